@@ -1,0 +1,233 @@
+"""The exact throughput bound and its bottleneck cut (paper ``sec:throughputoptimality``).
+
+For allgather, ``1/x* = max |S ∩ Vc| / B+(S)`` over node sets S that miss some compute node
+(``eq:optimality``); the optimal algbw is ``N·x*``. Reduce-scatter is the same on the
+reversed network. Broadcast from a root r moves the whole buffer to every compute node, so
+its bound is ``min_v F(r, v)``; reduce is that on the reversed network.
+
+The oracle is the paper's auxiliary network G_x (``app:thm:binarysearch``): a source s
+with an edge of capacity x to every compute node; ``min_v F(s, v; G_x) >= N·x`` iff
+``1/x >= 1/x*``, and when it fails the min s-v cut (minus s) is a node set S with
+``|S ∩ Vc| / B+(S) > 1/x``. Instead of bisection plus rational reconstruction
+(``sec:binarysearch``) we iterate that oracle as a Newton/Dinkelbach method: start from the
+cut "all nodes but the compute node of least ingress" (the paper's lower end ``l``), set
+``1/x`` to the best ratio found so far, and replace it by the ratio of the most violated
+cut until no cut is violated. Every iterate is the exact ratio of a real cut, the sequence
+strictly increases and there are finitely many ratios, so it ends at exactly ``1/x*`` with
+the bottleneck cut S* in hand; Dinkelbach's argument bounds the rounds by a polynomial and
+in practice it takes a handful. All arithmetic is on integers: with ``1/x = a/b`` the
+links carry ``a·c_e`` and the source edges ``b``.
+
+k and U follow ``app:lm:smallestUk``: k is the smallest positive integer such that every
+link carries an integral number of trees, ``U·b_e = k·b_e/x* ∈ Z``; U = k/x*.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .errors import BoundError
+from .flow import FlowNetwork, MinCut
+from .topology import Topology, format_fraction
+
+COLLECTIVES = ("allgather", "reduce-scatter", "broadcast", "reduce")
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The exact optimum of one collective on one topology, with its dual certificate.
+
+    ``x`` is the bandwidth each root broadcasts at (for broadcast/reduce: the single root's),
+    ``inv_x`` its inverse, ``algbw`` the optimal algorithmic bandwidth in topology units.
+    ``cut`` is the bottleneck cut S* (for reduce-scatter and reduce: a cut of the reversed
+    network, i.e. the set of nodes whose *entering* bandwidth binds), with
+    ``cut_compute = |S* ∩ Vc|`` and ``cut_bandwidth = B+(S*)``.
+    """
+
+    collective: str
+    topology: str
+    units: str
+    num_compute: int
+    inv_x: Fraction
+    x: Fraction
+    algbw: Fraction
+    k: int
+    U: Fraction
+    tree_bandwidth: Fraction
+    cut: tuple[str, ...]
+    cut_compute: int
+    cut_bandwidth: Fraction
+    root: str | None = None
+    oracle_rounds: int = 0
+    max_flows: int = 0
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def cut_ratio(self) -> Fraction:
+        """|S* ∩ Vc| / B+(S*) (allgather, reduce-scatter) — equals :attr:`inv_x`."""
+        return Fraction(self.cut_compute) / self.cut_bandwidth
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "collective": self.collective,
+            "topology": self.topology,
+            "units": self.units,
+            "root": self.root,
+            "compute_nodes": self.num_compute,
+            "inv_x": _frac(self.inv_x),
+            "x": _frac(self.x),
+            "algbw": _frac(self.algbw),
+            "k": self.k,
+            "U": _frac(self.U),
+            "tree_bandwidth": _frac(self.tree_bandwidth),
+            "cut": list(self.cut),
+            "cut_compute": self.cut_compute,
+            "cut_bandwidth": _frac(self.cut_bandwidth),
+            "oracle_rounds": self.oracle_rounds,
+            "max_flows": self.max_flows,
+        }
+
+
+def _frac(value: Fraction) -> str:
+    return str(format_fraction(value))
+
+
+def bound(topology: Topology, *, collective: str = "allgather", root: str | None = None,
+          kernel: str | None = None) -> Bound:
+    """The exact bound of ``collective`` on ``topology`` (see the module docstring)."""
+    start = time.perf_counter()
+    if collective not in COLLECTIVES:
+        raise BoundError(f"unknown collective {collective!r}; use one of {', '.join(COLLECTIVES)}")
+    network = topology.reversed() if collective in ("reduce-scatter", "reduce") else topology
+    if collective in ("broadcast", "reduce"):
+        if root is None:
+            raise BoundError(f"{collective} needs a root: pass one of the compute nodes, "
+                             f"e.g. {topology.compute_nodes[0]!r}")
+        if root not in topology.index or not topology.node[root].is_compute:
+            raise BoundError(f"root {root!r} is not a compute node of {topology.name!r}; "
+                             f"compute nodes: {_preview(topology.compute_nodes)}")
+        result = _single_root(network, root, kernel)
+    else:
+        if root is not None:
+            raise BoundError(f"{collective} has a root at every compute node; drop --root")
+        result = _all_roots(network, kernel)
+    inv_x, cut, rounds, flows = result
+    x = 1 / inv_x
+    k = smallest_k(topology, x)
+    n = len(topology.compute_nodes)
+    algbw = x if collective in ("broadcast", "reduce") else n * x
+    cut_nodes = tuple(v for v in topology.node_ids if v in cut)
+    return Bound(
+        collective=collective, topology=topology.name, units=topology.units, num_compute=n,
+        inv_x=inv_x, x=x, algbw=algbw, k=k, U=k * inv_x, tree_bandwidth=x / k,
+        cut=cut_nodes, cut_compute=sum(1 for v in cut_nodes if topology.node[v].is_compute),
+        cut_bandwidth=network.cut_bandwidth(cut_nodes), root=root, oracle_rounds=rounds,
+        max_flows=flows, seconds=time.perf_counter() - start)
+
+
+def smallest_k(topology: Topology, x: Fraction) -> int:
+    """Smallest k >= 1 with k·b_e / x integral for every link (``app:lm:smallestUk``)."""
+    return math.lcm(*((b / x).denominator for b in topology.capacity.values()))
+
+
+class _Oracle:
+    """The auxiliary network G_x of ``app:thm:binarysearch``, built once.
+
+    Node ``len(nodes)`` is the source s; edges are the topology's integer links followed by
+    one s -> v edge per compute node. :meth:`test` sets ``1/x = a/b`` in place.
+    """
+
+    def __init__(self, topology: Topology, kernel: str | None) -> None:
+        idx = topology.index
+        self.topology = topology
+        self.s = len(topology.nodes)
+        self.compute = [idx[v] for v in topology.compute_nodes]
+        links = list(topology.integer_capacity.items())
+        edges = [(idx[u], idx[v]) for (u, v), _ in links]
+        edges += [(self.s, c) for c in self.compute]
+        self.link_caps = [c for _, c in links]
+        self.link_ids = list(range(len(links)))
+        self.source_ids = list(range(len(links), len(edges)))
+        self.net = FlowNetwork(self.s + 1, edges, kernel=kernel)
+        self.flows = 0
+
+    def test(self, ratio: Fraction, order: list[int]) -> tuple[int, MinCut] | None:
+        """None if every compute node receives N·b; else the sink and min cut of the most
+        violated one (least max-flow)."""
+        a, b = ratio.numerator, ratio.denominator
+        self.net.set_capacities(self.link_ids, [a * c for c in self.link_caps])
+        self.net.set_capacities(self.source_ids, [b] * len(self.source_ids))
+        need = len(self.compute) * b
+        worst: tuple[int, int] | None = None
+        for v in order:
+            value = self.net.max_flow(self.s, v)
+            self.flows += 1
+            if value < need and (worst is None or value < worst[1]):
+                worst = (v, value)
+        if worst is None:
+            return None
+        self.flows += 1
+        return worst[0], self.net.min_cut(self.s, worst[0])
+
+
+def _all_roots(topology: Topology, kernel: str | None) -> tuple[Fraction, set[str], int, int]:
+    """Exact 1/x* and a bottleneck cut by the Newton/Dinkelbach iteration on G_x."""
+    ids = topology.node_ids
+    integer = topology.integer_capacity
+    ingress = {v: 0 for v in ids}
+    for (_, v), c in integer.items():
+        ingress[v] += c
+    n = len(topology.compute_nodes)
+    weakest = min(topology.compute_nodes, key=lambda v: (ingress[v], topology.index[v]))
+    cut = set(ids) - {weakest}
+    ratio = Fraction(n - 1, ingress[weakest])
+    oracle = _Oracle(topology, kernel)
+    order = list(oracle.compute)
+    rounds = 0
+    while True:
+        rounds += 1
+        found = oracle.test(ratio, order)
+        if found is None:
+            break
+        sink, mincut = found
+        side = {ids[i] for i in mincut.nodes() if i != oracle.s}
+        better = Fraction(sum(1 for v in side if topology.node[v].is_compute),
+                          sum(c for (u, v), c in integer.items() if u in side and v not in side))
+        if better <= ratio:  # cannot happen by app:thm:binarysearch; guards the loop
+            raise BoundError("internal error: the oracle's cut did not improve the ratio")
+        ratio, cut = better, side
+        order.remove(sink)
+        order.insert(0, sink)   # test the last bottleneck's sink first next round
+    inv_x = ratio * topology.integer_scale   # back from integer units to topology units
+    return inv_x, cut, rounds, oracle.flows
+
+
+def _single_root(topology: Topology, root: str, kernel: str | None) -> tuple[Fraction, set[str], int, int]:
+    """min over compute v of F(root, v), with the min cut of the weakest v."""
+    idx, ids = topology.index, topology.node_ids
+    links = list(topology.integer_capacity.items())
+    net = FlowNetwork(len(ids), [(idx[u], idx[v]) for (u, v), _ in links],
+                      [c for _, c in links], kernel=kernel)
+    best: tuple[int, int] | None = None
+    flows = 0
+    for v in topology.compute_nodes:
+        if v == root:
+            continue
+        value = net.max_flow(idx[root], idx[v])
+        flows += 1
+        if best is None or value < best[1]:
+            best = (idx[v], value)
+    assert best is not None
+    mincut = net.min_cut(idx[root], best[0])
+    cut = {ids[i] for i in mincut.nodes()}
+    inv_x = Fraction(1, best[1]) * topology.integer_scale
+    return inv_x, cut, 1, flows + 1
+
+
+def _preview(items: tuple[str, ...], limit: int = 4) -> str:
+    shown = ", ".join(repr(v) for v in items[:limit])
+    return shown + (f", ... ({len(items)} in all)" if len(items) > limit else "")

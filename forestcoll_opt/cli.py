@@ -1,0 +1,169 @@
+"""The ``forestcoll`` command line. Bad input prints one line on stderr and exits non-zero."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from fractions import Fraction
+from typing import Sequence
+
+from . import __version__
+from .bound import COLLECTIVES, Bound, bound
+from .catalog import canonical_spec, families, resolve
+from .errors import ForestCollError
+from .topology import Topology
+
+EXIT_ERROR = 2
+
+
+def _num(value: Fraction, digits: int = 3) -> str:
+    """Exact fraction with its decimal value, e.g. ``1040/3 (346.667)``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value} ({float(value):.{digits}f})"
+
+
+# --- catalog ------------------------------------------------------------------------------
+
+def cmd_catalog(args: argparse.Namespace) -> int:
+    for fam in families().values():
+        print(f"{fam.name}: {fam.summary}")
+        for p in fam.params:
+            choices = f" (one of {', '.join(map(str, p.choices))})" if p.choices else ""
+            print(f"    {p.name}={p.default}  {p.help}{choices}")
+        example = canonical_spec(fam, {p.name: p.default for p in fam.params})
+        print(f"    e.g. forestcoll bound {example}")
+    return 0
+
+
+# --- show ---------------------------------------------------------------------------------
+
+def cmd_show(args: argparse.Namespace) -> int:
+    topo = resolve(args.topology)
+    if args.json:
+        sys.stdout.write(topo.to_json())
+        return 0
+    print(f"topology  {topo.name}  (units {topo.units})")
+    print(f"nodes     {len(topo.compute_nodes)} compute, {len(topo.switch_nodes)} switch")
+    total = sum(topo.capacity.values(), Fraction(0))
+    print(f"links     {len(topo.capacity)} directed node pairs from {len(topo.links)} declared "
+          f"links, {_num(total)} {topo.units} in all")
+    boxes = topo.boxes()
+    if len(boxes) > 1 or None not in boxes:
+        sizes = ", ".join(f"{'-' if b is None else b}: {len(v)}" for b, v in boxes.items())
+        print(f"boxes     {len(boxes)} ({sizes} compute nodes)")
+    print()
+    width = max(len(v) for v in topo.node_ids)
+    print(f"{'node':<{width}}  {'kind':<7}  {'box':>4}  {'ingress':>12}  {'egress':>12}  neighbours")
+    out_deg: dict[str, int] = {v: 0 for v in topo.node_ids}
+    for (u, _v) in topo.capacity:
+        out_deg[u] += 1
+    for n in topo.nodes:
+        box = "-" if n.box is None else str(n.box)
+        print(f"{n.id:<{width}}  {n.kind:<7}  {box:>4}  {str(topo.ingress[n.id]):>12}  "
+              f"{str(topo.egress[n.id]):>12}  {out_deg[n.id]}")
+    return 0
+
+
+# --- bound --------------------------------------------------------------------------------
+
+def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
+    """Human summary of a node set: per box, compute nodes inside; switches inside."""
+    inside = set(cut)
+    lines = []
+    for box, members in topo.boxes().items():
+        n_in = sum(1 for v in members if v in inside)
+        label = "no box" if box is None else f"box {box}"
+        if n_in == len(members):
+            detail = "all"
+        elif n_in == 0:
+            detail = "none"
+        elif n_in <= len(members) // 2:
+            detail = "only " + ", ".join(v for v in members if v in inside)
+        else:
+            detail = "all but " + ", ".join(v for v in members if v not in inside)
+        lines.append(f"{label}: {n_in}/{len(members)} compute ({detail})")
+    switches = [v for v in topo.switch_nodes if v in inside]
+    if switches:
+        shown = ", ".join(switches[:6]) + (f", ... ({len(switches)})" if len(switches) > 6 else "")
+        lines.append(f"switches inside: {shown}")
+    return lines
+
+
+def cmd_bound(args: argparse.Namespace) -> int:
+    topo = resolve(args.topology)
+    result = bound(topo, collective=args.collective, root=args.root)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+        return 0
+    _print_bound(topo, result)
+    return 0
+
+
+def _print_bound(topo: Topology, b: Bound) -> None:
+    u = topo.units
+    print(f"topology        {topo.name}: {b.num_compute} compute, {len(topo.switch_nodes)} switch nodes")
+    print(f"collective      {b.collective}" + (f" from root {b.root}" if b.root else ""))
+    print(f"optimal algbw   {_num(b.algbw)} {u}")
+    label = "1/x*" if b.root is None else "1/F"
+    print(f"{label:<15} {b.inv_x}  (time = M/N x 1/x*)" if b.root is None
+          else f"{label:<15} {b.inv_x}  (time = M x 1/F)")
+    print(f"k               {b.k} tree(s) per root, U = {b.U}")
+    print(f"tree bandwidth  {_num(b.tree_bandwidth)} {u}")
+    side = "leaving" if b.collective in ("allgather", "broadcast") else "entering"
+    print(f"bottleneck cut  |S* ∩ Vc| = {b.cut_compute}, bandwidth {side} S* = "
+          f"{_num(b.cut_bandwidth)} {u}" + (f", ratio {b.cut_ratio}" if b.root is None else ""))
+    for line in describe_cut(topo, b.cut):
+        print(f"                {line}")
+    print(f"oracle          {b.oracle_rounds} round(s), {b.max_flows} max-flows, {b.seconds:.3f} s")
+
+
+# --- entry point --------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="forestcoll",
+        description="Exact optimal collective throughput on accelerator networks (ForestColl).")
+    parser.add_argument("--version", action="version", version=f"forestcoll {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress details")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    topo_help = "a forestcoll-topology/1 JSON file or a catalog spec such as dgx-a100:boxes=2"
+
+    p = sub.add_parser("catalog", help="list the built-in topology models and their parameters")
+    p.set_defaults(func=cmd_catalog)
+
+    p = sub.add_parser("show", help="summarise a topology, or export it as JSON")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--json", action="store_true", help="print the topology as forestcoll-topology/1")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--collective", choices=COLLECTIVES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_bound)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="forestcoll: %(message)s")
+    try:
+        return args.func(args)
+    except ForestCollError as exc:
+        print(f"forestcoll: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("forestcoll: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

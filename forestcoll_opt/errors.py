@@ -1,0 +1,28 @@
+"""Typed errors. Every error the package raises on bad input derives from
+:class:`ForestCollError`, and every message names the culprit and what to change."""
+
+from __future__ import annotations
+
+
+class ForestCollError(Exception):
+    """Base class of every error raised by forestcoll_opt on bad input or an unmet condition."""
+
+
+class TopologyError(ForestCollError, ValueError):
+    """A topology is malformed or violates a condition the method needs."""
+
+
+class TopologyFormatError(TopologyError):
+    """A topology file or dict does not follow ``forestcoll-topology/1``."""
+
+
+class CatalogError(TopologyError):
+    """An unknown catalog model or a bad parameter in a catalog spec."""
+
+
+class FlowError(ForestCollError):
+    """The max-flow kernel cannot answer exactly (e.g. capacities beyond its integer range)."""
+
+
+class BoundError(ForestCollError, ValueError):
+    """A bound cannot be computed for the request (e.g. an unknown root)."""

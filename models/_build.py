@@ -1,0 +1,34 @@
+"""Small helpers the catalog models share to write their node and link lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from forestcoll_opt.topology import Topology, from_dict
+
+
+class Sketch:
+    """Collects nodes and bidirectional links in ``forestcoll-topology/1`` form."""
+
+    def __init__(self, name: str, units: str = "GB/s") -> None:
+        self.name = name
+        self.units = units
+        self.nodes: list[dict[str, Any]] = []
+        self.links: list[dict[str, Any]] = []
+
+    def compute(self, node_id: str, box: int | None = None) -> str:
+        self.nodes.append({"id": node_id, "kind": "compute", **({} if box is None else {"box": box})})
+        return node_id
+
+    def switch(self, node_id: str, box: int | None = None) -> str:
+        self.nodes.append({"id": node_id, "kind": "switch", **({} if box is None else {"box": box})})
+        return node_id
+
+    def link(self, a: str, b: str, bandwidth: int | str) -> None:
+        """A link of ``bandwidth`` in each direction between ``a`` and ``b``."""
+        self.links.append({"src": a, "dst": b, "bandwidth": bandwidth, "bidirectional": True})
+
+    def topology(self) -> Topology:
+        return from_dict({"format": "forestcoll-topology/1", "name": self.name,
+                          "units": self.units, "nodes": self.nodes, "links": self.links},
+                         source=f"catalog model {self.name}")

@@ -1,0 +1,32 @@
+"""NVIDIA DGX A100 boxes: 8 GPUs per box on one NVSwitch (300 GB/s per GPU each way),
+each GPU with its own 25 GB/s InfiniBand NIC; NIC i of every box sits on IB plane i mod 2."""
+
+from forestcoll_opt.catalog import Family, Param
+from forestcoll_opt.topology import Topology
+
+from ._build import Sketch
+
+GPUS = 8
+NVLINK = 300
+NIC = 25
+PLANES = 2
+
+
+def build(boxes: int = 2) -> Topology:
+    sketch = Sketch(f"dgx-a100-{boxes}")
+    planes = [sketch.switch(f"ib/plane{p}") for p in range(PLANES)]
+    for box in range(boxes):
+        nvs = sketch.switch(f"box{box}/nvswitch", box)
+        for g in range(GPUS):
+            gpu = sketch.compute(f"box{box}/gpu{g}", box)
+            sketch.link(gpu, nvs, NVLINK)
+            sketch.link(gpu, planes[g % PLANES], NIC)
+    return sketch.topology()
+
+
+FAMILY = Family(
+    name="dgx-a100",
+    summary="DGX A100: 8 GPUs x 300 GB/s NVSwitch per box, 25 GB/s NIC per GPU on 2 IB planes",
+    params=(Param("boxes", 2, "number of DGX boxes"),),
+    build=build,
+)

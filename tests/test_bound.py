@@ -1,0 +1,111 @@
+from fractions import Fraction
+
+import pytest
+
+from forestcoll_opt.bound import bound, smallest_k
+from forestcoll_opt.errors import BoundError
+from forestcoll_opt.flow import KERNELS
+from forestcoll_opt.topology import from_dict
+from randomnets import brute_force_bound, brute_force_single_root, random_network
+
+# (spec, optimal allgather algbw, 1/x*, k) from DESIGN.md and the paper
+CATALOG = [
+    ("paper-example", Fraction(8), Fraction(1), 1),
+    ("dgx-a100:boxes=2", Fraction(1040, 3), Fraction(3, 65), 13),
+    ("dgx-a100:boxes=4", Fraction(800, 3), Fraction(3, 25), 1),
+    ("dgx-a100:boxes=8", Fraction(1600, 7), Fraction(7, 25), 1),
+    ("mi250:boxes=2", Fraction(5312, 15), Fraction(15, 166), 83),
+]
+
+
+@pytest.mark.parametrize("spec, algbw, inv_x, k", CATALOG)
+def test_catalog_numbers(catalog, spec, algbw, inv_x, k):
+    t = catalog(spec)
+    b = bound(t)
+    assert (b.algbw, b.inv_x, b.k) == (algbw, inv_x, k)
+    n = len(t.compute_nodes)
+    assert b.x == 1 / inv_x and b.algbw == n * b.x
+    assert b.tree_bandwidth == b.x / k and b.U == k * inv_x
+    assert all((b.U * bw).denominator == 1 for bw in t.capacity.values())
+    # the dual certificate, re-summed from the topology's links
+    cut = set(b.cut)
+    exiting = sum(bw for (u, v), bw in t.capacity.items() if u in cut and v not in cut)
+    inside = sum(1 for v in t.compute_nodes if v in cut)
+    assert (inside, exiting) == (b.cut_compute, b.cut_bandwidth)
+    assert Fraction(inside) / exiting == inv_x
+    assert 0 < inside < n
+
+
+def test_paper_example_bottleneck_is_one_box(catalog):
+    b = bound(catalog("paper-example"))
+    assert b.cut_compute == 4 and b.cut_bandwidth == 4
+    boxes = {v.split("/")[0] for v in b.cut}
+    assert len(boxes) == 1
+
+
+def test_k_is_smallest(catalog):
+    t = catalog("dgx-a100:boxes=2")
+    b = bound(t)
+    for k in range(1, b.k):
+        assert any((k * bw / b.x).denominator != 1 for bw in t.capacity.values())
+    assert smallest_k(t, b.x) == 13
+
+
+def test_reduce_scatter_equals_allgather_on_catalog(catalog):
+    t = catalog("mi250:boxes=2,gpus=8")
+    assert bound(t, collective="reduce-scatter").algbw == bound(t).algbw == 208
+
+
+def test_broadcast_from_a_root(catalog):
+    t = catalog("dgx-a100:boxes=2")
+    b = bound(t, collective="broadcast", root="box0/gpu3")
+    assert b.algbw == 200 and b.cut_bandwidth == 200  # box0's IB egress
+    r = bound(t, collective="reduce", root="box1/gpu0")
+    assert r.algbw == 200
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_bound_equals_brute_force_on_random_networks(seed):
+    data = random_network(seed)
+    t = from_dict(data)
+    b = bound(t)
+    assert b.inv_x == brute_force_bound(data)
+    assert b.cut_ratio == b.inv_x
+    assert b.algbw == len(t.compute_nodes) / b.inv_x
+    rev = {**data, "links": [{**l, "src": l["dst"], "dst": l["src"]} for l in data["links"]]}
+    assert bound(t, collective="reduce-scatter").inv_x == brute_force_bound(rev)
+
+
+@pytest.mark.parametrize("seed", range(0, 200, 5))
+def test_single_root_bound_equals_brute_force(seed):
+    data = random_network(seed)
+    t = from_dict(data)
+    root = t.compute_nodes[-1]
+    b = bound(t, collective="broadcast", root=root)
+    assert b.algbw == brute_force_single_root(data, root)
+    assert t.cut_bandwidth(b.cut) == b.algbw and root in b.cut
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_every_kernel_gives_the_same_bound(catalog, kernel):
+    t = catalog("mi250:boxes=2,gpus=8")
+    assert bound(t, kernel=kernel).inv_x == Fraction(1, 13)
+
+
+def test_huge_bandwidths_stay_exact():
+    data = random_network(7)
+    for l in data["links"]:
+        l["bandwidth"] = str(Fraction(str(l["bandwidth"])) * 10**12)
+    t = from_dict(data)
+    assert bound(t).inv_x == brute_force_bound(data)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"collective": "alltoall"}, "unknown collective"),
+    ({"collective": "broadcast"}, "needs a root"),
+    ({"collective": "broadcast", "root": "global"}, "is not a compute node"),
+    ({"collective": "allgather", "root": "box0/c0"}, "drop --root"),
+])
+def test_bad_requests(catalog, kwargs, match):
+    with pytest.raises(BoundError, match=match):
+        bound(catalog("paper-example"), **kwargs)

@@ -1,0 +1,90 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from forestcoll_opt.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_bound_human_output(capsys):
+    code, out, err = run(capsys, "bound", "dgx-a100:boxes=2")
+    assert code == 0 and err == ""
+    assert "1040/3 (346.667) GB/s" in out
+    assert "3/65" in out and "13 tree(s) per root" in out
+    assert "box 0: 7/8 compute" in out or "box 1: 7/8 compute" in out
+
+
+def test_bound_json(capsys):
+    code, out, _ = run(capsys, "bound", "mi250:boxes=2", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["algbw"] == "5312/15" and data["inv_x"] == "15/166"
+    assert data["k"] == 83 and data["U"] == "15/2" and data["tree_bandwidth"] == "2/15"
+    assert data["cut_compute"] == 30 and data["cut_bandwidth"] == "332"
+    assert len(data["cut"]) == 31   # 30 GCDs and the IB switch
+
+
+def test_bound_broadcast_and_reduce_scatter(capsys):
+    code, out, _ = run(capsys, "bound", "paper-example", "--collective", "broadcast",
+                       "--root", "box0/c1", "--json")
+    assert code == 0 and json.loads(out)["algbw"] == "4"
+    code, out, _ = run(capsys, "bound", "paper-example", "--collective", "reduce-scatter", "--json")
+    assert json.loads(out)["algbw"] == "8"
+
+
+def test_show_json_exports_the_model(capsys):
+    code, out, _ = run(capsys, "show", "dgx-a100:boxes=2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["format"] == "forestcoll-topology/1"
+    assert len([n for n in data["nodes"] if n["kind"] == "compute"]) == 16
+
+
+def test_show_summary(capsys):
+    code, out, _ = run(capsys, "show", "paper-example")
+    assert code == 0
+    assert "8 compute, 3 switch" in out and "box0/c0" in out
+
+
+def test_catalog_lists_models(capsys):
+    code, out, _ = run(capsys, "catalog")
+    assert code == 0
+    for name in ("paper-example", "dgx-a100", "dgx-h100", "mi250"):
+        assert f"\n{name}: " in "\n" + out
+
+
+@pytest.mark.parametrize("argv, match", [
+    (["bound", "nonesuch"], "unknown model 'nonesuch'"),
+    (["bound", "dgx-a100:boxes=x"], "must be an integer"),
+    (["bound", "paper-example", "--collective", "broadcast"], "needs a root"),
+    (["bound", "/no/such/file.json"], "cannot read topology file"),
+])
+def test_errors_are_one_line(capsys, argv, match):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and match in err and err.startswith("forestcoll: error: ")
+
+
+def test_unbalanced_file_names_the_node(capsys, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({
+        "format": "forestcoll-topology/1", "name": "bad",
+        "nodes": [{"id": "a", "kind": "compute"}, {"id": "b", "kind": "compute"}],
+        "links": [{"src": "a", "dst": "b", "bandwidth": 2}, {"src": "b", "dst": "a", "bandwidth": 1}]}))
+    code, _, err = run(capsys, "bound", str(path))
+    assert code == 2 and "node 'a' is not balanced: ingress 1" in err and "egress 2" in err
+
+
+def test_console_entry_point_runs_without_traceback(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "forestcoll_opt.cli", "bound", "nonesuch"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "forestcoll_opt.cli", "bound", "paper-example",
+                           "--json"], capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["algbw"] == "8"

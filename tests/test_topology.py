@@ -1,0 +1,181 @@
+import json
+from fractions import Fraction
+
+import networkx as nx
+import pytest
+
+from forestcoll_opt import topology as T
+from forestcoll_opt.errors import ForestCollError, TopologyError, TopologyFormatError
+
+
+def doc(nodes=None, links=None, **extra):
+    base = {
+        "format": "forestcoll-topology/1", "name": "t", "units": "GB/s",
+        "nodes": nodes if nodes is not None else [
+            {"id": "a", "kind": "compute", "box": 0},
+            {"id": "b", "kind": "compute", "box": 1},
+            {"id": "w", "kind": "switch", "multicast": False},
+        ],
+        "links": links if links is not None else [
+            {"src": "a", "dst": "w", "bandwidth": 300, "bidirectional": True},
+            {"src": "b", "dst": "w", "bandwidth": "12.5", "bidirectional": True},
+            {"src": "a", "dst": "b", "bandwidth": "25/3"},
+            {"src": "b", "dst": "a", "bandwidth": "25/3"},
+            {"src": "b", "dst": "a", "bandwidth": 1},
+            {"src": "a", "dst": "b", "bandwidth": 1},
+        ],
+    }
+    base.update(extra)
+    return base
+
+
+def test_bandwidths_are_exact_and_parallel_links_add_up():
+    t = T.from_dict(doc())
+    assert t.capacity[("b", "w")] == Fraction(25, 2)
+    assert t.capacity[("a", "b")] == Fraction(25, 3) + 1
+    assert t.ingress["a"] == 300 + Fraction(25, 3) + 1
+    assert t.compute_nodes == ("a", "b") and t.switch_nodes == ("w",)
+
+
+def test_integer_scaling_is_exact_and_coprime():
+    t = T.from_dict(doc())
+    scale = t.integer_scale
+    ints = t.integer_capacity
+    for e, b in t.capacity.items():
+        assert ints[e] == b * scale and isinstance(ints[e], int)
+    import math
+    assert math.gcd(*ints.values()) == 1
+    assert scale == Fraction(6)  # lcm(2, 3) = 6 makes 12.5 -> 75, 28/3 -> 56, 300 -> 1800
+
+
+def test_json_round_trip_preserves_nodes_and_links(tmp_path):
+    t = T.from_dict(doc())
+    path = tmp_path / "t.json"
+    T.write(t, path)
+    again = T.load(path)
+    assert again == t
+    assert again.nodes == t.nodes and again.links == t.links
+    # writing again is byte-identical
+    T.write(again, tmp_path / "u.json")
+    assert (tmp_path / "u.json").read_text() == path.read_text()
+    data = json.loads(path.read_text())
+    assert data["links"][1]["bandwidth"] == "25/2"
+    assert data["links"][0]["bidirectional"] is True
+    assert data["nodes"][2]["multicast"] is False
+
+
+def test_json_decimals_read_exactly():
+    text = json.dumps(doc()).replace('"12.5"', "12.5")
+    t = T.loads(text)
+    assert t.capacity[("w", "b")] == Fraction(25, 2)
+    assert T.loads(text.replace("12.5", "0.1")).capacity[("w", "b")] == Fraction(1, 10)
+
+
+def test_catalog_round_trip(catalog):
+    for spec in ["paper-example", "dgx-a100:boxes=2", "mi250:boxes=2,gpus=8", "dgx-h100:boxes=2"]:
+        t = catalog(spec)
+        assert T.loads(t.to_json()) == t
+
+
+def test_from_networkx_sums_parallel_edges():
+    g = nx.MultiDiGraph()
+    g.add_node("x", kind="compute")
+    g.add_node("y", kind="compute")
+    g.add_edge("x", "y", bandwidth=2)
+    g.add_edge("x", "y", bandwidth="1/2")
+    g.add_edge("y", "x", bandwidth="2.5")
+    t = T.from_networkx(g, name="pair")
+    assert t.capacity == {("x", "y"): Fraction(5, 2), ("y", "x"): Fraction(5, 2)}
+    back = t.to_networkx()
+    assert back.edges["x", "y"]["bandwidth"] == Fraction(5, 2)
+
+
+def test_reversed_swaps_directions():
+    t = T.from_dict(doc(nodes=[{"id": "a", "kind": "compute"}, {"id": "b", "kind": "compute"},
+                               {"id": "c", "kind": "compute"}],
+                        links=[{"src": "a", "dst": "b", "bandwidth": 2},
+                               {"src": "b", "dst": "c", "bandwidth": 2},
+                               {"src": "c", "dst": "a", "bandwidth": 2},
+                               {"src": "a", "dst": "c", "bandwidth": 1, "bidirectional": True}]))
+    r = t.reversed()
+    assert r.capacity[("b", "a")] == 2 and ("a", "b") not in r.capacity
+    assert r.capacity[("a", "c")] == 3
+
+
+@pytest.mark.parametrize("mutate, match", [
+    (lambda d: d["links"].append({"src": "a", "dst": "ghost", "bandwidth": 1}), r"unknown node 'ghost'"),
+    (lambda d: d["nodes"].append({"id": "a", "kind": "compute"}), r"node 'a' is declared twice"),
+    (lambda d: d["nodes"].__setitem__(2, {"id": "w", "kind": "router"}), r"unknown kind 'router'"),
+    (lambda d: d["links"][0].__setitem__("bandwidth", 0), r"bandwidth must be positive"),
+    (lambda d: d["links"][0].__setitem__("bandwidth", -3), r"bandwidth must be positive"),
+    (lambda d: d["links"][0].__setitem__("bandwidth", "fast"), r"'fast' is not a number"),
+    (lambda d: d["links"][0].__setitem__("bandwidth", True), r"must be a number"),
+    (lambda d: d["links"][0].__setitem__("bandwidth", "1/0"), r"is not a number"),
+    (lambda d: d["links"].append({"src": "a", "dst": "a", "bandwidth": 1}), r"self-loop"),
+    (lambda d: d["links"].append({"src": "a", "dst": "w"}), r"missing \"bandwidth\""),
+])
+def test_validation_errors_name_the_culprit(mutate, match):
+    d = doc()
+    mutate(d)
+    with pytest.raises(TopologyError, match=match):
+        T.from_dict(d)
+
+
+def test_unbalanced_node_reports_both_sums():
+    d = doc()
+    d["links"].append({"src": "a", "dst": "w", "bandwidth": 5})
+    with pytest.raises(TopologyError) as err:
+        T.from_dict(d)
+    msg = str(err.value)
+    assert "'a' is not balanced" in msg and "ingress 928/3" in msg and "egress 943/3" in msg
+
+
+def test_fewer_than_two_compute_nodes():
+    d = doc(nodes=[{"id": "a", "kind": "compute"}, {"id": "b", "kind": "switch"}, {"id": "w", "kind": "switch"}])
+    with pytest.raises(TopologyError, match="1 compute node"):
+        T.from_dict(d)
+
+
+def test_unreachable_compute_node():
+    d = doc(nodes=[{"id": "a", "kind": "compute"}, {"id": "b", "kind": "compute"},
+                   {"id": "c", "kind": "compute"}, {"id": "d", "kind": "compute"}],
+            links=[{"src": "a", "dst": "b", "bandwidth": 1, "bidirectional": True},
+                   {"src": "c", "dst": "d", "bandwidth": 1, "bidirectional": True}])
+    with pytest.raises(TopologyError, match="compute node 'c' cannot be reached from compute node 'a'"):
+        T.from_dict(d)
+
+
+@pytest.mark.parametrize("text, match", [
+    ("{not json", "not valid JSON"),
+    ("[]", "expected a JSON object"),
+    (json.dumps({"format": "other/2", "nodes": [], "links": []}), "expected 'forestcoll-topology/1'"),
+    (json.dumps({"format": "forestcoll-topology/1", "nodes": {}, "links": []}), "must be a list"),
+    (json.dumps({"format": "forestcoll-topology/1", "nodes": [{"kind": "compute"}], "links": []}),
+     "must be an object with an \"id\""),
+])
+def test_malformed_files(text, match):
+    with pytest.raises(TopologyFormatError, match=match):
+        T.loads(text)
+
+
+def test_missing_file_is_a_typed_error(tmp_path):
+    with pytest.raises(TopologyFormatError, match="cannot read topology file"):
+        T.load(tmp_path / "nope.json")
+
+
+def test_every_error_shares_the_package_base():
+    assert issubclass(TopologyFormatError, ForestCollError)
+    assert issubclass(TopologyError, ForestCollError)
+
+
+def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
+    t = T.from_dict(doc())
+    target = tmp_path / "out.json"
+
+    def boom(self):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(T.Topology, "to_json", boom)
+    with pytest.raises(RuntimeError):
+        T.write(t, target)
+    assert list(tmp_path.iterdir()) == []
