@@ -1,0 +1,296 @@
+"""Collective schedules: the ``Schedule`` object, its JSON format ``forestcoll-schedule/1``,
+and generation for all five collectives (paper ``sec:othercollectives``).
+
+* allgather: k out-trees per compute node from bound -> splitting -> packing -> routing.
+* reduce-scatter: allgather on the reversed topology, every tree reversed back (in-trees,
+  edges pointing the way data flows), so networks whose two directions differ are right.
+* allreduce: a reduce-scatter phase then an allgather phase.
+* broadcast / reduce: k trees at one root reaching the single-root bound min_v F(r, v)
+  (on the reversed network for reduce).
+
+Semantics of a schedule (DESIGN.md): for data size M and N compute nodes, allgather time is
+``M/(N·k) · max_link load/bandwidth`` where a link's load is Σ weight × times used;
+broadcast/reduce use ``M/k`` instead of ``M/(N·k)``; allreduce adds its phases.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from .bound import bound as compute_bound
+from .errors import ForestCollError
+from .packing import pack_trees
+from .routing import route_trees
+from .splitting import split_switches
+from .topology import Topology, format_fraction, parse_bandwidth, write_text_atomic
+
+FORMAT = "forestcoll-schedule/1"
+COLLECTIVES = ("allgather", "reduce-scatter", "allreduce", "broadcast", "reduce")
+ROOTED = ("broadcast", "reduce")
+IN_TREES = ("reduce-scatter", "reduce")
+
+
+class ScheduleError(ForestCollError, ValueError):
+    """A schedule file is malformed, or a schedule cannot be generated as requested."""
+
+
+@dataclass(frozen=True)
+class TreeEdge:
+    src: str
+    dst: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Tree:
+    root: str
+    weight: int
+    edges: tuple[TreeEdge, ...]
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A schedule as DESIGN.md specifies it. Allreduce has ``phases`` and no ``trees``.
+    ``stats`` (seconds per stage, counts) is informative and never written to JSON."""
+
+    collective: str
+    topology: str
+    units: str
+    compute_nodes: tuple[str, ...]
+    k: int | None
+    tree_bandwidth: Fraction | None
+    algbw: Fraction
+    trees: tuple[Tree, ...] = ()
+    root: str | None = None
+    phases: tuple["Schedule", ...] = ()
+    stats: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def num_trees(self) -> int:
+        return len(self.trees) + sum(p.num_trees for p in self.phases)
+
+    # --- JSON ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT, "collective": self.collective,
+                               "topology": self.topology, "units": self.units,
+                               "compute_nodes": list(self.compute_nodes)}
+        if self.root is not None:
+            out["root"] = self.root
+        out.update(self._body())
+        return out
+
+    def _body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {}
+        if self.phases:
+            body["algbw"] = _frac(self.algbw)
+            body["phases"] = [{"collective": p.collective, **p._body()} for p in self.phases]
+            return body
+        body["k"] = self.k
+        body["tree_bandwidth"] = _frac(self.tree_bandwidth)
+        body["algbw"] = _frac(self.algbw)
+        body["trees"] = [
+            {"root": t.root, "weight": t.weight,
+             "edges": [{"src": e.src, "dst": e.dst, "path": list(e.path)} for e in t.edges]}
+            for t in self.trees]
+        return body
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1) + "\n"
+
+
+def _frac(value: Fraction | None) -> str | None:
+    return None if value is None else str(format_fraction(value))
+
+
+def write(schedule: Schedule, path: str | os.PathLike) -> None:
+    """Write ``forestcoll-schedule/1`` atomically: a failed run leaves no partial file."""
+    write_text_atomic(Path(path), schedule.to_json())
+
+
+def loads(text: str, *, source: str = "schedule") -> Schedule:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScheduleError(f"{source}: not valid JSON ({exc})") from None
+    return from_dict(data, source=source)
+
+
+def load(path: str | os.PathLike) -> Schedule:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScheduleError(f"{p}: cannot read schedule file ({exc.strerror})") from None
+    return loads(text, source=str(p))
+
+
+def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
+    """Parse ``forestcoll-schedule/1``; only the shape is checked here (the verifier judges
+    the content)."""
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise ScheduleError(f"{source}: \"format\" must be {FORMAT!r}")
+    try:
+        collective = data["collective"]
+        if collective not in COLLECTIVES:
+            raise ScheduleError(f"{source}: unknown collective {collective!r}; use one of "
+                                f"{', '.join(COLLECTIVES)}")
+        common = dict(topology=str(data.get("topology", "")), units=str(data.get("units", "")),
+                      compute_nodes=tuple(map(str, data["compute_nodes"])))
+        root = data.get("root")
+        if collective == "allreduce":
+            phases = data["phases"]
+            if not isinstance(phases, list):
+                raise ScheduleError(f"{source}: \"phases\" must be a list")
+            parsed = tuple(_phase(p, common, None, f"{source} phase {i}")
+                           for i, p in enumerate(phases))
+            return Schedule(collective=collective, k=None, tree_bandwidth=None,
+                            algbw=_fraction(data["algbw"], f"{source}: algbw"), phases=parsed,
+                            **common)
+        return _phase(data, common, root, source)
+    except (KeyError, TypeError) as exc:
+        raise ScheduleError(f"{source}: malformed schedule (missing or bad field {exc})") from None
+
+
+def _phase(data: Mapping[str, Any], common: dict, root: str | None, source: str) -> Schedule:
+    trees = []
+    for i, t in enumerate(data["trees"]):
+        edges = tuple(TreeEdge(str(e["src"]), str(e["dst"]), tuple(map(str, e["path"])))
+                      for e in t["edges"])
+        weight = t["weight"]
+        if isinstance(weight, bool) or not isinstance(weight, int):
+            raise ScheduleError(f"{source}: tree #{i} weight {weight!r} must be an integer")
+        trees.append(Tree(str(t["root"]), weight, edges))
+    k = data["k"]
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise ScheduleError(f"{source}: k {k!r} must be an integer")
+    return Schedule(collective=data["collective"], k=k,
+                    tree_bandwidth=_fraction(data.get("tree_bandwidth"), f"{source}: tree_bandwidth"),
+                    algbw=_fraction(data["algbw"], f"{source}: algbw"), trees=tuple(trees),
+                    root=root, **common)
+
+
+def _fraction(value: Any, where: str) -> Fraction | None:
+    if value is None:
+        return None
+    try:
+        return parse_bandwidth(value, where)
+    except ForestCollError as exc:
+        raise ScheduleError(str(exc)) from None
+
+
+# --- achieved throughput ---------------------------------------------------------------------
+
+def link_loads(schedule: Schedule) -> dict[tuple[str, str], int]:
+    """Σ weight × times used for every physical link hop of a single-phase schedule."""
+    loads: dict[tuple[str, str], int] = {}
+    for tree in schedule.trees:
+        for edge in tree.edges:
+            for hop in zip(edge.path, edge.path[1:]):
+                loads[hop] = loads.get(hop, 0) + tree.weight
+    return loads
+
+
+def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
+    """algbw = M / time from the schedule's own link loads (DESIGN.md semantics)."""
+    phases = schedule.phases or (schedule,)
+    time_per_m = Fraction(0)
+    n = len(schedule.compute_nodes)
+    for phase in phases:
+        loads = link_loads(phase)
+        worst = max((Fraction(load) / topology.capacity[hop] for hop, load in loads.items()),
+                    default=Fraction(0))
+        parts = phase.k if phase.collective in ROOTED else n * phase.k
+        time_per_m += worst / parts
+    return 1 / time_per_m
+
+
+# --- generation ------------------------------------------------------------------------------
+
+def generate(topology: Topology, collective: str = "allgather", *, k: int | None = None,
+             root: str | None = None, kernel: str | None = None) -> Schedule:
+    """A schedule for ``collective``: optimal with the bound's k, or the best with exactly
+    ``k`` trees per root when ``k`` is given (``app:sec:fixedk``)."""
+    if collective not in COLLECTIVES:
+        raise ScheduleError(f"unknown collective {collective!r}; use one of {', '.join(COLLECTIVES)}")
+    if collective in ROOTED and root is None:
+        raise ScheduleError(f"{collective} needs a root: pass one of the compute nodes, e.g. "
+                            f"{topology.compute_nodes[0]!r}")
+    if collective not in ROOTED and root is not None:
+        raise ScheduleError(f"{collective} has a root at every compute node; drop the root")
+    if k is not None and k < 1:
+        raise ScheduleError(f"k must be a positive integer, got {k}")
+    if collective == "allreduce":
+        rs = generate(topology, "reduce-scatter", k=k, kernel=kernel)
+        ag = generate(topology, "allgather", k=k, kernel=kernel)
+        n = len(topology.compute_nodes)
+        algbw = 1 / (1 / rs.algbw + 1 / ag.algbw)
+        stats = {key: rs.stats.get(key, 0) + ag.stats.get(key, 0) for key in ag.stats}
+        return Schedule(collective="allreduce", topology=topology.name, units=topology.units,
+                        compute_nodes=topology.compute_nodes, k=None, tree_bandwidth=None,
+                        algbw=algbw, phases=(_as_phase(rs), _as_phase(ag)), stats=stats)
+    network = topology.reversed() if collective in IN_TREES else topology
+    base = "broadcast" if collective in ROOTED else "allgather"
+    out = _out_trees(network, base, k=k, root=root, kernel=kernel)
+    if collective in IN_TREES:
+        out = _reverse(out, topology, collective)
+    schedule = Schedule(collective=collective, topology=topology.name, units=topology.units,
+                        compute_nodes=topology.compute_nodes, k=out.k,
+                        tree_bandwidth=out.tree_bandwidth, algbw=Fraction(0), trees=out.trees,
+                        root=root, stats=out.stats)
+    algbw = achieved_algbw(schedule, topology)
+    return Schedule(**{**schedule.__dict__, "algbw": algbw})
+
+
+def _as_phase(s: Schedule) -> Schedule:
+    return Schedule(**{**s.__dict__, "root": None})
+
+
+def _reverse(s: Schedule, topology: Topology, collective: str) -> Schedule:
+    trees = tuple(Tree(t.root, t.weight, tuple(TreeEdge(e.dst, e.src, tuple(reversed(e.path)))
+                                               for e in t.edges)) for t in s.trees)
+    return Schedule(**{**s.__dict__, "collective": collective, "topology": topology.name,
+                       "trees": trees})
+
+
+def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,
+               kernel: str | None) -> Schedule:
+    """Out-trees on ``topology``: allgather (every compute node a root) or broadcast."""
+    stats: dict[str, Any] = {}
+    t0 = time.perf_counter()
+    if k is None:
+        b = compute_bound(topology, collective=collective, root=root, kernel=kernel)
+        k, U = b.k, b.U
+        caps = {e: U * bw for e, bw in topology.capacity.items()}
+        assert all(c.denominator == 1 for c in caps.values())
+        int_caps = {e: int(c) for e, c in caps.items()}
+    else:
+        from .fixed_k import fixed_k_capacity
+        U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
+                                       kernel=kernel)
+    stats["bound_seconds"] = time.perf_counter() - t0
+    idx = topology.index
+    ids = topology.node_ids
+    compute = [idx[v] for v in topology.compute_nodes]
+    demand = {idx[root]: k} if root is not None else {c: k for c in compute}
+    cap = {(idx[a], idx[b]): c for (a, b), c in int_caps.items() if c > 0}
+    split = split_switches(len(ids), cap, compute, [idx[w] for w in topology.switch_nodes],
+                           demand, box={idx[n.id]: n.box for n in topology.nodes},
+                           kernel=kernel)
+    packing = pack_trees(compute, split.capacity, demand, kernel=kernel)
+    routing = route_trees(packing.batches, split.routes)
+    stats.update(splitting_seconds=split.seconds, packing_seconds=packing.seconds,
+                 routing_seconds=routing.seconds, splitting_max_flows=split.max_flows,
+                 packing_max_flows=packing.max_flows, logical_batches=len(packing.batches))
+    trees = tuple(Tree(ids[t.root], t.weight,
+                       tuple(TreeEdge(ids[a], ids[b], tuple(ids[p] for p in path))
+                             for (a, b), path in zip(t.edges, t.paths)))
+                  for t in routing.trees)
+    return Schedule(collective=collective, topology=topology.name, units=topology.units,
+                    compute_nodes=topology.compute_nodes, k=k, tree_bandwidth=1 / U,
+                    algbw=Fraction(0), trees=trees, root=root, stats=stats)

@@ -1,0 +1,253 @@
+"""Switch removal by edge splitting (paper ``sec:switchremove``, ``app:sec:edgesplit``).
+
+Input: an integer-capacity network D in which every switch is balanced, and a demand
+``d_v`` per compute node (k for allgather; k at the root only for broadcast). Let D_d be
+D plus a source s with an edge s -> v of capacity d_v, and ``D = Σ d_v``. As long as
+``min_v F(s, v; D_d) >= D`` (app:thm:existtrees), the trees exist.
+
+For each switch w, each egress link f = (w, t) and each ingress link e = (u, w), we split
+off the largest safe amount at once (``app:thm:multicapasplit``):
+
+    γ = min{ c(u,w), c(w,t),
+             min_v F(u, w; D̂_(u,w),v) - D,      D̂_(u,w),v = D_d + ∞(u,s), ∞(u,t), ∞(v,w)
+             min_v F(w, t; D̂_(w,t),v) - D }     D̂_(w,t),v = D_d + ∞(w,s), ∞(u,t), ∞(v,t)
+
+and move γ from (u,w),(w,t) to (u,t) (``app:algo:removeswitch``). A pair with u = t
+becomes a loop that carries nothing and is dropped. When every switch is gone the
+compute-only graph G* remains.
+
+Routing table: every unit of capacity of a (logical) edge is a physical path. A physical
+link starts as one path of its capacity; splitting γ off (u,w),(w,t) takes γ units of path
+from each (front first) and joins them pairwise into γ units of u -> ... -> w -> ... -> t.
+So for each edge of G* the table holds physical paths with counts summing to its
+capacity, interior nodes being switches only, each physical unit used once.
+
+Cost: per switch one flow network (built once, capacities set in place); per (e, f) pair
+at most 2N max-flows, stopping as soon as one shows γ = 0. Nothing loops per unit of
+capacity.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from .errors import ForestCollError
+from .flow import FlowNetwork
+
+Path = tuple[int, ...]
+
+
+class SplittingError(ForestCollError):
+    """Edge splitting cannot remove a switch (the network violates the theorem's conditions)."""
+
+
+@dataclass(frozen=True)
+class Splitting:
+    """Result of switch removal on node indices of the input network.
+
+    ``capacity[(u, t)]`` is the integer capacity of G* (compute nodes only);
+    ``routes[(u, t)]`` is a tuple of ``(path, count)`` with counts summing to that capacity.
+    """
+
+    capacity: Mapping[tuple[int, int], int]
+    routes: Mapping[tuple[int, int], tuple[tuple[Path, int], ...]]
+    dropped_loops: int = 0
+    max_flows: int = 0
+    seconds: float = field(default=0.0, compare=False)
+
+
+class _Pool:
+    """Path units of one edge: a list of [path, count] consumed from the front."""
+
+    __slots__ = ("items", "head")
+
+    def __init__(self) -> None:
+        self.items: list[list] = []
+        self.head = 0
+
+    def add(self, path: Path, count: int) -> None:
+        if self.items[self.head:] and self.items[-1][0] == path:
+            self.items[-1][1] += count
+        else:
+            self.items.append([path, count])
+
+    def take(self, amount: int) -> list[tuple[Path, int]]:
+        out = []
+        while amount:
+            path, count = self.items[self.head]
+            used = min(count, amount)
+            out.append((path, used))
+            amount -= used
+            if used == count:
+                self.head += 1
+            else:
+                self.items[self.head][1] = count - used
+        return out
+
+    def remaining(self) -> tuple[tuple[Path, int], ...]:
+        return tuple((p, c) for p, c in self.items[self.head:] if c)
+
+
+def _join(first: list[tuple[Path, int]], second: list[tuple[Path, int]]) -> list[tuple[Path, int]]:
+    """Pair up two equal-sized runs of path units end to end."""
+    out: list[tuple[Path, int]] = []
+    i = j = 0
+    left_a, left_b = first[0][1], second[0][1]
+    while i < len(first):
+        used = min(left_a, left_b)
+        out.append((first[i][0] + second[j][0][1:], used))
+        left_a -= used
+        left_b -= used
+        if left_a == 0:
+            i += 1
+            left_a = first[i][1] if i < len(first) else 0
+        if left_b == 0:
+            j += 1
+            left_b = second[j][1] if j < len(second) else 0
+    return out
+
+
+def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
+                   compute: Sequence[int], switches: Sequence[int], demand: Mapping[int, int],
+                   *, box: Mapping[int, object] | None = None,
+                   kernel: str | None = None) -> Splitting:
+    """Remove ``switches`` from the integer network ``capacity`` (node indices
+    ``0..num_nodes-1``) keeping ``min_v F(s, v) >= Σ demand`` (``app:algo:removeswitch``).
+
+    ``box`` (optional) lets the pairing order prefer u and t in different boxes, which the
+    paper uses to keep intra-box traffic on the box's own switch; it never changes γ.
+    """
+    start = time.perf_counter()
+    cap: dict[tuple[int, int], int] = {e: c for e, c in capacity.items() if c > 0}
+    pools: dict[tuple[int, int], _Pool] = {}
+    for (a, b), c in sorted(cap.items()):
+        pools[(a, b)] = _Pool()
+        pools[(a, b)].add((a, b), c)
+    need = sum(demand.values())
+    box = box or {}
+    s = num_nodes
+    flows = 0
+    dropped = 0
+    compute = list(compute)
+    for w in switches:
+        ins = sorted(a for (a, b) in cap if b == w and cap[(a, b)] > 0)
+        outs = sorted(b for (a, b) in cap if a == w and cap[(a, b)] > 0)
+        if not ins and not outs:
+            continue
+        oracle = _GammaOracle(num_nodes, cap, compute, demand, w, ins, outs, kernel)
+        for t in outs:
+            order = sorted(ins, key=lambda u: (u == t, box.get(u) == box.get(t) and box.get(u) is not None, u))
+            for u in order:
+                if cap.get((w, t), 0) == 0:
+                    break
+                if cap.get((u, w), 0) == 0:
+                    continue
+                gamma, used = oracle.gamma(u, t, min(cap[(u, w)], cap[(w, t)]), need)
+                flows += used
+                if gamma == 0:
+                    continue
+                units = _join(pools[(u, w)].take(gamma), pools[(w, t)].take(gamma))
+                for edge in ((u, w), (w, t)):
+                    cap[edge] -= gamma
+                    oracle.set(edge, cap[edge])
+                    if cap[edge] == 0:
+                        del cap[edge]
+                if u == t:
+                    dropped += gamma
+                    continue
+                cap[(u, t)] = cap.get((u, t), 0) + gamma
+                oracle.set((u, t), cap[(u, t)])
+                pool = pools.setdefault((u, t), _Pool())
+                for path, count in units:
+                    pool.add(path, count)
+            if cap.get((w, t), 0):
+                raise SplittingError(
+                    f"switch #{w}: {cap[(w, t)]} unit(s) of its link to node #{t} cannot be "
+                    f"split off without losing throughput; the network must be balanced "
+                    f"(Eulerian) for edge splitting")
+        left = [e for e in cap if w in e]
+        if left:
+            raise SplittingError(
+                f"switch #{w} still has {len(left)} link(s) after splitting; its ingress and "
+                f"egress must be equal")
+    compute_set = set(compute)
+    final = {e: c for e, c in sorted(cap.items()) if e[0] in compute_set and e[1] in compute_set}
+    routes = {e: pools[e].remaining() for e in final}
+    for e, c in final.items():
+        assert sum(n for _, n in routes[e]) == c
+    return Splitting(capacity=final, routes=routes, dropped_loops=dropped, max_flows=flows,
+                     seconds=time.perf_counter() - start)
+
+
+class _GammaOracle:
+    """The auxiliary networks D̂ of ``app:thm:multicapasplit`` for one switch w.
+
+    One flow network holds D_d plus every gadget edge that any (u, t, v) may need, at
+    capacity 0 (or the real capacity) when idle; a query raises the three gadget edges to
+    "infinity" in place, solves, and restores them.
+    """
+
+    def __init__(self, num_nodes: int, cap: Mapping[tuple[int, int], int], compute: list[int],
+                 demand: Mapping[int, int], w: int, ins: list[int], outs: list[int],
+                 kernel: str | None) -> None:
+        s = num_nodes
+        self.s, self.w, self.compute = s, w, compute
+        pairs: dict[tuple[int, int], int] = {}
+        for e, c in cap.items():
+            pairs[e] = c
+        for v in compute:
+            if demand.get(v, 0):
+                pairs[(s, v)] = demand[v]
+        gadgets = [(u, s) for u in ins] + [(w, s)]
+        gadgets += [(u, t) for u in ins for t in outs if u != t]
+        gadgets += [(v, w) for v in compute] + [(v, t) for v in compute for t in outs if v != t]
+        for g in gadgets:
+            pairs.setdefault(g, 0)
+        self.edges = list(pairs)
+        self.id = {e: i for i, e in enumerate(self.edges)}
+        self.base = [pairs[e] for e in self.edges]
+        self.net = FlowNetwork(num_nodes + 1, self.edges, self.base, kernel=kernel)
+        self.inf = sum(self.base) + 1
+
+    def set(self, edge: tuple[int, int], value: int) -> None:
+        i = self.id[edge]
+        self.base[i] = value
+        self.net.set_capacity(i, value)
+
+    def _solve_with(self, extra: list[tuple[int, int]], source: int, sink: int) -> int:
+        ids = [self.id[e] for e in extra]
+        self.net.set_capacities(ids, [self.base[i] + self.inf for i in ids])
+        value = self.net.max_flow(source, sink)
+        self.net.set_capacities(ids, [self.base[i] for i in ids])
+        return value
+
+    def gamma(self, u: int, t: int, upper: int, need: int) -> tuple[int, int]:
+        """(γ, max-flows used) for splitting (u, w), (w, t), capped at ``upper``."""
+        s, w = self.s, self.w
+        # total finite capacity may have changed; keep "infinity" above every finite cut
+        self.inf = max(self.inf, self.net.total_capacity + 1)
+        gamma = upper
+        used = 0
+        loop = u == t
+        for v in self.compute:
+            if v == u or v == t:
+                continue   # ∞ edges would join u (or t) to v: no u-w cut separates them
+            extra = [(u, s), (v, w)] + ([] if loop else [(u, t)])
+            gamma = min(gamma, self._solve_with(extra, u, w) - need)
+            used += 1
+            if gamma <= 0:
+                return 0, used
+        for v in self.compute:
+            if v == u and not loop:
+                extra = [(w, s), (u, t)]
+            elif v == t:
+                extra = [(w, s)] + ([] if loop else [(u, t)])
+            else:
+                extra = [(w, s), (v, t)] + ([] if loop else [(u, t)])
+            gamma = min(gamma, self._solve_with(extra, w, t) - need)
+            used += 1
+            if gamma <= 0:
+                return 0, used
+        return gamma, used
