@@ -6,14 +6,20 @@ import argparse
 import json
 import logging
 import sys
+import time
 from fractions import Fraction
-from typing import Sequence
+from pathlib import Path
+from typing import Any, Sequence
 
 from . import __version__
 from .bound import COLLECTIVES, Bound, bound
 from .catalog import canonical_spec, families, resolve
 from .errors import ForestCollError
-from .topology import Topology
+from .fixed_k import sweep
+from .schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
+from .schedule import generate
+from .schedule import write as write_schedule
+from .topology import Topology, write_text_atomic
 
 EXIT_ERROR = 2
 
@@ -120,6 +126,104 @@ def _print_bound(topo: Topology, b: Bound) -> None:
     print(f"oracle          {b.oracle_rounds} round(s), {b.max_flows} max-flows, {b.seconds:.3f} s")
 
 
+# --- generate / sweep-k ------------------------------------------------------------------
+
+class _Progress:
+    """tqdm bars on stderr, shown only for stages that run longer than two seconds."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.bars: dict[str, Any] = {}
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if self.quiet:
+            return
+        from tqdm import tqdm
+
+        bar = self.bars.get(stage)
+        if bar is None or bar.n > done:
+            if bar is not None:
+                bar.close()
+            bar = self.bars[stage] = tqdm(total=total, desc=f"forestcoll {stage}", delay=2.0,
+                                          leave=False, file=sys.stderr, unit="step")
+        bar.total = max(total, done)
+        bar.update(done - bar.n)
+
+    def close(self) -> None:
+        for bar in self.bars.values():
+            bar.close()
+        self.bars.clear()
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    topo = resolve(args.topology)
+    progress = _Progress(args.quiet)
+    start = time.perf_counter()
+    try:
+        sched = generate(topo, args.collective, k=args.k, root=args.root, progress=progress)
+    finally:
+        progress.close()
+    seconds = time.perf_counter() - start
+    write_schedule(sched, args.output)
+    best = _best_algbw(topo, args.collective, args.root)
+    st = sched.stats
+    print(f"wrote {args.output}: {args.collective} on {topo.name}, {sched.num_trees} trees"
+          + (f", k = {sched.k}" if sched.k else ""))
+    print(f"algbw           {_num(sched.algbw)} {topo.units}  ({float(sched.algbw / best):.2%} "
+          f"of the bound {_num(best)})")
+    print(f"seconds         {seconds:.2f} total: bound {st.get('bound_seconds', 0):.2f}, "
+          f"splitting {st.get('splitting_seconds', 0):.2f}, packing "
+          f"{st.get('packing_seconds', 0):.2f}, routing {st.get('routing_seconds', 0):.2f}")
+    return 0
+
+
+def _best_algbw(topo: Topology, collective: str, root: str | None) -> Fraction:
+    """The bound a schedule of ``collective`` is measured against (allreduce: the best
+    reduce-scatter followed by the best allgather)."""
+    if collective == "allreduce":
+        rs = bound(topo, collective="reduce-scatter").algbw
+        ag = bound(topo, collective="allgather").algbw
+        return 1 / (1 / rs + 1 / ag)
+    return bound(topo, collective=collective, root=root).algbw
+
+
+def parse_k_range(text: str) -> list[int]:
+    """``"1-8"``, ``"1,2,4"`` or ``"1-4,13"`` -> sorted distinct positive integers."""
+    values: set[int] = set()
+    try:
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            lo, sep, hi = part.partition("-")
+            a, b = int(lo), int(hi) if sep else int(lo)
+            if a < 1 or b < a:
+                raise ValueError
+            values.update(range(a, b + 1))
+    except ValueError:
+        raise ForestCollError(f"--k {text!r}: give positive integers like 1-8 or 1,2,4") from None
+    if not values:
+        raise ForestCollError(f"--k {text!r}: no value of k given")
+    return sorted(values)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    topo = resolve(args.topology)
+    ks = parse_k_range(args.k)
+    progress = _Progress(args.quiet)
+
+    def report(row: dict) -> None:
+        if not args.quiet:
+            print(f"forestcoll sweep-k: k={row['k']} algbw {float(row['algbw']):.3f} "
+                  f"({row['fraction_of_optimum']:.2%}) in {row['seconds']:.2f} s",
+                  file=sys.stderr)
+
+    table = sweep(topo, ks, collective=args.collective, progress=report)
+    progress.close()
+    shown = table.assign(algbw=table["algbw"].map(str))
+    if args.csv:
+        write_text_atomic(Path(args.csv), shown.to_csv(index=False))
+    print(shown.to_string(index=False, float_format=lambda v: f"{v:.4f}"))
+    return 0
+
+
 # --- entry point --------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -138,6 +242,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("topology", help=topo_help)
     p.add_argument("--json", action="store_true", help="print the topology as forestcoll-topology/1")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("generate", help="a schedule that reaches the bound (or the best for a fixed k)")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--k", type=int, help="exactly K trees per root (default: the optimal k)")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("-o", "--output", required=True, help="schedule file to write (JSON)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    p.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--k", default="1-8", help="k values, e.g. 1-8 or 1,2,4 (default 1-8)")
+    p.add_argument("--collective", choices=("allgather", "reduce-scatter", "allreduce"),
+                   default="allgather")
+    p.add_argument("--csv", help="also write the table to this CSV file")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    p.set_defaults(func=cmd_sweep)
 
     p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")
     p.add_argument("topology", help=topo_help)

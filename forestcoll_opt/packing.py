@@ -61,9 +61,11 @@ class _Batch:
 
 
 def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
-               demand: Mapping[int, int], *, kernel: str | None = None) -> Packing:
+               demand: Mapping[int, int], *, kernel: str | None = None,
+               progress=None) -> Packing:
     """Pack ``demand[u]`` spanning out-trees at every root u into ``capacity``
-    (``app:algo:construct``). Raises :class:`PackingError` if some batch cannot grow."""
+    (``app:algo:construct``). Raises :class:`PackingError` if some batch cannot grow.
+    ``progress(stage, done, total)`` is called after each batch spans all nodes."""
     start = time.perf_counter()
     nodes = list(nodes)
     everyone = set(nodes)
@@ -104,6 +106,8 @@ def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
                     f"reach {len(everyone) - len(batch.members)} node(s); the capacities do "
                     f"not admit the requested trees")
         i += 1
+        if progress is not None:
+            progress("packing", i, len(batches))
     result = tuple(sorted((TreeBatch(b.root, b.weight, tuple(b.edges)) for b in batches),
                           key=lambda t: (nodes.index(t.root), t.edges, t.weight)))
     return Packing(batches=_merge_identical(result), max_flows=oracle.flows,

@@ -213,9 +213,10 @@ def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
 # --- generation ------------------------------------------------------------------------------
 
 def generate(topology: Topology, collective: str = "allgather", *, k: int | None = None,
-             root: str | None = None, kernel: str | None = None) -> Schedule:
+             root: str | None = None, kernel: str | None = None, progress=None) -> Schedule:
     """A schedule for ``collective``: optimal with the bound's k, or the best with exactly
-    ``k`` trees per root when ``k`` is given (``app:sec:fixedk``)."""
+    ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
+    ``progress(stage, done, total)``, if given, is called as splitting and packing advance."""
     if collective not in COLLECTIVES:
         raise ScheduleError(f"unknown collective {collective!r}; use one of {', '.join(COLLECTIVES)}")
     if collective in ROOTED and root is None:
@@ -226,8 +227,8 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
     if k is not None and k < 1:
         raise ScheduleError(f"k must be a positive integer, got {k}")
     if collective == "allreduce":
-        rs = generate(topology, "reduce-scatter", k=k, kernel=kernel)
-        ag = generate(topology, "allgather", k=k, kernel=kernel)
+        rs = generate(topology, "reduce-scatter", k=k, kernel=kernel, progress=progress)
+        ag = generate(topology, "allgather", k=k, kernel=kernel, progress=progress)
         n = len(topology.compute_nodes)
         algbw = 1 / (1 / rs.algbw + 1 / ag.algbw)
         stats = {key: rs.stats.get(key, 0) + ag.stats.get(key, 0) for key in ag.stats}
@@ -236,7 +237,7 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
                         algbw=algbw, phases=(_as_phase(rs), _as_phase(ag)), stats=stats)
     network = topology.reversed() if collective in IN_TREES else topology
     base = "broadcast" if collective in ROOTED else "allgather"
-    out = _out_trees(network, base, k=k, root=root, kernel=kernel)
+    out = _out_trees(network, base, k=k, root=root, kernel=kernel, progress=progress)
     if collective in IN_TREES:
         out = _reverse(out, topology, collective)
     schedule = Schedule(collective=collective, topology=topology.name, units=topology.units,
@@ -259,7 +260,7 @@ def _reverse(s: Schedule, topology: Topology, collective: str) -> Schedule:
 
 
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,
-               kernel: str | None) -> Schedule:
+               kernel: str | None, progress=None) -> Schedule:
     """Out-trees on ``topology``: allgather (every compute node a root) or broadcast."""
     stats: dict[str, Any] = {}
     t0 = time.perf_counter()
@@ -281,8 +282,8 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     cap = {(idx[a], idx[b]): c for (a, b), c in int_caps.items() if c > 0}
     split = split_switches(len(ids), cap, compute, [idx[w] for w in topology.switch_nodes],
                            demand, box={idx[n.id]: n.box for n in topology.nodes},
-                           kernel=kernel)
-    packing = pack_trees(compute, split.capacity, demand, kernel=kernel)
+                           kernel=kernel, progress=progress)
+    packing = pack_trees(compute, split.capacity, demand, kernel=kernel, progress=progress)
     routing = route_trees(packing.batches, split.routes)
     stats.update(splitting_seconds=split.seconds, packing_seconds=packing.seconds,
                  routing_seconds=routing.seconds, splitting_max_flows=split.max_flows,
@@ -294,3 +295,22 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     return Schedule(collective=collective, topology=topology.name, units=topology.units,
                     compute_nodes=topology.compute_nodes, k=k, tree_bandwidth=1 / U,
                     algbw=Fraction(0), trees=trees, root=root, stats=stats)
+
+
+def tree_height(tree: Tree) -> int:
+    """Largest number of tree edges between the root and a node (compute hops)."""
+    adjacency: dict[str, list[str]] = {}
+    for e in tree.edges:
+        adjacency.setdefault(e.src, []).append(e.dst)
+        adjacency.setdefault(e.dst, []).append(e.src)
+    depth = {tree.root: 0}
+    frontier = [tree.root]
+    while frontier:
+        nxt = []
+        for a in frontier:
+            for b in adjacency.get(a, ()):
+                if b not in depth:
+                    depth[b] = depth[a] + 1
+                    nxt.append(b)
+        frontier = nxt
+    return max(depth.values())

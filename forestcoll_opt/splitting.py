@@ -112,12 +112,13 @@ def _join(first: list[tuple[Path, int]], second: list[tuple[Path, int]]) -> list
 def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                    compute: Sequence[int], switches: Sequence[int], demand: Mapping[int, int],
                    *, box: Mapping[int, object] | None = None,
-                   kernel: str | None = None) -> Splitting:
+                   kernel: str | None = None, progress=None) -> Splitting:
     """Remove ``switches`` from the integer network ``capacity`` (node indices
     ``0..num_nodes-1``) keeping ``min_v F(s, v) >= Σ demand`` (``app:algo:removeswitch``).
 
     ``box`` (optional) lets the pairing order prefer u and t in different boxes, which the
     paper uses to keep intra-box traffic on the box's own switch; it never changes γ.
+    ``progress(stage, done, total)`` is called after each switch.
     """
     start = time.perf_counter()
     cap: dict[tuple[int, int], int] = {e: c for e, c in capacity.items() if c > 0}
@@ -131,14 +132,17 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     flows = 0
     dropped = 0
     compute = list(compute)
-    for w in switches:
+    for done, w in enumerate(switches, 1):
+        if progress is not None and done > 1:
+            progress("splitting", done - 1, len(switches))
         ins = sorted(a for (a, b) in cap if b == w and cap[(a, b)] > 0)
         outs = sorted(b for (a, b) in cap if a == w and cap[(a, b)] > 0)
         if not ins and not outs:
             continue
         oracle = _GammaOracle(num_nodes, cap, compute, demand, w, ins, outs, kernel)
         for t in outs:
-            order = sorted(ins, key=lambda u: (u == t, box.get(u) == box.get(t) and box.get(u) is not None, u))
+            order = sorted(ins, key=lambda u: (u == t, box.get(u) == box.get(t) and box.get(u) is not None,
+                                               -cap.get((u, w), 0), u))
             for u in order:
                 if cap.get((w, t), 0) == 0:
                     break
@@ -172,6 +176,8 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
             raise SplittingError(
                 f"switch #{w} still has {len(left)} link(s) after splitting; its ingress and "
                 f"egress must be equal")
+    if progress is not None:
+        progress("splitting", len(switches), len(switches))
     compute_set = set(compute)
     final = {e: c for e, c in sorted(cap.items()) if e[0] in compute_set and e[1] in compute_set}
     routes = {e: pools[e].remaining() for e in final}

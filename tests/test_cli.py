@@ -88,3 +88,47 @@ def test_console_entry_point_runs_without_traceback(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "forestcoll_opt.cli", "bound", "paper-example",
                            "--json"], capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0 and json.loads(proc.stdout)["algbw"] == "8"
+
+
+def test_generate_writes_a_schedule(capsys, tmp_path):
+    out_file = tmp_path / "ag.json"
+    code, out, _ = run(capsys, "generate", "dgx-a100:boxes=2", "-o", str(out_file), "--quiet")
+    assert code == 0
+    data = json.loads(out_file.read_text())
+    assert data["format"] == "forestcoll-schedule/1" and data["algbw"] == "1040/3" and data["k"] == 13
+    assert "100.00% of the bound" in out and "splitting" in out
+
+
+def test_generate_fixed_k_and_rooted(capsys, tmp_path):
+    code, out, _ = run(capsys, "generate", "mi250:boxes=2", "--k", "2", "-o",
+                       str(tmp_path / "k2.json"), "-q")
+    assert code == 0 and "1024/3" in out
+    assert json.loads((tmp_path / "k2.json").read_text())["k"] == 2
+    code, _, _ = run(capsys, "generate", "paper-example", "--collective", "reduce", "--root",
+                     "box0/c1", "-o", str(tmp_path / "r.json"), "-q")
+    assert code == 0 and json.loads((tmp_path / "r.json").read_text())["root"] == "box0/c1"
+
+
+def test_failed_generate_leaves_no_file(capsys, tmp_path):
+    target = tmp_path / "none.json"
+    code, _, err = run(capsys, "generate", "paper-example", "--collective", "broadcast",
+                       "-o", str(target))
+    assert code == 2 and "needs a root" in err and not target.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sweep_k_table_and_csv(capsys, tmp_path):
+    csv = tmp_path / "sweep.csv"
+    code, out, err = run(capsys, "sweep-k", "mi250:boxes=2,gpus=8", "--k", "1-2,4",
+                         "--csv", str(csv))
+    assert code == 0
+    lines = csv.read_text().splitlines()
+    assert lines[0].startswith("k,algbw,") and len(lines) == 4
+    assert lines[3].startswith("4,1024/5,")
+    assert "k=4" in err
+
+
+@pytest.mark.parametrize("spec", ["0-3", "x", "3-1", ""])
+def test_sweep_k_bad_range(capsys, spec):
+    code, _, err = run(capsys, "sweep-k", "paper-example", "--k", spec)
+    assert code == 2 and "--k" in err

@@ -1,0 +1,134 @@
+import json
+from fractions import Fraction
+
+import pytest
+
+from forestcoll_opt import schedule as S
+from forestcoll_opt.bound import bound
+from forestcoll_opt.errors import ForestCollError
+from forestcoll_opt.schedule import generate
+from forestcoll_opt.topology import from_dict
+from randomnets import random_network
+from schedcheck import achieved_algbw
+
+CATALOG = ["paper-example", "dgx-a100:boxes=2", "dgx-a100:boxes=4", "dgx-h100:boxes=2",
+           "mi250:boxes=2", "mi250:boxes=2,gpus=8"]
+
+
+def tree_allreduce_bound(t):
+    rs = bound(t, collective="reduce-scatter").algbw
+    ag = bound(t, collective="allgather").algbw
+    return 1 / (1 / rs + 1 / ag)
+
+
+@pytest.fixture(scope="module")
+def schedules(catalog):
+    cache = {}
+
+    def get(spec, collective, **kw):
+        key = (spec, collective, tuple(sorted(kw.items())))
+        if key not in cache:
+            cache[key] = generate(catalog(spec), collective, **kw)
+        return cache[key]
+
+    return get
+
+
+@pytest.mark.parametrize("spec", CATALOG)
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
+def test_catalog_schedules_reach_the_bound(catalog, schedules, spec, collective):
+    t = catalog(spec)
+    s = schedules(spec, collective)
+    achieved = achieved_algbw(t, json.loads(s.to_json()))
+    if collective == "allreduce":
+        best = tree_allreduce_bound(t)
+    else:
+        best = bound(t, collective=collective).algbw
+    assert achieved == best == s.algbw
+
+
+def test_mi250_uses_the_optimal_k(schedules):
+    s = schedules("mi250:boxes=2", "allgather")
+    assert s.k == 83 and s.algbw == Fraction(5312, 15)
+
+
+def test_mi250_fixed_k_2(catalog, schedules):
+    s = schedules("mi250:boxes=2", "allgather", k=2)
+    assert s.k == 2
+    assert achieved_algbw(catalog("mi250:boxes=2"), s.to_dict()) == Fraction(1024, 3)
+
+
+@pytest.mark.parametrize("spec, root", [("paper-example", "box1/c2"),
+                                        ("dgx-a100:boxes=2", "box0/gpu5"),
+                                        ("mi250:boxes=2,gpus=8", "box1/gcd3")])
+@pytest.mark.parametrize("collective", ["broadcast", "reduce"])
+def test_single_root_schedules_reach_the_bound(catalog, spec, root, collective):
+    t = catalog(spec)
+    s = generate(t, collective, root=root)
+    assert s.root == root
+    assert achieved_algbw(t, s.to_dict()) == bound(t, collective=collective, root=root).algbw
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_random_networks_every_collective(seed):
+    t = from_dict(random_network(seed + 1000))
+    for collective in ("allgather", "reduce-scatter"):
+        s = generate(t, collective)
+        assert achieved_algbw(t, s.to_dict()) == bound(t, collective=collective).algbw
+    ar = generate(t, "allreduce")
+    assert achieved_algbw(t, ar.to_dict()) == tree_allreduce_bound(t)
+    root = t.compute_nodes[seed % len(t.compute_nodes)]
+    for collective in ("broadcast", "reduce"):
+        s = generate(t, collective, root=root)
+        assert achieved_algbw(t, s.to_dict()) == bound(t, collective=collective, root=root).algbw
+
+
+def test_asymmetric_network_reduce_scatter_uses_reversed_directions():
+    # a directed 3-cycle of 6 plus 1 each way: the two directions of a link differ
+    t = from_dict({"format": "forestcoll-topology/1", "name": "cycle", "nodes": [
+        {"id": "a", "kind": "compute"}, {"id": "b", "kind": "compute"},
+        {"id": "c", "kind": "compute"}, {"id": "w", "kind": "switch"}], "links": [
+        {"src": "a", "dst": "b", "bandwidth": 6}, {"src": "b", "dst": "c", "bandwidth": 6},
+        {"src": "c", "dst": "a", "bandwidth": 6},
+        {"src": "a", "dst": "w", "bandwidth": 1, "bidirectional": True},
+        {"src": "b", "dst": "w", "bandwidth": 1, "bidirectional": True}]})
+    for collective in ("allgather", "reduce-scatter"):
+        s = generate(t, collective)
+        assert achieved_algbw(t, s.to_dict()) == bound(t, collective=collective).algbw
+        hops = {hop for tr in s.trees for e in tr.edges for hop in zip(e.path, e.path[1:])}
+        assert hops <= set(t.capacity)
+
+
+def test_json_round_trip_and_determinism(catalog, tmp_path):
+    t = catalog("dgx-a100:boxes=2")
+    a = generate(t, "allreduce")
+    b = generate(t, "allreduce")
+    assert a.to_json() == b.to_json()
+    path = tmp_path / "ar.json"
+    S.write(a, path)
+    back = S.load(path)
+    assert back == a and back.to_json() == a.to_json()
+    bc = generate(t, "broadcast", root="box1/gpu1")
+    assert S.loads(bc.to_json()) == bc
+
+
+def test_schedule_file_errors(tmp_path):
+    with pytest.raises(S.ScheduleError, match="not valid JSON"):
+        S.loads("{")
+    with pytest.raises(S.ScheduleError, match="format"):
+        S.loads(json.dumps({"format": "x"}))
+    with pytest.raises(S.ScheduleError, match="unknown collective"):
+        S.loads(json.dumps({"format": S.FORMAT, "collective": "gossip", "compute_nodes": []}))
+    with pytest.raises(S.ScheduleError, match="cannot read"):
+        S.load(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"collective": "broadcast"}, "needs a root"),
+    ({"collective": "allgather", "root": "box0/c0"}, "drop the root"),
+    ({"collective": "alltoall"}, "unknown collective"),
+    ({"collective": "allgather", "k": 0}, "positive"),
+])
+def test_generate_rejects_bad_requests(catalog, kwargs, match):
+    with pytest.raises(ForestCollError, match=match):
+        generate(catalog("paper-example"), **kwargs)
