@@ -20,6 +20,7 @@ from .schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
 from .schedule import generate
 from .schedule import write as write_schedule
 from .topology import Topology, write_text_atomic
+from .verify import verify
 
 EXIT_ERROR = 2
 
@@ -224,6 +225,50 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- verify -------------------------------------------------------------------------------
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    topo = resolve(args.topology)
+    try:
+        min_ratio = Fraction(args.min_ratio)
+    except (ValueError, ZeroDivisionError):
+        raise ForestCollError(f"--min-ratio {args.min_ratio!r} is not a number; use e.g. 1 "
+                              f"or 0.95 or 19/20") from None
+    verdict = verify(topo, args.schedule)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), indent=2))
+    if not verdict.valid:
+        for reason in verdict.reasons:
+            print(f"forestcoll: invalid: {reason}", file=sys.stderr)
+        if not args.json:
+            print(f"INVALID: {len(verdict.reasons)} problem(s) in {args.schedule}")
+        return EXIT_ERROR
+    ok = verdict.ratio >= min_ratio
+    if not args.json:
+        _print_verdict(topo, verdict, min_ratio)
+    if not ok:
+        print(f"forestcoll: schedule reaches {float(verdict.ratio):.4%} of the bound, below "
+              f"--min-ratio {args.min_ratio}", file=sys.stderr)
+    return 0 if ok else 1
+
+
+def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
+    u = topo.units
+    status = "OPTIMAL" if v.optimal else ("OK" if v.ratio >= min_ratio else "BELOW")
+    print(f"{status}: valid {v.collective} schedule, algbw {_num(v.algbw)} {u} = "
+          f"{v.ratio} x bound {_num(v.bound_algbw)} {u}" + (f" ({float(v.ratio):.4%})"
+                                                              if not v.optimal else ""))
+    for phase in v.phases:
+        print(f"primal  {phase.collective}, k = {phase.k}: busiest links "
+              + ", ".join(f"{a}->{b} load {load} ({_num(r)} per {u})"
+                          for a, b, load, r in phase.busiest[:3]))
+    for b in v.bounds:
+        print(f"dual    {b.collective} bound {_num(b.algbw)} {u}: cut of {b.cut_compute} compute "
+              f"node(s), {_num(b.cut_bandwidth)} {u} across ({b.method})")
+    for note in v.notes:
+        print(f"note    {note}")
+
+
 # --- entry point --------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -260,6 +305,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", help="also write the table to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.set_defaults(func=cmd_sweep)
+
+    p = sub.add_parser("verify", help="check a schedule and compare it with the exact bound")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("schedule", help="a forestcoll-schedule/1 JSON file")
+    p.add_argument("--min-ratio", default="1",
+                   help="exit 1 if algbw / bound is below this (default 1: optimal)")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")
     p.add_argument("topology", help=topo_help)

@@ -145,6 +145,9 @@ def verify(topology: Topology, schedule: Any, *, kernel: str | None = None) -> V
         b = bound_of(topology, coll, root=data.get("root"), kernel=kernel)
         bounds, best, notes = (b,), b.algbw, ()
     ratio = algbw / best
+    named = data.get("topology")
+    if named and named != topology.name:
+        notes += (f"the schedule names topology {named!r}; checked against {topology.name!r}",)
     return Verdict(True, ratio == 1, (), coll, algbw, best, ratio, tuple(phases), bounds, notes)
 
 
@@ -254,19 +257,13 @@ def _check_phase(topology: Topology, phase: Mapping[str, Any], coll: str, root: 
                                    f"not exist")
                 elif weight is not None:
                     loads[hop] = loads.get(hop, 0) + weight
-        missing = sorted(compute - {troot} - set(parent), key=topology.index.get)
+        connected, cycles = _walk_to_root(parent, troot)
+        for cycle in cycles:
+            reasons.append(f"{where}: cycle through {' -> '.join(cycle)}")
+        missing = sorted(compute - {troot} - connected, key=topology.index.get)
         if missing:
             verb = "deliver to the root from" if inward else "reach"
             reasons.append(f"{where}: does not {verb} {', '.join(missing)}")
-        for v in parent:   # following parents must lead to the root
-            seen = []
-            node = v
-            while node != troot and node in parent and node not in seen:
-                seen.append(node)
-                node = parent[node]
-            if node in seen:
-                reasons.append(f"{where}: cycle through {' -> '.join(seen)}")
-                break
     want = {root: k} if root is not None else {v: k for v in topology.compute_nodes}
     for v in sorted(set(want) | set(totals), key=lambda x: topology.index.get(x, -1)):
         if totals.get(v, 0) != want.get(v, 0):
@@ -281,6 +278,28 @@ def _check_phase(topology: Topology, phase: Mapping[str, Any], coll: str, root: 
                                                        topology.index[kv[0][1]]))[:5]
     return PhaseLoad(coll, k, worst / parts,
                      tuple((a, b, loads[(a, b)], r) for (a, b), r in busiest))
+
+
+def _walk_to_root(parent: Mapping[str, str], root: str) -> tuple[set[str], list[list[str]]]:
+    """Nodes whose parent chain ends at the root, and the cycles met on the way."""
+    state: dict[str, bool] = {root: True}     # True: leads to the root; False: does not
+    cycles: list[list[str]] = []
+    for start in parent:
+        chain: list[str] = []
+        on_chain: set[str] = set()
+        node = start
+        while node not in state and node in parent and node not in on_chain:
+            chain.append(node)
+            on_chain.add(node)
+            node = parent[node]
+        if node in on_chain:
+            cycles.append(chain[chain.index(node):])
+            result = False
+        else:
+            result = state.get(node, False)
+        for v in chain:
+            state[v] = result
+    return {v for v, ok in state.items() if ok and v != root}, cycles
 
 
 # --- the bound, by methods of the verifier's own --------------------------------------------------
