@@ -269,6 +269,49 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
         print(f"note    {note}")
 
 
+# --- LP ---------------------------------------------------------------------------------------
+
+def cmd_lp(args: argparse.Namespace) -> int:
+    from .lp import solve
+
+    topo = resolve(args.topology)
+    result = solve(topo, args.problem, formulation=args.formulation,
+                   time_limit=args.time_limit, write_lp=args.write_lp, write_mps=args.write_mps)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+        return 0
+    u = topo.units
+    print(f"{args.problem} LP on {topo.name}: algbw {result.algbw:.6f} {u} "
+          f"(HiGHS, {result.status}, relative tolerance {result.tolerance:g})")
+    print(f"model           {result.variables} variables, {result.constraints} constraints "
+          f"({result.formulation}, {result.rounds} round(s))")
+    print(f"seconds         build {result.build_seconds:.2f}, solve {result.solve_seconds:.2f}")
+    shares = ", ".join(f"{v} {x:.4g}" for v, x in list(result.x.items())[:8])
+    more = f", ... ({len(result.x)} in all)" if len(result.x) > 8 else ""
+    print(f"x per root      {shares}{more}")
+    if args.problem == "allreduce":
+        tree = _best_algbw(topo, "allreduce", None)
+        print(f"tree allreduce  {_num(tree)} {u} (reduce-scatter + allgather bounds): "
+              f"{float(tree) / result.algbw:.6f} of the LP")
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from .lp import compare
+
+    topologies = [resolve(t) for t in args.topology]
+
+    def report(row: dict) -> None:
+        if not args.quiet:
+            print(f"forestcoll compare: {row['topology']} done", file=sys.stderr)
+
+    table = compare(topologies, progress=report)
+    if args.csv:
+        write_text_atomic(Path(args.csv), table.to_csv(index=False))
+    print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
+    return 0
+
+
 # --- entry point --------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -313,6 +356,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="exit 1 if algbw / bound is below this (default 1: optimal)")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("lp", help="the allreduce (or allgather) LP with switch flows, by HiGHS")
+    p.add_argument("problem", choices=("allreduce", "allgather"))
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--formulation", choices=("cuts", "explicit"), default="cuts",
+                   help="lazy cut constraints (default) or one explicit flow per target")
+    p.add_argument("--time-limit", type=float, help="HiGHS time limit per solve, seconds")
+    p.add_argument("--write-lp", metavar="FILE", help="also write the model as an .lp file")
+    p.add_argument("--write-mps", metavar="FILE", help="also write the model as an .mps file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_lp)
+
+    p = sub.add_parser("compare", help="allgather bound, LPs and tree allreduce side by side")
+    p.add_argument("topology", nargs="+", help=topo_help)
+    p.add_argument("--csv", help="also write the table to this CSV file")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    p.set_defaults(func=cmd_compare)
 
     p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")
     p.add_argument("topology", help=topo_help)

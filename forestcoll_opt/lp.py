@@ -1,0 +1,386 @@
+"""The allreduce linear program (paper ``app:sec:allreducelp``, LP ``lp:replusbc``) and the
+allgather LP, with multi-commodity switch flows, built with PuLP and solved by HiGHS.
+
+Allreduce: maximise Σ_v x_v (algbw = Σ x_v, time = M / Σ x_v) where every link's bandwidth
+is split between reduce in-trees and broadcast out-trees, c^RE + c^BC <= capacity, and
+
+* broadcast: F(s, t) >= Σ x_v for every compute t, with s -> v of capacity x_v, on c^BC;
+* reduce:    F(t, s) >= Σ x_v for every compute t, with v -> s of capacity x_v, on c^RE.
+
+Switches (the paper's indirection): the two trees live on *logical* compute-to-compute
+capacities b'_(α,β) = c^RE_(α,β) + c^BC_(α,β), and the b' must be routed through the
+physical network under its capacities. Commodities are aggregated by source: one flow per
+α that delivers b'_(α,β) at every β and relays only through switches. That is exact: a
+single-source flow with several sinks decomposes into α -> β paths carrying exactly
+b'_(α,β) each (flow decomposition), which is what per-pair commodities would route.
+
+The max-flow constraints come in two equivalent forms (``formulation=``):
+
+* ``"explicit"``: one flow per target and direction (about 2·N·(N² + N) variables) —
+  the textbook model, fine for small N;
+* ``"cuts"`` (default): by max-flow/min-cut, F(s, t) >= Σ x for all t iff every proper
+  non-empty S ⊂ Vc has c^BC(δ+(S)) >= x(S) (and c^RE(δ-(S)) >= x(S) for reduce). Those cut
+  constraints are added lazily: solve, find for every t the min cut of the current
+  solution with the integer max-flow kernel (values scaled by 2**30), add each violated
+  cut, repeat until none is violated by more than the tolerance.
+
+The allgather LP (a cross-check of the exact bound) is the broadcast half with x_v = x for
+every v: maximise x; algbw = N·x.
+
+HiGHS is called through PuLP; a result is reported only when PuLP's status *and* its
+solution status say optimal (PuLP maps HiGHS time limits to "Optimal" otherwise).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import pulp
+
+from .errors import ForestCollError
+from .flow import FlowNetwork
+from .topology import Topology
+
+TOLERANCE = 1e-7          # relative feasibility tolerance of the cut separation
+SCALE = 2**30             # float capacities -> integers for the separation max-flows
+MAX_ROUNDS = 200
+
+
+class LPError(ForestCollError):
+    """The LP could not be solved to proven optimality."""
+
+
+class LPInfeasibleError(LPError):
+    pass
+
+
+class LPUnboundedError(LPError):
+    pass
+
+
+class LPNotOptimalError(LPError):
+    """HiGHS stopped without proving optimality (time limit, iteration limit, numerics)."""
+
+
+@dataclass(frozen=True)
+class LPResult:
+    """An LP optimum. ``algbw`` is a float from HiGHS, accurate to about ``tolerance``
+    (relative); never compare it with an exact value without a tolerance."""
+
+    problem: str
+    topology: str
+    units: str
+    status: str
+    algbw: float
+    tolerance: float
+    x: Mapping[str, float]
+    split: Mapping[tuple[str, str], tuple[float, float]]   # logical (α, β): (RE, BC)
+    variables: int
+    constraints: int
+    formulation: str
+    rounds: int
+    build_seconds: float
+    solve_seconds: float
+    model: Any = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"problem": self.problem, "topology": self.topology, "units": self.units,
+                "status": self.status, "algbw": self.algbw, "tolerance": self.tolerance,
+                "x": dict(self.x),
+                "split": [{"src": a, "dst": b, "reduce": re_, "broadcast": bc}
+                          for (a, b), (re_, bc) in self.split.items()],
+                "variables": self.variables, "constraints": self.constraints,
+                "formulation": self.formulation, "rounds": self.rounds,
+                "build_seconds": self.build_seconds, "solve_seconds": self.solve_seconds,
+                "seconds": self.build_seconds + self.solve_seconds}
+
+
+# --- model building ------------------------------------------------------------------------------
+
+class _Model:
+    """The LP and handles to its variables, named after the data (``bc_<a>_<b>``)."""
+
+    def __init__(self, topology: Topology, problem: str) -> None:
+        self.topology = topology
+        self.problem = problem
+        self.compute = list(topology.compute_nodes)
+        self.name = _names(topology.node_ids)
+        self.lp = pulp.LpProblem(f"{problem}_{_clean(topology.name)}", pulp.LpMaximize)
+        self.cut_count = 0
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_]", "_", text)
+
+
+def _names(ids) -> dict[str, str]:
+    cleaned = {v: _clean(v) for v in ids}
+    if len(set(cleaned.values())) < len(cleaned):
+        cleaned = {v: f"n{i}_{_clean(v)}" for i, v in enumerate(ids)}
+    return cleaned
+
+
+def _logical_pairs(topology: Topology) -> list[tuple[str, str]]:
+    """Compute pairs (α, β) joined by a physical path whose interior nodes are switches."""
+    compute = set(topology.compute_nodes)
+    succ: dict[str, list[str]] = {v: [] for v in topology.node_ids}
+    for u, v in topology.capacity:
+        succ[u].append(v)
+    pairs = []
+    for a in topology.compute_nodes:
+        seen, stack, found = {a}, [a], set()
+        while stack:
+            u = stack.pop()
+            for v in succ[u]:
+                if v in compute:
+                    if v != a:
+                        found.add(v)
+                elif v not in seen:
+                    seen.add(v)
+                    stack.append(v)
+        pairs += [(a, b) for b in topology.compute_nodes if b in found]
+    return pairs
+
+
+def build_model(topology: Topology, problem: str = "allreduce", *,
+                formulation: str = "cuts") -> _Model:
+    """Build the allreduce (or allgather) LP without solving it."""
+    if problem not in ("allreduce", "allgather"):
+        raise LPError(f"unknown LP {problem!r}; use allreduce or allgather")
+    if formulation not in ("cuts", "explicit"):
+        raise LPError(f"unknown formulation {formulation!r}; use cuts or explicit")
+    m = _Model(topology, problem)
+    lp, nm, compute = m.lp, m.name, m.compute
+    switches = set(topology.switch_nodes)
+    pairs = _logical_pairs(topology)
+    m.pairs = pairs
+    kinds = ("re", "bc") if problem == "allreduce" else ("bc",)
+
+    # x_v: the share each root reduces/broadcasts (one shared x for allgather)
+    if problem == "allreduce":
+        m.x = {v: lp.add_variable(f"x_{nm[v]}", lowBound=0) for v in compute}
+        lp += pulp.lpSum(m.x.values()), "algbw"
+    else:
+        shared = lp.add_variable("x", lowBound=0)
+        m.x = {v: shared for v in compute}
+        lp += len(compute) * shared, "algbw"
+    m.total = pulp.lpSum(m.x.values()) if problem == "allreduce" else len(compute) * m.x[compute[0]]
+
+    # logical capacities b'(α,β), split into reduce and broadcast parts
+    m.bprime = {p: lp.add_variable(f"bprime_{nm[p[0]]}_{nm[p[1]]}", lowBound=0) for p in pairs}
+    m.cap = {kind: {p: lp.add_variable(f"{kind}_{nm[p[0]]}_{nm[p[1]]}", lowBound=0) for p in pairs}
+             for kind in kinds}
+    for p in pairs:
+        # split: c^RE + c^BC <= b'
+        lp += pulp.lpSum(m.cap[kind][p] for kind in kinds) <= m.bprime[p], \
+            f"split_{nm[p[0]]}_{nm[p[1]]}"
+
+    # routing: commodity α carries b'(α,·) from α, relaying through switches only
+    links = list(topology.capacity)
+    flow: dict[tuple[str, str, str], pulp.LpVariable] = {}
+    for a in compute:
+        for (u, v) in links:
+            if u == a or u in switches:
+                if v == a:
+                    continue
+                flow[(a, u, v)] = lp.add_variable(f"route_{nm[a]}_{nm[u]}_{nm[v]}", lowBound=0)
+    into: dict[tuple[str, str], list] = {}
+    out: dict[tuple[str, str], list] = {}
+    for (a, u, v), var in flow.items():
+        out.setdefault((a, u), []).append(var)
+        into.setdefault((a, v), []).append(var)
+    for a in compute:
+        for v in topology.node_ids:
+            if v == a:
+                continue
+            inflow = pulp.lpSum(into.get((a, v), []))
+            if v in switches:
+                # switch conservation for commodity α
+                lp += inflow == pulp.lpSum(out.get((a, v), [])), f"relay_{nm[a]}_{nm[v]}"
+            else:
+                # delivery of b'(α,β) at compute β
+                target = m.bprime.get((a, v), 0)
+                lp += inflow == target, f"deliver_{nm[a]}_{nm[v]}"
+    for (u, v), b in topology.capacity.items():
+        # physical capacity shared by all commodities
+        users = [var for (a, uu, vv), var in flow.items() if (uu, vv) == (u, v)]
+        if users:
+            lp += pulp.lpSum(users) <= float(b), f"cap_{nm[u]}_{nm[v]}"
+
+    if formulation == "explicit":
+        _add_explicit_flows(m, kinds)
+    else:
+        # start with the singleton cuts and their complements; the rest come lazily
+        for kind in kinds:
+            for v in compute:
+                for side in ({v}, set(compute) - {v}):
+                    if 0 < len(side) < len(compute):
+                        add_cut(m, kind, side)
+    m.formulation = formulation
+    return m
+
+
+def _add_explicit_flows(m: _Model, kinds) -> None:
+    """One s-t flow per target t (broadcast) and t-s flow (reduce) on the logical graph."""
+    lp, nm, compute = m.lp, m.name, m.compute
+    for kind in kinds:
+        for t in compute:
+            tag = f"{kind}_{nm[t]}"
+            f = {p: lp.add_variable(f"f{tag}_{nm[p[0]]}_{nm[p[1]]}", lowBound=0) for p in m.pairs}
+            src = {v: lp.add_variable(f"f{tag}_s_{nm[v]}", lowBound=0) for v in compute}
+            for p in m.pairs:
+                lp += f[p] <= m.cap[kind][p], f"fcap{tag}_{nm[p[0]]}_{nm[p[1]]}"
+            for v in compute:
+                lp += src[v] <= m.x[v], f"fsrc{tag}_{nm[v]}"
+            for v in compute:
+                # broadcast: s -> v -> ... -> t ; reduce: the same on reversed edges
+                ins = [f[p] for p in m.pairs if p[1 if kind == "bc" else 0] == v]
+                outs = [f[p] for p in m.pairs if p[0 if kind == "bc" else 1] == v]
+                net = pulp.lpSum(ins) + src[v] - pulp.lpSum(outs)
+                if v == t:
+                    lp += net >= m.total, f"fsink{tag}"
+                else:
+                    lp += net == 0, f"fkeep{tag}_{nm[v]}"
+
+
+def add_cut(m: _Model, kind: str, side) -> None:
+    """c^BC(δ+(S)) >= x(S) (broadcast) or c^RE(δ-(S)) >= x(S) (reduce)."""
+    side = set(side)
+    if kind == "bc":
+        crossing = [m.cap[kind][p] for p in m.pairs if p[0] in side and p[1] not in side]
+    else:
+        crossing = [m.cap[kind][p] for p in m.pairs if p[1] in side and p[0] not in side]
+    need = pulp.lpSum(m.x[v] for v in m.compute if v in side) if m.problem == "allreduce" \
+        else len(side) * m.x[m.compute[0]]
+    m.cut_count += 1
+    m.lp += pulp.lpSum(crossing) >= need, f"cut_{kind}_{m.cut_count}"
+
+
+# --- solving -------------------------------------------------------------------------------------
+
+def _solve_once(m: _Model, time_limit: float | None) -> None:
+    solver = pulp.HiGHS(msg=False, timeLimit=time_limit)
+    m.lp.solve(solver)
+    status = pulp.LpStatus.get(m.lp.status, str(m.lp.status))
+    if m.lp.status == pulp.LpStatusInfeasible:
+        raise LPInfeasibleError(f"{m.problem} LP on {m.topology.name!r} is infeasible")
+    if m.lp.status == pulp.LpStatusUnbounded:
+        raise LPUnboundedError(f"{m.problem} LP on {m.topology.name!r} is unbounded")
+    if m.lp.status != pulp.LpStatusOptimal or m.lp.sol_status != pulp.LpSolutionOptimal:
+        raise LPNotOptimalError(
+            f"HiGHS did not prove the {m.problem} LP on {m.topology.name!r} optimal (status "
+            f"{status}, solution status {m.lp.sol_status}); raise the time limit or check the "
+            f"bandwidths")
+
+
+def _violated_cuts(m: _Model, kind: str, kernel: str | None) -> list[set[str]]:
+    """Min cuts of the current solution that violate F >= Σ x by more than the tolerance."""
+    compute = m.compute
+    pos = {v: i for i, v in enumerate(compute)}
+    n = len(compute)
+    s = n
+    total = sum(_value(m.x[v]) for v in compute) if m.problem == "allreduce" \
+        else n * _value(m.x[compute[0]])
+    if total <= 0:
+        return []
+    scale = SCALE / max(1.0, total)
+    edges, caps = [], []
+    for (a, b) in m.pairs:
+        u, v = (pos[a], pos[b]) if kind == "bc" else (pos[b], pos[a])   # reduce: reversed
+        edges.append((u, v))
+        caps.append(math.floor(_value(m.cap[kind][(a, b)]) * scale))
+    for v in compute:
+        edges.append((s, pos[v]))
+        caps.append(math.floor(_value(m.x[v]) * scale))
+    net = FlowNetwork(n + 1, edges, caps, kernel=kernel)
+    need = total * scale * (1 - TOLERANCE) - len(edges)
+    cuts, seen = [], set()
+    for t in range(n):
+        if net.max_flow(s, t) < need:
+            side = net.min_cut(s, t).source_side
+            members = frozenset(compute[i] for i in range(n) if side[i])
+            if members and members not in seen:
+                seen.add(members)
+                cuts.append(set(members))
+    return cuts
+
+
+def _value(var) -> float:
+    value = var.value() if hasattr(var, "value") else var
+    return max(0.0, float(value or 0.0))
+
+
+def solve(topology: Topology, problem: str = "allreduce", *, formulation: str = "cuts",
+          time_limit: float | None = None, kernel: str | None = None,
+          write_lp: str | None = None, write_mps: str | None = None) -> LPResult:
+    """Build and solve the LP; raise an :class:`LPError` unless HiGHS proves optimality."""
+    start = time.perf_counter()
+    m = build_model(topology, problem, formulation=formulation)
+    build = time.perf_counter() - start
+    kinds = ("re", "bc") if problem == "allreduce" else ("bc",)
+    rounds = 0
+    solve_start = time.perf_counter()
+    while True:
+        rounds += 1
+        _solve_once(m, time_limit)
+        if formulation == "explicit":
+            break
+        found = [(kind, side) for kind in kinds for side in _violated_cuts(m, kind, kernel)]
+        if not found:
+            break
+        if rounds >= MAX_ROUNDS:
+            raise LPNotOptimalError(f"cut generation did not converge in {MAX_ROUNDS} rounds")
+        for kind, side in found:
+            add_cut(m, kind, side)
+    solve_seconds = time.perf_counter() - solve_start
+    if write_lp:
+        m.lp.writeLP(str(Path(write_lp)))
+    if write_mps:
+        m.lp.writeMPS(str(Path(write_mps)))
+    algbw = float(pulp.value(m.lp.objective))
+    x = {v: _value(m.x[v]) for v in m.compute}
+    split = {p: ((_value(m.cap["re"][p]) if "re" in m.cap else 0.0), _value(m.cap["bc"][p]))
+             for p in m.pairs}
+    return LPResult(problem=problem, topology=topology.name, units=topology.units,
+                    status="optimal", algbw=algbw, tolerance=TOLERANCE, x=x, split=split,
+                    variables=m.lp.numVariables(), constraints=m.lp.numConstraints(),
+                    formulation=formulation, rounds=rounds, build_seconds=build,
+                    solve_seconds=solve_seconds, model=m.lp)
+
+
+def compare(topologies, *, kernel: str | None = None, progress=None):
+    """One row per topology: the exact allgather bound, the allgather LP, the allreduce LP,
+    and the tree allreduce (reduce-scatter + allgather schedules from the generator, their
+    algbw recomputed from link loads by the verifier), with the ratio tree / LP."""
+    import pandas as pd
+
+    from .bound import bound
+    from .schedule import generate
+    from .verify import verify
+
+    rows = []
+    for topo in topologies:
+        exact = bound(topo, kernel=kernel).algbw
+        ag_lp = solve(topo, "allgather", kernel=kernel)
+        ar_lp = solve(topo, "allreduce", kernel=kernel)
+        verdict = verify(topo, generate(topo, "allreduce", kernel=kernel), kernel=kernel)
+        if not verdict.valid:
+            raise LPError(f"generated allreduce on {topo.name!r} failed verification: "
+                          f"{verdict.reasons[0]}")
+        tree = verdict.algbw
+        rows.append({
+            "topology": topo.name, "N": len(topo.compute_nodes),
+            "allgather_bound": str(exact), "allgather_bound_float": float(exact),
+            "allgather_lp": ag_lp.algbw, "allreduce_lp": ar_lp.algbw,
+            "tree_allreduce": str(tree), "tree_allreduce_float": float(tree),
+            "tree_over_lp": float(tree) / ar_lp.algbw,
+            "lp_seconds": ar_lp.build_seconds + ar_lp.solve_seconds,
+        })
+        if progress is not None:
+            progress(rows[-1])
+    return pd.DataFrame(rows)

@@ -1,0 +1,130 @@
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from forestcoll_opt.bound import bound
+from forestcoll_opt.cli import main
+from forestcoll_opt.lp import (LPInfeasibleError, LPNotOptimalError, _solve_once, build_model,
+                               compare, solve)
+from forestcoll_opt.schedule import generate
+from forestcoll_opt.topology import from_dict
+from randomnets import random_network
+from schedcheck import achieved_algbw
+
+REL = 1e-6
+
+
+def tree_allreduce(t):
+    """Tree allreduce algbw recomputed from the generated schedule's own link loads."""
+    return achieved_algbw(t, generate(t, "allreduce").to_dict())
+
+
+@pytest.mark.parametrize("spec", ["paper-example", "dgx-a100:boxes=2"])
+def test_tree_allreduce_is_lp_optimal(catalog, spec):
+    t = catalog(spec)
+    lp = solve(t, "allreduce")
+    assert lp.algbw == pytest.approx(float(tree_allreduce(t)), rel=REL)
+
+
+def test_mi250_eight_gcds_lp_beats_trees(catalog):
+    # GCDs of unequal bandwidth: roots may carry different shares under the LP
+    t = catalog("mi250:boxes=2,gpus=8")
+    lp = solve(t, "allreduce")
+    tree = tree_allreduce(t)
+    assert tree == 104
+    assert lp.algbw == pytest.approx(128, rel=REL)   # recorded in data/lp_compare.csv
+    assert lp.algbw > float(tree) * (1 + 1e-3)
+
+
+ASYM = {"format": "forestcoll-topology/1", "name": "asym-triangle", "nodes": [
+    {"id": "a", "kind": "compute"}, {"id": "b", "kind": "compute"}, {"id": "c", "kind": "compute"}],
+    "links": [{"src": "a", "dst": "b", "bandwidth": 1}, {"src": "b", "dst": "c", "bandwidth": 1},
+              {"src": "c", "dst": "a", "bandwidth": 1},
+              {"src": "a", "dst": "b", "bandwidth": 4, "bidirectional": True}]}
+
+
+@pytest.mark.parametrize("formulation", ["cuts", "explicit"])
+def test_hand_built_asymmetric_lp(formulation):
+    # A directed 1-cycle a->b->c->a on top of a 4 GB/s a<->b link. Allgather and
+    # reduce-scatter are both limited by S = {a, b}: 2 nodes over 1 GB/s (b->c out, c->a in),
+    # so each reaches 3·(1/2) = 3/2 and the tree allreduce 1/(2/3 + 2/3) = 3/4.
+    # The LP gives b->c and c->a to one tree kind each as needed: with X = Σx,
+    # BC(b->c) >= x_a + x_b, RE(b->c) >= x_c, BC(c->a) >= x_c, RE(c->a) >= x_a + x_b, so
+    # X <= 1 on each of the two 1 GB/s links, and X = 1 is feasible (the a<->b link is ample).
+    t = from_dict(ASYM)
+    assert tree_allreduce(t) == Fraction(3, 4)
+    lp = solve(t, "allreduce", formulation=formulation)
+    assert lp.algbw == pytest.approx(1.0, rel=REL)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_allgather_lp_equals_exact_bound(seed):
+    t = from_dict(random_network(seed + 7000))
+    assert solve(t, "allgather").algbw == pytest.approx(float(bound(t).algbw), rel=REL)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_cut_and_explicit_formulations_agree(seed):
+    t = from_dict(random_network(seed + 9000, max_compute=4, max_switch=2))
+    for problem in ("allgather", "allreduce"):
+        cuts = solve(t, problem, formulation="cuts")
+        explicit = solve(t, problem, formulation="explicit")
+        assert cuts.algbw == pytest.approx(explicit.algbw, rel=REL)
+        assert cuts.variables < explicit.variables or len(t.compute_nodes) <= 2
+
+
+def test_lp_never_below_trees_on_random_networks():
+    for seed in range(10):
+        t = from_dict(random_network(seed + 8000))
+        assert solve(t, "allreduce").algbw >= float(tree_allreduce(t)) * (1 - REL)
+
+
+def test_time_limit_is_not_reported_optimal(catalog):
+    with pytest.raises(LPNotOptimalError, match="did not prove"):
+        solve(catalog("dgx-a100:boxes=4"), "allreduce", time_limit=1e-6)
+
+
+def test_infeasible_model_is_a_typed_error(catalog):
+    m = build_model(catalog("paper-example"), "allreduce")
+    m.lp += m.x["box0/c0"] >= 10**6, "impossible"
+    with pytest.raises(LPInfeasibleError):
+        _solve_once(m, None)
+
+
+def test_model_names_come_from_the_data(catalog, tmp_path):
+    path = tmp_path / "m.lp"
+    solve(catalog("paper-example"), "allreduce", write_lp=str(path), write_mps=str(tmp_path / "m.mps"))
+    text = path.read_text()
+    assert "cap_box0_c0_box0_switch" in text and "split_box0_c0_box1_c0" in text
+    assert "x_box1_c3" in text and (tmp_path / "m.mps").stat().st_size > 0
+
+
+def test_lp_cli_json(capsys):
+    assert main(["lp", "allreduce", "paper-example", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["algbw"] == pytest.approx(4.0, rel=REL) and data["status"] == "optimal"
+    assert {"variables", "constraints", "seconds"} <= set(data)
+
+
+def test_compare_table(catalog, tmp_path, capsys):
+    table = compare([catalog("paper-example"), from_dict(ASYM)])
+    row = table.set_index("topology").loc["asym-triangle"]
+    assert row["tree_allreduce"] == "3/4" and row["tree_over_lp"] == pytest.approx(0.75, rel=REL)
+    csv = tmp_path / "c.csv"
+    assert main(["compare", "paper-example", "--csv", str(csv), "-q"]) == 0
+    assert csv.read_text().startswith("topology,N,allgather_bound")
+
+
+@pytest.mark.parametrize("first", ["ortools.graph.python.max_flow", "highspy"])
+def test_ortools_and_highspy_share_a_process(first):
+    other = "highspy" if first != "highspy" else "ortools.graph.python.max_flow"
+    code = (f"import importlib; importlib.import_module('{first}'); importlib.import_module('{other}');"
+            "from forestcoll_opt.catalog import build; from forestcoll_opt.lp import solve;"
+            "from forestcoll_opt.schedule import generate; t = build('paper-example');"
+            "print(solve(t, 'allreduce').algbw, generate(t, 'allreduce').algbw)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["4.0", "4"]
