@@ -234,7 +234,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     except (ValueError, ZeroDivisionError):
         raise ForestCollError(f"--min-ratio {args.min_ratio!r} is not a number; use e.g. 1 "
                               f"or 0.95 or 19/20") from None
-    verdict = verify(topo, args.schedule)
+    verdict = verify(topo, args.schedule, lp=not args.no_lp)
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2))
     if not verdict.valid:
@@ -255,6 +255,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
     u = topo.units
     status = "OPTIMAL" if v.optimal else ("OK" if v.ratio >= min_ratio else "BELOW")
+    if v.collective == "allreduce" and v.optimal:
+        status = "OPTIMAL (as reduce-scatter + allgather)"
     print(f"{status}: valid {v.collective} schedule, algbw {_num(v.algbw)} {u} = "
           f"{v.ratio} x bound {_num(v.bound_algbw)} {u}" + (f" ({float(v.ratio):.4%})"
                                                               if not v.optimal else ""))
@@ -354,6 +356,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("schedule", help="a forestcoll-schedule/1 JSON file")
     p.add_argument("--min-ratio", default="1",
                    help="exit 1 if algbw / bound is below this (default 1: optimal)")
+    p.add_argument("--no-lp", action="store_true",
+                   help="allreduce: skip the comparison with the allreduce LP")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_verify)
 

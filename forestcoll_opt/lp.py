@@ -8,11 +8,13 @@ is split between reduce in-trees and broadcast out-trees, c^RE + c^BC <= capacit
 * reduce:    F(t, s) >= Σ x_v for every compute t, with v -> s of capacity x_v, on c^RE.
 
 Switches (the paper's indirection): the two trees live on *logical* compute-to-compute
-capacities b'_(α,β) = c^RE_(α,β) + c^BC_(α,β), and the b' must be routed through the
-physical network under its capacities. Commodities are aggregated by source: one flow per
-α that delivers b'_(α,β) at every β and relays only through switches. That is exact: a
-single-source flow with several sinks decomposes into α -> β paths carrying exactly
-b'_(α,β) each (flow decomposition), which is what per-pair commodities would route.
+capacities b'_(α,β) = c^RE_(α,β) + c^BC_(α,β), which must be routed through the physical
+network under its capacities. Commodities are aggregated by source (and tree kind): one
+flow per (kind, α) that delivers c^kind_(α,β) at every β and relays only through switches.
+That is exact: a single-source flow with several sinks decomposes into α -> β paths
+carrying exactly c^kind_(α,β) each (flow decomposition), which is what per-pair
+commodities would route; and keeping the two kinds apart gives every physical link its
+RE/BC split directly (any mixed routing splits into the two kinds the same way).
 
 The max-flow constraints come in two equivalent forms (``formulation=``):
 
@@ -79,7 +81,8 @@ class LPResult:
     algbw: float
     tolerance: float
     x: Mapping[str, float]
-    split: Mapping[tuple[str, str], tuple[float, float]]   # logical (α, β): (RE, BC)
+    split: Mapping[tuple[str, str], tuple[float, float]]   # physical link: (RE, BC) bandwidth
+    logical: Mapping[tuple[str, str], tuple[float, float]]  # compute pair (α, β): (RE, BC)
     variables: int
     constraints: int
     formulation: str
@@ -94,6 +97,8 @@ class LPResult:
                 "x": dict(self.x),
                 "split": [{"src": a, "dst": b, "reduce": re_, "broadcast": bc}
                           for (a, b), (re_, bc) in self.split.items()],
+                "logical": [{"src": a, "dst": b, "reduce": re_, "broadcast": bc}
+                            for (a, b), (re_, bc) in self.logical.items()],
                 "variables": self.variables, "constraints": self.constraints,
                 "formulation": self.formulation, "rounds": self.rounds,
                 "build_seconds": self.build_seconds, "solve_seconds": self.solve_seconds,
@@ -171,46 +176,45 @@ def build_model(topology: Topology, problem: str = "allreduce", *,
         lp += len(compute) * shared, "algbw"
     m.total = pulp.lpSum(m.x.values()) if problem == "allreduce" else len(compute) * m.x[compute[0]]
 
-    # logical capacities b'(α,β), split into reduce and broadcast parts
-    m.bprime = {p: lp.add_variable(f"bprime_{nm[p[0]]}_{nm[p[1]]}", lowBound=0) for p in pairs}
+    # logical capacities b'(α,β) = c^RE(α,β) + c^BC(α,β) between compute nodes
     m.cap = {kind: {p: lp.add_variable(f"{kind}_{nm[p[0]]}_{nm[p[1]]}", lowBound=0) for p in pairs}
              for kind in kinds}
-    for p in pairs:
-        # split: c^RE + c^BC <= b'
-        lp += pulp.lpSum(m.cap[kind][p] for kind in kinds) <= m.bprime[p], \
-            f"split_{nm[p[0]]}_{nm[p[1]]}"
 
-    # routing: commodity α carries b'(α,·) from α, relaying through switches only
+    # routing: for each tree kind and source α one commodity carries c^kind(α,·) from α,
+    # relaying through switches only (route_<kind>_<α>_<u>_<v>)
     links = list(topology.capacity)
-    flow: dict[tuple[str, str, str], pulp.LpVariable] = {}
-    for a in compute:
-        for (u, v) in links:
-            if u == a or u in switches:
+    flow: dict[tuple[str, str, str, str], Any] = {}
+    for kind in kinds:
+        for a in compute:
+            for (u, v) in links:
+                if (u == a or u in switches) and v != a:
+                    flow[(kind, a, u, v)] = lp.add_variable(
+                        f"route_{kind}_{nm[a]}_{nm[u]}_{nm[v]}", lowBound=0)
+    into: dict[tuple, list] = {}
+    out: dict[tuple, list] = {}
+    on_link: dict[tuple[str, str], list] = {}
+    for (kind, a, u, v), var in flow.items():
+        out.setdefault((kind, a, u), []).append(var)
+        into.setdefault((kind, a, v), []).append(var)
+        on_link.setdefault((u, v), []).append(var)
+    m.flow = flow
+    for kind in kinds:
+        for a in compute:
+            for v in topology.node_ids:
                 if v == a:
                     continue
-                flow[(a, u, v)] = lp.add_variable(f"route_{nm[a]}_{nm[u]}_{nm[v]}", lowBound=0)
-    into: dict[tuple[str, str], list] = {}
-    out: dict[tuple[str, str], list] = {}
-    for (a, u, v), var in flow.items():
-        out.setdefault((a, u), []).append(var)
-        into.setdefault((a, v), []).append(var)
-    for a in compute:
-        for v in topology.node_ids:
-            if v == a:
-                continue
-            inflow = pulp.lpSum(into.get((a, v), []))
-            if v in switches:
-                # switch conservation for commodity α
-                lp += inflow == pulp.lpSum(out.get((a, v), [])), f"relay_{nm[a]}_{nm[v]}"
-            else:
-                # delivery of b'(α,β) at compute β
-                target = m.bprime.get((a, v), 0)
-                lp += inflow == target, f"deliver_{nm[a]}_{nm[v]}"
+                inflow = pulp.lpSum(into.get((kind, a, v), []))
+                if v in switches:
+                    # switch conservation of commodity (kind, α)
+                    lp += inflow == pulp.lpSum(out.get((kind, a, v), [])), \
+                        f"relay_{kind}_{nm[a]}_{nm[v]}"
+                else:
+                    # delivery of c^kind(α, β) at compute β
+                    lp += inflow == m.cap[kind].get((a, v), 0), f"deliver_{kind}_{nm[a]}_{nm[v]}"
     for (u, v), b in topology.capacity.items():
-        # physical capacity shared by all commodities
-        users = [var for (a, uu, vv), var in flow.items() if (uu, vv) == (u, v)]
-        if users:
-            lp += pulp.lpSum(users) <= float(b), f"cap_{nm[u]}_{nm[v]}"
+        # physical capacity, shared by every commodity of both tree kinds
+        if on_link.get((u, v)):
+            lp += pulp.lpSum(on_link[(u, v)]) <= float(b), f"cap_{nm[u]}_{nm[v]}"
 
     if formulation == "explicit":
         _add_explicit_flows(m, kinds)
@@ -344,10 +348,15 @@ def solve(topology: Topology, problem: str = "allreduce", *, formulation: str = 
         m.lp.writeMPS(str(Path(write_mps)))
     algbw = float(pulp.value(m.lp.objective))
     x = {v: _value(m.x[v]) for v in m.compute}
-    split = {p: ((_value(m.cap["re"][p]) if "re" in m.cap else 0.0), _value(m.cap["bc"][p]))
-             for p in m.pairs}
+    logical = {p: ((_value(m.cap["re"][p]) if "re" in m.cap else 0.0), _value(m.cap["bc"][p]))
+               for p in m.pairs}
+    split = {e: [0.0, 0.0] for e in topology.capacity}
+    for (kind, _a, u, v), var in m.flow.items():
+        split[(u, v)][0 if kind == "re" else 1] += _value(var)
+    split = {e: (re_, bc) for e, (re_, bc) in split.items()}
     return LPResult(problem=problem, topology=topology.name, units=topology.units,
                     status="optimal", algbw=algbw, tolerance=TOLERANCE, x=x, split=split,
+                    logical=logical,
                     variables=m.lp.numVariables(), constraints=m.lp.numConstraints(),
                     formulation=formulation, rounds=rounds, build_seconds=build,
                     solve_seconds=solve_seconds, model=m.lp)

@@ -74,6 +74,9 @@ class Verdict:
     phases: tuple[PhaseLoad, ...] = ()
     bounds: tuple[CutBound, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    lp_algbw: float | None = None       # allreduce: the LP optimum (float, HiGHS)
+    lp_ratio: float | None = None       # allreduce: algbw / LP optimum
+    lp_tolerance: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         f = lambda v: None if v is None else str(format_fraction(v))  # noqa: E731
@@ -90,15 +93,19 @@ class Verdict:
                           "cut_compute": b.cut_compute, "cut_bandwidth": f(b.cut_bandwidth),
                           "method": b.method} for b in self.bounds],
             },
+            "lp": None if self.lp_algbw is None else {
+                "algbw": self.lp_algbw, "ratio": self.lp_ratio, "tolerance": self.lp_tolerance},
             "notes": list(self.notes),
         }
 
 
 # --- entry points ------------------------------------------------------------------------------
 
-def verify(topology: Topology, schedule: Any, *, kernel: str | None = None) -> Verdict:
+def verify(topology: Topology, schedule: Any, *, kernel: str | None = None,
+           lp: bool = True) -> Verdict:
     """Check ``schedule`` (a dict, a JSON path, or an object with ``to_dict()``) on
-    ``topology``; report every violation, the achieved algbw and its ratio to the bound."""
+    ``topology``; report every violation, the achieved algbw and its ratio to the bound.
+    For allreduce, ``lp=True`` also solves the allreduce LP and reports the ratio to it."""
     data = _as_dict(schedule)
     reasons: list[str] = []
     coll = data.get("collective")
@@ -141,14 +148,25 @@ def verify(topology: Topology, schedule: Any, *, kernel: str | None = None) -> V
         best = 1 / (1 / rs.algbw + 1 / ag.algbw)
         notes = ("allreduce is compared with the best reduce-scatter followed by the best "
                  "allgather; the allreduce LP can be higher",)
+        lp_fields: dict[str, float] = {}
+        if lp:
+            from .lp import solve as solve_lp
+
+            result = solve_lp(topology, "allreduce", kernel=kernel)
+            lp_fields = dict(lp_algbw=result.algbw, lp_ratio=float(algbw) / result.algbw,
+                             lp_tolerance=result.tolerance)
+            notes += (f"allreduce LP optimum {result.algbw:.6f} (relative tolerance "
+                      f"{result.tolerance:g}): this schedule reaches "
+                      f"{lp_fields['lp_ratio']:.6f} of it",)
     else:
         b = bound_of(topology, coll, root=data.get("root"), kernel=kernel)
-        bounds, best, notes = (b,), b.algbw, ()
+        bounds, best, notes, lp_fields = (b,), b.algbw, (), {}
     ratio = algbw / best
     named = data.get("topology")
     if named and named != topology.name:
         notes += (f"the schedule names topology {named!r}; checked against {topology.name!r}",)
-    return Verdict(True, ratio == 1, (), coll, algbw, best, ratio, tuple(phases), bounds, notes)
+    return Verdict(True, ratio == 1, (), coll, algbw, best, ratio, tuple(phases), bounds, notes,
+                   **lp_fields)
 
 
 def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Fraction | int = 1,

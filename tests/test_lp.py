@@ -98,7 +98,8 @@ def test_model_names_come_from_the_data(catalog, tmp_path):
     path = tmp_path / "m.lp"
     solve(catalog("paper-example"), "allreduce", write_lp=str(path), write_mps=str(tmp_path / "m.mps"))
     text = path.read_text()
-    assert "cap_box0_c0_box0_switch" in text and "split_box0_c0_box1_c0" in text
+    assert "cap_box0_c0_box0_switch" in text and "route_bc_box0_c0_box0_c0_box0_switch" in text
+    assert "deliver_re_box0_c0_box1_c0" in text
     assert "x_box1_c3" in text and (tmp_path / "m.mps").stat().st_size > 0
 
 

@@ -215,3 +215,12 @@ def test_cli_exit_codes(tmp_path, capsys, catalog, paper):
     err = capsys.readouterr().err
     assert err.count("forestcoll: invalid:") >= 2
     assert main(["verify", "paper-example", str(tmp_path / "missing.json")]) == 2
+
+
+def test_allreduce_verdict_reports_the_lp(catalog):
+    t = catalog("mi250:boxes=2,gpus=8")
+    v = verify(t, generate(t, "allreduce"))
+    assert v.optimal and v.algbw == 104
+    assert v.lp_algbw == pytest.approx(128, rel=1e-6)
+    assert v.lp_ratio == pytest.approx(104 / 128, rel=1e-6) and v.lp_tolerance == 1e-7
+    assert verify(t, generate(t, "allreduce"), lp=False).lp_algbw is None
