@@ -7,15 +7,15 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 import time
 from pathlib import Path
 
+from _common import DATA, report, write_csv
+
 from forestcoll_opt.bound import bound
 from forestcoll_opt.catalog import build
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 FULL = [f"dgx-a100:boxes={b}" for b in (2, 4, 8, 16, 32, 64, 128)] + \
        [f"mi250:boxes={b}" for b in (2, 4, 8, 16, 32, 64)]
 QUICK = [f"dgx-a100:boxes={b}" for b in (2, 4, 8, 16)] + [f"mi250:boxes={b}" for b in (2, 4, 8)]
@@ -38,12 +38,8 @@ def main(argv: list[str] | None = None) -> int:
                "k": result.k, "oracle_rounds": result.oracle_rounds,
                "max_flows": result.max_flows}
         rows.append(row)
-        print(", ".join(f"{k}={v}" for k, v in row.items()), file=sys.stderr, flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+        report(row)
+    write_csv(rows, args.out)
     return 0
 
 

@@ -7,16 +7,16 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 import time
 from pathlib import Path
+
+from _common import DATA, report, write_csv
 
 from forestcoll_opt.bound import bound
 from forestcoll_opt.catalog import build
 from forestcoll_opt.schedule import generate
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 FULL = ["dgx-a100:boxes=2", "dgx-a100:boxes=4", "dgx-a100:boxes=8", "dgx-a100:boxes=16",
         "mi250:boxes=2", "mi250:boxes=4"]
 QUICK = ["dgx-a100:boxes=2", "dgx-a100:boxes=4", "mi250:boxes=2"]
@@ -45,12 +45,8 @@ def main(argv: list[str] | None = None) -> int:
                "packing_max_flows": st["packing_max_flows"], "trees": len(schedule.trees),
                "algbw": str(schedule.algbw), "optimal": schedule.algbw == optimum}
         rows.append(row)
-        print(", ".join(f"{k}={v}" for k, v in row.items()), file=sys.stderr, flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+        report(row)
+    write_csv(rows, args.out)
     return 0
 
 

@@ -7,15 +7,15 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from pathlib import Path
+
+from _common import DATA, report, write_csv
 
 from forestcoll_opt.bound import bound
 from forestcoll_opt.catalog import build
 from forestcoll_opt.lp import solve
 
-DATA = Path(__file__).resolve().parent.parent / "data"
 FULL = ["paper-example", "dgx-a100:boxes=2", "dgx-a100:boxes=4", "mi250:boxes=2",
         "mi250:boxes=2,gpus=8"]
 QUICK = ["paper-example", "dgx-a100:boxes=2", "mi250:boxes=2", "mi250:boxes=2,gpus=8"]
@@ -40,12 +40,8 @@ def main(argv: list[str] | None = None) -> int:
                "algbw": f"{result.algbw:.6f}", "tree_allreduce": str(tree),
                "tree_over_lp": f"{float(tree) / result.algbw:.6f}"}
         rows.append(row)
-        print(", ".join(f"{k}={v}" for k, v in row.items()), file=sys.stderr, flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with args.out.open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+        report(row)
+    write_csv(rows, args.out)
     return 0
 
 

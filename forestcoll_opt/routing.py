@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from .errors import ForestCollError
+from .pathunits import PathUnits
 
-Path = tuple[int, ...]
+from .pathunits import Path  # noqa: E402  (re-exported for type hints)
 
 
 class RoutingError(ForestCollError):
@@ -40,35 +41,11 @@ class Routing:
     seconds: float = field(default=0.0, compare=False)
 
 
-class _Cursor:
-    """Hands out path units of one logical edge in order."""
-
-    def __init__(self, units: Sequence[tuple[Path, int]]) -> None:
-        self.units = [list(u) for u in units]
-        self.pos = 0
-
-    def take(self, amount: int, edge: tuple[int, int]) -> list[tuple[Path, int]]:
-        out = []
-        while amount:
-            if self.pos >= len(self.units):
-                raise RoutingError(f"logical edge #{edge[0]} -> #{edge[1]} is used by more "
-                                   f"trees than its capacity")
-            path, count = self.units[self.pos]
-            used = min(count, amount)
-            out.append((path, used))
-            amount -= used
-            if used == count:
-                self.pos += 1
-            else:
-                self.units[self.pos][1] = count - used
-        return out
-
-
 def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tuple[Path, int]]]
                 ) -> Routing:
     """Physical paths for every batch (objects with ``root``, ``weight``, ``edges``)."""
     start = time.perf_counter()
-    cursors = {e: _Cursor(units) for e, units in routes.items()}
+    cursors = {e: PathUnits(units) for e, units in routes.items()}
     out: list[RoutedTree] = []
     for batch in batches:
         pieces = []
@@ -76,7 +53,10 @@ def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tup
         for edge in batch.edges:
             if edge not in cursors:
                 raise RoutingError(f"tree edge #{edge[0]} -> #{edge[1]} has no route")
-            segs = cursors[edge].take(batch.weight, edge)
+            if cursors[edge].available() < batch.weight:
+                raise RoutingError(f"logical edge #{edge[0]} -> #{edge[1]} is used by more "
+                                   f"trees than its capacity")
+            segs = cursors[edge].take(batch.weight)
             pieces.append(segs)
             acc = 0
             for _, count in segs:

@@ -21,14 +21,15 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from .bound import bound as compute_bound
 from .errors import ForestCollError
 from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
-from .topology import Topology, format_fraction, parse_bandwidth, write_text_atomic
+from .topology import (Topology, format_fraction, parse_bandwidth, parse_json, read_text,
+                       write_text_atomic)
 
 FORMAT = "forestcoll-schedule/1"
 COLLECTIVES = ("allgather", "reduce-scatter", "allreduce", "broadcast", "reduce")
@@ -114,20 +115,11 @@ def write(schedule: Schedule, path: str | os.PathLike) -> None:
 
 
 def loads(text: str, *, source: str = "schedule") -> Schedule:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScheduleError(f"{source}: not valid JSON ({exc})") from None
-    return from_dict(data, source=source)
+    return from_dict(parse_json(text, ScheduleError, source), source=source)
 
 
 def load(path: str | os.PathLike) -> Schedule:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScheduleError(f"{p}: cannot read schedule file ({exc.strerror})") from None
-    return loads(text, source=str(p))
+    return loads(read_text(path, ScheduleError, "schedule"), source=str(path))
 
 
 def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
@@ -229,7 +221,6 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
     if collective == "allreduce":
         rs = generate(topology, "reduce-scatter", k=k, kernel=kernel, progress=progress)
         ag = generate(topology, "allgather", k=k, kernel=kernel, progress=progress)
-        n = len(topology.compute_nodes)
         algbw = 1 / (1 / rs.algbw + 1 / ag.algbw)
         stats = {key: rs.stats.get(key, 0) + ag.stats.get(key, 0) for key in ag.stats}
         return Schedule(collective="allreduce", topology=topology.name, units=topology.units,

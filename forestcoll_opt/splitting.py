@@ -35,8 +35,9 @@ from typing import Mapping, Sequence
 
 from .errors import ForestCollError
 from .flow import FlowNetwork
+from .pathunits import PathUnits
 
-Path = tuple[int, ...]
+from .pathunits import Path  # noqa: E402  (re-exported for type hints)
 
 
 class SplittingError(ForestCollError):
@@ -56,38 +57,6 @@ class Splitting:
     dropped_loops: int = 0
     max_flows: int = 0
     seconds: float = field(default=0.0, compare=False)
-
-
-class _Pool:
-    """Path units of one edge: a list of [path, count] consumed from the front."""
-
-    __slots__ = ("items", "head")
-
-    def __init__(self) -> None:
-        self.items: list[list] = []
-        self.head = 0
-
-    def add(self, path: Path, count: int) -> None:
-        if self.items[self.head:] and self.items[-1][0] == path:
-            self.items[-1][1] += count
-        else:
-            self.items.append([path, count])
-
-    def take(self, amount: int) -> list[tuple[Path, int]]:
-        out = []
-        while amount:
-            path, count = self.items[self.head]
-            used = min(count, amount)
-            out.append((path, used))
-            amount -= used
-            if used == count:
-                self.head += 1
-            else:
-                self.items[self.head][1] = count - used
-        return out
-
-    def remaining(self) -> tuple[tuple[Path, int], ...]:
-        return tuple((p, c) for p, c in self.items[self.head:] if c)
 
 
 def _join(first: list[tuple[Path, int]], second: list[tuple[Path, int]]) -> list[tuple[Path, int]]:
@@ -122,13 +91,9 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     """
     start = time.perf_counter()
     cap: dict[tuple[int, int], int] = {e: c for e, c in capacity.items() if c > 0}
-    pools: dict[tuple[int, int], _Pool] = {}
-    for (a, b), c in sorted(cap.items()):
-        pools[(a, b)] = _Pool()
-        pools[(a, b)].add((a, b), c)
+    pools = {(a, b): PathUnits([((a, b), c)]) for (a, b), c in sorted(cap.items())}
     need = sum(demand.values())
     box = box or {}
-    s = num_nodes
     flows = 0
     dropped = 0
     compute = list(compute)
@@ -163,7 +128,7 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                     continue
                 cap[(u, t)] = cap.get((u, t), 0) + gamma
                 oracle.set((u, t), cap[(u, t)])
-                pool = pools.setdefault((u, t), _Pool())
+                pool = pools.setdefault((u, t), PathUnits())
                 for path, count in units:
                     pool.add(path, count)
             if cap.get((w, t), 0):

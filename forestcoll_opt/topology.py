@@ -361,23 +361,32 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
     return Topology(name=name, nodes=tuple(nodes), links=tuple(links), units=units)
 
 
+def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) -> Any:
+    """``json.loads`` that raises ``error`` naming ``source`` on malformed input."""
+    try:
+        return json.loads(text, **kwargs)
+    except json.JSONDecodeError as exc:
+        raise error(f"{source}: not valid JSON ({exc})") from None
+
+
+def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str:
+    """A file's text, or ``error`` saying which file of what kind could not be read."""
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise error(f"{p}: cannot read {what} file ({exc.strerror})") from None
+
+
 def loads(text: str, *, source: str = "topology") -> Topology:
     """Parse ``forestcoll-topology/1`` JSON text; JSON decimals are read exactly."""
-    try:
-        data = json.loads(text, parse_float=Decimal)
-    except json.JSONDecodeError as exc:
-        raise TopologyFormatError(f"{source}: not valid JSON ({exc})") from None
-    return from_dict(data, source=source)
+    return from_dict(parse_json(text, TopologyFormatError, source, parse_float=Decimal),
+                     source=source)
 
 
 def load(path: str | os.PathLike) -> Topology:
     """Read a ``forestcoll-topology/1`` file."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TopologyFormatError(f"{p}: cannot read topology file ({exc.strerror})") from None
-    return loads(text, source=str(p))
+    return loads(read_text(path, TopologyFormatError, "topology"), source=str(path))
 
 
 def write(topology: Topology, path: str | os.PathLike) -> None:

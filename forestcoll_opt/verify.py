@@ -15,8 +15,6 @@ ratio |S* ∩ Vc| / B+(S*) (re-summed from the topology's links) bounds every sc
 
 from __future__ import annotations
 
-import json
-import math
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,7 +25,7 @@ import numpy as np
 
 from .errors import ForestCollError
 from .flow import FlowNetwork
-from .topology import Topology, format_fraction
+from .topology import Topology, format_fraction, parse_json, read_text
 
 SCHEDULE_FORMAT = "forestcoll-schedule/1"
 MULTI_ROOT = ("allgather", "reduce-scatter")
@@ -191,12 +189,7 @@ def _as_dict(schedule: Any) -> Mapping[str, Any]:
     if hasattr(schedule, "to_dict"):
         return schedule.to_dict()
     path = Path(os.fspath(schedule))
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise VerifyError(f"{path}: cannot read schedule file ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise VerifyError(f"{path}: not valid JSON ({exc})") from None
+    data = parse_json(read_text(path, VerifyError, "schedule"), VerifyError, str(path))
     if not isinstance(data, Mapping):
         raise VerifyError(f"{path}: a schedule must be a JSON object")
     return data

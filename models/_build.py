@@ -32,3 +32,15 @@ class Sketch:
         return from_dict({"format": "forestcoll-topology/1", "name": self.name,
                           "units": self.units, "nodes": self.nodes, "links": self.links},
                          source=f"catalog model {self.name}")
+
+
+def nvswitch_boxes(sketch: Sketch, boxes: int, gpus: int, nvlink: int, nic: int,
+                   nic_switches: list[str], nic_switch_of) -> None:
+    """``boxes`` boxes of ``gpus`` GPUs, each GPU ``nvlink`` to its box's NVSwitch and with
+    one NIC of ``nic`` to ``nic_switches[nic_switch_of(gpu index)]``."""
+    for box in range(boxes):
+        nvs = sketch.switch(f"box{box}/nvswitch", box)
+        for g in range(gpus):
+            gpu = sketch.compute(f"box{box}/gpu{g}", box)
+            sketch.link(gpu, nvs, nvlink)
+            sketch.link(gpu, nic_switches[nic_switch_of(g)], nic)

@@ -4,7 +4,7 @@ each GPU with its own 25 GB/s InfiniBand NIC; NIC i of every box sits on IB plan
 from forestcoll_opt.catalog import Family, Param
 from forestcoll_opt.topology import Topology
 
-from ._build import Sketch
+from ._build import Sketch, nvswitch_boxes
 
 GPUS = 8
 NVLINK = 300
@@ -15,12 +15,7 @@ PLANES = 2
 def build(boxes: int = 2) -> Topology:
     sketch = Sketch(f"dgx-a100-{boxes}")
     planes = [sketch.switch(f"ib/plane{p}") for p in range(PLANES)]
-    for box in range(boxes):
-        nvs = sketch.switch(f"box{box}/nvswitch", box)
-        for g in range(GPUS):
-            gpu = sketch.compute(f"box{box}/gpu{g}", box)
-            sketch.link(gpu, nvs, NVLINK)
-            sketch.link(gpu, planes[g % PLANES], NIC)
+    nvswitch_boxes(sketch, boxes, GPUS, NVLINK, NIC, planes, lambda g: g % PLANES)
     return sketch.topology()
 
 

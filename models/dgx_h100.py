@@ -4,7 +4,7 @@
 from forestcoll_opt.catalog import Family, Param
 from forestcoll_opt.topology import Topology
 
-from ._build import Sketch
+from ._build import Sketch, nvswitch_boxes
 
 GPUS = 8
 NVLINK = 450
@@ -14,12 +14,7 @@ NIC = 50
 def build(boxes: int = 2) -> Topology:
     sketch = Sketch(f"dgx-h100-{boxes}")
     rails = [sketch.switch(f"rail{r}") for r in range(GPUS)]
-    for box in range(boxes):
-        nvs = sketch.switch(f"box{box}/nvswitch", box)
-        for g in range(GPUS):
-            gpu = sketch.compute(f"box{box}/gpu{g}", box)
-            sketch.link(gpu, nvs, NVLINK)
-            sketch.link(gpu, rails[g], NIC)
+    nvswitch_boxes(sketch, boxes, GPUS, NVLINK, NIC, rails, lambda g: g)
     return sketch.topology()
 
 

@@ -1,7 +1,6 @@
 import random
 
 import networkx as nx
-import numpy as np
 import pytest
 
 from forestcoll_opt.errors import FlowError

@@ -3,7 +3,6 @@ import pytest
 
 from forestcoll_opt.bound import bound
 from forestcoll_opt.splitting import SplittingError, split_switches
-from forestcoll_opt.topology import from_dict
 
 
 def integer_network(t, scale=1):

@@ -1,0 +1,45 @@
+"""Path units: the physical paths behind one logical edge, with multiplicities, handed out
+front first. Edge splitting fills them; routing hands them to trees."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+Path = tuple[int, ...]
+
+
+class PathUnits:
+    """A queue of ``[path, count]`` items; :meth:`take` removes units from the front."""
+
+    __slots__ = ("items", "head")
+
+    def __init__(self, units: Iterable[tuple[Path, int]] = ()) -> None:
+        self.items: list[list] = [[p, c] for p, c in units if c]
+        self.head = 0
+
+    def add(self, path: Path, count: int) -> None:
+        if len(self.items) > self.head and self.items[-1][0] == path:
+            self.items[-1][1] += count
+        else:
+            self.items.append([path, count])
+
+    def available(self) -> int:
+        return sum(c for _, c in self.items[self.head:])
+
+    def take(self, amount: int) -> list[tuple[Path, int]]:
+        """The next ``amount`` units as ``(path, count)`` runs; the caller checks that they
+        are :meth:`available`."""
+        out = []
+        while amount:
+            path, count = self.items[self.head]
+            used = min(count, amount)
+            out.append((path, used))
+            amount -= used
+            if used == count:
+                self.head += 1
+            else:
+                self.items[self.head][1] = count - used
+        return out
+
+    def remaining(self) -> tuple[tuple[Path, int], ...]:
+        return tuple((p, c) for p, c in self.items[self.head:] if c)
