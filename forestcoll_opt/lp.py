@@ -29,8 +29,10 @@ The max-flow constraints come in two equivalent forms (``formulation=``):
 The allgather LP (a cross-check of the exact bound) is the broadcast half with x_v = x for
 every v: maximise x; algbw = N·x.
 
-HiGHS is called through PuLP; a result is reported only when PuLP's status *and* its
-solution status say optimal (PuLP maps HiGHS time limits to "Optimal" otherwise).
+PuLP builds and names the model (and writes .lp/.mps files); HiGHS (highspy) solves it,
+keeping the model between cut rounds so that each round re-solves warm. A result is
+reported only when HiGHS's model status is *optimal* (PuLP's own HiGHS interface maps
+time limits to "Optimal", so its status is not trusted alone — see ``_solve_once``).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+import numpy as np
 import pulp
 
 from .errors import ForestCollError
@@ -219,11 +222,16 @@ def build_model(topology: Topology, problem: str = "allreduce", *,
     if formulation == "explicit":
         _add_explicit_flows(m, kinds)
     else:
-        # start with the singleton cuts and their complements; the rest come lazily
+        # start with the singletons, the boxes, and their complements; the rest come lazily
+        seeds = [{v} for v in compute]
+        seeds += [set(members) for box, members in topology.boxes().items() if box is not None]
         for kind in kinds:
-            for v in compute:
-                for side in ({v}, set(compute) - {v}):
-                    if 0 < len(side) < len(compute):
+            done = set()
+            for seed in seeds:
+                for side in (seed, set(compute) - seed):
+                    key = frozenset(side)
+                    if 0 < len(side) < len(compute) and key not in done:
+                        done.add(key)
                         add_cut(m, kind, side)
     m.formulation = formulation
     return m
@@ -267,9 +275,76 @@ def add_cut(m: _Model, kind: str, side) -> None:
 
 # --- solving -------------------------------------------------------------------------------------
 
+class _Highs:
+    """The PuLP model handed to HiGHS (highspy) once; cuts are appended as rows and each
+    round re-solves warm from the previous basis. Only a model status of *optimal* counts."""
+
+    def __init__(self, m: _Model, time_limit: float | None) -> None:
+        import highspy
+
+        self.highspy = highspy
+        self.m = m
+        h = self.h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        if time_limit is not None:
+            h.setOptionValue("time_limit", float(time_limit))
+        self.vars = m.lp.variables()
+        self.col = {v.name: i for i, v in enumerate(self.vars)}
+        inf = highspy.kHighsInf
+        lower = np.array([-inf if v.lowBound is None else v.lowBound for v in self.vars])
+        upper = np.array([inf if v.upBound is None else v.upBound for v in self.vars])
+        h.addVars(len(self.vars), lower, upper)
+        objective = m.lp.objective
+        idx = np.array([self.col[v.name] for v in objective], dtype=np.int32)
+        sign = -1.0 if m.lp.sense == pulp.LpMaximize else 1.0
+        h.changeColsCost(len(idx), idx, np.array([sign * c for c in objective.values()]))
+        self.sent = 0
+        self.sync_rows()
+
+    def sync_rows(self) -> None:
+        """Send every constraint of the PuLP model not yet passed to HiGHS."""
+        inf = self.highspy.kHighsInf
+        rows = list(self.m.lp._constraints.values())[self.sent:] if hasattr(
+            self.m.lp, "_constraints") else list(self.m.lp.constraints.values())[self.sent:]
+        if not rows:
+            return
+        starts, index, value, lower, upper = [], [], [], [], []
+        for c in rows:
+            starts.append(len(index))
+            for var, coef in c.items():
+                if coef:
+                    index.append(self.col[var.name])
+                    value.append(coef)
+            lb, ub = c.getLb(), c.getUb()
+            lower.append(-inf if lb is None else lb)
+            upper.append(inf if ub is None else ub)
+        self.h.addRows(len(rows), np.array(lower), np.array(upper), len(index),
+                       np.array(starts, dtype=np.int32), np.array(index, dtype=np.int32),
+                       np.array(value, dtype=float))
+        self.sent += len(rows)
+
+    def run(self) -> None:
+        """Solve; on proven optimality copy the values back into the PuLP variables."""
+        hs, m = self.highspy, self.m
+        self.h.run()
+        status = self.h.getModelStatus()
+        where = f"{m.problem} LP on {m.topology.name!r}"
+        if status == hs.HighsModelStatus.kInfeasible:
+            raise LPInfeasibleError(f"{where} is infeasible")
+        if status in (hs.HighsModelStatus.kUnbounded, hs.HighsModelStatus.kUnboundedOrInfeasible):
+            raise LPUnboundedError(f"{where} is unbounded (or infeasible)")
+        if status != hs.HighsModelStatus.kOptimal:
+            raise LPNotOptimalError(
+                f"HiGHS did not prove the {where} optimal (model status "
+                f"{self.h.modelStatusToString(status)}); raise the time limit or check the "
+                f"bandwidths")
+        for var, value in zip(self.vars, self.h.getSolution().col_value):
+            var.varValue = value
+
+
 def _solve_once(m: _Model, time_limit: float | None) -> None:
-    solver = pulp.HiGHS(msg=False, timeLimit=time_limit)
-    m.lp.solve(solver)
+    """One solve through PuLP's own HiGHS interface (kept for checking the session)."""
+    m.lp.solve(pulp.HiGHS(msg=False, timeLimit=time_limit))
     status = pulp.LpStatus.get(m.lp.status, str(m.lp.status))
     if m.lp.status == pulp.LpStatusInfeasible:
         raise LPInfeasibleError(f"{m.problem} LP on {m.topology.name!r} is infeasible")
@@ -329,9 +404,10 @@ def solve(topology: Topology, problem: str = "allreduce", *, formulation: str = 
     kinds = ("re", "bc") if problem == "allreduce" else ("bc",)
     rounds = 0
     solve_start = time.perf_counter()
+    session = _Highs(m, time_limit)
     while True:
         rounds += 1
-        _solve_once(m, time_limit)
+        session.run()
         if formulation == "explicit":
             break
         found = [(kind, side) for kind in kinds for side in _violated_cuts(m, kind, kernel)]
@@ -341,12 +417,14 @@ def solve(topology: Topology, problem: str = "allreduce", *, formulation: str = 
             raise LPNotOptimalError(f"cut generation did not converge in {MAX_ROUNDS} rounds")
         for kind, side in found:
             add_cut(m, kind, side)
+        session.sync_rows()
     solve_seconds = time.perf_counter() - solve_start
     if write_lp:
         m.lp.writeLP(str(Path(write_lp)))
     if write_mps:
         m.lp.writeMPS(str(Path(write_mps)))
     algbw = float(pulp.value(m.lp.objective))
+    m.lp.assignStatus(pulp.LpStatusOptimal, pulp.LpSolutionOptimal)
     x = {v: _value(m.x[v]) for v in m.compute}
     logical = {p: ((_value(m.cap["re"][p]) if "re" in m.cap else 0.0), _value(m.cap["bc"][p]))
                for p in m.pairs}

@@ -7,8 +7,8 @@ import pytest
 
 from forestcoll_opt.bound import bound
 from forestcoll_opt.cli import main
-from forestcoll_opt.lp import (LPInfeasibleError, LPNotOptimalError, _solve_once, build_model,
-                               compare, solve)
+from forestcoll_opt.lp import (LPInfeasibleError, LPNotOptimalError, LPUnboundedError, _Highs,
+                               _solve_once, build_model, compare, solve)
 from forestcoll_opt.schedule import generate
 from forestcoll_opt.topology import from_dict
 from randomnets import random_network
@@ -88,10 +88,19 @@ def test_time_limit_is_not_reported_optimal(catalog):
 
 
 def test_infeasible_model_is_a_typed_error(catalog):
-    m = build_model(catalog("paper-example"), "allreduce")
-    m.lp += m.x["box0/c0"] >= 10**6, "impossible"
-    with pytest.raises(LPInfeasibleError):
-        _solve_once(m, None)
+    for run in (lambda m: _solve_once(m, None), lambda m: _Highs(m, None).run()):
+        m = build_model(catalog("paper-example"), "allreduce")
+        m.lp += m.x["box0/c0"] >= 10**6, "impossible"
+        with pytest.raises(LPInfeasibleError):
+            run(m)
+
+
+def test_unbounded_model_is_a_typed_error(catalog):
+    m = build_model(catalog("paper-example"), "allgather")
+    free = m.lp.add_variable("free", lowBound=0)
+    m.lp.setObjective(m.lp.objective + free)
+    with pytest.raises(LPUnboundedError):
+        _Highs(m, None).run()
 
 
 def test_model_names_come_from_the_data(catalog, tmp_path):
