@@ -62,10 +62,15 @@ class _Batch:
 
 def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
                demand: Mapping[int, int], *, kernel: str | None = None,
-               progress=None) -> Packing:
+               order: str = "layers", progress=None) -> Packing:
     """Pack ``demand[u]`` spanning out-trees at every root u into ``capacity``
     (``app:algo:construct``). Raises :class:`PackingError` if some batch cannot grow.
-    ``progress(stage, done, total)`` is called after each batch spans all nodes."""
+    ``order="layers"`` grows every batch by one edge per pass (lower trees);
+    ``order="batch"`` finishes each batch before the next, as the paper's pseudocode does.
+    Both keep every step feasible (the μ test does not depend on the order).
+    ``progress(stage, done, total)`` reports batches that span all nodes."""
+    if order not in ("layers", "batch"):
+        raise PackingError(f"unknown packing order {order!r}; use layers or batch")
     start = time.perf_counter()
     nodes = list(nodes)
     everyone = set(nodes)
@@ -75,39 +80,49 @@ def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
         out_nbrs[a].append(b)
     batches = [_Batch(u, demand[u], [], [u], {u}) for u in nodes if demand.get(u, 0) > 0]
     oracle = _MuOracle(nodes, g, batches, kernel)
-    i = 0
-    while i < len(batches):
-        batch = batches[i]
-        while batch.members != everyone:
-            grown = False
-            for x in batch.order:
-                for y in out_nbrs[x]:
-                    if y in batch.members or g[(x, y)] == 0:
-                        continue
-                    mu = min(g[(x, y)], batch.weight, oracle.excess(batch, x, y))
-                    if mu <= 0:
-                        continue
-                    if mu < batch.weight:
-                        batches.append(batch.copy(batch.weight - mu))
-                        batch.weight = mu
-                        oracle.add_batch(batches[-1])
-                    batch.edges.append((x, y))
-                    batch.order.append(y)
-                    batch.members.add(y)
-                    g[(x, y)] -= mu
-                    oracle.grew(batch, y, (x, y), g[(x, y)])
-                    grown = True
-                    break
-                if grown:
-                    break
-            if not grown:
-                raise PackingError(
-                    f"a batch of {batch.weight} tree(s) rooted at node #{batch.root} cannot "
-                    f"reach {len(everyone) - len(batch.members)} node(s); the capacities do "
-                    f"not admit the requested trees")
-        i += 1
-        if progress is not None:
-            progress("packing", i, len(batches))
+    def grow(batch: _Batch) -> None:
+        """Add one edge to ``batch`` (splitting it if fewer trees can take the edge)."""
+        for x in batch.order:
+            for y in out_nbrs[x]:
+                if y in batch.members or g[(x, y)] == 0:
+                    continue
+                mu = min(g[(x, y)], batch.weight, oracle.excess(batch, x, y))
+                if mu <= 0:
+                    continue
+                if mu < batch.weight:
+                    batches.append(batch.copy(batch.weight - mu))
+                    batch.weight = mu
+                    oracle.add_batch(batches[-1])
+                batch.edges.append((x, y))
+                batch.order.append(y)
+                batch.members.add(y)
+                g[(x, y)] -= mu
+                oracle.grew(batch, y, (x, y), g[(x, y)])
+                return
+        raise PackingError(
+            f"a batch of {batch.weight} tree(s) rooted at node #{batch.root} cannot reach "
+            f"{len(everyone) - len(batch.members)} node(s); the capacities do not admit the "
+            f"requested trees")
+
+    if order == "batch":
+        # the paper's order: finish one batch before the next
+        for i, batch in enumerate(batches):          # the list grows as batches split
+            while batch.members != everyone:
+                grow(batch)
+            if progress is not None:
+                progress("packing", i + 1, len(batches))
+    else:
+        # breadth first: every unfinished batch gains one edge per pass, so early batches
+        # do not take all the short edges and leave long chains to the late ones
+        while True:
+            pending = [b for b in batches if b.members != everyone]
+            if not pending:
+                break
+            for batch in pending:
+                if batch.members != everyone:
+                    grow(batch)
+            if progress is not None:
+                progress("packing", len(batches) - len(pending), len(batches))
     result = tuple(sorted((TreeBatch(b.root, b.weight, tuple(b.edges)) for b in batches),
                           key=lambda t: (nodes.index(t.root), t.edges, t.weight)))
     return Packing(batches=_merge_identical(result), max_flows=oracle.flows,

@@ -20,13 +20,33 @@ def check(nodes, cap, demand, packing):
     assert all(used[e] <= cap[e] for e in used)
 
 
-def test_complete_graph_packs_k_trees_per_root():
+@pytest.mark.parametrize("order", ["layers", "batch"])
+def test_complete_graph_packs_k_trees_per_root(order):
     nodes = list(range(5))
     cap = {(a, b): 3 for a, b in itertools.permutations(nodes, 2)}
     # each node has 12 units of ingress; 4 other roots need k trees each to reach it: k = 3
     demand = {v: 3 for v in nodes}
-    packing = pack_trees(nodes, cap, demand)
+    packing = pack_trees(nodes, cap, demand, order=order)
     check(nodes, cap, demand, packing)
+
+
+@pytest.mark.parametrize("order", ["layers", "batch"])
+def test_both_orders_pack_the_split_catalog_graph(catalog, order):
+    from forestcoll_opt.bound import bound
+    from forestcoll_opt.splitting import split_switches
+    t = catalog("mi250:boxes=2,gpus=8")
+    b = bound(t)
+    idx = t.index
+    cap = {(idx[u], idx[v]): int(b.U * bw) for (u, v), bw in t.capacity.items()}
+    compute = [idx[v] for v in t.compute_nodes]
+    demand = {c: b.k for c in compute}
+    g = split_switches(len(t.nodes), cap, compute, [idx[w] for w in t.switch_nodes], demand)
+    check(compute, dict(g.capacity), demand, pack_trees(compute, g.capacity, demand, order=order))
+
+
+def test_unknown_order():
+    with pytest.raises(PackingError, match="unknown packing order"):
+        pack_trees([0, 1], {(0, 1): 1, (1, 0): 1}, {0: 1}, order="random")
 
 
 def test_weighted_batches_do_not_grow_with_k():
