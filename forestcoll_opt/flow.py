@@ -41,6 +41,7 @@ INT32_MAX = 2**31 - 1
 INT64_SAFE = 2**62
 KERNELS = ("ortools", "dinic", "edmonds_karp", "networkx")
 DEFAULT_KERNEL = "ortools"
+_NO_SIDE = np.zeros(0, dtype=bool)   # max_flow() answers the value only
 
 
 @dataclass(frozen=True)
@@ -192,9 +193,10 @@ class _OrtoolsBackend:
             raise FlowError(f"OR-Tools max-flow did not finish ({status}); capacities may be "
                             f"too large")
         value = int(self._smf.optimal_flow())
+        if not want_cut:
+            return MinCut(value, _NO_SIDE)
         side = np.zeros(self._num_nodes, dtype=bool)
-        if want_cut:
-            side[np.asarray(self._smf.get_source_side_min_cut(), dtype=np.int64)] = True
+        side[np.asarray(self._smf.get_source_side_min_cut(), dtype=np.int64)] = True
         return MinCut(value, side)
 
 
@@ -242,6 +244,8 @@ class _ScipyBackend:
         from scipy.sparse.csgraph import breadth_first_order, maximum_flow
 
         result = maximum_flow(self._csr, source, sink, method=self._method)
+        if not want_cut:
+            return MinCut(int(result.flow_value), _NO_SIDE)
         side = np.zeros(self._num_nodes, dtype=bool)
         if want_cut:
             residual = (self._csr - result.flow).tocsr()
@@ -275,9 +279,9 @@ class _NetworkxBackend:
             if c:
                 g.add_edge(u, v, capacity=c)
         value, flow = nx.maximum_flow(g, source, sink)
-        side = np.zeros(self._num_nodes, dtype=bool)
         if not want_cut:
-            return MinCut(int(value), side)
+            return MinCut(int(value), _NO_SIDE)
+        side = np.zeros(self._num_nodes, dtype=bool)
         seen = {source}
         stack = [source]
         while stack:
