@@ -316,8 +316,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 # --- entry point --------------------------------------------------------------------------
 
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error on one line, like every other error."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_ERROR, f"forestcoll: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="forestcoll",
         description="Exact optimal collective throughput on accelerator networks (ForestColl).")
     parser.add_argument("--version", action="version", version=f"forestcoll {__version__}")

@@ -132,3 +132,12 @@ def test_sweep_k_table_and_csv(capsys, tmp_path):
 def test_sweep_k_bad_range(capsys, spec):
     code, _, err = run(capsys, "sweep-k", "paper-example", "--k", spec)
     assert code == 2 and "--k" in err
+
+
+@pytest.mark.parametrize("argv", [["generate", "paper-example"], ["bound", "paper-example", "--collective", "x"],
+                                  ["frobnicate"]])
+def test_usage_errors_are_one_line(capsys, argv):
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and err.count("\n") == 1 and err.startswith("forestcoll: error: ")
