@@ -132,3 +132,18 @@ def test_schedule_file_errors(tmp_path):
 def test_generate_rejects_bad_requests(catalog, kwargs, match):
     with pytest.raises(ForestCollError, match=match):
         generate(catalog("paper-example"), **kwargs)
+
+
+def test_same_bytes_across_processes(tmp_path):
+    import os
+    import subprocess
+    import sys
+    outputs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"s{seed}.json"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "forestcoll_opt.cli", "generate", "dgx-a100:boxes=2",
+                        "--collective", "allreduce", "-o", str(out), "-q"], check=True, env=env,
+                       capture_output=True, cwd=tmp_path)
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
