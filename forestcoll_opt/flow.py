@@ -176,11 +176,13 @@ class _OrtoolsBackend:
             self._arcs = np.concatenate([self._arcs, np.asarray(arcs)])
 
     def set(self, edges: Sequence[int], values: Sequence[int]) -> None:
+        # values beyond the limit are clipped here; such a network is solved by networkx
         if len(edges) == 1:
-            self._smf.set_arc_capacity(int(self._arcs[edges[0]]), values[0])
+            self._smf.set_arc_capacity(int(self._arcs[edges[0]]), min(values[0], INT64_SAFE))
         elif len(edges):
             self._smf.set_arcs_capacity(self._arcs[np.asarray(edges, dtype=np.int64)],
-                                        np.asarray(values, dtype=np.int64))
+                                        np.asarray([min(v, INT64_SAFE) for v in values],
+                                                   dtype=np.int64))
 
     def solve(self, source: int, sink: int, want_cut: bool) -> MinCut:
         if max(source, sink) >= self._smf.num_nodes():

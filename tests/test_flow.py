@@ -43,19 +43,21 @@ def test_capacities_update_in_place():
     assert net.capacities == [5, 2, 0]
 
 
-@pytest.mark.parametrize("value", [2**31, 2**32 + 5, 3 * 2**40])
-def test_large_capacities_are_exact(value):
+@pytest.mark.parametrize("kernel", KERNELS)
+@pytest.mark.parametrize("value", [2**31, 2**32 + 5, 3 * 2**40, 2**70])
+def test_large_capacities_are_exact(kernel, value):
     # scipy alone returns 0 for 2**31 and 5 for 2**32 + 5 here (DESIGN.md, Known traps)
-    net = FlowNetwork(3, [(0, 1), (1, 2)], [value, value])
+    net = FlowNetwork(3, [(0, 1), (1, 2)], [value, value], kernel=kernel)
     assert net.max_flow(0, 2) == value
     net.set_capacities([0, 1], [7, 9])
     assert net.max_flow(0, 2) == 7
     assert net.total_capacity == 16
 
 
-def test_total_near_limit_stays_exact():
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_total_near_limit_stays_exact(kernel):
     half = INT32_MAX // 2 + 1
-    net = FlowNetwork(4, [(0, 1), (1, 3), (0, 2), (2, 3)], [half, half, half, half])
+    net = FlowNetwork(4, [(0, 1), (1, 3), (0, 2), (2, 3)], [half, half, half, half], kernel=kernel)
     assert net.max_flow(0, 3) == 2 * half
 
 
