@@ -31,8 +31,9 @@ every v: maximise x; algbw = N·x.
 
 PuLP builds and names the model (and writes .lp/.mps files); HiGHS (highspy) solves it,
 keeping the model between cut rounds so that each round re-solves warm. A result is
-reported only when HiGHS's model status is *optimal* (PuLP's own HiGHS interface maps
-time limits to "Optimal", so its status is not trusted alone — see ``_solve_once``).
+reported only when HiGHS's model status is *optimal*. (PuLP's own HiGHS interface maps
+time limits and interrupts to "Optimal" and only its solution status tells; reading the
+HiGHS model status directly avoids that trap.)
 """
 
 from __future__ import annotations
@@ -340,21 +341,6 @@ class _Highs:
                 f"bandwidths")
         for var, value in zip(self.vars, self.h.getSolution().col_value):
             var.varValue = value
-
-
-def _solve_once(m: _Model, time_limit: float | None) -> None:
-    """One solve through PuLP's own HiGHS interface (kept for checking the session)."""
-    m.lp.solve(pulp.HiGHS(msg=False, timeLimit=time_limit))
-    status = pulp.LpStatus.get(m.lp.status, str(m.lp.status))
-    if m.lp.status == pulp.LpStatusInfeasible:
-        raise LPInfeasibleError(f"{m.problem} LP on {m.topology.name!r} is infeasible")
-    if m.lp.status == pulp.LpStatusUnbounded:
-        raise LPUnboundedError(f"{m.problem} LP on {m.topology.name!r} is unbounded")
-    if m.lp.status != pulp.LpStatusOptimal or m.lp.sol_status != pulp.LpSolutionOptimal:
-        raise LPNotOptimalError(
-            f"HiGHS did not prove the {m.problem} LP on {m.topology.name!r} optimal (status "
-            f"{status}, solution status {m.lp.sol_status}); raise the time limit or check the "
-            f"bandwidths")
 
 
 def _violated_cuts(m: _Model, kind: str, kernel: str | None) -> list[set[str]]:
