@@ -6,12 +6,10 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
-from pathlib import Path
 
-from _common import DATA, report, write_csv
+from _common import run
 
 from forestcoll_opt.bound import bound
 from forestcoll_opt.catalog import build
@@ -21,27 +19,16 @@ FULL = [f"dgx-a100:boxes={b}" for b in (2, 4, 8, 16, 32, 64, 128)] + \
 QUICK = [f"dgx-a100:boxes={b}" for b in (2, 4, 8, 16)] + [f"mi250:boxes={b}" for b in (2, 4, 8)]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="only the smaller topologies")
-    parser.add_argument("--out", type=Path, default=DATA / "bench_bound.csv")
-    args = parser.parse_args(argv)
-    rows = []
-    for spec in QUICK if args.quick else FULL:
-        topo = build(spec)
-        start = time.perf_counter()
-        result = bound(topo)
-        seconds = time.perf_counter() - start
-        row = {"topology": spec, "N": len(topo.compute_nodes), "nodes": len(topo.nodes),
-               "links": len(topo.capacity), "seconds": f"{seconds:.3f}",
-               "algbw": str(result.algbw), "algbw_float": f"{float(result.algbw):.3f}",
-               "k": result.k, "oracle_rounds": result.oracle_rounds,
-               "max_flows": result.max_flows}
-        rows.append(row)
-        report(row)
-    write_csv(rows, args.out)
-    return 0
+def measure(spec: str) -> dict:
+    topo = build(spec)
+    start = time.perf_counter()
+    result = bound(topo)
+    seconds = time.perf_counter() - start
+    return {"topology": spec, "N": len(topo.compute_nodes), "nodes": len(topo.nodes),
+            "links": len(topo.capacity), "seconds": f"{seconds:.3f}",
+            "algbw": str(result.algbw), "algbw_float": f"{float(result.algbw):.3f}",
+            "k": result.k, "oracle_rounds": result.oracle_rounds, "max_flows": result.max_flows}
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(__doc__, "bench_bound.csv", FULL, QUICK, measure))

@@ -6,12 +6,10 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
-from pathlib import Path
 
-from _common import DATA, report, write_csv
+from _common import run
 
 from forestcoll_opt.bound import bound
 from forestcoll_opt.catalog import build
@@ -22,33 +20,21 @@ FULL = ["dgx-a100:boxes=2", "dgx-a100:boxes=4", "dgx-a100:boxes=8", "dgx-a100:bo
 QUICK = ["dgx-a100:boxes=2", "dgx-a100:boxes=4", "mi250:boxes=2"]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--out", type=Path, default=DATA / "bench_generate.csv")
-    parser.add_argument("specs", nargs="*", help="catalog specs (default: the full list)")
-    args = parser.parse_args(argv)
-    rows = []
-    for spec in args.specs or (QUICK if args.quick else FULL):
-        topo = build(spec)
-        start = time.perf_counter()
-        schedule = generate(topo, "allgather")
-        total = time.perf_counter() - start
-        st = schedule.stats
-        optimum = bound(topo).algbw
-        row = {"topology": spec, "N": len(topo.compute_nodes), "k": schedule.k,
-               "bound_s": f"{st['bound_seconds']:.3f}",
-               "splitting_s": f"{st['splitting_seconds']:.3f}",
-               "packing_s": f"{st['packing_seconds']:.3f}",
-               "routing_s": f"{st['routing_seconds']:.3f}", "total_s": f"{total:.3f}",
-               "splitting_max_flows": st["splitting_max_flows"],
-               "packing_max_flows": st["packing_max_flows"], "trees": len(schedule.trees),
-               "algbw": str(schedule.algbw), "optimal": schedule.algbw == optimum}
-        rows.append(row)
-        report(row)
-    write_csv(rows, args.out)
-    return 0
+def measure(spec: str) -> dict:
+    topo = build(spec)
+    start = time.perf_counter()
+    schedule = generate(topo, "allgather")
+    total = time.perf_counter() - start
+    st = schedule.stats
+    return {"topology": spec, "N": len(topo.compute_nodes), "k": schedule.k,
+            "bound_s": f"{st['bound_seconds']:.3f}",
+            "splitting_s": f"{st['splitting_seconds']:.3f}",
+            "packing_s": f"{st['packing_seconds']:.3f}",
+            "routing_s": f"{st['routing_seconds']:.3f}", "total_s": f"{total:.3f}",
+            "splitting_max_flows": st["splitting_max_flows"],
+            "packing_max_flows": st["packing_max_flows"], "trees": len(schedule.trees),
+            "algbw": str(schedule.algbw), "optimal": schedule.algbw == bound(topo).algbw}
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(__doc__, "bench_generate.csv", FULL, QUICK, measure))
