@@ -249,12 +249,11 @@ class _ScipyBackend:
         if not want_cut:
             return MinCut(int(result.flow_value), _NO_SIDE)
         side = np.zeros(self._num_nodes, dtype=bool)
-        if want_cut:
-            residual = (self._csr - result.flow).tocsr()
-            residual.data[residual.data < 0] = 0
-            residual.eliminate_zeros()
-            side[breadth_first_order(residual, source, directed=True,
-                                     return_predecessors=False)] = True
+        residual = (self._csr - result.flow).tocsr()
+        residual.data[residual.data < 0] = 0
+        residual.eliminate_zeros()
+        side[breadth_first_order(residual, source, directed=True,
+                                 return_predecessors=False)] = True
         return MinCut(int(result.flow_value), side)
 
 

@@ -305,8 +305,8 @@ class _Highs:
     def sync_rows(self) -> None:
         """Send every constraint of the PuLP model not yet passed to HiGHS."""
         inf = self.highspy.kHighsInf
-        rows = list(self.m.lp._constraints.values())[self.sent:] if hasattr(
-            self.m.lp, "_constraints") else list(self.m.lp.constraints.values())[self.sent:]
+        # PuLP (pinned < 3.4) keeps constraints in insertion order in ``_constraints``
+        rows = list(self.m.lp._constraints.values())[self.sent:]
         if not rows:
             return
         starts, index, value, lower, upper = [], [], [], [], []

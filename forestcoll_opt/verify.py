@@ -396,9 +396,9 @@ def _bisection(topology: Topology, kernel: str | None) -> tuple[tuple[str, ...],
         sink_side = back.min_cut(v, s).source_side
         cut = tuple(x for x in topology.node_ids if not sink_side[idx[x]])
         inside = sum(1 for x in cut if topology.node[x].is_compute)
-        if inside and Fraction(inside, sum(c for (a, b), c in zip(edges, caps)
-                                           if a in {idx[x] for x in cut}
-                                           and b not in {idx[x] for x in cut})) == ratio:
+        members = {idx[x] for x in cut}
+        exiting = sum(c for (a, b), c in zip(edges, caps) if a in members and b not in members)
+        if inside and Fraction(inside, exiting) == ratio:
             return cut, ratio * scale
     raise ForestCollError("verifier self-check failed: no cut binds at the bound")
 
