@@ -129,6 +129,14 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
         max_flows=flows, seconds=time.perf_counter() - start)
 
 
+def rs_ag_algbw(topology: Topology, *, kernel: str | None = None) -> Fraction:
+    """The best allreduce made of a reduce-scatter followed by an allgather (paper, "Other
+    Collectives"): the two phases' times add, so algbw = 1 / (1/RS* + 1/AG*)."""
+    rs = bound(topology, collective="reduce-scatter", kernel=kernel).algbw
+    ag = bound(topology, collective="allgather", kernel=kernel).algbw
+    return 1 / (1 / rs + 1 / ag)
+
+
 def smallest_k(topology: Topology, x: Fraction) -> int:
     """Smallest k >= 1 with k·b_e / x integral for every link (``app:lm:smallestUk``)."""
     return math.lcm(*((b / x).denominator for b in topology.capacity.values()))

@@ -31,6 +31,7 @@ class Param:
     help: str
     choices: tuple[int, ...] | None = None
     minimum: int = 1
+    maximum: int = 512
 
 
 @dataclass(frozen=True)
@@ -43,28 +44,38 @@ class Family:
     build: Callable[..., Topology]
 
     def parse(self, text: str) -> dict[str, int]:
-        """Parameters from the ``key=value,...`` part of a spec, defaults filled in."""
+        """Parameters from the ``key=value,...`` part of a spec, defaults filled in. A
+        parameter given twice, or outside the range the toolkit supports, is refused."""
         known = {p.name: p for p in self.params}
         values = {p.name: p.default for p in self.params}
+        given: set[str] = set()
         for item in filter(None, (t.strip() for t in text.split(","))):
             key, sep, raw = item.partition("=")
             key = key.strip()
             if not sep or key not in known:
                 allowed = ", ".join(known) or "none"
                 raise CatalogError(
-                    f"model {self.name!r}: unknown parameter {item!r}; parameters: {allowed}")
+                    f"model {self.name!r}: unknown parameter {item[:40]!r}; parameters: {allowed}")
+            if key in given:
+                raise CatalogError(f"model {self.name!r}: parameter {key} is given twice; "
+                                   f"give it once")
+            given.add(key)
             p = known[key]
-            try:
-                value = int(raw.strip())
-            except ValueError:
-                raise CatalogError(f"model {self.name!r}: {key}={raw!r} must be an integer") \
-                    from None
+            raw = raw.strip()
+            if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+                allowed = (f"one of {', '.join(map(str, p.choices))}" if p.choices else
+                           f"a whole number from {p.minimum} to {p.maximum}")
+                raise CatalogError(f"model {self.name!r}: {key}={raw[:20]!r} must be {allowed}")
+            value = int(raw)
             if p.choices is not None and value not in p.choices:
                 raise CatalogError(f"model {self.name!r}: {key}={value} is not one of "
                                    f"{', '.join(map(str, p.choices))}")
             if value < p.minimum:
                 raise CatalogError(f"model {self.name!r}: {key}={value} must be at least "
                                    f"{p.minimum}")
+            if value > p.maximum:
+                raise CatalogError(f"model {self.name!r}: {key}={value} is beyond the supported "
+                                   f"maximum {key}={p.maximum}")
             values[key] = value
         return values
 
@@ -123,10 +134,24 @@ def canonical_spec(family: Family, params: Mapping[str, Any]) -> str:
 
 
 def resolve(topo: "str | os.PathLike | Topology") -> Topology:
-    """A :class:`Topology` from a Topology, a JSON file path or a catalog spec."""
+    """A :class:`Topology` from a Topology, a JSON file path or a catalog spec.
+
+    An argument is read as a file when it contains a path separator or ends in ``.json``,
+    or when a file of that name exists and the text is not a catalog spec. A name that is
+    both an existing file and a catalog spec (a file called ``paper-example`` in the working
+    folder) is ambiguous and refused: write ``./paper-example`` for the file."""
     if isinstance(topo, Topology):
         return topo
     text = os.fspath(topo)
-    if text.endswith(".json") or os.path.sep in text or Path(text).is_file():
+    if not isinstance(text, str) or not text.strip():
+        raise CatalogError("empty topology argument; give a catalog spec such as "
+                           "dgx-a100:boxes=2 or a forestcoll-topology/1 JSON file")
+    if text.endswith(".json") or os.path.sep in text or (os.path.altsep or "\0") in text:
+        return load(text)
+    name = text.partition(":")[0].strip()
+    if Path(text).exists():
+        if name in families():
+            raise CatalogError(f"{text!r} is both a file in this folder and a catalog spec; "
+                               f"write ./{text} to read the file")
         return load(text)
     return build(text)

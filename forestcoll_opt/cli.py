@@ -5,24 +5,47 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import math
+import os
 import sys
 import time
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Sequence
 
 from . import __version__
-from .bound import COLLECTIVES, Bound, bound
+from .bound import COLLECTIVES, Bound, bound, rs_ag_algbw
 from .catalog import canonical_spec, families, resolve
-from .errors import ForestCollError
-from .fixed_k import sweep
+from .errors import ForestCollError, UsageError
+from .files import check_output, streaming_output, write_output
+from .fixed_k import MAX_K, SWEEP_COLUMNS, iter_sweep
 from .schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
 from .schedule import generate
-from .schedule import write as write_schedule
-from .topology import Topology, write_text_atomic
+from .topology import Topology
 from .verify import verify
 
 EXIT_ERROR = 2
+EXIT_INTERNAL = 70
+
+
+def _float_arg(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a finite number")
+    return value
+
+
+def _int_arg(text: str) -> int:
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 9:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from 1 to {MAX_K}")
+    return int(t)
+
+
+def _same_destination(a: str, b: str) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
 
 
 def _num(value: Fraction, digits: int = 3) -> str:
@@ -38,7 +61,8 @@ def cmd_catalog(args: argparse.Namespace) -> int:
     for fam in families().values():
         print(f"{fam.name}: {fam.summary}")
         for p in fam.params:
-            choices = f" (one of {', '.join(map(str, p.choices))})" if p.choices else ""
+            choices = (f" (one of {', '.join(map(str, p.choices))})" if p.choices
+                       else f" ({p.minimum} to {p.maximum})")
             print(f"    {p.name}={p.default}  {p.help}{choices}")
         example = canonical_spec(fam, {p.name: p.default for p in fam.params})
         print(f"    e.g. forestcoll bound {example}")
@@ -157,6 +181,9 @@ class _Progress:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
+    check_output(args.output, inputs=[args.topology])
+    if args.k is not None:
+        _check_k(args.k, "--k")
     topo = resolve(args.topology)
     progress = _Progress(args.quiet)
     start = time.perf_counter()
@@ -165,64 +192,96 @@ def cmd_generate(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     seconds = time.perf_counter() - start
-    write_schedule(sched, args.output)
+    write_output(args.output, sched.to_json())
     best = _best_algbw(topo, args.collective, args.root)
     st = sched.stats
-    print(f"wrote {args.output}: {args.collective} on {topo.name}, {sched.num_trees} trees"
-          + (f", k = {sched.k}" if sched.k else ""))
+    out = sys.stderr if args.output == "-" else sys.stdout
+    where = "standard output" if args.output == "-" else args.output
+    print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} trees"
+          + (f", k = {sched.k}" if sched.k else ""), file=out)
     print(f"algbw           {_num(sched.algbw)} {topo.units}  ({float(sched.algbw / best):.2%} "
-          f"of the bound {_num(best)})")
+          f"of the bound {_num(best)})", file=out)
     print(f"seconds         {seconds:.2f} total: bound {st.get('bound_seconds', 0):.2f}, "
           f"splitting {st.get('splitting_seconds', 0):.2f}, packing "
-          f"{st.get('packing_seconds', 0):.2f}, routing {st.get('routing_seconds', 0):.2f}")
+          f"{st.get('packing_seconds', 0):.2f}, routing {st.get('routing_seconds', 0):.2f}",
+          file=out)
     return 0
+
+
+def _check_k(k: int, option: str) -> None:
+    if not 1 <= k <= MAX_K:
+        raise UsageError(f"{option} {k}: give a whole number from 1 to {MAX_K}")
 
 
 def _best_algbw(topo: Topology, collective: str, root: str | None) -> Fraction:
     """The bound a schedule of ``collective`` is measured against (allreduce: the best
     reduce-scatter followed by the best allgather)."""
     if collective == "allreduce":
-        rs = bound(topo, collective="reduce-scatter").algbw
-        ag = bound(topo, collective="allgather").algbw
-        return 1 / (1 / rs + 1 / ag)
+        return rs_ag_algbw(topo)
     return bound(topo, collective=collective, root=root).algbw
 
 
+MAX_SWEEP_VALUES = 256
+
+
 def parse_k_range(text: str) -> list[int]:
-    """``"1-8"``, ``"1,2,4"`` or ``"1-4,13"`` -> sorted distinct positive integers."""
+    """``"1-8"``, ``"1,2,4"`` or ``"1-4,13"`` -> sorted distinct positive integers, at most
+    :data:`MAX_SWEEP_VALUES` of them, each at most :data:`~forestcoll_opt.fixed_k.MAX_K`."""
     values: set[int] = set()
-    try:
-        for part in filter(None, (p.strip() for p in text.split(","))):
-            lo, sep, hi = part.partition("-")
-            a, b = int(lo), int(hi) if sep else int(lo)
-            if a < 1 or b < a:
-                raise ValueError
-            values.update(range(a, b + 1))
-    except ValueError:
-        raise ForestCollError(f"--k {text!r}: give positive integers like 1-8 or 1,2,4") from None
+    bad = UsageError(f"--k {text[:40]!r}: give whole numbers from 1 to {MAX_K} like 1-8 or "
+                     f"1,2,4")
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        lo, sep, hi = part.partition("-")
+        lo, hi = lo.strip(), hi.strip() if sep else lo.strip()
+        if not (lo.isascii() and lo.isdigit() and hi.isascii() and hi.isdigit()) \
+                or len(lo) > 7 or len(hi) > 7:
+            raise bad
+        a, b = int(lo), int(hi)
+        if not 1 <= a <= b <= MAX_K:
+            raise bad
+        if len(values) + (b - a + 1) > MAX_SWEEP_VALUES * 4:
+            raise UsageError(f"--k {text[:40]!r} asks for more than {MAX_SWEEP_VALUES} values "
+                             f"of k; sweep a smaller range or pick values like 1-16,32,64")
+        values.update(range(a, b + 1))
     if not values:
-        raise ForestCollError(f"--k {text!r}: no value of k given")
+        raise UsageError(f"--k {text[:40]!r}: no value of k given")
+    if len(values) > MAX_SWEEP_VALUES:
+        raise UsageError(f"--k {text[:40]!r} asks for {len(values)} values of k; at most "
+                         f"{MAX_SWEEP_VALUES} per sweep")
     return sorted(values)
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    topo = resolve(args.topology)
-    ks = parse_k_range(args.k)
-    progress = _Progress(args.quiet)
-
-    def report(row: dict) -> None:
-        if not args.quiet:
-            print(f"forestcoll sweep-k: k={row['k']} algbw {float(row['algbw']):.3f} "
-                  f"({row['fraction_of_optimum']:.2%}) in {row['seconds']:.2f} s",
-                  file=sys.stderr)
-
-    table = sweep(topo, ks, collective=args.collective, progress=report)
-    progress.close()
-    shown = table.assign(algbw=table["algbw"].map(str))
+    """Rows are printed, and appended to the CSV, as each k finishes; Ctrl-C keeps them."""
     if args.csv:
-        write_text_atomic(Path(args.csv), shown.to_csv(index=False))
-    print(shown.to_string(index=False, float_format=lambda v: f"{v:.4f}"))
+        check_output(args.csv, option="--csv", inputs=[args.topology])
+    ks = parse_k_range(args.k)
+    topo = resolve(args.topology)
+    rows = iter_sweep(topo, ks, collective=args.collective, root=args.root)
+    widths = (6, 24, 12, 10, 8, 8, 9)
+    print("  ".join(f"{c:>{w}}" for c, w in zip(
+        ("k", "algbw", "algbw_float", "fraction", "trees", "height", "seconds"), widths)))
+    with streaming_output(args.csv) if args.csv else _no_output() as csv:
+        if csv is not None:
+            csv.write(",".join(SWEEP_COLUMNS) + "\n")
+            csv.flush()
+        for row in rows:
+            cells = (row["k"], str(row["algbw"]), f"{row['algbw_float']:.4f}",
+                     f"{row['fraction_of_optimum']:.4%}", row["distinct_trees"],
+                     row["max_height"], f"{row['seconds']:.2f}")
+            print("  ".join(f"{c:>{w}}" for c, w in zip(cells, widths)), flush=True)
+            if csv is not None:
+                csv.write(",".join(str(row[c]) for c in SWEEP_COLUMNS) + "\n")
+                csv.flush()
     return 0
+
+
+class _no_output:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
 
 
 # --- verify -------------------------------------------------------------------------------
@@ -276,6 +335,13 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
 def cmd_lp(args: argparse.Namespace) -> int:
     from .lp import solve
 
+    if args.time_limit is not None and not (math.isfinite(args.time_limit) and args.time_limit > 0):
+        raise UsageError(f"--time-limit {args.time_limit}: give a positive number of seconds")
+    for option, path in (("--write-lp", args.write_lp), ("--write-mps", args.write_mps)):
+        if path:
+            check_output(path, option=option, inputs=[args.topology])
+    if args.write_lp and args.write_mps and _same_destination(args.write_lp, args.write_mps):
+        raise UsageError("--write-lp and --write-mps name the same file; give two files")
     topo = resolve(args.topology)
     result = solve(topo, args.problem, formulation=args.formulation,
                    time_limit=args.time_limit, write_lp=args.write_lp, write_mps=args.write_mps)
@@ -292,7 +358,7 @@ def cmd_lp(args: argparse.Namespace) -> int:
     more = f", ... ({len(result.x)} in all)" if len(result.x) > 8 else ""
     print(f"x per root      {shares}{more}")
     if args.problem == "allreduce":
-        tree = _best_algbw(topo, "allreduce", None)
+        tree = rs_ag_algbw(topo)
         print(f"tree allreduce  {_num(tree)} {u} (reduce-scatter + allgather bounds): "
               f"{float(tree) / result.algbw:.6f} of the LP")
     return 0
@@ -301,6 +367,8 @@ def cmd_lp(args: argparse.Namespace) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     from .lp import compare
 
+    if args.csv:
+        check_output(args.csv, option="--csv", inputs=args.topology)
     topologies = [resolve(t) for t in args.topology]
 
     def report(row: dict) -> None:
@@ -309,7 +377,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     table = compare(topologies, progress=report)
     if args.csv:
-        write_text_atomic(Path(args.csv), table.to_csv(index=False))
+        write_output(args.csv, table.to_csv(index=False))
     print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
     return 0
 
@@ -343,18 +411,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("generate", help="a schedule that reaches the bound (or the best for a fixed k)")
     p.add_argument("topology", help=topo_help)
     p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
-    p.add_argument("--k", type=int, help="exactly K trees per root (default: the optimal k)")
+    p.add_argument("--k", type=_int_arg, help="exactly K trees per root (default: the optimal k)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
-    p.add_argument("-o", "--output", required=True, help="schedule file to write (JSON)")
+    p.add_argument("-o", "--output", required=True,
+                   help="schedule file to write (JSON; - for standard output)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
     p.add_argument("topology", help=topo_help)
     p.add_argument("--k", default="1-8", help="k values, e.g. 1-8 or 1,2,4 (default 1-8)")
-    p.add_argument("--collective", choices=("allgather", "reduce-scatter", "allreduce"),
-                   default="allgather")
-    p.add_argument("--csv", help="also write the table to this CSV file")
+    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--csv", help="also write the rows to this CSV file as they finish")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.set_defaults(func=cmd_sweep)
 
@@ -373,7 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("topology", help=topo_help)
     p.add_argument("--formulation", choices=("cuts", "explicit"), default="cuts",
                    help="lazy cut constraints (default) or one explicit flow per target")
-    p.add_argument("--time-limit", type=float, help="HiGHS time limit per solve, seconds")
+    p.add_argument("--time-limit", type=_float_arg, help="HiGHS time limit per solve, seconds")
     p.add_argument("--write-lp", metavar="FILE", help="also write the model as an .lp file")
     p.add_argument("--write-mps", metavar="FILE", help="also write the model as an .mps file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -396,7 +465,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:          # --help, --version, or a usage error already printed
+        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="forestcoll: %(message)s")
     try:
@@ -409,6 +481,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (RecursionError, MemoryError) as exc:
+        print(f"forestcoll: error: input too large to process ({type(exc).__name__})",
+              file=sys.stderr)
+        return EXIT_ERROR
+    except Exception as exc:   # a bug: one line, and the details with -v
+        if args.verbose:
+            raise
+        print(f"forestcoll: internal error: {type(exc).__name__}: {str(exc)[:200]} (run with "
+              f"-v for the traceback and please report it)", file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -26,3 +26,22 @@ class FlowError(ForestCollError):
 
 class BoundError(ForestCollError, ValueError):
     """A bound cannot be computed for the request (e.g. an unknown root)."""
+
+
+class OutputError(ForestCollError):
+    """An output file cannot be written (missing folder, a folder, no permission, an input)."""
+
+
+class UsageError(ForestCollError, ValueError):
+    """A command-line option or API argument is out of its accepted range."""
+
+
+class VerifyArgumentError(ForestCollError, ValueError):
+    """``verify()`` was called with arguments it cannot use: an allreduce checked against the
+    LP without the LP's certified interval, an unknown ``against``, a malformed interval or
+    a ``min_ratio`` outside (0, 1]."""
+
+
+class VerifierSelfCheckError(ForestCollError):
+    """The verifier's own computations disagree (e.g. bisection and cut enumeration give two
+    bounds). ``verify()`` turns it into a verdict of status ``"contradiction"``."""

@@ -12,62 +12,108 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import cached_property
-from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 import networkx as nx
 
 from .errors import TopologyError, TopologyFormatError
+from .files import parse_json, read_text, write_output
 
 FORMAT = "forestcoll-topology/1"
 KINDS = ("compute", "switch")
 
 
+# Accepted magnitudes (docs: "Bandwidths"): every bandwidth lies in [BANDWIDTH_MIN,
+# BANDWIDTH_MAX] of the topology's units and is written with at most MAX_DIGITS digits
+# (decimal significand, or numerator and denominator of a fraction). Beyond that the input
+# is refused rather than allowed to build integers that take minutes to form.
+BANDWIDTH_MIN = Fraction(1, 10**12)
+BANDWIDTH_MAX = Fraction(10**15)
+MAX_DIGITS = 30
+MAX_ID_LENGTH = 256
+MAX_INTEGER_CAPACITY = 10**30
+_NUMBER_HELP = 'use an integer, a decimal string like "12.5" or a fraction string like "25/3"'
+
+
 def parse_bandwidth(value: Any, where: str) -> Fraction:
-    """Exact positive bandwidth from an int, a decimal string ("12.5") or a fraction string ("25/3")."""
+    """Exact positive bandwidth from an int, a decimal string ("12.5") or a fraction string
+    ("25/3"), within [BANDWIDTH_MIN, BANDWIDTH_MAX]."""
     if isinstance(value, bool):
         raise TopologyError(f"{where}: bandwidth must be a number, got {value!r}")
     if isinstance(value, Fraction):
         result = value
     elif isinstance(value, int):
+        if value.bit_length() > 128:
+            raise TopologyError(f"{where}: bandwidth has about {int(value.bit_length() * 0.30103)} "
+                                f"digits; the accepted range is 1e-12 to 1e15")
         result = Fraction(value)
     elif isinstance(value, float):
         if not math.isfinite(value):
             raise TopologyError(f"{where}: bandwidth must be finite, got {value!r}")
         result = Fraction(Decimal(repr(value)))
-    elif isinstance(value, Decimal):
-        if not value.is_finite():
-            raise TopologyError(f"{where}: bandwidth must be finite, got {value!r}")
-        result = Fraction(value)
-    elif isinstance(value, str):
-        text = value.strip()
-        try:
-            if "/" in text:
-                num, den = text.split("/", 1)
-                result = Fraction(int(num), int(den))
-            else:
-                result = Fraction(Decimal(text))
-        except (ValueError, ZeroDivisionError, InvalidOperation):
-            raise TopologyError(
-                f"{where}: bandwidth {value!r} is not a number; use an integer, a decimal "
-                f'string like "12.5" or a fraction string like "25/3"'
-            ) from None
+    elif isinstance(value, (Decimal, str)):
+        result = _parse_number_text(str(value) if isinstance(value, Decimal) else value, where)
     else:
-        raise TopologyError(
-            f"{where}: bandwidth {value!r} is not a number; use an integer, a decimal "
-            f'string like "12.5" or a fraction string like "25/3"'
-        )
+        raise TopologyError(f"{where}: bandwidth {_short(value)} is not a number; {_NUMBER_HELP}")
     if result <= 0:
         raise TopologyError(
-            f"{where}: bandwidth must be positive, got {value!r}; remove the link instead "
-            f"of giving it zero bandwidth"
-        )
+            f"{where}: bandwidth must be positive, got {_short(value)}; remove the link "
+            f"instead of giving it zero bandwidth")
+    if not BANDWIDTH_MIN <= result <= BANDWIDTH_MAX:
+        raise TopologyError(
+            f"{where}: bandwidth {_short(value)} is outside the accepted range 1e-12 to 1e15; "
+            f"express the bandwidths in another unit (e.g. GB/s instead of B/s)")
     return result
+
+
+def _parse_number_text(value: str, where: str) -> Fraction:
+    """A decimal or fraction string, with its size checked *before* any big integer is built
+    (``Decimal("1e10000000")`` is cheap; turning it into a Fraction is not)."""
+    text = value.strip()
+    bad = TopologyError(f"{where}: bandwidth {_short(value)} is not a number; {_NUMBER_HELP}")
+    if len(text) > 2 * MAX_DIGITS + 12:
+        raise TopologyError(f"{where}: bandwidth {_short(value)} is too long; write it with "
+                            f"at most {MAX_DIGITS} digits")
+    if "/" in text:
+        num, _, den = text.partition("/")
+        if not (re.fullmatch(r"\s*[+-]?\d+\s*", num) and re.fullmatch(r"\s*\d+\s*", den)):
+            raise bad
+        if len(num.strip().lstrip("+-")) > MAX_DIGITS or len(den.strip()) > MAX_DIGITS:
+            raise TopologyError(f"{where}: bandwidth {_short(value)} has more than "
+                                f"{MAX_DIGITS} digits in its numerator or denominator")
+        if int(den) == 0:
+            raise TopologyError(f"{where}: bandwidth {_short(value)} is not a number (it divides by zero)")
+        return Fraction(int(num), int(den))
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        raise bad from None
+    if not number.is_finite():
+        raise TopologyError(f"{where}: bandwidth must be a finite number, got {_short(value)}")
+    if number.is_zero():
+        return Fraction(0)
+    digits = number.as_tuple().digits
+    if len(digits) > MAX_DIGITS:
+        raise TopologyError(f"{where}: bandwidth {_short(value)} has more than {MAX_DIGITS} "
+                            f"significant digits")
+    if not -12 - MAX_DIGITS <= number.adjusted() <= 15:
+        raise TopologyError(
+            f"{where}: bandwidth {_short(value)} is outside the accepted range 1e-12 to 1e15; "
+            f"express the bandwidths in another unit (e.g. GB/s instead of B/s)")
+    return Fraction(number)
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"<integer of about {int(value.bit_length() * 0.30103)} digits>"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 5] + "...'" + f" ({len(text)} chars)"
 
 
 def format_fraction(value: Fraction) -> int | str:
@@ -250,28 +296,43 @@ def _merge_capacities(topo: Topology) -> dict[tuple[str, str], Fraction]:
     return dict(sorted(cap.items(), key=lambda kv: (idx[kv[0][0]], idx[kv[0][1]])))
 
 
+def check_id(value: Any, where: str) -> str:
+    """A node id: a non-empty string of at most MAX_ID_LENGTH printable characters."""
+    if not isinstance(value, str) or not value:
+        raise TopologyError(f"{where}: a node id must be a non-empty string, got {_short(value)}")
+    if len(value) > MAX_ID_LENGTH:
+        raise TopologyError(f"{where}: node id {_short(value)} is longer than {MAX_ID_LENGTH} "
+                            f"characters; use a shorter id")
+    bad = next((c for c in value if unicodedata.category(c)[0] == "C"), None)
+    if bad is not None:
+        raise TopologyError(f"{where}: node id {value!r} contains the control character "
+                            f"U+{ord(bad):04X}; use printable characters only")
+    return value
+
+
 def _validate(topo: Topology) -> None:
     index = topo._index
+    if not isinstance(topo.name, str) or not isinstance(topo.units, str):
+        raise TopologyError("a topology's name and units must be strings")
     for i, n in enumerate(topo.nodes):
-        if not isinstance(n.id, str) or not n.id:
-            raise TopologyError(f"node #{i}: id must be a non-empty string, got {n.id!r}")
-        if n.kind not in KINDS:
+        check_id(n.id, f"node #{i}")
+        if not isinstance(n.kind, str) or n.kind not in KINDS:
             raise TopologyError(
-                f"node {n.id!r}: unknown kind {n.kind!r}; use \"compute\" or \"switch\"")
+                f"node {n.id!r}: unknown kind {_short(n.kind)}; use \"compute\" or \"switch\"")
         if n.id in index:
             raise TopologyError(f"node {n.id!r} is declared twice; give every node a unique id")
         index[n.id] = i
     for i, l in enumerate(topo.links):
-        where = f"link #{i} {l.src!r} -> {l.dst!r}"
+        where = f"link #{i} {_short(l.src)} -> {_short(l.dst)}"
         for end in (l.src, l.dst):
-            if end not in index:
+            if not isinstance(end, str) or end not in index:
                 raise TopologyError(
-                    f"{where}: unknown node {end!r}; declare it in \"nodes\" or fix the link")
+                    f"{where}: unknown node {_short(end)}; declare it in \"nodes\" or fix the link")
         if l.src == l.dst:
             raise TopologyError(f"{where}: self-loop; a link must join two different nodes")
         if not isinstance(l.bandwidth, Fraction) or l.bandwidth <= 0:
             raise TopologyError(f"{where}: bandwidth must be a positive exact number, "
-                                f"got {l.bandwidth!r}")
+                                f"got {_short(l.bandwidth)}")
     compute = topo.compute_nodes
     if len(compute) < 2:
         raise TopologyError(
@@ -285,6 +346,19 @@ def _validate(topo: Topology) -> None:
                 f"{_show(egress[v])} {topo.units}; the method needs every node's total ingress "
                 f"to equal its total egress (add or resize links, e.g. make them bidirectional)")
     _check_reachability(topo)
+    _check_common_unit(topo)
+
+
+def _check_common_unit(topo: Topology) -> None:
+    """The method works on integer multiples of one common unit; refuse bandwidths whose
+    finest common unit would make the integers absurdly long."""
+    largest = max(topo.integer_capacity.items(), key=lambda kv: kv[1], default=None)
+    if largest is not None and largest[1] > MAX_INTEGER_CAPACITY:
+        (u, v), _ = largest
+        raise TopologyError(
+            f"link {u!r} -> {v!r}: the bandwidths share no common unit fine enough (it would "
+            f"make this link {len(str(largest[1]))} digits long); round the bandwidths to "
+            f"fewer digits")
 
 
 def _check_reachability(topo: Topology) -> None:
@@ -313,18 +387,37 @@ def _show(value: Fraction) -> str:
 # construction and I/O
 
 
+TOP_KEYS = frozenset({"format", "name", "units", "nodes", "links", "description"})
+NODE_KEYS = frozenset({"id", "kind", "box", "multicast"})
+LINK_KEYS = frozenset({"src", "dst", "bandwidth", "bidirectional"})
+
+
+def _unknown_keys(obj: Mapping[str, Any], allowed: frozenset, where: str) -> None:
+    extra = sorted(str(k) for k in obj if k not in allowed)
+    if extra:
+        raise TopologyFormatError(
+            f"{where}: unknown field {_short(extra[0])}; allowed: {', '.join(sorted(allowed))}")
+
+
+def _label(value: Any, where: str) -> str:
+    """A name or units string: printable, at most MAX_ID_LENGTH characters."""
+    try:
+        return check_id(value, where)
+    except TopologyError as exc:
+        raise TopologyFormatError(str(exc).replace("node id", "value")) from None
+
+
 def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
-    """Build a :class:`Topology` from a ``forestcoll-topology/1`` dict."""
+    """Build a :class:`Topology` from a ``forestcoll-topology/1`` dict. Unknown fields are
+    refused (a misspelt ``"bidirectonal"`` would otherwise be silently ignored)."""
     if not isinstance(data, Mapping):
         raise TopologyFormatError(f"{source}: expected a JSON object, got {type(data).__name__}")
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise TopologyFormatError(
-            f"{source}: \"format\" is {fmt!r}; expected {FORMAT!r}")
-    name = data.get("name", "topology")
-    units = data.get("units", "GB/s")
-    if not isinstance(name, str) or not isinstance(units, str):
-        raise TopologyFormatError(f"{source}: \"name\" and \"units\" must be strings")
+        raise TopologyFormatError(f"{source}: \"format\" is {_short(fmt)}; expected {FORMAT!r}")
+    _unknown_keys(data, TOP_KEYS, source)
+    name = _label(data.get("name", "topology"), f"{source}: \"name\"")
+    units = _label(data.get("units", "GB/s"), f"{source}: \"units\"")
     raw_nodes = data.get("nodes")
     raw_links = data.get("links")
     if not isinstance(raw_nodes, list):
@@ -335,47 +428,41 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
     for i, n in enumerate(raw_nodes):
         if not isinstance(n, Mapping) or "id" not in n:
             raise TopologyFormatError(f"{source}: node #{i} must be an object with an \"id\"")
+        node_id = check_id(n["id"], f"{source}: node #{i}")
+        where = f"{source}: node {node_id!r}"
+        _unknown_keys(n, NODE_KEYS, where)
+        kind = n.get("kind", "compute")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise TopologyFormatError(f"{where}: unknown kind {_short(kind)}; use \"compute\" "
+                                      f"or \"switch\"")
         box = n.get("box")
         if box is not None and (isinstance(box, bool) or not isinstance(box, (int, str))):
-            raise TopologyFormatError(f"{source}: node {n['id']!r}: \"box\" must be an integer "
-                                      f"or a string")
+            raise TopologyFormatError(f"{where}: \"box\" must be an integer or a string")
+        if isinstance(box, str):
+            box = _label(box, f"{where}: \"box\"")
+        elif isinstance(box, int) and abs(box) > 2**53:
+            raise TopologyFormatError(f"{where}: \"box\" {_short(box)} is out of range")
         multicast = n.get("multicast")
         if multicast is not None and not isinstance(multicast, bool):
-            raise TopologyFormatError(f"{source}: node {n['id']!r}: \"multicast\" must be "
-                                      f"true or false")
-        nodes.append(Node(id=n["id"], kind=n.get("kind", "compute"), box=box,
-                          multicast=multicast))
+            raise TopologyFormatError(f"{where}: \"multicast\" must be true or false")
+        nodes.append(Node(id=node_id, kind=kind, box=box, multicast=multicast))
     links = []
     for i, l in enumerate(raw_links):
         if not isinstance(l, Mapping) or "src" not in l or "dst" not in l:
             raise TopologyFormatError(
                 f"{source}: link #{i} must be an object with \"src\", \"dst\" and \"bandwidth\"")
-        where = f"link #{i} {l['src']!r} -> {l['dst']!r}"
+        src = check_id(l["src"], f"{source}: link #{i} \"src\"")
+        dst = check_id(l["dst"], f"{source}: link #{i} \"dst\"")
+        where = f"link #{i} {src!r} -> {dst!r}"
+        _unknown_keys(l, LINK_KEYS, f"{source}: {where}")
         if "bandwidth" not in l:
             raise TopologyError(f"{where}: missing \"bandwidth\"")
         bidir = l.get("bidirectional", False)
         if not isinstance(bidir, bool):
             raise TopologyFormatError(f"{where}: \"bidirectional\" must be true or false")
-        links.append(Link(src=l["src"], dst=l["dst"],
-                          bandwidth=parse_bandwidth(l["bandwidth"], where), bidirectional=bidir))
+        links.append(Link(src=src, dst=dst, bandwidth=parse_bandwidth(l["bandwidth"], where),
+                          bidirectional=bidir))
     return Topology(name=name, nodes=tuple(nodes), links=tuple(links), units=units)
-
-
-def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) -> Any:
-    """``json.loads`` that raises ``error`` naming ``source`` on malformed input."""
-    try:
-        return json.loads(text, **kwargs)
-    except json.JSONDecodeError as exc:
-        raise error(f"{source}: not valid JSON ({exc})") from None
-
-
-def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str:
-    """A file's text, or ``error`` saying which file of what kind could not be read."""
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error(f"{p}: cannot read {what} file ({exc.strerror})") from None
 
 
 def loads(text: str, *, source: str = "topology") -> Topology:
@@ -390,24 +477,13 @@ def load(path: str | os.PathLike) -> Topology:
 
 
 def write(topology: Topology, path: str | os.PathLike) -> None:
-    """Write ``forestcoll-topology/1`` JSON atomically (no partial file on failure)."""
-    write_text_atomic(Path(path), topology.to_json())
+    """Write ``forestcoll-topology/1`` JSON (atomically; ``-`` is standard output)."""
+    write_output(path, topology.to_json())
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+def write_text_atomic(path: str | os.PathLike, text: str) -> None:
+    """Deprecated name of :func:`forestcoll_opt.files.write_output`."""
+    write_output(path, text)
 
 
 def from_networkx(graph: nx.DiGraph, *, name: str | None = None, units: str = "GB/s") -> Topology:

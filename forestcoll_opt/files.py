@@ -1,0 +1,205 @@
+"""Reading input files and writing output files safely.
+
+Inputs: text must be UTF-8 JSON; a file that is not, or JSON nested too deeply for the
+parser, raises the caller's typed error naming the file.
+
+Outputs (``-o``, ``--csv``, ``--write-lp`` …) follow one set of rules:
+
+* :func:`check_output` runs *before* any computation: a missing folder, a folder in place
+  of a file, an unwritable destination, or an output that is one of the command's input
+  files is refused with one line.
+* ``-`` means standard output.
+* A regular file (or a new one) is replaced atomically: the text goes to a temporary file in
+  the same folder, which is renamed over the destination only once it is complete, so a
+  failed run never leaves a partial file. A symbolic link is followed: its target is written
+  and the link stays. The file gets the mode of the file it replaces, or for a new file the
+  mode the process umask gives (``0o666 & ~umask``), like any ordinary program's output.
+* Anything else that already exists — a FIFO, a character device such as ``/dev/null`` —
+  is opened and written directly, never replaced by a regular file.
+* :func:`write_outputs` writes several files as a set: all of them or none.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any, Iterable, Iterator, Mapping
+
+from .errors import OutputError
+
+STDOUT = "-"
+
+
+# --- input ---------------------------------------------------------------------------------
+
+def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str:
+    """A file's UTF-8 text, or ``error`` saying which file of what kind could not be read."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise error(f"{p}: cannot read {what} file ({exc.strerror or exc})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{p}: the {what} file is not UTF-8 text (byte {exc.start}); save it as "
+                    f"UTF-8 JSON") from None
+
+
+def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) -> Any:
+    """``json.loads`` that raises ``error`` naming ``source`` on any malformed input
+    (syntax, nesting too deep for the parser, integers too long to convert)."""
+    try:
+        return json.loads(text, **kwargs)
+    except json.JSONDecodeError as exc:
+        raise error(f"{source}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise error(f"{source}: JSON nested too deeply to read; a topology or schedule "
+                    f"needs only a few levels") from None
+    except ValueError as exc:      # e.g. an integer literal beyond Python's digit limit
+        raise error(f"{source}: JSON value out of range ({exc})") from None
+
+
+# --- output --------------------------------------------------------------------------------
+
+def check_output(path: str | os.PathLike | None, *, option: str = "-o",
+                 inputs: Iterable[str | os.PathLike] = ()) -> None:
+    """Refuse, before any work is done, an output destination that cannot be written."""
+    if path is None or os.fspath(path) == STDOUT:
+        return
+    p = Path(path)
+    label = f"{option} {p}"
+    if not os.fspath(path).strip():
+        raise OutputError(f"{option}: empty file name")
+    target = Path(os.path.realpath(p))
+    if target.is_dir():
+        raise OutputError(f"{label}: is a directory; give a file name inside it")
+    folder = target.parent
+    if not folder.is_dir():
+        raise OutputError(f"{label}: folder {p.parent} does not exist; create it first")
+    for source in inputs:
+        try:
+            if Path(source).is_file() and os.path.samefile(source, target):
+                raise OutputError(f"{label}: is also an input of this command; write the "
+                                  f"result to another file")
+        except OSError:
+            continue
+    if target.exists():
+        if not os.access(target, os.W_OK):
+            raise OutputError(f"{label}: permission denied; choose a file you can write")
+        if target.is_file() and not os.access(folder, os.W_OK | os.X_OK):
+            raise OutputError(f"{label}: cannot replace it, folder {folder} is not writable")
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"{label}: folder {folder} is not writable; choose another folder")
+
+
+def write_output(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to ``path`` by the rules of this module (``-``: standard output)."""
+    write_outputs({path: text})
+
+
+def write_outputs(texts: Mapping[str | os.PathLike, str]) -> None:
+    """Write several files as a set: every regular file is staged first and renamed into
+    place only once all are staged, so a failure leaves none of them changed."""
+    staged: list[tuple[str, Path]] = []
+    direct: list[tuple[Path, str]] = []
+    try:
+        for path, text in texts.items():
+            if os.fspath(path) == STDOUT:
+                continue
+            target = Path(os.path.realpath(path))
+            if target.exists() and not target.is_file():
+                direct.append((target, text))          # FIFO, device: write in place
+            else:
+                staged.append((_stage(target, text, path), target))
+        for target, text in direct:
+            _write_direct(target, text)
+        for tmp, target in staged:
+            os.replace(tmp, target)
+        staged.clear()
+    finally:
+        for tmp, _ in staged:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    for path, text in texts.items():
+        if os.fspath(path) == STDOUT:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+
+
+@contextmanager
+def streaming_output(path: str | os.PathLike) -> Iterator[IO[str]]:
+    """A text stream for output that grows row by row (``sweep-k --csv``). The rows go to a
+    staged file that is moved into place when the block ends — normally, on Ctrl-C or on an
+    error — so whatever complete rows were written are kept and nothing half-written is."""
+    if os.fspath(path) == STDOUT:
+        yield sys.stdout
+        return
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        try:
+            fh = open(target, "w", encoding="utf-8")
+        except OSError as exc:
+            raise OutputError(f"{path}: cannot write ({exc.strerror})") from None
+        with fh:
+            yield fh
+        return
+    tmp = _stage(target, "", path)
+    try:
+        with open(tmp, "a", encoding="utf-8") as fh:
+            yield fh
+    finally:
+        os.replace(tmp, target)
+
+
+def _stage(target: Path, text: str, shown: str | os.PathLike) -> str:
+    """A complete temporary copy of ``text`` beside ``target``, with the mode it will keep."""
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    except OSError as exc:
+        raise OutputError(f"{shown}: cannot write ({exc.strerror})") from None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except OSError as exc:
+        raise OutputError(f"{shown}: cannot write ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.chmod(tmp, mode)
+    except OSError as exc:
+        os.unlink(tmp)
+        raise OutputError(f"{shown}: cannot write ({exc.strerror})") from None
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return tmp
+
+
+def _write_direct(target: Path, text: str) -> None:
+    try:
+        with open(target, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as exc:
+        raise OutputError(f"{target}: cannot write ({exc.strerror})") from None
+
+
+def _umask() -> int:
+    """The process umask (read without changing it where /proc allows)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    old = os.umask(0o022)
+    os.umask(old)
+    return old
