@@ -1,13 +1,68 @@
-"""forestcoll-opt: exact optimal throughput of collective communication (ForestColl).
+"""forestcoll-opt: exact optimal throughput of collective communication on any network of
+accelerators and switches, tree schedules that reach it, and an independent verifier —
+after ForestColl ("ForestColl: Throughput-Optimal Collective Communications on
+Heterogeneous Network Fabrics").
 
-Entry points: :func:`forestcoll_opt.catalog.resolve` (topology from a spec or file) and
-:func:`forestcoll_opt.bound.bound` (the exact bound and its bottleneck cut).
+The public API, one entry point per question::
+
+    import forestcoll_opt as fc
+    topo = fc.resolve("dgx-a100:boxes=2")            # or a JSON path, fc.from_networkx(G)
+    b = fc.bound(topo, collective="allgather")         # exact optimum + bottleneck cut
+    s = fc.generate(topo, collective="allgather", k=None)   # a schedule that reaches it
+    v = fc.verify(topo, s)                             # independent verdict + certificate
+    lp = fc.solve_lp(topo, "allreduce")                # allreduce LP, certified interval
+    fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
+    fc.compare([topo])                                 # bound vs LP vs tree schedules
+
+Every ``collective=`` accepts a :class:`Collective` or its string value; ``root=`` names the
+root compute node of broadcast/reduce; ``k=`` fixes the number of trees per root. Errors
+are subclasses of :class:`ForestCollError` whose messages name the node, link or option.
+
+Layers (imports flow downward only; a module never imports one above it):
+
+1. ``errors``, ``files``, ``collective`` — typed errors, safe file I/O, the collectives.
+2. ``topology``, ``catalog`` (+ ``models``) — the validated network model and built-in machines.
+3. ``flow`` — the integer max-flow kernel every oracle runs on.
+4. ``bound`` — the exact optimum and its bottleneck cut.
+5. ``fixed_k``, ``splitting``, ``packing``, ``routing``, ``pathunits`` — the algorithm stages.
+6. ``schedule`` — the five collectives, generation and the schedule format.
+7. ``lp`` (beside the generator) and ``verify`` (on the model and kernel only; it takes LP
+   values as arguments, never imports ``lp``).
+8. ``analysis`` — sweeps and comparisons across the layers below.
+9. ``cli`` — parsing and printing only.
 """
 
-from .errors import (BoundError, CatalogError, FlowError, ForestCollError, TopologyError,
-                     TopologyFormatError)
+from __future__ import annotations
+
+from typing import Any
+
+from .analysis import iter_sweep, sweep
+from .bound import Bound, bound
+from .catalog import resolve
+from .collective import Collective
+from .errors import (BoundError, CatalogError, FlowError, ForestCollError, OutputError,
+                     TopologyError, TopologyFormatError, UsageError)
+from .schedule import Schedule, generate
+from .topology import Topology, from_dict, from_networkx
+from .verify import Verdict, assert_optimal, verify
 
 __version__ = "0.1.0"
 
-__all__ = ["BoundError", "CatalogError", "FlowError", "ForestCollError", "TopologyError",
-           "TopologyFormatError", "__version__"]
+__all__ = [
+    "Bound", "BoundError", "CatalogError", "Collective", "FlowError", "ForestCollError",
+    "OutputError", "Schedule", "Topology", "TopologyError", "TopologyFormatError",
+    "UsageError", "Verdict", "__version__", "assert_optimal", "bound", "compare",
+    "from_dict", "from_networkx", "generate", "iter_sweep", "resolve", "solve_lp", "sweep",
+    "verify",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # The LP layer imports PuLP and HiGHS: load it only when it is asked for.
+    if name == "solve_lp":
+        from .lp import solve
+        return solve
+    if name == "compare":
+        from .lp import compare
+        return compare
+    raise AttributeError(f"module 'forestcoll_opt' has no attribute {name!r}")

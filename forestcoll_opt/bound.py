@@ -30,11 +30,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .collective import Collective
 from .errors import BoundError
 from .flow import FlowNetwork, MinCut
 from .topology import Topology, format_fraction
 
-COLLECTIVES = ("allgather", "reduce-scatter", "broadcast", "reduce")
+COLLECTIVES = tuple(c.value for c in Collective if c is not Collective.ALLREDUCE)
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,9 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
     """The exact bound of ``collective`` on ``topology`` (see the module docstring)."""
     start = time.perf_counter()
     if collective not in COLLECTIVES:
-        raise BoundError(f"unknown collective {collective!r}; use one of {', '.join(COLLECTIVES)}")
+        raise BoundError(f"unknown collective {str(collective)[:40]!r}; use one of "
+                         f"{', '.join(COLLECTIVES)} (allreduce: see forestcoll_opt.lp)")
+    collective = Collective(collective).value
     network = topology.reversed() if collective in ("reduce-scatter", "reduce") else topology
     if collective in ("broadcast", "reduce"):
         if root is None:

@@ -17,7 +17,7 @@ from .bound import COLLECTIVES, Bound, bound, rs_ag_algbw
 from .catalog import canonical_spec, families, resolve
 from .errors import ForestCollError, UsageError
 from .files import check_output, streaming_output, write_output
-from .fixed_k import MAX_K, SWEEP_COLUMNS, iter_sweep
+from .analysis import MAX_K, SWEEP_COLUMNS, iter_sweep
 from .schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
 from .schedule import generate
 from .topology import Topology

@@ -17,9 +17,7 @@ networks with equal bandwidth both ways it always does. Otherwise a
 from __future__ import annotations
 
 import math
-import time
 from fractions import Fraction
-from typing import Any, Iterator
 
 from .bound import bound as compute_bound
 from .errors import ForestCollError
@@ -117,65 +115,3 @@ def _check_switch_balance(topology: Topology, caps: dict[tuple[str, str], int], 
                 f"(ingress {inn[w]} vs egress {out[w]} trees), so edge splitting cannot "
                 f"remove it; use the optimal k or give the switch's links equal bandwidth "
                 f"in both directions")
-
-
-MAX_K = 10**6
-
-
-def iter_sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | None = None,
-               kernel: str | None = None) -> Iterator[dict[str, Any]]:
-    """One row per k (see :func:`sweep`), yielded as soon as it is computed. The arguments
-    and the optimum are checked before this returns, so a bad request fails at once."""
-    from .bound import rs_ag_algbw
-
-    ks = list(ks)
-    for k in ks:
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
-            raise FixedKError(f"k={k!r}: every k must be a whole number from 1 to {MAX_K}")
-    if collective == "allreduce":
-        if root is not None:
-            raise FixedKError("allreduce has a root at every compute node; drop the root")
-        optimum = rs_ag_algbw(topology, kernel=kernel)
-    else:
-        optimum = compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw
-    return _sweep_rows(topology, ks, collective, root, kernel, optimum)
-
-
-def _sweep_rows(topology: Topology, ks: list[int], collective: str, root: str | None,
-                kernel: str | None, optimum: Fraction) -> Iterator[dict[str, Any]]:
-    from .schedule import generate, tree_height
-
-    for k in ks:
-        start = time.perf_counter()
-        schedule = generate(topology, collective, k=k, root=root, kernel=kernel)
-        seconds = time.perf_counter() - start
-        phases = schedule.phases or (schedule,)
-        yield {
-            "k": k,
-            "algbw": schedule.algbw,
-            "algbw_float": float(schedule.algbw),
-            "fraction_of_optimum": float(schedule.algbw / optimum),
-            "distinct_trees": sum(len(p.trees) for p in phases),
-            "max_height": max(tree_height(t) for p in phases for t in p.trees),
-            "seconds": seconds,
-        }
-
-
-def sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | None = None,
-          kernel: str | None = None, progress=None) -> Any:
-    """A pandas DataFrame, one row per k: exact algbw, fraction of the optimum (for
-    allreduce: of the reduce-scatter + allgather tree bound), number of distinct trees,
-    maximum tree height (compute hops) and generation seconds. ``root`` is for broadcast
-    and reduce; ``progress(row)`` is called as each row is done."""
-    import pandas as pd
-
-    rows = []
-    for row in iter_sweep(topology, ks, collective=collective, root=root, kernel=kernel):
-        rows.append(row)
-        if progress is not None:
-            progress(row)
-    return pd.DataFrame(rows, columns=SWEEP_COLUMNS)
-
-
-SWEEP_COLUMNS = ("k", "algbw", "algbw_float", "fraction_of_optimum", "distinct_trees",
-                 "max_height", "seconds")

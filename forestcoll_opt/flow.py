@@ -15,7 +15,7 @@ Kernels (``kernel=``):
   through its status instead of wrapping.
 * ``"dinic"`` and ``"edmonds_karp"``: :func:`scipy.sparse.csgraph.maximum_flow` on a CSR
   matrix built once and written in place. scipy computes in 32-bit integers and silently
-  wraps beyond 2**31 - 1 (DESIGN.md, "Known traps").
+  wraps beyond 2**31 - 1 (checked in tests/test_flow.py).
 * ``"networkx"``: preflow-push on Python integers; exact for any size, slow. The tests
   cross-check every kernel against it.
 
@@ -165,8 +165,7 @@ class _OrtoolsBackend:
                 arr[:, 0], arr[:, 1], np.zeros(len(edges), dtype=np.int64))
         else:
             self._arcs = np.zeros(0, dtype=np.int32)
-        self._optimal = max_flow.SimpleMaxFlow.Status.OPTIMAL if hasattr(
-            max_flow.SimpleMaxFlow, "Status") else self._smf.OPTIMAL
+        self._optimal = max_flow.SimpleMaxFlow.Status.OPTIMAL
 
     def add(self, edges: list[tuple[int, int]]) -> None:
         if edges:

@@ -8,7 +8,7 @@ and generation for all five collectives (paper ``sec:othercollectives``).
 * broadcast / reduce: k trees at one root reaching the single-root bound min_v F(r, v)
   (on the reversed network for reduce).
 
-Semantics of a schedule (DESIGN.md): for data size M and N compute nodes, allgather time is
+Semantics of a schedule (docs/formats.md): for data size M and N compute nodes, allgather time is
 ``M/(N·k) · max_link load/bandwidth`` where a link's load is Σ weight × times used;
 broadcast/reduce use ``M/k`` instead of ``M/(N·k)``; allreduce adds its phases.
 """
@@ -18,13 +18,15 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
 
 from .bound import bound as compute_bound
+from .collective import Collective
 from .errors import ForestCollError
+from .fixed_k import fixed_k_capacity
 from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
@@ -32,7 +34,7 @@ from .topology import (Topology, format_fraction, parse_bandwidth, parse_json, r
                        write_text_atomic)
 
 FORMAT = "forestcoll-schedule/1"
-COLLECTIVES = ("allgather", "reduce-scatter", "allreduce", "broadcast", "reduce")
+COLLECTIVES = tuple(c.value for c in Collective)
 ROOTED = ("broadcast", "reduce")
 IN_TREES = ("reduce-scatter", "reduce")
 
@@ -57,7 +59,7 @@ class Tree:
 
 @dataclass(frozen=True)
 class Schedule:
-    """A schedule as DESIGN.md specifies it. Allreduce has ``phases`` and no ``trees``.
+    """A schedule as docs/formats.md specifies it. Allreduce has ``phases`` and no ``trees``.
     ``stats`` (seconds per stage, counts) is informative and never written to JSON."""
 
     collective: str
@@ -189,7 +191,7 @@ def link_loads(schedule: Schedule) -> dict[tuple[str, str], int]:
 
 
 def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
-    """algbw = M / time from the schedule's own link loads (DESIGN.md semantics)."""
+    """algbw = M / time from the schedule's own link loads (docs/formats.md)."""
     phases = schedule.phases or (schedule,)
     time_per_m = Fraction(0)
     n = len(schedule.compute_nodes)
@@ -210,7 +212,9 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
     ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
     ``progress(stage, done, total)``, if given, is called as splitting and packing advance."""
     if collective not in COLLECTIVES:
-        raise ScheduleError(f"unknown collective {collective!r}; use one of {', '.join(COLLECTIVES)}")
+        raise ScheduleError(f"unknown collective {str(collective)[:40]!r}; use one of "
+                            f"{', '.join(COLLECTIVES)}")
+    collective = Collective(collective).value
     if collective in ROOTED and root is None:
         raise ScheduleError(f"{collective} needs a root: pass one of the compute nodes, e.g. "
                             f"{topology.compute_nodes[0]!r}")
@@ -236,18 +240,17 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
                         tree_bandwidth=out.tree_bandwidth, algbw=Fraction(0), trees=out.trees,
                         root=root, stats=out.stats)
     algbw = achieved_algbw(schedule, topology)
-    return Schedule(**{**schedule.__dict__, "algbw": algbw})
+    return replace(schedule, algbw=algbw)
 
 
 def _as_phase(s: Schedule) -> Schedule:
-    return Schedule(**{**s.__dict__, "root": None})
+    return replace(s, root=None)
 
 
 def _reverse(s: Schedule, topology: Topology, collective: str) -> Schedule:
     trees = tuple(Tree(t.root, t.weight, tuple(TreeEdge(e.dst, e.src, tuple(reversed(e.path)))
                                                for e in t.edges)) for t in s.trees)
-    return Schedule(**{**s.__dict__, "collective": collective, "topology": topology.name,
-                       "trees": trees})
+    return replace(s, collective=collective, topology=topology.name, trees=trees)
 
 
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,
@@ -262,7 +265,6 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
         assert all(c.denominator == 1 for c in caps.values())
         int_caps = {e: int(c) for e, c in caps.items()}
     else:
-        from .fixed_k import fixed_k_capacity
         U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
                                        kernel=kernel)
     stats["bound_seconds"] = time.perf_counter() - t0
@@ -278,7 +280,7 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     routing = route_trees(packing.batches, split.routes)
     stats.update(splitting_seconds=split.seconds, packing_seconds=packing.seconds,
                  routing_seconds=routing.seconds, splitting_max_flows=split.max_flows,
-                 packing_max_flows=packing.max_flows, logical_batches=len(packing.batches))
+                 packing_max_flows=packing.max_flows)
     trees = tuple(Tree(ids[t.root], t.weight,
                        tuple(TreeEdge(ids[a], ids[b], tuple(ids[p] for p in path))
                              for (a, b), path in zip(t.edges, t.paths)))

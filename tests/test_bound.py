@@ -8,7 +8,7 @@ from forestcoll_opt.flow import KERNELS
 from forestcoll_opt.topology import from_dict
 from randomnets import brute_force_bound, brute_force_single_root, random_network
 
-# (spec, optimal allgather algbw, 1/x*, k) from DESIGN.md and the paper
+# (spec, optimal allgather algbw, 1/x*, k) from the paper and its authors' topology models
 CATALOG = [
     ("paper-example", Fraction(8), Fraction(1), 1),
     ("dgx-a100:boxes=2", Fraction(1040, 3), Fraction(3, 65), 13),

@@ -4,7 +4,8 @@ from fractions import Fraction
 import pytest
 
 from forestcoll_opt.bound import bound
-from forestcoll_opt.fixed_k import FixedKError, fixed_k_capacity, sweep
+from forestcoll_opt.analysis import sweep
+from forestcoll_opt.fixed_k import FixedKError, fixed_k_capacity
 from forestcoll_opt.schedule import generate
 from forestcoll_opt.topology import from_dict
 from randomnets import random_network

@@ -46,7 +46,7 @@ def test_capacities_update_in_place():
 @pytest.mark.parametrize("kernel", KERNELS)
 @pytest.mark.parametrize("value", [2**31, 2**32 + 5, 3 * 2**40, 2**70])
 def test_large_capacities_are_exact(kernel, value):
-    # scipy alone returns 0 for 2**31 and 5 for 2**32 + 5 here (DESIGN.md, Known traps)
+    # scipy alone returns 0 for 2**31 and 5 for 2**32 + 5 here (scipy 1.17 computes in int32 without a warning)
     net = FlowNetwork(3, [(0, 1), (1, 2)], [value, value], kernel=kernel)
     assert net.max_flow(0, 2) == value
     net.set_capacities([0, 1], [7, 9])

@@ -1,0 +1,73 @@
+"""Analyses above the schedule, LP and verifier layers: sweeps over k, and (with the LP)
+comparisons of bounds and schedules. Nothing below this module imports it."""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import Any, Iterator
+
+from .bound import bound as compute_bound
+from .bound import rs_ag_algbw
+from .collective import Collective
+from .errors import UsageError
+from .schedule import generate, tree_height
+from .topology import Topology
+
+MAX_K = 10**6
+
+
+def iter_sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | None = None,
+               kernel: str | None = None) -> Iterator[dict[str, Any]]:
+    """One row per k (see :func:`sweep`), yielded as soon as it is computed. The arguments
+    and the optimum are checked before this returns, so a bad request fails at once."""
+    collective = Collective.parse(collective).value
+    ks = list(ks)
+    for k in ks:
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+            raise UsageError(f"k={str(k)[:20]!r}: every k must be a whole number from 1 to {MAX_K}")
+    if collective == "allreduce":
+        if root is not None:
+            raise UsageError("allreduce has a root at every compute node; drop the root")
+        optimum = rs_ag_algbw(topology, kernel=kernel)
+    else:
+        optimum = compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw
+    return _sweep_rows(topology, ks, collective, root, kernel, optimum)
+
+
+def _sweep_rows(topology: Topology, ks: list[int], collective: str, root: str | None,
+                kernel: str | None, optimum: Fraction) -> Iterator[dict[str, Any]]:
+    for k in ks:
+        start = time.perf_counter()
+        schedule = generate(topology, collective, k=k, root=root, kernel=kernel)
+        seconds = time.perf_counter() - start
+        phases = schedule.phases or (schedule,)
+        yield {
+            "k": k,
+            "algbw": schedule.algbw,
+            "algbw_float": float(schedule.algbw),
+            "fraction_of_optimum": float(schedule.algbw / optimum),
+            "distinct_trees": sum(len(p.trees) for p in phases),
+            "max_height": max(tree_height(t) for p in phases for t in p.trees),
+            "seconds": seconds,
+        }
+
+
+def sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | None = None,
+          kernel: str | None = None, progress=None) -> Any:
+    """A pandas DataFrame, one row per k: exact algbw, fraction of the optimum (for
+    allreduce: of the reduce-scatter + allgather tree bound), number of distinct trees,
+    maximum tree height (compute hops) and generation seconds. ``root`` is for broadcast
+    and reduce; ``progress(row)`` is called as each row is done."""
+    import pandas as pd
+
+    rows = []
+    for row in iter_sweep(topology, ks, collective=collective, root=root, kernel=kernel):
+        rows.append(row)
+        if progress is not None:
+            progress(row)
+    return pd.DataFrame(rows, columns=SWEEP_COLUMNS)
+
+
+SWEEP_COLUMNS = ("k", "algbw", "algbw_float", "fraction_of_optimum", "distinct_trees",
+                 "max_height", "seconds")
