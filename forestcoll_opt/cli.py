@@ -21,19 +21,20 @@ from .analysis import MAX_K, SWEEP_COLUMNS, iter_sweep
 from .schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
 from .schedule import generate
 from .topology import Topology
-from .verify import verify
+from .verify import load_schedule, needs_lp_interval, verify
 
 EXIT_ERROR = 2
 EXIT_INTERNAL = 70
 
 
-def _float_arg(text: str) -> float:
+def _seconds_arg(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a finite number")
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a positive finite number of "
+                                         f"seconds")
     return value
 
 
@@ -286,39 +287,85 @@ class _no_output:
 
 # --- verify -------------------------------------------------------------------------------
 
+EXIT_BELOW = 1
+EXIT_SOLVER = 3
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
+    """Exit 0: valid and at least --min-ratio of the reference (default: optimal);
+    1: valid but below; 2: invalid, unreadable, or an internal contradiction;
+    3: the allreduce LP needed for the verdict could not be solved."""
+    min_ratio = _ratio_arg(args.min_ratio)
     topo = resolve(args.topology)
-    try:
-        min_ratio = Fraction(args.min_ratio)
-    except (ValueError, ZeroDivisionError):
-        raise ForestCollError(f"--min-ratio {args.min_ratio!r} is not a number; use e.g. 1 "
-                              f"or 0.95 or 19/20") from None
-    verdict = verify(topo, args.schedule, lp=not args.no_lp)
+    data = load_schedule(args.schedule)
+    interval = None
+    if needs_lp_interval(data, against=args.against):
+        from .lp import LPError, solve
+
+        try:
+            interval = solve(topo, "allreduce", time_limit=args.time_limit)
+        except LPError as exc:
+            print(f"forestcoll: error: the allreduce LP needed for the verdict failed: {exc}; "
+                  f"raise --time-limit or verify with --against trees", file=sys.stderr)
+            return EXIT_SOLVER
+    verdict = verify(topo, data, against=args.against, lp_interval=interval)
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2))
-    if not verdict.valid:
+    if verdict.status == "invalid":
         for reason in verdict.reasons:
             print(f"forestcoll: invalid: {reason}", file=sys.stderr)
         if not args.json:
             print(f"INVALID: {len(verdict.reasons)} problem(s) in {args.schedule}")
         return EXIT_ERROR
-    ok = verdict.ratio >= min_ratio
+    if verdict.contradiction:
+        for reason in verdict.reasons:
+            print(f"forestcoll: internal contradiction: {reason}", file=sys.stderr)
+        if not args.json:
+            print("CONTRADICTION: the schedule's numbers and the bound cannot both be right; "
+                  "please report it")
+        return EXIT_ERROR
+    ok = verdict.meets(min_ratio)
     if not args.json:
         _print_verdict(topo, verdict, min_ratio)
     if not ok:
-        print(f"forestcoll: schedule reaches {float(verdict.ratio):.4%} of the bound, below "
-              f"--min-ratio {args.min_ratio}", file=sys.stderr)
-    return 0 if ok else 1
+        print(f"forestcoll: schedule reaches {float(verdict.ratio):.4%} of the "
+              f"{_reference(verdict)}, below --min-ratio {args.min_ratio}", file=sys.stderr)
+    return 0 if ok else EXIT_BELOW
+
+
+def _ratio_arg(text: str) -> Fraction:
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"--min-ratio {text[:40]!r} is not a number; use e.g. 1 or 0.95 "
+                         f"or 19/20") from None
+    if not 0 < value <= 1:
+        raise UsageError(f"--min-ratio {text[:40]!r} must lie in (0, 1]; 1 means optimal")
+    return value
+
+
+def _reference(v: Any) -> str:
+    if v.collective != "allreduce":
+        return "bound"
+    return "allreduce LP optimum" if v.against == "lp" else \
+        "reduce-scatter + allgather tree bound"
 
 
 def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
     u = topo.units
-    status = "OPTIMAL" if v.optimal else ("OK" if v.ratio >= min_ratio else "BELOW")
-    if v.collective == "allreduce" and v.optimal:
-        status = "OPTIMAL (as reduce-scatter + allgather)"
-    print(f"{status}: valid {v.collective} schedule, algbw {_num(v.algbw)} {u} = "
-          f"{v.ratio} x bound {_num(v.bound_algbw)} {u}" + (f" ({float(v.ratio):.4%})"
-                                                              if not v.optimal else ""))
+    status = "OPTIMAL" if v.optimal else ("OK" if v.meets(min_ratio) else "BELOW")
+    head = f"{status}: valid {v.collective} schedule, algbw {_num(v.algbw)} {u}"
+    if v.collective == "allreduce" and v.against == "lp":
+        lo, hi = v.lp_interval
+        reach = ("reaches the allreduce LP optimum" if v.optimal else
+                 f"{float(v.ratio):.4%} of the allreduce LP optimum")
+        print(f"{head}: {reach} (certified interval [{float(lo):.9g}, {float(hi):.9g}] {u})")
+        same = "equals" if v.equals_rs_ag_bound else "differs from"
+        print(f"trees   {same} the reduce-scatter + allgather tree bound {_num(v.rs_ag_bound)} {u}")
+    else:
+        ref = _reference(v)
+        print(f"{head} = {v.ratio} x {ref} {_num(v.bound_algbw)} {u}"
+              + ("" if v.optimal else f" ({float(v.ratio):.4%})"))
     for phase in v.phases:
         print(f"primal  {phase.collective}, k = {phase.k}: busiest links "
               + ", ".join(f"{a}->{b} load {load} ({_num(r)} per {u})"
@@ -335,8 +382,6 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
 def cmd_lp(args: argparse.Namespace) -> int:
     from .lp import solve
 
-    if args.time_limit is not None and not (math.isfinite(args.time_limit) and args.time_limit > 0):
-        raise UsageError(f"--time-limit {args.time_limit}: give a positive number of seconds")
     for option, path in (("--write-lp", args.write_lp), ("--write-mps", args.write_mps)):
         if path:
             check_output(path, option=option, inputs=[args.topology])
@@ -379,6 +424,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.csv:
         write_output(args.csv, table.to_csv(index=False))
     print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from . import schemas
+
+    sys.stdout.write(schemas.text(args.format))
     return 0
 
 
@@ -427,13 +479,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.set_defaults(func=cmd_sweep)
 
-    p = sub.add_parser("verify", help="check a schedule and compare it with the exact bound")
+    p = sub.add_parser("verify", help="check a schedule and compare it with the exact bound",
+                       description="Exit status: 0 valid and at least --min-ratio of the "
+                       "reference, 1 valid but below, 2 invalid or unreadable (or an internal "
+                       "contradiction), 3 the allreduce LP could not be solved.")
     p.add_argument("topology", help=topo_help)
     p.add_argument("schedule", help="a forestcoll-schedule/1 JSON file")
     p.add_argument("--min-ratio", default="1",
-                   help="exit 1 if algbw / bound is below this (default 1: optimal)")
-    p.add_argument("--no-lp", action="store_true",
-                   help="allreduce: skip the comparison with the allreduce LP")
+                   help="exit 1 if algbw / reference is below this, in (0, 1] (default 1: "
+                        "optimal)")
+    p.add_argument("--against", choices=("lp", "trees"), default="lp",
+                   help="allreduce reference: the allreduce LP optimum (default; solved with "
+                        "HiGHS) or the reduce-scatter + allgather tree bound")
+    p.add_argument("--time-limit", type=_seconds_arg,
+                   help="allreduce against the LP: HiGHS time limit per solve, seconds")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_verify)
 
@@ -442,7 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("topology", help=topo_help)
     p.add_argument("--formulation", choices=("cuts", "explicit"), default="cuts",
                    help="lazy cut constraints (default) or one explicit flow per target")
-    p.add_argument("--time-limit", type=_float_arg, help="HiGHS time limit per solve, seconds")
+    p.add_argument("--time-limit", type=_seconds_arg, help="HiGHS time limit per solve, seconds")
     p.add_argument("--write-lp", metavar="FILE", help="also write the model as an .lp file")
     p.add_argument("--write-mps", metavar="FILE", help="also write the model as an .mps file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -453,6 +512,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", help="also write the table to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of a file format")
+    p.add_argument("format", choices=("topology", "schedule"),
+                   help="forestcoll-topology/1 or forestcoll-schedule/1")
+    p.set_defaults(func=cmd_schema)
 
     p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")
     p.add_argument("topology", help=topo_help)

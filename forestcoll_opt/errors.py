@@ -45,3 +45,28 @@ class VerifyArgumentError(ForestCollError, ValueError):
 class VerifierSelfCheckError(ForestCollError):
     """The verifier's own computations disagree (e.g. bisection and cut enumeration give two
     bounds). ``verify()`` turns it into a verdict of status ``"contradiction"``."""
+
+
+class LPError(ForestCollError):
+    """The allreduce or allgather LP could not be solved and certified."""
+
+
+class LPInfeasibleError(LPError):
+    """HiGHS proved the LP infeasible (only a model changed by hand can be)."""
+
+
+class LPUnboundedError(LPError):
+    """HiGHS found the LP unbounded (only a model changed by hand can be)."""
+
+
+class LPNotOptimalError(LPError):
+    """HiGHS, or cut generation, stopped before optimality was proved (time limit,
+    iteration or round limit, numerical trouble)."""
+
+
+class LPSolverError(LPError):
+    """A HiGHS call returned an error (or a warning where none is expected)."""
+
+
+class LPCertificateError(LPError):
+    """The certified interval of an LP optimum is contradictory (lower above upper)."""

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Mapping
 
-from .errors import OutputError
+from .errors import ForestCollError, OutputError
 
 STDOUT = "-"
 
@@ -54,15 +54,31 @@ def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str
 def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) -> Any:
     """``json.loads`` that raises ``error`` naming ``source`` on any malformed input
     (syntax, nesting too deep for the parser, integers too long to convert)."""
+    kwargs.setdefault("object_pairs_hook", _unique_keys(error, source))
     try:
         return json.loads(text, **kwargs)
     except json.JSONDecodeError as exc:
         raise error(f"{source}: not valid JSON ({exc})") from None
+    except ForestCollError:
+        raise
     except RecursionError:
         raise error(f"{source}: JSON nested too deeply to read; a topology or schedule "
                     f"needs only a few levels") from None
     except ValueError as exc:      # e.g. an integer literal beyond Python's digit limit
         raise error(f"{source}: JSON value out of range ({exc})") from None
+
+
+def _unique_keys(error: type[Exception], source: str):
+    """An ``object_pairs_hook`` that refuses a key repeated in one object (JSON allows it,
+    and parsers silently keep one of the values)."""
+    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in obj:
+                raise error(f"{source}: key {key[:40]!r} appears twice in one object; keep one")
+            obj[key] = value
+        return obj
+    return hook
 
 
 # --- output --------------------------------------------------------------------------------

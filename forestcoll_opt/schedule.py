@@ -20,18 +20,17 @@ import os
 import time
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Mapping
 
 from .bound import bound as compute_bound
 from .collective import Collective
 from .errors import ForestCollError
+from .files import parse_json, read_text, write_output
 from .fixed_k import fixed_k_capacity
 from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
-from .topology import (Topology, format_fraction, parse_bandwidth, parse_json, read_text,
-                       write_text_atomic)
+from .topology import Topology, check_id, format_fraction, parse_exact
 
 FORMAT = "forestcoll-schedule/1"
 COLLECTIVES = tuple(c.value for c in Collective)
@@ -113,7 +112,7 @@ def _frac(value: Fraction | None) -> str | None:
 
 def write(schedule: Schedule, path: str | os.PathLike) -> None:
     """Write ``forestcoll-schedule/1`` atomically: a failed run leaves no partial file."""
-    write_text_atomic(Path(path), schedule.to_json())
+    write_output(path, schedule.to_json())
 
 
 def loads(text: str, *, source: str = "schedule") -> Schedule:
@@ -124,58 +123,136 @@ def load(path: str | os.PathLike) -> Schedule:
     return loads(read_text(path, ScheduleError, "schedule"), source=str(path))
 
 
+_COMMON_KEYS = {"format", "collective", "topology", "units", "compute_nodes", "algbw"}
+_PHASE_KEYS = {"collective", "k", "tree_bandwidth", "algbw", "trees"}
+_TREE_KEYS = {"root", "weight", "edges"}
+_EDGE_KEYS = {"src", "dst", "path"}
+MAX_NUMBER_DIGITS = 200      # exact algbw / tree_bandwidth strings a schedule may carry
+
+
 def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
-    """Parse ``forestcoll-schedule/1``; only the shape is checked here (the verifier judges
-    the content)."""
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+    """Parse ``forestcoll-schedule/1`` (docs/formats.md). The shape is checked strictly —
+    field types, unknown or misplaced keys, the root rules of each collective — while the
+    content (spanning trees, routes, loads) is the verifier's to judge."""
+    if not isinstance(data, Mapping):
+        raise ScheduleError(f"{source}: a schedule must be a JSON object")
+    if data.get("format") != FORMAT:
         raise ScheduleError(f"{source}: \"format\" must be {FORMAT!r}")
-    try:
-        collective = data["collective"]
-        if collective not in COLLECTIVES:
-            raise ScheduleError(f"{source}: unknown collective {collective!r}; use one of "
-                                f"{', '.join(COLLECTIVES)}")
-        common = dict(topology=str(data.get("topology", "")), units=str(data.get("units", "")),
-                      compute_nodes=tuple(map(str, data["compute_nodes"])))
-        root = data.get("root")
-        if collective == "allreduce":
-            phases = data["phases"]
-            if not isinstance(phases, list):
-                raise ScheduleError(f"{source}: \"phases\" must be a list")
-            parsed = tuple(_phase(p, common, None, f"{source} phase {i}")
-                           for i, p in enumerate(phases))
-            return Schedule(collective=collective, k=None, tree_bandwidth=None,
-                            algbw=_fraction(data["algbw"], f"{source}: algbw"), phases=parsed,
-                            **common)
-        return _phase(data, common, root, source)
-    except (KeyError, TypeError) as exc:
-        raise ScheduleError(f"{source}: malformed schedule (missing or bad field {exc})") from None
+    collective = data.get("collective")
+    if not isinstance(collective, str) or collective not in COLLECTIVES:
+        raise ScheduleError(f"{source}: unknown collective {str(collective)[:40]!r}; use one of "
+                            f"{', '.join(COLLECTIVES)}")
+    if collective == "allreduce":
+        allowed = _COMMON_KEYS | {"phases"}
+    else:
+        allowed = _COMMON_KEYS | _PHASE_KEYS | ({"root"} if collective in ROOTED else set())
+    _known_keys(data, allowed, source, collective)
+    for key in ("compute_nodes", "algbw"):
+        if key not in data:
+            raise ScheduleError(f"{source}: missing \"{key}\"")
+    nodes = data["compute_nodes"]
+    if not isinstance(nodes, list) or not nodes:
+        raise ScheduleError(f"{source}: \"compute_nodes\" must be a list of node ids")
+    common = dict(topology=_text(data.get("topology", ""), f"{source}: \"topology\""),
+                  units=_text(data.get("units", ""), f"{source}: \"units\""),
+                  compute_nodes=tuple(_id(v, f"{source}: compute_nodes") for v in nodes))
+    algbw = _fraction(data["algbw"], f"{source}: algbw")
+    if collective == "allreduce":
+        phases = data.get("phases")
+        want = ("reduce-scatter", "allgather")
+        if not isinstance(phases, list) or len(phases) != 2:
+            raise ScheduleError(f"{source}: allreduce needs \"phases\": [reduce-scatter part, "
+                                f"allgather part]")
+        parsed = []
+        for i, (phase, coll) in enumerate(zip(phases, want)):
+            where = f"{source} phase {i}"
+            if not isinstance(phase, Mapping) or phase.get("collective") != coll:
+                raise ScheduleError(f"{where}: must be a {coll} object")
+            _known_keys(phase, _PHASE_KEYS, where, coll)
+            parsed.append(_phase(phase, coll, common, None, where))
+        return Schedule(collective=collective, k=None, tree_bandwidth=None, algbw=algbw,
+                        phases=tuple(parsed), **common)
+    root = None
+    if collective in ROOTED:
+        if "root" not in data:
+            raise ScheduleError(f"{source}: {collective} needs a \"root\"")
+        root = _id(data["root"], f"{source}: root")
+    return replace(_phase(data, collective, common, root, source), algbw=algbw)
 
 
-def _phase(data: Mapping[str, Any], common: dict, root: str | None, source: str) -> Schedule:
-    trees = []
-    for i, t in enumerate(data["trees"]):
-        edges = tuple(TreeEdge(str(e["src"]), str(e["dst"]), tuple(map(str, e["path"])))
-                      for e in t["edges"])
-        weight = t["weight"]
-        if isinstance(weight, bool) or not isinstance(weight, int):
-            raise ScheduleError(f"{source}: tree #{i} weight {weight!r} must be an integer")
-        trees.append(Tree(str(t["root"]), weight, edges))
+def _known_keys(obj: Mapping[str, Any], allowed: set[str], where: str, collective: str) -> None:
+    extra = sorted(str(key) for key in obj if key not in allowed)
+    if extra:
+        raise ScheduleError(f"{where}: field {extra[0][:40]!r} does not belong in a {collective} "
+                            f"schedule; allowed: {', '.join(sorted(allowed))}")
+
+
+def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | None,
+           source: str) -> Schedule:
+    for key in ("k", "trees"):
+        if key not in data:
+            raise ScheduleError(f"{source}: missing \"{key}\"")
     k = data["k"]
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise ScheduleError(f"{source}: k {k!r} must be an integer")
-    return Schedule(collective=data["collective"], k=k,
-                    tree_bandwidth=_fraction(data.get("tree_bandwidth"), f"{source}: tree_bandwidth"),
-                    algbw=_fraction(data["algbw"], f"{source}: algbw"), trees=tuple(trees),
-                    root=root, **common)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ScheduleError(f"{source}: k must be a positive integer, found {str(k)[:40]!r}")
+    raw = data["trees"]
+    if not isinstance(raw, list) or not raw:
+        raise ScheduleError(f"{source}: \"trees\" must be a non-empty list")
+    trees = []
+    for i, t in enumerate(raw):
+        where = f"{source}: tree #{i}"
+        if not isinstance(t, Mapping):
+            raise ScheduleError(f"{where} is not an object")
+        _known_keys(t, _TREE_KEYS, where, collective)
+        weight = t.get("weight")
+        if isinstance(weight, bool) or not isinstance(weight, int) or weight < 1:
+            raise ScheduleError(f"{where}: weight must be a positive integer, found "
+                                f"{str(weight)[:40]!r}")
+        edges = t.get("edges")
+        if not isinstance(edges, list):
+            raise ScheduleError(f"{where}: \"edges\" must be a list")
+        parsed = []
+        for j, e in enumerate(edges):
+            ew = f"{where} edge #{j}"
+            if not isinstance(e, Mapping):
+                raise ScheduleError(f"{ew} is not an object")
+            _known_keys(e, _EDGE_KEYS, ew, collective)
+            path = e.get("path")
+            if not isinstance(path, list) or len(path) < 2:
+                raise ScheduleError(f"{ew}: \"path\" must list at least its two ends")
+            parsed.append(TreeEdge(_id(e.get("src"), f"{ew} src"), _id(e.get("dst"), f"{ew} dst"),
+                                   tuple(_id(v, f"{ew} path") for v in path)))
+        trees.append(Tree(_id(t.get("root"), f"{where} root"), weight, tuple(parsed)))
+    bandwidth = data.get("tree_bandwidth")
+    return Schedule(collective=collective, k=k,
+                    tree_bandwidth=None if bandwidth is None else
+                    _fraction(bandwidth, f"{source}: tree_bandwidth"),
+                    algbw=_fraction(data.get("algbw", 1), f"{source}: algbw"),
+                    trees=tuple(trees), root=root, **common)
 
 
-def _fraction(value: Any, where: str) -> Fraction | None:
-    if value is None:
-        return None
+def _id(value: Any, where: str) -> str:
     try:
-        return parse_bandwidth(value, where)
+        return check_id(value, where)
     except ForestCollError as exc:
         raise ScheduleError(str(exc)) from None
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str) or len(value) > 256:
+        raise ScheduleError(f"{where} must be a string of at most 256 characters")
+    return value
+
+
+def _fraction(value: Any, where: str) -> Fraction:
+    """An exact positive number (no range limit beyond its digits, unlike a bandwidth)."""
+    try:
+        result = parse_exact(value, where, max_digits=MAX_NUMBER_DIGITS)
+    except ForestCollError as exc:
+        raise ScheduleError(str(exc)) from None
+    if result <= 0:
+        raise ScheduleError(f"{where} must be positive, found {str(value)[:40]!r}")
+    return result
 
 
 # --- achieved throughput ---------------------------------------------------------------------

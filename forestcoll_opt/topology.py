@@ -15,7 +15,7 @@ import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Iterable, Mapping
@@ -41,26 +41,81 @@ MAX_INTEGER_CAPACITY = 10**30
 _NUMBER_HELP = 'use an integer, a decimal string like "12.5" or a fraction string like "25/3"'
 
 
+_DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
+_RATIO = re.compile(r"(-?[0-9]+)/([0-9]+)", re.ASCII)
+
+
+def parse_exact(value: Any, where: str, *, what: str = "value", max_digits: int = MAX_DIGITS,
+                error: type[Exception] = TopologyError) -> Fraction:
+    """An exact rational from an int, a decimal string ("12.5", "1e3"), a fraction string
+    ("25/3"), or a JSON number read as Decimal. Sizes are checked *before* any big integer
+    is built (``Decimal("1e10000000")`` is cheap; turning it into a Fraction is not)."""
+    bad = error(f"{where}: {what} {_short(value)} is not a number; {_NUMBER_HELP}")
+    if isinstance(value, bool):
+        raise bad
+    if isinstance(value, Fraction):
+        digits = max(len(str(abs(value.numerator))), len(str(value.denominator)))
+        if digits > max_digits:
+            raise error(f"{where}: {what} has more than {max_digits} digits")
+        return value
+    if isinstance(value, int):
+        if value.bit_length() > max_digits * 3.33 + 4:
+            raise error(f"{where}: {what} has about {int(value.bit_length() * 0.30103)} digits; "
+                        f"at most {max_digits} are accepted")
+        return Fraction(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise error(f"{where}: {what} must be a finite number, got {value!r}")
+        value = Decimal(repr(value))
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise error(f"{where}: {what} must be a finite number, got {_short(value)}")
+        text = str(value)
+    elif isinstance(value, str):
+        text = value
+    else:
+        raise bad
+    if len(text) > 2 * max_digits + 12:
+        raise error(f"{where}: {what} {_short(value)} is too long; write it with at most "
+                    f"{max_digits} digits")
+    ratio = _RATIO.fullmatch(text)
+    if ratio:
+        num, den = ratio.groups()
+        if len(num.lstrip("-")) > max_digits or len(den) > max_digits:
+            raise error(f"{where}: {what} {_short(value)} has more than {max_digits} digits in "
+                        f"its numerator or denominator")
+        if int(den) == 0:
+            raise error(f"{where}: {what} {_short(value)} is not a number (it divides by zero)")
+        return Fraction(int(num), int(den))
+    if text.strip().lower().lstrip("+-") in ("inf", "infinity", "nan", "snan"):
+        raise error(f"{where}: {what} must be a finite number, got {_short(value)}")
+    if not _DECIMAL.fullmatch(text):
+        raise bad
+    number = Decimal(text)
+    if number.is_zero():
+        return Fraction(0)
+    if len(number.as_tuple().digits) > max_digits:
+        raise error(f"{where}: {what} {_short(value)} has more than {max_digits} significant "
+                    f"digits")
+    if abs(number.adjusted()) > 2 * max_digits:
+        raise error(f"{where}: {what} {_short(value)} is out of range")
+    return Fraction(number)
+
+
 def parse_bandwidth(value: Any, where: str) -> Fraction:
     """Exact positive bandwidth from an int, a decimal string ("12.5") or a fraction string
     ("25/3"), within [BANDWIDTH_MIN, BANDWIDTH_MAX]."""
     if isinstance(value, bool):
         raise TopologyError(f"{where}: bandwidth must be a number, got {value!r}")
-    if isinstance(value, Fraction):
-        result = value
-    elif isinstance(value, int):
-        if value.bit_length() > 128:
-            raise TopologyError(f"{where}: bandwidth has about {int(value.bit_length() * 0.30103)} "
-                                f"digits; the accepted range is 1e-12 to 1e15")
-        result = Fraction(value)
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            raise TopologyError(f"{where}: bandwidth must be finite, got {value!r}")
-        result = Fraction(Decimal(repr(value)))
-    elif isinstance(value, (Decimal, str)):
-        result = _parse_number_text(str(value) if isinstance(value, Decimal) else value, where)
-    else:
-        raise TopologyError(f"{where}: bandwidth {_short(value)} is not a number; {_NUMBER_HELP}")
+    try:
+        result = parse_exact(value, where, what="bandwidth")
+    except TopologyError as exc:
+        if "out of range" in str(exc) or "digits;" in str(exc) and isinstance(value, int):
+            raise TopologyError(
+                f"{where}: bandwidth {_short(value)} is outside the accepted range 1e-12 to "
+                f"1e15; express the bandwidths in another unit (e.g. GB/s instead of B/s)"
+            ) from None
+        raise
     if result <= 0:
         raise TopologyError(
             f"{where}: bandwidth must be positive, got {_short(value)}; remove the link "
@@ -70,43 +125,6 @@ def parse_bandwidth(value: Any, where: str) -> Fraction:
             f"{where}: bandwidth {_short(value)} is outside the accepted range 1e-12 to 1e15; "
             f"express the bandwidths in another unit (e.g. GB/s instead of B/s)")
     return result
-
-
-def _parse_number_text(value: str, where: str) -> Fraction:
-    """A decimal or fraction string, with its size checked *before* any big integer is built
-    (``Decimal("1e10000000")`` is cheap; turning it into a Fraction is not)."""
-    text = value.strip()
-    bad = TopologyError(f"{where}: bandwidth {_short(value)} is not a number; {_NUMBER_HELP}")
-    if len(text) > 2 * MAX_DIGITS + 12:
-        raise TopologyError(f"{where}: bandwidth {_short(value)} is too long; write it with "
-                            f"at most {MAX_DIGITS} digits")
-    if "/" in text:
-        num, _, den = text.partition("/")
-        if not (re.fullmatch(r"\s*[+-]?\d+\s*", num) and re.fullmatch(r"\s*\d+\s*", den)):
-            raise bad
-        if len(num.strip().lstrip("+-")) > MAX_DIGITS or len(den.strip()) > MAX_DIGITS:
-            raise TopologyError(f"{where}: bandwidth {_short(value)} has more than "
-                                f"{MAX_DIGITS} digits in its numerator or denominator")
-        if int(den) == 0:
-            raise TopologyError(f"{where}: bandwidth {_short(value)} is not a number (it divides by zero)")
-        return Fraction(int(num), int(den))
-    try:
-        number = Decimal(text)
-    except InvalidOperation:
-        raise bad from None
-    if not number.is_finite():
-        raise TopologyError(f"{where}: bandwidth must be a finite number, got {_short(value)}")
-    if number.is_zero():
-        return Fraction(0)
-    digits = number.as_tuple().digits
-    if len(digits) > MAX_DIGITS:
-        raise TopologyError(f"{where}: bandwidth {_short(value)} has more than {MAX_DIGITS} "
-                            f"significant digits")
-    if not -12 - MAX_DIGITS <= number.adjusted() <= 15:
-        raise TopologyError(
-            f"{where}: bandwidth {_short(value)} is outside the accepted range 1e-12 to 1e15; "
-            f"express the bandwidths in another unit (e.g. GB/s instead of B/s)")
-    return Fraction(number)
 
 
 def _short(value: Any, limit: int = 40) -> str:
@@ -303,6 +321,9 @@ def check_id(value: Any, where: str) -> str:
     if len(value) > MAX_ID_LENGTH:
         raise TopologyError(f"{where}: node id {_short(value)} is longer than {MAX_ID_LENGTH} "
                             f"characters; use a shorter id")
+    if value[0] == " " or value[-1] == " ":
+        raise TopologyError(f"{where}: node id {value!r} starts or ends with a space; "
+                            f"remove it")
     bad = next((c for c in value if unicodedata.category(c)[0] == "C"), None)
     if bad is not None:
         raise TopologyError(f"{where}: node id {value!r} contains the control character "
@@ -417,6 +438,8 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
         raise TopologyFormatError(f"{source}: \"format\" is {_short(fmt)}; expected {FORMAT!r}")
     _unknown_keys(data, TOP_KEYS, source)
     name = _label(data.get("name", "topology"), f"{source}: \"name\"")
+    if not isinstance(data.get("description", ""), str):
+        raise TopologyFormatError(f"{source}: \"description\" must be a string")
     units = _label(data.get("units", "GB/s"), f"{source}: \"units\"")
     raw_nodes = data.get("nodes")
     raw_links = data.get("links")

@@ -1,42 +1,106 @@
 """An independent verifier: any ``forestcoll-schedule/1`` schedule against the exact bound.
 
-It shares no code with the generator: it parses the schedule itself, and computes the
-bound by its own method — the paper's bisection on the oracle network G_x
-(``sec:binarysearch``, ``app:thm:binarysearch``) with exact rational reconstruction
-(``app:lm:fraction``: two distinct ratios with denominators <= D differ by >= 1/D²), while
-the generator's bound iterates Newton/Dinkelbach. For networks of at most 16 nodes it also
-enumerates every cut. It uses only the topology model and the max-flow kernel.
+It shares no code with the generator. It reads the schedule itself (its own JSON reading,
+every field type-checked, unknown keys refused), recomputes the achieved algbw from the
+exact load of every physical link, and computes the bound by its own method. The paper it
+follows is "ForestColl: Throughput-Optimal Collective Communications on Heterogeneous
+Network Fabrics":
 
-The verdict carries an optimality certificate: the primal side is the achieved algbw,
-recomputed from the exact load of every physical link; the dual side is a cut S* whose
-ratio |S* ∩ Vc| / B+(S*) (re-summed from the topology's links) bounds every schedule.
-"optimal" means the two meet exactly.
+* the bound is the one of section "Throughput Optimality for Collectives": the allgather
+  time is at least (M/N) · max over cuts S (S not containing every compute node) of
+  |S ∩ Vc| / B+(S), the throughput bottleneck cut;
+* it is computed by the bisection of section "Optimality Binary Search" (the appendix
+  theorem of the same name: min over compute nodes v of the max-flow F(s, v) in the
+  auxiliary network with an edge of capacity x from a source s to every compute node is
+  at least |Vc|·x exactly when 1/x is at least the bottleneck ratio), and read off exactly
+  by rational reconstruction (the appendix proposition that two unequal fractions whose
+  denominators are at most X differ by at least 1/X²) — while the generator's bound
+  iterates Newton/Dinkelbach. On networks of at most 16 nodes every cut is also enumerated
+  and both answers must agree;
+* reduce-scatter and reduce are allgather and broadcast on the reversed network, broadcast
+  and reduce use the single-root bound min over v of F(root, v) (section "Other Collective
+  Operations"); allreduce is compared with its LP optimum (appendix "Allreduce Linear
+  Program"), which the caller passes in as a certified interval, or with the best
+  reduce-scatter followed by the best allgather.
+
+Schedule semantics (``forestcoll-schedule/1``): allgather cuts every compute node's shard
+into k equal parts; a tree of weight w broadcasts w parts from its root along its edges (an
+out-tree spanning all compute nodes, edges joining compute nodes, ``path`` the physical
+route relaying only through switches); every compute node's trees weigh exactly k in total;
+time = M/(N·k) · max over links of (Σ weight × times used)/bandwidth and algbw = M/time.
+Reduce-scatter is the same with in-trees (edges point the way data flows, toward the root).
+Allreduce has no top-level trees but ``"phases": [reduce-scatter, allgather]``, each with
+its own k and trees; its time is the sum of theirs. Broadcast and reduce carry a top-level
+``"root"``, every tree is rooted there, the weights sum to k and each part is M/k.
+
+The verdict carries an optimality certificate: the primal side is the achieved algbw; the
+dual side is a cut S* whose ratio |S* ∩ Vc| / B+(S*) (re-summed from the topology's links)
+bounds every schedule. "optimal" means the two meet exactly (for allreduce against the LP:
+the algbw reaches the LP's certified lower value). A schedule above a bound is an internal
+contradiction, reported as such and never as success.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import os
+import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
+from numbers import Rational
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from .errors import ForestCollError
+from .errors import ForestCollError, VerifierSelfCheckError, VerifyArgumentError
 from .flow import FlowNetwork
-from .topology import Topology, format_fraction, parse_json, read_text
+from .topology import Topology
+
+__all__ = ["SCHEDULE_FORMAT", "STATUSES", "AGAINST", "MAX_INTEGER", "VerifyError",
+           "VerifyArgumentError", "VerifierSelfCheckError", "CutBound", "PhaseLoad", "Verdict",
+           "verify", "assert_optimal", "load_schedule", "needs_lp_interval", "bound_of"]
 
 SCHEDULE_FORMAT = "forestcoll-schedule/1"
 MULTI_ROOT = ("allgather", "reduce-scatter")
 SINGLE_ROOT = ("broadcast", "reduce")
+COLLECTIVES = MULTI_ROOT + SINGLE_ROOT + ("allreduce",)
 INWARD = ("reduce-scatter", "reduce")
+ALLREDUCE_PHASES = ("reduce-scatter", "allgather")
 EXHAUSTIVE_LIMIT = 16
+STATUSES = ("optimal", "below", "invalid", "contradiction")
+AGAINST = ("lp", "trees")
+# k and tree weights are refused above a signed 64-bit integer: no runtime can count more
+# parts, and it keeps every exact number the verifier forms small.
+MAX_INTEGER = 2**63 - 1
+
+# Keys of a schedule: informative ones (topology, units, compute_nodes, tree_bandwidth,
+# algbw) are checked where they can be; any other key is refused, so that a typo such as
+# "phase" is not silently ignored.
+_COMMON_KEYS = ("format", "collective", "topology", "units", "compute_nodes")
+_PHASE_KEYS = ("k", "tree_bandwidth", "algbw", "trees")
+_TOP_KEYS = {
+    "allgather": _COMMON_KEYS + _PHASE_KEYS,
+    "reduce-scatter": _COMMON_KEYS + _PHASE_KEYS,
+    "broadcast": _COMMON_KEYS + ("root",) + _PHASE_KEYS,
+    "reduce": _COMMON_KEYS + ("root",) + _PHASE_KEYS,
+    "allreduce": _COMMON_KEYS + ("algbw", "phases"),
+}
+_ALLREDUCE_PHASE_KEYS = ("collective",) + _PHASE_KEYS
+_TREE_KEYS = ("root", "weight", "edges")
+_EDGE_KEYS = ("src", "dst", "path")
+_MISSING = object()
 
 
 class VerifyError(ForestCollError):
-    """The schedule cannot be read at all (not JSON, not an object)."""
+    """The schedule cannot be read at all (no such file, not UTF-8, not JSON, a repeated
+    key, nested too deeply, not an object)."""
 
+
+# --- results -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class CutBound:
@@ -62,26 +126,99 @@ class PhaseLoad:
 
 @dataclass(frozen=True)
 class Verdict:
-    valid: bool
-    optimal: bool
-    reasons: tuple[str, ...]
-    collective: str | None
-    algbw: Fraction | None
-    bound_algbw: Fraction | None
-    ratio: Fraction | None
+    """What the verifier concluded.
+
+    ``status`` is one of:
+
+    * ``"optimal"`` — a valid schedule that reaches the reference: the exact bound; for
+      allreduce ``against="trees"`` the reduce-scatter + allgather tree bound exactly; for
+      allreduce ``against="lp"`` at least the LP's certified lower value (so it reaches the
+      LP optimum within the LP's certified interval) and at least the tree bound;
+    * ``"below"`` — a valid schedule under the reference;
+    * ``"invalid"`` — the schedule breaks the format or its semantics; ``reasons`` has one
+      line per problem, naming the tree (by position and root) and the edge;
+    * ``"contradiction"`` — the schedule is well formed but the numbers cannot all be right:
+      its algbw exceeds a bound no schedule can exceed, the LP interval lies below the tree
+      bound that trees reach, or the verifier's two bound computations disagree. This is a
+      bug somewhere (verifier, LP or topology); ``reasons`` says which numbers clash.
+
+    ``valid`` is True for "optimal" and "below" only: a contradiction's numbers cannot be
+    trusted. ``against`` is "cut" for allgather, reduce-scatter, broadcast and reduce (the
+    exact cut bound) and "lp" or "trees" for allreduce. ``bound_algbw`` is the reference
+    value and ``ratio = algbw / bound_algbw``; against the LP the reference is the LP's
+    upper value, so ``ratio`` is the conservative ratio and ``ratio_to_lp_lower`` (algbw /
+    lower) the optimistic one: the ratio to the true LP optimum lies between them.
+    ``rs_ag_bound`` (allreduce) is 1/(1/rs + 1/ag) of the exact reduce-scatter and
+    allgather bounds. All numbers are exact fractions in the topology's units.
+    """
+
+    status: str
+    reasons: tuple[str, ...] = ()
+    collective: str | None = None
+    against: str | None = None
+    algbw: Fraction | None = None
+    bound_algbw: Fraction | None = None
+    ratio: Fraction | None = None
+    lp_interval: tuple[Fraction, Fraction] | None = None
+    ratio_to_lp_lower: Fraction | None = None
+    ratio_to_lp_upper: Fraction | None = None
+    rs_ag_bound: Fraction | None = None
     phases: tuple[PhaseLoad, ...] = ()
     bounds: tuple[CutBound, ...] = ()
     notes: tuple[str, ...] = field(default=())
-    lp_algbw: float | None = None       # allreduce: the LP optimum (float, HiGHS)
-    lp_ratio: float | None = None       # allreduce: algbw / LP optimum
-    lp_tolerance: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"unknown verdict status {self.status!r}; one of {STATUSES}")
+
+    @property
+    def valid(self) -> bool:
+        """A well-formed schedule with trustworthy numbers ("optimal" or "below")."""
+        return self.status in ("optimal", "below")
+
+    @property
+    def optimal(self) -> bool:
+        return self.status == "optimal"
+
+    @property
+    def contradiction(self) -> bool:
+        return self.status == "contradiction"
+
+    @property
+    def equals_rs_ag_bound(self) -> bool | None:
+        """Allreduce: whether the algbw equals the reduce-scatter + allgather tree bound."""
+        if self.algbw is None or self.rs_ag_bound is None:
+            return None
+        return self.algbw == self.rs_ag_bound
+
+    def meets(self, min_ratio: Any = 1) -> bool:
+        """Whether a valid schedule reaches ``min_ratio`` (in (0, 1]) of its reference:
+        ``ratio >= min_ratio``; for allreduce against the LP ``algbw >= min_ratio × lower``
+        (within the LP's certified interval; ``lower`` is raised to the tree bound
+        ``rs_ag_bound`` if it lies below it, since trees reach that bound and the LP optimum
+        is therefore at least as high). Invalid and contradictory verdicts never do."""
+        m = _min_ratio(min_ratio)
+        if self.status == "optimal":
+            return True
+        if self.status != "below" or self.algbw is None or self.ratio is None:
+            return False
+        if self.against == "lp" and self.lp_interval is not None:
+            return self.algbw >= m * max(self.lp_interval[0], self.rs_ag_bound or 0)
+        return self.ratio >= m
 
     def to_dict(self) -> dict[str, Any]:
-        f = lambda v: None if v is None else str(format_fraction(v))  # noqa: E731
+        """JSON form; every number an exact fraction string ("104", "1040/3")."""
+        f = _fraction_text
         return {
-            "valid": self.valid, "optimal": self.optimal, "reasons": list(self.reasons),
-            "collective": self.collective, "algbw": f(self.algbw),
+            "status": self.status, "valid": self.valid, "optimal": self.optimal,
+            "reasons": list(self.reasons), "collective": self.collective,
+            "against": self.against, "algbw": f(self.algbw),
             "bound_algbw": f(self.bound_algbw), "ratio": f(self.ratio),
+            "lp_interval": None if self.lp_interval is None else {
+                "lower": f(self.lp_interval[0]), "upper": f(self.lp_interval[1])},
+            "ratio_to_lp_lower": f(self.ratio_to_lp_lower),
+            "ratio_to_lp_upper": f(self.ratio_to_lp_upper),
+            "rs_ag_bound": f(self.rs_ag_bound), "equals_rs_ag_bound": self.equals_rs_ag_bound,
             "certificate": {
                 "primal": {"algbw": f(self.algbw), "phases": [
                     {"collective": p.collective, "k": p.k, "time_per_byte": f(p.time_per_byte),
@@ -91,204 +228,644 @@ class Verdict:
                           "cut_compute": b.cut_compute, "cut_bandwidth": f(b.cut_bandwidth),
                           "method": b.method} for b in self.bounds],
             },
-            "lp": None if self.lp_algbw is None else {
-                "algbw": self.lp_algbw, "ratio": self.lp_ratio, "tolerance": self.lp_tolerance},
             "notes": list(self.notes),
         }
 
 
+def _fraction_text(value: Fraction | None) -> str | None:
+    if value is None:
+        return None
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
 # --- entry points ------------------------------------------------------------------------------
 
-def verify(topology: Topology, schedule: Any, *, kernel: str | None = None,
-           lp: bool = True) -> Verdict:
+def verify(topology: Topology, schedule: Any, *, against: str = "lp",
+           lp_interval: tuple[Fraction, Fraction] | None = None,
+           kernel: str | None = None) -> Verdict:
     """Check ``schedule`` (a dict, a JSON path, or an object with ``to_dict()``) on
-    ``topology``; report every violation, the achieved algbw and its ratio to the bound.
-    For allreduce, ``lp=True`` also solves the allreduce LP and reports the ratio to it."""
-    data = _as_dict(schedule)
-    reasons: list[str] = []
-    coll = data.get("collective")
-    if data.get("format") != SCHEDULE_FORMAT:
-        reasons.append(f"\"format\" is {data.get('format')!r}, expected {SCHEDULE_FORMAT!r}")
-    if coll not in MULTI_ROOT + SINGLE_ROOT + ("allreduce",):
-        reasons.append(f"unknown collective {coll!r}")
-        return Verdict(False, False, tuple(reasons), None, None, None, None)
-    compute = topology.compute_nodes
-    listed = data.get("compute_nodes")
-    if listed is not None and sorted(map(str, listed)) != sorted(compute):
-        reasons.append("\"compute_nodes\" does not list the topology's compute nodes")
-    if coll == "allreduce":
-        raw = data.get("phases")
-        if not isinstance(raw, list) or len(raw) != 2:
-            reasons.append("allreduce needs \"phases\": [reduce-scatter, allgather]")
-            return Verdict(False, False, tuple(reasons), coll, None, None, None)
-        expected = ("reduce-scatter", "allgather")
-        phases = []
-        for i, (phase, want) in enumerate(zip(raw, expected)):
-            got = phase.get("collective") if isinstance(phase, Mapping) else None
-            if got != want:
-                reasons.append(f"allreduce phase {i} must be {want}, found {got!r}")
-                continue
-            phases.append(_check_phase(topology, phase, want, None, reasons, f"phase {i} ({want}): "))
+    ``topology``: report every violation, the achieved algbw and its ratio to the reference.
+
+    ``against`` and ``lp_interval`` concern allreduce only. ``lp_interval = (lower, upper)``
+    is the allreduce LP optimum's certified interval in the topology's units, both exact
+    (int, Fraction or Decimal; an object with ``.lower`` and ``.upper``, such as the LP's
+    result, is taken too): ``lower`` is exactly feasible, ``upper`` bounds the LP optimum.
+    The verifier does not solve the LP itself; whoever needs an LP value passes it in.
+
+    * ``against="lp"`` (default): an allreduce schedule needs ``lp_interval``; it is optimal
+      iff algbw >= lower, a contradiction if algbw > upper, otherwise "below". (Trees reach
+      the reduce-scatter + allgather bound, so the LP optimum is at least that bound: a
+      ``lower`` below it is raised to it, and an ``upper`` below it is a contradiction.)
+    * ``against="trees"``: optimal iff algbw equals the reduce-scatter + allgather tree bound
+      exactly; above it is a contradiction. An ``lp_interval`` given as well is reported
+      and checked for contradictions.
+
+    For the other collectives ``against`` is validated but unused and an ``lp_interval`` is
+    ignored (with a note), so that one call can serve every collective.
+
+    Raises :class:`VerifyError` if the schedule cannot be read at all,
+    :class:`VerifyArgumentError` for unusable arguments (an allreduce against the LP without
+    ``lp_interval``: pass the interval or ``against="trees"``), and a ``FlowError`` if the
+    max-flow kernel cannot answer. Everything wrong *in* a schedule is a reason in the
+    returned verdict, never an exception.
+    """
+    if against not in AGAINST:
+        raise VerifyArgumentError(f"against={_show(against)}: use \"lp\" (the allreduce LP "
+                                  f"optimum) or \"trees\" (the reduce-scatter + allgather bound)")
+    interval = _check_interval(lp_interval)
+    data = load_schedule(schedule)
+    if needs_lp_interval(data, against=against) and interval is None:
+        raise VerifyArgumentError(
+            "an allreduce schedule is verified against the allreduce LP optimum: pass "
+            "lp_interval=(lower, upper), the LP's certified interval (e.g. from "
+            "forestcoll_opt.lp), or against=\"trees\" to compare with the reduce-scatter + "
+            "allgather tree bound")
+    reader = _Reader(topology)
+    parsed = reader.read(data)
+    coll = reader.collective
+    mode = against if coll == "allreduce" else ("cut" if coll is not None else None)
+    notes = tuple(reader.notes)
+    if interval is not None and coll != "allreduce":
+        notes += ("lp_interval is ignored: it applies to allreduce schedules only",)
+    if parsed is None:
+        return Verdict("invalid", tuple(reader.reasons), coll, mode, notes=notes)
+    phases, algbw = parsed
+    try:
+        if coll == "allreduce":
+            return _allreduce_verdict(topology, algbw, phases, mode, interval, notes, kernel)
+        bound = _bound(topology, coll, reader.root, kernel)
+    except VerifierSelfCheckError as exc:
+        return Verdict("contradiction", (f"internal contradiction: {exc}",), coll, mode, algbw,
+                       phases=phases, notes=notes)
+    ratio = algbw / bound.algbw
+    if ratio > 1:
+        return Verdict("contradiction", (
+            f"internal contradiction: the schedule's algbw {_fraction_text(algbw)} exceeds the "
+            f"exact {coll} bound {_fraction_text(bound.algbw)}, which no schedule can exceed; "
+            f"the verifier or the topology is wrong, please report it",),
+            coll, mode, algbw, bound.algbw, ratio, phases=phases, bounds=(bound,), notes=notes)
+    return Verdict("optimal" if ratio == 1 else "below", (), coll, mode, algbw, bound.algbw,
+                   ratio, phases=phases, bounds=(bound,), notes=notes)
+
+
+def _allreduce_verdict(topology: Topology, algbw: Fraction, phases: tuple[PhaseLoad, ...],
+                       against: str, interval: tuple[Fraction, Fraction] | None,
+                       notes: tuple[str, ...], kernel: str | None) -> Verdict:
+    rs = _bound(topology, "reduce-scatter", None, kernel)
+    ag = _bound(topology, "allgather", None, kernel)
+    trees = 1 / (1 / rs.algbw + 1 / ag.algbw)
+    t = _fraction_text
+    clashes: list[str] = []
+    if against == "trees" and algbw > trees:
+        clashes.append(f"internal contradiction: the schedule's algbw {t(algbw)} exceeds the "
+                       f"reduce-scatter + allgather tree bound {t(trees)}, which no tree "
+                       f"allreduce can exceed")
+    lower_ratio = upper_ratio = None
+    if interval is not None:
+        lower, upper = interval
+        lower_ratio, upper_ratio = algbw / lower, algbw / upper
+        if algbw > upper:
+            clashes.append(f"internal contradiction: the schedule's algbw {t(algbw)} exceeds "
+                           f"the allreduce LP's certified upper value {t(upper)}")
+        if trees > upper:
+            clashes.append(f"internal contradiction: the LP's certified upper value {t(upper)} "
+                           f"is below the reduce-scatter + allgather tree bound {t(trees)}, "
+                           f"which trees reach; the LP interval is wrong")
+    if against == "lp":
+        assert interval is not None
+        reference, ratio = interval[1], upper_ratio
+        status = "optimal" if algbw >= max(interval[0], trees) else "below"
     else:
-        root = data.get("root")
-        if coll in SINGLE_ROOT and root not in compute:
-            reasons.append(f"{coll} needs a \"root\" that is a compute node, found {root!r}")
-            return Verdict(False, False, tuple(reasons), coll, None, None, None)
-        phases = [_check_phase(topology, data, coll, root, reasons, "")]
-    if reasons or any(p is None for p in phases):
-        return Verdict(False, False, tuple(reasons), coll, None, None, None)
-    time_per_byte = sum((p.time_per_byte for p in phases), Fraction(0))
-    algbw = 1 / time_per_byte
-    if coll == "allreduce":
-        rs = bound_of(topology, "reduce-scatter", kernel=kernel)
-        ag = bound_of(topology, "allgather", kernel=kernel)
-        bounds = (rs, ag)
-        best = 1 / (1 / rs.algbw + 1 / ag.algbw)
-        notes = ("allreduce is compared with the best reduce-scatter followed by the best "
-                 "allgather; the allreduce LP can be higher",)
-        lp_fields: dict[str, float] = {}
-        if lp:
-            from .lp import solve as solve_lp
-
-            result = solve_lp(topology, "allreduce", kernel=kernel)
-            lp_fields = dict(lp_algbw=result.algbw, lp_ratio=float(algbw) / result.algbw,
-                             lp_tolerance=result.tolerance)
-            notes += (f"allreduce LP optimum {result.algbw:.6f} (relative tolerance "
-                      f"{result.tolerance:g}): this schedule reaches "
-                      f"{lp_fields['lp_ratio']:.6f} of it",)
-    else:
-        b = bound_of(topology, coll, root=data.get("root"), kernel=kernel)
-        bounds, best, notes, lp_fields = (b,), b.algbw, (), {}
-    ratio = algbw / best
-    named = data.get("topology")
-    if named and named != topology.name:
-        notes += (f"the schedule names topology {named!r}; checked against {topology.name!r}",)
-    return Verdict(True, ratio == 1, (), coll, algbw, best, ratio, tuple(phases), bounds, notes,
-                   **lp_fields)
+        reference, ratio = trees, algbw / trees
+        status = "optimal" if algbw == trees else "below"
+    if interval is not None:
+        where = ("reaches the allreduce LP optimum within its certified interval"
+                 if algbw >= max(interval[0], trees) else "is below the allreduce LP optimum")
+        notes += (f"{where} [{t(interval[0])}, {t(interval[1])}]: algbw / upper = "
+                  f"{t(upper_ratio)} (~{float(upper_ratio):.6f}), algbw / lower = "
+                  f"{t(lower_ratio)} (~{float(lower_ratio):.6f})",)
+    if algbw == trees:
+        notes += (f"equals the reduce-scatter + allgather tree bound {t(trees)} exactly",)
+    elif algbw < trees:
+        notes += (f"is below the reduce-scatter + allgather tree bound {t(trees)} "
+                  f"(ratio {t(algbw / trees)})",)
+    return Verdict("contradiction" if clashes else status, tuple(clashes), "allreduce", against,
+                   algbw, reference, ratio, interval, lower_ratio, upper_ratio, trees, phases,
+                   (rs, ag), notes)
 
 
-def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Fraction | int = 1,
+def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
+                   against: str = "lp", lp_interval: tuple[Fraction, Fraction] | None = None,
                    kernel: str | None = None) -> Verdict:
     """For users' test suites: raise ``AssertionError`` (carrying ``.verdict``) unless the
-    schedule is valid and reaches ``min_ratio`` of the bound (default: exactly optimal)."""
-    verdict = verify(topology, schedule, kernel=kernel)
-    if not verdict.valid:
+    schedule is valid and reaches ``min_ratio`` (in (0, 1]; default 1: optimal) of its
+    reference (see :meth:`Verdict.meets`; for allreduce against the LP: algbw >= min_ratio
+    × the LP's certified lower value, "within the LP's certified interval").
+    ``against``/``lp_interval`` are passed to :func:`verify`."""
+    m = _min_ratio(min_ratio)
+    verdict = verify(topology, schedule, against=against, lp_interval=lp_interval, kernel=kernel)
+    if verdict.status == "invalid":
         err = AssertionError("invalid schedule: " + "; ".join(verdict.reasons))
-    elif verdict.ratio < Fraction(min_ratio):
+    elif verdict.status == "contradiction":
+        err = AssertionError("; ".join(verdict.reasons))
+    elif not verdict.meets(m):
+        assert verdict.ratio is not None and verdict.bound_algbw is not None
+        what = {"lp": "the allreduce LP's certified upper value", "trees":
+                "the reduce-scatter + allgather tree bound"}.get(verdict.against or "", "the bound")
         err = AssertionError(f"schedule reaches {verdict.ratio} (~{float(verdict.ratio):.4f}) of "
-                             f"the bound {verdict.bound_algbw}, below {min_ratio}")
+                             f"{what} {_fraction_text(verdict.bound_algbw)}, below {m}")
     else:
         return verdict
     err.verdict = verdict  # type: ignore[attr-defined]
     raise err
 
 
-def _as_dict(schedule: Any) -> Mapping[str, Any]:
+def needs_lp_interval(schedule: Any, *, against: str = "lp") -> bool:
+    """Whether :func:`verify` needs ``lp_interval`` for this schedule (an allreduce checked
+    against the LP). ``schedule`` is read as by :func:`load_schedule`: read a file once with
+    it, ask this, solve the LP only if needed, then pass the dict to :func:`verify`."""
+    data = load_schedule(schedule)
+    return against == "lp" and data.get("collective") == "allreduce"
+
+
+def load_schedule(schedule: Any) -> Mapping[str, Any]:
+    """The schedule as a mapping: a mapping itself, ``to_dict()`` of an object that has it,
+    or a ``forestcoll-schedule/1`` JSON file read by the verifier's own reader (UTF-8,
+    no repeated keys). Raises :class:`VerifyError` when there is nothing to check."""
     if isinstance(schedule, Mapping):
         return schedule
     if hasattr(schedule, "to_dict"):
-        return schedule.to_dict()
-    path = Path(os.fspath(schedule))
-    data = parse_json(read_text(path, VerifyError, "schedule"), VerifyError, str(path))
-    if not isinstance(data, Mapping):
-        raise VerifyError(f"{path}: a schedule must be a JSON object")
+        data = schedule.to_dict()
+        if not isinstance(data, Mapping):
+            raise VerifyError(f"{type(schedule).__name__}.to_dict() did not give a mapping")
+        return data
+    try:
+        path = Path(os.fspath(schedule))
+    except TypeError:
+        raise VerifyError(f"cannot read a schedule from a {type(schedule).__name__}; pass a "
+                          f"dict, a Schedule or the path of a JSON file") from None
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise VerifyError(f"{path}: cannot read schedule file ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise VerifyError(f"{path}: the schedule file is not UTF-8 text (byte {exc.start}); "
+                          f"save it as UTF-8 JSON") from None
+    try:
+        data = json.loads(text, object_pairs_hook=_object_without_repeats)
+    except _RepeatedKey as exc:
+        raise VerifyError(f"{path}: key {_show(exc.key)} appears twice in one object; a "
+                          f"schedule names every key once") from None
+    except json.JSONDecodeError as exc:
+        raise VerifyError(f"{path}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise VerifyError(f"{path}: JSON nested too deeply to read; a schedule needs only a "
+                          f"few levels") from None
+    except ValueError as exc:          # e.g. an integer literal beyond Python's digit limit
+        raise VerifyError(f"{path}: JSON value out of range ({exc})") from None
+    if not isinstance(data, dict):
+        raise VerifyError(f"{path}: a schedule must be a JSON object, found {_show(data)}")
     return data
 
 
-# --- structure and loads -------------------------------------------------------------------------
+class _RepeatedKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
 
-def _check_phase(topology: Topology, phase: Mapping[str, Any], coll: str, root: str | None,
-                 reasons: list[str], prefix: str) -> PhaseLoad | None:
-    start = len(reasons)
-    compute = set(topology.compute_nodes)
-    cap = topology.capacity
-    k = phase.get("k")
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        reasons.append(f"{prefix}k must be a positive integer, found {k!r}")
+
+def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _RepeatedKey(key)
+        out[key] = value
+    return out
+
+
+# --- argument checks ---------------------------------------------------------------------------
+
+def _exact(value: Any, what: str) -> Fraction:
+    if isinstance(value, Decimal) and value.is_finite():
+        return Fraction(value)
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction, Rational)):
+        raise VerifyArgumentError(f"{what} must be an exact number (int or Fraction), got "
+                                  f"{_show(value)}")
+    return Fraction(value)
+
+
+def _check_interval(interval: Any) -> tuple[Fraction, Fraction] | None:
+    if interval is None:
         return None
-    trees = phase.get("trees")
-    if not isinstance(trees, list) or not trees:
-        reasons.append(f"{prefix}\"trees\" must be a non-empty list")
+    if hasattr(interval, "lower") and hasattr(interval, "upper"):   # e.g. an LP result
+        interval = (interval.lower, interval.upper)
+    if isinstance(interval, (str, bytes, Mapping)) or not isinstance(interval, Iterable):
+        raise VerifyArgumentError(f"lp_interval must be a pair (lower, upper), got {_show(interval)}")
+    items = list(interval)
+    if len(items) != 2:
+        raise VerifyArgumentError(f"lp_interval must be a pair (lower, upper), got "
+                                  f"{len(items)} value(s)")
+    lower = _exact(items[0], "lp_interval lower value")
+    upper = _exact(items[1], "lp_interval upper value")
+    if not 0 < lower <= upper:
+        raise VerifyArgumentError(f"lp_interval ({_fraction_text(lower)}, "
+                                  f"{_fraction_text(upper)}) must satisfy 0 < lower <= upper")
+    return lower, upper
+
+
+def _min_ratio(value: Any) -> Fraction:
+    if isinstance(value, float) and math.isfinite(value):
+        ratio = Fraction(repr(value))
+    elif isinstance(value, str) and len(value) <= 40 and re.fullmatch(
+            r"\s*\d+(\.\d*)?(/\d+)?\s*|\s*\.\d+\s*", value, re.ASCII):
+        try:
+            ratio = Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise VerifyArgumentError(f"min_ratio {_show(value)} is not a number") from None
+    else:
+        ratio = _exact(value, "min_ratio")
+    if not 0 < ratio <= 1:
+        raise VerifyArgumentError(f"min_ratio {_show(value)} must lie in (0, 1]")
+    return ratio
+
+
+# --- reading a schedule ---------------------------------------------------------------------------
+
+def _show(value: Any) -> str:
+    """A short one-line description of any value, safe for garbage (no recursion into
+    containers, no huge integers or strings)."""
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if value.bit_length() > 200:
+            return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, Fraction):
+        return _show_fraction(value)
+    if isinstance(value, str):
+        if len(value) > 60:
+            return json.dumps(value[:50]) + f"... ({len(value)} characters)"
+        return json.dumps(value)
+    if isinstance(value, Mapping):
+        return f"an object with {len(value)} key(s)"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item(s)"
+    return f"a {type(value).__name__}"
+
+
+def _show_fraction(value: Fraction) -> str:
+    if max(value.numerator.bit_length(), value.denominator.bit_length()) > 200:
+        return "a fraction with very long terms"
+    return _fraction_text(value) or ""
+
+
+_DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", re.ASCII)
+_RATIO = re.compile(r"[+-]?\d+/\d+", re.ASCII)
+
+
+def _parse_exact(value: Any) -> Fraction | None:
+    """An exact number written as an int, a "p/q" string or a decimal string (at most 100
+    characters, exponent at most 999); None for anything else (floats are not exact)."""
+    if isinstance(value, bool):
         return None
-    inward = coll in INWARD
-    loads: dict[tuple[str, str], int] = {}
-    totals: dict[str, int] = {}
-    for i, tree in enumerate(trees):
+    if isinstance(value, int):
+        return Fraction(value) if value.bit_length() <= 1024 else None
+    if isinstance(value, Fraction):
+        return value
+    if not isinstance(value, str) or len(value) > 100:
+        return None
+    text = value.strip()
+    if not (_RATIO.fullmatch(text) or _DECIMAL.fullmatch(text)):
+        return None
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
+class _Reader:
+    """Reads a schedule mapping into phase loads, collecting one reason per problem."""
+
+    def __init__(self, topology: Topology) -> None:
+        self.t = topology
+        self.compute = frozenset(topology.compute_nodes)
+        self.reasons: list[str] = []
+        self.notes: list[str] = []
+        self.collective: str | None = None
+        self.root: str | None = None
+
+    # helpers
+    def node(self, value: Any) -> bool:
+        return isinstance(value, str) and value in self.t.index
+
+    def label(self, value: Any) -> str:
+        return value if self.node(value) else _show(value)
+
+    def keys(self, obj: Mapping[Any, Any], allowed: tuple[str, ...], where: str,
+             misplaced: Mapping[str, str] | None = None) -> None:
+        misplaced = misplaced or {}
+        extra = [key for key in obj if not (isinstance(key, str) and key in allowed)]
+        for key in sorted(extra, key=_show):
+            if isinstance(key, str) and key in misplaced:
+                self.reasons.append(f"{where}{misplaced[key]}")
+            else:
+                self.reasons.append(f"{where}unknown key {_show(key)}; allowed: "
+                                    f"{', '.join(allowed)}")
+
+    def count(self, value: Any, what: str, where: str) -> int | None:
+        if value is _MISSING:
+            self.reasons.append(f"{where}missing \"{what}\"")
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            self.reasons.append(f"{where}{what} must be a positive integer, found {_show(value)}")
+            return None
+        if value > MAX_INTEGER:
+            self.reasons.append(f"{where}{what} {_show(value)} is above 2^63 - 1, the largest "
+                                f"count a schedule may use")
+            return None
+        return value
+
+    # the schedule
+    def read(self, data: Mapping[Any, Any]) -> tuple[tuple[PhaseLoad, ...], Fraction] | None:
+        fmt = data.get("format", _MISSING)
+        if fmt is _MISSING:
+            self.reasons.append(f"missing \"format\": {SCHEDULE_FORMAT!r}")
+        elif fmt != SCHEDULE_FORMAT or not isinstance(fmt, str):
+            self.reasons.append(f"\"format\" is {_show(fmt)}, expected {SCHEDULE_FORMAT!r}")
+        coll = data.get("collective", _MISSING)
+        if coll is _MISSING:
+            self.reasons.append(f"missing \"collective\"; one of {', '.join(COLLECTIVES)}")
+            return None
+        if not isinstance(coll, str) or coll not in COLLECTIVES:
+            self.reasons.append(f"unknown collective {_show(coll)}; one of {', '.join(COLLECTIVES)}")
+            return None
+        self.collective = coll
+        misplaced: dict[str, str] = {}
+        if coll not in SINGLE_ROOT:
+            misplaced["root"] = (f"{_a(coll)} schedule must not carry a \"root\": every "
+                                 f"compute node is a root")
+        if coll == "allreduce":
+            misplaced.update({key: f"key \"{key}\" belongs in the allreduce phases, not at the "
+                                   f"top level" for key in ("k", "trees", "tree_bandwidth")})
+        else:
+            misplaced["phases"] = f"only allreduce has \"phases\"; {_a(coll)} schedule has \"trees\""
+        self.keys(data, _TOP_KEYS[coll], "", misplaced)
+        self.common(data)
+        if coll in SINGLE_ROOT:
+            root = data.get("root", _MISSING)
+            if root is _MISSING:
+                self.reasons.append(f"{_a(coll)} schedule needs a \"root\": the compute node "
+                                    f"every tree is rooted at")
+            elif not isinstance(root, str) or root not in self.compute:
+                self.reasons.append(f"\"root\" {_show(root)} is not a compute node of "
+                                    f"{self.t.name}")
+            else:
+                self.root = root
+            if self.root is None:
+                return None
+        if coll == "allreduce":
+            phases = self.allreduce(data)
+        else:
+            phase = self.phase(data, coll, self.root, "")
+            phases = None if phase is None else (phase,)
+        if phases is None or self.reasons:
+            return None
+        time = sum((p.time_per_byte for p in phases), Fraction(0))
+        algbw = 1 / time
+        if coll == "allreduce":
+            self.claim(data, "algbw", algbw, "")
+        if self.reasons:
+            return None
+        return phases, algbw
+
+    def common(self, data: Mapping[Any, Any]) -> None:
+        named = data.get("topology", _MISSING)
+        if named is not _MISSING:
+            if not isinstance(named, str):
+                self.reasons.append(f"\"topology\" must be a name, found {_show(named)}")
+            elif named != self.t.name:
+                self.notes.append(f"the schedule names topology {_show(named)}; checked "
+                                  f"against {self.t.name!r}")
+        units = data.get("units", _MISSING)
+        if units is not _MISSING and (not isinstance(units, str) or units != self.t.units):
+            self.reasons.append(f"\"units\" is {_show(units)} but the topology's bandwidths "
+                                f"are in {self.t.units!r}")
+        listed = data.get("compute_nodes", _MISSING)
+        if listed is _MISSING:
+            return
+        if not isinstance(listed, (list, tuple)):
+            self.reasons.append(f"\"compute_nodes\" must be a list of node ids, found "
+                                f"{_show(listed)}")
+            return
+        seen: set[str] = set()
+        problems: list[str] = []
+        for item in listed:
+            if not isinstance(item, str) or item not in self.compute:
+                problems.append(f"{_show(item)} is not a compute node")
+            elif item in seen:
+                problems.append(f"{item} is listed twice")
+            else:
+                seen.add(item)
+        absent = [v for v in self.t.compute_nodes if v not in seen]
+        if absent:
+            problems.append(f"{', '.join(absent[:5])}{' ...' if len(absent) > 5 else ''} "
+                            f"missing")
+        if problems:
+            self.reasons.append(f"\"compute_nodes\" must list exactly the topology's "
+                                f"{len(self.compute)} compute nodes: {'; '.join(problems[:5])}"
+                                f"{' ...' if len(problems) > 5 else ''}")
+
+    def allreduce(self, data: Mapping[Any, Any]) -> tuple[PhaseLoad, ...] | None:
+        raw = data.get("phases", _MISSING)
+        if not isinstance(raw, (list, tuple)) or len(raw) != 2:
+            found = "nothing" if raw is _MISSING else _show(raw)
+            self.reasons.append(f"allreduce needs \"phases\": [reduce-scatter, allgather], "
+                                f"found {found}")
+            return None
+        phases = []
+        for i, (phase, want) in enumerate(zip(raw, ALLREDUCE_PHASES)):
+            if not isinstance(phase, Mapping):
+                self.reasons.append(f"allreduce phase {i} must be an object, found {_show(phase)}")
+                continue
+            got = phase.get("collective", _MISSING)
+            if got != want or not isinstance(got, str):
+                self.reasons.append(f"allreduce phase {i} must be {want}, found "
+                                    f"{'nothing' if got is _MISSING else _show(got)}")
+                continue
+            prefix = f"phase {i} ({want}): "
+            self.keys(phase, _ALLREDUCE_PHASE_KEYS, prefix,
+                      {"root": "an allreduce phase must not carry a \"root\""})
+            phases.append(self.phase(phase, want, None, prefix))
+        if len(phases) != 2 or any(p is None for p in phases):
+            return None
+        return tuple(p for p in phases if p is not None)
+
+    def claim(self, obj: Mapping[Any, Any], key: str, actual: Fraction, prefix: str) -> None:
+        """An informative number, if present, must equal the recomputed one exactly."""
+        value = obj.get(key, _MISSING)
+        if value is _MISSING:
+            return
+        claimed = _parse_exact(value)
+        if claimed is None:
+            self.reasons.append(f"{prefix}\"{key}\" must be an exact number (an integer or a "
+                                f"\"p/q\" string), found {_show(value)}")
+        elif claimed != actual:
+            self.reasons.append(f"{prefix}\"{key}\" claims {_show_fraction(claimed)} but the "
+                                f"link loads give {_fraction_text(actual)}")
+
+    def phase(self, phase: Mapping[Any, Any], coll: str, root: str | None,
+              prefix: str) -> PhaseLoad | None:
+        start = len(self.reasons)
+        k = self.count(phase.get("k", _MISSING), "k", prefix)
+        trees = phase.get("trees", _MISSING)
+        if not isinstance(trees, (list, tuple)) or not trees:
+            found = "nothing" if trees is _MISSING else _show(trees)
+            self.reasons.append(f"{prefix}\"trees\" must be a non-empty list, found {found}")
+            return None
+        inward = coll in INWARD
+        loads: dict[tuple[str, str], int] = {}
+        totals: dict[str, int] = {}
+        for i, tree in enumerate(trees):
+            troot, weight, hops = self.tree(tree, i, inward, coll, root, prefix)
+            if troot is None or weight is None:
+                continue
+            totals[troot] = totals.get(troot, 0) + weight       # counted even if its edges
+            for hop in hops or ():                              # are wrong: one reason each
+                loads[hop] = loads.get(hop, 0) + weight
+        if k is not None:
+            wanted = (root,) if root is not None else self.t.compute_nodes
+            for v in wanted:
+                if totals.get(v, 0) != k:
+                    self.reasons.append(f"{prefix}trees rooted at {v} weigh "
+                                        f"{_show(totals.get(v, 0))} in all; every root's "
+                                        f"weights must sum to k = {k}")
+        if len(self.reasons) > start or k is None:
+            return None
+        cap = self.t.capacity
+        per_link = {hop: Fraction(load) / cap[hop] for hop, load in loads.items()}
+        worst = max(per_link.values())
+        parts = k if coll in SINGLE_ROOT else len(self.compute) * k
+        self.claim(phase, "tree_bandwidth", 1 / worst, prefix)
+        self.claim(phase, "algbw", parts / worst, prefix)
+        if len(self.reasons) > start:
+            return None
+        idx = self.t.index
+        busiest = sorted(per_link.items(), key=lambda kv: (-kv[1], idx[kv[0][0]], idx[kv[0][1]]))
+        return PhaseLoad(coll, k, worst / parts,
+                         tuple((a, b, loads[(a, b)], r) for (a, b), r in busiest[:5]))
+
+    def tree(self, tree: Any, i: int, inward: bool, coll: str, root: str | None, prefix: str
+             ) -> tuple[str | None, int | None, list[tuple[str, str]] | None]:
+        """One tree: its root and weight where they are sound (for the per-root totals), and
+        its link hops if the whole tree is sound (None otherwise, with its reasons)."""
         if not isinstance(tree, Mapping):
-            reasons.append(f"{prefix}tree #{i} is not an object")
-            continue
-        troot = tree.get("root")
-        where = f"{prefix}tree #{i} (root {troot})"
-        weight = tree.get("weight")
-        if isinstance(weight, bool) or not isinstance(weight, int) or weight < 1:
-            reasons.append(f"{where}: weight must be a positive integer, found {weight!r}")
-            weight = None
-        if troot not in compute:
-            reasons.append(f"{where}: root is not a compute node")
-            continue
-        if root is not None and troot != root:
-            reasons.append(f"{where}: every {coll} tree must be rooted at {root}")
-        if weight is not None:
-            totals[troot] = totals.get(troot, 0) + weight
-        edges = tree.get("edges")
-        if not isinstance(edges, list):
-            reasons.append(f"{where}: \"edges\" must be a list")
-            continue
+            self.reasons.append(f"{prefix}tree #{i} must be an object, found {_show(tree)}")
+            return None, None, None
+        start = len(self.reasons)
+        troot = tree.get("root", _MISSING)
+        where = f"{prefix}tree #{i} (root {self.label(troot) if troot is not _MISSING else 'missing'})"
+        self.keys(tree, _TREE_KEYS, f"{where}: ")
+        weight = self.count(tree.get("weight", _MISSING), "weight", f"{where}: ")
+        root_ok = False
+        if troot is _MISSING:
+            self.reasons.append(f"{where}: missing \"root\"")
+        elif not isinstance(troot, str) or troot not in self.compute:
+            what = "a switch" if self.node(troot) else "not a node of the topology"
+            self.reasons.append(f"{where}: root {self.label(troot)} is {what}; a tree is rooted "
+                                f"at a compute node")
+        elif root is not None and troot != root:
+            self.reasons.append(f"{where}: every {coll} tree must be rooted at {root}")
+        else:
+            root_ok = True
+        counted = (troot if root_ok else None), weight
+        edges = tree.get("edges", _MISSING)
+        if not isinstance(edges, (list, tuple)):
+            found = "nothing" if edges is _MISSING else _show(edges)
+            self.reasons.append(f"{where}: \"edges\" must be a list, found {found}")
+            return (*counted, None)
         parent: dict[str, str] = {}
+        hops: list[tuple[str, str]] = []
         for j, e in enumerate(edges):
-            if not isinstance(e, Mapping):
-                reasons.append(f"{where}: edge #{j} is not an object")
-                continue
-            src, dst, path = e.get("src"), e.get("dst"), e.get("path")
-            ew = f"{where}: edge {src} -> {dst}"
-            if src not in compute or dst not in compute:
-                reasons.append(f"{ew}: tree edges must join compute nodes")
-                continue
+            self.edge(e, j, where, inward, troot if root_ok else None, parent, hops)
+        if root_ok:
+            connected, cycles = _walk_to_root(parent, troot)
+            for cycle in cycles:
+                self.reasons.append(f"{where}: cycle through {' -> '.join(cycle)}")
+            missing = [v for v in self.t.compute_nodes if v != troot and v not in connected]
+            if missing:
+                verb = "deliver to the root from" if inward else "reach"
+                shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
+                self.reasons.append(f"{where}: does not {verb} {shown}")
+        if len(self.reasons) > start or weight is None or not root_ok:
+            return (*counted, None)
+        return troot, weight, hops
+
+    def edge(self, e: Any, j: int, where: str, inward: bool, troot: str | None,
+             parent: dict[str, str], hops: list[tuple[str, str]]) -> None:
+        if not isinstance(e, Mapping):
+            self.reasons.append(f"{where}: edge #{j} must be an object, found {_show(e)}")
+            return
+        src, dst, path = e.get("src", _MISSING), e.get("dst", _MISSING), e.get("path", _MISSING)
+        ew = f"{where}: edge #{j} {self.label(src)} -> {self.label(dst)}"
+        self.keys(e, _EDGE_KEYS, f"{ew}: ")
+        ends_ok = True
+        for name, end in (("src", src), ("dst", dst)):
+            if end is _MISSING:
+                self.reasons.append(f"{ew}: missing \"{name}\"")
+                ends_ok = False
+            elif not isinstance(end, str) or end not in self.compute:
+                what = "a switch" if self.node(end) else "not a node of the topology"
+                self.reasons.append(f"{ew}: {name} {self.label(end)} is {what}; tree edges join "
+                                    f"compute nodes")
+                ends_ok = False
+        if ends_ok:
             child, up = (src, dst) if inward else (dst, src)
-            if child == troot:
-                reasons.append(f"{ew}: the root {troot} must not have a parent")
+            if src == dst:
+                self.reasons.append(f"{ew}: an edge must join two different nodes")
+            elif child == troot:
+                self.reasons.append(f"{ew}: the root {troot} must not have a parent")
             elif child in parent:
-                reasons.append(f"{ew}: node {child} has two parents ({parent[child]} and {up})")
+                self.reasons.append(f"{ew}: node {child} has two parents ({parent[child]} and "
+                                    f"{up})")
             else:
                 parent[child] = up
-            if not isinstance(path, list) or len(path) < 2:
-                reasons.append(f"{ew}: \"path\" must list at least its two ends")
-                continue
-            if path[0] != src or path[-1] != dst:
-                reasons.append(f"{ew}: path {'>'.join(map(str, path))} runs from {path[0]} to "
-                               f"{path[-1]}, not from {src} to {dst}")
-            for relay in path[1:-1]:
-                if relay in compute:
-                    reasons.append(f"{ew}: path relays through compute node {relay}")
-                elif relay not in topology.index:
-                    reasons.append(f"{ew}: path visits unknown node {relay}")
-            for hop in zip(path, path[1:]):
-                if hop not in cap:
-                    reasons.append(f"{ew}: path uses link {hop[0]} -> {hop[1]}, which does "
-                                   f"not exist")
-                elif weight is not None:
-                    loads[hop] = loads.get(hop, 0) + weight
-        connected, cycles = _walk_to_root(parent, troot)
-        for cycle in cycles:
-            reasons.append(f"{where}: cycle through {' -> '.join(cycle)}")
-        missing = sorted(compute - {troot} - connected, key=topology.index.get)
-        if missing:
-            verb = "deliver to the root from" if inward else "reach"
-            reasons.append(f"{where}: does not {verb} {', '.join(missing)}")
-    want = {root: k} if root is not None else {v: k for v in topology.compute_nodes}
-    for v in sorted(set(want) | set(totals), key=lambda x: topology.index.get(x, -1)):
-        if totals.get(v, 0) != want.get(v, 0):
-            reasons.append(f"{prefix}trees rooted at {v} weigh {totals.get(v, 0)} in all; "
-                           f"every root's weights must sum to k = {k}")
-    if len(reasons) > start:
-        return None
-    per_link = {hop: Fraction(load) / cap[hop] for hop, load in loads.items()}
-    worst = max(per_link.values())
-    parts = k if coll in SINGLE_ROOT else len(compute) * k
-    busiest = sorted(per_link.items(), key=lambda kv: (-kv[1], topology.index[kv[0][0]],
-                                                       topology.index[kv[0][1]]))[:5]
-    return PhaseLoad(coll, k, worst / parts,
-                     tuple((a, b, loads[(a, b)], r) for (a, b), r in busiest))
+        if path is _MISSING:
+            self.reasons.append(f"{ew}: missing \"path\", the physical route")
+            return
+        if not isinstance(path, (list, tuple)) or len(path) < 2:
+            self.reasons.append(f"{ew}: \"path\" must list at least its two ends, found "
+                                f"{_show(path)}")
+            return
+        for n, v in enumerate(path):
+            if not self.node(v):
+                self.reasons.append(f"{ew}: path item #{n} {_show(v)} is not a node of the "
+                                    f"topology")
+                return
+        shown = ">".join(path) if len(path) <= 12 else f"{'>'.join(path[:12])}>..."
+        if ends_ok and (path[0] != src or path[-1] != dst):
+            self.reasons.append(f"{ew}: path {shown} runs from {path[0]} to {path[-1]}, not from "
+                                f"{src} to {dst}")
+        for relay in path[1:-1]:
+            if relay in self.compute:
+                self.reasons.append(f"{ew}: path relays through compute node {relay}")
+                break
+        cap = self.t.capacity
+        for hop in zip(path, path[1:]):
+            if hop not in cap:
+                self.reasons.append(f"{ew}: path uses link {hop[0]} -> {hop[1]}, which does "
+                                    f"not exist")
+                break
+            hops.append(hop)
 
 
 def _walk_to_root(parent: Mapping[str, str], root: str) -> tuple[set[str], list[list[str]]]:
@@ -315,12 +892,27 @@ def _walk_to_root(parent: Mapping[str, str], root: str) -> tuple[set[str], list[
 
 # --- the bound, by methods of the verifier's own --------------------------------------------------
 
+@lru_cache(maxsize=32)
+def _bound(topology: Topology, collective: str, root: str | None, kernel: str | None) -> CutBound:
+    """:func:`bound_of`, remembered per (topology, collective, root, kernel): a topology is
+    immutable, and a test suite verifies many schedules on one network."""
+    return bound_of(topology, collective, root=root, kernel=kernel)
+
+
 def bound_of(topology: Topology, collective: str, *, root: str | None = None,
              kernel: str | None = None) -> CutBound:
     """The exact bound of ``collective`` with its cut: bisection (multi-root) or single-root
-    max-flows, cross-checked by enumeration on networks of at most 16 nodes."""
+    max-flows, cross-checked by enumeration on networks of at most 16 nodes. Raises
+    :class:`VerifierSelfCheckError` if the verifier's own computations disagree."""
+    if collective not in MULTI_ROOT + SINGLE_ROOT:
+        raise VerifyArgumentError(f"bound_of: collective {_show(collective)} is not one of "
+                                  f"{', '.join(MULTI_ROOT + SINGLE_ROOT)} (allreduce has no "
+                                  f"cut bound of its own)")
     net = topology.reversed() if collective in INWARD else topology
     if collective in SINGLE_ROOT:
+        if not isinstance(root, str) or root not in topology.compute_nodes:
+            raise VerifyArgumentError(f"bound_of: {collective} needs a root that is a compute "
+                                      f"node, got {_show(root)}")
         cut, value = _single_root(net, root, kernel)
         return CutBound(collective, value, cut, sum(1 for v in cut if net.node[v].is_compute),
                         net.cut_bandwidth(cut), "max-flow from the root")
@@ -329,14 +921,15 @@ def bound_of(topology: Topology, collective: str, *, root: str | None = None,
     if len(net.nodes) <= EXHAUSTIVE_LIMIT:
         enum_cut, enum_ratio = _enumerate(net)
         if enum_ratio != ratio:
-            raise ForestCollError(f"verifier self-check failed: bisection gives {ratio}, "
-                                  f"enumeration {enum_ratio}")
+            raise VerifierSelfCheckError(f"verifier self-check failed: bisection gives {ratio}, "
+                                         f"enumeration {enum_ratio}")
         method = "bisection, confirmed by enumerating every cut"
     n = len(net.compute_nodes)
     inside = sum(1 for v in cut if net.node[v].is_compute)
     exiting = net.cut_bandwidth(cut)
     if Fraction(inside) / exiting != ratio:
-        raise ForestCollError("verifier self-check failed: the cut does not re-sum to its ratio")
+        raise VerifierSelfCheckError("verifier self-check failed: the cut does not re-sum to "
+                                     "its ratio")
     return CutBound(collective, n / ratio, cut, inside, exiting, method)
 
 
@@ -351,7 +944,7 @@ def _integer_links(topology: Topology) -> tuple[list[tuple[int, int]], list[int]
 
 
 def _bisection(topology: Topology, kernel: str | None) -> tuple[tuple[str, ...], Fraction]:
-    """1/x* by the paper's Algorithm ``algo:binarysearch`` in integer units, then the
+    """1/x* by the bisection of "Optimality Binary Search" in integer units, then the
     bottleneck cut from the oracle just below 1/x*."""
     edges, caps, scale = _integer_links(topology)
     idx = topology.index
@@ -367,27 +960,26 @@ def _bisection(topology: Topology, kernel: str | None) -> tuple[tuple[str, ...],
     link_ids = list(range(len(edges)))
     src_ids = list(range(len(edges), len(edges) + n))
 
-    def violated(inv_x: Fraction) -> tuple[bool, int | None]:
+    def violated(inv_x: Fraction) -> bool:
         a, b = inv_x.numerator, inv_x.denominator     # 1/x = a/b: links a·c, sources b
         net.set_capacities(link_ids, [a * c for c in caps])
         net.set_capacities(src_ids, [b] * n)
-        for v in compute:
-            if net.max_flow(s, v) < n * b:
-                return True, v
-        return False, None
+        return any(net.max_flow(s, v) < n * b for v in compute)
 
     lo, hi = Fraction(n - 1, d), Fraction(n - 1)
     while hi - lo >= Fraction(1, d * d):
         mid = (lo + hi) / 2
-        if violated(mid)[0]:
+        if violated(mid):
             lo = mid
         else:
             hi = mid
     ratio = ((lo + hi) / 2).limit_denominator(d)
     if not lo <= ratio <= hi:
-        raise ForestCollError("verifier self-check failed: rational reconstruction left the range")
-    if violated(ratio)[0]:
-        raise ForestCollError("verifier self-check failed: the reconstructed bound is violated")
+        raise VerifierSelfCheckError("verifier self-check failed: rational reconstruction left "
+                                     "the range")
+    if violated(ratio):
+        raise VerifierSelfCheckError("verifier self-check failed: the reconstructed bound is "
+                                     "violated")
     # At 1/x = 1/x* every sink outside a bottleneck cut S* has S* + s among its min cuts;
     # the largest min-cut source side (everything that cannot reach the sink in the
     # residual network, found as a min cut of the reversed network) is then a bottleneck cut.
@@ -400,7 +992,7 @@ def _bisection(topology: Topology, kernel: str | None) -> tuple[tuple[str, ...],
         exiting = sum(c for (a, b), c in zip(edges, caps) if a in members and b not in members)
         if inside and Fraction(inside, exiting) == ratio:
             return cut, ratio * scale
-    raise ForestCollError("verifier self-check failed: no cut binds at the bound")
+    raise VerifierSelfCheckError("verifier self-check failed: no cut binds at the bound")
 
 
 def _enumerate(topology: Topology) -> tuple[tuple[str, ...], Fraction]:

@@ -1,75 +1,226 @@
 """An independent schedule checker for the tests: validates a ``forestcoll-schedule/1``
 dict against a topology's links and recomputes algbw from its own link loads. It uses
-only the topology's merged capacities, never the generator."""
+only the topology's merged capacities, never the generator or the verifier, and it is
+written differently from the verifier on purpose (a tree is checked by counting its edges
+and searching from the root, not by walking parent chains).
+
+Semantics it applies: allgather: every compute node's shard is cut into k equal parts; a
+tree of weight w broadcasts w parts from its root along its edges (an out-tree spanning all
+compute nodes, edges joining compute nodes, ``path`` the physical route relaying only
+through switches); every compute node's trees weigh exactly k in total; time = M/(N·k) ·
+max over links of (Σ weight × times used)/bandwidth; algbw = M/time. Reduce-scatter: the
+same with in-trees. Allreduce: no top-level trees, ``phases`` = [reduce-scatter, allgather],
+time the sum. Broadcast/reduce: a top-level ``root`` at which every tree is rooted, weights
+summing to k, parts of M/k. Informative fields are checked where they can be (``algbw``
+and ``tree_bandwidth`` exactly, ``units``, ``compute_nodes`` as a set without repeats);
+any other key is refused; k and weights are integers in [1, 2^63 - 1].
+
+:func:`check` never raises on garbage: it returns the exact algbw, or None.
+:func:`achieved_algbw` raises :class:`ScheduleRejected` (an ``AssertionError``) instead.
+"""
 
 from __future__ import annotations
 
+from collections import deque
 from fractions import Fraction
 
-
-def _check_tree(tree, compute, switches, capacity, inward):
-    root = tree["root"]
-    assert root in compute, f"root {root} is not a compute node"
-    assert isinstance(tree["weight"], int) and tree["weight"] > 0
-    nxt = {}
-    for e in tree["edges"]:
-        src, dst, path = e["src"], e["dst"], e["path"]
-        assert src in compute and dst in compute and src != dst
-        assert path[0] == src and path[-1] == dst, f"path {path} does not join {src}->{dst}"
-        for hop in zip(path, path[1:]):
-            assert hop in capacity, f"path uses missing link {hop}"
-        for relay in path[1:-1]:
-            assert relay in switches, f"path relays through compute node {relay}"
-        child, parent = (src, dst) if inward else (dst, src)
-        assert child not in nxt, f"{child} has two parents in tree of {root}"
-        assert child != root
-        nxt[child] = parent
-    assert set(nxt) == compute - {root}, f"tree of {root} does not span"
-    for v in nxt:   # every node leads to the root without a cycle
-        seen = set()
-        while v != root:
-            assert v not in seen, "cycle"
-            seen.add(v)
-            v = nxt[v]
+FORMAT = "forestcoll-schedule/1"
+LIMIT = 2**63 - 1
+ROOTED = {"broadcast", "reduce"}
+INWARD = {"reduce-scatter", "reduce"}
+MULTI = {"allgather", "reduce-scatter"}
+INFO = {"format", "collective", "topology", "units", "compute_nodes"}
+BODY = {"k", "tree_bandwidth", "algbw", "trees"}
 
 
-def check_phase(phase, compute, switches, capacity, collective, root=None):
-    """Validate one single-phase schedule; returns (k, max load / bandwidth)."""
+class ScheduleRejected(AssertionError):
+    """The schedule is not a valid ``forestcoll-schedule/1`` schedule on the topology."""
+
+
+def _fail(message: str) -> None:
+    raise ScheduleRejected(message)
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        _fail(message)
+
+
+def _is_map(x) -> bool:
+    return isinstance(x, dict)
+
+
+def _is_seq(x) -> bool:
+    return type(x) in (list, tuple)
+
+
+def _is_count(x) -> bool:
+    return type(x) is int and 0 < x <= LIMIT
+
+
+def _is_text(x) -> bool:
+    return type(x) is str
+
+
+def _number(x) -> Fraction | None:
+    """int, Fraction, "p/q" or plain decimal text (<= 100 chars, exponent <= 3 digits)."""
+    if type(x) is int:
+        return Fraction(x) if abs(x) < 2**1024 else None
+    if isinstance(x, Fraction):
+        return x
+    if not _is_text(x) or len(x) > 100:
+        return None
+    text = x.strip()
+    sign = 1
+    if text[:1] in "+-" and text:
+        sign = -1 if text[0] == "-" else 1
+        text = text[1:]
+    if "/" in text:
+        top, _, bottom = text.partition("/")
+        if not (top.isascii() and top.isdigit() and bottom.isascii() and bottom.isdigit()):
+            return None
+        if int(bottom) == 0:
+            return None
+        return sign * Fraction(int(top), int(bottom))
+    mantissa, exponent = text, 0
+    for marker in "eE":
+        if marker in text:
+            mantissa, _, exp_text = text.partition(marker)
+            digits = exp_text.lstrip("+-")
+            if not (digits.isascii() and digits.isdigit() and 1 <= len(digits) <= 3
+                    and len(exp_text) - len(digits) <= 1):
+                return None
+            exponent = -int(digits) if exp_text.startswith("-") else int(digits)
+            break
+    whole, dot, frac = mantissa.partition(".")
+    if not (whole or frac) or not all(p == "" or (p.isascii() and p.isdigit())
+                                      for p in (whole, frac)):
+        return None
+    value = Fraction(int(whole or "0")) + (Fraction(int(frac), 10 ** len(frac)) if frac else 0)
+    return sign * value * Fraction(10) ** exponent
+
+
+def _only_keys(obj: dict, allowed: set, where: str) -> None:
+    for key in obj:
+        _require(_is_text(key) and key in allowed, f"{where}: key {key!r} not allowed")
+
+
+def _spans(edges: list[tuple[str, str]], root: str, nodes: set) -> bool:
+    """N - 1 directed edges and a search from the root that meets every node: an
+    arborescence spanning ``nodes`` (out-edges as given)."""
+    if len(edges) != len(nodes) - 1:
+        return False
+    out: dict[str, list[str]] = {}
+    for a, b in edges:
+        out.setdefault(a, []).append(b)
+    seen = {root}
+    queue = deque([root])
+    while queue:
+        for b in out.get(queue.popleft(), ()):
+            if b not in seen:
+                seen.add(b)
+                queue.append(b)
+    return seen == nodes
+
+
+def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set,
+                 capacity: dict) -> tuple[int, Fraction]:
+    """Validate one tree set; returns (k, max over links of load / bandwidth)."""
+    _require("k" in phase and _is_count(phase["k"]), "k must be a positive integer")
     k = phase["k"]
-    inward = collective in ("reduce-scatter", "reduce")
-    totals = {}
-    loads = {}
-    for tree in phase["trees"]:
-        _check_tree(tree, compute, switches, capacity, inward)
-        totals[tree["root"]] = totals.get(tree["root"], 0) + tree["weight"]
-        for e in tree["edges"]:
-            for hop in zip(e["path"], e["path"][1:]):
-                loads[hop] = loads.get(hop, 0) + tree["weight"]
-    if collective in ("broadcast", "reduce"):
-        assert totals == {root: k}
-    else:
-        assert totals == {v: k for v in compute}, "every root's weights must sum to k"
-    worst = max(Fraction(load) / capacity[hop] for hop, load in loads.items())
+    trees = phase.get("trees")
+    _require(_is_seq(trees) and len(trees) > 0, "trees must be a non-empty list")
+    inward = collective in INWARD
+    weight_of: dict[str, int] = {}
+    load: dict[tuple[str, str], int] = {}
+    for tree in trees:
+        _require(_is_map(tree), "a tree must be an object")
+        _only_keys(tree, {"root", "weight", "edges"}, "tree")
+        r, w, edges = tree.get("root"), tree.get("weight"), tree.get("edges")
+        _require(_is_text(r) and r in compute, "tree root must be a compute node")
+        _require(root is None or r == root, "single-root schedule: tree at another root")
+        _require(_is_count(w), "tree weight must be a positive integer")
+        _require(_is_seq(edges), "edges must be a list")
+        arcs = []
+        for e in edges:
+            _require(_is_map(e), "an edge must be an object")
+            _only_keys(e, {"src", "dst", "path"}, "edge")
+            s, d, p = e.get("src"), e.get("dst"), e.get("path")
+            _require(_is_text(s) and _is_text(d) and s in compute and d in compute,
+                     "edge ends must be compute nodes")
+            _require(_is_seq(p) and len(p) >= 2, "path must list two ends at least")
+            _require(all(_is_text(x) for x in p), "path items must be node ids")
+            _require(p[0] == s and p[-1] == d, "path must run from src to dst")
+            _require(all(x in switches for x in p[1:-1]), "path may relay through switches only")
+            hops = list(zip(p[:-1], p[1:]))
+            _require(all(h in capacity for h in hops), "path uses a link that does not exist")
+            for h in hops:
+                load[h] = load.get(h, 0) + w
+            arcs.append((d, s) if inward else (s, d))
+        _require(_spans(arcs, r, compute), f"tree at {r} is not a spanning tree")
+        weight_of[r] = weight_of.get(r, 0) + w
+    expected = {root: k} if root is not None else dict.fromkeys(compute, k)
+    _require(weight_of == expected, "every root's weights must sum to k")
+    worst = max(Fraction(n) / capacity[h] for h, n in load.items())
+    parts = k if collective in ROOTED else len(compute) * k
+    for key, value in (("tree_bandwidth", 1 / worst), ("algbw", parts / worst)):
+        if key in phase:
+            _require(_number(phase[key]) == value, f"{key} does not match the link loads")
     return k, worst
 
 
-def achieved_algbw(topology, schedule: dict) -> Fraction:
-    """Validate and return the exact algbw of a schedule dict on a Topology."""
+def achieved_algbw(topology, schedule) -> Fraction:
+    """Validate and return the exact algbw of a schedule dict on a Topology; raises
+    :class:`ScheduleRejected` for anything invalid."""
     capacity = dict(topology.capacity)
     compute = set(topology.compute_nodes)
     switches = set(topology.switch_nodes)
     n = len(compute)
-    assert schedule["format"] == "forestcoll-schedule/1"
-    assert schedule["compute_nodes"] == list(topology.compute_nodes)
-    coll = schedule["collective"]
+    _require(_is_map(schedule), "a schedule is an object")
+    _require(schedule.get("format") == FORMAT and _is_text(schedule.get("format")), "format")
+    coll = schedule.get("collective")
+    _require(_is_text(coll) and coll in MULTI | ROOTED | {"allreduce"}, "unknown collective")
     if coll == "allreduce":
-        rs, ag = schedule["phases"]
-        assert (rs["collective"], ag["collective"]) == ("reduce-scatter", "allgather")
+        allowed = INFO | {"algbw", "phases"}
+    else:
+        allowed = INFO | BODY | ({"root"} if coll in ROOTED else set())
+    _only_keys(schedule, allowed, "schedule")
+    if "topology" in schedule:
+        _require(_is_text(schedule["topology"]), "topology must be a name")
+    if "units" in schedule:
+        _require(schedule["units"] == topology.units and _is_text(schedule["units"]), "units")
+    if "compute_nodes" in schedule:
+        listed = schedule["compute_nodes"]
+        _require(_is_seq(listed) and all(_is_text(x) for x in listed), "compute_nodes")
+        _require(len(listed) == n and set(listed) == compute, "compute_nodes must be exact")
+    if coll == "allreduce":
+        phases = schedule.get("phases")
+        _require(_is_seq(phases) and len(phases) == 2, "allreduce has two phases")
         time = Fraction(0)
-        for phase in (rs, ag):
-            k, worst = check_phase(phase, compute, switches, capacity, phase["collective"])
+        for phase, want in zip(phases, ("reduce-scatter", "allgather")):
+            _require(_is_map(phase), "a phase is an object")
+            _only_keys(phase, BODY | {"collective"}, "phase")
+            _require(_is_text(phase.get("collective")) and phase["collective"] == want,
+                     "phase order is reduce-scatter, allgather")
+            k, worst = _phase_worst(phase, want, None, compute, switches, capacity)
             time += worst / (n * k)
-        return 1 / time
-    k, worst = check_phase(schedule, compute, switches, capacity, coll, schedule.get("root"))
-    parts = k if coll in ("broadcast", "reduce") else n * k
+        algbw = 1 / time
+        if "algbw" in schedule:
+            _require(_number(schedule["algbw"]) == algbw, "algbw does not match")
+        return algbw
+    root = None
+    if coll in ROOTED:
+        root = schedule.get("root")
+        _require(_is_text(root) and root in compute, "root must be a compute node")
+    k, worst = _phase_worst(schedule, coll, root, compute, switches, capacity)
+    parts = k if coll in ROOTED else n * k
     return parts / worst
+
+
+def check(topology, schedule) -> Fraction | None:
+    """The exact algbw of a valid schedule, or None for an invalid one; never raises on
+    garbage input."""
+    try:
+        return achieved_algbw(topology, schedule)
+    except ScheduleRejected:
+        return None

@@ -1,15 +1,25 @@
+import ast
 import copy
 import json
+import os
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
+import forestcoll_opt.verify  # noqa: F401  (the module; the package exports verify())
 from forestcoll_opt.cli import main
+from forestcoll_opt.errors import ForestCollError, VerifyArgumentError
 from forestcoll_opt.schedule import generate
 from forestcoll_opt.topology import from_dict
-from forestcoll_opt.verify import VerifyError, assert_optimal, bound_of, verify
+from forestcoll_opt.verify import (CutBound, Verdict, VerifyError, assert_optimal, bound_of,
+                                   load_schedule, needs_lp_interval, verify)
 from randomnets import brute_force_bound, brute_force_single_root, random_network
-from schedcheck import achieved_algbw
+from schedcheck import achieved_algbw, check
+
+verify_module = sys.modules["forestcoll_opt.verify"]
 
 
 @pytest.fixture(scope="module")
@@ -119,6 +129,11 @@ def test_duplicated_tree_overloads_a_link(catalog):
     s["trees"][mine[0]]["weight"] = s["k"]
     s["trees"] = [tr for i, tr in enumerate(s["trees"]) if i not in mine[1:]]
     v = verify(t, s)
+    # the generator's algbw and tree_bandwidth no longer hold: claims are checked exactly
+    assert v.status == "invalid" and len(v.reasons) == 2
+    assert v.reasons[1].startswith('"algbw" claims 1040/3 but the link loads give ')
+    del s["algbw"], s["tree_bandwidth"]
+    v = verify(t, s)
     assert v.valid and not v.optimal
     expected = achieved_algbw(t, s)
     assert v.algbw == expected and v.ratio == expected / Fraction(1040, 3) < 1
@@ -162,8 +177,8 @@ def test_hand_built_ring_on_dgx_a100(catalog):
 @pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
 def test_generated_catalog_schedules_verify_optimal(catalog, spec, collective):
     t = catalog(spec)
-    v = assert_optimal(t, generate(t, collective))
-    assert v.optimal and v.ratio == 1
+    v = assert_optimal(t, generate(t, collective), against="trees")
+    assert v.optimal and v.ratio == 1 and v.status == "optimal"
 
 
 @pytest.mark.parametrize("collective, root", [("broadcast", "box0/c2"), ("reduce", "box1/c0")])
@@ -217,10 +232,397 @@ def test_cli_exit_codes(tmp_path, capsys, catalog, paper):
     assert main(["verify", "paper-example", str(tmp_path / "missing.json")]) == 2
 
 
-def test_allreduce_verdict_reports_the_lp(catalog):
+# --- item 1: the verifier cannot be talked into a false verdict ---------------------------------
+
+@pytest.fixture(scope="module")
+def paper_broadcast(catalog):
+    t = catalog("paper-example")
+    return t, generate(t, "broadcast", root=t.compute_nodes[0]).to_dict()
+
+
+def test_broadcast_relabelled_as_allgather_is_invalid(paper_broadcast, tmp_path):
+    # the reported repro: a broadcast schedule whose collective says allgather was
+    # "4 x bound (400%)", exit 0
+    t, b = paper_broadcast
+    forged = dict(b, collective="allgather")
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged))
+    for source in (forged, path):
+        v = verify(t, source)
+        assert v.status == "invalid" and not v.valid and v.ratio is None and v.algbw is None
+        assert any('must not carry a "root"' in r for r in v.reasons)
+        assert any("trees rooted at box1/c3 weigh 0 in all" in r for r in v.reasons)
+    assert check(t, forged) is None
+
+
+def test_one_root_with_a_forged_root_key_is_not_optimal(paper):
+    # keep only one root's trees plus "root": the old verifier printed OPTIMAL
+    t, sched = paper
+    r = sched["trees"][0]["root"]
+    forged = dict(sched, root=r, trees=[tr for tr in sched["trees"] if tr["root"] == r])
+    v = verify(t, forged)
+    assert v.status == "invalid" and not v.optimal
+    assert v.reasons[0] == 'an allgather schedule must not carry a "root": every compute node is a root'
+    # without the "root" key every other compute node is still reported
+    del forged["root"]
+    v = verify(t, forged)
+    assert not v.valid and sum("weigh 0 in all" in r for r in v.reasons) == 7
+
+
+def test_inflated_k_with_a_forged_root_is_never_above_the_bound(paper):
+    # one root's tree, its weight and k inflated to 5, and "root": the old verifier divided
+    # the time by N·k for a single root's load and reported 8 x the bound as valid
+    t, sched = paper
+    tree = copy.deepcopy(sched["trees"][0])
+    tree["weight"] = 5
+    forged = {k: v for k, v in sched.items() if k not in ("algbw", "tree_bandwidth")}
+    forged.update(k=5, root=tree["root"], trees=[tree])
+    v = verify(t, forged)
+    assert v.status == "invalid" and v.ratio is None
+    with pytest.raises(AssertionError, match="invalid schedule"):
+        assert_optimal(t, forged)
+
+
+@pytest.mark.parametrize("collective", ["broadcast", "reduce"])
+def test_rooted_collectives_need_their_root(paper_broadcast, catalog, collective):
+    t = catalog("paper-example")
+    s = generate(t, collective, root="box0/c2").to_dict()
+    assert verify(t, s).optimal
+    bad = {k: v for k, v in s.items() if k != "root"}
+    v = verify(t, bad)
+    assert not v.valid and any(f'a {collective} schedule needs a "root"' in r for r in v.reasons)
+    moved = dict(s, root="box1/c0")         # the trees stay at box0/c2
+    v = verify(t, moved)
+    assert not v.valid and any(f"every {collective} tree must be rooted at box1/c0" in r
+                               for r in v.reasons)
+    assert not verify(t, dict(s, root="global")).valid            # a switch
+
+
+def test_allreduce_and_its_phases_must_not_carry_a_root(catalog):
+    t = catalog("paper-example")
+    s = generate(t, "allreduce").to_dict()
+    v = verify(t, dict(s, root="box0/c0"), against="trees")
+    assert not v.valid and any('must not carry a "root"' in r for r in v.reasons)
+    bad = copy.deepcopy(s)
+    bad["phases"][0]["root"] = "box0/c0"
+    v = verify(t, bad, against="trees")
+    assert v.reasons == ('phase 0 (reduce-scatter): an allreduce phase must not carry a "root"',)
+
+
+@pytest.mark.parametrize("where, value", [
+    ("tree root", ["box0/c0"]), ("tree root", {"id": "box0/c0"}), ("edge src", ["box0/c0"]),
+    ("edge dst", {"a": 1}), ("path item", ["global"]), ("path", {"x": 1}),
+    ("compute_nodes item", ["box0/c0"]), ("collective", ["allgather"]), ("k", [1]),
+    ("weight", {"w": 1}), ("format", ["forestcoll-schedule/1"]), ("units", ["b"]),
+    ("topology", {"name": "x"}), ("trees", {"t": 1}), ("tree", ["x"]), ("edge", 3),
+    ("weight", 1.0), ("k", True), ("weight", None), ("k", "1"), ("algbw", 8.0),
+    ("algbw", ["8"]), ("tree_bandwidth", {"x": 1}), ("edges", "x"), ("compute_nodes", "x"),
+])
+def test_wrong_types_are_reasons_not_tracebacks(paper, where, value):
+    t, sched = paper
+    bad = copy.deepcopy(sched)
+    tree, edge = bad["trees"][0], bad["trees"][0]["edges"][0]
+    target = {"tree root": (tree, "root"), "edge src": (edge, "src"), "edge dst": (edge, "dst"),
+              "path item": (edge["path"], 1), "path": (edge, "path"),
+              "compute_nodes item": (bad["compute_nodes"], 0), "weight": (tree, "weight"),
+              "trees": (bad, "trees"), "tree": (bad["trees"], 0), "edge": (tree["edges"], 0),
+              "edges": (tree, "edges")}.get(where, (bad, where))
+    target[0][target[1]] = value
+    v = verify(t, bad)
+    assert v.status == "invalid" and v.reasons
+    assert all("\n" not in r for r in v.reasons)
+    assert check(t, bad) is None
+
+
+def test_garbage_that_cannot_be_printed_or_hashed(paper):
+    t, sched = paper
+    deep: object = "x"
+    for _ in range(100_000):
+        deep = [deep]
+    bad = copy.deepcopy(sched)
+    bad["trees"][0]["root"] = deep
+    bad["trees"][1]["weight"] = 10**5000          # str() of it would raise ValueError
+    bad["trees"][2]["edges"][0]["src"] = "x" * 10**6
+    bad["k"] = 2**63
+    v = verify(t, bad)
+    assert not v.valid and all(len(r) < 300 for r in v.reasons)
+    assert any("tree #0 (root a list of 1 item(s))" in r for r in v.reasons)
+    assert any("an integer of about 5001 digits" in r for r in v.reasons)
+    assert "k 9223372036854775808 is above 2^63 - 1, the largest count a schedule may use" in v.reasons
+    json.dumps(v.to_dict())
+
+
+@pytest.mark.parametrize("key, where", [("phase", "top"), ("Root", "top"), ("id", "tree"),
+                                        ("via", "edge")])
+def test_unknown_keys_are_refused(paper, key, where):
+    t, sched = paper
+    bad = copy.deepcopy(sched)
+    obj = {"top": bad, "tree": bad["trees"][0], "edge": bad["trees"][0]["edges"][0]}[where]
+    obj[key] = 1
+    v = verify(t, bad)
+    assert not v.valid and len(v.reasons) == 1 and f'unknown key "{key}"' in v.reasons[0]
+    if where != "top":
+        assert "tree #0 (root box0/c0)" in v.reasons[0]
+
+
+def test_missing_fields_are_named(paper):
+    t, sched = paper
+    bad = copy.deepcopy(sched)
+    del bad["trees"][0]["weight"], bad["k"], bad["trees"][1]["edges"][0]["path"]
+    v = verify(t, bad)
+    assert 'missing "k"' in v.reasons
+    assert 'tree #0 (root box0/c0): missing "weight"' in v.reasons
+    assert any(r.startswith("tree #1 (root box0/c1): edge #0 ") and r.endswith(
+        'missing "path", the physical route') for r in v.reasons)
+    v = verify(t, {"format": "forestcoll-schedule/1"})
+    assert v.status == "invalid" and v.collective is None and v.against is None
+
+
+def test_informative_fields_are_checked(paper):
+    t, sched = paper
+    assert verify(t, dict(sched, algbw="8")).optimal and verify(t, dict(sched, algbw="8.0")).optimal
+    v = verify(t, dict(sched, algbw="9"))
+    assert v.reasons == ('"algbw" claims 9 but the link loads give 8',)
+    v = verify(t, dict(sched, tree_bandwidth="2"))
+    assert v.reasons == ('"tree_bandwidth" claims 2 but the link loads give 1',)
+    assert verify(t, dict(sched, units="GB/s")).reasons == (
+        "\"units\" is \"GB/s\" but the topology's bandwidths are in 'b'",)
+    nodes = sched["compute_nodes"]
+    assert verify(t, dict(sched, compute_nodes=nodes[::-1])).optimal      # any order
+    for listed in (nodes + nodes[:1], nodes[1:], nodes + ["global"]):
+        v = verify(t, dict(sched, compute_nodes=listed))
+        assert not v.valid and v.reasons[0].startswith('"compute_nodes" must list exactly')
+    stripped = {k: v for k, v in sched.items() if k not in ("algbw", "tree_bandwidth",
+                                                            "compute_nodes", "units", "topology")}
+    assert verify(t, stripped).optimal
+    v = verify(t, dict(sched, topology="another-name"))
+    assert v.optimal and "names topology" in v.notes[0]
+
+
+def test_allreduce_phase_mistakes(catalog):
+    t = catalog("paper-example")
+    s = generate(t, "allreduce").to_dict()
+    swapped = dict(s, phases=s["phases"][::-1])
+    v = verify(t, swapped, against="trees")
+    assert not v.valid and "allreduce phase 0 must be reduce-scatter" in v.reasons[0]
+    moved = copy.deepcopy(s)
+    moved["phases"][1]["trees"].append(moved["phases"][0]["trees"].pop())
+    v = verify(t, moved, against="trees")
+    assert not v.valid and any("phase 1 (allgather): tree #" in r for r in v.reasons)
+    assert check(t, moved) is None
+    v = verify(t, dict(s, trees=[], k=1), against="trees")
+    assert 'key "k" belongs in the allreduce phases' in v.reasons[0]
+
+
+def test_a_ratio_above_one_is_a_contradiction(paper, monkeypatch):
+    t, sched = paper
+    real = verify_module._bound(t, "allgather", None, None)
+    wrong = CutBound("allgather", real.algbw / 2, real.cut, real.cut_compute,
+                     real.cut_bandwidth, real.method)
+    monkeypatch.setattr(verify_module, "_bound", lambda *args: wrong)
+    v = verify(t, sched)
+    assert v.status == "contradiction" and not v.valid and not v.optimal and v.ratio == 2
+    assert "internal contradiction" in v.reasons[0] and not v.meets(Fraction(1, 2))
+    with pytest.raises(AssertionError, match="internal contradiction") as err:
+        assert_optimal(t, sched)
+    assert err.value.verdict.status == "contradiction"
+
+
+def test_a_self_check_failure_is_a_contradiction(paper, monkeypatch):
+    t, sched = paper
+
+    def broken(*args):
+        raise verify_module.VerifierSelfCheckError("bisection gives 1, enumeration 2")
+    monkeypatch.setattr(verify_module, "_bound", broken)
+    v = verify(t, sched)
+    assert v.status == "contradiction" and v.algbw == 8 and "enumeration 2" in v.reasons[0]
+
+
+def test_repeated_keys_deep_files_and_bad_bytes_are_unreadable(tmp_path, catalog):
+    t = catalog("paper-example")
+    cases = {"repeat.json": b'{"format": "a", "format": "b"}',
+             "deep.json": b"[" * 100_000 + b"]" * 100_000,
+             "latin1.json": '{"units": "\u00b5s"}'.encode("latin-1"),
+             "array.json": b"[1, 2]", "big.json": b'{"k": ' + b"9" * 5000 + b"}"}
+    expected = {"repeat.json": "appears twice", "deep.json": "nested too deeply",
+                "latin1.json": "not UTF-8", "array.json": "must be a JSON object",
+                "big.json": "out of range"}
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(VerifyError, match=expected[name]):
+            verify(t, tmp_path / name)
+    (tmp_path / "nan.json").write_text('{"format": "forestcoll-schedule/1", "collective": '
+                                       '"allgather", "k": NaN, "trees": [Infinity]}')
+    v = verify(t, tmp_path / "nan.json")
+    assert not v.valid and any("found nan" in r for r in v.reasons)
+    with pytest.raises(VerifyError):
+        verify(t, 3.5)
+
+
+VERDICTS_SCRIPT = """
+import copy, json, sys
+sys.path.insert(0, {tests!r})
+from forestcoll_opt.catalog import build
+from forestcoll_opt.schedule import generate
+from forestcoll_opt.verify import verify
+t = build("paper-example")
+s = generate(t, "allgather").to_dict()
+out = [verify(t, s).to_dict()]
+bad = copy.deepcopy(s)
+bad["trees"][0]["root"] = "box1/c3"
+bad["trees"][3]["edges"].pop()
+bad["x"] = bad["y"] = bad["phase"] = 1
+bad["compute_nodes"] = ["box0/c0"] * 3
+out.append(verify(t, bad).to_dict())
+r = generate(t, "reduce", root="box1/c2").to_dict()
+out.append(verify(t, r).to_dict())
+print(json.dumps(out))
+"""
+
+
+def test_verdicts_do_not_depend_on_the_hash_seed():
+    script = VERDICTS_SCRIPT.format(tests=str(Path(__file__).parent))
+    outputs = set()
+    for seed in ("0", "1", "4242"):
+        proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed},
+                              check=True)
+        outputs.add(proc.stdout)
+    assert len(outputs) == 1
+
+
+# --- item 2: allreduce verdicts are against the true optimum --------------------------------------
+
+@pytest.fixture(scope="module")
+def mi250_allreduce(catalog):
     t = catalog("mi250:boxes=2,gpus=8")
-    v = verify(t, generate(t, "allreduce"))
-    assert v.optimal and v.algbw == 104
-    assert v.lp_algbw == pytest.approx(128, rel=1e-6)
-    assert v.lp_ratio == pytest.approx(104 / 128, rel=1e-6) and v.lp_tolerance == 1e-7
-    assert verify(t, generate(t, "allreduce"), lp=False).lp_algbw is None
+    return t, generate(t, "allreduce").to_dict()
+
+
+def test_tree_allreduce_below_the_lp_is_not_optimal(mi250_allreduce):
+    t, s = mi250_allreduce
+    v = verify(t, s, lp_interval=(Fraction(128), Fraction(128)))
+    assert v.status == "below" and v.valid and not v.optimal and v.against == "lp"
+    assert v.algbw == 104 and v.bound_algbw == 128 and v.ratio == Fraction(13, 16)
+    assert v.ratio_to_lp_lower == v.ratio_to_lp_upper == Fraction(13, 16)
+    assert v.rs_ag_bound == 104 and v.equals_rs_ag_bound
+    assert [b.collective for b in v.bounds] == ["reduce-scatter", "allgather"]
+    assert any("equals the reduce-scatter + allgather tree bound 104 exactly" in n for n in v.notes)
+    d = v.to_dict()
+    assert d["status"] == "below" and d["lp_interval"] == {"lower": "128", "upper": "128"}
+    assert d["ratio"] == "13/16" and d["rs_ag_bound"] == "104" and d["equals_rs_ag_bound"] is True
+    with pytest.raises(AssertionError, match="below 1"):
+        assert_optimal(t, s, lp_interval=(128, 128))
+
+
+def test_tree_allreduce_against_the_trees_is_optimal(mi250_allreduce):
+    t, s = mi250_allreduce
+    v = verify(t, s, against="trees")
+    assert v.status == "optimal" and v.against == "trees" and v.bound_algbw == 104 and v.ratio == 1
+    assert v.lp_interval is None and v.ratio_to_lp_lower is None
+    # an interval given as well is reported
+    v = verify(t, s, against="trees", lp_interval=(127, 129))
+    assert v.optimal and v.ratio_to_lp_lower == Fraction(104, 127)
+    assert v.ratio_to_lp_upper == Fraction(104, 129)
+
+
+def test_allreduce_against_the_lp_needs_the_interval(mi250_allreduce, tmp_path):
+    t, s = mi250_allreduce
+    with pytest.raises(VerifyArgumentError, match='lp_interval=.*against="trees"'):
+        verify(t, s)
+    assert isinstance(VerifyArgumentError("x"), ForestCollError)
+    path = tmp_path / "ar.json"
+    path.write_text(json.dumps(s))
+    assert needs_lp_interval(path) and not needs_lp_interval(path, against="trees")
+    assert load_schedule(path) == s
+    class Result:                                   # the LP's result: .lower and .upper
+        lower, upper = Fraction(128), Fraction(129)
+    assert verify(t, s, lp_interval=Result()).lp_interval == (128, 129)
+    for bad in [(1.5, 2), (2, 1), (0, 1), (1,), "128", (Fraction(1), None), (True, 2)]:
+        with pytest.raises(VerifyArgumentError):
+            verify(t, s, lp_interval=bad)
+    with pytest.raises(VerifyArgumentError, match="against"):
+        verify(t, s, against="cuts")
+
+
+def test_allreduce_within_the_certified_interval_is_optimal(mi250_allreduce):
+    t, s = mi250_allreduce
+    v = verify(t, s, lp_interval=(104, Fraction(1041, 10)))
+    assert v.optimal and v.ratio == Fraction(1040, 1041) and v.ratio_to_lp_lower == 1
+    assert verify(t, s, lp_interval=(Fraction(10399, 100), 104)).optimal
+
+
+def test_allreduce_above_the_lp_is_a_contradiction(mi250_allreduce):
+    t, s = mi250_allreduce
+    v = verify(t, s, lp_interval=(50, 100))       # the schedule's 104 beats the LP's upper value
+    assert v.status == "contradiction" and not v.valid
+    assert any("exceeds the allreduce LP's certified upper value 100" in r for r in v.reasons)
+    assert any("below the reduce-scatter + allgather tree bound 104" in r for r in v.reasons)
+    worse = copy.deepcopy(s)                        # a slower but valid schedule, same LP
+    ph = worse["phases"][1]
+    root = ph["trees"][0]["root"]
+    mine = [tr for tr in ph["trees"] if tr["root"] == root]
+    mine[0]["weight"] = ph["k"]
+    ph["trees"] = [tr for tr in ph["trees"] if tr["root"] != root or tr is mine[0]]
+    for obj in [worse] + worse["phases"]:
+        obj.pop("algbw", None)
+        obj.pop("tree_bandwidth", None)
+    v = verify(t, worse, lp_interval=(90, 100))
+    assert v.status == "contradiction" and len(v.reasons) == 1      # the interval itself
+    v = verify(t, worse, lp_interval=(128, 128))
+    assert v.status == "below" and v.algbw < 104 and v.equals_rs_ag_bound is False
+    assert v.algbw == check(t, worse)
+    # a loose lower value does not make it optimal: trees reach 104, so the LP optimum is
+    # at least 104 whatever the interval's lower end says
+    v = verify(t, worse, lp_interval=(v.algbw, 110))
+    assert v.status == "below" and v.ratio_to_lp_lower == 1 and not v.meets(1)
+
+
+def test_min_ratio_against_the_lp_uses_the_lower_value(mi250_allreduce):
+    t, s = mi250_allreduce
+    interval = (Fraction(128), Fraction(130))
+    v = assert_optimal(t, s, lp_interval=interval, min_ratio=Fraction(13, 16))
+    assert v.status == "below" and v.ratio == Fraction(104, 130) < Fraction(13, 16)
+    assert v.meets(Fraction(13, 16)) and not v.meets(Fraction(13, 16) + Fraction(1, 1000))
+    with pytest.raises(AssertionError):
+        assert_optimal(t, s, lp_interval=interval, min_ratio="0.82")
+    for bad in (0, Fraction(3, 2), -1, "x", None, float("nan")):
+        with pytest.raises(VerifyArgumentError):
+            assert_optimal(t, s, lp_interval=interval, min_ratio=bad)
+
+
+def test_lp_interval_is_ignored_for_other_collectives(paper):
+    t, sched = paper
+    v = verify(t, sched, lp_interval=(1, 2), against="trees")
+    assert v.optimal and v.against == "cut" and v.lp_interval is None
+    assert "lp_interval is ignored" in v.notes[-1]
+
+
+def test_verdict_statuses_and_compatibility(paper):
+    t, sched = paper
+    v = verify(t, sched)
+    assert isinstance(v, Verdict) and v.status == "optimal" and v.valid and v.optimal
+    with pytest.raises(Exception):
+        v.status = "below"                              # frozen
+    d = v.to_dict()
+    assert d["status"] == "optimal" and d["algbw"] == "8" and d["ratio"] == "1"
+    assert d["against"] == "cut" and d["rs_ag_bound"] is None
+    with pytest.raises(ValueError):
+        Verdict("fine")
+
+
+def test_verifier_does_not_import_the_lp():
+    tree = ast.parse(Path(verify_module.__file__).read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+    assert not any(m and (m == "lp" or m.endswith(".lp")) for m in imported)
+    assert "DESIGN.md" not in verify_module.__doc__
+    assert "Optimality Binary Search" in verify_module.__doc__
+
+
+def test_bound_of_rejects_bad_arguments(catalog):
+    t = catalog("paper-example")
+    with pytest.raises(VerifyArgumentError):
+        bound_of(t, "broadcast", root=["box0/c0"])
+    with pytest.raises(VerifyArgumentError):
+        bound_of(t, "allreduce")
