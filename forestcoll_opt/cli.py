@@ -394,18 +394,21 @@ def cmd_lp(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
     u = topo.units
-    print(f"{args.problem} LP on {topo.name}: algbw {result.algbw:.6f} {u} "
-          f"(HiGHS, {result.status}, relative tolerance {result.tolerance:g})")
+    print(f"{args.problem} LP on {topo.name}: algbw {result.algbw:.6f} {u} (HiGHS, "
+          f"{result.status})")
+    print(f"certified       [{_num(result.lower, 9)}, {_num(result.upper, 9)}] {u}: the LP "
+          f"optimum lies in this interval (relative width {float(result.gap):.2g})")
     print(f"model           {result.variables} variables, {result.constraints} constraints "
           f"({result.formulation}, {result.rounds} round(s))")
-    print(f"seconds         build {result.build_seconds:.2f}, solve {result.solve_seconds:.2f}")
+    print(f"seconds         build {result.build_seconds:.2f}, solve {result.solve_seconds:.2f}, "
+          f"certify {result.certify_seconds:.2f}")
     shares = ", ".join(f"{v} {x:.4g}" for v, x in list(result.x.items())[:8])
     more = f", ... ({len(result.x)} in all)" if len(result.x) > 8 else ""
     print(f"x per root      {shares}{more}")
     if args.problem == "allreduce":
         tree = rs_ag_algbw(topo)
         print(f"tree allreduce  {_num(tree)} {u} (reduce-scatter + allgather bounds): "
-              f"{float(tree) / result.algbw:.6f} of the LP")
+              f"{float(tree / result.upper):.6f} to {float(tree / result.lower):.6f} of the LP")
     return 0
 
 

@@ -7,8 +7,9 @@ import pytest
 
 from forestcoll_opt.bound import bound
 from forestcoll_opt.cli import main
-from forestcoll_opt.lp import (LPInfeasibleError, LPNotOptimalError, LPUnboundedError, _Highs,
-                               build_model, compare, solve)
+from forestcoll_opt.bound import rs_ag_algbw
+from forestcoll_opt.lp import (LPError, LPInfeasibleError, LPNotOptimalError, LPUnboundedError,
+                               build_model, compare, solve, solve_model)
 from forestcoll_opt.schedule import generate
 from forestcoll_opt.topology import from_dict
 from randomnets import random_network
@@ -26,7 +27,9 @@ def tree_allreduce(t):
 def test_tree_allreduce_is_lp_optimal(catalog, spec):
     t = catalog(spec)
     lp = solve(t, "allreduce")
-    assert lp.algbw == pytest.approx(float(tree_allreduce(t)), rel=REL)
+    tree = tree_allreduce(t)
+    assert lp.algbw == pytest.approx(float(tree), rel=REL)
+    assert lp.lower <= tree <= lp.upper          # exact: the certified interval holds it
 
 
 def test_mi250_eight_gcds_lp_beats_trees(catalog):
@@ -36,7 +39,8 @@ def test_mi250_eight_gcds_lp_beats_trees(catalog):
     tree = tree_allreduce(t)
     assert tree == 104
     assert lp.algbw == pytest.approx(128, rel=REL)   # recorded in data/lp_compare.csv
-    assert lp.algbw > float(tree) * (1 + 1e-3)
+    assert lp.lower <= 128 <= lp.upper and lp.gap < REL
+    assert lp.lower > tree * Fraction(1001, 1000)
 
 
 ASYM = {"format": "forestcoll-topology/1", "name": "asym-triangle", "nodes": [
@@ -58,12 +62,15 @@ def test_hand_built_asymmetric_lp(formulation):
     assert tree_allreduce(t) == Fraction(3, 4)
     lp = solve(t, "allreduce", formulation=formulation)
     assert lp.algbw == pytest.approx(1.0, rel=REL)
+    assert lp.lower <= 1 <= lp.upper and lp.gap < REL
 
 
 @pytest.mark.parametrize("seed", range(25))
 def test_allgather_lp_equals_exact_bound(seed):
     t = from_dict(random_network(seed + 7000))
-    assert solve(t, "allgather").algbw == pytest.approx(float(bound(t).algbw), rel=REL)
+    lp, exact = solve(t, "allgather"), bound(t).algbw
+    assert lp.algbw == pytest.approx(float(exact), rel=REL)
+    assert lp.lower <= exact <= lp.upper and lp.gap < REL
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -73,13 +80,17 @@ def test_cut_and_explicit_formulations_agree(seed):
         cuts = solve(t, problem, formulation="cuts")
         explicit = solve(t, problem, formulation="explicit")
         assert cuts.algbw == pytest.approx(explicit.algbw, rel=REL)
+        # two certified intervals of one LP must overlap
+        assert max(cuts.lower, explicit.lower) <= min(cuts.upper, explicit.upper)
         assert cuts.variables < explicit.variables or len(t.compute_nodes) <= 2
 
 
 def test_lp_never_below_trees_on_random_networks():
     for seed in range(10):
         t = from_dict(random_network(seed + 8000))
-        assert solve(t, "allreduce").algbw >= float(tree_allreduce(t)) * (1 - REL)
+        lp = solve(t, "allreduce")
+        assert lp.algbw >= float(tree_allreduce(t)) * (1 - REL)
+        assert lp.upper >= rs_ag_algbw(t)          # exact: trees are feasible for the LP
 
 
 def test_time_limit_is_not_reported_optimal(catalog):
@@ -89,39 +100,53 @@ def test_time_limit_is_not_reported_optimal(catalog):
 
 def test_infeasible_model_is_a_typed_error(catalog):
     m = build_model(catalog("paper-example"), "allreduce")
-    m.lp += m.x["box0/c0"] >= 10**6, "impossible"
+    m.add_constraint(m.x["box0/c0"] >= 10**6, "impossible")
     with pytest.raises(LPInfeasibleError, match="infeasible"):
-        _Highs(m, None).run()
+        solve_model(m)
 
 
 def test_unbounded_model_is_a_typed_error(catalog):
     m = build_model(catalog("paper-example"), "allgather")
-    free = m.lp.add_variable("free", lowBound=0)
+    free = m.add_variable("free")
     m.lp.setObjective(m.lp.objective + free)
     with pytest.raises(LPUnboundedError):
-        _Highs(m, None).run()
+        solve_model(m)
 
 
-def test_model_names_come_from_the_data(catalog, tmp_path):
+def test_constraints_added_behind_the_models_back_are_refused(catalog):
+    m = build_model(catalog("paper-example"), "allreduce")
+    m.lp += m.x["box0/c0"] <= 1, "sneaky"
+    with pytest.raises(LPError, match="add_constraint"):
+        solve_model(m)
+
+
+def test_model_names_are_indices_with_a_map(catalog, tmp_path):
+    t = catalog("paper-example")
     path = tmp_path / "m.lp"
-    solve(catalog("paper-example"), "allreduce", write_lp=str(path), write_mps=str(tmp_path / "m.mps"))
+    result = solve(t, "allreduce", write_lp=str(path), write_mps=str(tmp_path / "m.mps"))
     text = path.read_text()
-    assert "cap_box0_c0_box0_switch" in text and "route_bc_box0_c0_box0_c0_box0_switch" in text
-    assert "deliver_re_box0_c0_box1_c0" in text
-    assert "x_box1_c3" in text and (tmp_path / "m.mps").stat().st_size > 0
+    i = {v: str(k) for k, v in enumerate(result.names)}
+    assert result.names == t.node_ids
+    assert f"cap_{i['box0/c0']}_{i['box0/switch']}" in text
+    assert f"route_bc_{i['box0/c0']}_{i['box0/c0']}_{i['box0/switch']}" in text
+    assert f"deliver_re_{i['box0/c0']}_{i['box1/c0']}" in text and f"x_{i['box1/c3']}" in text
+    assert f'\\   {i["box1/c3"]} "box1/c3" compute' in text        # the id map, as comments
+    assert (tmp_path / "m.mps").read_text().startswith("* forestcoll-opt allreduce LP")
 
 
 def test_lp_cli_json(capsys):
     assert main(["lp", "allreduce", "paper-example", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["algbw"] == pytest.approx(4.0, rel=REL) and data["status"] == "optimal"
-    assert {"variables", "constraints", "seconds"} <= set(data)
+    assert {"variables", "constraints", "seconds", "lower", "upper", "gap", "names"} <= set(data)
+    assert Fraction(data["lower"]) <= 4 <= Fraction(data["upper"])
 
 
 def test_compare_table(catalog, tmp_path, capsys):
     table = compare([catalog("paper-example"), from_dict(ASYM)])
     row = table.set_index("topology").loc["asym-triangle"]
     assert row["tree_allreduce"] == "3/4" and row["tree_over_lp"] == pytest.approx(0.75, rel=REL)
+    assert Fraction(row["allreduce_lp_lower"]) <= 1 <= Fraction(row["allreduce_lp_upper"])
     csv = tmp_path / "c.csv"
     assert main(["compare", "paper-example", "--csv", str(csv), "-q"]) == 0
     assert csv.read_text().startswith("topology,N,allgather_bound")

@@ -1,0 +1,86 @@
+"""`forestcoll verify` exit codes: 0 reaches the reference, 1 below, 2 invalid or a
+contradiction, 3 the LP needed for an allreduce verdict failed."""
+
+import json
+
+import pytest
+
+from forestcoll_opt import lp as lp_module
+from forestcoll_opt.cli import main
+from forestcoll_opt.errors import LPNotOptimalError
+from forestcoll_opt.schedule import generate
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def mi250x8_allreduce(tmp_path_factory, catalog):
+    path = tmp_path_factory.mktemp("ar") / "allreduce.json"
+    path.write_text(generate(catalog("mi250:boxes=2,gpus=8"), "allreduce").to_json())
+    return path
+
+
+def test_tree_allreduce_is_below_the_lp_optimum(capsys, mi250x8_allreduce):
+    code, out, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce)
+    assert code == 1, out + err
+    assert out.startswith("BELOW: valid allreduce schedule, algbw 104 GB/s: 81.2500% of the "
+                          "allreduce LP optimum")
+    assert "equals the reduce-scatter + allgather tree bound 104" in out
+    assert "below --min-ratio 1" in err
+
+
+def test_tree_allreduce_meets_a_lower_min_ratio_against_the_lp(capsys, mi250x8_allreduce):
+    code, out, _ = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce,
+                       "--min-ratio", "0.8")
+    assert code == 0 and out.startswith("OK: ")
+    code, _, _ = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce,
+                     "--min-ratio", "0.82")
+    assert code == 1
+
+
+def test_tree_allreduce_is_optimal_against_the_trees(capsys, mi250x8_allreduce):
+    code, out, _ = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce,
+                       "--against", "trees")
+    assert code == 0 and out.startswith("OPTIMAL: valid allreduce schedule, algbw 104 GB/s = 1 x "
+                                        "reduce-scatter + allgather tree bound 104")
+
+
+def test_allreduce_json_verdict_carries_the_interval(capsys, mi250x8_allreduce):
+    code, out, _ = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce, "--json")
+    data = json.loads(out)
+    assert code == 1 and data["status"] == "below" and data["against"] == "lp"
+    lower, upper = (float(eval(data["lp_interval"][k])) for k in ("lower", "upper"))  # "p/q"
+    assert lower <= 128 <= upper and (upper - lower) / upper < 1e-6
+    assert data["equals_rs_ag_bound"] is True and data["rs_ag_bound"] == "104"
+
+
+def test_lp_failure_has_its_own_exit_code(capsys, monkeypatch, mi250x8_allreduce):
+    def fail(*args, **kwargs):
+        raise LPNotOptimalError("HiGHS stopped at its time limit")
+
+    monkeypatch.setattr(lp_module, "solve", fail)
+    code, out, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce)
+    assert code == 3 and out == ""
+    assert err.count("\n") == 1 and "--against trees" in err and "time limit" in err
+
+
+@pytest.mark.parametrize("ratio", ["0", "1.5", "-1", "nan", "inf", "x", "1/0"])
+def test_min_ratio_out_of_range(capsys, tmp_path, catalog, ratio):
+    path = tmp_path / "s.json"
+    path.write_text(generate(catalog("paper-example")).to_json())
+    code, out, err = run(capsys, "verify", "paper-example", path, "--min-ratio", ratio)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--min-ratio" in err
+
+
+def test_broadcast_relabelled_as_allgather_fails_on_the_command_line(capsys, tmp_path, catalog):
+    t = catalog("paper-example")
+    forged = json.loads(generate(t, "broadcast", root="box0/c0").to_json())
+    forged["collective"] = "allgather"
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged))
+    code, out, err = run(capsys, "verify", "paper-example", path)
+    assert code == 2 and out.startswith("INVALID") and "Traceback" not in err
