@@ -36,12 +36,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from .analysis import iter_sweep, sweep
+from .analysis import compare, iter_sweep, sweep
 from .bound import Bound, bound
 from .catalog import resolve
 from .collective import Collective
-from .errors import (BoundError, CatalogError, FlowError, ForestCollError, OutputError,
-                     TopologyError, TopologyFormatError, UsageError)
+from .errors import (
+    BoundError,
+    CatalogError,
+    FlowError,
+    ForestCollError,
+    OutputError,
+    TopologyError,
+    TopologyFormatError,
+    UsageError,
+)
 from .schedule import Schedule, generate
 from .topology import Topology, from_dict, from_networkx
 from .verify import Verdict, assert_optimal, verify
@@ -62,7 +70,4 @@ def __getattr__(name: str) -> Any:
     if name == "solve_lp":
         from .lp import solve
         return solve
-    if name == "compare":
-        from .lp import compare
-        return compare
     raise AttributeError(f"module 'forestcoll_opt' has no attribute {name!r}")

@@ -12,7 +12,7 @@ from .bound import rs_ag_algbw
 from .collective import Collective
 from .errors import UsageError
 from .schedule import generate, tree_height
-from .topology import Topology
+from .topology import Topology, format_fraction
 
 MAX_K = 10**6
 
@@ -71,3 +71,33 @@ def sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | 
 
 SWEEP_COLUMNS = ("k", "algbw", "algbw_float", "fraction_of_optimum", "distinct_trees",
                  "max_height", "seconds")
+
+
+def compare(topologies, *, kernel: str | None = None, progress=None) -> Any:
+    """One row per topology: the exact allgather bound, the allgather LP, the allreduce LP
+    (HiGHS's value and its certified interval), and the tree allreduce (reduce-scatter +
+    allgather schedules from the generator, algbw from their link loads), with the ratio
+    tree / LP."""
+    import pandas as pd
+
+    from .lp import solve
+
+    rows = []
+    for topo in topologies:
+        exact = compute_bound(topo, kernel=kernel).algbw
+        ag_lp = solve(topo, "allgather", kernel=kernel)
+        ar_lp = solve(topo, "allreduce", kernel=kernel)
+        tree = generate(topo, "allreduce", kernel=kernel).algbw
+        rows.append({
+            "topology": topo.name, "N": len(topo.compute_nodes),
+            "allgather_bound": str(exact), "allgather_bound_float": float(exact),
+            "allgather_lp": ag_lp.algbw, "allreduce_lp": ar_lp.algbw,
+            "allreduce_lp_lower": str(format_fraction(ar_lp.lower)), "allreduce_lp_upper": str(format_fraction(ar_lp.upper)),
+            "allreduce_lp_gap": float(ar_lp.gap),
+            "tree_allreduce": str(tree), "tree_allreduce_float": float(tree),
+            "tree_over_lp": float(tree) / ar_lp.algbw,
+            "lp_seconds": ar_lp.seconds,
+        })
+        if progress is not None:
+            progress(rows[-1])
+    return pd.DataFrame(rows)

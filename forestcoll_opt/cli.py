@@ -413,7 +413,7 @@ def cmd_lp(args: argparse.Namespace) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from .lp import compare
+    from .analysis import compare
 
     if args.csv:
         check_output(args.csv, option="--csv", inputs=args.topology)

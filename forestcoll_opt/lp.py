@@ -105,14 +105,20 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 import pulp
 
-from .errors import (LPCertificateError, LPError, LPInfeasibleError, LPNotOptimalError,
-                     LPSolverError, LPUnboundedError)
+from .errors import (
+    LPCertificateError,
+    LPError,
+    LPInfeasibleError,
+    LPNotOptimalError,
+    LPSolverError,
+    LPUnboundedError,
+)
 from .flow import FlowNetwork
 from .topology import Topology, format_fraction
 
 __all__ = ["LPCertificateError", "LPError", "LPInfeasibleError", "LPModel", "LPNotOptimalError",
            "LPResult", "LPSolverError", "LPUnboundedError", "LowerWitness", "build_model",
-           "compare", "reference_bandwidth", "solve", "solve_model"]
+           "reference_bandwidth", "solve", "solve_model"]
 
 PROBLEMS = ("allreduce", "allgather")
 FORMULATIONS = ("cuts", "explicit")
@@ -1082,34 +1088,3 @@ def _replace_build(result: LPResult, seconds: float) -> LPResult:
     from dataclasses import replace
 
     return replace(result, build_seconds=seconds)
-
-
-def compare(topologies, *, kernel: str | None = None, progress=None):
-    """One row per topology: the exact allgather bound, the allgather LP, the allreduce LP
-    (HiGHS's value and its certified interval), and the tree allreduce (reduce-scatter +
-    allgather schedules from the generator, algbw from their link loads), with the ratio
-    tree / LP."""
-    import pandas as pd
-
-    from .bound import bound
-    from .schedule import generate
-
-    rows = []
-    for topo in topologies:
-        exact = bound(topo, kernel=kernel).algbw
-        ag_lp = solve(topo, "allgather", kernel=kernel)
-        ar_lp = solve(topo, "allreduce", kernel=kernel)
-        tree = generate(topo, "allreduce", kernel=kernel).algbw
-        rows.append({
-            "topology": topo.name, "N": len(topo.compute_nodes),
-            "allgather_bound": str(exact), "allgather_bound_float": float(exact),
-            "allgather_lp": ag_lp.algbw, "allreduce_lp": ar_lp.algbw,
-            "allreduce_lp_lower": _exact(ar_lp.lower), "allreduce_lp_upper": _exact(ar_lp.upper),
-            "allreduce_lp_gap": float(ar_lp.gap),
-            "tree_allreduce": str(tree), "tree_allreduce_float": float(tree),
-            "tree_over_lp": float(tree) / ar_lp.algbw,
-            "lp_seconds": ar_lp.seconds,
-        })
-        if progress is not None:
-            progress(rows[-1])
-    return pd.DataFrame(rows)

@@ -8,8 +8,9 @@ import pytest
 from forestcoll_opt.bound import bound
 from forestcoll_opt.cli import main
 from forestcoll_opt.bound import rs_ag_algbw
+from forestcoll_opt.analysis import compare
 from forestcoll_opt.lp import (LPError, LPInfeasibleError, LPNotOptimalError, LPUnboundedError,
-                               build_model, compare, solve, solve_model)
+                               build_model, solve, solve_model)
 from forestcoll_opt.schedule import generate
 from forestcoll_opt.topology import from_dict
 from randomnets import random_network
