@@ -70,3 +70,28 @@ class LPSolverError(LPError):
 
 class LPCertificateError(LPError):
     """The certified interval of an LP optimum is contradictory (lower above upper)."""
+
+
+class VerifyError(ForestCollError):
+    """The schedule cannot be read at all (no such file, not UTF-8, not JSON, a repeated
+    key, nested too deeply, not an object)."""
+
+
+class RoutingError(ForestCollError):
+    """The routing table cannot carry the trees (more weight on an edge than its capacity)."""
+
+
+class ScheduleError(ForestCollError, ValueError):
+    """A schedule file is malformed, or a schedule cannot be generated as requested."""
+
+
+class PackingError(ForestCollError):
+    """No tree packing exists for the given capacities and demands."""
+
+
+class FixedKError(ForestCollError, ValueError):
+    """No fixed-k schedule can be built as requested."""
+
+
+class SplittingError(ForestCollError):
+    """Edge splitting cannot remove a switch (the network violates the theorem's conditions)."""

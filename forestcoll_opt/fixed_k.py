@@ -20,13 +20,9 @@ import math
 from fractions import Fraction
 
 from .bound import bound as compute_bound
-from .errors import ForestCollError
+from .errors import FixedKError
 from .flow import FlowNetwork
 from .topology import Topology
-
-
-class FixedKError(ForestCollError, ValueError):
-    """No fixed-k schedule can be built as requested."""
 
 
 def fixed_k_capacity(topology: Topology, k: int, *, collective: str = "allgather",

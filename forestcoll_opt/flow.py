@@ -5,23 +5,43 @@ integer max-flow on an auxiliary network whose *structure* is fixed while its ca
 change. :class:`FlowNetwork` therefore hands the structure to the backend once and updates
 capacities in place.
 
-Kernels (``kernel=``):
+Kernels (``kernel=``; :data:`KERNELS` lists them all, :func:`available_kernels` the ones
+whose package imports here):
 
-* ``"ortools"`` (default): OR-Tools' ``SimpleMaxFlow`` (C++ push-relabel, 64-bit integer
-  capacities, per-arc capacity updates). Chosen over scipy because scipy's Python wrapper
-  rebuilds and re-validates several sparse matrices on every call, about 0.5-1 ms each,
-  while splitting and packing need thousands of small max-flows; OR-Tools answers the same
-  query in a few microseconds plus the push-relabel work, exactly, and reports overflow
-  through its status instead of wrapping.
+* ``"ortools"``: OR-Tools' ``SimpleMaxFlow`` (C++ push-relabel, 64-bit integer
+  capacities, per-arc capacity updates). Optional: ``pip install ortools``.
+* ``"igraph"``: python-igraph's push-relabel (C, ``igraph_maxflow``). The graph is built
+  once (and extended by :meth:`FlowNetwork.add_edges`); the capacities travel with each
+  call as a list. Capacities, excesses and flow values are doubles there, so the answer is
+  exact only while every integer the algorithm forms stays at most 2**53 - 1; the total
+  capacity bounds them all, and beyond it the guard below takes over. igraph's own cut
+  partition is the *largest* minimum-cut source side (everything that cannot reach the
+  sink in the residual network); the smallest one, which this module promises, is read
+  from the same computation on the reversed graph (sink to source), where it is the side
+  of the reversed problem's target: the nodes that reach the source there are exactly the
+  nodes reachable from the source here.
 * ``"dinic"`` and ``"edmonds_karp"``: :func:`scipy.sparse.csgraph.maximum_flow` on a CSR
   matrix built once and written in place. scipy computes in 32-bit integers and silently
-  wraps beyond 2**31 - 1 (checked in tests/test_flow.py).
+  wraps beyond 2**31 - 1 (checked in tests/test_flow.py). scipy's Python wrapper rebuilds
+  and re-validates several sparse matrices on every call (about 0.5-1 ms each), which the
+  thousands of small max-flows of splitting and packing feel.
 * ``"networkx"``: preflow-push on Python integers; exact for any size, slow. The tests
   cross-check every kernel against it.
 
+The default (``kernel=None``) is the first importable kernel of :data:`PREFERENCE`, an
+order measured with benchmarks/kernels.py (data/bench_kernels.csv). scipy and networkx are
+required dependencies, so a kernel always exists; asking by name for a kernel whose
+package is missing raises :class:`~forestcoll_opt.errors.FlowError` naming the package to
+install.
+
+Every kernel answers the same minimum cut: the source side is the set of nodes reachable
+from the source in the residual network of a maximum flow. That set does not depend on
+which maximum flow a kernel found, so bounds, bottleneck cuts and schedules are the same
+whichever kernel ran.
+
 Overflow guard: a network whose total capacity exceeds what a kernel can hold (2**31 - 1
-for scipy, 2**62 for OR-Tools) is solved by the exact networkx kernel instead — no
-residual capacity, excess or flow value can exceed the total capacity.
+for scipy, 2**53 - 1 for igraph, 2**62 for OR-Tools) is solved by the exact networkx
+kernel instead — no residual capacity, excess or flow value can exceed the total capacity.
 """
 
 from __future__ import annotations
@@ -38,10 +58,70 @@ from .errors import FlowError
 log = logging.getLogger(__name__)
 
 INT32_MAX = 2**31 - 1
+FLOAT_EXACT = 2**53 - 1    # every integer up to here is a double exactly
 INT64_SAFE = 2**62
-KERNELS = ("ortools", "dinic", "edmonds_karp", "networkx")
-DEFAULT_KERNEL = "ortools"
+KERNELS = ("ortools", "igraph", "dinic", "edmonds_karp", "networkx")
+# the default is the first of these that imports (measured: benchmarks/kernels.py)
+PREFERENCE = ("ortools", "igraph", "dinic", "networkx")
+# the module each kernel imports, and what to install when it is missing
+_REQUIRES = {
+    "ortools": ("ortools.graph.python.max_flow", "ortools"),
+    "igraph": ("igraph", "igraph"),
+    "dinic": ("scipy.sparse.csgraph", "scipy"),
+    "edmonds_karp": ("scipy.sparse.csgraph", "scipy"),
+    "networkx": ("networkx", "networkx"),
+}
+_importable: dict[str, bool] = {}
 _NO_SIDE = np.zeros(0, dtype=bool)   # max_flow() answers the value only
+
+
+def kernel_available(kernel: str) -> bool:
+    """Whether ``kernel``'s package imports in this environment (checked once)."""
+    if kernel not in _REQUIRES:
+        raise FlowError(f"unknown max-flow kernel {kernel!r}; use one of {', '.join(KERNELS)}")
+    if kernel not in _importable:
+        import importlib
+
+        try:
+            importlib.import_module(_REQUIRES[kernel][0])
+            _importable[kernel] = True
+        except (ImportError, OSError) as exc:   # absent, or a shared library that will not load
+            log.debug("max-flow kernel %s unavailable: %s", kernel, exc)
+            _importable[kernel] = False
+    return _importable[kernel]
+
+
+def available_kernels() -> tuple[str, ...]:
+    """The kernels of :data:`KERNELS` whose package imports here."""
+    return tuple(k for k in KERNELS if kernel_available(k))
+
+
+def default_kernel() -> str:
+    """The kernel used when none is named: the first importable one of :data:`PREFERENCE`."""
+    for kernel in PREFERENCE:
+        if kernel_available(kernel):
+            return kernel
+    raise FlowError("no max-flow kernel imports here; pip install scipy")   # pragma: no cover
+
+
+def __getattr__(name: str):
+    # DEFAULT_KERNEL is resolved on first use so that importing this module imports no kernel
+    if name == "DEFAULT_KERNEL":
+        return default_kernel()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _resolve(kernel: str | None) -> str:
+    if kernel is None:
+        return default_kernel()
+    if kernel not in KERNELS:
+        raise FlowError(f"unknown max-flow kernel {kernel!r}; use one of {', '.join(KERNELS)}")
+    if not kernel_available(kernel):
+        package = _REQUIRES[kernel][1]
+        raise FlowError(f"the {kernel!r} max-flow kernel needs the {package} package, which "
+                        f"does not import here: pip install {package} (or use one of "
+                        f"{', '.join(available_kernels())})")
+    return kernel
 
 
 @dataclass(frozen=True)
@@ -60,17 +140,22 @@ class FlowNetwork:
 
     ``edges[i] = (u, v)`` keeps its position ``i``; :meth:`set_capacities` addresses edges
     by position and writes through to the backend. Capacities are non-negative integers.
+    ``kernel=None`` picks :func:`default_kernel`.
+
+    ``num_nodes`` may reserve room for nodes that only later edges will touch: a backend
+    holds only the nodes up to the largest endpoint so far (its *span*), since a kernel's
+    set-up per call is linear in the nodes it holds; a query whose source or sink lies
+    beyond the span is answered here (nothing can flow).
     """
 
     def __init__(self, num_nodes: int, edges: Sequence[tuple[int, int]],
                  capacities: Sequence[int] | None = None, *, kernel: str | None = None) -> None:
-        kernel = kernel or DEFAULT_KERNEL
-        if kernel not in KERNELS:
-            raise FlowError(f"unknown max-flow kernel {kernel!r}; use one of {', '.join(KERNELS)}")
+        kernel = _resolve(kernel)
         self.kernel = kernel
         self.num_nodes = num_nodes
         self.edges: list[tuple[int, int]] = []
         self._seen: set[tuple[int, int]] = set()
+        self._span = 0
         self._check(edges)
         self.edges = [(int(u), int(v)) for u, v in edges]
         self._caps = [0] * len(self.edges)
@@ -88,6 +173,7 @@ class FlowNetwork:
             if (u, v) in self._seen:
                 raise FlowError("a flow network needs unique edges; merge parallel edges first")
             self._seen.add((u, v))
+            self._span = max(self._span, int(u) + 1, int(v) + 1)
 
     def add_edges(self, edges: Sequence[tuple[int, int]], capacities: Sequence[int]) -> list[int]:
         """Append edges (for networks whose structure only grows); returns their positions."""
@@ -142,6 +228,12 @@ class FlowNetwork:
     def _solve(self, source: int, sink: int, *, want_cut: bool) -> MinCut:
         if source == sink:
             raise FlowError("source and sink must differ")
+        if not (0 <= source < self.num_nodes and 0 <= sink < self.num_nodes):
+            raise FlowError("source or sink outside the network's node range")
+        if max(source, sink) >= self._span:
+            # an endpoint without edges: the zero flow is maximum, and its residual network
+            # is the edges of positive capacity
+            return MinCut(0, self._reachable(source) if want_cut else _NO_SIDE)
         backend = self._backend
         if self._total > backend.limit:
             log.info("total capacity %d exceeds the %s kernel's integers; solving exactly "
@@ -149,6 +241,21 @@ class FlowNetwork:
             backend = _NetworkxBackend(self.num_nodes, self.edges)
             backend.set(range(len(self.edges)), self._caps)
         return backend.solve(source, sink, want_cut)
+
+    def _reachable(self, source: int) -> np.ndarray:
+        side = np.zeros(self.num_nodes, dtype=bool)
+        side[source] = True
+        out: dict[int, list[int]] = {}
+        for (u, v), c in zip(self.edges, self._caps):
+            if c:
+                out.setdefault(u, []).append(v)
+        stack = [source]
+        while stack:
+            for v in out.get(stack.pop(), ()):
+                if not side[v]:
+                    side[v] = True
+                    stack.append(v)
+        return side
 
 
 class _OrtoolsBackend:
@@ -184,11 +291,7 @@ class _OrtoolsBackend:
                                                    dtype=np.int64))
 
     def solve(self, source: int, sink: int, want_cut: bool) -> MinCut:
-        if max(source, sink) >= self._smf.num_nodes():
-            # a node with no arcs at all: nothing can flow into or out of it
-            side = np.zeros(self._num_nodes, dtype=bool)
-            side[source] = True
-            return MinCut(0, side)
+        # OR-Tools holds the nodes up to the largest arc endpoint: FlowNetwork's span
         status = self._smf.solve(source, sink)
         if status != self._optimal:
             raise FlowError(f"OR-Tools max-flow did not finish ({status}); capacities may be "
@@ -199,6 +302,69 @@ class _OrtoolsBackend:
         side = np.zeros(self._num_nodes, dtype=bool)
         side[np.asarray(self._smf.get_source_side_min_cut(), dtype=np.int64)] = True
         return MinCut(value, side)
+
+
+class _IgraphBackend:
+    limit = FLOAT_EXACT
+
+    def __init__(self, num_nodes: int, edges: list[tuple[int, int]]) -> None:
+        import igraph
+
+        self._num_nodes = num_nodes
+        # edge i of both graphs is edges[i] (forward) and its reversal (backward); igraph
+        # numbers edges in insertion order and this class never deletes one. The graphs hold
+        # the nodes up to the largest endpoint only (FlowNetwork's span): igraph's set-up
+        # per call is linear in the node count, and some networks reserve many more.
+        self._span = _span(edges)
+        self._forward = igraph.Graph(n=self._span, edges=edges, directed=True)
+        self._backward = igraph.Graph(n=self._span, edges=[(v, u) for u, v in edges],
+                                      directed=True)
+        self._value = igraph.GraphBase.maxflow_value
+        self._st_mincut = igraph.GraphBase.st_mincut
+        # igraph reads capacities from a list (not from a numpy array), converting each to a
+        # double per call; values beyond the limit never reach it (the guard solves those)
+        self._caps: list[int] = [0] * len(edges)
+
+    def add(self, edges: list[tuple[int, int]]) -> None:
+        if edges:
+            span = _span(edges)
+            if span > self._span:
+                self._forward.add_vertices(span - self._span)
+                self._backward.add_vertices(span - self._span)
+                self._span = span
+            self._forward.add_edges(edges)
+            self._backward.add_edges([(v, u) for u, v in edges])
+            self._caps.extend([0] * len(edges))
+
+    def set(self, edges: Sequence[int], values: Sequence[int]) -> None:
+        caps = self._caps
+        for e, v in zip(edges, values):
+            caps[e] = v
+
+    def solve(self, source: int, sink: int, want_cut: bool) -> MinCut:
+        if not want_cut:
+            return MinCut(_exact_int(self._value(self._forward, source, sink, self._caps)),
+                          _NO_SIDE)
+        # On the reversed graph from the sink to the source, igraph marks the nodes that reach
+        # its target (our source) in the residual network: reversed, the nodes our source
+        # reaches in ours — the smallest minimum-cut source side, whatever flow was found.
+        value, _, _, reach_source = self._st_mincut(self._backward, sink, source, self._caps)
+        side = np.zeros(self._num_nodes, dtype=bool)
+        side[reach_source] = True
+        return MinCut(_exact_int(value), side)
+
+
+def _span(edges: list[tuple[int, int]]) -> int:
+    """1 + the largest endpoint (0 without edges)."""
+    return max((max(u, v) + 1 for u, v in edges), default=0)
+
+
+def _exact_int(value: float) -> int:
+    # below the limit every quantity of push-relabel is an integer-valued double
+    result = int(value)
+    if result != value:                                          # pragma: no cover
+        raise FlowError(f"igraph returned a non-integer flow value {value!r}")
+    return result
 
 
 class _ScipyBackend:
@@ -219,7 +385,8 @@ class _ScipyBackend:
     def _build(self) -> None:
         import scipy.sparse as sp
 
-        edges, num_nodes = self._edges, self._num_nodes
+        edges = self._edges
+        num_nodes = _span(edges)     # the nodes up to the largest endpoint, as FlowNetwork
         m = len(edges)
         tails = np.asarray([e[0] for e in edges], dtype=np.int64)
         heads = np.asarray([e[1] for e in edges], dtype=np.int64)
@@ -300,6 +467,7 @@ class _NetworkxBackend:
 
 _BACKENDS = {
     "ortools": _OrtoolsBackend,
+    "igraph": _IgraphBackend,
     "dinic": lambda n, e: _ScipyBackend(n, e, "dinic"),
     "edmonds_karp": lambda n, e: _ScipyBackend(n, e, "edmonds_karp"),
     "networkx": _NetworkxBackend,

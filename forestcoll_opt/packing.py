@@ -24,12 +24,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .errors import ForestCollError
+from .errors import PackingError
 from .flow import FlowNetwork
-
-
-class PackingError(ForestCollError):
-    """No tree packing exists for the given capacities and demands."""
 
 
 @dataclass(frozen=True)

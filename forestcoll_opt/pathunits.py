@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-Path = tuple[int, ...]
+Route = tuple[int, ...]
+"""A physical route: the node indices from a link's tail to its head, switches between."""
 
 
 class PathUnits:
@@ -13,11 +14,11 @@ class PathUnits:
 
     __slots__ = ("items", "head")
 
-    def __init__(self, units: Iterable[tuple[Path, int]] = ()) -> None:
+    def __init__(self, units: Iterable[tuple[Route, int]] = ()) -> None:
         self.items: list[list] = [[p, c] for p, c in units if c]
         self.head = 0
 
-    def add(self, path: Path, count: int) -> None:
+    def add(self, path: Route, count: int) -> None:
         if len(self.items) > self.head and self.items[-1][0] == path:
             self.items[-1][1] += count
         else:
@@ -26,7 +27,7 @@ class PathUnits:
     def available(self) -> int:
         return sum(c for _, c in self.items[self.head:])
 
-    def take(self, amount: int) -> list[tuple[Path, int]]:
+    def take(self, amount: int) -> list[tuple[Route, int]]:
         """The next ``amount`` units as ``(path, count)`` runs; the caller checks that they
         are :meth:`available`."""
         out = []
@@ -41,5 +42,5 @@ class PathUnits:
                 self.items[self.head][1] = count - used
         return out
 
-    def remaining(self) -> tuple[tuple[Path, int], ...]:
+    def remaining(self) -> tuple[tuple[Route, int], ...]:
         return tuple((p, c) for p, c in self.items[self.head:] if c)

@@ -14,14 +14,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .errors import ForestCollError
-from .pathunits import PathUnits
-
-from .pathunits import Path  # noqa: E402  (re-exported for type hints)
-
-
-class RoutingError(ForestCollError):
-    """The routing table cannot carry the trees (more weight on an edge than its capacity)."""
+from .errors import RoutingError
+from .pathunits import PathUnits, Route
 
 
 @dataclass(frozen=True)
@@ -32,7 +26,7 @@ class RoutedTree:
     root: int
     weight: int
     edges: tuple[tuple[int, int], ...]
-    paths: tuple[Path, ...]
+    paths: tuple[Route, ...]
 
 
 @dataclass(frozen=True)
@@ -41,7 +35,7 @@ class Routing:
     seconds: float = field(default=0.0, compare=False)
 
 
-def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tuple[Path, int]]]
+def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tuple[Route, int]]]
                 ) -> Routing:
     """Physical paths for every batch (objects with ``root``, ``weight``, ``edges``)."""
     start = time.perf_counter()
@@ -69,7 +63,7 @@ def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tup
     return Routing(trees=_merge(out), seconds=time.perf_counter() - start)
 
 
-def _path_at(segs: list[tuple[Path, int]], offset: int) -> Path:
+def _path_at(segs: list[tuple[Route, int]], offset: int) -> Route:
     acc = 0
     for path, count in segs:
         if offset < acc + count:

@@ -24,7 +24,7 @@ from typing import Any, Mapping
 
 from .bound import bound as compute_bound
 from .collective import Collective
-from .errors import ForestCollError
+from .errors import ForestCollError, ScheduleError
 from .files import parse_json, read_text, write_output
 from .fixed_k import fixed_k_capacity
 from .packing import pack_trees
@@ -36,10 +36,6 @@ FORMAT = "forestcoll-schedule/1"
 COLLECTIVES = tuple(c.value for c in Collective)
 ROOTED = ("broadcast", "reduce")
 IN_TREES = ("reduce-scatter", "reduce")
-
-
-class ScheduleError(ForestCollError, ValueError):
-    """A schedule file is malformed, or a schedule cannot be generated as requested."""
 
 
 @dataclass(frozen=True)

@@ -35,15 +35,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from .errors import ForestCollError
+from .errors import SplittingError
 from .flow import FlowNetwork
-from .pathunits import PathUnits
-
-from .pathunits import Path  # noqa: E402  (re-exported for type hints)
-
-
-class SplittingError(ForestCollError):
-    """Edge splitting cannot remove a switch (the network violates the theorem's conditions)."""
+from .pathunits import PathUnits, Route
 
 
 @dataclass(frozen=True)
@@ -55,15 +49,15 @@ class Splitting:
     """
 
     capacity: Mapping[tuple[int, int], int]
-    routes: Mapping[tuple[int, int], tuple[tuple[Path, int], ...]]
+    routes: Mapping[tuple[int, int], tuple[tuple[Route, int], ...]]
     dropped_loops: int = 0
     max_flows: int = 0
     seconds: float = field(default=0.0, compare=False)
 
 
-def _join(first: list[tuple[Path, int]], second: list[tuple[Path, int]]) -> list[tuple[Path, int]]:
+def _join(first: list[tuple[Route, int]], second: list[tuple[Route, int]]) -> list[tuple[Route, int]]:
     """Pair up two equal-sized runs of path units end to end."""
-    out: list[tuple[Path, int]] = []
+    out: list[tuple[Route, int]] = []
     i = j = 0
     left_a, left_b = first[0][1], second[0][1]
     while i < len(first):

@@ -56,7 +56,7 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from .errors import ForestCollError, VerifierSelfCheckError, VerifyArgumentError
+from .errors import VerifierSelfCheckError, VerifyArgumentError, VerifyError
 from .flow import FlowNetwork
 from .topology import Topology
 
@@ -93,11 +93,6 @@ _ALLREDUCE_PHASE_KEYS = ("collective",) + _PHASE_KEYS
 _TREE_KEYS = ("root", "weight", "edges")
 _EDGE_KEYS = ("src", "dst", "path")
 _MISSING = object()
-
-
-class VerifyError(ForestCollError):
-    """The schedule cannot be read at all (no such file, not UTF-8, not JSON, a repeated
-    key, nested too deeply, not an object)."""
 
 
 # --- results -----------------------------------------------------------------------------
