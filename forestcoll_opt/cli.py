@@ -17,6 +17,7 @@ from .bound import COLLECTIVES, Bound, bound, rs_ag_algbw
 from .catalog import canonical_spec, families, resolve
 from .errors import ForestCollError, UsageError
 from .files import check_output, streaming_output, write_output
+from .flow import KERNELS
 from .analysis import MAX_K, SWEEP_COLUMNS, iter_sweep
 from .schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
 from .schedule import generate
@@ -126,7 +127,7 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
 
 def cmd_bound(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
-    result = bound(topo, collective=args.collective, root=args.root)
+    result = bound(topo, collective=args.collective, root=args.root, kernel=args.kernel)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
@@ -189,12 +190,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
     progress = _Progress(args.quiet)
     start = time.perf_counter()
     try:
-        sched = generate(topo, args.collective, k=args.k, root=args.root, progress=progress)
+        sched = generate(topo, args.collective, k=args.k, root=args.root, kernel=args.kernel,
+                         progress=progress)
     finally:
         progress.close()
     seconds = time.perf_counter() - start
     write_output(args.output, sched.to_json())
-    best = _best_algbw(topo, args.collective, args.root)
+    best = _best_algbw(topo, args.collective, args.root, args.kernel)
     st = sched.stats
     out = sys.stderr if args.output == "-" else sys.stdout
     where = "standard output" if args.output == "-" else args.output
@@ -216,12 +218,13 @@ def _check_k(k: int, option: str) -> None:
         raise UsageError(f"{option} {k}: give a whole number from 1 to {MAX_K}")
 
 
-def _best_algbw(topo: Topology, collective: str, root: str | None) -> Fraction:
+def _best_algbw(topo: Topology, collective: str, root: str | None,
+                kernel: str | None) -> Fraction:
     """The bound a schedule of ``collective`` is measured against (allreduce: the best
     reduce-scatter followed by the best allgather)."""
     if collective == "allreduce":
-        return rs_ag_algbw(topo)
-    return bound(topo, collective=collective, root=root).algbw
+        return rs_ag_algbw(topo, kernel=kernel)
+    return bound(topo, collective=collective, root=root, kernel=kernel).algbw
 
 
 MAX_SWEEP_VALUES = 256
@@ -260,7 +263,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         check_output(args.csv, option="--csv", inputs=[args.topology])
     ks = parse_k_range(args.k)
     topo = resolve(args.topology)
-    rows = iter_sweep(topo, ks, collective=args.collective, root=args.root)
+    rows = iter_sweep(topo, ks, collective=args.collective, root=args.root,
+                      kernel=args.kernel)
     widths = (6, 24, 12, 10, 8, 8, 9)
     print("  ".join(f"{c:>{w}}" for c, w in zip(
         ("k", "algbw", "algbw_float", "fraction", "trees", "height", "seconds"), widths)))
@@ -305,12 +309,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
         from .lp import LPError, solve
 
         try:
-            interval = solve(topo, "allreduce", time_limit=args.time_limit)
+            interval = solve(topo, "allreduce", time_limit=args.time_limit, kernel=args.kernel)
         except LPError as exc:
             print(f"forestcoll: error: the allreduce LP needed for the verdict failed: {exc}; "
                   f"raise --time-limit or verify with --against trees", file=sys.stderr)
             return EXIT_SOLVER
-    verdict = verify(topo, data, against=args.against, lp_interval=interval)
+    verdict = verify(topo, data, against=args.against, lp_interval=interval,
+                     kernel=args.kernel)
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2))
     if verdict.status == "invalid":
@@ -389,7 +394,8 @@ def cmd_lp(args: argparse.Namespace) -> int:
         raise UsageError("--write-lp and --write-mps name the same file; give two files")
     topo = resolve(args.topology)
     result = solve(topo, args.problem, formulation=args.formulation,
-                   time_limit=args.time_limit, write_lp=args.write_lp, write_mps=args.write_mps)
+                   time_limit=args.time_limit, write_lp=args.write_lp, write_mps=args.write_mps,
+                   kernel=args.kernel)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
@@ -406,7 +412,7 @@ def cmd_lp(args: argparse.Namespace) -> int:
     more = f", ... ({len(result.x)} in all)" if len(result.x) > 8 else ""
     print(f"x per root      {shares}{more}")
     if args.problem == "allreduce":
-        tree = rs_ag_algbw(topo)
+        tree = rs_ag_algbw(topo, kernel=args.kernel)
         print(f"tree allreduce  {_num(tree)} {u} (reduce-scatter + allgather bounds): "
               f"{float(tree / result.upper):.6f} to {float(tree / result.lower):.6f} of the LP")
     return 0
@@ -423,7 +429,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(f"forestcoll compare: {row['topology']} done", file=sys.stderr)
 
-    table = compare(topologies, progress=report)
+    table = compare(topologies, kernel=args.kernel, progress=report)
     if args.csv:
         write_output(args.csv, table.to_csv(index=False))
     print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
@@ -444,6 +450,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_ERROR, f"forestcoll: error: {message} (see {self.prog} --help)\n")
+
+
+def _add_kernel(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--kernel", choices=KERNELS, metavar="KERNEL",
+                   help="max-flow kernel: " + ", ".join(KERNELS) + " (default: ortools when "
+                        "installed, else igraph; every kernel gives the same result)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -471,6 +483,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True,
                    help="schedule file to write (JSON; - for standard output)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    _add_kernel(p)
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
@@ -480,6 +493,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--csv", help="also write the rows to this CSV file as they finish")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    _add_kernel(p)
     p.set_defaults(func=cmd_sweep)
 
     p = sub.add_parser("verify", help="check a schedule and compare it with the exact bound",
@@ -497,6 +511,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=_seconds_arg,
                    help="allreduce against the LP: HiGHS time limit per solve, seconds")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    _add_kernel(p)
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("lp", help="the allreduce (or allgather) LP with switch flows, by HiGHS")
@@ -508,12 +523,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--write-lp", metavar="FILE", help="also write the model as an .lp file")
     p.add_argument("--write-mps", metavar="FILE", help="also write the model as an .mps file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_kernel(p)
     p.set_defaults(func=cmd_lp)
 
     p = sub.add_parser("compare", help="allgather bound, LPs and tree allreduce side by side")
     p.add_argument("topology", nargs="+", help=topo_help)
     p.add_argument("--csv", help="also write the table to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    _add_kernel(p)
     p.set_defaults(func=cmd_compare)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a file format")
@@ -526,6 +543,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--collective", choices=COLLECTIVES, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_kernel(p)
     p.set_defaults(func=cmd_bound)
     return parser
 

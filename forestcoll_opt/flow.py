@@ -9,7 +9,12 @@ Kernels (``kernel=``; :data:`KERNELS` lists them all, :func:`available_kernels` 
 whose package imports here):
 
 * ``"ortools"``: OR-Tools' ``SimpleMaxFlow`` (C++ push-relabel, 64-bit integer
-  capacities, per-arc capacity updates). Optional: ``pip install ortools``.
+  capacities, per-arc capacity updates); the fastest here. Optional:
+  ``pip install 'forestcoll-opt[ortools]'``. OR-Tools bundles its own HiGHS library, which
+  must load beside highspy's (the LP's solver) in one process; they do for some releases
+  only (OR-Tools 9.15 with highspy 1.7 to 1.14, not 1.15). So this kernel counts as
+  available only when highspy, if installed, is imported first and OR-Tools then imports
+  without error; otherwise the default moves on to igraph and the LP keeps working.
 * ``"igraph"``: python-igraph's push-relabel (C, ``igraph_maxflow``). The graph is built
   once (and extended by :meth:`FlowNetwork.add_edges`); the capacities travel with each
   call as a list. Capacities, excesses and flow values are doubles there, so the answer is
@@ -65,13 +70,14 @@ KERNELS = ("ortools", "igraph", "dinic", "edmonds_karp", "networkx")
 PREFERENCE = ("ortools", "igraph", "dinic", "networkx")
 # the module each kernel imports, and what to install when it is missing
 _REQUIRES = {
-    "ortools": ("ortools.graph.python.max_flow", "ortools"),
+    "ortools": ("ortools.graph.python.max_flow", "'forestcoll-opt[ortools]'"),
     "igraph": ("igraph", "igraph"),
     "dinic": ("scipy.sparse.csgraph", "scipy"),
     "edmonds_karp": ("scipy.sparse.csgraph", "scipy"),
     "networkx": ("networkx", "networkx"),
 }
 _importable: dict[str, bool] = {}
+_why_not: dict[str, str] = {}   # why an installed kernel's package would not load
 _NO_SIDE = np.zeros(0, dtype=bool)   # max_flow() answers the value only
 
 
@@ -81,13 +87,20 @@ def kernel_available(kernel: str) -> bool:
         raise FlowError(f"unknown max-flow kernel {kernel!r}; use one of {', '.join(KERNELS)}")
     if kernel not in _importable:
         import importlib
+        import importlib.util
 
         try:
+            if kernel == "ortools" and importlib.util.find_spec("highspy") is not None:
+                # load the LP's HiGHS first: if OR-Tools' bundled copy clashes with it, the
+                # clash shows here (ImportError) instead of later inside the LP
+                importlib.import_module("highspy")
             importlib.import_module(_REQUIRES[kernel][0])
             _importable[kernel] = True
         except (ImportError, OSError) as exc:   # absent, or a shared library that will not load
             log.debug("max-flow kernel %s unavailable: %s", kernel, exc)
             _importable[kernel] = False
+            if not isinstance(exc, ModuleNotFoundError):     # installed, but will not load
+                _why_not[kernel] = " ".join(str(exc).split())[:300]
     return _importable[kernel]
 
 
@@ -118,9 +131,16 @@ def _resolve(kernel: str | None) -> str:
         raise FlowError(f"unknown max-flow kernel {kernel!r}; use one of {', '.join(KERNELS)}")
     if not kernel_available(kernel):
         package = _REQUIRES[kernel][1]
-        raise FlowError(f"the {kernel!r} max-flow kernel needs the {package} package, which "
+        others = ", ".join(available_kernels())
+        why = _why_not.get(kernel, "")
+        if kernel == "ortools" and why:
+            raise FlowError(f"the 'ortools' max-flow kernel cannot load beside the installed "
+                            f"highspy (their bundled HiGHS libraries differ: {why}); use "
+                            f"another kernel ({others}) or pip install "
+                            f"'forestcoll-opt[ortools]' for a matching pair")
+        raise FlowError(f"the {kernel!r} max-flow kernel needs the {kernel} package, which "
                         f"does not import here: pip install {package} (or use one of "
-                        f"{', '.join(available_kernels())})")
+                        f"{others})")
     return kernel
 
 

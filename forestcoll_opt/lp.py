@@ -534,7 +534,14 @@ class _Highs:
     each round re-solves warm from the previous basis. Every call's status is checked."""
 
     def __init__(self, m: LPModel, time_limit: float | None) -> None:
-        import highspy
+        try:
+            import highspy
+        except ImportError as exc:
+            raise LPSolverError(
+                f"highspy does not import here ({' '.join(str(exc).split())[:200]}); if "
+                f"OR-Tools was imported first in this process, its bundled HiGHS differs from "
+                f"highspy's: import highspy first, or pip install 'forestcoll-opt[ortools]' "
+                f"for a matching pair") from None
 
         self.hs = highspy
         self.m = m

@@ -1,10 +1,10 @@
 from fractions import Fraction
 
 import pytest
+from kernelparams import EVERY_KERNEL
 
 from forestcoll_opt.bound import bound, smallest_k
 from forestcoll_opt.errors import BoundError
-from forestcoll_opt.flow import KERNELS
 from forestcoll_opt.topology import from_dict
 from randomnets import brute_force_bound, brute_force_single_root, random_network
 
@@ -86,7 +86,7 @@ def test_single_root_bound_equals_brute_force(seed):
     assert t.cut_bandwidth(b.cut) == b.algbw and root in b.cut
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
+@pytest.mark.parametrize("kernel", EVERY_KERNEL)
 def test_every_kernel_gives_the_same_bound(catalog, kernel):
     t = catalog("mi250:boxes=2,gpus=8")
     assert bound(t, kernel=kernel).inv_x == Fraction(1, 13)

@@ -142,3 +142,35 @@ def test_usage_errors_are_one_line(capsys, argv):
     code = main(argv)          # main() returns the exit status instead of raising SystemExit
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and err.startswith("forestcoll: error: ")
+
+
+def test_every_kernel_gives_the_same_bound_and_schedule_bytes(capsys, tmp_path):
+    from forestcoll_opt.flow import available_kernels
+
+    kernels = [k for k in available_kernels() if k != "edmonds_karp"]
+    bounds, schedules = set(), set()
+    for kernel in kernels:
+        code, out, _ = run(capsys, "bound", "mi250:boxes=2", "--json", "--kernel", kernel)
+        assert code == 0
+        bounds.add(out)
+        path = tmp_path / f"{kernel}.json"
+        code, _, _ = run(capsys, "generate", "paper-example", "--collective", "reduce-scatter",
+                         "-o", str(path), "-q", "--kernel", kernel)
+        assert code == 0
+        schedules.add(path.read_bytes())
+        code, out, _ = run(capsys, "verify", "paper-example", str(path), "--kernel", kernel)
+        assert code == 0 and out.startswith("OPTIMAL")
+    assert len(bounds) == 1 and json.loads(bounds.pop())["algbw"] == "5312/15"
+    assert len(schedules) == 1 and {"igraph", "dinic", "networkx"} <= set(kernels)
+
+
+def test_an_unknown_or_missing_kernel_is_one_line(capsys, monkeypatch):
+    code, _, err = run(capsys, "bound", "paper-example", "--kernel", "cplex")
+    assert code == 2 and "invalid choice: 'cplex'" in err and len(err.splitlines()) == 1
+    from forestcoll_opt import flow
+
+    monkeypatch.setitem(sys.modules, "igraph", None)
+    monkeypatch.setattr(flow, "_importable", {})
+    code, _, err = run(capsys, "bound", "paper-example", "--kernel", "igraph")
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "needs the igraph package" in err and "pip install igraph" in err

@@ -1,9 +1,11 @@
 import random
+import re
 import subprocess
 import sys
 
 import networkx as nx
 import pytest
+from kernelparams import EVERY_KERNEL
 
 from forestcoll_opt import flow
 from forestcoll_opt.errors import FlowError
@@ -11,9 +13,6 @@ from forestcoll_opt.flow import (FLOAT_EXACT, INT32_MAX, KERNELS, PREFERENCE, Fl
                                  available_kernels, default_kernel)
 
 # every kernel, skipped (not failed) where its package is not installed
-EVERY_KERNEL = [pytest.param(k, marks=pytest.mark.skipif(not flow.kernel_available(k),
-                                                         reason=f"{k} is not installed"))
-                for k in KERNELS]
 
 
 def random_network(seed, nodes=(3, 9), cap=20):
@@ -184,10 +183,33 @@ def test_a_missing_kernel_is_named_with_its_package(monkeypatch, missing):
     monkeypatch.setitem(sys.modules, flow._REQUIRES[missing][0], None)
     monkeypatch.setattr(flow, "_importable", {})
     assert missing not in available_kernels()
-    with pytest.raises(FlowError, match=f"needs the {missing} package.*pip install {missing}"):
+    with pytest.raises(FlowError, match=f"needs the {missing} package.*pip install {re.escape(flow._REQUIRES[missing][1])}"):
         FlowNetwork(3, [(0, 1)], [1], kernel=missing)
     assert default_kernel() != missing
     assert FlowNetwork(3, [(0, 1), (1, 2)], [2, 5]).max_flow(0, 2) == 2
+
+
+def test_an_ortools_that_clashes_with_highspy_is_skipped_and_named():
+    # OR-Tools 9.15 beside highspy 1.15 fails to import with "undefined symbol"; simulate that
+    # failure (whatever is installed here) and check the fallback and the message
+    code = ("import sys, importlib.abc\n"
+            "class Clash(importlib.abc.MetaPathFinder):\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name.startswith('ortools'):\n"
+            "            raise ImportError('libortools.so.9: undefined symbol: _Z19setLocal')\n"
+            "sys.meta_path.insert(0, Clash())\n"
+            "from forestcoll_opt.errors import FlowError\n"
+            "from forestcoll_opt.flow import FlowNetwork, available_kernels, default_kernel\n"
+            "assert 'ortools' not in available_kernels()\n"
+            "assert default_kernel() == 'igraph', default_kernel()\n"
+            "try:\n"
+            "    FlowNetwork(2, [(0, 1)], [1], kernel='ortools')\n"
+            "except FlowError as exc:\n"
+            "    print(exc)\n")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True).stdout
+    assert "cannot load beside the installed highspy" in out and "undefined symbol" in out
+    assert "igraph" in out and len(out.strip().splitlines()) == 1
 
 
 def test_flow_works_with_neither_ortools_nor_igraph():

@@ -13,6 +13,7 @@ import highspy
 import networkx as nx
 import numpy as np
 import pytest
+from kernelparams import kernel_params
 
 from forestcoll_opt import lp as lpmod
 from forestcoll_opt.bound import bound, rs_ag_algbw
@@ -120,7 +121,7 @@ def test_catalog_intervals_are_narrow_and_hold_the_known_values(catalog, spec):
     check_witness(t, "allgather", ag_model.witness)
 
 
-@pytest.mark.parametrize("kernel", ["ortools", "dinic", "networkx"])
+@pytest.mark.parametrize("kernel", kernel_params(("ortools", "igraph", "dinic", "networkx")))
 def test_every_max_flow_kernel_certifies(catalog, kernel):
     t = catalog("dgx-a100:boxes=2")
     m = build_model(t, "allreduce", kernel=kernel)
