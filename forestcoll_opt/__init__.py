@@ -22,7 +22,8 @@ Layers (imports flow downward only; a module never imports one above it):
 
 1. ``errors``, ``files``, ``collective`` — typed errors, safe file I/O, the collectives.
 2. ``topology``, ``catalog`` (+ ``models``) — the validated network model and built-in machines.
-3. ``flow`` — the integer max-flow kernel every oracle runs on.
+3. ``flow``, ``symmetry`` — the integer max-flow kernel every oracle runs on, and the
+   topology's automorphism group that lets an oracle solve one node per orbit.
 4. ``bound`` — the exact optimum and its bottleneck cut.
 5. ``fixed_k``, ``splitting``, ``packing``, ``routing``, ``pathunits`` — the algorithm stages.
 6. ``schedule`` — the five collectives, generation and the schedule format.

@@ -36,6 +36,9 @@ from .flow import FlowNetwork, MinCut
 from .topology import Topology, format_fraction
 
 COLLECTIVES = tuple(c.value for c in Collective if c is not Collective.ALLREDUCE)
+# Below this many compute nodes the bound takes milliseconds without symmetry, less than
+# finding the group (and importing igraph) costs, so symmetry=None leaves it off there.
+SYMMETRY_MIN_COMPUTE = 64
 
 
 @dataclass(frozen=True)
@@ -98,8 +101,15 @@ def _frac(value: Fraction) -> str:
 
 
 def bound(topology: Topology, *, collective: str = "allgather", root: str | None = None,
-          kernel: str | None = None) -> Bound:
-    """The exact bound of ``collective`` on ``topology`` (see the module docstring)."""
+          kernel: str | None = None, symmetry: bool | None = None) -> Bound:
+    """The exact bound of ``collective`` on ``topology`` (see the module docstring).
+
+    With ``symmetry`` (``None``, the default: on from :data:`SYMMETRY_MIN_COMPUTE` compute
+    nodes up) the automorphism group of the topology
+    (:mod:`forestcoll_opt.symmetry`; for broadcast/reduce, the subgroup fixing the root)
+    leaves one max-flow per orbit of compute nodes instead of one per node: nodes of one
+    orbit have equal max-flows, and the first node of each orbit in the oracle's order is
+    the one tested, so the result, bottleneck cut included, is the same either way."""
     start = time.perf_counter()
     if collective not in COLLECTIVES:
         raise BoundError(f"unknown collective {str(collective)[:40]!r}; use one of "
@@ -113,11 +123,11 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
         if root not in topology.index or not topology.node[root].is_compute:
             raise BoundError(f"root {root!r} is not a compute node of {topology.name!r}; "
                              f"compute nodes: {_preview(topology.compute_nodes)}")
-        result = _single_root(network, root, kernel)
+        result = _single_root(network, root, kernel, _orbit_map(topology, symmetry, root))
     else:
         if root is not None:
             raise BoundError(f"{collective} has a root at every compute node; drop --root")
-        result = _all_roots(network, kernel)
+        result = _all_roots(network, kernel, _orbit_map(topology, symmetry, None))
     inv_x, cut, rounds, flows = result
     x = 1 / inv_x
     k = smallest_k(topology, x)
@@ -166,15 +176,21 @@ class _Oracle:
         self.net = FlowNetwork(self.s + 1, edges, kernel=kernel)
         self.flows = 0
 
-    def test(self, ratio: Fraction, order: list[int]) -> tuple[int, MinCut] | None:
+    def test(self, ratio: Fraction, order: list[int],
+             orbit: dict[int, int]) -> tuple[int, MinCut] | None:
         """None if every compute node receives N·b; else the sink and min cut of the most
-        violated one (least max-flow)."""
+        violated one (least max-flow; the first in ``order`` among equals). Only the first
+        node of each orbit in ``order`` is solved: its orbit-mates have its max-flow."""
         a, b = ratio.numerator, ratio.denominator
         self.net.set_capacities(self.link_ids, [a * c for c in self.link_caps])
         self.net.set_capacities(self.source_ids, [b] * len(self.source_ids))
         need = len(self.compute) * b
         worst: tuple[int, int] | None = None
+        seen: set[int] = set()
         for v in order:
+            if orbit[v] in seen:
+                continue
+            seen.add(orbit[v])
             value = self.net.max_flow(self.s, v)
             self.flows += 1
             if value < need and (worst is None or value < worst[1]):
@@ -185,7 +201,19 @@ class _Oracle:
         return worst[0], self.net.min_cut(self.s, worst[0])
 
 
-def _all_roots(topology: Topology, kernel: str | None) -> tuple[Fraction, set[str], int, int]:
+def _orbit_map(topology: Topology, symmetry: bool, root: str | None) -> dict[int, int]:
+    """Node index -> orbit number (every node its own orbit without ``symmetry``)."""
+    if symmetry is None:
+        symmetry = len(topology.compute_nodes) >= SYMMETRY_MIN_COMPUTE
+    if not symmetry:
+        return {i: i for i in range(len(topology.nodes))}
+    from .symmetry import automorphisms
+
+    return automorphisms(topology, fixed=() if root is None else (root,)).orbit_of
+
+
+def _all_roots(topology: Topology, kernel: str | None,
+               orbit: dict[int, int]) -> tuple[Fraction, set[str], int, int]:
     """Exact 1/x* and a bottleneck cut by the Newton/Dinkelbach iteration on G_x."""
     ids = topology.node_ids
     integer = topology.integer_capacity
@@ -201,7 +229,7 @@ def _all_roots(topology: Topology, kernel: str | None) -> tuple[Fraction, set[st
     rounds = 0
     while True:
         rounds += 1
-        found = oracle.test(ratio, order)
+        found = oracle.test(ratio, order, orbit)
         if found is None:
             break
         sink, mincut = found
@@ -217,7 +245,8 @@ def _all_roots(topology: Topology, kernel: str | None) -> tuple[Fraction, set[st
     return inv_x, cut, rounds, oracle.flows
 
 
-def _single_root(topology: Topology, root: str, kernel: str | None) -> tuple[Fraction, set[str], int, int]:
+def _single_root(topology: Topology, root: str, kernel: str | None,
+                 orbit: dict[int, int]) -> tuple[Fraction, set[str], int, int]:
     """min over compute v of F(root, v), with the min cut of the weakest v."""
     idx, ids = topology.index, topology.node_ids
     links = list(topology.integer_capacity.items())
@@ -225,9 +254,11 @@ def _single_root(topology: Topology, root: str, kernel: str | None) -> tuple[Fra
                       [c for _, c in links], kernel=kernel)
     best: tuple[int, int] | None = None
     flows = 0
+    seen: set[int] = set()
     for v in topology.compute_nodes:
-        if v == root:
+        if v == root or orbit[idx[v]] in seen:
             continue
+        seen.add(orbit[idx[v]])
         value = net.max_flow(idx[root], idx[v])
         flows += 1
         if best is None or value < best[1]:

@@ -149,7 +149,7 @@ def resolve(topo: "str | os.PathLike | Topology") -> Topology:
     if text.endswith(".json") or os.path.sep in text or (os.path.altsep or "\0") in text:
         return load(text)
     name = text.partition(":")[0].strip()
-    if Path(text).exists():
+    if os.path.exists(text):      # False, not an error, for a name too long or with a NUL
         if name in families():
             raise CatalogError(f"{text!r} is both a file in this folder and a catalog spec; "
                                f"write ./{text} to read the file")

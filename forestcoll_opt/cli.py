@@ -16,7 +16,7 @@ from . import __version__
 from .bound import COLLECTIVES, Bound, bound, rs_ag_algbw
 from .catalog import canonical_spec, families, resolve
 from .errors import ForestCollError, UsageError
-from .files import check_output, streaming_output, write_output
+from .files import check_output, display_path, streaming_output, write_output
 from .flow import KERNELS
 from .analysis import MAX_K, SWEEP_COLUMNS, iter_sweep
 from .schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
@@ -199,7 +199,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     best = _best_algbw(topo, args.collective, args.root, args.kernel)
     st = sched.stats
     out = sys.stderr if args.output == "-" else sys.stdout
-    where = "standard output" if args.output == "-" else args.output
+    where = "standard output" if args.output == "-" else display_path(args.output)
     print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} trees"
           + (f", k = {sched.k}" if sched.k else ""), file=out)
     label = ("the reduce-scatter + allgather tree bound" if args.collective == "allreduce"
@@ -322,7 +322,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         for reason in verdict.reasons:
             print(f"forestcoll: invalid: {reason}", file=sys.stderr)
         if not args.json:
-            print(f"INVALID: {len(verdict.reasons)} problem(s) in {args.schedule}")
+            print(f"INVALID: {len(verdict.reasons)} problem(s) in "
+                  f"{display_path(args.schedule)}")
         return EXIT_ERROR
     if verdict.contradiction:
         for reason in verdict.reasons:
@@ -449,6 +450,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on one line, like every other error."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        # argparse quotes some arguments and not others ("unrecognized arguments: ..."):
+        # escape what cannot be printed on one line
+        message = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                          for c in message)
         self.exit(EXIT_ERROR, f"forestcoll: error: {message} (see {self.prog} --help)\n")
 
 

@@ -37,18 +37,31 @@ STDOUT = "-"
 
 # --- input ---------------------------------------------------------------------------------
 
+def display_path(path: str | bytes | os.PathLike) -> str:
+    """A path for a one-line message: as written when every character is printable,
+    otherwise quoted with escapes (a newline, a NUL or an undecodable byte in a name)."""
+    text = os.fspath(path)
+    if isinstance(text, str) and text.isprintable():
+        return text
+    return repr(text)
+
+
 def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str:
     """A file's UTF-8 text, or ``error`` saying which file of what kind could not be read."""
     p = Path(path)
     try:
         data = p.read_bytes()
     except OSError as exc:
-        raise error(f"{p}: cannot read {what} file ({exc.strerror or exc})") from None
+        raise error(f"{display_path(p)}: cannot read {what} file "
+                    f"({exc.strerror or exc})") from None
+    except ValueError:   # a NUL, or a character the file system's encoding cannot hold
+        raise error(f"{display_path(p)}: cannot read {what} file (not a valid file "
+                    f"name)") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{p}: the {what} file is not UTF-8 text (byte {exc.start}); save it as "
-                    f"UTF-8 JSON") from None
+        raise error(f"{display_path(p)}: the {what} file is not UTF-8 text (byte "
+                    f"{exc.start}); save it as UTF-8 JSON") from None
 
 
 def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) -> Any:
@@ -88,30 +101,42 @@ def check_output(path: str | os.PathLike | None, *, option: str = "-o",
     """Refuse, before any work is done, an output destination that cannot be written."""
     if path is None or os.fspath(path) == STDOUT:
         return
-    p = Path(path)
-    label = f"{option} {p}"
+    label = f"{option} {display_path(path)}"
     if not os.fspath(path).strip():
         raise OutputError(f"{option}: empty file name")
+    try:
+        _check_destination(Path(path), label, inputs)
+    except ValueError:      # a NUL, or a character the file system's encoding cannot hold
+        raise OutputError(f"{label}: not a valid file name; choose another") from None
+    except OSError as exc:  # e.g. a name too long
+        raise OutputError(f"{label}: cannot write ({exc.strerror or exc}); choose another "
+                          f"file") from None
+
+
+def _check_destination(p: Path, label: str, inputs: Iterable[str | os.PathLike]) -> None:
     target = Path(os.path.realpath(p))
     if target.is_dir():
         raise OutputError(f"{label}: is a directory; give a file name inside it")
     folder = target.parent
     if not folder.is_dir():
-        raise OutputError(f"{label}: folder {p.parent} does not exist; create it first")
+        raise OutputError(f"{label}: folder {display_path(p.parent)} does not exist; create "
+                          f"it first")
     for source in inputs:
         try:
             if Path(source).is_file() and os.path.samefile(source, target):
                 raise OutputError(f"{label}: is also an input of this command; write the "
                                   f"result to another file")
-        except OSError:
+        except (OSError, ValueError):
             continue
     if target.exists():
         if not os.access(target, os.W_OK):
             raise OutputError(f"{label}: permission denied; choose a file you can write")
         if target.is_file() and not os.access(folder, os.W_OK | os.X_OK):
-            raise OutputError(f"{label}: cannot replace it, folder {folder} is not writable")
+            raise OutputError(f"{label}: cannot replace it, folder {display_path(folder)} is "
+                              f"not writable")
     elif not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputError(f"{label}: folder {folder} is not writable; choose another folder")
+        raise OutputError(f"{label}: folder {display_path(folder)} is not writable; choose "
+                          f"another folder")
 
 
 def write_output(path: str | os.PathLike, text: str) -> None:
@@ -163,7 +188,7 @@ def streaming_output(path: str | os.PathLike) -> Iterator[IO[str]]:
         try:
             fh = open(target, "w", encoding="utf-8")
         except OSError as exc:
-            raise OutputError(f"{path}: cannot write ({exc.strerror})") from None
+            raise OutputError(f"{display_path(path)}: cannot write ({exc.strerror})") from None
         with fh:
             yield fh
         return
@@ -182,18 +207,18 @@ def _stage(target: Path, text: str, shown: str | os.PathLike) -> str:
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     except OSError as exc:
-        raise OutputError(f"{shown}: cannot write ({exc.strerror})") from None
+        raise OutputError(f"{display_path(shown)}: cannot write ({exc.strerror})") from None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except OSError as exc:
-        raise OutputError(f"{shown}: cannot write ({exc.strerror})") from None
+        raise OutputError(f"{display_path(shown)}: cannot write ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.chmod(tmp, mode)
     except OSError as exc:
         os.unlink(tmp)
-        raise OutputError(f"{shown}: cannot write ({exc.strerror})") from None
+        raise OutputError(f"{display_path(shown)}: cannot write ({exc.strerror})") from None
     except BaseException:
         os.unlink(tmp)
         raise
@@ -205,7 +230,7 @@ def _write_direct(target: Path, text: str) -> None:
         with open(target, "w", encoding="utf-8") as fh:
             fh.write(text)
     except OSError as exc:
-        raise OutputError(f"{target}: cannot write ({exc.strerror})") from None
+        raise OutputError(f"{display_path(target)}: cannot write ({exc.strerror})") from None
 
 
 def _umask() -> int:

@@ -25,7 +25,7 @@ from typing import Any, Mapping
 from .bound import bound as compute_bound
 from .collective import Collective
 from .errors import ForestCollError, ScheduleError
-from .files import parse_json, read_text, write_output
+from .files import display_path, parse_json, read_text, write_output
 from .fixed_k import fixed_k_capacity
 from .packing import pack_trees
 from .routing import route_trees
@@ -36,6 +36,7 @@ FORMAT = "forestcoll-schedule/1"
 COLLECTIVES = tuple(c.value for c in Collective)
 ROOTED = ("broadcast", "reduce")
 IN_TREES = ("reduce-scatter", "reduce")
+MAX_COUNT = 2**63 - 1        # the largest k or tree weight the format allows (docs/formats.md)
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ def loads(text: str, *, source: str = "schedule") -> Schedule:
 
 
 def load(path: str | os.PathLike) -> Schedule:
-    return loads(read_text(path, ScheduleError, "schedule"), source=str(path))
+    return loads(read_text(path, ScheduleError, "schedule"), source=display_path(path))
 
 
 _COMMON_KEYS = {"format", "collective", "topology", "units", "compute_nodes", "algbw"}
@@ -293,8 +294,8 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
                             f"{topology.compute_nodes[0]!r}")
     if collective not in ROOTED and root is not None:
         raise ScheduleError(f"{collective} has a root at every compute node; drop the root")
-    if k is not None and k < 1:
-        raise ScheduleError(f"k must be a positive integer, got {k}")
+    if k is not None and not 1 <= k <= MAX_COUNT:
+        raise ScheduleError(f"k must be an integer from 1 to 2^63 - 1, got {k}")
     if collective == "allreduce":
         rs = generate(topology, "reduce-scatter", k=k, kernel=kernel, progress=progress)
         ag = generate(topology, "allgather", k=k, kernel=kernel, progress=progress)
@@ -334,6 +335,12 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     if k is None:
         b = compute_bound(topology, collective=collective, root=root, kernel=kernel)
         k, U = b.k, b.U
+        if k > MAX_COUNT:
+            raise ScheduleError(
+                f"the optimal schedule needs k = {k} parts "
+                f"per root, above 2^63 - 1, the largest count the schedule format allows (the "
+                f"link bandwidths have very different denominators); round the bandwidths to "
+                f"fewer digits, or pass a fixed k")
         caps = {e: U * bw for e, bw in topology.capacity.items()}
         assert all(c.denominator == 1 for c in caps.values())
         int_caps = {e: int(c) for e, c in caps.items()}

@@ -57,6 +57,7 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from .errors import VerifierSelfCheckError, VerifyArgumentError, VerifyError
+from .files import display_path
 from .flow import FlowNetwork
 from .topology import Topology
 
@@ -399,29 +400,32 @@ def load_schedule(schedule: Any) -> Mapping[str, Any]:
     except TypeError:
         raise VerifyError(f"cannot read a schedule from a {type(schedule).__name__}; pass a "
                           f"dict, a Schedule or the path of a JSON file") from None
+    shown = display_path(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise VerifyError(f"{path}: cannot read schedule file ({exc.strerror or exc})") from None
+        raise VerifyError(f"{shown}: cannot read schedule file ({exc.strerror or exc})") from None
+    except ValueError:   # a NUL, or a character the file system's encoding cannot hold
+        raise VerifyError(f"{shown}: cannot read schedule file (not a valid file name)") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise VerifyError(f"{path}: the schedule file is not UTF-8 text (byte {exc.start}); "
+        raise VerifyError(f"{shown}: the schedule file is not UTF-8 text (byte {exc.start}); "
                           f"save it as UTF-8 JSON") from None
     try:
         data = json.loads(text, object_pairs_hook=_object_without_repeats)
     except _RepeatedKey as exc:
-        raise VerifyError(f"{path}: key {_show(exc.key)} appears twice in one object; a "
+        raise VerifyError(f"{shown}: key {_show(exc.key)} appears twice in one object; a "
                           f"schedule names every key once") from None
     except json.JSONDecodeError as exc:
-        raise VerifyError(f"{path}: not valid JSON ({exc})") from None
+        raise VerifyError(f"{shown}: not valid JSON ({exc})") from None
     except RecursionError:
-        raise VerifyError(f"{path}: JSON nested too deeply to read; a schedule needs only a "
+        raise VerifyError(f"{shown}: JSON nested too deeply to read; a schedule needs only a "
                           f"few levels") from None
     except ValueError as exc:          # e.g. an integer literal beyond Python's digit limit
-        raise VerifyError(f"{path}: JSON value out of range ({exc})") from None
+        raise VerifyError(f"{shown}: JSON value out of range ({exc})") from None
     if not isinstance(data, dict):
-        raise VerifyError(f"{path}: a schedule must be a JSON object, found {_show(data)}")
+        raise VerifyError(f"{shown}: a schedule must be a JSON object, found {_show(data)}")
     return data
 
 
@@ -995,9 +999,11 @@ def _enumerate(topology: Topology) -> tuple[tuple[str, ...], Fraction]:
     edges, caps, scale = _integer_links(topology)
     n_nodes = len(topology.nodes)
     masks = np.arange(1 << n_nodes, dtype=np.int64)
-    exiting = np.zeros(1 << n_nodes, dtype=np.int64)
+    # B+(S) is at most the sum of all capacities; beyond int64, sum Python integers
+    exact = np.int64 if sum(caps) < 2**62 else object
+    exiting = np.zeros(1 << n_nodes, dtype=exact)
     for (u, v), c in zip(edges, caps):
-        exiting += c * (((masks >> u) & 1) & (1 - ((masks >> v) & 1)))
+        exiting += c * (((masks >> u) & 1) & (1 - ((masks >> v) & 1))).astype(exact)
     compute_bits = [topology.index[v] for v in topology.compute_nodes]
     count = np.zeros(1 << n_nodes, dtype=np.int64)
     for c in compute_bits:

@@ -174,3 +174,19 @@ def test_an_unknown_or_missing_kernel_is_one_line(capsys, monkeypatch):
     code, _, err = run(capsys, "bound", "paper-example", "--kernel", "igraph")
     assert code == 2 and len(err.splitlines()) == 1
     assert "needs the igraph package" in err and "pip install igraph" in err
+
+
+def test_generate_refuses_a_k_beyond_the_format_in_one_line(capsys, tmp_path):
+    ring = {"format": "forestcoll-topology/1", "name": "prime-ring",
+            "nodes": [{"id": f"g{i}", "kind": "compute"} for i in range(3)],
+            "links": [{"src": f"g{i}", "dst": f"g{(i + 1) % 3}", "bandwidth": f"1/{p}",
+                       "bidirectional": True}
+                      for i, p in enumerate((999999999989, 999999999959, 999999999961))]}
+    path = tmp_path / "ring.json"
+    path.write_text(json.dumps(ring))
+    out = tmp_path / "s.json"
+    code, _, err = run(capsys, "generate", str(path), "-o", str(out))
+    assert code == 2 and err.count("\n") == 1 and "2^63 - 1" in err and "fixed k" in err
+    assert not out.exists()
+    code, _, err = run(capsys, "generate", str(path), "--k", "2", "-o", str(out))
+    assert code == 0 and out.exists()

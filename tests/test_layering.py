@@ -11,7 +11,7 @@ PACKAGE = Path(forestcoll_opt.__file__).parent
 LAYER = {
     "errors": 1, "files": 1, "collective": 1,
     "topology": 2, "catalog": 2,
-    "flow": 3,
+    "flow": 3, "symmetry": 3,
     "bound": 4,
     "fixed_k": 5, "splitting": 5, "packing": 5, "routing": 5, "pathunits": 5,
     "schedule": 6,

@@ -127,7 +127,7 @@ def test_schedule_file_errors(tmp_path):
     ({"collective": "broadcast"}, "needs a root"),
     ({"collective": "allgather", "root": "box0/c0"}, "drop the root"),
     ({"collective": "alltoall"}, "unknown collective"),
-    ({"collective": "allgather", "k": 0}, "positive"),
+    ({"collective": "allgather", "k": 0}, "integer from 1 to 2"),
 ])
 def test_generate_rejects_bad_requests(catalog, kwargs, match):
     with pytest.raises(ForestCollError, match=match):
@@ -158,3 +158,26 @@ def test_dgx_a100_eight_boxes_end_to_end(catalog):
     s = generate(t, "allgather")
     assert achieved_algbw(t, s.to_dict()) == Fraction(1600, 7)
     assert assert_optimal(t, s).optimal
+
+
+def _prime_ring() -> dict:
+    """Three GPUs in a ring whose bandwidths have three different 12-digit prime
+    denominators: the optimal k is their product, about 10^24."""
+    bws = ["1/999999999989", "1/999999999959", "1/999999999961"]
+    return {"format": "forestcoll-topology/1", "name": "prime-ring",
+            "nodes": [{"id": f"g{i}", "kind": "compute"} for i in range(3)],
+            "links": [{"src": f"g{i}", "dst": f"g{(i + 1) % 3}", "bandwidth": bws[i],
+                       "bidirectional": True} for i in range(3)]}
+
+
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
+def test_a_k_beyond_the_format_is_refused_not_written(collective):
+    topo = from_dict(_prime_ring())
+    assert bound(topo).k > S.MAX_COUNT
+    with pytest.raises(S.ScheduleError, match=r"k = 999999999934000000001025 .*2\^63 - 1"):
+        generate(topo, collective)
+    # a fixed k fits the format and is still exact
+    sched = generate(topo, collective, k=1)
+    assert sched.algbw == achieved_algbw(topo, sched.to_dict())
+    with pytest.raises(S.ScheduleError, match="from 1 to 2"):
+        generate(topo, collective, k=S.MAX_COUNT + 1)

@@ -1,0 +1,164 @@
+"""The automorphism group (forestcoll_opt.symmetry) and its use in the bound: the group is
+checked against brute force on small networks, and the bound with symmetry equals the
+bound without it, bottleneck cut included."""
+
+import itertools
+import random
+
+import pytest
+
+from forestcoll_opt.bound import bound
+from forestcoll_opt.catalog import build
+from forestcoll_opt.symmetry import automorphisms, no_symmetry
+from forestcoll_opt.topology import from_dict
+from randomnets import random_network
+
+
+def is_automorphism(topo, perm) -> bool:
+    ids = topo.node_ids
+    for i, node in enumerate(topo.nodes):
+        image = topo.nodes[perm[i]]
+        if (image.kind, bool(image.multicast)) != (node.kind, bool(node.multicast)):
+            return False
+    cap = topo.capacity
+    mapped = {(ids[perm[topo.index[u]]], ids[perm[topo.index[v]]]): c for (u, v), c in cap.items()}
+    return mapped == dict(cap)
+
+
+def brute_force_orbits(topo):
+    """Every automorphism by backtracking over node assignments (a partial assignment is
+    dropped as soon as one link between assigned nodes has no equal image), then the
+    orbits as the images of each node."""
+    n = len(topo.nodes)
+    ids = topo.node_ids
+    cap = {(topo.index[u], topo.index[v]): c for (u, v), c in topo.capacity.items()}
+    label = [(node.kind, bool(node.multicast)) for node in topo.nodes]
+    images = [set() for _ in range(n)]
+    perm: list[int] = []
+
+    def extend() -> None:
+        i = len(perm)
+        if i == n:
+            for v, w in enumerate(perm):
+                images[v].add(w)
+            return
+        for w in range(n):
+            if w in perm or label[w] != label[i]:
+                continue
+            if cap.get((i, i)) != cap.get((w, w)):
+                continue
+            if all(cap.get((j, i)) == cap.get((perm[j], w))
+                   and cap.get((i, j)) == cap.get((w, perm[j])) for j in range(i)):
+                perm.append(w)
+                extend()
+                perm.pop()
+
+    extend()
+    assert ids  # a network has nodes
+    return sorted({tuple(sorted(images[v])) for v in range(n)})
+
+
+def replicated_boxes(seed: int, boxes: int) -> dict:
+    """A random box (2-3 GPUs and a switch, random bandwidths) copied ``boxes`` times, the
+    copies joined in a ring of bidirectional links between GPU 0 of neighbouring boxes."""
+    rng = random.Random(seed)
+    gpus = rng.randint(2, 3)
+    up = rng.choice((1, 2, 3))
+    nodes, links = [], []
+    for b in range(boxes):
+        nodes.append({"id": f"b{b}/sw", "kind": "switch", "box": b})
+        for g in range(gpus):
+            nodes.append({"id": f"b{b}/g{g}", "kind": "compute", "box": b})
+            links.append({"src": f"b{b}/g{g}", "dst": f"b{b}/sw", "bandwidth": up + g,
+                          "bidirectional": True})
+        links.append({"src": f"b{b}/g0", "dst": f"b{(b + 1) % boxes}/g0", "bandwidth": 1,
+                      "bidirectional": True})
+    return {"format": "forestcoll-topology/1", "name": f"rep-{seed}", "nodes": nodes,
+            "links": links}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_orbits_match_brute_force_on_random_networks(seed):
+    topo = from_dict(random_network(seed, max_compute=4, max_switch=2))
+    sym = automorphisms(topo)
+    assert all(is_automorphism(topo, g) for g in sym.generators)
+    assert [list(o) for o in sym.orbits] == [list(o) for o in brute_force_orbits(topo)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_orbits_of_replicated_boxes(seed):
+    topo = from_dict(replicated_boxes(seed, 3))
+    sym = automorphisms(topo)
+    assert all(is_automorphism(topo, g) for g in sym.generators)
+    assert [list(o) for o in sym.orbits] == [list(o) for o in brute_force_orbits(topo)]
+
+
+def test_bandwidth_and_direction_break_symmetry():
+    data = replicated_boxes(0, 3)
+    base = len(automorphisms(from_dict(data)).compute_orbits(from_dict(data)))
+    # one link one way faster: the boxes are no longer alike
+    data["links"].append({"src": "b0/g1", "dst": "b1/g1", "bandwidth": 5})
+    data["links"].append({"src": "b1/g1", "dst": "b0/g1", "bandwidth": 5})
+    topo = from_dict(data)
+    sym = automorphisms(topo)
+    assert all(is_automorphism(topo, g) for g in sym.generators)
+    assert len(sym.compute_orbits(topo)) > base
+
+
+@pytest.mark.parametrize("spec, orbit_sizes", [
+    ("paper-example", [8]),
+    ("dgx-a100:boxes=4", [32]),
+    ("dgx-h100:boxes=2", [16]),
+    ("mi250:boxes=2", [8, 8, 8, 8]),
+])
+def test_catalog_compute_orbits(catalog, spec, orbit_sizes):
+    topo = catalog(spec)
+    sym = automorphisms(topo)
+    assert all(is_automorphism(topo, g) for g in sym.generators)
+    assert sorted(len(o) for o in sym.compute_orbits(topo)) == orbit_sizes
+
+
+def test_fixing_a_root_gives_its_stabiliser(catalog):
+    topo = catalog("dgx-a100:boxes=2")
+    root = topo.compute_nodes[0]
+    sym = automorphisms(topo, fixed=[root])
+    i = topo.index[root]
+    assert all(g[i] == i for g in sym.generators) and (i,) in sym.orbits
+    assert all(is_automorphism(topo, g) for g in sym.generators)
+    assert no_symmetry(topo).trivial and len(no_symmetry(topo).orbits) == len(topo.nodes)
+
+
+def _same(a, b):
+    da, db = a.to_dict(), b.to_dict()
+    da.pop("max_flows"), db.pop("max_flows")
+    return da == db
+
+
+@pytest.mark.parametrize("spec", ["paper-example", "dgx-a100:boxes=8", "mi250:boxes=4",
+                                  "dgx-h100:boxes=4"])
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "broadcast", "reduce"])
+def test_bound_with_and_without_symmetry_agree(catalog, spec, collective):
+    topo = catalog(spec)
+    root = topo.compute_nodes[-1] if collective in ("broadcast", "reduce") else None
+    sym = bound(topo, collective=collective, root=root, symmetry=True)
+    plain = bound(topo, collective=collective, root=root, symmetry=False)
+    assert _same(sym, plain)
+    assert sym.max_flows <= plain.max_flows
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_bound_symmetry_on_replicated_boxes(seed):
+    topo = from_dict(replicated_boxes(seed, 4))
+    sym = bound(topo, symmetry=True)
+    plain = bound(topo, symmetry=False)
+    assert _same(sym, plain) and sym.max_flows < plain.max_flows
+
+
+def test_the_1024_gpu_groups(catalog):
+    # the group of every 1024-GPU catalog network; BLISS takes well under a second each
+    for spec, compute_orbits in (("dgx-a100:boxes=128", 1), ("mi250:boxes=64", 4),
+                                 ("dgx-h100:boxes=128", 1)):
+        topo = catalog(spec)
+        sym = automorphisms(topo)
+        assert len(sym.compute_orbits(topo)) == compute_orbits
+        assert all(is_automorphism(topo, g) for g in sym.generators[:50])
