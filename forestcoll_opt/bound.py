@@ -36,8 +36,10 @@ from .flow import FlowNetwork, MinCut
 from .topology import Topology, format_fraction
 
 COLLECTIVES = tuple(c.value for c in Collective if c is not Collective.ALLREDUCE)
-# Below this many compute nodes the bound takes milliseconds without symmetry, less than
-# finding the group (and importing igraph) costs, so symmetry=None leaves it off there.
+# Below this many compute nodes the bound takes a fraction of a second without symmetry,
+# less than finding the group (and importing igraph) costs, so symmetry=None leaves it off
+# there. Generation, whose splitting gains far more, starts at SYMMETRY_MIN_COMPUTE.
+BOUND_SYMMETRY_MIN_COMPUTE = 512
 SYMMETRY_MIN_COMPUTE = 64
 
 
@@ -104,8 +106,8 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
           kernel: str | None = None, symmetry: bool | None = None) -> Bound:
     """The exact bound of ``collective`` on ``topology`` (see the module docstring).
 
-    With ``symmetry`` (``None``, the default: on from :data:`SYMMETRY_MIN_COMPUTE` compute
-    nodes up) the automorphism group of the topology
+    With ``symmetry`` (``None``, the default: on from :data:`BOUND_SYMMETRY_MIN_COMPUTE`
+    compute nodes up) the automorphism group of the topology
     (:mod:`forestcoll_opt.symmetry`; for broadcast/reduce, the subgroup fixing the root)
     leaves one max-flow per orbit of compute nodes instead of one per node: nodes of one
     orbit have equal max-flows, and the first node of each orbit in the oracle's order is
@@ -204,7 +206,7 @@ class _Oracle:
 def _orbit_map(topology: Topology, symmetry: bool, root: str | None) -> dict[int, int]:
     """Node index -> orbit number (every node its own orbit without ``symmetry``)."""
     if symmetry is None:
-        symmetry = len(topology.compute_nodes) >= SYMMETRY_MIN_COMPUTE
+        symmetry = len(topology.compute_nodes) >= BOUND_SYMMETRY_MIN_COMPUTE
     if not symmetry:
         return {i: i for i in range(len(topology.nodes))}
     from .symmetry import automorphisms

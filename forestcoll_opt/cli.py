@@ -127,7 +127,8 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
 
 def cmd_bound(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
-    result = bound(topo, collective=args.collective, root=args.root, kernel=args.kernel)
+    result = bound(topo, collective=args.collective, root=args.root, kernel=args.kernel,
+                   symmetry=args.symmetry)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
@@ -191,7 +192,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     try:
         sched = generate(topo, args.collective, k=args.k, root=args.root, kernel=args.kernel,
-                         progress=progress)
+                         progress=progress, symmetry=args.symmetry)
     finally:
         progress.close()
     seconds = time.perf_counter() - start
@@ -457,6 +458,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"forestcoll: error: {message} (see {self.prog} --help)\n")
 
 
+def _add_symmetry(p: argparse.ArgumentParser, start: str = "64") -> None:
+    p.add_argument("--no-symmetry", dest="symmetry", action="store_const", const=False,
+                   default=None,
+                   help="do not use the topology's automorphism group (default: used from "
+                        f"{start} compute nodes; the result is the same either way)")
+
+
 def _add_kernel(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kernel", choices=KERNELS, metavar="KERNEL",
                    help="max-flow kernel: " + ", ".join(KERNELS) + " (default: ortools when "
@@ -489,6 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="schedule file to write (JSON; - for standard output)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     _add_kernel(p)
+    _add_symmetry(p)
     p.set_defaults(func=cmd_generate)
 
     p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
@@ -549,6 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     _add_kernel(p)
+    _add_symmetry(p, "512")
     p.set_defaults(func=cmd_bound)
     return parser
 

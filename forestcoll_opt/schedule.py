@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
+from .bound import SYMMETRY_MIN_COMPUTE
 from .bound import bound as compute_bound
 from .collective import Collective
 from .errors import ForestCollError, ScheduleError
@@ -281,10 +282,14 @@ def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
 # --- generation ------------------------------------------------------------------------------
 
 def generate(topology: Topology, collective: str = "allgather", *, k: int | None = None,
-             root: str | None = None, kernel: str | None = None, progress=None) -> Schedule:
+             root: str | None = None, kernel: str | None = None, progress=None,
+             symmetry: bool | None = None) -> Schedule:
     """A schedule for ``collective``: optimal with the bound's k, or the best with exactly
     ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
-    ``progress(stage, done, total)``, if given, is called as splitting and packing advance."""
+    ``progress(stage, done, total)``, if given, is called as splitting and packing advance.
+    ``symmetry`` (default: on from :data:`SYMMETRY_MIN_COMPUTE` compute nodes) uses the
+    topology's automorphism group (:mod:`forestcoll_opt.symmetry`) to split switches in
+    whole orbits of pairs; the schedule is exactly at the same bound either way."""
     if collective not in COLLECTIVES:
         raise ScheduleError(f"unknown collective {str(collective)[:40]!r}; use one of "
                             f"{', '.join(COLLECTIVES)}")
@@ -297,8 +302,10 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
     if k is not None and not 1 <= k <= MAX_COUNT:
         raise ScheduleError(f"k must be an integer from 1 to 2^63 - 1, got {k}")
     if collective == "allreduce":
-        rs = generate(topology, "reduce-scatter", k=k, kernel=kernel, progress=progress)
-        ag = generate(topology, "allgather", k=k, kernel=kernel, progress=progress)
+        rs = generate(topology, "reduce-scatter", k=k, kernel=kernel, progress=progress,
+                      symmetry=symmetry)
+        ag = generate(topology, "allgather", k=k, kernel=kernel, progress=progress,
+                      symmetry=symmetry)
         algbw = 1 / (1 / rs.algbw + 1 / ag.algbw)
         stats = {key: rs.stats.get(key, 0) + ag.stats.get(key, 0) for key in ag.stats}
         return Schedule(collective="allreduce", topology=topology.name, units=topology.units,
@@ -306,7 +313,8 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
                         algbw=algbw, phases=(_as_phase(rs), _as_phase(ag)), stats=stats)
     network = topology.reversed() if collective in IN_TREES else topology
     base = "broadcast" if collective in ROOTED else "allgather"
-    out = _out_trees(network, base, k=k, root=root, kernel=kernel, progress=progress)
+    out = _out_trees(network, base, k=k, root=root, kernel=kernel, progress=progress,
+                     symmetry=symmetry)
     if collective in IN_TREES:
         out = _reverse(out, topology, collective)
     schedule = Schedule(collective=collective, topology=topology.name, units=topology.units,
@@ -327,13 +335,35 @@ def _reverse(s: Schedule, topology: Topology, collective: str) -> Schedule:
     return replace(s, collective=collective, topology=topology.name, trees=trees)
 
 
+def _symmetry(topology: Topology, wanted: bool, root: str | None,
+              stats: dict[str, Any]) -> tuple[int, ...] | None:
+    """One automorphism g (the product of the group's generators, which has long cycles on
+    the catalog's machines) whose cyclic group splitting uses, or None."""
+    if not wanted:
+        return None
+    from .symmetry import automorphisms
+
+    group = automorphisms(topology, fixed=() if root is None else (root,))
+    stats["symmetry_seconds"] = group.seconds
+    stats["symmetry_generators"] = len(group.generators)
+    if group.trivial:
+        return None
+    g = list(range(len(topology.nodes)))
+    for perm in group.generators:
+        g = [perm[x] for x in g]
+    return tuple(g)
+
+
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,
-               kernel: str | None, progress=None) -> Schedule:
+               kernel: str | None, progress=None, symmetry: bool | None = None) -> Schedule:
     """Out-trees on ``topology``: allgather (every compute node a root) or broadcast."""
     stats: dict[str, Any] = {}
+    if symmetry is None:
+        symmetry = len(topology.compute_nodes) >= SYMMETRY_MIN_COMPUTE
     t0 = time.perf_counter()
     if k is None:
-        b = compute_bound(topology, collective=collective, root=root, kernel=kernel)
+        b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
+                          symmetry=symmetry)
         k, U = b.k, b.U
         if k > MAX_COUNT:
             raise ScheduleError(
@@ -355,11 +385,14 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     cap = {(idx[a], idx[b]): c for (a, b), c in int_caps.items() if c > 0}
     split = split_switches(len(ids), cap, compute, [idx[w] for w in topology.switch_nodes],
                            demand, box={idx[n.id]: n.box for n in topology.nodes},
-                           kernel=kernel, progress=progress)
+                           kernel=kernel, progress=progress,
+                           symmetry=_symmetry(topology, symmetry, root, stats))
     packing = pack_trees(compute, split.capacity, demand, kernel=kernel, progress=progress)
     routing = route_trees(packing.batches, split.routes)
     stats.update(splitting_seconds=split.seconds, packing_seconds=packing.seconds,
                  routing_seconds=routing.seconds, splitting_max_flows=split.max_flows,
+                 joint_splits=split.joint_splits, joint_max_flows=split.joint_max_flows,
+                 joint_bisections=split.joint_bisections,
                  packing_max_flows=packing.max_flows)
     trees = tuple(Tree(ids[t.root], t.weight,
                        tuple(TreeEdge(ids[a], ids[b], tuple(ids[p] for p in path))

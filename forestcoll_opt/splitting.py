@@ -31,6 +31,7 @@ capacity.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
@@ -53,6 +54,9 @@ class Splitting:
     dropped_loops: int = 0
     max_flows: int = 0
     seconds: float = field(default=0.0, compare=False)
+    joint_splits: int = 0        # orbits of pairs split together (with ``symmetry``)
+    joint_max_flows: int = 0     # max-flows those took (included in ``max_flows``)
+    joint_bisections: int = 0    # pair orbits whose largest joint amount was not safe
 
 
 def _join(first: list[tuple[Route, int]], second: list[tuple[Route, int]]) -> list[tuple[Route, int]]:
@@ -77,13 +81,19 @@ def _join(first: list[tuple[Route, int]], second: list[tuple[Route, int]]) -> li
 def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                    compute: Sequence[int], switches: Sequence[int], demand: Mapping[int, int],
                    *, box: Mapping[int, object] | None = None,
-                   kernel: str | None = None, progress=None) -> Splitting:
+                   kernel: str | None = None, progress=None,
+                   symmetry: Sequence[int] | None = None) -> Splitting:
     """Remove ``switches`` from the integer network ``capacity`` (node indices
     ``0..num_nodes-1``) keeping ``min_v F(s, v) >= Σ demand`` (``app:algo:removeswitch``).
 
     ``box`` (optional) lets the pairing order prefer u and t in different boxes, which the
     paper uses to keep intra-box traffic on the box's own switch; it never changes γ.
     ``progress(stage, done, total)`` is called after each switch.
+
+    ``symmetry`` (optional) is a node permutation g, an automorphism of the network and of
+    the demand (one is checked, and ignored if it is not); the pairs are then first split
+    in whole orbits of the cyclic group it generates (:func:`_split_jointly`), and the
+    plain pair-by-pair splitting finishes whatever that leaves.
     """
     start = time.perf_counter()
     cap: dict[tuple[int, int], int] = {e: c for e, c in capacity.items() if c > 0}
@@ -92,10 +102,25 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     box = box or {}
     flows = 0
     dropped = 0
+    joint = {"joint_splits": 0, "joint_max_flows": 0, "joint_bisections": 0}
     compute = list(compute)
+    g = symmetry if symmetry is not None and _is_automorphism(symmetry, cap, demand) else None
+    handled: set[int] = set()
     for done, w in enumerate(switches, 1):
         if progress is not None and done > 1:
             progress("splitting", done - 1, len(switches))
+        if g is not None and w not in handled:
+            orbit = _cycle(g, w)
+            handled.update(orbit)
+            used, splits, bisections, loops = _split_jointly(num_nodes, cap, pools, compute,
+                                                             demand, g, orbit, box, need,
+                                                             kernel)
+            flows += used
+            dropped += loops
+            joint["joint_splits"] += splits
+            joint["joint_max_flows"] += used
+            joint["joint_bisections"] += bisections
+        before = flows
         ins = sorted(a for (a, b) in cap if b == w and cap[(a, b)] > 0)
         outs = sorted(b for (a, b) in cap if a == w and cap[(a, b)] > 0)
         if not ins and not outs:
@@ -132,6 +157,8 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                     f"switch #{w}: {cap[(w, t)]} unit(s) of its link to node #{t} cannot be "
                     f"split off without losing throughput; the network must be balanced "
                     f"(Eulerian) for edge splitting")
+        if g is not None and flows > before:
+            g = None     # a plain split may break the symmetry: plain from here on
         left = [e for e in cap if w in e]
         if left:
             raise SplittingError(
@@ -145,7 +172,145 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     for e, c in final.items():
         assert sum(n for _, n in routes[e]) == c
     return Splitting(capacity=final, routes=routes, dropped_loops=dropped, max_flows=flows,
-                     seconds=time.perf_counter() - start)
+                     seconds=time.perf_counter() - start, **joint)
+
+
+def _is_automorphism(g: Sequence[int], cap: Mapping[tuple[int, int], int],
+                     demand: Mapping[int, int]) -> bool:
+    """Does the node permutation g map every edge onto an edge of equal capacity, and every
+    node's demand onto an equal demand?"""
+    n = len(g)
+    if sorted(g) != list(range(n)):
+        return False
+    for (a, b), c in cap.items():
+        if a >= n or b >= n or cap.get((g[a], g[b])) != c:
+            return False
+    return all(demand.get(g[v], 0) == d for v, d in demand.items() if v < n)
+
+
+def _cycle(g: Sequence[int], v: int) -> list[int]:
+    """The orbit of v under the cyclic group generated by g, in the order v, g(v), ..."""
+    out = [v]
+    x = g[v]
+    while x != v:
+        out.append(x)
+        x = g[x]
+    return out
+
+
+def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
+                   pools: dict[tuple[int, int], PathUnits], compute: list[int],
+                   demand: Mapping[int, int], g: Sequence[int], orbit: list[int],
+                   box: Mapping[int, object], need: int,
+                   kernel: str | None) -> tuple[int, int, int, int]:
+    """Split the switches of ``orbit`` (a cycle of g) pair-orbit by pair-orbit.
+
+    With H the cyclic group generated by g and the network H-invariant, the pairs
+    (u, w, t) are taken in H-orbits: the same amount γ is split off every pair of the
+    orbit at once, so the network stays H-invariant, and then F(s, v) is the same for v and
+    g(v): the joint split is safe (``min_v F(s, v) >= D`` after all of it) when it holds
+    for one compute node of each H-orbit, which is what is tested. Each cut's capacity is
+    affine in γ, so the safe amounts form an interval [0, γ_max], found exactly by testing
+    the largest amount the capacities allow and bisecting when that fails (after testing
+    1, so that an orbit with γ_max = 0, common on a tight single-root network, costs a
+    max-flow or two). Every joint
+    split is thus a sequence of safe splits (``app:thm:multicapasplit`` keeps the trees'
+    existence after each), and the plain pair-by-pair splitting afterwards removes
+    whatever capacity is left at these switches (the complete splitting still exists, the
+    theorem applying to any network that meets the condition). Returns (max-flows, pair
+    orbits split, bisections, loop units dropped).
+    """
+    s = num_nodes
+    reps = sorted({min(_cycle(g, v)) for v in compute})
+    edges = list(cap) + [(s, v) for v in compute if demand.get(v, 0)]
+    values = [cap[e] for e in cap] + [demand[v] for v in compute if demand.get(v, 0)]
+    net = FlowNetwork(num_nodes + 1, edges, values, kernel=kernel)
+    eid = {e: i for i, e in enumerate(edges)}
+    flows = splits = bisections = dropped = 0
+
+    def safe(change: dict[tuple[int, int], int], gamma: int) -> bool:
+        nonlocal flows
+        ids = [eid[e] for e in change]
+        net.set_capacities(ids, [cap.get(e, 0) + d * gamma for e, d in change.items()])
+        ok = True
+        for v in reps:
+            flows += 1
+            if net.max_flow(s, v) < need:
+                ok = False
+                break
+        net.set_capacities(ids, [cap.get(e, 0) for e in change])
+        return ok
+
+    w = orbit[0]
+    outs = sorted(b for (a, b) in cap if a == w)
+    length = {v: len(_cycle(g, v)) for v in {a for e in cap for a in e}}
+
+    def shared(u: int, t: int) -> bool:
+        # does the orbit of (u, w, t) use (u, w) or (w, t) more than once? (it then splits
+        # at most half of their capacity and spreads G* over more edges: try such u last)
+        whole = math.lcm(length[u], length[w], length[t])
+        return whole != math.lcm(length[u], length[w]) or whole != math.lcm(length[w], length[t])
+
+    for t in outs:
+        ins = sorted((a for (a, b) in cap if b == w),
+                     key=lambda u: (u == t, shared(u, t),
+                                    box.get(u) == box.get(t) and box.get(u) is not None,
+                                    -cap.get((u, w), 0), u))
+        for u in ins:
+            if not cap.get((u, w)) or not cap.get((w, t)):
+                continue
+            triples = [(u, w, t)]
+            while True:
+                a, x, b = triples[-1]
+                nxt = (g[a], g[x], g[b])
+                if nxt == triples[0]:
+                    break
+                triples.append(nxt)
+            uses: dict[tuple[int, int], int] = {}
+            change: dict[tuple[int, int], int] = {}
+            for a, x, b in triples:
+                for e in ((a, x), (x, b)):
+                    uses[e] = uses.get(e, 0) + 1
+                    change[e] = change.get(e, 0) - 1
+                if a != b:
+                    change[(a, b)] = change.get((a, b), 0) + 1
+            upper = min(cap.get(e, 0) // m for e, m in uses.items())
+            if upper == 0:
+                continue
+            new = [e for e in change if e not in eid]
+            for e, i in zip(new, net.add_edges(new, [0] * len(new))):
+                eid[e] = i
+            gamma = upper
+            if not safe(change, upper):
+                bisections += 1
+                if upper == 1 or not safe(change, 1):
+                    continue                    # costs a max-flow or two: no need to stop
+                low, high = 1, upper            # safe(low), not safe(high)
+                while high - low > 1:
+                    mid = (low + high) // 2
+                    if safe(change, mid):
+                        low = mid
+                    else:
+                        high = mid
+                gamma = low
+            splits += 1
+            taken = [(a, x, b, _join(pools[(a, x)].take(gamma), pools[(x, b)].take(gamma)))
+                     for a, x, b in triples]
+            for e, d in change.items():
+                value = cap.get(e, 0) + d * gamma
+                net.set_capacity(eid[e], value)
+                if value:
+                    cap[e] = value
+                else:
+                    cap.pop(e, None)
+            for a, x, b, units in taken:
+                if a == b:
+                    dropped += gamma
+                    continue
+                pool = pools.setdefault((a, b), PathUnits())
+                for path, count in units:
+                    pool.add(path, count)
+    return flows, splits, bisections, dropped
 
 
 class _GammaOracle:

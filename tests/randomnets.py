@@ -256,3 +256,47 @@ def brute_force_single_root_large(data: dict, root: str) -> Fraction:
     masks = np.arange(len(out), dtype=np.int64)
     holds_root = ((masks >> ids.index(root)) & 1).astype(bool)
     return Fraction(int(out[holds_root & (count < n_c)].min()), scale)
+
+
+def random_symmetric_network(seed: int, boxes: int | None = None) -> dict:
+    """A random box (2-4 compute nodes around a box switch, random bandwidths, a directed
+    ring inside with probability 1/2) copied ``boxes`` times (default 3-6), joined by a
+    random rotation-invariant wiring: for a few random (a, a', d), GPU a of every box b is
+    linked both ways to GPU a' of box b + d, and a spine switch is linked both ways to GPU
+    a of every box. Rotating the boxes is an automorphism, so the network has symmetry
+    to find, but each box's own wiring is random. Balanced and strongly connected."""
+    rng = random.Random(f"symmetric-{seed}-{boxes}")
+    boxes = boxes or rng.randint(3, 6)
+    gpus = rng.randint(2, 4)
+    nodes, links = [], []
+
+    def gpu(b: int, a: int) -> str:
+        return f"b{b % boxes}/g{a}"
+
+    up = [rng.choice(LARGE_BANDWIDTHS) for _ in range(gpus)]
+    ring = rng.random() < 0.5
+    ring_bw = rng.choice(LARGE_BANDWIDTHS)
+    for b in range(boxes):
+        nodes.append({"id": f"b{b}/sw", "kind": "switch", "box": b})
+        for a in range(gpus):
+            nodes.append({"id": gpu(b, a), "kind": "compute", "box": b})
+            links.append({"src": gpu(b, a), "dst": f"b{b}/sw", "bandwidth": up[a],
+                          "bidirectional": True})
+            if ring:
+                links.append({"src": gpu(b, a), "dst": gpu(b, (a + 1) % gpus),
+                              "bandwidth": ring_bw})
+    for _ in range(rng.randint(1, 3)):
+        a, a2, d = rng.randrange(gpus), rng.randrange(gpus), rng.randrange(1, boxes)
+        bw = rng.choice(LARGE_BANDWIDTHS)
+        for b in range(boxes):
+            links.append({"src": gpu(b, a), "dst": gpu(b + d, a2), "bandwidth": bw,
+                          "bidirectional": True})
+    for j in range(rng.randint(1, 2)):
+        a = rng.randrange(gpus)
+        nodes.append({"id": f"spine{j}", "kind": "switch"})
+        bw = rng.choice(LARGE_BANDWIDTHS)
+        for b in range(boxes):
+            links.append({"src": gpu(b, a), "dst": f"spine{j}", "bandwidth": bw,
+                          "bidirectional": True})
+    return {"format": "forestcoll-topology/1", "name": f"random-symmetric-{seed}",
+            "units": "GB/s", "nodes": nodes, "links": links}

@@ -190,3 +190,21 @@ def test_generate_refuses_a_k_beyond_the_format_in_one_line(capsys, tmp_path):
     assert not out.exists()
     code, _, err = run(capsys, "generate", str(path), "--k", "2", "-o", str(out))
     assert code == 0 and out.exists()
+
+
+def test_no_symmetry_gives_another_optimal_schedule(capsys, tmp_path):
+    # dgx-a100:boxes=8 has 64 GPUs: symmetry is on by default for generate; the two
+    # splittings differ (other trees), both are optimal, each is deterministic
+    a, a2, b = tmp_path / "a.json", tmp_path / "a2.json", tmp_path / "b.json"
+    assert run(capsys, "generate", "dgx-a100:boxes=8", "-o", str(a), "-q")[0] == 0
+    assert run(capsys, "generate", "dgx-a100:boxes=8", "-o", str(a2), "-q")[0] == 0
+    assert run(capsys, "generate", "dgx-a100:boxes=8", "-o", str(b), "-q", "--no-symmetry")[0] == 0
+    assert a.read_bytes() == a2.read_bytes()
+    assert json.loads(a.read_text())["algbw"] == json.loads(b.read_text())["algbw"] == "1600/7"
+    for path in (a, b):
+        assert run(capsys, "verify", "dgx-a100:boxes=8", str(path))[0] == 0
+    one = run(capsys, "bound", "dgx-a100:boxes=8", "--json")
+    two = run(capsys, "bound", "dgx-a100:boxes=8", "--json", "--no-symmetry")
+    assert one[0] == two[0] == 0
+    drop = lambda out: {k: v for k, v in json.loads(out).items() if k not in ("seconds", "max_flows")}
+    assert drop(one[1]) == drop(two[1])

@@ -3,6 +3,9 @@ import pytest
 
 from forestcoll_opt.bound import bound
 from forestcoll_opt.splitting import SplittingError, split_switches
+from forestcoll_opt.symmetry import automorphisms
+from forestcoll_opt.topology import from_dict
+from randomnets import random_symmetric_network
 
 
 def integer_network(t, scale=1):
@@ -28,6 +31,12 @@ def test_switches_removed_and_connectivity_kept(catalog, spec):
     t = catalog(spec)
     cap, compute, switches, demand = integer_network(t)
     result = split_switches(len(t.nodes), cap, compute, switches, demand)
+    check_splitting(t, cap, compute, switches, demand, result)
+
+
+def check_splitting(t, cap, compute, switches, demand, result):
+    """G* holds compute nodes only, keeps the connectivity, and its routing table uses
+    real paths relaying through switches only, each physical unit at most once."""
     assert all(u in compute and v in compute for u, v in result.capacity)
     need = sum(demand.values())
     assert min_source_flow(len(t.nodes), result.capacity, compute, demand) >= need
@@ -67,3 +76,61 @@ def test_unbalanced_switch_is_refused():
     cap = {(0, 2): 2, (2, 1): 1, (1, 0): 1, (0, 1): 1}
     with pytest.raises(SplittingError, match="switch #2"):
         split_switches(3, cap, [0, 1], [2], {0: 1, 1: 1})
+
+
+def product(generators, n):
+    g = list(range(n))
+    for perm in generators:
+        g = [perm[x] for x in g]
+    return g
+
+
+@pytest.mark.parametrize("spec", ["dgx-a100:boxes=4", "mi250:boxes=2", "dgx-h100:boxes=2"])
+def test_joint_splitting_on_the_catalog(catalog, spec):
+    t = catalog(spec)
+    cap, compute, switches, demand = integer_network(t)
+    g = product(automorphisms(t).generators, len(t.nodes))
+    joint = split_switches(len(t.nodes), cap, compute, switches, demand, symmetry=g)
+    plain = split_switches(len(t.nodes), cap, compute, switches, demand)
+    check_splitting(t, cap, compute, switches, demand, joint)
+    # whole orbits of pairs at once: far fewer max-flows, none left to the plain loop
+    assert joint.joint_splits > 0 and joint.max_flows == joint.joint_max_flows
+    assert joint.max_flows * 3 < plain.max_flows
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_joint_splitting_with_every_generator_on_random_symmetric_networks(seed):
+    # a single generator has fixed points and short cycles: pair orbits that use a link
+    # twice, bisected amounts and plain fall-backs all occur across these seeds
+    t = from_dict(random_symmetric_network(seed))
+    cap, compute, switches, demand = integer_network(t)
+    gens = automorphisms(t).generators
+    assert gens, "a box rotation is always an automorphism"
+    for g in list(gens[:3]) + [product(gens, len(t.nodes))]:
+        result = split_switches(len(t.nodes), cap, compute, switches, demand, symmetry=g)
+        check_splitting(t, cap, compute, switches, demand, result)
+
+
+def test_fallback_and_bisection_are_exercised():
+    seen = {"fallback": 0, "bisection": 0}
+    for seed in range(30):
+        t = from_dict(random_symmetric_network(seed))
+        cap, compute, switches, demand = integer_network(t)
+        for g in automorphisms(t).generators[:3]:
+            r = split_switches(len(t.nodes), cap, compute, switches, demand, symmetry=g)
+            seen["fallback"] += r.max_flows > r.joint_max_flows
+            seen["bisection"] += r.joint_bisections > 0
+    assert seen["fallback"] and seen["bisection"]
+
+
+def test_a_permutation_that_is_not_an_automorphism_is_ignored(catalog):
+    t = catalog("dgx-a100:boxes=2")
+    cap, compute, switches, demand = integer_network(t)
+    n = len(t.nodes)
+    swap = list(range(n))
+    a, w = compute[0], switches[0]                 # a compute node and a switch
+    swap[a], swap[w] = w, a
+    for g in (swap, list(range(n - 1)), [0] * n):
+        r = split_switches(n, cap, compute, switches, demand, symmetry=g)
+        assert r.joint_splits == 0
+        check_splitting(t, cap, compute, switches, demand, r)

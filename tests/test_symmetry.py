@@ -10,8 +10,11 @@ import pytest
 from forestcoll_opt.bound import bound
 from forestcoll_opt.catalog import build
 from forestcoll_opt.symmetry import automorphisms, no_symmetry
+from forestcoll_opt.schedule import generate
 from forestcoll_opt.topology import from_dict
-from randomnets import random_network
+from forestcoll_opt.verify import verify
+from randomnets import random_network, random_symmetric_network
+from schedcheck import achieved_algbw
 
 
 def is_automorphism(topo, perm) -> bool:
@@ -162,3 +165,40 @@ def test_the_1024_gpu_groups(catalog):
         sym = automorphisms(topo)
         assert len(sym.compute_orbits(topo)) == compute_orbits
         assert all(is_automorphism(topo, g) for g in sym.generators[:50])
+
+
+@pytest.mark.parametrize("spec", ["dgx-a100:boxes=4", "mi250:boxes=2", "dgx-h100:boxes=4"])
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "broadcast"])
+def test_generate_with_and_without_symmetry(catalog, spec, collective):
+    topo = catalog(spec)
+    root = topo.compute_nodes[3] if collective == "broadcast" else None
+    sym = generate(topo, collective, root=root, symmetry=True)
+    plain = generate(topo, collective, root=root, symmetry=False)
+    expected = bound(topo, collective=collective, root=root).algbw
+    assert sym.algbw == plain.algbw == expected
+    assert achieved_algbw(topo, sym.to_dict()) == expected
+    assert verify(topo, sym.to_dict()).optimal
+    assert plain.stats["joint_splits"] == 0
+    if collective != "broadcast":   # one root: joint splits rarely fit; plain does the rest
+        assert sym.stats["joint_splits"] > 0
+        assert sym.stats["splitting_max_flows"] < plain.stats["splitting_max_flows"]
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_generate_symmetric_random_networks(seed):
+    data = random_symmetric_network(seed)
+    topo = from_dict(data)
+    for collective in ("allgather", "reduce-scatter"):
+        sym = generate(topo, collective, symmetry=True)
+        plain = generate(topo, collective, symmetry=False)
+        expected = bound(topo, collective=collective).algbw
+        assert sym.algbw == plain.algbw == expected
+        assert achieved_algbw(topo, sym.to_dict()) == expected
+        assert verify(topo, sym.to_dict()).optimal
+        # the same input gives the same bytes
+        assert generate(topo, collective, symmetry=True).to_json() == sym.to_json()
+
+
+def test_generate_symmetry_default_follows_the_size(catalog):
+    small = generate(catalog("dgx-a100:boxes=2"))
+    assert "symmetry_seconds" not in small.stats and small.stats["joint_splits"] == 0
