@@ -346,12 +346,7 @@ def _symmetry(topology: Topology, wanted: bool, root: str | None,
     group = automorphisms(topology, fixed=() if root is None else (root,))
     stats["symmetry_seconds"] = group.seconds
     stats["symmetry_generators"] = len(group.generators)
-    if group.trivial:
-        return None
-    g = list(range(len(topology.nodes)))
-    for perm in group.generators:
-        g = [perm[x] for x in g]
-    return tuple(g)
+    return None if group.trivial else group.product()
 
 
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,

@@ -59,6 +59,14 @@ class Symmetry:
         compute = {topology.index[v] for v in topology.compute_nodes}
         return tuple(o for o in self.orbits if o[0] in compute)
 
+    def product(self) -> tuple[int, ...]:
+        """The product of the generators (applied in order): one automorphism, with long
+        cycles on the catalog's machines (box rotations), the identity if trivial."""
+        g = list(range(len(self.orbit_of)))
+        for perm in self.generators:
+            g = [perm[x] for x in g]
+        return tuple(g)
+
     @property
     def trivial(self) -> bool:
         """True when the only automorphism is the identity."""
