@@ -16,16 +16,39 @@ D̄. If μ < m(R_1) the batch splits: μ trees take the edge, m(R_1) - μ keep g
 
 The work depends on the graph and the number of batches, never on k or capacity values.
 Edges are tried breadth-first from the batch's root (oldest vertex first) to keep trees low.
+
+Symmetric packing (``symmetry=h``, an automorphism of G* and of the demand): the batches are
+kept in orbits of the cyclic group H = <h>. A representative batch B (root r, period p: the
+smallest p > 0 with h^p(B) = B; at the start, the length of r's cycle) stands for its images
+h^i(B), i < p, real batches of their own. In one step B takes the orbit E of an edge (x, y)
+under its stabiliser <h^p> (one edge when h acts freely on the compute nodes, as the
+catalog's rotations do; never two edges into one node), every image h^i(B) takes h^i(E), all
+with the same μ trees, splitting off m - μ trees that stay as they were. Safety is the
+condition of ``app:thm:computemu`` for the state after the step: for every node set X, the
+capacity entering X is at least the weight of the batches whose vertex sets miss X. That
+state is invariant under H. If it violates some X, the step lowered ρ(X) - p(X), which only
+an added edge entering X can do; the element of H and of B's stabiliser that maps that edge
+to (x, y) maps X to a set just as violated that contains y and not x. So the step is safe
+if and only if min over {X : y in X, x not in X} of ρ(X) - p(X) after the step is
+non-negative: one max-flow from x to y in the theorem's network built on the state after
+the step (B's part that took the edges contains y and counts nothing there). Each X gives a
+linear function of μ, so the largest safe μ is found from above by Newton's method on the
+minimum cut, in a few max-flows. Every state stays completable, so the packing still
+reaches every root's demand inside the capacities of G*: the schedule is at the same bound.
+If no edge of some representative admits a step, the plain algorithm finishes from the
+current (completable) state. A step stands for |H| / |stabiliser| plain ones.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 from .errors import PackingError
 from .flow import FlowNetwork
+from .symmetry import cycle, is_automorphism
 
 
 @dataclass(frozen=True)
@@ -43,6 +66,9 @@ class Packing:
     batches: tuple[TreeBatch, ...]
     max_flows: int = 0
     seconds: float = field(default=0.0, compare=False)
+    joint_steps: int = 0         # joint growth steps taken (with ``symmetry``)
+    joint_max_flows: int = 0     # max-flows those took (included in ``max_flows``)
+    fallback: bool = False       # joint growth stuck somewhere; the plain one finished
 
 
 class _Batch:
@@ -56,73 +82,54 @@ class _Batch:
         return _Batch(self.root, weight, list(self.edges), list(self.order), set(self.members))
 
 
+    def prefix(self, edges: int, weight: int) -> "_Batch":
+        """A copy of this batch as it was with its first ``edges`` edges."""
+        order = self.order[:edges + 1]
+        return _Batch(self.root, weight, self.edges[:edges], order, set(order))
+
+
 def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
                demand: Mapping[int, int], *, kernel: str | None = None,
-               order: str = "layers", progress=None) -> Packing:
+               order: str = "layers", progress=None,
+               symmetry: Sequence[int] | None = None) -> Packing:
     """Pack ``demand[u]`` spanning out-trees at every root u into ``capacity``
     (``app:algo:construct``). Raises :class:`PackingError` if some batch cannot grow.
     ``order="layers"`` grows every batch by one edge per pass (lower trees);
     ``order="batch"`` finishes each batch before the next, as the paper's pseudocode does.
     Both keep every step feasible (the μ test does not depend on the order).
-    ``progress(stage, done, total)`` reports batches that span all nodes."""
+    ``progress(stage, done, total)`` reports batches that span all nodes.
+
+    ``symmetry`` (optional, with ``order="layers"``) is a node permutation h; if it maps
+    ``nodes``, ``capacity`` and ``demand`` onto themselves, the batches grow in orbits of
+    <h> (module docstring), otherwise it is ignored."""
     if order not in ("layers", "batch"):
         raise PackingError(f"unknown packing order {order!r}; use layers or batch")
     start = time.perf_counter()
-    nodes = list(nodes)
-    everyone = set(nodes)
-    g = {e: c for e, c in sorted(capacity.items()) if c > 0}
-    out_nbrs: dict[int, list[int]] = {v: [] for v in nodes}
-    for (a, b) in g:
-        out_nbrs[a].append(b)
-    batches = [_Batch(u, demand[u], [], [u], {u}) for u in nodes if demand.get(u, 0) > 0]
-    oracle = _MuOracle(nodes, g, batches, kernel)
-    def grow(batch: _Batch) -> None:
-        """Add one edge to ``batch`` (splitting it if fewer trees can take the edge)."""
-        for x in batch.order:
-            for y in out_nbrs[x]:
-                if y in batch.members or g[(x, y)] == 0:
-                    continue
-                mu = min(g[(x, y)], batch.weight, oracle.excess(batch, x, y))
-                if mu <= 0:
-                    continue
-                if mu < batch.weight:
-                    batches.append(batch.copy(batch.weight - mu))
-                    batch.weight = mu
-                    oracle.add_batch(batches[-1])
-                batch.edges.append((x, y))
-                batch.order.append(y)
-                batch.members.add(y)
-                g[(x, y)] -= mu
-                oracle.grew(batch, y, (x, y), g[(x, y)])
-                return
-        raise PackingError(
-            f"a batch of {batch.weight} tree(s) rooted at node #{batch.root} cannot reach "
-            f"{len(everyone) - len(batch.members)} node(s); the capacities do not admit the "
-            f"requested trees")
-
-    if order == "batch":
-        # the paper's order: finish one batch before the next
-        for i, batch in enumerate(batches):          # the list grows as batches split
-            while batch.members != everyone:
-                grow(batch)
-            if progress is not None:
-                progress("packing", i + 1, len(batches))
-    else:
-        # breadth first: every unfinished batch gains one edge per pass, so early batches
-        # do not take all the short edges and leave long chains to the late ones
-        while True:
-            pending = [b for b in batches if b.members != everyone]
-            if not pending:
-                break
-            for batch in pending:
-                if batch.members != everyone:
-                    grow(batch)
-            if progress is not None:
-                progress("packing", len(batches) - len(pending), len(batches))
-    result = tuple(sorted((TreeBatch(b.root, b.weight, tuple(b.edges)) for b in batches),
+    packer = _Packer(nodes, capacity, demand, kernel)
+    h = _usable(symmetry, packer.nodes, packer.g, demand) if order == "layers" else None
+    fallback = False
+    if h is not None:
+        fallback = not packer.pack_jointly(h, progress)
+    packer.pack(order, progress)
+    nodes = packer.nodes
+    result = tuple(sorted((TreeBatch(b.root, b.weight, tuple(b.edges)) for b in packer.batches),
                           key=lambda t: (nodes.index(t.root), t.edges, t.weight)))
-    return Packing(batches=_merge_identical(result), max_flows=oracle.flows,
-                   seconds=time.perf_counter() - start)
+    return Packing(batches=_merge_identical(result), max_flows=packer.oracle.flows,
+                   seconds=time.perf_counter() - start, joint_steps=packer.joint_steps,
+                   joint_max_flows=packer.joint_flows, fallback=fallback)
+
+
+def _usable(h: Sequence[int] | None, nodes: list[int], g: Mapping[tuple[int, int], int],
+            demand: Mapping[int, int]) -> list[int] | None:
+    """h if it is a non-trivial automorphism of the packing's input, else None."""
+    if h is None:
+        return None
+    h = [int(v) for v in h]
+    inside = set(nodes)
+    if (max(inside) >= len(h) or any(h[v] not in inside for v in nodes)
+            or all(h[v] == v for v in nodes) or not is_automorphism(h, g, demand)):
+        return None
+    return h
 
 
 def _merge_identical(batches: tuple[TreeBatch, ...]) -> tuple[TreeBatch, ...]:
@@ -135,63 +142,310 @@ def _merge_identical(batches: tuple[TreeBatch, ...]) -> tuple[TreeBatch, ...]:
     return tuple(merged)
 
 
+class _Orbit:
+    """A representative batch ``images[0]`` and its images h^i(images[0]), i < period."""
+
+    __slots__ = ("images", "period")
+
+    def __init__(self, images: list[_Batch]) -> None:
+        self.images, self.period = images, len(images)
+
+
+class _Packer:
+    """The packing state: remaining capacities ``g``, the batches, the μ oracle."""
+
+    def __init__(self, nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
+                 demand: Mapping[int, int], kernel: str | None) -> None:
+        self.nodes = list(nodes)
+        self.everyone = set(self.nodes)
+        self.g = {e: c for e, c in sorted(capacity.items()) if c > 0}
+        self.out_nbrs: dict[int, list[int]] = {v: [] for v in self.nodes}
+        for (a, b) in self.g:
+            self.out_nbrs[a].append(b)
+        self.batches = [_Batch(u, demand[u], [], [u], {u}) for u in self.nodes
+                        if demand.get(u, 0) > 0]
+        self.oracle = _MuOracle(self.nodes, self.g, kernel)
+        for b in self.batches:
+            self.oracle.add_batch(b)
+        self.joint_steps = self.joint_flows = 0
+
+    # --- plain growth (app:algo:construct) -----------------------------------------------
+    def grow(self, batch: _Batch) -> None:
+        """Add one edge to ``batch`` (splitting it if fewer trees can take the edge)."""
+        g, oracle = self.g, self.oracle
+        for x in batch.order:
+            for y in self.out_nbrs[x]:
+                if y in batch.members or g[(x, y)] == 0:
+                    continue
+                mu = min(g[(x, y)], batch.weight, oracle.excess(batch, x, y))
+                if mu <= 0:
+                    continue
+                if mu < batch.weight:
+                    rest = batch.copy(batch.weight - mu)
+                    self.batches.append(rest)
+                    oracle.set_weight(batch, mu)
+                    oracle.add_batch(rest)
+                batch.edges.append((x, y))
+                batch.order.append(y)
+                batch.members.add(y)
+                g[(x, y)] -= mu
+                oracle.set_capacity((x, y), g[(x, y)])
+                oracle.add_member(batch, y)
+                return
+        raise PackingError(
+            f"a batch of {batch.weight} tree(s) rooted at node #{batch.root} cannot reach "
+            f"{len(self.everyone) - len(batch.members)} node(s); the capacities do not admit "
+            f"the requested trees")
+
+    def pack(self, order: str, progress) -> None:
+        """Grow every batch until it spans all nodes."""
+        everyone = self.everyone
+        if order == "batch":
+            # the paper's order: finish one batch before the next
+            for i, batch in enumerate(self.batches):      # the list grows as batches split
+                while batch.members != everyone:
+                    self.grow(batch)
+                if progress is not None:
+                    progress("packing", i + 1, len(self.batches))
+            return
+        # breadth first: every unfinished batch gains one edge per pass, so early batches
+        # do not take all the short edges and leave long chains to the late ones
+        while True:
+            pending = [b for b in self.batches if b.members != everyone]
+            if not pending:
+                break
+            for batch in pending:
+                if batch.members != everyone:
+                    self.grow(batch)
+            if progress is not None:
+                progress("packing", len(self.batches) - len(pending), len(self.batches))
+
+    # --- joint growth in orbits of <h> (module docstring) --------------------------------
+    def pack_jointly(self, h: list[int], progress) -> bool:
+        """Grow whole orbits of batches; False if some representative gets stuck (the
+        state is then still completable, and :meth:`pack` finishes it)."""
+        position: dict[int, tuple[list[int], int]] = {}
+        for v in self.nodes:
+            if v not in position:
+                cyc = cycle(h, v)
+                for i, w in enumerate(cyc):
+                    position[w] = (cyc, i)
+        self.position = position
+        at_root = {b.root: b for b in self.batches}
+        orbits: list[_Orbit] = []
+        seen: set[int] = set()
+        for v in self.nodes:
+            if v in at_root and v not in seen:
+                cyc = position[v][0]
+                start = cyc.index(v)
+                roots = [cyc[(start + i) % len(cyc)] for i in range(len(cyc))]
+                seen.update(roots)
+                orbits.append(_Orbit([at_root[r] for r in roots]))
+        everyone = self.everyone
+        while True:
+            pending = [o for o in orbits if o.images[0].members != everyone]
+            if not pending:
+                return True
+            for orbit in pending:
+                if not self._grow_orbit(orbit, orbits):
+                    return False
+            if progress is not None:
+                progress("packing", len(self.batches) - sum(o.period for o in pending),
+                         len(self.batches))
+
+    def _power(self, v: int, t: int) -> int:
+        """h^t(v)."""
+        cyc, i = self.position[v]
+        return cyc[(i + t) % len(cyc)]
+
+    def _grow_orbit(self, orbit: _Orbit, orbits: list[_Orbit]) -> bool:
+        rep, p = orbit.images[0], orbit.period
+        g = self.g
+        for x in rep.order:
+            for y in self.out_nbrs[x]:
+                if y in rep.members or g[(x, y)] == 0:
+                    continue
+                lx, ly = len(self.position[x][0]), len(self.position[y][0])
+                a, b = lx // math.gcd(lx, p), ly // math.gcd(ly, p)
+                if b % a:
+                    continue     # two of the stabiliser's images of (x, y) share a head
+                # the p·b added (batch, edge) pairs cover each edge of (x, y)'s orbit
+                # (length lcm(lx, ly)) equally often
+                uses = p * b // math.lcm(lx, ly)
+                mu = min(g[(x, y)] // uses, rep.weight)
+                if mu > 0 and self._joint_step(orbit, orbits, x, y, b, mu):
+                    return True
+        return False
+
+    def _joint_step(self, orbit: _Orbit, orbits: list[_Orbit], x: int, y: int, b: int,
+                    mu: int) -> bool:
+        """Add h^(i + j·p)(x, y) to image i (i < p, j < b) with the largest safe μ (at most
+        ``mu``); False, with nothing changed, if no μ > 0 is safe."""
+        g, oracle, p = self.g, self.oracle, orbit.period
+        images = orbit.images
+        weight = images[0].weight
+        edges_before = len(images[0].edges)
+        added = [[(self._power(x, i + j * p), self._power(y, i + j * p)) for j in range(b)]
+                 for i in range(p)]
+        original = {}
+        for row in added:
+            for e in row:
+                original[e] = g[e]
+        for image, row in zip(images, added):
+            for e in row:
+                image.edges.append(e)
+                image.order.append(e[1])
+                image.members.add(e[1])
+            oracle.add_members(image, [t for _, t in row])
+        used: dict[tuple[int, int], int] = {}
+        for row in added:
+            for e in row:
+                used[e] = used.get(e, 0) + 1
+        rests: list[_Batch] = []
+        level = weight               # the images' current weight in the oracle
+        while True:
+            # the state with μ trees of every image taking its edges
+            if mu < weight and not rests:
+                rests = [image.prefix(edges_before, weight - mu) for image in images]
+                for rest in rests:
+                    oracle.add_batch(rest)
+            elif rests:
+                for rest in rests:
+                    oracle.set_weight(rest, weight - mu)
+            if level != mu:
+                for image in images:
+                    oracle.set_weight(image, mu)
+                level = mu
+            changed = list(used)
+            for e in changed:
+                g[e] = original[e] - used[e] * mu
+            oracle.set_capacities(changed, [g[e] for e in changed])
+            flows = oracle.flows
+            excess, outside = oracle.excess(images[0], x, y, cut=True)
+            self.joint_flows += oracle.flows - flows
+            if excess >= 0:
+                break
+            # Newton step: the cut's excess is linear in μ with this (negative) slope
+            slope = -sum(1 for row in added for (s, t) in row if s in outside and t not in outside)
+            for image, row in zip(images, added):
+                if (not any(v not in outside for v in image.order[:edges_before + 1])
+                        and any(t not in outside for _, t in row)):
+                    slope += 1
+            if slope >= 0:          # cannot happen ((x, y) itself enters the cut): give up
+                mu = 0
+                break
+            mu = max(0, mu - (-excess - slope - 1) // -slope)   # mu - ceil(excess / slope)
+            if mu == 0:
+                break
+        if mu == 0:
+            for image, row in zip(images, added):
+                for e in row:
+                    image.edges.pop()
+                    image.members.discard(image.order.pop())
+                    oracle.remove_member(image, e[1])
+                oracle.set_weight(image, weight)
+            for rest in rests:
+                oracle.set_weight(rest, 0)     # never used again: contributes nothing
+            g.update(original)
+            oracle.set_capacities(list(original), list(original.values()))
+            return False
+        self.joint_steps += 1
+        if rests and weight - mu > 0:
+            self.batches.extend(rests)
+            orbits.append(_Orbit(rests))
+        return True
+
+
 class _MuOracle:
     """The network D̄ of ``app:thm:computemu``, kept as one flow network that only grows.
 
     To avoid an edge x -> s_i for every possible x, a hub X stands in for x: X -> x is
     infinite for the queried x (0 otherwise) and X -> s_i carries m(R_i), which gives the
     same max flow as D̄ from x. s_i -> v (v in R_i) carries m(R_i), which acts as infinity
-    because s_i receives at most m(R_i). Edges are added as batches appear and grow; a
-    query only rewrites the X -> s_i capacities that changed since the previous one.
+    because s_i receives at most m(R_i). Edges are added as batches appear and grow (a
+    member edge that is taken back keeps its place at capacity 0 and is reused); a query
+    only rewrites the X -> s_i capacities that changed since the previous one.
     """
 
-    def __init__(self, nodes: list[int], g: Mapping[tuple[int, int], int], batches: list,
+    def __init__(self, nodes: list[int], g: Mapping[tuple[int, int], int],
                  kernel: str | None) -> None:
-        self.nodes, self.flows, self.g = nodes, 0, g
+        self.nodes, self.flows, self.kernel = nodes, 0, kernel
         self.n = max(nodes) + 1
         self.hub = self.n
-        # node ids: 0..n-1 compute, n hub, n+1+j batch j (room for every possible batch:
-        # a split adds one, and there are at most (#roots)·|E|·|V| of them)
-        limit = self.n + 1 + len(batches) * (len(g) * len(nodes) + 1)
+        # node ids: 0..n-1 compute, n hub, n+1+j batch j; room for more batches is made
+        # by rebuilding the network with the same edge positions (:meth:`_make_room`)
+        self.room = self.n + 1 + 2 * len(nodes) + 64
         edges = list(g)
         self.edge_id = {e: i for i, e in enumerate(edges)}
-        self.net = FlowNetwork(limit, edges, [g[e] for e in edges], kernel=kernel)
+        self.net = FlowNetwork(self.room, edges, [g[e] for e in edges], kernel=kernel)
         self.hub_edge = dict(zip(nodes, self.net.add_edges([(self.hub, v) for v in nodes],
                                                            [0] * len(nodes))))
-        self.batches: list = []
+        self.batches: list[_Batch] = []
         self.slot: dict[int, int] = {}
         self.batch_edge: list[int] = []
         self.batch_cap: list[int] = []
         self.member_edge: list[dict[int, int]] = []
-        for b in batches:
-            self.add_batch(b)
+        self.spare_edge: list[dict[int, int]] = []
 
-    def add_batch(self, b) -> None:
-        """Register a batch (a new root's, or one split off an existing batch)."""
+    def _make_room(self, nodes: int) -> None:
+        if nodes <= self.room:
+            return
+        self.room = max(nodes, 2 * self.room)
+        old = self.net
+        self.net = FlowNetwork(self.room, old.edges, old.capacities, kernel=self.kernel)
+
+    def add_batch(self, b: _Batch) -> None:
+        """Register a batch (a root's first one, or one split off an existing batch)."""
         j = len(self.batches)
         self.batches.append(b)
         self.slot[id(b)] = j
         sj = self.n + 1 + j
+        self._make_room(sj + 1)
         (edge,) = self.net.add_edges([(self.hub, sj)], [0])
         self.batch_edge.append(edge)
         self.batch_cap.append(0)
         members = sorted(b.members)
         self.member_edge.append(dict(zip(members, self.net.add_edges(
             [(sj, v) for v in members], [b.weight] * len(members)))))
-        # a split lowers the parent's weight: refresh its member edges
-        for other in self.batches[:-1]:
-            row = self.member_edge[self.slot[id(other)]]
-            first = next(iter(row.values()))
-            if self.net.capacities_of([first])[0] != other.weight:
-                self.net.set_capacities(list(row.values()), [other.weight] * len(row))
+        self.spare_edge.append({})
 
-    def grew(self, b, y: int, edge: tuple[int, int], remaining: int) -> None:
+    def set_weight(self, b: _Batch, weight: int) -> None:
+        b.weight = weight
+        row = self.member_edge[self.slot[id(b)]]
+        self.net.set_capacities(list(row.values()), [weight] * len(row))
+
+    def set_capacity(self, edge: tuple[int, int], remaining: int) -> None:
         self.net.set_capacity(self.edge_id[edge], remaining)
-        j = self.slot[id(b)]
-        (self.member_edge[j][y],) = self.net.add_edges([(self.n + 1 + j, y)], [b.weight])
 
-    def excess(self, batch, x: int, y: int) -> int:
-        """F(x, y; D̄) - Σ_{i≠1} m(R_i), over the batches that can constrain μ."""
+    def set_capacities(self, edges: Sequence[tuple[int, int]], remaining: Sequence[int]) -> None:
+        self.net.set_capacities([self.edge_id[e] for e in edges], remaining)
+
+    def add_member(self, b: _Batch, y: int) -> None:
+        self.add_members(b, [y])
+
+    def add_members(self, b: _Batch, ys: Sequence[int]) -> None:
+        j = self.slot[id(b)]
+        spare, row = self.spare_edge[j], self.member_edge[j]
+        reused = [y for y in ys if y in spare]
+        new = [y for y in ys if y not in spare]
+        if reused:
+            ids = [spare.pop(y) for y in reused]
+            self.net.set_capacities(ids, [b.weight] * len(ids))
+            row.update(zip(reused, ids))
+        if new:
+            row.update(zip(new, self.net.add_edges([(self.n + 1 + j, y) for y in new],
+                                                   [b.weight] * len(new))))
+
+    def remove_member(self, b: _Batch, y: int) -> None:
+        j = self.slot[id(b)]
+        edge = self.member_edge[j].pop(y)
+        self.net.set_capacity(edge, 0)
+        self.spare_edge[j][y] = edge
+
+    def excess(self, batch: _Batch, x: int, y: int, *, cut: bool = False):
+        """F(x, y; D̄) - Σ m(R_i) over the batches that can constrain μ: all but ``batch``
+        and those containing y. With ``cut``, also the compute nodes on the
+        source side of a minimum cut (None when no batch constrains)."""
         total = 0
         ids, values = [], []
         for j, b in enumerate(self.batches):
@@ -203,12 +457,19 @@ class _MuOracle:
                 values.append(want)
         if total == 0:
             self.net.set_capacities(ids, values)
-            return batch.weight
+            return (batch.weight, None) if cut else batch.weight
         hub = self.hub_edge[x]
         ids.append(hub)
         values.append(self.net.total_capacity + 1)
         self.net.set_capacities(ids, values)
         self.flows += 1
-        value = self.net.max_flow(self.hub, y)
+        if cut:
+            found = self.net.min_cut(self.hub, y)
+            side = found.source_side
+            value = found.value
+        else:
+            value = self.net.max_flow(self.hub, y)
         self.net.set_capacity(hub, 0)
+        if cut:
+            return value - total, {v for v in self.nodes if side[v]}
         return value - total

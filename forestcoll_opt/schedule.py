@@ -337,8 +337,9 @@ def _reverse(s: Schedule, topology: Topology, collective: str) -> Schedule:
 
 def _symmetry(topology: Topology, wanted: bool, root: str | None,
               stats: dict[str, Any]) -> tuple[int, ...] | None:
-    """One automorphism g (the product of the group's generators, which has long cycles on
-    the catalog's machines) whose cyclic group splitting uses, or None."""
+    """One automorphism g (:meth:`Symmetry.rotation`: acting freely on the compute nodes
+    where the group allows, as the catalog's box rotations do) whose cyclic group splitting
+    and packing use, or None."""
     if not wanted:
         return None
     from .symmetry import automorphisms
@@ -346,7 +347,8 @@ def _symmetry(topology: Topology, wanted: bool, root: str | None,
     group = automorphisms(topology, fixed=() if root is None else (root,))
     stats["symmetry_seconds"] = group.seconds
     stats["symmetry_generators"] = len(group.generators)
-    return None if group.trivial else group.product()
+    compute = [topology.index[v] for v in topology.compute_nodes]
+    return None if group.trivial else group.rotation(compute)
 
 
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,
@@ -378,17 +380,20 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     compute = [idx[v] for v in topology.compute_nodes]
     demand = {idx[root]: k} if root is not None else {c: k for c in compute}
     cap = {(idx[a], idx[b]): c for (a, b), c in int_caps.items() if c > 0}
+    g = _symmetry(topology, symmetry, root, stats)
     split = split_switches(len(ids), cap, compute, [idx[w] for w in topology.switch_nodes],
                            demand, box={idx[n.id]: n.box for n in topology.nodes},
-                           kernel=kernel, progress=progress,
-                           symmetry=_symmetry(topology, symmetry, root, stats))
-    packing = pack_trees(compute, split.capacity, demand, kernel=kernel, progress=progress)
+                           kernel=kernel, progress=progress, symmetry=g)
+    packing = pack_trees(compute, split.capacity, demand, kernel=kernel, progress=progress,
+                         symmetry=g)
     routing = route_trees(packing.batches, split.routes)
     stats.update(splitting_seconds=split.seconds, packing_seconds=packing.seconds,
                  routing_seconds=routing.seconds, splitting_max_flows=split.max_flows,
                  joint_splits=split.joint_splits, joint_max_flows=split.joint_max_flows,
                  joint_bisections=split.joint_bisections,
-                 packing_max_flows=packing.max_flows)
+                 packing_max_flows=packing.max_flows, joint_steps=packing.joint_steps,
+                 joint_packing_max_flows=packing.joint_max_flows,
+                 packing_fallback=int(packing.fallback))
     trees = tuple(Tree(ids[t.root], t.weight,
                        tuple(TreeEdge(ids[a], ids[b], tuple(ids[p] for p in path))
                              for (a, b), path in zip(t.edges, t.paths)))

@@ -26,9 +26,10 @@ also this package's always-available max-flow kernel.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .topology import Topology
 
@@ -67,6 +68,30 @@ class Symmetry:
             g = [perm[x] for x in g]
         return tuple(g)
 
+    def rotation(self, nodes: Sequence[int]) -> tuple[int, ...]:
+        """One automorphism for the stages that use a cyclic group (splitting, packing):
+        one whose cycles on ``nodes`` (the compute nodes) all have one length L, as large
+        as found, else :meth:`product`; the identity if the group is trivial. Acting freely
+        on the compute nodes, it lets packing grow every tree by one image of an edge at a
+        time (:mod:`forestcoll_opt.packing`). Candidates: for each support size s among the
+        generators, the product of the generators that move at least s compute nodes (the
+        catalog's box swaps compose into a rotation of all boxes; the small swaps inside
+        a box would mix cycle lengths), and its power of :func:`free_power`."""
+        best = self.product()
+        if not self.generators:
+            return best
+        support = [sum(1 for v in nodes if g[v] != v) for g in self.generators]
+        found = (1, best)
+        for s in sorted(set(support)):
+            element = list(range(len(best)))
+            for g, moved in zip(self.generators, support):
+                if moved >= s:
+                    element = [g[x] for x in element]
+            candidate = free_power(element, nodes)
+            if candidate[0] > found[0]:
+                found = candidate
+        return found[1]
+
     @property
     def trivial(self) -> bool:
         """True when the only automorphism is the identity."""
@@ -76,40 +101,104 @@ class Symmetry:
 def automorphisms(topology: Topology, *, fixed: Sequence[str] = ()) -> Symmetry:
     """The automorphism group of ``topology`` (module docstring); nodes in ``fixed`` (e.g.
     the root of a broadcast) are kept in place, which gives their stabiliser subgroup."""
-    import igraph
-
     start = time.perf_counter()
     ids = topology.node_ids
     index = topology.index
-    n = len(ids)
     fixed = tuple(fixed)
     for v in fixed:
         if v not in index:
             raise KeyError(v)
     # node classes: kind and multicast flag; every fixed node gets a class of its own
-    classes: dict[tuple, int] = {}
-    node_class: list[int] = []
     pinned = {v: i for i, v in enumerate(fixed)}
-    for node in topology.nodes:
-        key = (("fixed", pinned[node.id]) if node.id in pinned
-               else ("node", node.kind, bool(node.multicast)))
-        node_class.append(classes.setdefault(key, len(classes)))
-    # the layered graph: bandwidth class j (1..c) sets the layers of the bits of j
-    code = {b: j for j, b in enumerate(sorted(set(topology.capacity.values())), 1)}
+    classes = [("fixed", pinned[node.id]) if node.id in pinned
+               else ("node", node.kind, bool(node.multicast)) for node in topology.nodes]
+    capacity = {(index[u], index[v]): bandwidth
+                for (u, v), bandwidth in topology.capacity.items()}
+    generators = graph_automorphisms(len(ids), classes, capacity)
+    return Symmetry(generators=generators, orbits=_orbits(len(ids), generators), fixed=fixed,
+                    seconds=time.perf_counter() - start)
+
+
+def graph_automorphisms(n: int, classes: Sequence[object],
+                        capacity: Mapping[tuple[int, int], object]
+                        ) -> tuple[tuple[int, ...], ...]:
+    """Generators (sorted, identity left out) of the permutations of ``0..n-1`` that keep
+    ``classes[v]`` and map every edge onto an edge of the same capacity (module docstring:
+    the layered construction); the same for a topology and for the compute-only graph G*
+    that edge splitting leaves."""
+    import igraph
+
+    class_id: dict[object, int] = {}
+    node_class = [class_id.setdefault(c, len(class_id)) for c in classes]
+    # the layered graph: capacity class j (1..c) sets the layers of the bits of j
+    code = {b: j for j, b in enumerate(sorted(set(capacity.values())), 1)}
     layers = max(1, len(code).bit_length())
     colors = [node_class[v] * layers + i for i in range(layers) for v in range(n)]
     edges = [(i * n + v, (i + 1) * n + v) for i in range(layers - 1) for v in range(n)]
-    for (u, v), bandwidth in sorted(topology.capacity.items(),
-                                    key=lambda kv: (index[kv[0][0]], index[kv[0][1]])):
+    for (u, v), value in sorted(capacity.items()):
         for i in range(layers):
-            if code[bandwidth] >> i & 1:
-                edges.append((i * n + index[u], i * n + index[v]))
+            if code[value] >> i & 1:
+                edges.append((i * n + u, i * n + v))
     graph = igraph.Graph(n=n * layers, edges=edges, directed=True)
     raw = graph.automorphism_group(sh="fl", color=colors)
     identity = tuple(range(n))
-    generators = sorted({tuple(perm[:n]) for perm in raw} - {identity})
-    return Symmetry(generators=tuple(generators), orbits=_orbits(n, generators), fixed=fixed,
-                    seconds=time.perf_counter() - start)
+    return tuple(sorted({tuple(perm[:n]) for perm in raw} - {identity}))
+
+
+def is_automorphism(g: Sequence[int], cap: Mapping[tuple[int, int], int],
+                     demand: Mapping[int, int]) -> bool:
+    """Does the node permutation g map every edge of the integer network ``cap`` onto an
+    edge of equal capacity, and every node's demand onto an equal demand? (Splitting and
+    packing check the permutation they are handed and ignore it if not.)"""
+    n = len(g)
+    if sorted(g) != list(range(n)):
+        return False
+    for (a, b), c in cap.items():
+        if a >= n or b >= n or cap.get((g[a], g[b])) != c:
+            return False
+    return all(demand.get(g[v], 0) == d for v, d in demand.items() if v < n)
+
+
+def cycle(g: Sequence[int], v: int) -> list[int]:
+    """The orbit of v under the cyclic group generated by g, in the order v, g(v), ..."""
+    out = [v]
+    x = g[v]
+    while x != v:
+        out.append(x)
+        x = g[x]
+    return out
+
+
+def free_power(g: Sequence[int], nodes: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """(L, g^j) for the power of g whose cycles on ``nodes`` all have one length L, the
+    largest such L; (1, identity) if none but the identity. Exact: with cycle lengths c_i,
+    g^j has cycles of length c_i / gcd(c_i, j) there, so L divides every c_i and j must be
+    a multiple of every c_i / L; the least such j works if any does."""
+    lengths = sorted({len(cycle(g, v)) for v in nodes})
+    common = 0
+    for c in lengths:
+        common = math.gcd(common, c)
+    for L in sorted((d for d in range(1, common + 1) if common % d == 0), reverse=True):
+        j = 1
+        for c in lengths:
+            j = math.lcm(j, c // L)
+        if all(c // math.gcd(c, j) == L for c in lengths):
+            if L == 1:
+                break
+            return L, _power(g, j)
+    return 1, tuple(range(len(g)))
+
+
+def _power(g: Sequence[int], j: int) -> tuple[int, ...]:
+    out = list(range(len(g)))
+    seen: set[int] = set()
+    for v in range(len(g)):
+        if v not in seen:
+            cyc = cycle(g, v)
+            seen.update(cyc)
+            for i, w in enumerate(cyc):
+                out[w] = cyc[(i + j) % len(cyc)]
+    return tuple(out)
 
 
 def no_symmetry(topology: Topology) -> Symmetry:

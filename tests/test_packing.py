@@ -1,4 +1,6 @@
 import itertools
+import os
+import random
 
 import pytest
 
@@ -70,3 +72,130 @@ def test_single_root():
 def test_infeasible_demand_is_a_typed_error():
     with pytest.raises(PackingError, match="cannot reach"):
         pack_trees([0, 1, 2], {(0, 1): 1, (1, 2): 1, (2, 0): 1}, {0: 2, 1: 2, 2: 2})
+
+
+# --- symmetric packing (joint growth in orbits of <h>) ------------------------------------
+
+def circulant_instance(seed):
+    """A random network invariant under a permutation h made of cycles of mixed lengths
+    (so some roots have stabilisers and take several edges per step), every edge orbit with
+    one capacity, and an h-invariant demand (every node, one orbit, or the fixed nodes);
+    capacities doubled until the trees exist. None if the graph never becomes feasible."""
+    import networkx as nx
+
+    rng = random.Random(seed)
+    lengths = rng.choice([[4, 4], [2, 4], [3, 3], [6], [2, 2, 2], [1, 4], [1, 2, 4], [3, 6],
+                          [5], [2, 6], [4, 4, 2]])
+    nodes, h = [], []
+    for length in lengths:
+        first = len(nodes)
+        nodes += range(first, first + length)
+        h += [first + (i + 1) % length for i in range(length)]
+    cap = {}
+    for _ in range(rng.randint(len(nodes), 3 * len(nodes))):
+        first, c = tuple(rng.sample(nodes, 2)), rng.randint(1, 4)
+        e = first
+        while True:                              # the edge's orbit, once around
+            cap[e] = cap.get(e, 0) + c
+            e = (h[e[0]], h[e[1]])
+            if e == first:
+                break
+    k = rng.randint(1, 3)
+    mode = rng.choice(["all", "all", "orbit", "fixed"])
+    fixed = [v for v in nodes if h[v] == v]
+    if mode == "all":
+        demand = {v: k for v in nodes}
+    elif mode == "fixed" and fixed:
+        demand = {v: k for v in fixed}
+    else:
+        v = rng.choice(nodes)
+        demand = {v: k}
+        while h[v] not in demand:
+            v = h[v]
+            demand[v] = k
+
+    def feasible():
+        g = nx.DiGraph()
+        g.add_nodes_from(nodes)
+        g.add_edges_from((a, b, {"capacity": c}) for (a, b), c in cap.items())
+        g.add_edges_from(("s", v, {"capacity": d}) for v, d in demand.items())
+        return all(nx.maximum_flow_value(g, "s", v) >= sum(demand.values()) for v in nodes)
+
+    for _ in range(12):
+        if feasible():
+            return nodes, cap, demand, h
+        cap = {e: 2 * c for e, c in cap.items()}
+    return None
+
+
+def rotation_seeds(count):
+    return [s for s in range(count) if circulant_instance(s) is not None]
+
+
+JOINT_SEEDS = int(os.environ.get("FORESTCOLL_PACKING_SEEDS", "2000"))
+
+
+@pytest.mark.parametrize("seeds", [pytest.param(range(400), id="400"),
+                                   pytest.param(range(400, 400 + JOINT_SEEDS), id="more",
+                                                marks=pytest.mark.slow)])
+def test_joint_packing_is_valid_on_random_symmetric_networks(seeds):
+    """Every joint step must leave a completable state: a wrong safety test ends in a batch
+    that cannot grow (PackingError) or in overloaded edges. Both paths are exercised: runs
+    that stay joint to the end and runs that fall back to plain growth."""
+    finished = fell_back = 0
+    for seed in seeds:
+        instance = circulant_instance(seed)
+        if instance is None:
+            continue
+        nodes, cap, demand, h = instance
+        packing = pack_trees(nodes, cap, demand, symmetry=h)
+        check(nodes, cap, demand, packing)
+        assert packing.joint_steps > 0 or packing.fallback, seed
+        assert packing.joint_max_flows <= packing.max_flows
+        fell_back += packing.fallback
+        finished += not packing.fallback
+    assert finished > 0 and fell_back > 0
+
+
+def _catalog_gstar(catalog, spec):
+    from forestcoll_opt.bound import bound
+    from forestcoll_opt.splitting import split_switches
+    from forestcoll_opt.symmetry import automorphisms
+
+    t = catalog(spec)
+    b = bound(t)
+    idx = t.index
+    cap = {(idx[u], idx[v]): int(b.U * bw) for (u, v), bw in t.capacity.items()}
+    compute = [idx[v] for v in t.compute_nodes]
+    demand = {c: b.k for c in compute}
+    h = automorphisms(t).rotation(compute)
+    g = split_switches(len(t.nodes), cap, compute, [idx[w] for w in t.switch_nodes], demand,
+                       symmetry=h)
+    return compute, dict(g.capacity), demand, h
+
+
+@pytest.mark.parametrize("spec", ["mi250:boxes=2,gpus=8", "dgx-a100:boxes=4",
+                                  "dgx-h100:boxes=4", "mi250:boxes=2"])
+def test_joint_packing_on_the_catalog_takes_fewer_max_flows(catalog, spec):
+    compute, cap, demand, h = _catalog_gstar(catalog, spec)
+    plain = pack_trees(compute, cap, demand)
+    joint = pack_trees(compute, cap, demand, symmetry=h)
+    check(compute, cap, demand, joint)
+    assert joint.joint_steps > 0 and not joint.fallback
+    assert joint.max_flows < plain.max_flows
+    assert joint == pack_trees(compute, cap, demand, symmetry=h)          # deterministic
+
+
+def test_a_permutation_that_is_not_an_automorphism_is_ignored():
+    nodes = list(range(4))
+    ring = {(i, (i + 1) % 4): 2 for i in nodes} | {((i + 1) % 4, i): 1 for i in nodes}
+    demand = {v: 1 for v in nodes}
+    reflection = [0, 3, 2, 1]                    # swaps the two directions' capacities
+    packing = pack_trees(nodes, ring, demand, symmetry=reflection)
+    assert packing.joint_steps == 0
+    assert packing == pack_trees(nodes, ring, demand)
+    rotation = [1, 2, 3, 0]
+    assert pack_trees(nodes, ring, {0: 1}, symmetry=rotation).joint_steps == 0   # demand moves
+    joint = pack_trees(nodes, ring, demand, symmetry=rotation)
+    assert joint.joint_steps > 0
+    check(nodes, ring, demand, joint)

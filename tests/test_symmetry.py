@@ -9,7 +9,7 @@ import pytest
 
 from forestcoll_opt.bound import bound
 from forestcoll_opt.catalog import build
-from forestcoll_opt.symmetry import automorphisms, no_symmetry
+from forestcoll_opt.symmetry import automorphisms, cycle, free_power, no_symmetry
 from forestcoll_opt.schedule import generate
 from forestcoll_opt.topology import from_dict
 from forestcoll_opt.verify import verify
@@ -202,3 +202,38 @@ def test_generate_symmetric_random_networks(seed):
 def test_generate_symmetry_default_follows_the_size(catalog):
     small = generate(catalog("dgx-a100:boxes=2"))
     assert "symmetry_seconds" not in small.stats and small.stats["joint_splits"] == 0
+
+
+def test_free_power_against_every_power():
+    """free_power's closed form against trying every power of random permutations."""
+    rng = random.Random(3)
+    for _ in range(300):
+        n = rng.randint(1, 12)
+        perm = list(range(n))
+        rng.shuffle(perm)
+        nodes = sorted(rng.sample(range(n), rng.randint(1, n)))
+        best = (1, tuple(range(n)))
+        power = list(range(n))
+        for _ in range(1, 30000):
+            power = [perm[x] for x in power]
+            if power == list(range(n)):
+                break
+            lengths = {len(cycle(power, v)) for v in nodes}
+            if len(lengths) == 1 and lengths.pop() > best[0]:
+                best = (len(cycle(power, nodes[0])), tuple(power))
+        L, element = free_power(perm, nodes)
+        assert L == best[0]
+        assert {len(cycle(element, v)) for v in nodes} == {L}
+
+
+@pytest.mark.parametrize("spec, length", [("dgx-a100:boxes=2", 2), ("dgx-a100:boxes=4", 4),
+                                          ("dgx-a100:boxes=16", 16), ("dgx-h100:boxes=8", 8),
+                                          ("mi250:boxes=4", 4), ("mi250:boxes=2,gpus=8", 2)])
+def test_rotation_acts_freely_on_the_catalogs_compute_nodes(spec, length):
+    topo = build(spec)
+    compute = [topo.index[v] for v in topo.compute_nodes]
+    group = automorphisms(topo)
+    g = group.rotation(compute)
+    assert is_automorphism(topo, g)
+    assert {len(cycle(g, v)) for v in compute} == {length}
+    assert no_symmetry(topo).rotation(compute) == tuple(range(len(topo.nodes)))
