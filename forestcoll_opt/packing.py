@@ -165,8 +165,7 @@ class _Packer:
         self.batches = [_Batch(u, demand[u], [], [u], {u}) for u in self.nodes
                         if demand.get(u, 0) > 0]
         self.oracle = _MuOracle(self.nodes, self.g, kernel)
-        for b in self.batches:
-            self.oracle.add_batch(b)
+        self.oracle.add_batches(self.batches)
         self.joint_steps = self.joint_flows = 0
 
     # --- plain growth (app:algo:construct) -----------------------------------------------
@@ -183,14 +182,14 @@ class _Packer:
                 if mu < batch.weight:
                     rest = batch.copy(batch.weight - mu)
                     self.batches.append(rest)
-                    oracle.set_weight(batch, mu)
-                    oracle.add_batch(rest)
+                    oracle.set_weights([batch], mu)
+                    oracle.add_batches([rest])
                 batch.edges.append((x, y))
                 batch.order.append(y)
                 batch.members.add(y)
                 g[(x, y)] -= mu
                 oracle.set_capacity((x, y), g[(x, y)])
-                oracle.add_member(batch, y)
+                oracle.add_members([(batch, y)])
                 return
         raise PackingError(
             f"a batch of {batch.weight} tree(s) rooted at node #{batch.root} cannot reach "
@@ -296,7 +295,7 @@ class _Packer:
                 image.edges.append(e)
                 image.order.append(e[1])
                 image.members.add(e[1])
-            oracle.add_members(image, [t for _, t in row])
+        oracle.add_members([(image, t) for image, row in zip(images, added) for _, t in row])
         used: dict[tuple[int, int], int] = {}
         for row in added:
             for e in row:
@@ -307,23 +306,23 @@ class _Packer:
             # the state with μ trees of every image taking its edges
             if mu < weight and not rests:
                 rests = [image.prefix(edges_before, weight - mu) for image in images]
-                for rest in rests:
-                    oracle.add_batch(rest)
+                oracle.add_batches(rests)
             elif rests:
-                for rest in rests:
-                    oracle.set_weight(rest, weight - mu)
+                oracle.set_weights(rests, weight - mu)
             if level != mu:
-                for image in images:
-                    oracle.set_weight(image, mu)
+                oracle.set_weights(images, mu)
                 level = mu
             changed = list(used)
             for e in changed:
                 g[e] = original[e] - used[e] * mu
             oracle.set_capacities(changed, [g[e] for e in changed])
             flows = oracle.flows
-            excess, outside = oracle.excess(images[0], x, y, cut=True)
+            excess, outside = oracle.excess_and_cut(images[0], x, y, want_cut=mu > 1)
             self.joint_flows += oracle.flows - flows
             if excess >= 0:
+                break
+            if mu == 1:              # no smaller positive μ to try
+                mu = 0
                 break
             # Newton step: the cut's excess is linear in μ with this (negative) slope
             slope = -sum(1 for row in added for (s, t) in row if s in outside and t not in outside)
@@ -339,13 +338,14 @@ class _Packer:
                 break
         if mu == 0:
             for image, row in zip(images, added):
-                for e in row:
+                for _ in row:
                     image.edges.pop()
                     image.members.discard(image.order.pop())
-                    oracle.remove_member(image, e[1])
-                oracle.set_weight(image, weight)
-            for rest in rests:
-                oracle.set_weight(rest, 0)     # never used again: contributes nothing
+            oracle.remove_members([(image, t) for image, row in zip(images, added)
+                                   for _, t in row])
+            if level != weight:
+                oracle.set_weights(images, weight)
+            oracle.set_weights(rests, 0)       # never used again: contributes nothing
             g.update(original)
             oracle.set_capacities(list(original), list(original.values()))
             return False
@@ -394,25 +394,33 @@ class _MuOracle:
         old = self.net
         self.net = FlowNetwork(self.room, old.edges, old.capacities, kernel=self.kernel)
 
-    def add_batch(self, b: _Batch) -> None:
-        """Register a batch (a root's first one, or one split off an existing batch)."""
-        j = len(self.batches)
-        self.batches.append(b)
-        self.slot[id(b)] = j
-        sj = self.n + 1 + j
-        self._make_room(sj + 1)
-        (edge,) = self.net.add_edges([(self.hub, sj)], [0])
-        self.batch_edge.append(edge)
-        self.batch_cap.append(0)
-        members = sorted(b.members)
-        self.member_edge.append(dict(zip(members, self.net.add_edges(
-            [(sj, v) for v in members], [b.weight] * len(members)))))
-        self.spare_edge.append({})
+    def add_batches(self, batches: Sequence[_Batch]) -> None:
+        """Register batches (the roots' first ones, or ones split off existing batches)."""
+        first = len(self.batches)
+        self._make_room(self.n + 1 + first + len(batches))
+        hub_edges, member_edges, rows = [], [], []
+        for j, b in enumerate(batches, first):
+            self.batches.append(b)
+            self.slot[id(b)] = j
+            sj = self.n + 1 + j
+            hub_edges.append((self.hub, sj))
+            members = sorted(b.members)
+            rows.append(members)
+            member_edges += [(sj, v) for v in members]
+        self.batch_edge += self.net.add_edges(hub_edges, [0] * len(hub_edges))
+        self.batch_cap += [0] * len(batches)
+        ids = iter(self.net.add_edges(member_edges, [b.weight for b, members in
+                                                     zip(batches, rows) for _ in members]))
+        for members in rows:
+            self.member_edge.append({v: next(ids) for v in members})
+            self.spare_edge.append({})
 
-    def set_weight(self, b: _Batch, weight: int) -> None:
-        b.weight = weight
-        row = self.member_edge[self.slot[id(b)]]
-        self.net.set_capacities(list(row.values()), [weight] * len(row))
+    def set_weights(self, batches: Sequence[_Batch], weight: int) -> None:
+        ids: list[int] = []
+        for b in batches:
+            b.weight = weight
+            ids += self.member_edge[self.slot[id(b)]].values()
+        self.net.set_capacities(ids, [weight] * len(ids))
 
     def set_capacity(self, edge: tuple[int, int], remaining: int) -> None:
         self.net.set_capacity(self.edge_id[edge], remaining)
@@ -420,32 +428,43 @@ class _MuOracle:
     def set_capacities(self, edges: Sequence[tuple[int, int]], remaining: Sequence[int]) -> None:
         self.net.set_capacities([self.edge_id[e] for e in edges], remaining)
 
-    def add_member(self, b: _Batch, y: int) -> None:
-        self.add_members(b, [y])
+    def add_members(self, pairs: Sequence[tuple[_Batch, int]]) -> None:
+        """Give each batch its new member y (a member edge at the batch's weight)."""
+        reused, reused_caps, new, new_caps, rows = [], [], [], [], []
+        for b, y in pairs:
+            j = self.slot[id(b)]
+            spare = self.spare_edge[j].pop(y, None)
+            if spare is None:
+                new.append((self.n + 1 + j, y))
+                new_caps.append(b.weight)
+                rows.append((j, y))
+            else:
+                self.member_edge[j][y] = spare
+                reused.append(spare)
+                reused_caps.append(b.weight)
+        self.net.set_capacities(reused, reused_caps)
+        for (j, y), edge in zip(rows, self.net.add_edges(new, new_caps)):
+            self.member_edge[j][y] = edge
 
-    def add_members(self, b: _Batch, ys: Sequence[int]) -> None:
-        j = self.slot[id(b)]
-        spare, row = self.spare_edge[j], self.member_edge[j]
-        reused = [y for y in ys if y in spare]
-        new = [y for y in ys if y not in spare]
-        if reused:
-            ids = [spare.pop(y) for y in reused]
-            self.net.set_capacities(ids, [b.weight] * len(ids))
-            row.update(zip(reused, ids))
-        if new:
-            row.update(zip(new, self.net.add_edges([(self.n + 1 + j, y) for y in new],
-                                                   [b.weight] * len(new))))
+    def remove_members(self, pairs: Sequence[tuple[_Batch, int]]) -> None:
+        """Take members back (their edges stay, at capacity 0, for reuse)."""
+        ids = []
+        for b, y in pairs:
+            j = self.slot[id(b)]
+            edge = self.member_edge[j].pop(y)
+            self.spare_edge[j][y] = edge
+            ids.append(edge)
+        self.net.set_capacities(ids, [0] * len(ids))
 
-    def remove_member(self, b: _Batch, y: int) -> None:
-        j = self.slot[id(b)]
-        edge = self.member_edge[j].pop(y)
-        self.net.set_capacity(edge, 0)
-        self.spare_edge[j][y] = edge
-
-    def excess(self, batch: _Batch, x: int, y: int, *, cut: bool = False):
+    def excess(self, batch: _Batch, x: int, y: int) -> int:
         """F(x, y; D̄) - Σ m(R_i) over the batches that can constrain μ: all but ``batch``
-        and those containing y. With ``cut``, also the compute nodes on the
-        source side of a minimum cut (None when no batch constrains)."""
+        and those containing y."""
+        return self.excess_and_cut(batch, x, y, want_cut=False)[0]
+
+    def excess_and_cut(self, batch: _Batch, x: int, y: int, *,
+                       want_cut: bool) -> tuple[int, set[int] | None]:
+        """:meth:`excess`, and with ``want_cut`` when it is negative, the compute nodes on
+        the source side of a minimum cut (else None)."""
         total = 0
         ids, values = [], []
         for j, b in enumerate(self.batches):
@@ -457,19 +476,17 @@ class _MuOracle:
                 values.append(want)
         if total == 0:
             self.net.set_capacities(ids, values)
-            return (batch.weight, None) if cut else batch.weight
+            return batch.weight, None
         hub = self.hub_edge[x]
         ids.append(hub)
         values.append(self.net.total_capacity + 1)
         self.net.set_capacities(ids, values)
         self.flows += 1
-        if cut:
-            found = self.net.min_cut(self.hub, y)
-            side = found.source_side
-            value = found.value
-        else:
-            value = self.net.max_flow(self.hub, y)
+        value = self.net.max_flow(self.hub, y)
+        side = None
+        if want_cut and value < total:
+            # only a failing test needs its cut (for the next Newton step)
+            mask = self.net.min_cut(self.hub, y).source_side
+            side = {v for v in self.nodes if mask[v]}
         self.net.set_capacity(hub, 0)
-        if cut:
-            return value - total, {v for v in self.nodes if side[v]}
-        return value - total
+        return value - total, side
