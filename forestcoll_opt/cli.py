@@ -156,6 +156,9 @@ def _print_bound(topo: Topology, b: Bound) -> None:
 
 # --- generate / sweep-k ------------------------------------------------------------------
 
+_UNITS = {"splitting": "switch", "packing": "edge"}
+
+
 class _Progress:
     """tqdm bars on stderr, shown only for stages that run longer than two seconds."""
 
@@ -172,8 +175,10 @@ class _Progress:
         if bar is None or bar.n > done:
             if bar is not None:
                 bar.close()
+            # disable=None: no bar when stderr is not a terminal (a log, a pipe)
             bar = self.bars[stage] = tqdm(total=total, desc=f"forestcoll {stage}", delay=2.0,
-                                          leave=False, file=sys.stderr, unit="step")
+                                          leave=False, file=sys.stderr, disable=None,
+                                          unit=_UNITS.get(stage, "step"))
         bar.total = max(total, done)
         bar.update(done - bar.n)
 

@@ -1,7 +1,9 @@
 """Reading input files and writing output files safely.
 
-Inputs: text must be UTF-8 JSON; a file that is not, or JSON nested too deeply for the
-parser, raises the caller's typed error naming the file.
+Inputs: text must be UTF-8 JSON, optionally gzip-compressed (recognised by its content,
+whatever the name); a file that is not, a compressed file that is damaged or expands beyond
+:data:`MAX_EXPANDED` bytes, or JSON nested too deeply for the parser, raises the caller's
+typed error naming the file.
 
 Outputs (``-o``, ``--csv``, ``--write-lp`` …) follow one set of rules:
 
@@ -17,12 +19,17 @@ Outputs (``-o``, ``--csv``, ``--write-lp`` …) follow one set of rules:
 * Anything else that already exists — a FIFO, a character device such as ``/dev/null`` —
   is opened and written directly, never replaced by a regular file.
 * :func:`write_outputs` writes several files as a set: all of them or none.
+* A file name ending in ``.gz`` is written gzip-compressed (with no time stamp or name in
+  the header, so the same text gives the same bytes).
 """
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import os
+import zlib
 import stat
 import sys
 import tempfile
@@ -33,6 +40,7 @@ from typing import IO, Any, Iterable, Iterator, Mapping
 from .errors import ForestCollError, OutputError
 
 STDOUT = "-"
+MAX_EXPANDED = 4 * 2**30     # bytes a compressed input may expand to
 
 
 # --- input ---------------------------------------------------------------------------------
@@ -57,11 +65,36 @@ def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str
     except ValueError:   # a NUL, or a character the file system's encoding cannot hold
         raise error(f"{display_path(p)}: cannot read {what} file (not a valid file "
                     f"name)") from None
+    if data[:2] == b"\x1f\x8b":
+        data = gunzip(data, error, f"{display_path(p)}: the {what} file")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"{display_path(p)}: the {what} file is not UTF-8 text (byte "
                     f"{exc.start}); save it as UTF-8 JSON") from None
+
+
+def gunzip(data: bytes, error: type[Exception], label: str) -> bytes:
+    """The content of gzip ``data`` (every member), refusing damage and expansion beyond
+    :data:`MAX_EXPANDED` bytes (a small file can expand to terabytes)."""
+    out = bytearray()
+    rest = data
+    try:
+        while rest:
+            unzip = zlib.decompressobj(wbits=31)
+            chunk = unzip.decompress(rest, MAX_EXPANDED + 1 - len(out))
+            out += chunk
+            if len(out) > MAX_EXPANDED:
+                raise error(f"{label} expands beyond {MAX_EXPANDED // 2**30} GiB; it cannot "
+                            f"be a schedule or topology this program wrote")
+            if not unzip.eof:
+                raise error(f"{label} is a truncated gzip file; write it again")
+            rest = unzip.unused_data
+            while rest[:1] == b"\x00":          # padding after the last member
+                rest = rest[1:]
+    except zlib.error as exc:
+        raise error(f"{label} is a damaged gzip file ({exc})") from None
+    return bytes(out)
 
 
 def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) -> Any:
@@ -148,16 +181,17 @@ def write_outputs(texts: Mapping[str | os.PathLike, str]) -> None:
     """Write several files as a set: every regular file is staged first and renamed into
     place only once all are staged, so a failure leaves none of them changed."""
     staged: list[tuple[str, Path]] = []
-    direct: list[tuple[Path, str]] = []
+    direct: list[tuple[Path, bytes]] = []
     try:
         for path, text in texts.items():
             if os.fspath(path) == STDOUT:
                 continue
+            data = _encode(path, text)
             target = Path(os.path.realpath(path))
             if target.exists() and not target.is_file():
-                direct.append((target, text))          # FIFO, device: write in place
+                direct.append((target, data))          # FIFO, device: write in place
             else:
-                staged.append((_stage(target, text, path), target))
+                staged.append((_stage(target, data, path), target))
         for target, text in direct:
             _write_direct(target, text)
         for tmp, target in staged:
@@ -192,16 +226,30 @@ def streaming_output(path: str | os.PathLike) -> Iterator[IO[str]]:
         with fh:
             yield fh
         return
-    tmp = _stage(target, "", path)
+    tmp = _stage(target, b"", path)
     try:
-        with open(tmp, "a", encoding="utf-8") as fh:
-            yield fh
+        with open(tmp, "ab") as raw:
+            if os.fspath(path).lower().endswith(".gz"):
+                with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as packed, \
+                        io.TextIOWrapper(packed, encoding="utf-8", newline="") as fh:
+                    yield fh
+            else:
+                with io.TextIOWrapper(raw, encoding="utf-8", newline="") as fh:
+                    yield fh
     finally:
         os.replace(tmp, target)
 
 
-def _stage(target: Path, text: str, shown: str | os.PathLike) -> str:
-    """A complete temporary copy of ``text`` beside ``target``, with the mode it will keep."""
+def _encode(path: str | os.PathLike, text: str) -> bytes:
+    """UTF-8 bytes, gzip-compressed (deterministically) when the name ends in ``.gz``."""
+    data = text.encode("utf-8")
+    if os.fspath(path).lower().endswith(".gz"):
+        data = gzip.compress(data, compresslevel=6, mtime=0)
+    return data
+
+
+def _stage(target: Path, data: bytes, shown: str | os.PathLike) -> str:
+    """A complete temporary copy of ``data`` beside ``target``, with the mode it will keep."""
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:
@@ -213,8 +261,8 @@ def _stage(target: Path, text: str, shown: str | os.PathLike) -> str:
     except OSError as exc:
         raise OutputError(f"{display_path(shown)}: cannot write ({exc.strerror})") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
         os.chmod(tmp, mode)
     except OSError as exc:
         os.unlink(tmp)
@@ -225,10 +273,10 @@ def _stage(target: Path, text: str, shown: str | os.PathLike) -> str:
     return tmp
 
 
-def _write_direct(target: Path, text: str) -> None:
+def _write_direct(target: Path, data: bytes) -> None:
     try:
-        with open(target, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with open(target, "wb") as fh:
+            fh.write(data)
     except OSError as exc:
         raise OutputError(f"{display_path(target)}: cannot write ({exc.strerror})") from None
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from .errors import PackingError
 from .flow import FlowNetwork
@@ -72,11 +72,17 @@ class Packing:
 
 
 class _Batch:
-    __slots__ = ("root", "weight", "edges", "order", "members")
+    """A batch being grown; ``start`` skips the vertices of ``order`` that have no edge left
+    to offer (their heads are members or their capacity is used up, both for good), and
+    ``deferred`` holds edges whose test failed, tried again only when no other edge fits."""
+
+    __slots__ = ("root", "weight", "edges", "order", "members", "start", "deferred")
 
     def __init__(self, root: int, weight: int, edges: list, order: list, members: set) -> None:
         self.root, self.weight = root, weight
         self.edges, self.order, self.members = edges, order, members
+        self.start = 0
+        self.deferred: set[tuple[int, int]] = set()
 
     def copy(self, weight: int) -> "_Batch":
         return _Batch(self.root, weight, list(self.edges), list(self.order), set(self.members))
@@ -97,7 +103,7 @@ def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
     ``order="layers"`` grows every batch by one edge per pass (lower trees);
     ``order="batch"`` finishes each batch before the next, as the paper's pseudocode does.
     Both keep every step feasible (the μ test does not depend on the order).
-    ``progress(stage, done, total)`` reports batches that span all nodes.
+    ``progress(stage, done, total)`` reports tree edges placed out of those to place.
 
     ``symmetry`` (optional, with ``order="layers"``) is a node permutation h; if it maps
     ``nodes``, ``capacity`` and ``demand`` onto themselves, the batches grow in orbits of
@@ -169,28 +175,46 @@ class _Packer:
         self.joint_steps = self.joint_flows = 0
 
     # --- plain growth (app:algo:construct) -----------------------------------------------
+    def candidates(self, batch: _Batch) -> Iterator[tuple[int, int]]:
+        """The edges (x, y) that could grow ``batch``: x a member, y not, capacity left;
+        breadth first from the root, the deferred ones after all others. The caller may
+        change the state between items only in ways it undoes, or by ending the loop."""
+        g, out_nbrs, members, order = self.g, self.out_nbrs, batch.members, batch.order
+        while batch.start < len(order) and all(
+                y in members or g[(order[batch.start], y)] == 0
+                for y in out_nbrs[order[batch.start]]):
+            batch.start += 1
+        deferred = set(batch.deferred)     # edges failing during this call stay for later
+        for later in (False, True):
+            if later and not deferred:
+                return
+            for x in order[batch.start:]:
+                for y in out_nbrs[x]:
+                    if (y not in members and g[(x, y)] > 0
+                            and ((x, y) in deferred) == later):
+                        yield x, y
+
     def grow(self, batch: _Batch) -> None:
         """Add one edge to ``batch`` (splitting it if fewer trees can take the edge)."""
         g, oracle = self.g, self.oracle
-        for x in batch.order:
-            for y in self.out_nbrs[x]:
-                if y in batch.members or g[(x, y)] == 0:
-                    continue
-                mu = min(g[(x, y)], batch.weight, oracle.excess(batch, x, y))
-                if mu <= 0:
-                    continue
-                if mu < batch.weight:
-                    rest = batch.copy(batch.weight - mu)
-                    self.batches.append(rest)
-                    oracle.set_weights([batch], mu)
-                    oracle.add_batches([rest])
-                batch.edges.append((x, y))
-                batch.order.append(y)
-                batch.members.add(y)
-                g[(x, y)] -= mu
-                oracle.set_capacity((x, y), g[(x, y)])
-                oracle.add_members([(batch, y)])
-                return
+        for x, y in self.candidates(batch):
+            mu = min(g[(x, y)], batch.weight, oracle.excess(batch, x, y))
+            if mu <= 0:
+                batch.deferred.add((x, y))
+                continue
+            batch.deferred.discard((x, y))
+            if mu < batch.weight:
+                rest = batch.copy(batch.weight - mu)
+                self.batches.append(rest)
+                oracle.set_weights([batch], mu)
+                oracle.add_batches([rest])
+            batch.edges.append((x, y))
+            batch.order.append(y)
+            batch.members.add(y)
+            g[(x, y)] -= mu
+            oracle.set_capacity((x, y), g[(x, y)])
+            oracle.add_members([(batch, y)])
+            return
         raise PackingError(
             f"a batch of {batch.weight} tree(s) rooted at node #{batch.root} cannot reach "
             f"{len(self.everyone) - len(batch.members)} node(s); the capacities do not admit "
@@ -201,11 +225,10 @@ class _Packer:
         everyone = self.everyone
         if order == "batch":
             # the paper's order: finish one batch before the next
-            for i, batch in enumerate(self.batches):      # the list grows as batches split
+            for batch in self.batches:        # the list grows as batches split
                 while batch.members != everyone:
                     self.grow(batch)
-                if progress is not None:
-                    progress("packing", i + 1, len(self.batches))
+                self.report(progress)
             return
         # breadth first: every unfinished batch gains one edge per pass, so early batches
         # do not take all the short edges and leave long chains to the late ones
@@ -216,8 +239,14 @@ class _Packer:
             for batch in pending:
                 if batch.members != everyone:
                     self.grow(batch)
-            if progress is not None:
-                progress("packing", len(self.batches) - len(pending), len(self.batches))
+            self.report(progress)
+
+    def report(self, progress) -> None:
+        """``progress("packing", tree edges placed, tree edges to place)``; the total grows
+        when a batch splits."""
+        if progress is not None:
+            progress("packing", sum(len(b.edges) for b in self.batches),
+                     len(self.batches) * (len(self.nodes) - 1))
 
     # --- joint growth in orbits of <h> (module docstring) --------------------------------
     def pack_jointly(self, h: list[int], progress) -> bool:
@@ -248,9 +277,7 @@ class _Packer:
             for orbit in pending:
                 if not self._grow_orbit(orbit, orbits):
                     return False
-            if progress is not None:
-                progress("packing", len(self.batches) - sum(o.period for o in pending),
-                         len(self.batches))
+            self.report(progress)
 
     def _power(self, v: int, t: int) -> int:
         """h^t(v)."""
@@ -260,20 +287,19 @@ class _Packer:
     def _grow_orbit(self, orbit: _Orbit, orbits: list[_Orbit]) -> bool:
         rep, p = orbit.images[0], orbit.period
         g = self.g
-        for x in rep.order:
-            for y in self.out_nbrs[x]:
-                if y in rep.members or g[(x, y)] == 0:
-                    continue
-                lx, ly = len(self.position[x][0]), len(self.position[y][0])
-                a, b = lx // math.gcd(lx, p), ly // math.gcd(ly, p)
-                if b % a:
-                    continue     # two of the stabiliser's images of (x, y) share a head
-                # the p·b added (batch, edge) pairs cover each edge of (x, y)'s orbit
-                # (length lcm(lx, ly)) equally often
-                uses = p * b // math.lcm(lx, ly)
-                mu = min(g[(x, y)] // uses, rep.weight)
-                if mu > 0 and self._joint_step(orbit, orbits, x, y, b, mu):
-                    return True
+        for x, y in self.candidates(rep):
+            lx, ly = len(self.position[x][0]), len(self.position[y][0])
+            a, b = lx // math.gcd(lx, p), ly // math.gcd(ly, p)
+            if b % a:
+                continue     # two of the stabiliser's images of (x, y) share a head
+            # the p·b added (batch, edge) pairs cover each edge of (x, y)'s orbit
+            # (length lcm(lx, ly)) equally often
+            uses = p * b // math.lcm(lx, ly)
+            mu = min(g[(x, y)] // uses, rep.weight)
+            if mu > 0 and self._joint_step(orbit, orbits, x, y, b, mu):
+                rep.deferred.discard((x, y))
+                return True
+            rep.deferred.add((x, y))
         return False
 
     def _joint_step(self, orbit: _Orbit, orbits: list[_Orbit], x: int, y: int, b: int,

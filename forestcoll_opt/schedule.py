@@ -342,13 +342,18 @@ def _symmetry(topology: Topology, wanted: bool, root: str | None,
     and packing use, or None."""
     if not wanted:
         return None
-    from .symmetry import automorphisms
+    from .symmetry import automorphisms, cycle
 
     group = automorphisms(topology, fixed=() if root is None else (root,))
     stats["symmetry_seconds"] = group.seconds
     stats["symmetry_generators"] = len(group.generators)
     compute = [topology.index[v] for v in topology.compute_nodes]
-    return None if group.trivial else group.rotation(compute)
+    stats["symmetry_compute_orbits"] = len(group.compute_orbits(topology))
+    if group.trivial:
+        return None
+    g = group.rotation(compute)
+    stats["symmetry_cycle"] = len(cycle(g, compute[0]))
+    return g
 
 
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,

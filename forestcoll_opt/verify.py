@@ -57,7 +57,7 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from .errors import VerifierSelfCheckError, VerifyArgumentError, VerifyError
-from .files import display_path
+from .files import display_path, gunzip
 from .flow import FlowNetwork
 from .topology import Topology
 
@@ -386,8 +386,8 @@ def needs_lp_interval(schedule: Any, *, against: str = "lp") -> bool:
 
 def load_schedule(schedule: Any) -> Mapping[str, Any]:
     """The schedule as a mapping: a mapping itself, ``to_dict()`` of an object that has it,
-    or a ``forestcoll-schedule/1`` JSON file read by the verifier's own reader (UTF-8,
-    no repeated keys). Raises :class:`VerifyError` when there is nothing to check."""
+    or a ``forestcoll-schedule/1`` JSON file read by the verifier's own reader (UTF-8, gzip
+    allowed, no repeated keys). Raises :class:`VerifyError` when there is nothing to check."""
     if isinstance(schedule, Mapping):
         return schedule
     if hasattr(schedule, "to_dict"):
@@ -407,6 +407,8 @@ def load_schedule(schedule: Any) -> Mapping[str, Any]:
         raise VerifyError(f"{shown}: cannot read schedule file ({exc.strerror or exc})") from None
     except ValueError:   # a NUL, or a character the file system's encoding cannot hold
         raise VerifyError(f"{shown}: cannot read schedule file (not a valid file name)") from None
+    if raw[:2] == b"\x1f\x8b":            # gzip (a name ending in .gz when written here)
+        raw = gunzip(raw, VerifyError, f"{shown}: the schedule file")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -208,3 +208,20 @@ def test_no_symmetry_gives_another_optimal_schedule(capsys, tmp_path):
     assert one[0] == two[0] == 0
     drop = lambda out: {k: v for k, v in json.loads(out).items() if k not in ("seconds", "max_flows")}
     assert drop(one[1]) == drop(two[1])
+
+
+def test_gz_schedule_round_trip_through_generate_and_verify(capsys, tmp_path):
+    import gzip
+
+    out = tmp_path / "s.json.gz"
+    code, _, err = run(capsys, "generate", "mi250:boxes=2,gpus=8", "-o", str(out), "-q")
+    assert code == 0 and err == ""
+    plain = tmp_path / "s.json"
+    assert run(capsys, "generate", "mi250:boxes=2,gpus=8", "-o", str(plain), "-q")[0] == 0
+    assert gzip.decompress(out.read_bytes()) == plain.read_bytes()
+    code, out_text, _ = run(capsys, "verify", "mi250:boxes=2,gpus=8", str(out))
+    assert code == 0 and "optimal" in out_text.lower()
+    damaged = tmp_path / "d.json.gz"
+    damaged.write_bytes(out.read_bytes()[:100])
+    code, _, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", str(damaged))
+    assert code == 2 and "truncated gzip" in err and len(err.strip().splitlines()) == 1

@@ -118,3 +118,62 @@ def test_streaming_output_keeps_complete_rows_on_interrupt(tmp_path):
             raise KeyboardInterrupt
     assert out.read_text() == "k,algbw\n1,8\n"
     assert [p.name for p in tmp_path.iterdir()] == ["rows.csv"]
+
+
+# --- gzip ---------------------------------------------------------------------------------
+
+def test_gz_output_is_compressed_deterministically_and_read_back(tmp_path):
+    import gzip
+
+    from forestcoll_opt.files import read_text
+
+    text = '{"a": 1}\n' * 1000
+    write_output(tmp_path / "a.json.gz", text)
+    first = (tmp_path / "a.json.gz").read_bytes()
+    write_output(tmp_path / "b.JSON.GZ", text)
+    assert first[:2] == b"\x1f\x8b" and len(first) < len(text) / 10
+    assert first == (tmp_path / "b.JSON.GZ").read_bytes()        # no time stamp, no name
+    assert gzip.decompress(first).decode() == text
+    assert read_text(tmp_path / "a.json.gz", OutputError, "schedule") == text
+    # recognised by content, not name; several members are one text
+    (tmp_path / "c.json").write_bytes(gzip.compress(b'{"a": ') + gzip.compress(b"1}"))
+    assert read_text(tmp_path / "c.json", OutputError, "schedule") == '{"a": 1}'
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda b: b[:len(b) // 2], "truncated gzip"),
+    (lambda b: b[:12] + bytes(x ^ 0xFF for x in b[12:40]) + b[40:], "damaged gzip"),
+    (lambda b: b + b"\x1f\x8b\x08junk", "damaged gzip|truncated gzip"),
+])
+def test_damaged_gz_input_is_one_typed_error(tmp_path, damage, message):
+    import gzip
+
+    from forestcoll_opt.files import read_text
+
+    f = tmp_path / "s.json.gz"
+    f.write_bytes(damage(gzip.compress(b'{"format": "x"}' * 200, mtime=0)))
+    with pytest.raises(OutputError, match=message):
+        read_text(f, OutputError, "schedule")
+
+
+def test_gz_input_that_expands_too_far_is_refused(tmp_path, monkeypatch):
+    import gzip
+
+    from forestcoll_opt import files
+
+    monkeypatch.setattr(files, "MAX_EXPANDED", 10_000)
+    f = tmp_path / "bomb.json.gz"
+    f.write_bytes(gzip.compress(b" " * 10_001))
+    with pytest.raises(OutputError, match="expands beyond"):
+        files.read_text(f, OutputError, "schedule")
+    f.write_bytes(gzip.compress(b" " * 10_000))
+    assert files.read_text(f, OutputError, "schedule") == " " * 10_000
+
+
+def test_streamed_gz_output_keeps_complete_rows(tmp_path):
+    import gzip
+
+    with streaming_output(tmp_path / "rows.csv.gz") as fh:
+        fh.write("k,algbw\n")
+        fh.write("1,2\n")
+    assert gzip.decompress((tmp_path / "rows.csv.gz").read_bytes()) == b"k,algbw\n1,2\n"
