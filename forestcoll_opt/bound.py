@@ -28,12 +28,15 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .collective import Collective
 from .errors import BoundError
 from .flow import FlowNetwork, MinCut
 from .topology import Topology, format_fraction
+
+if TYPE_CHECKING:
+    from .symmetry import Symmetry
 
 COLLECTIVES = tuple(c.value for c in Collective if c is not Collective.ALLREDUCE)
 # Below this many compute nodes the bound takes a fraction of a second without symmetry,
@@ -103,7 +106,7 @@ def _frac(value: Fraction) -> str:
 
 
 def bound(topology: Topology, *, collective: str = "allgather", root: str | None = None,
-          kernel: str | None = None, symmetry: bool | None = None) -> Bound:
+          kernel: str | None = None, symmetry: "bool | Symmetry | None" = None) -> Bound:
     """The exact bound of ``collective`` on ``topology`` (see the module docstring).
 
     With ``symmetry`` (``None``, the default: on from :data:`BOUND_SYMMETRY_MIN_COMPUTE`
@@ -111,7 +114,9 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
     (:mod:`forestcoll_opt.symmetry`; for broadcast/reduce, the subgroup fixing the root)
     leaves one max-flow per orbit of compute nodes instead of one per node: nodes of one
     orbit have equal max-flows, and the first node of each orbit in the oracle's order is
-    the one tested, so the result, bottleneck cut included, is the same either way."""
+    the one tested, so the result, bottleneck cut included, is the same either way. A
+    :class:`~forestcoll_opt.symmetry.Symmetry` already computed for this topology (with
+    the root fixed for broadcast/reduce) may be passed instead of ``True``."""
     start = time.perf_counter()
     if collective not in COLLECTIVES:
         raise BoundError(f"unknown collective {str(collective)[:40]!r}; use one of "
@@ -203,15 +208,25 @@ class _Oracle:
         return worst[0], self.net.min_cut(self.s, worst[0])
 
 
-def _orbit_map(topology: Topology, symmetry: bool, root: str | None) -> dict[int, int]:
+def _orbit_map(topology: Topology, symmetry: "bool | Symmetry | None",
+               root: str | None) -> dict[int, int]:
     """Node index -> orbit number (every node its own orbit without ``symmetry``)."""
+    fixed = () if root is None else (root,)
     if symmetry is None:
         symmetry = len(topology.compute_nodes) >= BOUND_SYMMETRY_MIN_COMPUTE
-    if not symmetry:
-        return {i: i for i in range(len(topology.nodes))}
-    from .symmetry import automorphisms
+    if symmetry is False or symmetry is True:
+        if not symmetry:
+            return {i: i for i in range(len(topology.nodes))}
+        from .symmetry import automorphisms
 
-    return automorphisms(topology, fixed=() if root is None else (root,)).orbit_of
+        symmetry = automorphisms(topology, fixed=fixed)
+    if (tuple(symmetry.fixed) != fixed
+            or sorted(v for orbit in symmetry.orbits for v in orbit)
+            != list(range(len(topology.nodes)))):
+        raise BoundError(f"the symmetry passed is not the automorphism group of "
+                         f"{topology.name!r} fixing {list(fixed)}; pass symmetry=True to "
+                         f"compute it")
+    return symmetry.orbit_of
 
 
 def _all_roots(topology: Topology, kernel: str | None,

@@ -336,12 +336,13 @@ def _reverse(s: Schedule, topology: Topology, collective: str) -> Schedule:
 
 
 def _symmetry(topology: Topology, wanted: bool, root: str | None,
-              stats: dict[str, Any]) -> tuple[int, ...] | None:
-    """One automorphism g (:meth:`Symmetry.rotation`: acting freely on the compute nodes
-    where the group allows, as the catalog's box rotations do) whose cyclic group splitting
-    and packing use, or None."""
+              stats: dict[str, Any]) -> tuple[Any, tuple[int, ...] | None]:
+    """The automorphism group (fixing the root, if any) or None, and one automorphism g
+    (:meth:`Symmetry.rotation`: acting freely on the compute nodes where the group allows,
+    as the catalog's box rotations do) whose cyclic group splitting and packing use, or
+    None."""
     if not wanted:
-        return None
+        return None, None
     from .symmetry import automorphisms, cycle
 
     group = automorphisms(topology, fixed=() if root is None else (root,))
@@ -350,10 +351,10 @@ def _symmetry(topology: Topology, wanted: bool, root: str | None,
     compute = [topology.index[v] for v in topology.compute_nodes]
     stats["symmetry_compute_orbits"] = len(group.compute_orbits(topology))
     if group.trivial:
-        return None
+        return group, None
     g = group.rotation(compute)
     stats["symmetry_cycle"] = len(cycle(g, compute[0]))
-    return g
+    return group, g
 
 
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,
@@ -362,10 +363,11 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     stats: dict[str, Any] = {}
     if symmetry is None:
         symmetry = len(topology.compute_nodes) >= SYMMETRY_MIN_COMPUTE
+    group, g = _symmetry(topology, symmetry, root, stats)
     t0 = time.perf_counter()
     if k is None:
         b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
-                          symmetry=symmetry)
+                          symmetry=group if group is not None else False)
         k, U = b.k, b.U
         if k > MAX_COUNT:
             raise ScheduleError(
@@ -385,7 +387,6 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     compute = [idx[v] for v in topology.compute_nodes]
     demand = {idx[root]: k} if root is not None else {c: k for c in compute}
     cap = {(idx[a], idx[b]): c for (a, b), c in int_caps.items() if c > 0}
-    g = _symmetry(topology, symmetry, root, stats)
     split = split_switches(len(ids), cap, compute, [idx[w] for w in topology.switch_nodes],
                            demand, box={idx[n.id]: n.box for n in topology.nodes},
                            kernel=kernel, progress=progress, symmetry=g)

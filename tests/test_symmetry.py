@@ -237,3 +237,23 @@ def test_rotation_acts_freely_on_the_catalogs_compute_nodes(spec, length):
     assert is_automorphism(topo, g)
     assert {len(cycle(g, v)) for v in compute} == {length}
     assert no_symmetry(topo).rotation(compute) == tuple(range(len(topo.nodes)))
+
+
+def test_bound_accepts_a_computed_group_and_refuses_a_foreign_one():
+    from forestcoll_opt.errors import BoundError
+
+    topo = build("mi250:boxes=2")
+    group = automorphisms(topo)
+    same = ("algbw", "k", "U", "cut")
+    with_group, plain = bound(topo, symmetry=group), bound(topo, symmetry=False)
+    assert [getattr(with_group, a) for a in same] == [getattr(plain, a) for a in same]
+    assert with_group.max_flows < plain.max_flows
+    root = topo.compute_nodes[3]
+    fixed = automorphisms(topo, fixed=(root,))
+    with_group = bound(topo, collective="broadcast", root=root, symmetry=fixed)
+    plain = bound(topo, collective="broadcast", root=root, symmetry=False)
+    assert [getattr(with_group, a) for a in same] == [getattr(plain, a) for a in same]
+    with pytest.raises(BoundError, match="not the automorphism group"):
+        bound(topo, collective="broadcast", root=root, symmetry=group)
+    with pytest.raises(BoundError, match="not the automorphism group"):
+        bound(build("mi250:boxes=4"), symmetry=group)
