@@ -17,26 +17,26 @@ D̄. If μ < m(R_1) the batch splits: μ trees take the edge, m(R_1) - μ keep g
 The work depends on the graph and the number of batches, never on k or capacity values.
 Edges are tried breadth-first from the batch's root (oldest vertex first) to keep trees low.
 
-Symmetric packing (``symmetry=h``, an automorphism of G* and of the demand): the batches are
-kept in orbits of the cyclic group H = <h>. A representative batch B (root r, period p: the
-smallest p > 0 with h^p(B) = B; at the start, the length of r's cycle) stands for its images
-h^i(B), i < p, real batches of their own. In one step B takes the orbit E of an edge (x, y)
-under its stabiliser <h^p> (one edge when h acts freely on the compute nodes, as the
-catalog's rotations do; never two edges into one node), every image h^i(B) takes h^i(E), all
-with the same μ trees, splitting off m - μ trees that stay as they were. Safety is the
-condition of ``app:thm:computemu`` for the state after the step: for every node set X, the
-capacity entering X is at least the weight of the batches whose vertex sets miss X. That
-state is invariant under H. If it violates some X, the step lowered ρ(X) - p(X), which only
-an added edge entering X can do; the element of H and of B's stabiliser that maps that edge
-to (x, y) maps X to a set just as violated that contains y and not x. So the step is safe
-if and only if min over {X : y in X, x not in X} of ρ(X) - p(X) after the step is
+Symmetric packing (``symmetry=``, permutations generating a group H of automorphisms of G*
+and of the demand): the batches are kept in orbits of H. A representative batch B stands
+for its images σ(B), one per coset of its stabiliser S (at the start, the stabiliser of
+its root), real batches of their own. In one step B takes the orbit E of an edge (x, y)
+under S (one edge when H acts freely on the compute nodes, as the groups found for the
+catalog do; never two edges into one node), every image σ(B) takes σ(E), all with the same
+μ trees, splitting off m - μ trees that stay as they were. Safety is the condition of
+``app:thm:computemu`` for the state after the step: for every node set X, the capacity
+entering X is at least the weight of the batches whose vertex sets miss X. That state is
+invariant under H. If it violates some X, the step lowered ρ(X) - p(X), which only an
+added edge entering X can do; the element of H (times one of S) that maps that edge to
+(x, y) maps X to a set just as violated that contains y and not x. So the step is safe if
+and only if min over {X : y in X, x not in X} of ρ(X) - p(X) after the step is
 non-negative: one max-flow from x to y in the theorem's network built on the state after
-the step (B's part that took the edges contains y and counts nothing there). Each X gives a
-linear function of μ, so the largest safe μ is found from above by Newton's method on the
-minimum cut, in a few max-flows. Every state stays completable, so the packing still
-reaches every root's demand inside the capacities of G*: the schedule is at the same bound.
-If no edge of some representative admits a step, the plain algorithm finishes from the
-current (completable) state. A step stands for |H| / |stabiliser| plain ones.
+the step (B's part that took the edges contains y and counts nothing there). Each X gives
+a linear function of μ, so the largest safe μ is found from above by Newton's method on
+the minimum cut, in a few max-flows. Every state stays completable, so the packing still
+reaches every root's demand inside the capacities of G*: the schedule is at the same
+bound. If no edge of some representative admits a step, the plain algorithm finishes from
+the current (completable) state. A step stands for |H| / |S| plain ones.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from typing import Iterator, Mapping, Sequence
 
 from .errors import PackingError
 from .flow import FlowNetwork
-from .symmetry import cycle, is_automorphism
+from .symmetry import is_automorphism
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,7 @@ class Packing:
     joint_steps: int = 0         # joint growth steps taken (with ``symmetry``)
     joint_max_flows: int = 0     # max-flows those took (included in ``max_flows``)
     fallback: bool = False       # joint growth stuck somewhere; the plain one finished
+    group_order: int = 1         # elements of the group H used (1: plain packing)
 
 
 class _Batch:
@@ -97,7 +98,7 @@ class _Batch:
 def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
                demand: Mapping[int, int], *, kernel: str | None = None,
                order: str = "layers", progress=None,
-               symmetry: Sequence[int] | None = None) -> Packing:
+               symmetry: Sequence[Sequence[int]] | None = None) -> Packing:
     """Pack ``demand[u]`` spanning out-trees at every root u into ``capacity``
     (``app:algo:construct``). Raises :class:`PackingError` if some batch cannot grow.
     ``order="layers"`` grows every batch by one edge per pass (lower trees);
@@ -105,37 +106,71 @@ def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
     Both keep every step feasible (the μ test does not depend on the order).
     ``progress(stage, done, total)`` reports tree edges placed out of those to place.
 
-    ``symmetry`` (optional, with ``order="layers"``) is a node permutation h; if it maps
-    ``nodes``, ``capacity`` and ``demand`` onto themselves, the batches grow in orbits of
-    <h> (module docstring), otherwise it is ignored."""
+    ``symmetry`` (optional, with ``order="layers"``) lists node permutations; those that
+    map ``nodes``, ``capacity`` and ``demand`` onto themselves generate the group H in
+    whose orbits the batches grow (module docstring); the others are ignored, and so are
+    the last ones while H would have more than :data:`MAX_GROUP` times as many elements
+    as there are nodes."""
     if order not in ("layers", "batch"):
         raise PackingError(f"unknown packing order {order!r}; use layers or batch")
     start = time.perf_counter()
     packer = _Packer(nodes, capacity, demand, kernel)
-    h = _usable(symmetry, packer.nodes, packer.g, demand) if order == "layers" else None
+    group = (_group(symmetry, packer.nodes, packer.g, demand)
+             if order == "layers" and symmetry else None)
     fallback = False
-    if h is not None:
-        fallback = not packer.pack_jointly(h, progress)
+    if group is not None:
+        fallback = not packer.pack_jointly(group, progress)
     packer.pack(order, progress)
     nodes = packer.nodes
     result = tuple(sorted((TreeBatch(b.root, b.weight, tuple(b.edges)) for b in packer.batches),
                           key=lambda t: (nodes.index(t.root), t.edges, t.weight)))
     return Packing(batches=_merge_identical(result), max_flows=packer.oracle.flows,
                    seconds=time.perf_counter() - start, joint_steps=packer.joint_steps,
-                   joint_max_flows=packer.joint_flows, fallback=fallback)
+                   joint_max_flows=packer.joint_flows, fallback=fallback,
+                   group_order=len(group) if group else 1)
 
 
-def _usable(h: Sequence[int] | None, nodes: list[int], g: Mapping[tuple[int, int], int],
-            demand: Mapping[int, int]) -> list[int] | None:
-    """h if it is a non-trivial automorphism of the packing's input, else None."""
-    if h is None:
-        return None
-    h = [int(v) for v in h]
+MAX_GROUP = 4     # elements of H per node, at most
+
+
+def _group(generators: Sequence[Sequence[int]], nodes: list[int],
+           g: Mapping[tuple[int, int], int],
+           demand: Mapping[int, int]) -> list[tuple[int, ...]] | None:
+    """Every element of the group the usable ``generators`` generate, as permutations of
+    ``0..max(nodes)`` (identity first, then breadth first), or None if that is trivial."""
     inside = set(nodes)
-    if (max(inside) >= len(h) or any(h[v] not in inside for v in nodes)
-            or all(h[v] == v for v in nodes) or not is_automorphism(h, g, demand)):
-        return None
-    return h
+    span = max(inside) + 1
+    usable = []
+    for h in generators:
+        h = [int(v) for v in h]
+        if (len(h) >= span and all(h[v] in inside for v in nodes)
+                and any(h[v] != v for v in nodes) and is_automorphism(h, g, demand)):
+            usable.append(tuple(h[v] if v in inside else v for v in range(span)))
+    while usable:
+        elements = _closure(usable, MAX_GROUP * len(nodes))
+        if elements is not None:
+            return elements
+        usable.pop()
+    return None
+
+
+def _closure(generators: list[tuple[int, ...]], limit: int) -> list[tuple[int, ...]] | None:
+    identity = tuple(range(len(generators[0])))
+    found = {identity: None}
+    elements, frontier = [identity], [identity]
+    while frontier:
+        grown = []
+        for a in frontier:
+            for h in generators:
+                c = tuple(h[v] for v in a)
+                if c not in found:
+                    found[c] = None
+                    elements.append(c)
+                    grown.append(c)
+                    if len(elements) > limit:
+                        return None
+        frontier = grown
+    return elements
 
 
 def _merge_identical(batches: tuple[TreeBatch, ...]) -> tuple[TreeBatch, ...]:
@@ -149,12 +184,14 @@ def _merge_identical(batches: tuple[TreeBatch, ...]) -> tuple[TreeBatch, ...]:
 
 
 class _Orbit:
-    """A representative batch ``images[0]`` and its images h^i(images[0]), i < period."""
+    """A representative batch ``images[0]``, its stabiliser (indices of the group elements
+    that map it onto itself) and its images: ``images[i]`` is ``cosets[i]`` applied to it,
+    one per coset of the stabiliser (``cosets[0]`` is the identity)."""
 
-    __slots__ = ("images", "period")
+    __slots__ = ("images", "stab", "cosets")
 
-    def __init__(self, images: list[_Batch]) -> None:
-        self.images, self.period = images, len(images)
+    def __init__(self, images: list[_Batch], stab: list[int], cosets: list[int]) -> None:
+        self.images, self.stab, self.cosets = images, stab, cosets
 
 
 class _Packer:
@@ -248,27 +285,27 @@ class _Packer:
             progress("packing", sum(len(b.edges) for b in self.batches),
                      len(self.batches) * (len(self.nodes) - 1))
 
-    # --- joint growth in orbits of <h> (module docstring) --------------------------------
-    def pack_jointly(self, h: list[int], progress) -> bool:
-        """Grow whole orbits of batches; False if some representative gets stuck (the
-        state is then still completable, and :meth:`pack` finishes it)."""
-        position: dict[int, tuple[list[int], int]] = {}
-        for v in self.nodes:
-            if v not in position:
-                cyc = cycle(h, v)
-                for i, w in enumerate(cyc):
-                    position[w] = (cyc, i)
-        self.position = position
+    # --- joint growth in orbits of a group H (module docstring) --------------------------
+    def pack_jointly(self, group: list[tuple[int, ...]], progress) -> bool:
+        """Grow whole orbits of batches under ``group`` (every element, identity first);
+        False if some representative gets stuck (the state is then still completable, and
+        :meth:`pack` finishes it)."""
+        self.group = group
         at_root = {b.root: b for b in self.batches}
         orbits: list[_Orbit] = []
         seen: set[int] = set()
-        for v in self.nodes:
-            if v in at_root and v not in seen:
-                cyc = position[v][0]
-                start = cyc.index(v)
-                roots = [cyc[(start + i) % len(cyc)] for i in range(len(cyc))]
-                seen.update(roots)
-                orbits.append(_Orbit([at_root[r] for r in roots]))
+        for r in self.nodes:
+            if r in at_root and r not in seen:
+                stab, cosets, roots = [], [], []
+                for i, element in enumerate(group):
+                    image = element[r]
+                    if image == r:
+                        stab.append(i)
+                    if image not in seen:
+                        seen.add(image)
+                        cosets.append(i)
+                        roots.append(image)
+                orbits.append(_Orbit([at_root[v] for v in roots], stab, cosets))
         everyone = self.everyone
         while True:
             pending = [o for o in orbits if o.images[0].members != everyone]
@@ -279,39 +316,36 @@ class _Packer:
                     return False
             self.report(progress)
 
-    def _power(self, v: int, t: int) -> int:
-        """h^t(v)."""
-        cyc, i = self.position[v]
-        return cyc[(i + t) % len(cyc)]
-
     def _grow_orbit(self, orbit: _Orbit, orbits: list[_Orbit]) -> bool:
-        rep, p = orbit.images[0], orbit.period
-        g = self.g
+        rep, group, g = orbit.images[0], self.group, self.g
         for x, y in self.candidates(rep):
-            lx, ly = len(self.position[x][0]), len(self.position[y][0])
-            a, b = lx // math.gcd(lx, p), ly // math.gcd(ly, p)
-            if b % a:
-                continue     # two of the stabiliser's images of (x, y) share a head
-            # the p·b added (batch, edge) pairs cover each edge of (x, y)'s orbit
-            # (length lcm(lx, ly)) equally often
-            uses = p * b // math.lcm(lx, ly)
-            mu = min(g[(x, y)] // uses, rep.weight)
-            if mu > 0 and self._joint_step(orbit, orbits, x, y, b, mu):
+            # the edge's orbit under the stabiliser goes into the representative at once
+            edges = sorted({(group[s][x], group[s][y]) for s in orbit.stab})
+            if len({t for _, t in edges}) < len(edges):
+                rep.deferred.add((x, y))   # two of them would enter the same node
+                continue
+            added = [[(group[c][a], group[c][t]) for a, t in edges] for c in orbit.cosets]
+            uses: dict[tuple[int, int], int] = {}
+            for row in added:
+                for e in row:
+                    uses[e] = uses.get(e, 0) + 1
+            mu = min(g[(x, y)] // uses[(x, y)], rep.weight)
+            if mu > 0 and self._joint_step(orbit, orbits, x, y, added, uses, mu):
                 rep.deferred.discard((x, y))
                 return True
             rep.deferred.add((x, y))
         return False
 
-    def _joint_step(self, orbit: _Orbit, orbits: list[_Orbit], x: int, y: int, b: int,
+    def _joint_step(self, orbit: _Orbit, orbits: list[_Orbit], x: int, y: int,
+                    added: list[list[tuple[int, int]]], used: dict[tuple[int, int], int],
                     mu: int) -> bool:
-        """Add h^(i + j·p)(x, y) to image i (i < p, j < b) with the largest safe μ (at most
-        ``mu``); False, with nothing changed, if no μ > 0 is safe."""
-        g, oracle, p = self.g, self.oracle, orbit.period
+        """Add the edges ``added[i]`` to image i, μ trees each (``used``: how often each
+        edge is added in all), with the largest safe μ at most ``mu``; False, with nothing
+        changed, if no μ > 0 is safe."""
+        g, oracle = self.g, self.oracle
         images = orbit.images
         weight = images[0].weight
         edges_before = len(images[0].edges)
-        added = [[(self._power(x, i + j * p), self._power(y, i + j * p)) for j in range(b)]
-                 for i in range(p)]
         original = {}
         for row in added:
             for e in row:
@@ -322,10 +356,6 @@ class _Packer:
                 image.order.append(e[1])
                 image.members.add(e[1])
         oracle.add_members([(image, t) for image, row in zip(images, added) for _, t in row])
-        used: dict[tuple[int, int], int] = {}
-        for row in added:
-            for e in row:
-                used[e] = used.get(e, 0) + 1
         rests: list[_Batch] = []
         level = weight               # the images' current weight in the oracle
         while True:
@@ -378,7 +408,7 @@ class _Packer:
         self.joint_steps += 1
         if rests and weight - mu > 0:
             self.batches.extend(rests)
-            orbits.append(_Orbit(rests))
+            orbits.append(_Orbit(rests, orbit.stab, orbit.cosets))
         return True
 
 

@@ -357,6 +357,35 @@ def _symmetry(topology: Topology, wanted: bool, root: str | None,
     return group, g
 
 
+def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int],
+                      g: tuple[int, ...] | None, root: int | None,
+                      stats: dict[str, Any]) -> list[list[int]] | None:
+    """Generators of the group packing grows the trees under: the automorphisms of G*
+    itself (found by BLISS on the split graph, with the root kept for broadcast) from
+    which :func:`~forestcoll_opt.symmetry.free_group` builds a group acting freely on
+    the compute nodes around splitting's rotation g, which is one of them since splitting
+    works in whole orbits of g. None without symmetry."""
+    if g is None:
+        return None
+    from .symmetry import free_group, graph_automorphisms, is_automorphism
+
+    start = time.perf_counter()
+    local = {v: i for i, v in enumerate(compute)}
+    cap = {(local[a], local[b]): c for (a, b), c in capacity.items()}
+    classes = [v == root for v in compute]
+    rotation = tuple(local[g[v]] for v in compute)
+    seed = [rotation] if is_automorphism(rotation, cap, {}) else []
+    chosen = free_group(graph_automorphisms(len(compute), classes, cap), seed)
+    out = []
+    for h in chosen:
+        perm = list(range(len(g)))
+        for i, v in enumerate(compute):
+            perm[v] = compute[h[i]]
+        out.append(perm)
+    stats["packing_symmetry_seconds"] = time.perf_counter() - start
+    return out or None
+
+
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,
                kernel: str | None, progress=None, symmetry: bool | None = None) -> Schedule:
     """Out-trees on ``topology``: allgather (every compute node a root) or broadcast."""
@@ -391,7 +420,8 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
                            demand, box={idx[n.id]: n.box for n in topology.nodes},
                            kernel=kernel, progress=progress, symmetry=g)
     packing = pack_trees(compute, split.capacity, demand, kernel=kernel, progress=progress,
-                         symmetry=g)
+                         symmetry=_packing_symmetry(split.capacity, compute, g, root and idx[root],
+                                                    stats))
     routing = route_trees(packing.batches, split.routes)
     stats.update(splitting_seconds=split.seconds, packing_seconds=packing.seconds,
                  routing_seconds=routing.seconds, splitting_max_flows=split.max_flows,
@@ -399,7 +429,8 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
                  joint_bisections=split.joint_bisections,
                  packing_max_flows=packing.max_flows, joint_steps=packing.joint_steps,
                  joint_packing_max_flows=packing.joint_max_flows,
-                 packing_fallback=int(packing.fallback))
+                 packing_fallback=int(packing.fallback),
+                 packing_group_order=packing.group_order)
     trees = tuple(Tree(ids[t.root], t.weight,
                        tuple(TreeEdge(ids[a], ids[b], tuple(ids[p] for p in path))
                              for (a, b), path in zip(t.edges, t.paths)))

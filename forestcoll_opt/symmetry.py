@@ -189,6 +189,58 @@ def free_power(g: Sequence[int], nodes: Sequence[int]) -> tuple[int, tuple[int, 
     return 1, tuple(range(len(g)))
 
 
+def free_group(generators: Sequence[Sequence[int]], start: Sequence[Sequence[int]] = (),
+               *, candidates: int = 64) -> list[tuple[int, ...]]:
+    """Generators of a group of permutations of ``0..n-1`` that acts freely (every element
+    but the identity moves every point), found greedily: ``start`` (kept as it is when its
+    own group does not act freely), then each of the first ``candidates`` of
+    ``generators`` (most points moved first) and its :func:`free_power`, whenever adding
+    it keeps the group free and makes it larger. A free group has at most n elements, and
+    packing grows one tree per orbit of roots for all of them at once."""
+    chosen = [tuple(h) for h in start]
+    if not generators and not chosen:
+        return []
+    n = len((list(generators) + chosen)[0])
+    points = list(range(n))
+    order = _free_order(chosen, n) if chosen else 1
+    if chosen and order is None:
+        return chosen
+    moved = sorted(generators, key=lambda h: -sum(1 for v in points if h[v] != v))
+    for h in moved[:candidates]:
+        for candidate in (tuple(h), free_power(h, points)[1]):
+            if candidate == tuple(points):
+                continue
+            size = _free_order(chosen + [candidate], n)
+            if size is not None and size > order:
+                chosen, order = chosen + [candidate], size
+    return chosen
+
+
+def _free_order(generators: Sequence[Sequence[int]], n: int) -> int | None:
+    """The order of the group ``generators`` generate if it acts freely on 0..n-1 (then
+    at most n), else None."""
+    import numpy as np
+
+    gens = [np.asarray(h, dtype=np.int64) for h in generators]
+    identity = np.arange(n, dtype=np.int64)
+    seen = {identity.tobytes()}
+    frontier = [identity]
+    while frontier:
+        grown = []
+        for a in frontier:
+            for h in gens:
+                c = h[a]
+                key = c.tobytes()
+                if key in seen:
+                    continue
+                if np.any(c == identity) or len(seen) >= n:
+                    return None
+                seen.add(key)
+                grown.append(c)
+        frontier = grown
+    return len(seen)
+
+
 def _power(g: Sequence[int], j: int) -> tuple[int, ...]:
     out = list(range(len(g)))
     seen: set[int] = set()

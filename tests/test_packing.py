@@ -76,43 +76,60 @@ def test_infeasible_demand_is_a_typed_error():
 
 # --- symmetric packing (joint growth in orbits of <h>) ------------------------------------
 
-def circulant_instance(seed):
-    """A random network invariant under a permutation h made of cycles of mixed lengths
-    (so some roots have stabilisers and take several edges per step), every edge orbit with
-    one capacity, and an h-invariant demand (every node, one orbit, or the fixed nodes);
-    capacities doubled until the trees exist. None if the graph never becomes feasible."""
+def _elements(generators, n):
+    """Every element of the permutation group the generators generate."""
+    identity = tuple(range(n))
+    found, frontier = {identity}, [identity]
+    while frontier:
+        frontier = [c for a in frontier for h in generators
+                    for c in [tuple(h[v] for v in a)] if c not in found and not found.add(c)]
+    return sorted(found)
+
+
+def symmetric_instance(seed):
+    """A random network invariant under a random permutation group H and an H-invariant
+    demand (every node, one orbit, or the fixed points), capacities doubled until the
+    trees exist (None if they never do). H is cyclic with cycles of mixed lengths (roots
+    with stabilisers, several edges per step), a product Z_a x Z_b acting freely on a grid,
+    or a dihedral group on a cycle (reflections fix points)."""
     import networkx as nx
 
     rng = random.Random(seed)
-    lengths = rng.choice([[4, 4], [2, 4], [3, 3], [6], [2, 2, 2], [1, 4], [1, 2, 4], [3, 6],
-                          [5], [2, 6], [4, 4, 2]])
-    nodes, h = [], []
-    for length in lengths:
-        first = len(nodes)
-        nodes += range(first, first + length)
-        h += [first + (i + 1) % length for i in range(length)]
+    shape = rng.choice(["cyclic", "cyclic", "grid", "dihedral"])
+    if shape == "cyclic":
+        lengths = rng.choice([[4, 4], [2, 4], [3, 3], [6], [2, 2, 2], [1, 4], [1, 2, 4],
+                              [3, 6], [5], [2, 6], [4, 4, 2]])
+        nodes, h = [], []
+        for length in lengths:
+            first = len(nodes)
+            nodes += range(first, first + length)
+            h += [first + (i + 1) % length for i in range(length)]
+        generators = [h]
+    elif shape == "grid":
+        a, b = rng.choice([(2, 2), (2, 3), (3, 3), (2, 4), (4, 3)])
+        nodes = list(range(a * b))
+        generators = [[((i // b + 1) % a) * b + i % b for i in nodes],
+                      [(i // b) * b + (i % b + 1) % b for i in nodes]]
+    else:
+        n = rng.choice([4, 5, 6, 7])
+        nodes = list(range(n))
+        generators = [[(i + 1) % n for i in nodes], [(-i) % n for i in nodes]]
+    group = _elements(generators, len(nodes))
     cap = {}
     for _ in range(rng.randint(len(nodes), 3 * len(nodes))):
-        first, c = tuple(rng.sample(nodes, 2)), rng.randint(1, 4)
-        e = first
-        while True:                              # the edge's orbit, once around
+        (u, v), c = rng.sample(nodes, 2), rng.randint(1, 4)
+        for e in {(h[u], h[v]) for h in group}:   # the edge's orbit
             cap[e] = cap.get(e, 0) + c
-            e = (h[e[0]], h[e[1]])
-            if e == first:
-                break
     k = rng.randint(1, 3)
     mode = rng.choice(["all", "all", "orbit", "fixed"])
-    fixed = [v for v in nodes if h[v] == v]
+    fixed = [v for v in nodes if all(h[v] == v for h in group)]
     if mode == "all":
         demand = {v: k for v in nodes}
     elif mode == "fixed" and fixed:
         demand = {v: k for v in fixed}
     else:
-        v = rng.choice(nodes)
-        demand = {v: k}
-        while h[v] not in demand:
-            v = h[v]
-            demand[v] = k
+        root = rng.choice(nodes)
+        demand = {h[root]: k for h in group}
 
     def feasible():
         g = nx.DiGraph()
@@ -123,13 +140,9 @@ def circulant_instance(seed):
 
     for _ in range(12):
         if feasible():
-            return nodes, cap, demand, h
+            return nodes, cap, demand, generators
         cap = {e: 2 * c for e, c in cap.items()}
     return None
-
-
-def rotation_seeds(count):
-    return [s for s in range(count) if circulant_instance(s) is not None]
 
 
 JOINT_SEEDS = int(os.environ.get("FORESTCOLL_PACKING_SEEDS", "2000"))
@@ -140,21 +153,23 @@ JOINT_SEEDS = int(os.environ.get("FORESTCOLL_PACKING_SEEDS", "2000"))
                                                 marks=pytest.mark.slow)])
 def test_joint_packing_is_valid_on_random_symmetric_networks(seeds):
     """Every joint step must leave a completable state: a wrong safety test ends in a batch
-    that cannot grow (PackingError) or in overloaded edges. Both paths are exercised: runs
-    that stay joint to the end and runs that fall back to plain growth."""
-    finished = fell_back = 0
+    that cannot grow (PackingError) or in overloaded edges. Exercised: cyclic, free
+    two-generator and dihedral groups; runs that stay joint to the end and runs that fall
+    back to plain growth."""
+    finished = fell_back = larger = 0
     for seed in seeds:
-        instance = circulant_instance(seed)
+        instance = symmetric_instance(seed)
         if instance is None:
             continue
-        nodes, cap, demand, h = instance
-        packing = pack_trees(nodes, cap, demand, symmetry=h)
+        nodes, cap, demand, generators = instance
+        packing = pack_trees(nodes, cap, demand, symmetry=generators)
         check(nodes, cap, demand, packing)
         assert packing.joint_steps > 0 or packing.fallback, seed
         assert packing.joint_max_flows <= packing.max_flows
         fell_back += packing.fallback
         finished += not packing.fallback
-    assert finished > 0 and fell_back > 0
+        larger += packing.group_order > 2 and len(generators) == 2
+    assert finished > 0 and fell_back > 0 and larger > 0
 
 
 def _catalog_gstar(catalog, spec):
@@ -179,11 +194,11 @@ def _catalog_gstar(catalog, spec):
 def test_joint_packing_on_the_catalog_takes_fewer_max_flows(catalog, spec):
     compute, cap, demand, h = _catalog_gstar(catalog, spec)
     plain = pack_trees(compute, cap, demand)
-    joint = pack_trees(compute, cap, demand, symmetry=h)
+    joint = pack_trees(compute, cap, demand, symmetry=[h])
     check(compute, cap, demand, joint)
     assert joint.joint_steps > 0 and not joint.fallback
     assert joint.max_flows < plain.max_flows
-    assert joint == pack_trees(compute, cap, demand, symmetry=h)          # deterministic
+    assert joint == pack_trees(compute, cap, demand, symmetry=[h])          # deterministic
 
 
 def test_a_permutation_that_is_not_an_automorphism_is_ignored():
@@ -191,11 +206,11 @@ def test_a_permutation_that_is_not_an_automorphism_is_ignored():
     ring = {(i, (i + 1) % 4): 2 for i in nodes} | {((i + 1) % 4, i): 1 for i in nodes}
     demand = {v: 1 for v in nodes}
     reflection = [0, 3, 2, 1]                    # swaps the two directions' capacities
-    packing = pack_trees(nodes, ring, demand, symmetry=reflection)
+    packing = pack_trees(nodes, ring, demand, symmetry=[reflection])
     assert packing.joint_steps == 0
     assert packing == pack_trees(nodes, ring, demand)
     rotation = [1, 2, 3, 0]
-    assert pack_trees(nodes, ring, {0: 1}, symmetry=rotation).joint_steps == 0   # demand moves
-    joint = pack_trees(nodes, ring, demand, symmetry=rotation)
+    assert pack_trees(nodes, ring, {0: 1}, symmetry=[rotation]).joint_steps == 0   # demand moves
+    joint = pack_trees(nodes, ring, demand, symmetry=[rotation])
     assert joint.joint_steps > 0
     check(nodes, ring, demand, joint)

@@ -257,3 +257,34 @@ def test_bound_accepts_a_computed_group_and_refuses_a_foreign_one():
         bound(topo, collective="broadcast", root=root, symmetry=group)
     with pytest.raises(BoundError, match="not the automorphism group"):
         bound(build("mi250:boxes=4"), symmetry=group)
+
+
+def test_free_group_grows_a_free_group_and_keeps_a_non_free_start():
+    from forestcoll_opt.symmetry import free_group
+    from test_packing import _elements
+
+    a, b = 3, 4
+    nodes = list(range(a * b))
+    shift = [((i // b + 1) % a) * b + i % b for i in nodes]
+    turn = [(i // b) * b + (i % b + 1) % b for i in nodes]
+    swap = [(i // b) * b + (b - 1 - i % b) for i in nodes]       # fixes nothing for b even
+    chosen = free_group([turn, swap, shift], [shift])
+    group = _elements(chosen, len(nodes))
+    assert len(group) == a * b                                    # acts regularly
+    # greedy: with swap first, <shift, swap> (order 6) is free and turn no longer fits
+    for chosen in (free_group([turn, swap], [shift]), free_group([swap, turn], [shift])):
+        group = _elements(chosen, len(nodes))
+        assert len(group) in (6, 12)
+        assert all(all(h[v] != v for v in nodes) for h in group if h != tuple(nodes))
+    reflection = [(-i) % 5 for i in range(5)]                     # fixes 0
+    assert free_group([[(i + 1) % 5 for i in range(5)]], [reflection]) == [tuple(reflection)]
+    assert free_group([], []) == []
+
+
+def test_packing_uses_a_larger_free_group_than_the_rotation(catalog):
+    topo = catalog("mi250:boxes=4")
+    sym = generate(topo, "allgather", symmetry=True)
+    plain = generate(topo, "allgather", symmetry=False)
+    assert sym.stats["symmetry_cycle"] == 4 and sym.stats["packing_group_order"] == 16
+    assert sym.stats["packing_max_flows"] * 4 < plain.stats["packing_max_flows"]
+    assert sym.algbw == plain.algbw == bound(topo).algbw
