@@ -1,5 +1,13 @@
 """Analyses above the schedule, LP and verifier layers: sweeps over k, and (with the LP)
-comparisons of bounds and schedules. Nothing below this module imports it."""
+comparisons of bounds and schedules. Nothing below this module imports it.
+
+Both run their independent pieces (one k, one topology) through an optional *executor*:
+``None`` (the default) runs them here one after the other; a
+:class:`concurrent.futures.Executor` (e.g. ``ProcessPoolExecutor(4)``) or a Dask
+``distributed.Client`` (a cluster, ``pip install 'forestcoll-opt[distributed]'``) runs
+them there. Results come back in the order of the input whatever finishes first, and are
+the same as the sequential run's (generation is deterministic) except the seconds each
+piece took."""
 
 from __future__ import annotations
 
@@ -18,9 +26,10 @@ MAX_K = 10**6
 
 
 def iter_sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | None = None,
-               kernel: str | None = None) -> Iterator[dict[str, Any]]:
-    """One row per k (see :func:`sweep`), yielded as soon as it is computed. The arguments
-    and the optimum are checked before this returns, so a bad request fails at once."""
+               kernel: str | None = None, executor=None) -> Iterator[dict[str, Any]]:
+    """One row per k (see :func:`sweep`), yielded in the order of ``ks`` as soon as it is
+    computed (through ``executor``, see the module docstring). The arguments and the
+    optimum are checked before this returns, so a bad request fails at once."""
     collective = Collective.parse(collective).value
     ks = list(ks)
     for k in ks:
@@ -32,37 +41,66 @@ def iter_sweep(topology: Topology, ks, *, collective: str = "allgather", root: s
         optimum = rs_ag_algbw(topology, kernel=kernel)
     else:
         optimum = compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw
-    return _sweep_rows(topology, ks, collective, root, kernel, optimum)
+    return _sweep_rows(topology, ks, collective, root, kernel, optimum, executor)
 
 
 def _sweep_rows(topology: Topology, ks: list[int], collective: str, root: str | None,
-                kernel: str | None, optimum: Fraction) -> Iterator[dict[str, Any]]:
-    for k in ks:
-        start = time.perf_counter()
-        schedule = generate(topology, collective, k=k, root=root, kernel=kernel)
-        seconds = time.perf_counter() - start
-        phases = schedule.phases or (schedule,)
-        yield {
-            "k": k,
-            "algbw": schedule.algbw,
-            "algbw_float": float(schedule.algbw),
-            "fraction_of_optimum": float(schedule.algbw / optimum),
-            "distinct_trees": sum(len(p.trees) for p in phases),
-            "max_height": max(tree_height(t) for p in phases for t in p.trees),
-            "seconds": seconds,
-        }
+                kernel: str | None, optimum: Fraction, executor=None) -> Iterator[dict[str, Any]]:
+    return _in_order(executor, _sweep_row,
+                     [(topology, k, collective, root, kernel, optimum) for k in ks])
+
+
+def _sweep_row(topology: Topology, k: int, collective: str, root: str | None,
+               kernel: str | None, optimum: Fraction) -> dict[str, Any]:
+    start = time.perf_counter()
+    schedule = generate(topology, collective, k=k, root=root, kernel=kernel)
+    seconds = time.perf_counter() - start
+    phases = schedule.phases or (schedule,)
+    return {
+        "k": k,
+        "algbw": schedule.algbw,
+        "algbw_float": float(schedule.algbw),
+        "fraction_of_optimum": float(schedule.algbw / optimum),
+        "distinct_trees": sum(len(p.trees) for p in phases),
+        "max_height": max(tree_height(t) for p in phases for t in p.trees),
+        "seconds": seconds,
+    }
+
+
+def _in_order(executor, fn, calls: list[tuple]) -> Iterator[Any]:
+    """``fn(*call)`` for every call, through ``executor`` (module docstring), yielded in
+    the order of ``calls`` as soon as each and all before it are done."""
+    if executor is None:
+        for call in calls:
+            yield fn(*call)
+        return
+    if hasattr(executor, "gather") and hasattr(executor, "scheduler_info"):   # Dask
+        futures = [executor.submit(fn, *call, pure=False) for call in calls]
+    elif hasattr(executor, "submit"):
+        futures = [executor.submit(fn, *call) for call in calls]
+    else:
+        raise UsageError(f"executor must be a concurrent.futures.Executor or a Dask "
+                         f"distributed.Client, not {type(executor).__name__}")
+    try:
+        for future in futures:
+            yield future.result()
+    finally:
+        for future in futures:
+            future.cancel()
 
 
 def sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | None = None,
-          kernel: str | None = None, progress=None) -> Any:
+          kernel: str | None = None, progress=None, executor=None) -> Any:
     """A pandas DataFrame, one row per k: exact algbw, fraction of the optimum (for
     allreduce: of the reduce-scatter + allgather tree bound), number of distinct trees,
     maximum tree height (compute hops) and generation seconds. ``root`` is for broadcast
-    and reduce; ``progress(row)`` is called as each row is done."""
+    and reduce; ``progress(row)`` is called as each row is done; ``executor`` runs the
+    values of k in parallel (module docstring)."""
     import pandas as pd
 
     rows = []
-    for row in iter_sweep(topology, ks, collective=collective, root=root, kernel=kernel):
+    for row in iter_sweep(topology, ks, collective=collective, root=root, kernel=kernel,
+                          executor=executor):
         rows.append(row)
         if progress is not None:
             progress(row)
@@ -73,31 +111,36 @@ SWEEP_COLUMNS = ("k", "algbw", "algbw_float", "fraction_of_optimum", "distinct_t
                  "max_height", "seconds")
 
 
-def compare(topologies, *, kernel: str | None = None, progress=None) -> Any:
+def compare(topologies, *, kernel: str | None = None, progress=None, executor=None) -> Any:
     """One row per topology: the exact allgather bound, the allgather LP, the allreduce LP
     (HiGHS's value and its certified interval), and the tree allreduce (reduce-scatter +
     allgather schedules from the generator, algbw from their link loads), with the ratio
-    tree / LP."""
+    tree / LP. ``executor`` runs the topologies in parallel (module docstring)."""
     import pandas as pd
 
+    rows = []
+    for row in _in_order(executor, _compare_row, [(topo, kernel) for topo in topologies]):
+        rows.append(row)
+        if progress is not None:
+            progress(row)
+    return pd.DataFrame(rows)
+
+
+def _compare_row(topo: Topology, kernel: str | None) -> dict[str, Any]:
     from .lp import solve
 
-    rows = []
-    for topo in topologies:
-        exact = compute_bound(topo, kernel=kernel).algbw
-        ag_lp = solve(topo, "allgather", kernel=kernel)
-        ar_lp = solve(topo, "allreduce", kernel=kernel)
-        tree = generate(topo, "allreduce", kernel=kernel).algbw
-        rows.append({
-            "topology": topo.name, "N": len(topo.compute_nodes),
-            "allgather_bound": str(exact), "allgather_bound_float": float(exact),
-            "allgather_lp": ag_lp.algbw, "allreduce_lp": ar_lp.algbw,
-            "allreduce_lp_lower": str(format_fraction(ar_lp.lower)), "allreduce_lp_upper": str(format_fraction(ar_lp.upper)),
-            "allreduce_lp_gap": float(ar_lp.gap),
-            "tree_allreduce": str(tree), "tree_allreduce_float": float(tree),
-            "tree_over_lp": float(tree) / ar_lp.algbw,
-            "lp_seconds": ar_lp.seconds,
-        })
-        if progress is not None:
-            progress(rows[-1])
-    return pd.DataFrame(rows)
+    exact = compute_bound(topo, kernel=kernel).algbw
+    ag_lp = solve(topo, "allgather", kernel=kernel)
+    ar_lp = solve(topo, "allreduce", kernel=kernel)
+    tree = generate(topo, "allreduce", kernel=kernel).algbw
+    return {
+        "topology": topo.name, "N": len(topo.compute_nodes),
+        "allgather_bound": str(exact), "allgather_bound_float": float(exact),
+        "allgather_lp": ag_lp.algbw, "allreduce_lp": ar_lp.algbw,
+        "allreduce_lp_lower": str(format_fraction(ar_lp.lower)),
+        "allreduce_lp_upper": str(format_fraction(ar_lp.upper)),
+        "allreduce_lp_gap": float(ar_lp.gap),
+        "tree_allreduce": str(tree), "tree_allreduce_float": float(tree),
+        "tree_over_lp": float(tree) / ar_lp.algbw,
+        "lp_seconds": ar_lp.seconds,
+    }

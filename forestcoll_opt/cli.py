@@ -9,8 +9,9 @@ import math
 import os
 import sys
 import time
+from contextlib import contextmanager
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from . import __version__
 from .bound import COLLECTIVES, Bound, bound, rs_ag_algbw
@@ -269,8 +270,13 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         check_output(args.csv, option="--csv", inputs=[args.topology])
     ks = parse_k_range(args.k)
     topo = resolve(args.topology)
-    rows = iter_sweep(topo, ks, collective=args.collective, root=args.root,
-                      kernel=args.kernel)
+    with _executor(args) as executor:
+        return _print_sweep(args, iter_sweep(topo, ks, collective=args.collective,
+                                             root=args.root, kernel=args.kernel,
+                                             executor=executor))
+
+
+def _print_sweep(args: argparse.Namespace, rows) -> int:
     widths = (6, 24, 12, 10, 8, 8, 9)
     print("  ".join(f"{c:>{w}}" for c, w in zip(
         ("k", "algbw", "algbw_float", "fraction", "trees", "height", "seconds"), widths)))
@@ -287,6 +293,56 @@ def cmd_sweep(args: argparse.Namespace) -> int:
                 csv.write(",".join(str(row[c]) for c in SWEEP_COLUMNS) + "\n")
                 csv.flush()
     return 0
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Any]:
+    """None (run here), local processes (--jobs N) or a Dask cluster (--dask ADDRESS)."""
+    if args.dask:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise UsageError("--dask needs the distributed package: pip install "
+                             "'forestcoll-opt[distributed]'") from None
+        try:
+            client = Client(args.dask, timeout=10, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise UsageError(f"--dask {args.dask}: cannot reach a Dask scheduler there "
+                             f"({str(exc).splitlines()[0][:120]}); check the address, e.g. "
+                             f"tcp://host:8786") from None
+        with client:
+            yield client
+    elif args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(args.jobs)
+        try:
+            yield pool
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    else:
+        yield None
+
+
+def _jobs_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 1024:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: give a whole number of processes "
+                                         f"from 1 to 1024")
+    return value
+
+
+def _add_executor(p: argparse.ArgumentParser, what: str) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--jobs", type=_jobs_arg, default=1, metavar="N",
+                       help=f"compute {what} in N local processes (default 1: here, in "
+                            f"order); rows come out in the same order either way")
+    group.add_argument("--dask", metavar="ADDRESS",
+                       help=f"compute {what} on a Dask cluster, e.g. tcp://scheduler:8786 "
+                            f"(pip install 'forestcoll-opt[distributed]')")
 
 
 class _no_output:
@@ -436,7 +492,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(f"forestcoll compare: {row['topology']} done", file=sys.stderr)
 
-    table = compare(topologies, kernel=args.kernel, progress=report)
+    with _executor(args) as executor:
+        table = compare(topologies, kernel=args.kernel, progress=report, executor=executor)
     if args.csv:
         write_output(args.csv, table.to_csv(index=False))
     print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
@@ -513,6 +570,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", help="also write the rows to this CSV file as they finish")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     _add_kernel(p)
+    _add_executor(p, "the values of k")
     p.set_defaults(func=cmd_sweep)
 
     p = sub.add_parser("verify", help="check a schedule and compare it with the exact bound",
@@ -550,6 +608,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", help="also write the table to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     _add_kernel(p)
+    _add_executor(p, "the topologies")
     p.set_defaults(func=cmd_compare)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a file format")
