@@ -36,7 +36,9 @@ a linear function of μ, so the largest safe μ is found from above by Newton's 
 the minimum cut, in a few max-flows. Every state stays completable, so the packing still
 reaches every root's demand inside the capacities of G*: the schedule is at the same
 bound. If no edge of some representative admits a step, the plain algorithm finishes from
-the current (completable) state. A step stands for |H| / |S| plain ones.
+the current (completable) state. A step stands for |H| / |S| plain ones. Orbits grow one
+after another, so that the flow network holds the growing orbit and single-root batches
+rather than every batch half grown; finished batches are dropped from it.
 """
 
 from __future__ import annotations
@@ -270,6 +272,7 @@ class _Packer:
         # breadth first: every unfinished batch gains one edge per pass, so early batches
         # do not take all the short edges and leave long chains to the late ones
         while True:
+            self.oracle.retire([b for b in self.batches if b.members == everyone])
             pending = [b for b in self.batches if b.members != everyone]
             if not pending:
                 break
@@ -307,14 +310,19 @@ class _Packer:
                         roots.append(image)
                 orbits.append(_Orbit([at_root[v] for v in roots], stab, cosets))
         everyone = self.everyone
-        while True:
-            pending = [o for o in orbits if o.images[0].members != everyone]
-            if not pending:
-                return True
-            for orbit in pending:
+        # One orbit at a time (its images together, breadth first from their roots), the
+        # orbits split off by a step last: a finished orbit leaves the flow network, so a
+        # max-flow sees the growing orbit and single-root batches instead of every batch
+        # half grown (dgx-a100:boxes=64: 4x faster, trees as low).
+        while orbits:
+            for orbit in orbits[:1]:
                 if not self._grow_orbit(orbit, orbits):
                     return False
+            done = [o for o in orbits if o.images[0].members == everyone]
+            self.oracle.retire([b for o in done for b in o.images])
+            orbits[:] = [o for o in orbits if o.images[0].members != everyone]
             self.report(progress)
+        return True
 
     def _grow_orbit(self, orbit: _Orbit, orbits: list[_Orbit]) -> bool:
         rep, group, g = orbit.images[0], self.group, self.g
@@ -402,6 +410,7 @@ class _Packer:
             if level != weight:
                 oracle.set_weights(images, weight)
             oracle.set_weights(rests, 0)       # never used again: contributes nothing
+            oracle.retire(rests)
             g.update(original)
             oracle.set_capacities(list(original), list(original.values()))
             return False
@@ -431,17 +440,43 @@ class _MuOracle:
         # node ids: 0..n-1 compute, n hub, n+1+j batch j; room for more batches is made
         # by rebuilding the network with the same edge positions (:meth:`_make_room`)
         self.room = self.n + 1 + 2 * len(nodes) + 64
+        self._build(g, [])
+
+    def _build(self, g: Mapping[tuple[int, int], int], batches: Sequence[_Batch]) -> None:
+        """(Re)build the network on the capacities ``g`` with ``batches`` registered."""
         edges = list(g)
         self.edge_id = {e: i for i, e in enumerate(edges)}
-        self.net = FlowNetwork(self.room, edges, [g[e] for e in edges], kernel=kernel)
-        self.hub_edge = dict(zip(nodes, self.net.add_edges([(self.hub, v) for v in nodes],
-                                                           [0] * len(nodes))))
+        self.net = FlowNetwork(self.room, edges, [g[e] for e in edges], kernel=self.kernel)
+        self.hub_edge = dict(zip(self.nodes, self.net.add_edges(
+            [(self.hub, v) for v in self.nodes], [0] * len(self.nodes))))
         self.batches: list[_Batch] = []
         self.slot: dict[int, int] = {}
         self.batch_edge: list[int] = []
         self.batch_cap: list[int] = []
         self.member_edge: list[dict[int, int]] = []
         self.spare_edge: list[dict[int, int]] = []
+        # ids of retired batches; each is still held in self.batches (so its id is not
+        # reused) until the next rebuild, which drops them all
+        self.gone: set[int] = set()
+        self.dead_edges = 0
+        if batches:
+            self.add_batches(batches)
+
+    def retire(self, batches: Sequence[_Batch]) -> None:
+        """Batches that will never constrain a test again (spanning every node, or left at
+        weight 0): their edges only cost time, so once they are most of the network it is
+        rebuilt without them (every kernel's work grows with the edges it holds)."""
+        batches = [b for b in batches if id(b) in self.slot and id(b) not in self.gone]
+        if not batches:
+            return
+        for b in batches:
+            self.gone.add(id(b))
+            j = self.slot[id(b)]
+            self.dead_edges += 1 + len(self.member_edge[j]) + len(self.spare_edge[j])
+        if 2 * self.dead_edges > len(self.net.edges):
+            live = [b for b in self.batches if id(b) not in self.gone]
+            g = dict(zip(self.edge_id, self.net.capacities_of(range(len(self.edge_id)))))
+            self._build(g, live)
 
     def _make_room(self, nodes: int) -> None:
         if nodes <= self.room:
