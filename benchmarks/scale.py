@@ -9,7 +9,12 @@ Each spec runs in fresh processes, as a user runs it: one that imports the packa
 generates and writes the schedule (what ``forestcoll generate SPEC -o F`` does, without
 its summary lines), timed from outside, reporting its stage times, max-flow counts and
 peak memory; then ``forestcoll verify SPEC F`` in another process, timed the same way.
-With ``--no-symmetry`` every spec is run a second time without the automorphism group.
+``--symmetry off`` runs without the automorphism group (as ``--no-symmetry`` does; the
+default is generate's: the group from 64 compute nodes on), ``both`` runs each spec both
+ways; without symmetry the large specs take hours, so pass small ones.
+
+    python benchmarks/scale.py --symmetry off --out data/bench_scale_plain.csv \
+        dgx-a100:boxes=2 dgx-a100:boxes=4 dgx-a100:boxes=8 dgx-a100:boxes=16 mi250:boxes=4
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ start = time.perf_counter()
 from forestcoll_opt.catalog import build
 from forestcoll_opt.files import write_output
 from forestcoll_opt.schedule import generate
-spec, out, symmetry = sys.argv[1], sys.argv[2], sys.argv[3] == "on"
+spec, out, symmetry = sys.argv[1], sys.argv[2], {"default": None, "off": False}[sys.argv[3]]
 topo = build(spec)
 schedule = generate(topo, "allgather", symmetry=symmetry)
 write_output(out, schedule.to_json())
@@ -54,11 +59,10 @@ def _timed(argv: list[str]) -> tuple[float, subprocess.CompletedProcess]:
     return time.perf_counter() - start, done
 
 
-def measure(spec: str, symmetry: bool = True) -> dict:
+def measure(spec: str, symmetry: str = "default") -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "schedule.json")
-        seconds, done = _timed([sys.executable, "-c", CHILD, spec, out,
-                                "on" if symmetry else "off"])
+        seconds, done = _timed([sys.executable, "-c", CHILD, spec, out, symmetry])
         if done.returncode:
             raise SystemExit(f"{spec}: generate failed: {done.stderr.strip()[-500:]}")
         st = json.loads(done.stdout.splitlines()[-1])
@@ -77,6 +81,7 @@ def measure(spec: str, symmetry: bool = True) -> dict:
             "splitting_max_flows": st["splitting_max_flows"],
             "packing_max_flows": st["packing_max_flows"],
             "joint_steps": st.get("joint_steps", 0),
+            "packing_group_order": st.get("packing_group_order", 1),
             "packing_fallback": st.get("packing_fallback", 0),
             "k": st["k"], "trees": st["trees"], "tree_edges": st["tree_edges"],
             "output_mb": f"{size / 2**20:.1f}",
@@ -91,14 +96,15 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="only up to 128 GPUs")
-    parser.add_argument("--no-symmetry", action="store_true",
-                        help="also run every spec without the automorphism group")
+    parser.add_argument("--symmetry", choices=("default", "off", "both"), default="default",
+                        help="as generate does by default (the automorphism group from 64 "
+                             "compute nodes), without it (--no-symmetry), or both")
     parser.add_argument("--out", type=Path, default=DATA / "bench_scale.csv")
     parser.add_argument("specs", nargs="*", help="catalog specs (default: the full list)")
     args = parser.parse_args(argv)
     rows = []
     for spec in args.specs or (QUICK if args.quick else FULL):
-        for symmetry in (True, False) if args.no_symmetry else (True,):
+        for symmetry in {"both": ("default", "off")}.get(args.symmetry, (args.symmetry,)):
             rows.append(measure(spec, symmetry))
             report(rows[-1])
     write_csv(rows, args.out)
