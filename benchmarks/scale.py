@@ -69,7 +69,7 @@ def measure(spec: str, symmetry: str = "default") -> dict:
         size = Path(out).stat().st_size
         verify_seconds, checked = _timed([sys.executable, "-m", "forestcoll_opt", "verify",
                                           spec, out])
-    return {"topology": spec, "N": st["N"], "symmetry": "on" if symmetry else "off",
+    return {"topology": spec, "N": st["N"], "symmetry": symmetry,
             "process_s": f"{seconds:.2f}",
             "automorphisms_s": f"{st.get('symmetry_seconds', 0):.3f}",
             "compute_orbits": st.get("symmetry_compute_orbits", ""),
