@@ -213,7 +213,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
              else "the bound")
     print(f"algbw           {_num(sched.algbw)} {topo.units}  ({float(sched.algbw / best):.2%} "
           f"of {label} {_num(best)})", file=out)
-    print(f"seconds         {seconds:.2f} total: bound {st.get('bound_seconds', 0):.2f}, "
+    group = (f"symmetry {st['symmetry_seconds'] + st.get('packing_symmetry_seconds', 0):.2f}, "
+             if "symmetry_seconds" in st else "")
+    print(f"seconds         {seconds:.2f} total: {group}bound {st.get('bound_seconds', 0):.2f}, "
           f"splitting {st.get('splitting_seconds', 0):.2f}, packing "
           f"{st.get('packing_seconds', 0):.2f}, routing {st.get('routing_seconds', 0):.2f}",
           file=out)

@@ -176,30 +176,35 @@ class FlowNetwork:
         self.edges: list[tuple[int, int]] = []
         self._seen: set[tuple[int, int]] = set()
         self._span = 0
-        self._check(edges)
-        self.edges = [(int(u), int(v)) for u, v in edges]
+        self.edges = self._check(edges)
         self._caps = [0] * len(self.edges)
         self._total = 0
         self._backend = _BACKENDS[kernel](num_nodes, self.edges)
         if capacities is not None:
             self.set_capacities(range(len(self.edges)), capacities)
 
-    def _check(self, edges: Sequence[tuple[int, int]]) -> None:
-        for u, v in edges:
-            if not (0 <= u < self.num_nodes and 0 <= v < self.num_nodes):
-                raise FlowError("edge endpoint outside the network's node range")
-            if u == v:
-                raise FlowError("a flow network cannot hold a self-loop")
-            if (u, v) in self._seen:
-                raise FlowError("a flow network needs unique edges; merge parallel edges first")
-            self._seen.add((u, v))
-            self._span = max(self._span, int(u) + 1, int(v) + 1)
+    def _check(self, edges: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The edges as int pairs, once checked: in range, no loop, none seen before."""
+        edges = [(int(u), int(v)) for u, v in edges]
+        if not edges:
+            return edges
+        tails, heads = zip(*edges)
+        low, high = min(min(tails), min(heads)), max(max(tails), max(heads))
+        if low < 0 or high >= self.num_nodes:
+            raise FlowError("edge endpoint outside the network's node range")
+        if any(u == v for u, v in edges):
+            raise FlowError("a flow network cannot hold a self-loop")
+        new = set(edges)
+        if len(new) != len(edges) or not self._seen.isdisjoint(new):
+            raise FlowError("a flow network needs unique edges; merge parallel edges first")
+        self._seen |= new
+        self._span = max(self._span, high + 1)
+        return edges
 
     def add_edges(self, edges: Sequence[tuple[int, int]], capacities: Sequence[int]) -> list[int]:
         """Append edges (for networks whose structure only grows); returns their positions."""
-        self._check(edges)
+        new = self._check(edges)
         first = len(self.edges)
-        new = [(int(u), int(v)) for u, v in edges]
         self.edges.extend(new)
         self._caps.extend([0] * len(new))
         self._backend.add(new)
@@ -306,9 +311,10 @@ class _OrtoolsBackend:
         if len(edges) == 1:
             self._smf.set_arc_capacity(int(self._arcs[edges[0]]), min(values[0], INT64_SAFE))
         elif len(edges):
+            if max(values) > INT64_SAFE:
+                values = [min(v, INT64_SAFE) for v in values]
             self._smf.set_arcs_capacity(self._arcs[np.asarray(edges, dtype=np.int64)],
-                                        np.asarray([min(v, INT64_SAFE) for v in values],
-                                                   dtype=np.int64))
+                                        np.asarray(values, dtype=np.int64))
 
     def solve(self, source: int, sink: int, want_cut: bool) -> MinCut:
         # OR-Tools holds the nodes up to the largest arc endpoint: FlowNetwork's span
