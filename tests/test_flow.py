@@ -241,3 +241,14 @@ def test_bad_networks_are_rejected():
         FlowNetwork(3, [(0, 1)], kernel="magic")
     with pytest.raises(FlowError, match="non-negative"):
         FlowNetwork(3, [(0, 1)], [-1])
+    with pytest.raises(FlowError, match="node range"):
+        FlowNetwork(3, [(0, 3)])
+    with pytest.raises(FlowError, match="node range"):
+        FlowNetwork(3, [(-1, 2)])
+    net = FlowNetwork(4, [(0, 1)], [1])
+    for edges, message in [([(1, 2), (1, 2)], "unique edges"), ([(0, 1)], "unique edges"),
+                           ([(2, 2)], "self-loop"), ([(2, 4)], "node range")]:
+        with pytest.raises(FlowError, match=message):
+            net.add_edges(edges, [1] * len(edges))
+    assert net.edges == [(0, 1)]            # a refused batch adds nothing
+    assert net.add_edges([(1, 2), (2, 3)], [1, 1]) == [1, 2] and net.max_flow(0, 3) == 1
