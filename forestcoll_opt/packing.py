@@ -23,9 +23,10 @@ for its images σ(B), one per coset of its stabiliser S (at the start, the stabi
 its root), real batches of their own. In one step B takes the orbit E of an edge (x, y)
 under S (one edge when H acts freely on the compute nodes, as the groups found for the
 catalog do; never two edges into one node), every image σ(B) takes σ(E), all with the same
-μ trees, splitting off m - μ trees that stay as they were. Safety is the condition of
-``app:thm:computemu`` for the state after the step: for every node set X, the capacity
-entering X is at least the weight of the batches whose vertex sets miss X. That state is
+μ trees, splitting off m - μ trees that stay as they were. Safety is Tarjan's condition
+(paper appendix "Spanning Tree Construction", ``app:thm:tarjan``, the condition the μ of
+``app:thm:computemu`` preserves) for the state after the step: for every node set X, the
+capacity entering X is at least the weight of the batches whose vertex sets miss X. That state is
 invariant under H. If it violates some X, the step lowered ρ(X) - p(X), which only an
 added edge entering X can do; the element of H (times one of S) that maps that edge to
 (x, y) maps X to a set just as violated that contains y and not x. So the step is safe if
