@@ -306,6 +306,15 @@ def _executor(args: argparse.Namespace) -> Iterator[Any]:
         except ImportError:
             raise UsageError("--dask needs the distributed package: pip install "
                              "'forestcoll-opt[distributed]'") from None
+        from distributed.comm.addressing import parse_address, parse_host_port
+
+        try:   # a malformed address is refused before a Client exists (a half-made one
+            scheme, location = parse_address(args.dask)     # complains again at exit)
+            if scheme in ("tcp", "tls"):
+                parse_host_port(location)
+        except ValueError as exc:
+            raise UsageError(f"--dask {args.dask}: not a scheduler address ({exc}); write it "
+                             f"like tcp://host:8786") from None
         try:
             client = Client(args.dask, timeout=10, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:

@@ -82,3 +82,16 @@ def test_cli_jobs_and_dask_options(capsys, tmp_path, dask_client):
     capsys.readouterr()
     assert main(["sweep-k", "paper-example", "--jobs", "2", "--dask", address]) == 2
     assert "not allowed with" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--jobs", "0"], "whole number of processes"),
+    (["--jobs", "x"], "whole number of processes"),
+    (["--dask", "notanaddress"], "not a scheduler address"),
+    (["--dask", "tcp://scheduler"], "not a scheduler address"),
+])
+def test_bad_executor_options_are_one_line_and_exit_2(capsys, argv, message):
+    pytest.importorskip("distributed")
+    assert main(["sweep-k", "paper-example", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
