@@ -44,14 +44,13 @@ rather than every batch half grown; finished batches are dropped from it.
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping, Sequence
 
 from .errors import PackingError
 from .flow import FlowNetwork
-from .symmetry import is_automorphism
+from .symmetry import group_elements, is_automorphism
 
 
 @dataclass(frozen=True)
@@ -87,10 +86,6 @@ class _Batch:
         self.edges, self.order, self.members = edges, order, members
         self.start = 0
         self.deferred: set[tuple[int, int]] = set()
-
-    def copy(self, weight: int) -> "_Batch":
-        return _Batch(self.root, weight, list(self.edges), list(self.order), set(self.members))
-
 
     def prefix(self, edges: int, weight: int) -> "_Batch":
         """A copy of this batch as it was with its first ``edges`` edges."""
@@ -150,30 +145,11 @@ def _group(generators: Sequence[Sequence[int]], nodes: list[int],
                 and any(h[v] != v for v in nodes) and is_automorphism(h, g, demand)):
             usable.append(tuple(h[v] if v in inside else v for v in range(span)))
     while usable:
-        elements = _closure(usable, MAX_GROUP * len(nodes))
+        elements = group_elements(usable, MAX_GROUP * len(nodes))
         if elements is not None:
             return elements
         usable.pop()
     return None
-
-
-def _closure(generators: list[tuple[int, ...]], limit: int) -> list[tuple[int, ...]] | None:
-    identity = tuple(range(len(generators[0])))
-    found = {identity: None}
-    elements, frontier = [identity], [identity]
-    while frontier:
-        grown = []
-        for a in frontier:
-            for h in generators:
-                c = tuple(h[v] for v in a)
-                if c not in found:
-                    found[c] = None
-                    elements.append(c)
-                    grown.append(c)
-                    if len(elements) > limit:
-                        return None
-        frontier = grown
-    return elements
 
 
 def _merge_identical(batches: tuple[TreeBatch, ...]) -> tuple[TreeBatch, ...]:
@@ -244,7 +220,7 @@ class _Packer:
                 continue
             batch.deferred.discard((x, y))
             if mu < batch.weight:
-                rest = batch.copy(batch.weight - mu)
+                rest = batch.prefix(len(batch.edges), batch.weight - mu)
                 self.batches.append(rest)
                 oracle.set_weights([batch], mu)
                 oracle.add_batches([rest])

@@ -101,58 +101,34 @@ class Schedule:
         return body
 
     def to_json(self) -> str:
-        """The JSON text: one key per line, one tree per line (so a 1M-edge schedule is
-        written by the C encoder, and still reads and diffs tree by tree)."""
-        out = {"format": FORMAT, "collective": self.collective, "topology": self.topology,
-               "units": self.units, "compute_nodes": list(self.compute_nodes)}
-        if self.root is not None:
-            out["root"] = self.root
+        """The JSON text of :meth:`to_dict`: one key per line, one tree per line (so a
+        1M-edge schedule is written by json's C encoder, and still reads and diffs tree by
+        tree)."""
         lines: list[str] = []
-        _emit(out, self._lines(), lines)
+        _emit(self.to_dict(), lines, 0)
         return "\n".join(lines) + "\n"
 
-    def _lines(self) -> list[tuple[str, Any]]:
-        """(key, value) pairs of the body; a list of trees is a list of JSON lines."""
-        if self.phases:
-            return [("algbw", _frac(self.algbw)),
-                    ("phases", [[("collective", p.collective)] + p._lines()
-                                for p in self.phases])]
-        return [("k", self.k), ("tree_bandwidth", _frac(self.tree_bandwidth)),
-                ("algbw", _frac(self.algbw)),
-                ("trees", _TreeLines(json.dumps(
-                    {"root": t.root, "weight": t.weight,
-                     "edges": [{"src": e.src, "dst": e.dst, "path": list(e.path)}
-                               for e in t.edges]}) for t in self.trees))]
 
-
-class _TreeLines(list):
-    """Trees already encoded, one JSON object per line."""
-
-
-def _emit(head: Mapping[str, Any], body: list[tuple[str, Any]], lines: list[str],
-          depth: int = 0) -> None:
-    """Append the lines of one JSON object: ``head`` and ``body`` pairs, one per line."""
+def _emit(obj: Mapping[str, Any], lines: list[str], depth: int) -> None:
+    """Append the lines of one JSON object: a key per line; each element of ``trees`` and
+    of ``phases`` on lines of its own (a tree on one line, a phase as an object)."""
     pad = " " * (depth + 1)
-    pairs = list(head.items()) + body
-    lines.append(" " * depth + "{" if depth == 0 else "{")
-    for i, (key, value) in enumerate(pairs):
-        comma = "," if i < len(pairs) - 1 else ""
+    lines.append("{")
+    items = list(obj.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
         prefix = f"{pad}{json.dumps(key)}: "
-        if isinstance(value, _TreeLines):
-            if not value:
-                lines.append(prefix + "[]" + comma)
-                continue
+        if key in ("trees", "phases") and value:
             lines.append(prefix + "[")
-            lines.extend(f"{pad} {tree}," for tree in value[:-1])
-            lines.append(f"{pad} {value[-1]}")
-            lines.append(pad + "]" + comma)
-        elif isinstance(value, list) and value and isinstance(value[0], list):
-            lines.append(prefix + "[")          # allreduce phases: nested objects
-            for j, phase in enumerate(value):
-                start = len(lines)
-                _emit({}, phase, lines, depth + 2)
-                lines[start] = pad + " " + lines[start]
-                lines[-1] += "," if j < len(value) - 1 else ""
+            for j, element in enumerate(value):
+                more = "," if j < len(value) - 1 else ""
+                if key == "trees":
+                    lines.append(f"{pad} {json.dumps(element)}{more}")
+                else:
+                    start = len(lines)
+                    _emit(element, lines, depth + 2)
+                    lines[start] = pad + " " + lines[start]
+                    lines[-1] += more
             lines.append(pad + "]" + comma)
         else:
             lines.append(prefix + json.dumps(value) + comma)

@@ -216,15 +216,17 @@ def free_group(generators: Sequence[Sequence[int]], start: Sequence[Sequence[int
     return chosen
 
 
-def _free_order(generators: Sequence[Sequence[int]], n: int) -> int | None:
-    """The order of the group ``generators`` generate if it acts freely on 0..n-1 (then
-    at most n), else None."""
+def group_elements(generators: Sequence[Sequence[int]], limit: int, *,
+                   free: bool = False) -> list[tuple[int, ...]] | None:
+    """Every element of the group of permutations of ``0..n-1`` that ``generators``
+    generate, identity first then breadth first; None if there are more than ``limit``,
+    or, with ``free``, if some element other than the identity fixes a point."""
     import numpy as np
 
     gens = [np.asarray(h, dtype=np.int64) for h in generators]
-    identity = np.arange(n, dtype=np.int64)
+    identity = np.arange(len(gens[0]), dtype=np.int64)
     seen = {identity.tobytes()}
-    frontier = [identity]
+    elements, frontier = [identity], [identity]
     while frontier:
         grown = []
         for a in frontier:
@@ -233,12 +235,20 @@ def _free_order(generators: Sequence[Sequence[int]], n: int) -> int | None:
                 key = c.tobytes()
                 if key in seen:
                     continue
-                if np.any(c == identity) or len(seen) >= n:
+                if (free and np.any(c == identity)) or len(seen) >= limit:
                     return None
                 seen.add(key)
+                elements.append(c)
                 grown.append(c)
         frontier = grown
-    return len(seen)
+    return [tuple(e.tolist()) for e in elements]
+
+
+def _free_order(generators: Sequence[Sequence[int]], n: int) -> int | None:
+    """The order of the group ``generators`` generate if it acts freely on 0..n-1 (then
+    at most n), else None."""
+    elements = group_elements(generators, n, free=True)
+    return None if elements is None else len(elements)
 
 
 def _power(g: Sequence[int], j: int) -> tuple[int, ...]:

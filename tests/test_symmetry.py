@@ -2,7 +2,6 @@
 checked against brute force on small networks, and the bound with symmetry equals the
 bound without it, bottleneck cut included."""
 
-import itertools
 import random
 
 import pytest
