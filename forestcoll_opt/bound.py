@@ -20,6 +20,14 @@ links carry ``a·c_e`` and the source edges ``b``.
 
 k and U follow ``app:lm:smallestUk``: k is the smallest positive integer such that every
 link carries an integral number of trees, ``U·b_e = k·b_e/x* ∈ Z``; U = k/x*.
+
+Shard weights (:mod:`forestcoll_opt.weights`): with compute node v contributing a shard of
+relative size ŵ_v (coprime integers, Ŵ = Σ ŵ), Tarjan's condition for k·ŵ_v trees at each
+root v (``app:thm:tarjan``) reads ``1/x* = max ŵ(S ∩ Vc) / B+(S)``, x* being the rate per
+unit of weight, and the optimal algbw is ``Ŵ·x*``. The oracle is the same with source
+edges s -> v of capacity ŵ_v·x and the test ``min_v F(s, v) >= Ŵ·x``: an s-v cut with S on
+the source side costs ``x·(Ŵ - ŵ(S ∩ Vc)) + B+(S)``. k and U are as above; root v gets
+k·ŵ_v trees of bandwidth 1/U.
 """
 
 from __future__ import annotations
@@ -28,12 +36,13 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .collective import Collective
 from .errors import BoundError
 from .flow import FlowNetwork, MinCut
 from .topology import Topology, format_fraction
+from .weights import normalize
 
 if TYPE_CHECKING:
     from .symmetry import Symmetry
@@ -54,7 +63,9 @@ class Bound:
     ``inv_x`` its inverse, ``algbw`` the optimal algorithmic bandwidth in topology units.
     ``cut`` is the bottleneck cut S* (for reduce-scatter and reduce: a cut of the reversed
     network, i.e. the set of nodes whose *entering* bandwidth binds), with
-    ``cut_compute = |S* ∩ Vc|`` and ``cut_bandwidth = B+(S*)``.
+    ``cut_compute = |S* ∩ Vc|`` and ``cut_bandwidth = B+(S*)``. With shard weights,
+    ``weights`` lists (compute node, ŵ) in topology order, ``cut_weight = ŵ(S* ∩ Vc)``
+    and ``algbw = Ŵ·x``; without, ``weights`` is None and ``cut_weight = cut_compute``.
     """
 
     collective: str
@@ -73,12 +84,20 @@ class Bound:
     root: str | None = None
     oracle_rounds: int = 0
     max_flows: int = 0
+    weights: tuple[tuple[str, int], ...] | None = None
+    cut_weight: int = 0
     seconds: float = field(default=0.0, compare=False)
 
     @property
     def cut_ratio(self) -> Fraction:
-        """|S* ∩ Vc| / B+(S*) (allgather, reduce-scatter) — equals :attr:`inv_x`."""
-        return Fraction(self.cut_compute) / self.cut_bandwidth
+        """ŵ(S* ∩ Vc) / B+(S*) (allgather, reduce-scatter; |S* ∩ Vc| / B+(S*) without
+        weights) — equals :attr:`inv_x`."""
+        return Fraction(self.cut_weight) / self.cut_bandwidth
+
+    @property
+    def total_weight(self) -> int:
+        """Ŵ, the sum of the normalised shard weights (N without weights)."""
+        return self.num_compute if self.weights is None else sum(w for _, w in self.weights)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -98,6 +117,8 @@ class Bound:
             "cut_bandwidth": _frac(self.cut_bandwidth),
             "oracle_rounds": self.oracle_rounds,
             "max_flows": self.max_flows,
+            **({} if self.weights is None else {
+                "weights": dict(self.weights), "cut_weight": self.cut_weight}),
         }
 
 
@@ -106,7 +127,8 @@ def _frac(value: Fraction) -> str:
 
 
 def bound(topology: Topology, *, collective: str = "allgather", root: str | None = None,
-          kernel: str | None = None, symmetry: "bool | Symmetry | None" = None) -> Bound:
+          kernel: str | None = None, symmetry: "bool | Symmetry | None" = None,
+          weights: Mapping[str, Any] | None = None) -> Bound:
     """The exact bound of ``collective`` on ``topology`` (see the module docstring).
 
     With ``symmetry`` (``None``, the default: on from :data:`BOUND_SYMMETRY_MIN_COMPUTE`
@@ -116,12 +138,18 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
     orbit have equal max-flows, and the first node of each orbit in the oracle's order is
     the one tested, so the result, bottleneck cut included, is the same either way. A
     :class:`~forestcoll_opt.symmetry.Symmetry` already computed for this topology (with
-    the root fixed for broadcast/reduce) may be passed instead of ``True``."""
+    the root fixed for broadcast/reduce) may be passed instead of ``True``.
+
+    ``weights`` (allgather, reduce-scatter) maps every compute node to the relative size
+    of its shard (module docstring); equal weights are the uniform collective."""
     start = time.perf_counter()
     if collective not in COLLECTIVES:
         raise BoundError(f"unknown collective {str(collective)[:40]!r}; use one of "
                          f"{', '.join(COLLECTIVES)} (allreduce: see forestcoll_opt.lp)")
     collective = Collective(collective).value
+    w = normalize(topology, weights)
+    if w is not None and collective in ("broadcast", "reduce"):
+        raise BoundError(f"{collective} has a single root and no shards; drop the weights")
     network = topology.reversed() if collective in ("reduce-scatter", "reduce") else topology
     if collective in ("broadcast", "reduce"):
         if root is None:
@@ -130,30 +158,34 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
         if root not in topology.index or not topology.node[root].is_compute:
             raise BoundError(f"root {root!r} is not a compute node of {topology.name!r}; "
                              f"compute nodes: {_preview(topology.compute_nodes)}")
-        result = _single_root(network, root, kernel, _orbit_map(topology, symmetry, root))
+        result = _single_root(network, root, kernel, _orbit_map(topology, symmetry, root, None))
     else:
         if root is not None:
             raise BoundError(f"{collective} has a root at every compute node; drop --root")
-        result = _all_roots(network, kernel, _orbit_map(topology, symmetry, None))
+        result = _all_roots(network, kernel, _orbit_map(topology, symmetry, None, w), w)
     inv_x, cut, rounds, flows = result
     x = 1 / inv_x
     k = smallest_k(topology, x)
     n = len(topology.compute_nodes)
-    algbw = x if collective in ("broadcast", "reduce") else n * x
+    total = n if w is None else sum(w)
+    algbw = x if collective in ("broadcast", "reduce") else total * x
     cut_nodes = tuple(v for v in topology.node_ids if v in cut)
+    of = dict(zip(topology.compute_nodes, w or (1,) * n))
     return Bound(
         collective=collective, topology=topology.name, units=topology.units, num_compute=n,
         inv_x=inv_x, x=x, algbw=algbw, k=k, U=k * inv_x, tree_bandwidth=x / k,
         cut=cut_nodes, cut_compute=sum(1 for v in cut_nodes if topology.node[v].is_compute),
         cut_bandwidth=network.cut_bandwidth(cut_nodes), root=root, oracle_rounds=rounds,
-        max_flows=flows, seconds=time.perf_counter() - start)
+        max_flows=flows, weights=None if w is None else tuple(of.items()),
+        cut_weight=sum(of.get(v, 0) for v in cut_nodes), seconds=time.perf_counter() - start)
 
 
-def rs_ag_algbw(topology: Topology, *, kernel: str | None = None) -> Fraction:
+def rs_ag_algbw(topology: Topology, *, kernel: str | None = None,
+                weights: Mapping[str, Any] | None = None) -> Fraction:
     """The best allreduce made of a reduce-scatter followed by an allgather (paper, "Other
     Collectives"): the two phases' times add, so algbw = 1 / (1/RS* + 1/AG*)."""
-    rs = bound(topology, collective="reduce-scatter", kernel=kernel).algbw
-    ag = bound(topology, collective="allgather", kernel=kernel).algbw
+    rs = bound(topology, collective="reduce-scatter", kernel=kernel, weights=weights).algbw
+    ag = bound(topology, collective="allgather", kernel=kernel, weights=weights).algbw
     return 1 / (1 / rs + 1 / ag)
 
 
@@ -165,33 +197,32 @@ def smallest_k(topology: Topology, x: Fraction) -> int:
 class _Oracle:
     """The auxiliary network G_x of ``app:thm:binarysearch``, built once.
 
-    Node ``len(nodes)`` is the source s; edges are the topology's integer links followed by
-    one s -> v edge per compute node. :meth:`test` sets ``1/x = a/b`` in place.
+    Nodes ``0..n-1`` are the network's, node ``n`` the source s; edges are the integer
+    links followed by one s -> v edge per compute node. :meth:`test` sets ``1/x = a/b``
+    in place (links ``a·c_e``, source edges ``b·ŵ_v``).
     """
 
-    def __init__(self, topology: Topology, kernel: str | None) -> None:
-        idx = topology.index
-        self.topology = topology
-        self.s = len(topology.nodes)
-        self.compute = [idx[v] for v in topology.compute_nodes]
-        links = list(topology.integer_capacity.items())
-        edges = [(idx[u], idx[v]) for (u, v), _ in links]
-        edges += [(self.s, c) for c in self.compute]
-        self.link_caps = [c for _, c in links]
-        self.link_ids = list(range(len(links)))
-        self.source_ids = list(range(len(links), len(edges)))
+    def __init__(self, n: int, capacity: Mapping[tuple[int, int], int], compute: list[int],
+                 weights: list[int], kernel: str | None) -> None:
+        self.s = n
+        self.compute = compute
+        edges = list(capacity) + [(self.s, c) for c in compute]
+        self.link_caps = list(capacity.values())
+        self.link_ids = list(range(len(capacity)))
+        self.source_ids = list(range(len(capacity), len(edges)))
+        self.weights = weights
         self.net = FlowNetwork(self.s + 1, edges, kernel=kernel)
         self.flows = 0
 
     def test(self, ratio: Fraction, order: list[int],
              orbit: dict[int, int]) -> tuple[int, MinCut] | None:
-        """None if every compute node receives N·b; else the sink and min cut of the most
+        """None if every compute node receives Ŵ·b; else the sink and min cut of the most
         violated one (least max-flow; the first in ``order`` among equals). Only the first
         node of each orbit in ``order`` is solved: its orbit-mates have its max-flow."""
         a, b = ratio.numerator, ratio.denominator
         self.net.set_capacities(self.link_ids, [a * c for c in self.link_caps])
-        self.net.set_capacities(self.source_ids, [b] * len(self.source_ids))
-        need = len(self.compute) * b
+        self.net.set_capacities(self.source_ids, [b * w for w in self.weights])
+        need = sum(self.weights) * b
         worst: tuple[int, int] | None = None
         seen: set[int] = set()
         for v in order:
@@ -209,8 +240,9 @@ class _Oracle:
 
 
 def _orbit_map(topology: Topology, symmetry: "bool | Symmetry | None",
-               root: str | None) -> dict[int, int]:
-    """Node index -> orbit number (every node its own orbit without ``symmetry``)."""
+               root: str | None, weights: tuple[int, ...] | None) -> dict[int, int]:
+    """Node index -> orbit number (every node its own orbit without ``symmetry``); with
+    shard weights, of the automorphisms that also keep every node's weight."""
     fixed = () if root is None else (root,)
     if symmetry is None:
         symmetry = len(topology.compute_nodes) >= BOUND_SYMMETRY_MIN_COMPUTE
@@ -219,30 +251,58 @@ def _orbit_map(topology: Topology, symmetry: "bool | Symmetry | None",
             return {i: i for i in range(len(topology.nodes))}
         from .symmetry import automorphisms
 
-        symmetry = automorphisms(topology, fixed=fixed)
-    if (tuple(symmetry.fixed) != fixed
+        symmetry = automorphisms(topology, fixed=fixed, weights=weights)
+    if (tuple(symmetry.fixed) != fixed or symmetry.weights != weights
             or sorted(v for orbit in symmetry.orbits for v in orbit)
             != list(range(len(topology.nodes)))):
         raise BoundError(f"the symmetry passed is not the automorphism group of "
-                         f"{topology.name!r} fixing {list(fixed)}; pass symmetry=True to "
-                         f"compute it")
+                         f"{topology.name!r} fixing {list(fixed)} (and the shard weights); "
+                         f"pass symmetry=True to compute it")
     return symmetry.orbit_of
 
 
-def _all_roots(topology: Topology, kernel: str | None,
-               orbit: dict[int, int]) -> tuple[Fraction, set[str], int, int]:
-    """Exact 1/x* and a bottleneck cut by the Newton/Dinkelbach iteration on G_x."""
-    ids = topology.node_ids
-    integer = topology.integer_capacity
-    ingress = {v: 0 for v in ids}
-    for (_, v), c in integer.items():
+def _all_roots(topology: Topology, kernel: str | None, orbit: dict[int, int],
+               weights: tuple[int, ...] | None = None) -> tuple[Fraction, set[str], int, int]:
+    """Exact 1/x* (topology units) and a bottleneck cut of ``topology``."""
+    idx, ids = topology.index, topology.node_ids
+    capacity = {(idx[u], idx[v]): c for (u, v), c in topology.integer_capacity.items()}
+    compute = [idx[v] for v in topology.compute_nodes]
+    ratio, side, rounds, flows = bottleneck(len(ids), capacity, compute, weights,
+                                            kernel=kernel, orbit=orbit)
+    # back from integer units to topology units
+    return ratio * topology.integer_scale, {ids[i] for i in side}, rounds, flows
+
+
+def bottleneck(n: int, capacity: Mapping[tuple[int, int], int], compute: list[int],
+               weights: "tuple[int, ...] | list[int] | None" = None, *,
+               kernel: str | None = None, orbit: Mapping[int, int] | None = None
+               ) -> tuple[Fraction, set[int], int, int]:
+    """``(1/x*, S*, oracle rounds, max-flows)`` of the weighted allgather bound on nodes
+    ``0..n-1`` with integer link capacities (module docstring): 1/x* = max over node sets
+    S missing a compute node of ŵ(S ∩ Vc) / B+(S), by the Newton/Dinkelbach iteration on
+    G_x. Unlike :func:`bound` it takes any network — nodes need not be balanced, as the
+    shares of a link split between two concurrent collectives are not — as long as every
+    compute node can be reached from every compute node of positive weight (otherwise
+    :class:`BoundError`). ``orbit`` maps nodes to orbits of automorphisms that keep the
+    weights (default: none)."""
+    weight = dict(zip(compute, weights or (1,) * len(compute)))
+    total = sum(weight.values())
+    ingress = {v: 0 for v in range(n)}
+    for (_, v), c in capacity.items():
         ingress[v] += c
-    n = len(topology.compute_nodes)
-    weakest = min(topology.compute_nodes, key=lambda v: (ingress[v], topology.index[v]))
-    cut = set(ids) - {weakest}
-    ratio = Fraction(n - 1, ingress[weakest])
-    oracle = _Oracle(topology, kernel)
-    order = list(oracle.compute)
+    starved = [v for v in compute if ingress[v] == 0 and total > weight[v]]
+    if starved:
+        raise BoundError(f"compute node #{starved[0]} receives no bandwidth, so nothing can "
+                         f"reach it; give it an incoming link")
+    # the cut "every node but v" of the compute node v with the largest ratio (uniform:
+    # least ingress), the first such in the order of ``compute``
+    weakest = min((v for v in compute if ingress[v]),
+                  key=lambda v: -Fraction(total - weight[v], ingress[v]))
+    cut = set(range(n)) - {weakest}
+    ratio = Fraction(total - weight[weakest], ingress[weakest])
+    oracle = _Oracle(n, capacity, compute, [weight[v] for v in compute], kernel)
+    order = list(compute)
+    orbit = orbit if orbit is not None else {v: v for v in range(n)}
     rounds = 0
     while True:
         rounds += 1
@@ -250,16 +310,15 @@ def _all_roots(topology: Topology, kernel: str | None,
         if found is None:
             break
         sink, mincut = found
-        side = {ids[i] for i in mincut.nodes() if i != oracle.s}
-        better = Fraction(sum(1 for v in side if topology.node[v].is_compute),
-                          sum(c for (u, v), c in integer.items() if u in side and v not in side))
+        side = {i for i in mincut.nodes() if i != oracle.s}
+        better = Fraction(sum(weight.get(v, 0) for v in side),
+                          sum(c for (u, v), c in capacity.items() if u in side and v not in side))
         if better <= ratio:  # cannot happen by app:thm:binarysearch; guards the loop
             raise BoundError("internal error: the oracle's cut did not improve the ratio")
         ratio, cut = better, side
         order.remove(sink)
         order.insert(0, sink)   # test the last bottleneck's sink first next round
-    inv_x = ratio * topology.integer_scale   # back from integer units to topology units
-    return inv_x, cut, rounds, oracle.flows
+    return ratio, cut, rounds, oracle.flows
 
 
 def _single_root(topology: Topology, root: str, kernel: str | None,

@@ -95,3 +95,7 @@ class FixedKError(ForestCollError, ValueError):
 
 class SplittingError(ForestCollError):
     """Edge splitting cannot remove a switch (the network violates the theorem's conditions)."""
+
+
+class WeightsError(ForestCollError, ValueError):
+    """Per-node shard weights are malformed (a missing node, a switch, a non-positive value)."""

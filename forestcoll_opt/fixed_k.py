@@ -2,7 +2,8 @@
 
 With k fixed, a forest whose trees each carry ``1/U`` of bandwidth exists iff it packs into
 the floored capacities ``⌊U·b_e⌋`` (``app:thm:fixedk``), i.e. iff
-``min_v F(s, v; G_k(⌊U·b⌋)) >= N·k`` (``app:thm:existtrees``), and feasibility is monotone
+``min_v F(s, v; G_k(⌊U·b⌋)) >= N·k`` (``app:thm:existtrees``; with shard weights, source
+edges k·ŵ_v and ``>= Ŵ·k``), and feasibility is monotone
 in U (``app:thm:fixedkbinarysearch``). It only changes where some ``U·b_e`` is an integer,
 so the least feasible U* is one of those breakpoints ``j / b_e``. We bisect over the
 breakpoints themselves — no floating point and no reconstruction — between the optimum
@@ -26,13 +27,18 @@ from .topology import Topology
 
 
 def fixed_k_capacity(topology: Topology, k: int, *, collective: str = "allgather",
-                     root: str | None = None, kernel: str | None = None
+                     root: str | None = None, kernel: str | None = None,
+                     weights: tuple[int, ...] | None = None
                      ) -> tuple[Fraction, dict[tuple[str, str], int]]:
-    """``(U*, {link: ⌊U*·b_e⌋})`` for exactly ``k`` trees per root (per ``root`` for broadcast)."""
+    """``(U*, {link: ⌊U*·b_e⌋})`` for exactly ``k`` trees per root (per ``root`` for
+    broadcast); with normalised shard ``weights`` ŵ, k·ŵ_v trees at root v (the same
+    argument with source edges of capacity k·ŵ_v)."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise FixedKError(f"k must be a positive integer, got {k!r}")
-    b = compute_bound(topology, collective=collective, root=root, kernel=kernel)
-    oracle = _FixedKOracle(topology, k, root, kernel)
+    b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
+                      weights=None if weights is None
+                      else dict(zip(topology.compute_nodes, weights)))
+    oracle = _FixedKOracle(topology, k, root, kernel, weights)
     bandwidths = sorted(set(topology.capacity.values()))
     lo_cont = k * b.inv_x                       # U at the optimum: nothing below is feasible
     first = _ceil_breakpoint(lo_cont, bandwidths)
@@ -78,7 +84,8 @@ def _prev_breakpoint(value: Fraction, bandwidths: list[Fraction]) -> Fraction:
 class _FixedKOracle:
     """G_k(⌊U·b⌋): links floored, s -> v capacity k (``fig:fixedk``); built once."""
 
-    def __init__(self, topology: Topology, k: int, root: str | None, kernel: str | None) -> None:
+    def __init__(self, topology: Topology, k: int, root: str | None, kernel: str | None,
+                 weights: tuple[int, ...] | None = None) -> None:
         idx = topology.index
         self.links = list(topology.capacity.items())
         self.s = len(topology.nodes)
@@ -86,9 +93,9 @@ class _FixedKOracle:
         roots = [root] if root is not None else list(topology.compute_nodes)
         edges += [(self.s, idx[r]) for r in roots]
         self.sinks = [idx[v] for v in topology.compute_nodes]
-        self.need = k * len(roots)
-        self.net = FlowNetwork(self.s + 1, edges, [0] * len(self.links) + [k] * len(roots),
-                               kernel=kernel)
+        demand = [k * w for w in weights] if weights is not None else [k] * len(roots)
+        self.need = sum(demand)
+        self.net = FlowNetwork(self.s + 1, edges, [0] * len(self.links) + demand, kernel=kernel)
 
     def feasible(self, U: Fraction) -> bool:
         self.net.set_capacities(range(len(self.links)),

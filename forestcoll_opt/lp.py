@@ -97,7 +97,7 @@ import math
 import os
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
@@ -164,7 +164,8 @@ class LPResult:
     for display. ``x``, ``split`` (physical link: (RE, BC) bandwidth) and ``logical``
     (compute pair (α, β): (RE, BC)) are HiGHS's float solution in topology units, keyed by
     node id. ``names[i]`` is the node id behind index ``i`` in the model's variable and
-    constraint names; ``reference`` is the bandwidth unit R the model was solved in.
+    constraint names; ``reference`` is the bandwidth unit R the model was solved in;
+    ``witness`` is the exactly feasible point behind ``lower`` (:class:`LowerWitness`).
     """
 
     problem: str
@@ -186,6 +187,7 @@ class LPResult:
     build_seconds: float
     solve_seconds: float
     certify_seconds: float
+    witness: LowerWitness | None = field(default=None, compare=False, repr=False)
 
     @property
     def gap(self) -> Fraction:
@@ -1072,7 +1074,7 @@ def solve_model(m: LPModel, *, time_limit: float | None = None,
                     reference=m.reference, variables=len(session.columns),
                     constraints=len(m.rows), formulation=m.formulation, rounds=rounds,
                     build_seconds=0.0, solve_seconds=solve_seconds,
-                    certify_seconds=certify_seconds)
+                    certify_seconds=certify_seconds, witness=witness)
 
 
 def solve(topology: Topology, problem: str = "allreduce", *, formulation: str = "cuts",

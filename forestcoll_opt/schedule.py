@@ -16,6 +16,7 @@ broadcast/reduce use ``M/k`` instead of ``M/(N·k)``; allreduce adds its phases.
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from dataclasses import dataclass, field, replace
@@ -32,8 +33,11 @@ from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
 from .topology import Topology, check_id, format_fraction, parse_exact
+from .weights import as_mapping, normalize
 
 FORMAT = "forestcoll-schedule/1"
+FORMAT_V2 = "forestcoll-schedule/2"     # adds "weights" and "concurrent" (docs/formats.md)
+FORMATS = (FORMAT, FORMAT_V2)
 COLLECTIVES = tuple(c.value for c in Collective)
 ROOTED = ("broadcast", "reduce")
 IN_TREES = ("reduce-scatter", "reduce")
@@ -70,18 +74,37 @@ class Schedule:
     root: str | None = None
     phases: tuple["Schedule", ...] = ()
     stats: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    weights: tuple[tuple[str, int], ...] | None = None
+    concurrent: bool = False
 
     @property
     def num_trees(self) -> int:
         return len(self.trees) + sum(p.num_trees for p in self.phases)
 
+    @property
+    def total_weight(self) -> int:
+        """Ŵ: the sum of the normalised shard weights (N without weights)."""
+        if self.weights is None:
+            return len(self.compute_nodes)
+        return sum(w for _, w in self.weights)
+
+    @property
+    def format(self) -> str:
+        """``forestcoll-schedule/1`` unless the schedule needs version 2 (weights, or
+        concurrent allreduce phases)."""
+        return FORMAT_V2 if self.weights is not None or self.concurrent else FORMAT
+
     # --- JSON ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format": FORMAT, "collective": self.collective,
+        out: dict[str, Any] = {"format": self.format, "collective": self.collective,
                                "topology": self.topology, "units": self.units,
                                "compute_nodes": list(self.compute_nodes)}
         if self.root is not None:
             out["root"] = self.root
+        if self.weights is not None:
+            out["weights"] = dict(self.weights)
+        if self.concurrent:
+            out["concurrent"] = True
         out.update(self._body())
         return out
 
@@ -153,6 +176,7 @@ def load(path: str | os.PathLike) -> Schedule:
 
 
 _COMMON_KEYS = {"format", "collective", "topology", "units", "compute_nodes", "algbw"}
+_V2_KEYS = {"weights", "concurrent"}
 _PHASE_KEYS = {"collective", "k", "tree_bandwidth", "algbw", "trees"}
 _TREE_KEYS = {"root", "weight", "edges"}
 _EDGE_KEYS = {"src", "dst", "path"}
@@ -165,16 +189,22 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
     content (spanning trees, routes, loads) is the verifier's to judge."""
     if not isinstance(data, Mapping):
         raise ScheduleError(f"{source}: a schedule must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise ScheduleError(f"{source}: \"format\" must be {FORMAT!r}")
+    fmt = data.get("format")
+    if fmt not in FORMATS:
+        raise ScheduleError(f"{source}: \"format\" must be {FORMAT!r} or {FORMAT_V2!r}")
+    if fmt == FORMAT:
+        newer = sorted(key for key in _V2_KEYS if key in data)
+        if newer:
+            raise ScheduleError(f"{source}: \"{newer[0]}\" needs \"format\": {FORMAT_V2!r}")
     collective = data.get("collective")
     if not isinstance(collective, str) or collective not in COLLECTIVES:
         raise ScheduleError(f"{source}: unknown collective {str(collective)[:40]!r}; use one of "
                             f"{', '.join(COLLECTIVES)}")
     if collective == "allreduce":
-        allowed = _COMMON_KEYS | {"phases"}
+        allowed = _COMMON_KEYS | {"phases"} | _V2_KEYS
     else:
-        allowed = _COMMON_KEYS | _PHASE_KEYS | ({"root"} if collective in ROOTED else set())
+        allowed = _COMMON_KEYS | _PHASE_KEYS | ({"root"} if collective in ROOTED
+                                                else {"weights"})
     _known_keys(data, allowed, source, collective)
     for key in ("compute_nodes", "algbw"):
         if key not in data:
@@ -186,6 +216,10 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
                   units=_text(data.get("units", ""), f"{source}: \"units\""),
                   compute_nodes=tuple(_id(v, f"{source}: compute_nodes") for v in nodes))
     algbw = _fraction(data["algbw"], f"{source}: algbw")
+    common["weights"] = _weights(data.get("weights"), common["compute_nodes"], source)
+    concurrent = data.get("concurrent", False)
+    if not isinstance(concurrent, bool):
+        raise ScheduleError(f"{source}: \"concurrent\" must be true or false")
     if collective == "allreduce":
         phases = data.get("phases")
         want = ("reduce-scatter", "allgather")
@@ -200,13 +234,33 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
             _known_keys(phase, _PHASE_KEYS, where, coll)
             parsed.append(_phase(phase, coll, common, None, where))
         return Schedule(collective=collective, k=None, tree_bandwidth=None, algbw=algbw,
-                        phases=tuple(parsed), **common)
+                        phases=tuple(parsed), concurrent=concurrent, **common)
     root = None
     if collective in ROOTED:
         if "root" not in data:
             raise ScheduleError(f"{source}: {collective} needs a \"root\"")
         root = _id(data["root"], f"{source}: root")
     return replace(_phase(data, collective, common, root, source), algbw=algbw)
+
+
+def _weights(raw: Any, nodes: tuple[str, ...], source: str
+             ) -> tuple[tuple[str, int], ...] | None:
+    """The "weights" object as normalised (node, ŵ) pairs in ``compute_nodes`` order;
+    None when absent or uniform (docs/formats.md)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or set(raw) != set(nodes):
+        raise ScheduleError(f"{source}: \"weights\" must give every compute node listed in "
+                            f"\"compute_nodes\" a weight, and nothing else")
+    values = [_fraction(raw[v], f"{source}: weight of {v}", zero=True) for v in nodes]
+    scale = math.lcm(*(w.denominator for w in values))
+    ints = [int(w * scale) for w in values]
+    g = math.gcd(*ints)
+    if g == 0:
+        raise ScheduleError(f"{source}: every weight is 0; at least one must be positive")
+    if len(set(ints)) == 1:
+        return None
+    return tuple((v, w // g) for v, w in zip(nodes, ints))
 
 
 def _known_keys(obj: Mapping[str, Any], allowed: set[str], where: str, collective: str) -> None:
@@ -273,13 +327,14 @@ def _text(value: Any, where: str) -> str:
     return value
 
 
-def _fraction(value: Any, where: str) -> Fraction:
-    """An exact positive number (no range limit beyond its digits, unlike a bandwidth)."""
+def _fraction(value: Any, where: str, zero: bool = False) -> Fraction:
+    """An exact positive (or, with ``zero``, non-negative) number (no range limit beyond
+    its digits, unlike a bandwidth)."""
     try:
         result = parse_exact(value, where, max_digits=MAX_NUMBER_DIGITS)
     except ForestCollError as exc:
         raise ScheduleError(str(exc)) from None
-    if result <= 0:
+    if result < 0 or (result == 0 and not zero):
         raise ScheduleError(f"{where} must be positive, found {str(value)[:40]!r}")
     return result
 
@@ -297,26 +352,37 @@ def link_loads(schedule: Schedule) -> dict[tuple[str, str], int]:
 
 
 def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
-    """algbw = M / time from the schedule's own link loads (docs/formats.md)."""
+    """algbw = M / time from the schedule's own link loads (docs/formats.md): a part is
+    M/(Ŵ·k) (M/k for broadcast/reduce); allreduce phases add their times, or, when
+    ``concurrent``, share every link: time = M · max_e Σ_p load_p(e) / (Ŵ·k_p·b_e)."""
     phases = schedule.phases or (schedule,)
-    time_per_m = Fraction(0)
-    n = len(schedule.compute_nodes)
+    total = schedule.total_weight
+    shares = []
     for phase in phases:
-        loads = link_loads(phase)
-        worst = max((Fraction(load) / topology.capacity[hop] for hop, load in loads.items()),
-                    default=Fraction(0))
-        parts = phase.k if phase.collective in ROOTED else n * phase.k
-        time_per_m += worst / parts
-    return 1 / time_per_m
+        parts = phase.k if phase.collective in ROOTED else total * phase.k
+        shares.append({hop: Fraction(load, parts) / topology.capacity[hop]
+                       for hop, load in link_loads(phase).items()})
+    if schedule.concurrent:
+        busy: dict[tuple[str, str], Fraction] = {}
+        for share in shares:
+            for hop, t in share.items():
+                busy[hop] = busy.get(hop, 0) + t
+        return 1 / max(busy.values())
+    return 1 / sum(max(share.values(), default=Fraction(0)) for share in shares)
 
 
 # --- generation ------------------------------------------------------------------------------
 
 def generate(topology: Topology, collective: str = "allgather", *, k: int | None = None,
              root: str | None = None, kernel: str | None = None, progress=None,
-             symmetry: bool | None = None) -> Schedule:
+             symmetry: bool | None = None, weights: Mapping[str, Any] | None = None
+             ) -> Schedule:
     """A schedule for ``collective``: optimal with the bound's k, or the best with exactly
     ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
+    ``weights`` (allgather, reduce-scatter, allreduce) maps every compute node to the
+    relative size of its shard (:mod:`forestcoll_opt.weights`); root v then gets k·ŵ_v
+    trees and the schedule reaches the weighted bound. (Allreduce at the allreduce LP
+    optimum, with concurrent phases: :func:`forestcoll_opt.lp_schedule.lp_allreduce`.)
     ``progress(stage, done, total)``, if given, is called as splitting and packing advance.
     ``symmetry`` (default: on from :data:`SYMMETRY_MIN_COMPUTE` compute nodes) uses the
     topology's automorphism group (:mod:`forestcoll_opt.symmetry`) to split switches in
@@ -332,28 +398,38 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
         raise ScheduleError(f"{collective} has a root at every compute node; drop the root")
     if k is not None and not 1 <= k <= MAX_COUNT:
         raise ScheduleError(f"k must be an integer from 1 to 2^63 - 1, got {k}")
+    if weights is not None and collective in ROOTED:
+        raise ScheduleError(f"{collective} has a single root and no shards; drop the weights")
+    w = normalize(topology, weights)
     if collective == "allreduce":
         rs = generate(topology, "reduce-scatter", k=k, kernel=kernel, progress=progress,
-                      symmetry=symmetry)
+                      symmetry=symmetry, weights=weights)
         ag = generate(topology, "allgather", k=k, kernel=kernel, progress=progress,
-                      symmetry=symmetry)
+                      symmetry=symmetry, weights=weights)
         algbw = 1 / (1 / rs.algbw + 1 / ag.algbw)
         stats = {key: rs.stats.get(key, 0) + ag.stats.get(key, 0) for key in ag.stats}
         return Schedule(collective="allreduce", topology=topology.name, units=topology.units,
                         compute_nodes=topology.compute_nodes, k=None, tree_bandwidth=None,
-                        algbw=algbw, phases=(_as_phase(rs), _as_phase(ag)), stats=stats)
+                        algbw=algbw, phases=(_as_phase(rs), _as_phase(ag)), stats=stats,
+                        weights=rs.weights)
     network = topology.reversed() if collective in IN_TREES else topology
     base = "broadcast" if collective in ROOTED else "allgather"
     out = _out_trees(network, base, k=k, root=root, kernel=kernel, progress=progress,
-                     symmetry=symmetry)
+                     symmetry=symmetry, weights=w)
     if collective in IN_TREES:
         out = _reverse(out, topology, collective)
     schedule = Schedule(collective=collective, topology=topology.name, units=topology.units,
                         compute_nodes=topology.compute_nodes, k=out.k,
                         tree_bandwidth=out.tree_bandwidth, algbw=Fraction(0), trees=out.trees,
-                        root=root, stats=out.stats)
+                        root=root, stats=out.stats, weights=as_pairs(topology, w))
     algbw = achieved_algbw(schedule, topology)
     return replace(schedule, algbw=algbw)
+
+
+def as_pairs(topology: Topology, weights: tuple[int, ...] | None
+             ) -> tuple[tuple[str, int], ...] | None:
+    """Normalised weights as the (compute node, ŵ) pairs a :class:`Schedule` carries."""
+    return None if weights is None else tuple(zip(topology.compute_nodes, weights))
 
 
 def _as_phase(s: Schedule) -> Schedule:
@@ -366,8 +442,8 @@ def _reverse(s: Schedule, topology: Topology, collective: str) -> Schedule:
     return replace(s, collective=collective, topology=topology.name, trees=trees)
 
 
-def _symmetry(topology: Topology, wanted: bool, root: str | None,
-              stats: dict[str, Any]) -> tuple[Any, tuple[int, ...] | None]:
+def _symmetry(topology: Topology, wanted: bool, root: str | None, stats: dict[str, Any],
+              weights: tuple[int, ...] | None = None) -> tuple[Any, tuple[int, ...] | None]:
     """The automorphism group (fixing the root, if any) or None, and one automorphism g
     (:meth:`Symmetry.rotation`: acting freely on the compute nodes where the group allows,
     as the catalog's box rotations do) whose cyclic group splitting and packing use, or
@@ -376,7 +452,7 @@ def _symmetry(topology: Topology, wanted: bool, root: str | None,
         return None, None
     from .symmetry import automorphisms, cycle
 
-    group = automorphisms(topology, fixed=() if root is None else (root,))
+    group = automorphisms(topology, fixed=() if root is None else (root,), weights=weights)
     stats["symmetry_seconds"] = group.seconds
     stats["symmetry_generators"] = len(group.generators)
     compute = [topology.index[v] for v in topology.compute_nodes]
@@ -389,8 +465,8 @@ def _symmetry(topology: Topology, wanted: bool, root: str | None,
 
 
 def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int],
-                      g: tuple[int, ...] | None, root: int | None,
-                      stats: dict[str, Any]) -> list[list[int]] | None:
+                      g: tuple[int, ...] | None, root: int | None, stats: dict[str, Any],
+                      demand: Mapping[int, int]) -> list[list[int]] | None:
     """Generators of the group packing grows the trees under: the automorphisms of G*
     itself (found by BLISS on the split graph, with the root kept for broadcast) from
     which :func:`~forestcoll_opt.symmetry.free_group` builds a group acting freely on
@@ -403,7 +479,7 @@ def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int
     start = time.perf_counter()
     local = {v: i for i, v in enumerate(compute)}
     cap = {(local[a], local[b]): c for (a, b), c in capacity.items()}
-    classes = [v == root for v in compute]
+    classes = [(v == root, demand.get(v, 0)) for v in compute]
     rotation = tuple(local[g[v]] for v in compute)
     seed = [rotation] if is_automorphism(rotation, cap, {}) else []
     chosen = free_group(graph_automorphisms(len(compute), classes, cap), seed)
@@ -418,16 +494,19 @@ def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int
 
 
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,
-               kernel: str | None, progress=None, symmetry: bool | None = None) -> Schedule:
-    """Out-trees on ``topology``: allgather (every compute node a root) or broadcast."""
+               kernel: str | None, progress=None, symmetry: bool | None = None,
+               weights: tuple[int, ...] | None = None) -> Schedule:
+    """Out-trees on ``topology``: allgather (every compute node a root, k·ŵ_v trees at v
+    with normalised shard ``weights``) or broadcast."""
     stats: dict[str, Any] = {}
     if symmetry is None:
         symmetry = len(topology.compute_nodes) >= SYMMETRY_MIN_COMPUTE
-    group, g = _symmetry(topology, symmetry, root, stats)
+    group, g = _symmetry(topology, symmetry, root, stats, weights)
     t0 = time.perf_counter()
     if k is None:
         b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
-                          symmetry=group if group is not None else False)
+                          symmetry=group if group is not None else False,
+                          weights=as_mapping(topology, weights))
         k, U = b.k, b.U
         if k > MAX_COUNT:
             raise ScheduleError(
@@ -440,19 +519,42 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
         int_caps = {e: int(c) for e, c in caps.items()}
     else:
         U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
-                                       kernel=kernel)
+                                       kernel=kernel, weights=weights)
     stats["bound_seconds"] = time.perf_counter() - t0
+    idx = topology.index
+    compute = [idx[v] for v in topology.compute_nodes]
+    counts = weights or (1,) * len(compute)
+    demand = ({idx[root]: k} if root is not None
+              else {c: k * w for c, w in zip(compute, counts) if w})
+    cap = {(idx[a], idx[b]): c for (a, b), c in int_caps.items() if c > 0}
+    trees = forest(topology, cap, demand, kernel=kernel, progress=progress, rotation=g,
+                   root=root, stats=stats)
+    return Schedule(collective=collective, topology=topology.name, units=topology.units,
+                    compute_nodes=topology.compute_nodes, k=k, tree_bandwidth=1 / U,
+                    algbw=Fraction(0), trees=trees, root=root, stats=stats)
+
+
+def forest(topology: Topology, capacity: Mapping[tuple[int, int], int],
+           demand: Mapping[int, int], *, kernel: str | None = None, progress=None,
+           rotation: tuple[int, ...] | None = None, root: str | None = None,
+           stats: dict[str, Any] | None = None) -> tuple[Tree, ...]:
+    """Out-trees on the nodes of ``topology`` with integer ``capacity`` (node indices; in
+    trees of bandwidth 1/U, not necessarily the topology's own links' bandwidths): edge
+    splitting removes the switches (``thm:edgesplitting``; every switch must be balanced),
+    ``demand[v]`` trees are packed at each root v (``app:thm:tarjan``), and every tree edge
+    is routed back through the switches it replaced. ``rotation`` is an automorphism of
+    the capacities and demand whose group splitting and packing may use. ``stats``
+    receives the stages' seconds and counts."""
+    stats = {} if stats is None else stats
     idx = topology.index
     ids = topology.node_ids
     compute = [idx[v] for v in topology.compute_nodes]
-    demand = {idx[root]: k} if root is not None else {c: k for c in compute}
-    cap = {(idx[a], idx[b]): c for (a, b), c in int_caps.items() if c > 0}
-    split = split_switches(len(ids), cap, compute, [idx[w] for w in topology.switch_nodes],
+    split = split_switches(len(ids), capacity, compute, [idx[w] for w in topology.switch_nodes],
                            demand, box={idx[n.id]: n.box for n in topology.nodes},
-                           kernel=kernel, progress=progress, symmetry=g)
+                           kernel=kernel, progress=progress, symmetry=rotation)
     packing = pack_trees(compute, split.capacity, demand, kernel=kernel, progress=progress,
-                         symmetry=_packing_symmetry(split.capacity, compute, g, root and idx[root],
-                                                    stats))
+                         symmetry=_packing_symmetry(split.capacity, compute, rotation,
+                                                    root and idx[root], stats, demand))
     routing = route_trees(packing.batches, split.routes)
     stats.update(splitting_seconds=split.seconds, packing_seconds=packing.seconds,
                  routing_seconds=routing.seconds, splitting_max_flows=split.max_flows,
@@ -462,13 +564,10 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
                  joint_packing_max_flows=packing.joint_max_flows,
                  packing_fallback=int(packing.fallback),
                  packing_group_order=packing.group_order)
-    trees = tuple(Tree(ids[t.root], t.weight,
-                       tuple(TreeEdge(ids[a], ids[b], tuple(ids[p] for p in path))
-                             for (a, b), path in zip(t.edges, t.paths)))
-                  for t in routing.trees)
-    return Schedule(collective=collective, topology=topology.name, units=topology.units,
-                    compute_nodes=topology.compute_nodes, k=k, tree_bandwidth=1 / U,
-                    algbw=Fraction(0), trees=trees, root=root, stats=stats)
+    return tuple(Tree(ids[t.root], t.weight,
+                      tuple(TreeEdge(ids[a], ids[b], tuple(ids[p] for p in path))
+                            for (a, b), path in zip(t.edges, t.paths)))
+                 for t in routing.trees)
 
 
 def tree_height(tree: Tree) -> int:

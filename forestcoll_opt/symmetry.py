@@ -42,13 +42,15 @@ class Symmetry:
     ``i`` under the j-th generator; the identity is never listed, so an asymmetric network
     has no generators. ``orbits`` partitions the node indices (each orbit sorted, orbits in
     order of their smallest member); ``fixed`` lists the node ids every automorphism keeps
-    in place by request (see :func:`automorphisms`).
+    in place by request, and ``weights`` the shard weights every automorphism keeps (see
+    :func:`automorphisms`).
     """
 
     generators: tuple[tuple[int, ...], ...]
     orbits: tuple[tuple[int, ...], ...]
     fixed: tuple[str, ...] = ()
     seconds: float = field(default=0.0, compare=False)
+    weights: tuple[int, ...] | None = None
 
     @property
     def orbit_of(self) -> dict[int, int]:
@@ -98,9 +100,12 @@ class Symmetry:
         return not self.generators
 
 
-def automorphisms(topology: Topology, *, fixed: Sequence[str] = ()) -> Symmetry:
+def automorphisms(topology: Topology, *, fixed: Sequence[str] = (),
+                  weights: tuple[int, ...] | None = None) -> Symmetry:
     """The automorphism group of ``topology`` (module docstring); nodes in ``fixed`` (e.g.
-    the root of a broadcast) are kept in place, which gives their stabiliser subgroup."""
+    the root of a broadcast) are kept in place, which gives their stabiliser subgroup, and
+    with ``weights`` (normalised shard weights in compute-node order,
+    :mod:`forestcoll_opt.weights`) every compute node keeps its weight."""
     start = time.perf_counter()
     ids = topology.node_ids
     index = topology.index
@@ -110,13 +115,15 @@ def automorphisms(topology: Topology, *, fixed: Sequence[str] = ()) -> Symmetry:
             raise KeyError(v)
     # node classes: kind and multicast flag; every fixed node gets a class of its own
     pinned = {v: i for i, v in enumerate(fixed)}
+    weight = dict(zip(topology.compute_nodes, weights or ()))
     classes = [("fixed", pinned[node.id]) if node.id in pinned
-               else ("node", node.kind, bool(node.multicast)) for node in topology.nodes]
+               else ("node", node.kind, bool(node.multicast), weight.get(node.id, 0))
+               for node in topology.nodes]
     capacity = {(index[u], index[v]): bandwidth
                 for (u, v), bandwidth in topology.capacity.items()}
     generators = graph_automorphisms(len(ids), classes, capacity)
     return Symmetry(generators=generators, orbits=_orbits(len(ids), generators), fixed=fixed,
-                    seconds=time.perf_counter() - start)
+                    seconds=time.perf_counter() - start, weights=weights)
 
 
 def graph_automorphisms(n: int, classes: Sequence[object],
