@@ -113,9 +113,11 @@ SWEEP_COLUMNS = ("k", "algbw", "algbw_float", "fraction_of_optimum", "distinct_t
 
 def compare(topologies, *, kernel: str | None = None, progress=None, executor=None) -> Any:
     """One row per topology: the exact allgather bound, the allgather LP, the allreduce LP
-    (HiGHS's value and its certified interval), and the tree allreduce (reduce-scatter +
-    allgather schedules from the generator, algbw from their link loads), with the ratio
-    tree / LP. ``executor`` runs the topologies in parallel (module docstring)."""
+    (HiGHS's value and its certified interval), the tree allreduce (reduce-scatter +
+    allgather schedules from the generator, algbw from their link loads) and the LP
+    allreduce schedule (:func:`~forestcoll_opt.lp_schedule.lp_allreduce`: concurrent
+    trees on the LP's link shares), each with its ratio to the LP and its number of
+    distinct trees. ``executor`` runs the topologies in parallel (module docstring)."""
     import pandas as pd
 
     rows = []
@@ -128,11 +130,17 @@ def compare(topologies, *, kernel: str | None = None, progress=None, executor=No
 
 def _compare_row(topo: Topology, kernel: str | None) -> dict[str, Any]:
     from .lp import solve
+    from .lp_schedule import lp_allreduce
 
     exact = compute_bound(topo, kernel=kernel).algbw
     ag_lp = solve(topo, "allgather", kernel=kernel)
     ar_lp = solve(topo, "allreduce", kernel=kernel)
-    tree = generate(topo, "allreduce", kernel=kernel).algbw
+    tree_schedule = generate(topo, "allreduce", kernel=kernel)
+    tree = tree_schedule.algbw
+    start = time.perf_counter()
+    lp_schedule = lp_allreduce(topo, kernel=kernel, lp=ar_lp)
+    lp_seconds = time.perf_counter() - start
+    lp_tree = lp_schedule.algbw
     return {
         "topology": topo.name, "N": len(topo.compute_nodes),
         "allgather_bound": str(exact), "allgather_bound_float": float(exact),
@@ -142,5 +150,11 @@ def _compare_row(topo: Topology, kernel: str | None) -> dict[str, Any]:
         "allreduce_lp_gap": float(ar_lp.gap),
         "tree_allreduce": str(tree), "tree_allreduce_float": float(tree),
         "tree_over_lp": float(tree) / ar_lp.algbw,
+        "tree_distinct_trees": tree_schedule.num_trees,
+        "lp_schedule": str(lp_tree), "lp_schedule_float": float(lp_tree),
+        "lp_schedule_over_lp": float(lp_tree) / ar_lp.algbw,
+        "lp_schedule_in_interval": bool(ar_lp.lower <= lp_tree <= ar_lp.upper),
+        "lp_schedule_distinct_trees": lp_schedule.num_trees,
         "lp_seconds": ar_lp.seconds,
+        "lp_schedule_seconds": lp_seconds,
     }

@@ -126,10 +126,19 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
     return lines
 
 
+def _weights(args: argparse.Namespace, topo: Topology) -> dict[str, int] | None:
+    """--weights FILE as normalised weights keyed by node id (None: uniform)."""
+    if getattr(args, "weights", None) is None:
+        return None
+    from .weights import as_mapping, load
+
+    return as_mapping(topo, load(args.weights, topo))
+
+
 def cmd_bound(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
     result = bound(topo, collective=args.collective, root=args.root, kernel=args.kernel,
-                   symmetry=args.symmetry)
+                   symmetry=args.symmetry, weights=_weights(args, topo))
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
@@ -143,12 +152,19 @@ def _print_bound(topo: Topology, b: Bound) -> None:
     print(f"collective      {b.collective}" + (f" from root {b.root}" if b.root else ""))
     print(f"optimal algbw   {_num(b.algbw)} {u}")
     label = "1/x*" if b.root is None else "1/F"
-    print(f"{label:<15} {b.inv_x}  (time = M/N x 1/x*)" if b.root is None
+    n = "N" if b.weights is None else "W"
+    print(f"{label:<15} {b.inv_x}  (time = M/{n} x 1/x*)" if b.root is None
           else f"{label:<15} {b.inv_x}  (time = M x 1/F)")
-    print(f"k               {b.k} tree(s) per root, U = {b.U}")
+    if b.weights is not None:
+        print(f"weights         {len(set(w for _, w in b.weights))} distinct, W = "
+              f"{b.total_weight} in all (normalised)")
+    per = "tree(s) per root" if b.weights is None else "tree(s) per unit of weight"
+    print(f"k               {b.k} {per}, U = {b.U}")
     print(f"tree bandwidth  {_num(b.tree_bandwidth)} {u}")
     side = "leaving" if b.collective in ("allgather", "broadcast") else "entering"
-    print(f"bottleneck cut  |S* ∩ Vc| = {b.cut_compute}, bandwidth {side} S* = "
+    inside = (f"|S* ∩ Vc| = {b.cut_compute}" if b.weights is None
+              else f"w(S* ∩ Vc) = {b.cut_weight} ({b.cut_compute} compute)")
+    print(f"bottleneck cut  {inside}, bandwidth {side} S* = "
           f"{_num(b.cut_bandwidth)} {u}" + (f", ratio {b.cut_ratio}" if b.root is None else ""))
     for line in describe_cut(topo, b.cut):
         print(f"                {line}")
@@ -190,27 +206,61 @@ class _Progress:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    check_output(args.output, inputs=[args.topology])
+    check_output(args.output, inputs=[args.topology] + ([args.weights] if args.weights else []))
     if args.k is not None:
         _check_k(args.k, "--k")
+    if args.method == "lp":
+        if args.collective != "allreduce":
+            raise UsageError(f"--method lp builds allreduce schedules; add --collective "
+                             f"allreduce or drop --method (for {args.collective})")
+        if args.k is not None or args.weights:
+            raise UsageError("--method lp takes each root's share and tree count from the LP; "
+                             "drop --k and --weights (or use --method trees)")
     topo = resolve(args.topology)
+    weights = _weights(args, topo)
     progress = _Progress(args.quiet)
     start = time.perf_counter()
     try:
-        sched = generate(topo, args.collective, k=args.k, root=args.root, kernel=args.kernel,
-                         progress=progress, symmetry=args.symmetry)
+        if args.method == "lp":
+            from .lp_schedule import lp_allreduce
+
+            sched = lp_allreduce(topo, kernel=args.kernel, progress=progress,
+                                 symmetry=args.symmetry)
+        else:
+            sched = generate(topo, args.collective, k=args.k, root=args.root,
+                             kernel=args.kernel, progress=progress, symmetry=args.symmetry,
+                             weights=weights)
     finally:
         progress.close()
     seconds = time.perf_counter() - start
     write_output(args.output, sched.to_json())
-    best = _best_algbw(topo, args.collective, args.root, args.kernel)
     st = sched.stats
     out = sys.stderr if args.output == "-" else sys.stdout
     where = "standard output" if args.output == "-" else display_path(args.output)
     print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} trees"
-          + (f", k = {sched.k}" if sched.k else ""), file=out)
+          + (f", k = {sched.k}" if sched.k else "")
+          + (", concurrent phases" if sched.concurrent else ""), file=out)
+    if args.method == "lp":
+        lower, upper = st["lp_lower"], st["lp_upper"]
+        trees = rs_ag_algbw(topo, kernel=args.kernel)
+        where_lp = ("= the LP optimum" if lower == upper == sched.algbw else
+                    "within the LP's certified interval" if lower <= sched.algbw <= upper
+                    else "below the LP's certified interval")
+        print(f"algbw           {_num(sched.algbw)} {topo.units}  ({where_lp} "
+              f"[{_num(lower, 6)}, {_num(upper, 6)}]; {float(sched.algbw / trees):.2%} of the "
+              f"reduce-scatter + allgather tree bound {_num(trees)})", file=out)
+        print(f"shares          {st['shares']}" + (
+            "" if sched.algbw == upper else
+            f"; {float(1 - sched.algbw / upper):.3g} (relative) below the LP's upper value"),
+            file=out)
+        print(f"seconds         {seconds:.2f} total: LP {st['lp_seconds']:.2f}, trees "
+              f"{st['construction_seconds']:.2f} (splitting "
+              f"{st.get('splitting_seconds', 0):.2f}, packing "
+              f"{st.get('packing_seconds', 0):.2f})", file=out)
+        return 0
+    best = _best_algbw(topo, args.collective, args.root, args.kernel, weights)
     label = ("the reduce-scatter + allgather tree bound" if args.collective == "allreduce"
-             else "the bound")
+             else "the weighted bound" if weights else "the bound")
     print(f"algbw           {_num(sched.algbw)} {topo.units}  ({float(sched.algbw / best):.2%} "
           f"of {label} {_num(best)})", file=out)
     group = (f"symmetry {st['symmetry_seconds'] + st.get('packing_symmetry_seconds', 0):.2f}, "
@@ -228,12 +278,13 @@ def _check_k(k: int, option: str) -> None:
 
 
 def _best_algbw(topo: Topology, collective: str, root: str | None,
-                kernel: str | None) -> Fraction:
+                kernel: str | None, weights: dict[str, int] | None = None) -> Fraction:
     """The bound a schedule of ``collective`` is measured against (allreduce: the best
     reduce-scatter followed by the best allgather)."""
     if collective == "allreduce":
-        return rs_ag_algbw(topo, kernel=kernel)
-    return bound(topo, collective=collective, root=root, kernel=kernel).algbw
+        return rs_ag_algbw(topo, kernel=kernel, weights=weights)
+    return bound(topo, collective=collective, root=root, kernel=kernel,
+                 weights=weights).algbw
 
 
 MAX_SWEEP_VALUES = 256
@@ -388,7 +439,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                   f"raise --time-limit or verify with --against trees", file=sys.stderr)
             return EXIT_SOLVER
     verdict = verify(topo, data, against=args.against, lp_interval=interval,
-                     kernel=args.kernel)
+                     kernel=args.kernel, weights=_weights(args, topo))
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2))
     if verdict.status == "invalid":
@@ -538,6 +589,11 @@ def _add_symmetry(p: argparse.ArgumentParser, start: str = "64") -> None:
                         f"{start} compute nodes; the result is the same either way)")
 
 
+_WEIGHTS_HELP = ("allgather, reduce-scatter, allreduce: a JSON object giving every compute "
+                 "node the relative size of its shard, e.g. {\"gpu0\": 2, \"gpu1\": \"1/2\"} "
+                 "(default: equal shards)")
+
+
 def _add_kernel(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kernel", choices=KERNELS, metavar="KERNEL",
                    help="max-flow kernel: " + ", ".join(KERNELS) + " (default: ortools when "
@@ -568,6 +624,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("-o", "--output", required=True,
                    help="schedule file to write (JSON; - for standard output)")
+    p.add_argument("--weights", metavar="FILE", help=_WEIGHTS_HELP)
+    p.add_argument("--method", choices=("trees", "lp"), default="trees",
+                   help="allreduce: trees = the best reduce-scatter then the best allgather "
+                        "(default); lp = reduce and broadcast trees run concurrently at the "
+                        "allreduce LP optimum (solves the LP with HiGHS)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     _add_kernel(p)
     _add_symmetry(p)
@@ -589,7 +650,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "reference, 1 valid but below, 2 invalid or unreadable (or an internal "
                        "contradiction), 3 the allreduce LP could not be solved.")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("schedule", help="a forestcoll-schedule/1 JSON file")
+    p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
     p.add_argument("--min-ratio", default="1",
                    help="exit 1 if algbw / reference is below this, in (0, 1] (default 1: "
                         "optimal)")
@@ -599,6 +660,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=_seconds_arg,
                    help="allreduce against the LP: HiGHS time limit per solve, seconds")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.add_argument("--weights", metavar="FILE",
+                   help="require the schedule's shard weights to be these (a JSON object: "
+                        "compute node id -> weight); default: whatever the schedule records")
     _add_kernel(p)
     p.set_defaults(func=cmd_verify)
 
@@ -632,6 +696,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--collective", choices=COLLECTIVES, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--weights", metavar="FILE", help=_WEIGHTS_HELP)
     _add_kernel(p)
     _add_symmetry(p, "512")
     p.set_defaults(func=cmd_bound)

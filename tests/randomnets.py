@@ -85,6 +85,72 @@ def brute_force_bound(data: dict) -> Fraction:
     return best
 
 
+def normalised_weights(weights: dict) -> dict[str, int]:
+    """Non-negative weights, not all 0 (int, Fraction or "p/q"/decimal text) scaled to
+    coprime integers: times the lcm of the denominators, divided by the gcd of the
+    products."""
+    exact = {}
+    for v, w in weights.items():
+        if type(w) not in (int, Fraction, str):
+            raise TypeError(f"weight of {v!r}: {w!r} is not an exact number")
+        exact[v] = Fraction(w)
+        if exact[v] < 0:
+            raise ValueError(f"weight of {v!r} must not be negative, not {w!r}")
+    if not any(exact.values()):
+        raise ValueError("no positive weight")
+    common = math.lcm(*(f.denominator for f in exact.values()))
+    scaled = {v: int(f * common) for v, f in exact.items()}
+    divisor = math.gcd(*scaled.values())
+    return {v: s // divisor for v, s in scaled.items()}
+
+
+def brute_force_weighted_bound(data: dict, weights: dict) -> Fraction:
+    """The weighted allgather bound algbw* = Ŵ · min over S of B+(S) / ŵ(S ∩ Vc), ŵ the
+    weights as coprime integers and Ŵ their sum, S running over every node set missing some
+    compute node (a set with no compute node inside has ŵ(S ∩ Vc) = 0 and bounds nothing,
+    so it is skipped). ``weights`` maps every compute id to a non-negative int or Fraction,
+not all 0.
+    With all weights equal it is N / :func:`brute_force_bound`."""
+    ids = [n["id"] for n in data["nodes"]]
+    compute = {n["id"] for n in data["nodes"] if n["kind"] == "compute"}
+    if set(weights) != compute:
+        raise ValueError("weights must name every compute node and nothing else")
+    share = normalised_weights(weights)
+    total = sum(share.values())
+    cap = capacities(data)
+    best = None
+    for r in range(1, len(ids)):
+        for subset in combinations(ids, r):
+            s = set(subset)
+            if compute <= s:
+                continue
+            inside = sum(share[v] for v in s & compute)
+            if inside == 0:
+                continue
+            out = sum((b for (u, v), b in cap.items() if u in s and v not in s), Fraction(0))
+            ratio = out / inside
+            best = ratio if best is None else min(best, ratio)
+    if best is None:
+        raise ValueError("a bound needs two compute nodes at least")
+    return total * best
+
+
+def random_weights(seed, compute_ids) -> dict[str, int | Fraction]:
+    """Small random positive weights for ``compute_ids``, deterministic in ``seed``: mostly
+    integers 1..5; in about three draws in ten every weight a Fraction (an integer 1..5
+    over 2..4, some of which reduce to integers); in about one draw in ten all weights
+    equal."""
+    rng = random.Random(f"weights-{seed}")
+    ids = list(compute_ids)
+    style = rng.random()
+    if style < 0.1:
+        same = rng.choice([1, 2, 3, Fraction(3, 2)])
+        return {v: same for v in ids}
+    if style < 0.4:
+        return {v: Fraction(rng.randint(1, 5), rng.randint(2, 4)) for v in ids}
+    return {v: rng.randint(1, 5) for v in ids}
+
+
 def brute_force_single_root(data: dict, root: str) -> Fraction:
     """min over S containing root and missing some compute node of B+(S)."""
     cap = capacities(data)

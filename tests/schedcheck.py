@@ -1,8 +1,8 @@
-"""An independent schedule checker for the tests: validates a ``forestcoll-schedule/1``
-dict against a topology's links and recomputes algbw from its own link loads. It uses
-only the topology's merged capacities, never the generator or the verifier, and it is
-written differently from the verifier on purpose (a tree is checked by counting its edges
-and searching from the root, not by walking parent chains).
+"""An independent schedule checker for the tests: validates a ``forestcoll-schedule/1`` or
+``forestcoll-schedule/2`` dict against a topology's links and recomputes algbw from its own
+link loads. It uses only the topology's merged capacities, never the generator or the
+verifier, and it is written differently from the verifier on purpose (a tree is checked by
+counting its edges and searching from the root, not by walking parent chains).
 
 Semantics it applies: allgather: every compute node's shard is cut into k equal parts; a
 tree of weight w broadcasts w parts from its root along its edges (an out-tree spanning all
@@ -15,26 +15,41 @@ summing to k, parts of M/k. Informative fields are checked where they can be (``
 and ``tree_bandwidth`` exactly, ``units``, ``compute_nodes`` as a set without repeats);
 any other key is refused; k and weights are integers in [1, 2^63 - 1].
 
+Version 2 adds two optional keys (a version 1 schedule holding either is refused):
+``weights`` (allgather, reduce-scatter, allreduce): every compute node once, mapped to a
+positive exact number; scaled to coprime integers ŵ (Ŵ their sum) node v's trees weigh
+k·ŵ_v (in each allreduce phase with that phase's k), parts are M/(Ŵ·k) and algbw =
+Ŵ·k/r, r the worst link's load over bandwidth (Ŵ = N without weights). ``concurrent``
+(allreduce, a JSON boolean): when true both phases share the links at once, time = M · max
+over links e of Σ_phases load_p(e)/(Ŵ·k_p·bw(e)); when false or absent the phase times
+add up. A phase's own ``algbw`` and ``tree_bandwidth`` always mean "as if it ran alone".
+
 :func:`check` never raises on garbage: it returns the exact algbw, or None.
 :func:`achieved_algbw` raises :class:`ScheduleRejected` (an ``AssertionError``) instead.
 """
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from fractions import Fraction
 
 FORMAT = "forestcoll-schedule/1"
+FORMAT_2 = "forestcoll-schedule/2"
+FORMATS = (FORMAT, FORMAT_2)
 LIMIT = 2**63 - 1
 ROOTED = {"broadcast", "reduce"}
 INWARD = {"reduce-scatter", "reduce"}
 MULTI = {"allgather", "reduce-scatter"}
 INFO = {"format", "collective", "topology", "units", "compute_nodes"}
 BODY = {"k", "tree_bandwidth", "algbw", "trees"}
+WEIGHED = MULTI | {"allreduce"}
+VERSION_2_KEYS = ("weights", "concurrent")
 
 
 class ScheduleRejected(AssertionError):
-    """The schedule is not a valid ``forestcoll-schedule/1`` schedule on the topology."""
+    """The schedule is not a valid ``forestcoll-schedule/1`` or ``/2`` schedule on the
+    topology."""
 
 
 def _fail(message: str) -> None:
@@ -105,6 +120,30 @@ def _only_keys(obj: dict, allowed: set, where: str) -> None:
         _require(_is_text(key) and key in allowed, f"{where}: key {key!r} not allowed")
 
 
+def _shares(raw, compute: set) -> dict[str, int]:
+    """The ``weights`` object as coprime integers ŵ: every value an exact non-negative
+    number, not all 0, scaled by the lcm of the denominators and divided by the gcd. A
+    node of weight 0 roots no tree."""
+    _require(_is_map(raw), "weights must be an object")
+    for v in raw:
+        _require(_is_text(v) and v in compute, f"weights: {v!r} is not a compute node")
+    for v in sorted(compute - set(raw)):
+        _fail(f"weights: compute node {v!r} has no weight")
+    exact: dict[str, Fraction] = {}
+    for v, x in raw.items():
+        value = _number(x)
+        _require(value is not None and value >= 0,
+                 f"weights: {v!r} needs a non-negative exact number, not {x!r}")
+        exact[v] = value
+    common = 1
+    for value in exact.values():
+        common = math.lcm(common, value.denominator)
+    whole = {v: int(value * common) for v, value in exact.items()}
+    divisor = math.gcd(*whole.values())
+    _require(divisor > 0, "weights: at least one weight must be positive")
+    return {v: w // divisor for v, w in whole.items()}
+
+
 def _spans(edges: list[tuple[str, str]], root: str, nodes: set) -> bool:
     """N - 1 directed edges and a search from the root that meets every node: an
     arborescence spanning ``nodes`` (out-edges as given)."""
@@ -124,8 +163,11 @@ def _spans(edges: list[tuple[str, str]], root: str, nodes: set) -> bool:
 
 
 def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set,
-                 capacity: dict) -> tuple[int, Fraction]:
-    """Validate one tree set; returns (k, max over links of load / bandwidth)."""
+                 capacity: dict, shares: dict[str, int] | None = None
+                 ) -> tuple[int, Fraction, dict[tuple[str, str], int]]:
+    """Validate one tree set; returns (k, max over links of load / bandwidth, the load of
+    every link used). ``shares`` (ŵ, coprime integers) makes the trees at v weigh k·ŵ_v
+    and the parts M/(Ŵ·k); without it every ŵ is 1."""
     _require("k" in phase and _is_count(phase["k"]), "k must be a positive integer")
     k = phase["k"]
     trees = phase.get("trees")
@@ -159,14 +201,22 @@ def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set
             arcs.append((d, s) if inward else (s, d))
         _require(_spans(arcs, r, compute), f"tree at {r} is not a spanning tree")
         weight_of[r] = weight_of.get(r, 0) + w
-    expected = {root: k} if root is not None else dict.fromkeys(compute, k)
-    _require(weight_of == expected, "every root's weights must sum to k")
+    if root is not None:
+        expected = {root: k}
+    elif shares is None:
+        expected = dict.fromkeys(compute, k)
+    else:
+        expected = {v: k * shares[v] for v in compute if shares[v]}
+    _require(weight_of == expected, "every root's weights must sum to k (times its weight)")
     worst = max(Fraction(n) / capacity[h] for h, n in load.items())
-    parts = k if collective in ROOTED else len(compute) * k
+    if collective in ROOTED:
+        parts = k
+    else:
+        parts = (len(compute) if shares is None else sum(shares.values())) * k
     for key, value in (("tree_bandwidth", 1 / worst), ("algbw", parts / worst)):
         if key in phase:
             _require(_number(phase[key]) == value, f"{key} does not match the link loads")
-    return k, worst
+    return k, worst, load
 
 
 def achieved_algbw(topology, schedule) -> Fraction:
@@ -177,14 +227,25 @@ def achieved_algbw(topology, schedule) -> Fraction:
     switches = set(topology.switch_nodes)
     n = len(compute)
     _require(_is_map(schedule), "a schedule is an object")
-    _require(schedule.get("format") == FORMAT and _is_text(schedule.get("format")), "format")
+    fmt = schedule.get("format")
+    _require(_is_text(fmt) and fmt in FORMATS, "format")
+    if fmt != FORMAT_2:
+        for key in VERSION_2_KEYS:
+            _require(key not in schedule, f"{key!r} needs {FORMAT_2}")
     coll = schedule.get("collective")
     _require(_is_text(coll) and coll in MULTI | ROOTED | {"allreduce"}, "unknown collective")
     if coll == "allreduce":
         allowed = INFO | {"algbw", "phases"}
     else:
         allowed = INFO | BODY | ({"root"} if coll in ROOTED else set())
+    if fmt == FORMAT_2:
+        allowed = allowed | {key for key, fits in (("weights", coll in WEIGHED),
+                                                   ("concurrent", coll == "allreduce")) if fits}
     _only_keys(schedule, allowed, "schedule")
+    shares = _shares(schedule["weights"], compute) if "weights" in schedule else None
+    total = n if shares is None else sum(shares.values())
+    concurrent = schedule.get("concurrent", False)
+    _require(type(concurrent) is bool, "concurrent must be true or false")
     if "topology" in schedule:
         _require(_is_text(schedule["topology"]), "topology must be a name")
     if "units" in schedule:
@@ -196,14 +257,24 @@ def achieved_algbw(topology, schedule) -> Fraction:
     if coll == "allreduce":
         phases = schedule.get("phases")
         _require(_is_seq(phases) and len(phases) == 2, "allreduce has two phases")
-        time = Fraction(0)
+        done = []
         for phase, want in zip(phases, ("reduce-scatter", "allgather")):
             _require(_is_map(phase), "a phase is an object")
             _only_keys(phase, BODY | {"collective"}, "phase")
             _require(_is_text(phase.get("collective")) and phase["collective"] == want,
                      "phase order is reduce-scatter, allgather")
-            k, worst = _phase_worst(phase, want, None, compute, switches, capacity)
-            time += worst / (n * k)
+            done.append(_phase_worst(phase, want, None, compute, switches, capacity, shares))
+        if concurrent:
+            # one clock: each link serves both phases' parts at once
+            shared: dict[tuple[str, str], Fraction] = {}
+            for k, _, load in done:
+                for h, used in load.items():
+                    shared[h] = shared.get(h, Fraction(0)) + Fraction(used, total * k)
+            time = max(t / capacity[h] for h, t in shared.items())
+        else:
+            time = Fraction(0)
+            for k, worst, _ in done:
+                time += worst / (total * k)
         algbw = 1 / time
         if "algbw" in schedule:
             _require(_number(schedule["algbw"]) == algbw, "algbw does not match")
@@ -212,8 +283,8 @@ def achieved_algbw(topology, schedule) -> Fraction:
     if coll in ROOTED:
         root = schedule.get("root")
         _require(_is_text(root) and root in compute, "root must be a compute node")
-    k, worst = _phase_worst(schedule, coll, root, compute, switches, capacity)
-    parts = k if coll in ROOTED else n * k
+    k, worst, _ = _phase_worst(schedule, coll, root, compute, switches, capacity, shares)
+    parts = k if coll in ROOTED else total * k
     return parts / worst
 
 
