@@ -11,23 +11,28 @@ The public API, one entry point per question::
     s = fc.generate(topo, collective="allgather", k=None)   # a schedule that reaches it
     v = fc.verify(topo, s)                             # independent verdict + certificate
     lp = fc.solve_lp(topo, "allreduce")                # allreduce LP, certified interval
+    ar = fc.lp_allreduce(topo, lp=lp)                  # allreduce trees at the LP optimum
     fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
     fc.compare([topo])                                 # bound vs LP vs tree schedules
 
 Every ``collective=`` accepts a :class:`Collective` or its string value; ``root=`` names the
-root compute node of broadcast/reduce; ``k=`` fixes the number of trees per root. Errors
+root compute node of broadcast/reduce; ``k=`` fixes the number of trees per root;
+``weights=`` (allgather, reduce-scatter, allreduce) gives every compute node the relative
+size of its shard. Errors
 are subclasses of :class:`ForestCollError` whose messages name the node, link or option.
 
 Layers (imports flow downward only; a module never imports one above it):
 
 1. ``errors``, ``files``, ``collective`` — typed errors, safe file I/O, the collectives.
-2. ``topology``, ``catalog`` (+ ``models``) — the validated network model and built-in machines.
+2. ``topology``, ``catalog`` (+ ``models``), ``weights`` — the validated network model,
+   built-in machines, and per-node shard weights.
 3. ``flow``, ``symmetry`` — the integer max-flow kernel every oracle runs on, and the
    topology's automorphism group that lets an oracle solve one node per orbit.
 4. ``bound`` — the exact optimum and its bottleneck cut.
 5. ``fixed_k``, ``splitting``, ``packing``, ``routing``, ``pathunits`` — the algorithm stages.
 6. ``schedule`` — the five collectives, generation and the schedule format.
-7. ``lp`` (beside the generator) and ``verify`` (on the model and kernel only; it takes LP
+7. ``lp`` (beside the generator), ``lp_schedule`` (allreduce trees at the LP optimum, from
+   ``lp`` and ``schedule``) and ``verify`` (on the model and kernel only; it takes LP
    values as arguments, never imports ``lp``).
 8. ``analysis`` — sweeps and comparisons across the layers below.
 9. ``cli`` — parsing and printing only.
@@ -61,8 +66,8 @@ __all__ = [
     "Bound", "BoundError", "CatalogError", "Collective", "FlowError", "ForestCollError",
     "OutputError", "Schedule", "Topology", "TopologyError", "TopologyFormatError",
     "UsageError", "Verdict", "__version__", "assert_optimal", "bound", "compare",
-    "from_dict", "from_networkx", "generate", "iter_sweep", "resolve", "solve_lp", "sweep",
-    "verify",
+    "from_dict", "from_networkx", "generate", "iter_sweep", "lp_allreduce", "resolve",
+    "solve_lp", "sweep", "verify",
 ]
 
 
@@ -71,4 +76,7 @@ def __getattr__(name: str) -> Any:
     if name == "solve_lp":
         from .lp import solve
         return solve
+    if name == "lp_allreduce":
+        from .lp_schedule import lp_allreduce
+        return lp_allreduce
     raise AttributeError(f"module 'forestcoll_opt' has no attribute {name!r}")

@@ -127,12 +127,14 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
 
 
 def _weights(args: argparse.Namespace, topo: Topology) -> dict[str, int] | None:
-    """--weights FILE as normalised weights keyed by node id (None: uniform)."""
+    """--weights FILE as normalised weights keyed by node id (uniform: all 1; no option:
+    None)."""
     if getattr(args, "weights", None) is None:
         return None
-    from .weights import as_mapping, load
+    from .weights import load
 
-    return as_mapping(topo, load(args.weights, topo))
+    w = load(args.weights, topo) or (1,) * len(topo.compute_nodes)
+    return dict(zip(topo.compute_nodes, w))
 
 
 def cmd_bound(args: argparse.Namespace) -> int:
@@ -687,8 +689,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_compare)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a file format")
-    p.add_argument("format", choices=("topology", "schedule"),
-                   help="forestcoll-topology/1 or forestcoll-schedule/1")
+    p.add_argument("format", choices=("topology", "schedule", "schedule-2"),
+                   help="forestcoll-topology/1, forestcoll-schedule/1 or forestcoll-schedule/2")
     p.set_defaults(func=cmd_schema)
 
     p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")

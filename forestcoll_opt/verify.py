@@ -1,4 +1,4 @@
-"""An independent verifier: any ``forestcoll-schedule/1`` schedule against the exact bound.
+"""An independent verifier: any ``forestcoll-schedule/1`` or ``/2`` against the exact bound.
 
 It shares no code with the generator. It reads the schedule itself (its own JSON reading,
 every field type-checked, unknown keys refused), recomputes the achieved algbw from the
@@ -17,6 +17,13 @@ Network Fabrics":
   denominators are at most X differ by at least 1/X²) — while the generator's bound
   iterates Newton/Dinkelbach. On networks of at most 16 nodes every cut is also enumerated
   and both answers must agree;
+* with shard weights (section "Other Collective Operations": for non-uniform allgather the
+  capacities from s to the compute nodes are adjusted) compute node v holds ŵ_v parts of
+  the data instead of 1, Ŵ = Σ ŵ_v: every node set S missing a compute node must send
+  ŵ(S ∩ Vc) parts of M/Ŵ across its exiting bandwidth (nothing when they all weigh 0;
+  the node missed may weigh 0 itself), so 1/x* = max ŵ(S ∩ Vc) / B+(S)
+  and algbw* = Ŵ·x*; the bisection gives the edge s -> v the capacity ŵ_v·x and tests
+  min over v of F(s, v) >= Ŵ·x, and the enumeration weighs every cut the same way;
 * reduce-scatter and reduce are allgather and broadcast on the reversed network, broadcast
   and reduce use the single-root bound min over v of F(root, v) (section "Other Collective
   Operations"); allreduce is compared with its LP optimum (appendix "Allreduce Linear
@@ -33,11 +40,25 @@ Allreduce has no top-level trees but ``"phases": [reduce-scatter, allgather]``, 
 its own k and trees; its time is the sum of theirs. Broadcast and reduce carry a top-level
 ``"root"``, every tree is rooted there, the weights sum to k and each part is M/k.
 
+``forestcoll-schedule/2`` adds two keys; a version-1 file carrying either is refused.
+``"weights"`` (allgather, reduce-scatter, allreduce) gives every compute node v a relative
+shard size, a non-negative number (at least one positive), normalised to coprime integers
+ŵ_v (Ŵ = Σ ŵ_v; equal weights are version 1): v's shard is cut into k·ŵ_v parts of
+M/(Ŵ·k), the trees rooted at v weigh exactly k·ŵ_v in all (in an allreduce, with the k of
+each phase; a node of weight 0 roots no tree but every tree still spans it), and
+time = M/(Ŵ·k) · max over links of load/bandwidth. ``"concurrent": true`` (allreduce)
+runs the two phases at the same time on shared links: time = M · max over links e of
+Σ over phases p of load_p(e) / (Ŵ·k_p·bandwidth(e)), while each phase's own ``algbw`` and
+``tree_bandwidth`` keep their meaning "as if the phase ran alone". A weighted or concurrent
+allreduce may beat the reduce-scatter + allgather tree bound (the allreduce LP lets every
+root carry its own amount of data and lets the two phases share links), so it is compared
+with the LP only.
+
 The verdict carries an optimality certificate: the primal side is the achieved algbw; the
-dual side is a cut S* whose ratio |S* ∩ Vc| / B+(S*) (re-summed from the topology's links)
-bounds every schedule. "optimal" means the two meet exactly (for allreduce against the LP:
-the algbw reaches the LP's certified lower value). A schedule above a bound is an internal
-contradiction, reported as such and never as success.
+dual side is a cut S* whose ratio |S* ∩ Vc| / B+(S*) (ŵ(S* ∩ Vc) / B+(S*) with weights,
+re-summed from the topology's links) bounds every schedule. "optimal" means the two meet
+exactly (for allreduce against the LP: the algbw reaches the LP's certified lower value). A
+schedule above a bound is an internal contradiction, reported as such and never as success.
 """
 
 from __future__ import annotations
@@ -61,11 +82,13 @@ from .files import display_path, gunzip
 from .flow import FlowNetwork
 from .topology import Topology
 
-__all__ = ["SCHEDULE_FORMAT", "STATUSES", "AGAINST", "MAX_INTEGER", "VerifyError",
-           "VerifyArgumentError", "VerifierSelfCheckError", "CutBound", "PhaseLoad", "Verdict",
-           "verify", "assert_optimal", "load_schedule", "needs_lp_interval", "bound_of"]
+__all__ = ["SCHEDULE_FORMAT", "SCHEDULE_FORMATS", "STATUSES", "AGAINST", "MAX_INTEGER",
+           "VerifyError", "VerifyArgumentError", "VerifierSelfCheckError", "CutBound",
+           "PhaseLoad", "Verdict", "verify", "assert_optimal", "load_schedule",
+           "needs_lp_interval", "bound_of"]
 
-SCHEDULE_FORMAT = "forestcoll-schedule/1"
+SCHEDULE_FORMAT = "forestcoll-schedule/1"       # without "weights" and "concurrent"
+SCHEDULE_FORMATS = ("forestcoll-schedule/1", "forestcoll-schedule/2")   # both are read
 MULTI_ROOT = ("allgather", "reduce-scatter")
 SINGLE_ROOT = ("broadcast", "reduce")
 COLLECTIVES = MULTI_ROOT + SINGLE_ROOT + ("allreduce",)
@@ -90,6 +113,8 @@ _TOP_KEYS = {
     "reduce": _COMMON_KEYS + ("root",) + _PHASE_KEYS,
     "allreduce": _COMMON_KEYS + ("algbw", "phases"),
 }
+# Keys of forestcoll-schedule/2 and the collectives that may carry them.
+_VERSION_2_KEYS = {"weights": MULTI_ROOT + ("allreduce",), "concurrent": ("allreduce",)}
 _ALLREDUCE_PHASE_KEYS = ("collective",) + _PHASE_KEYS
 _TREE_KEYS = ("root", "weight", "edges")
 _EDGE_KEYS = ("src", "dst", "path")
@@ -100,7 +125,12 @@ _MISSING = object()
 
 @dataclass(frozen=True)
 class CutBound:
-    """An exact bound with its dual certificate: the cut S* and what it carries."""
+    """An exact bound with its dual certificate: the cut S* and what it carries.
+
+    ``cut_compute = |S* ∩ Vc|`` and ``cut_bandwidth = B+(S*)``. A bound with shard weights
+    lists them in ``weights`` ((compute node, ŵ) in topology order) and ``cut_weight`` is
+    ŵ(S* ∩ Vc), so that algbw = Ŵ · cut_bandwidth / cut_weight; without weights,
+    ``weights`` is None and ``cut_weight`` equals ``cut_compute``."""
 
     collective: str
     algbw: Fraction
@@ -108,6 +138,12 @@ class CutBound:
     cut_compute: int
     cut_bandwidth: Fraction
     method: str
+    cut_weight: int | None = None
+    weights: tuple[tuple[str, int], ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.cut_weight is None:
+            object.__setattr__(self, "cut_weight", self.cut_compute)
 
 
 @dataclass(frozen=True)
@@ -145,7 +181,12 @@ class Verdict:
     upper value, so ``ratio`` is the conservative ratio and ``ratio_to_lp_lower`` (algbw /
     lower) the optimistic one: the ratio to the true LP optimum lies between them.
     ``rs_ag_bound`` (allreduce) is 1/(1/rs + 1/ag) of the exact reduce-scatter and
-    allgather bounds. All numbers are exact fractions in the topology's units.
+    allgather bounds (without weights: the bound that trees reach and that the LP optimum
+    therefore reaches too). All numbers are exact fractions in the topology's units.
+
+    ``weights`` is the schedule's normalised shard weights ((compute node, ŵ) in topology
+    order) when they are not all equal, else None; ``concurrent`` is True for an allreduce
+    whose phases run at the same time. ``phases`` keep each phase's time "as if alone".
     """
 
     status: str
@@ -162,6 +203,8 @@ class Verdict:
     phases: tuple[PhaseLoad, ...] = ()
     bounds: tuple[CutBound, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    weights: tuple[tuple[str, int], ...] | None = None
+    concurrent: bool = False
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -203,9 +246,11 @@ class Verdict:
         return self.ratio >= m
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form; every number an exact fraction string ("104", "1040/3")."""
+        """JSON form; every number an exact fraction string ("104", "1040/3"). The keys
+        "weights" and "concurrent" (and "cut_weight", "total_weight" of a weighted bound)
+        appear only for a weighted or concurrent schedule."""
         f = _fraction_text
-        return {
+        out = {
             "status": self.status, "valid": self.valid, "optimal": self.optimal,
             "reasons": list(self.reasons), "collective": self.collective,
             "against": self.against, "algbw": f(self.algbw),
@@ -220,12 +265,26 @@ class Verdict:
                     {"collective": p.collective, "k": p.k, "time_per_byte": f(p.time_per_byte),
                      "busiest_links": [{"src": a, "dst": b, "load": load, "load_per_bandwidth": f(r)}
                                        for a, b, load, r in p.busiest]} for p in self.phases]},
-                "dual": [{"collective": b.collective, "algbw": f(b.algbw), "cut": list(b.cut),
-                          "cut_compute": b.cut_compute, "cut_bandwidth": f(b.cut_bandwidth),
-                          "method": b.method} for b in self.bounds],
+                "dual": [_dual_dict(b) for b in self.bounds],
             },
             "notes": list(self.notes),
         }
+        if self.weights is not None:
+            out["weights"] = dict(self.weights)
+        if self.concurrent:
+            out["concurrent"] = True
+        return out
+
+
+def _dual_dict(b: CutBound) -> dict[str, Any]:
+    f = _fraction_text
+    out: dict[str, Any] = {"collective": b.collective, "algbw": f(b.algbw), "cut": list(b.cut),
+                           "cut_compute": b.cut_compute, "cut_bandwidth": f(b.cut_bandwidth),
+                           "method": b.method}
+    if b.weights is not None:
+        out["cut_weight"] = b.cut_weight
+        out["total_weight"] = sum(w for _, w in b.weights)
+    return out
 
 
 def _fraction_text(value: Fraction | None) -> str | None:
@@ -238,9 +297,17 @@ def _fraction_text(value: Fraction | None) -> str | None:
 
 def verify(topology: Topology, schedule: Any, *, against: str = "lp",
            lp_interval: tuple[Fraction, Fraction] | None = None,
-           kernel: str | None = None) -> Verdict:
+           kernel: str | None = None, weights: Mapping[str, Any] | None = None) -> Verdict:
     """Check ``schedule`` (a dict, a JSON path, or an object with ``to_dict()``) on
     ``topology``: report every violation, the achieved algbw and its ratio to the reference.
+
+    A weighted allgather or reduce-scatter (``forestcoll-schedule/2`` with ``"weights"``)
+    is compared with the exact bound of those weights. ``weights``, if given, maps every
+    compute node id to a non-negative exact number, at least one positive (int, Fraction,
+    Decimal or a "p/q" or decimal string): the shard sizes the caller expects. The
+    schedule's normalised weights must then equal their normalisation (a schedule without
+    ``"weights"`` counts as uniform); a mismatch is a reason naming the first node that
+    differs.
 
     ``against`` and ``lp_interval`` concern allreduce only. ``lp_interval = (lower, upper)``
     is the allreduce LP optimum's certified interval in the topology's units, both exact
@@ -254,14 +321,16 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
       ``lower`` below it is raised to it, and an ``upper`` below it is a contradiction.)
     * ``against="trees"``: optimal iff algbw equals the reduce-scatter + allgather tree bound
       exactly; above it is a contradiction. An ``lp_interval`` given as well is reported
-      and checked for contradictions.
+      and checked for contradictions. A weighted or concurrent allreduce may exceed that
+      bound legitimately, so it is verified against the LP only.
 
     For the other collectives ``against`` is validated but unused and an ``lp_interval`` is
     ignored (with a note), so that one call can serve every collective.
 
     Raises :class:`VerifyError` if the schedule cannot be read at all,
     :class:`VerifyArgumentError` for unusable arguments (an allreduce against the LP without
-    ``lp_interval``: pass the interval or ``against="trees"``), and a ``FlowError`` if the
+    ``lp_interval``: pass the interval or ``against="trees"``; a weighted or concurrent
+    allreduce against the trees; malformed ``weights``), and a ``FlowError`` if the
     max-flow kernel cannot answer. Everything wrong *in* a schedule is a reason in the
     returned verdict, never an exception.
     """
@@ -269,6 +338,7 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
         raise VerifyArgumentError(f"against={_show(against)}: use \"lp\" (the allreduce LP "
                                   f"optimum) or \"trees\" (the reduce-scatter + allgather bound)")
     interval = _check_interval(lp_interval)
+    expected = _check_weights(topology, weights, "weights")
     data = load_schedule(schedule)
     if needs_lp_interval(data, against=against) and interval is None:
         raise VerifyArgumentError(
@@ -276,42 +346,55 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
             "lp_interval=(lower, upper), the LP's certified interval (e.g. from "
             "forestcoll_opt.lp), or against=\"trees\" to compare with the reduce-scatter + "
             "allgather tree bound")
-    reader = _Reader(topology)
+    reader = _Reader(topology, expected)
     parsed = reader.read(data)
     coll = reader.collective
+    if coll == "allreduce" and against == "trees" and (reader.shards or reader.concurrent):
+        what = "weighted" if reader.shards else "concurrent"
+        raise VerifyArgumentError(
+            f"a {what} allreduce may exceed the reduce-scatter + allgather tree bound, so "
+            f"against=\"trees\" cannot judge it: verify it against the allreduce LP "
+            f"(against=\"lp\") and pass lp_interval=(lower, upper)")
     mode = against if coll == "allreduce" else ("cut" if coll is not None else None)
     notes = tuple(reader.notes)
     if interval is not None and coll != "allreduce":
         notes += ("lp_interval is ignored: it applies to allreduce schedules only",)
     if parsed is None:
         return Verdict("invalid", tuple(reader.reasons), coll, mode, notes=notes)
-    phases, algbw = parsed
+    shape = {"weights": _named_weights(topology, parsed.shards), "concurrent": parsed.concurrent}
     try:
         if coll == "allreduce":
-            return _allreduce_verdict(topology, algbw, phases, mode, interval, notes, kernel)
-        bound = _bound(topology, coll, reader.root, kernel)
+            return _allreduce_verdict(topology, parsed, mode, interval, notes + parsed.notes,
+                                      kernel)
+        bound = _bound(topology, coll, reader.root, kernel, parsed.shards)
     except VerifierSelfCheckError as exc:
-        return Verdict("contradiction", (f"internal contradiction: {exc}",), coll, mode, algbw,
-                       phases=phases, notes=notes)
+        return Verdict("contradiction", (f"internal contradiction: {exc}",), coll, mode,
+                       parsed.algbw, phases=parsed.phases, notes=notes, **shape)
+    algbw = parsed.algbw
     ratio = algbw / bound.algbw
     if ratio > 1:
         return Verdict("contradiction", (
             f"internal contradiction: the schedule's algbw {_fraction_text(algbw)} exceeds the "
             f"exact {coll} bound {_fraction_text(bound.algbw)}, which no schedule can exceed; "
             f"the verifier or the topology is wrong, please report it",),
-            coll, mode, algbw, bound.algbw, ratio, phases=phases, bounds=(bound,), notes=notes)
+            coll, mode, algbw, bound.algbw, ratio, phases=parsed.phases, bounds=(bound,),
+            notes=notes, **shape)
     return Verdict("optimal" if ratio == 1 else "below", (), coll, mode, algbw, bound.algbw,
-                   ratio, phases=phases, bounds=(bound,), notes=notes)
+                   ratio, phases=parsed.phases, bounds=(bound,), notes=notes, **shape)
 
 
-def _allreduce_verdict(topology: Topology, algbw: Fraction, phases: tuple[PhaseLoad, ...],
-                       against: str, interval: tuple[Fraction, Fraction] | None,
-                       notes: tuple[str, ...], kernel: str | None) -> Verdict:
+def _allreduce_verdict(topology: Topology, parsed: "_Reading", against: str,
+                       interval: tuple[Fraction, Fraction] | None, notes: tuple[str, ...],
+                       kernel: str | None) -> Verdict:
     rs = _bound(topology, "reduce-scatter", None, kernel)
     ag = _bound(topology, "allgather", None, kernel)
     trees = 1 / (1 / rs.algbw + 1 / ag.algbw)
+    algbw = parsed.algbw
     t = _fraction_text
-    clashes: list[str] = []
+    own = (rs, ag) if parsed.shards is None else (
+        _bound(topology, "reduce-scatter", None, kernel, parsed.shards),
+        _bound(topology, "allgather", None, kernel, parsed.shards))
+    clashes = _phase_clashes(parsed.phases, own)
     if against == "trees" and algbw > trees:
         clashes.append(f"internal contradiction: the schedule's algbw {t(algbw)} exceeds the "
                        f"reduce-scatter + allgather tree bound {t(trees)}, which no tree "
@@ -340,26 +423,52 @@ def _allreduce_verdict(topology: Topology, algbw: Fraction, phases: tuple[PhaseL
         notes += (f"{where} [{t(interval[0])}, {t(interval[1])}]: algbw / upper = "
                   f"{t(upper_ratio)} (~{float(upper_ratio):.6f}), algbw / lower = "
                   f"{t(lower_ratio)} (~{float(lower_ratio):.6f})",)
-    if algbw == trees:
-        notes += (f"equals the reduce-scatter + allgather tree bound {t(trees)} exactly",)
-    elif algbw < trees:
-        notes += (f"is below the reduce-scatter + allgather tree bound {t(trees)} "
-                  f"(ratio {t(algbw / trees)})",)
+    notes += _tree_bound_note(algbw, trees)
+    bounds = (rs, ag) if parsed.shards is None else (rs, ag) + own
     return Verdict("contradiction" if clashes else status, tuple(clashes), "allreduce", against,
-                   algbw, reference, ratio, interval, lower_ratio, upper_ratio, trees, phases,
-                   (rs, ag), notes)
+                   algbw, reference, ratio, interval, lower_ratio, upper_ratio, trees,
+                   parsed.phases, bounds, notes, _named_weights(topology, parsed.shards),
+                   parsed.concurrent)
+
+
+def _phase_clashes(phases: tuple[PhaseLoad, ...], bounds: tuple[CutBound, CutBound]) -> list[str]:
+    """Each allreduce phase, run alone, is a reduce-scatter or an allgather schedule (with
+    the schedule's shard weights): its algbw cannot exceed that collective's exact bound."""
+    clashes = []
+    for i, (phase, bound) in enumerate(zip(phases, bounds)):
+        alone = 1 / phase.time_per_byte
+        if alone > bound.algbw:
+            kind = "weighted " if bound.weights is not None else ""
+            clashes.append(f"internal contradiction: phase {i} ({phase.collective}) alone "
+                           f"reaches algbw {_fraction_text(alone)}, above the exact {kind}"
+                           f"{bound.collective} bound {_fraction_text(bound.algbw)}, which no "
+                           f"schedule can exceed")
+    return clashes
+
+
+def _tree_bound_note(algbw: Fraction, trees: Fraction) -> tuple[str, ...]:
+    t = _fraction_text
+    if algbw == trees:
+        return (f"equals the reduce-scatter + allgather tree bound {t(trees)} exactly",)
+    if algbw < trees:
+        return (f"is below the reduce-scatter + allgather tree bound {t(trees)} "
+                f"(ratio {t(algbw / trees)})",)
+    return (f"exceeds the reduce-scatter + allgather tree bound {t(trees)} (ratio "
+            f"{t(algbw / trees)})",)
 
 
 def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
                    against: str = "lp", lp_interval: tuple[Fraction, Fraction] | None = None,
-                   kernel: str | None = None) -> Verdict:
+                   kernel: str | None = None,
+                   weights: Mapping[str, Any] | None = None) -> Verdict:
     """For users' test suites: raise ``AssertionError`` (carrying ``.verdict``) unless the
     schedule is valid and reaches ``min_ratio`` (in (0, 1]; default 1: optimal) of its
     reference (see :meth:`Verdict.meets`; for allreduce against the LP: algbw >= min_ratio
     × the LP's certified lower value, "within the LP's certified interval").
-    ``against``/``lp_interval`` are passed to :func:`verify`."""
+    ``against``, ``lp_interval`` and ``weights`` are passed to :func:`verify`."""
     m = _min_ratio(min_ratio)
-    verdict = verify(topology, schedule, against=against, lp_interval=lp_interval, kernel=kernel)
+    verdict = verify(topology, schedule, against=against, lp_interval=lp_interval, kernel=kernel,
+                     weights=weights)
     if verdict.status == "invalid":
         err = AssertionError("invalid schedule: " + "; ".join(verdict.reasons))
     elif verdict.status == "contradiction":
@@ -386,8 +495,9 @@ def needs_lp_interval(schedule: Any, *, against: str = "lp") -> bool:
 
 def load_schedule(schedule: Any) -> Mapping[str, Any]:
     """The schedule as a mapping: a mapping itself, ``to_dict()`` of an object that has it,
-    or a ``forestcoll-schedule/1`` JSON file read by the verifier's own reader (UTF-8, gzip
-    allowed, no repeated keys). Raises :class:`VerifyError` when there is nothing to check."""
+    or a ``forestcoll-schedule/1`` or ``/2`` JSON file read by the verifier's own reader
+    (UTF-8, gzip allowed, no repeated keys). Raises :class:`VerifyError` when there is
+    nothing to check."""
     if isinstance(schedule, Mapping):
         return schedule
     if hasattr(schedule, "to_dict"):
@@ -476,6 +586,76 @@ def _check_interval(interval: Any) -> tuple[Fraction, Fraction] | None:
     return lower, upper
 
 
+def _check_weights(topology: Topology, weights: Any, what: str) -> tuple[int, ...] | None:
+    """A ``weights`` argument normalised (:func:`_coprime_integers`, topology order; all ones
+    when uniform), or None when not given. Raises :class:`VerifyArgumentError` at the first
+    problem, naming the node."""
+    if weights is None:
+        return None
+    if not isinstance(weights, Mapping):
+        raise VerifyArgumentError(f"{what} must map every compute node id to a non-negative "
+                                  f"exact number, got {_show(weights)}")
+    compute = frozenset(topology.compute_nodes)
+    for key in weights:
+        if not isinstance(key, str) or key not in topology.index:
+            raise VerifyArgumentError(f"{what}: {_show(key)} is not a node of "
+                                      f"{topology.name!r}")
+        if key not in compute:
+            raise VerifyArgumentError(f"{what}: {key} is a switch; only compute nodes have a "
+                                      f"shard")
+    values = []
+    for v in topology.compute_nodes:
+        if v not in weights:
+            raise VerifyArgumentError(f"{what}: compute node {v} has no weight; give every "
+                                      f"compute node one")
+        values.append(_weight_value(weights[v], f"{what}: {v}"))
+    if not any(values):
+        raise VerifyArgumentError(f"{what}: every weight is 0; at least one compute node needs "
+                                  f"a shard")
+    normalised = _coprime_integers(values)
+    if sum(normalised) > MAX_INTEGER:
+        raise VerifyArgumentError(f"{what} normalise to integers summing to more than 2^63 - 1; "
+                                  f"use simpler ratios")
+    return normalised
+
+
+def _weight_value(value: Any, where: str) -> Fraction:
+    if isinstance(value, str):
+        weight = _parse_exact(value)
+        if weight is None:
+            raise VerifyArgumentError(f"{where} has weight {_show(value)}, which is not an "
+                                      f"exact number (an integer, \"p/q\" or a decimal)")
+    else:
+        weight = _exact(value, f"{where}'s weight")
+    if weight < 0:
+        raise VerifyArgumentError(f"{where} has weight {_show(value)}; a weight cannot be "
+                                  f"negative")
+    return weight
+
+
+def _coprime_integers(values: list[Fraction]) -> tuple[int, ...]:
+    """Non-negative rationals, not all 0, scaled to coprime integers ŵ: times the lcm of
+    their denominators, then divided by the gcd of the results (zeros stay 0)."""
+    scale = math.lcm(*(v.denominator for v in values))
+    scaled = [int(v * scale) for v in values]
+    common = math.gcd(*scaled)
+    return tuple(w // common for w in scaled)
+
+
+def _uneven(weights: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    """Normalised weights, or None when they are all equal (all 1: the uniform collective)."""
+    if weights is None or all(w == 1 for w in weights):
+        return None
+    return weights
+
+
+def _named_weights(topology: Topology, weights: tuple[int, ...] | None
+                   ) -> tuple[tuple[str, int], ...] | None:
+    if weights is None:
+        return None
+    return tuple(zip(topology.compute_nodes, weights))
+
+
 def _min_ratio(value: Any) -> Fraction:
     if isinstance(value, float) and math.isfinite(value):
         ratio = Fraction(repr(value))
@@ -554,16 +734,63 @@ def _a(word: str) -> str:
     return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
-class _Reader:
-    """Reads a schedule mapping into phase loads, collecting one reason per problem."""
+def _not_for(key: str, coll: str) -> str:
+    """Why a version-2 key does not belong in a ``coll`` schedule."""
+    if key == "weights":
+        return f"{_a(coll)} schedule must not carry \"weights\": it has a single root and no shards"
+    return f"\"{key}\" applies to allreduce only, not to {_a(coll)} schedule"
 
-    def __init__(self, topology: Topology) -> None:
+
+def _shared_time(link_times: list[dict[tuple[str, str], Fraction]],
+                 phases: tuple[PhaseLoad, ...]) -> tuple[Fraction, tuple[str, ...]]:
+    """Time per unit of data of phases run concurrently on shared links: max over links e
+    of Σ over phases p of load_p(e) / (parts_p · bandwidth(e)); and a note naming the
+    busiest shared link."""
+    shared: dict[tuple[str, str], Fraction] = {}
+    for times in link_times:
+        for hop, t in times.items():
+            shared[hop] = shared.get(hop, Fraction(0)) + t
+    hop, worst = max(shared.items(), key=lambda kv: (kv[1], kv[0]))
+    alone = sum((p.time_per_byte for p in phases), Fraction(0))
+    note = (f"the phases run concurrently: the busiest shared link {hop[0]} -> {hop[1]} needs "
+            f"{_fraction_text(worst)} per unit of data, against {_fraction_text(alone)} for the "
+            f"phases one after the other")
+    return worst, (note,)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """A sound schedule: its phase loads, achieved algbw, normalised shard weights (None
+    when uniform), whether its phases run concurrently, and notes on how time was found."""
+
+    phases: tuple[PhaseLoad, ...]
+    algbw: Fraction
+    shards: tuple[int, ...] | None
+    concurrent: bool
+    notes: tuple[str, ...] = ()
+
+
+class _Reader:
+    """Reads a schedule mapping into phase loads, collecting one reason per problem.
+
+    ``expected`` is the caller's normalised weights (verify's ``weights``), if any."""
+
+    def __init__(self, topology: Topology, expected: tuple[int, ...] | None = None) -> None:
         self.t = topology
         self.compute = frozenset(topology.compute_nodes)
+        self.expected = expected
         self.reasons: list[str] = []
         self.notes: list[str] = []
         self.collective: str | None = None
         self.root: str | None = None
+        self.version: int | None = None
+        # normalised shard weights in topology order (None: uniform); None in
+        # ``self.parts`` means unreadable weights, so the per-root totals cannot be checked
+        self.shards: tuple[int, ...] | None = None
+        self.parts: tuple[int, ...] | None = (1,) * len(topology.compute_nodes)
+        self.concurrent = False
+        # per phase: time per unit of data on each link, load / (parts · bandwidth)
+        self.link_times: list[dict[tuple[str, str], Fraction]] = []
 
     # helpers
     def node(self, value: Any) -> bool:
@@ -597,12 +824,8 @@ class _Reader:
         return value
 
     # the schedule
-    def read(self, data: Mapping[Any, Any]) -> tuple[tuple[PhaseLoad, ...], Fraction] | None:
-        fmt = data.get("format", _MISSING)
-        if fmt is _MISSING:
-            self.reasons.append(f"missing \"format\": {SCHEDULE_FORMAT!r}")
-        elif fmt != SCHEDULE_FORMAT or not isinstance(fmt, str):
-            self.reasons.append(f"\"format\" is {_show(fmt)}, expected {SCHEDULE_FORMAT!r}")
+    def read(self, data: Mapping[Any, Any]) -> _Reading | None:
+        self.format(data.get("format", _MISSING))
         coll = data.get("collective", _MISSING)
         if coll is _MISSING:
             self.reasons.append(f"missing \"collective\"; one of {', '.join(COLLECTIVES)}")
@@ -620,8 +843,21 @@ class _Reader:
                                    f"top level" for key in ("k", "trees", "tree_bandwidth")})
         else:
             misplaced["phases"] = f"only allreduce has \"phases\"; {_a(coll)} schedule has \"trees\""
-        self.keys(data, _TOP_KEYS[coll], "", misplaced)
+        allowed = _TOP_KEYS[coll]
+        for key, where in _VERSION_2_KEYS.items():
+            if coll not in where:
+                misplaced[key] = _not_for(key, coll)
+            elif self.version == 1:
+                misplaced[key] = (f"key \"{key}\" needs forestcoll-schedule/2; this file says "
+                                  f"forestcoll-schedule/1")
+            else:
+                allowed += (key,)
+        self.keys(data, allowed, "", misplaced)
         self.common(data)
+        if coll not in SINGLE_ROOT:
+            self.shard_weights(data.get("weights", _MISSING))
+        if coll == "allreduce":
+            self.concurrent_flag(data.get("concurrent", _MISSING))
         if coll in SINGLE_ROOT:
             root = data.get("root", _MISSING)
             if root is _MISSING:
@@ -632,6 +868,9 @@ class _Reader:
                                     f"{self.t.name}")
             else:
                 self.root = root
+            if self.expected is not None and _uneven(self.expected):
+                self.reasons.append(f"weights were expected, but {_a(coll)} schedule has a "
+                                    f"single root and no shards")
             if self.root is None:
                 return None
         if coll == "allreduce":
@@ -641,13 +880,97 @@ class _Reader:
             phases = None if phase is None else (phase,)
         if phases is None or self.reasons:
             return None
-        time = sum((p.time_per_byte for p in phases), Fraction(0))
+        notes: tuple[str, ...] = ()
+        if self.concurrent:
+            time, notes = _shared_time(self.link_times, phases)
+        else:
+            time = sum((p.time_per_byte for p in phases), Fraction(0))
         algbw = 1 / time
         if coll == "allreduce":
             self.claim(data, "algbw", algbw, "")
         if self.reasons:
             return None
-        return phases, algbw
+        return _Reading(phases, algbw, self.shards, self.concurrent, notes)
+
+    def format(self, fmt: Any) -> None:
+        """The format and its version; keys of version 2 are judged by the version."""
+        wanted = " or ".join(repr(f) for f in SCHEDULE_FORMATS)
+        if fmt is _MISSING:
+            self.reasons.append(f"missing \"format\": {wanted}")
+        elif not isinstance(fmt, str) or fmt not in SCHEDULE_FORMATS:
+            self.reasons.append(f"\"format\" is {_show(fmt)}, expected {wanted}")
+        else:
+            self.version = SCHEDULE_FORMATS.index(fmt) + 1
+
+    def shard_weights(self, raw: Any) -> None:
+        """``"weights"``: every compute node exactly once with a non-negative exact number, at
+        least one positive; one reason per problem, naming the node. Sets :attr:`shards` and
+        :attr:`parts`."""
+        if raw is not _MISSING:
+            values = self.weight_values(raw)
+            if len(values) < len(self.compute):
+                self.parts = None
+            elif not any(values.values()):
+                self.reasons.append("\"weights\" are all 0; at least one compute node needs a "
+                                    "shard")
+                self.parts = None
+            else:
+                self.parts = _coprime_integers([values[v] for v in self.t.compute_nodes])
+                self.shards = _uneven(self.parts)
+                if sum(self.parts) > MAX_INTEGER:
+                    self.reasons.append("\"weights\" normalise to integers summing to more "
+                                        "than 2^63 - 1; use simpler ratios")
+                    self.parts = None
+        if self.expected is not None and self.parts is not None:
+            self.compare_weights()
+
+    def weight_values(self, raw: Any) -> dict[str, Fraction]:
+        """The readable weights by compute node; a reason for every other entry."""
+        if not isinstance(raw, Mapping):
+            self.reasons.append(f"\"weights\" must be an object mapping every compute node id "
+                                f"to a non-negative exact number, found {_show(raw)}")
+            return {}
+        values: dict[str, Fraction] = {}
+        for key in sorted(raw, key=_show):
+            value = raw[key]
+            if not self.node(key):
+                self.reasons.append(f"\"weights\": {_show(key)} is not a node of the topology")
+            elif key not in self.compute:
+                self.reasons.append(f"\"weights\": {key} is a switch; only compute nodes have "
+                                    f"a shard")
+            elif (weight := _parse_exact(value)) is None:
+                self.reasons.append(f"\"weights\": {key} has weight {_show(value)}, which is "
+                                    f"not an exact number (an integer, or a \"p/q\" or decimal "
+                                    f"string)")
+            elif weight < 0:
+                self.reasons.append(f"\"weights\": {key} has weight {_show(value)}; a weight "
+                                    f"cannot be negative")
+            else:
+                values[key] = weight
+        for v in self.t.compute_nodes:
+            if v not in raw:
+                self.reasons.append(f"\"weights\": compute node {v} has no weight; list every "
+                                    f"compute node exactly once")
+        return values
+
+    def compare_weights(self) -> None:
+        """The schedule's normalised weights against the caller's (``verify(weights=...)``)."""
+        assert self.expected is not None and self.parts is not None
+        for v, got, want in zip(self.t.compute_nodes, self.parts, self.expected):
+            if got != want:
+                self.reasons.append(
+                    f"\"weights\": the schedule's normalised weights differ from the expected "
+                    f"ones, first at {v}: {got} of {sum(self.parts)} in the schedule, {want} of "
+                    f"{sum(self.expected)} expected")
+                return
+
+    def concurrent_flag(self, raw: Any) -> None:
+        if raw is _MISSING:
+            return
+        if raw is not True and raw is not False:
+            self.reasons.append(f"\"concurrent\" must be true or false, found {_show(raw)}")
+            return
+        self.concurrent = raw
 
     def common(self, data: Mapping[Any, Any]) -> None:
         named = data.get("topology", _MISSING)
@@ -744,26 +1067,44 @@ class _Reader:
             for hop in hops or ():                              # are wrong: one reason each
                 loads[hop] = loads.get(hop, 0) + weight
         if k is not None:
-            wanted = (root,) if root is not None else self.t.compute_nodes
-            for v in wanted:
-                if totals.get(v, 0) != k:
-                    self.reasons.append(f"{prefix}trees rooted at {v} weigh "
-                                        f"{_show(totals.get(v, 0))} in all; every root's "
-                                        f"weights must sum to k = {k}")
-        if len(self.reasons) > start or k is None:
+            self.root_totals(totals, k, root, prefix)
+        if len(self.reasons) > start or k is None or self.parts is None:
             return None
         cap = self.t.capacity
         per_link = {hop: Fraction(load) / cap[hop] for hop, load in loads.items()}
         worst = max(per_link.values())
-        parts = k if coll in SINGLE_ROOT else len(self.compute) * k
+        # parts of the data: k of M (single root), or k·ŵ_v of M/(Ŵ·k) at every root v
+        parts = k if coll in SINGLE_ROOT else sum(self.parts) * k
         self.claim(phase, "tree_bandwidth", 1 / worst, prefix)
         self.claim(phase, "algbw", parts / worst, prefix)
         if len(self.reasons) > start:
             return None
+        self.link_times.append({hop: r / parts for hop, r in per_link.items()})
         idx = self.t.index
         busiest = sorted(per_link.items(), key=lambda kv: (-kv[1], idx[kv[0][0]], idx[kv[0][1]]))
         return PhaseLoad(coll, k, worst / parts,
                          tuple((a, b, loads[(a, b)], r) for (a, b), r in busiest[:5]))
+
+    def root_totals(self, totals: Mapping[str, int], k: int, root: str | None,
+                    prefix: str) -> None:
+        """Every root's trees weigh k (single root, or uniform) or k·ŵ_v (shard weights)."""
+        if root is not None:
+            wanted = [(root, k, 1)]
+        elif self.parts is None:          # unreadable weights: already a reason of their own
+            return
+        else:
+            wanted = [(v, k * w, w) for v, w in zip(self.t.compute_nodes, self.parts)]
+        for v, want, w in wanted:
+            got = totals.get(v, 0)
+            if got == want:
+                continue
+            if self.shards is None or root is not None:
+                rule = f"every root's weights must sum to k = {k}"
+            elif w == 0:
+                rule = f"{v} has weight 0: no tree may be rooted at it"
+            else:
+                rule = f"they must weigh k·ŵ = {k}·{w} = {want}"
+            self.reasons.append(f"{prefix}trees rooted at {v} weigh {_show(got)} in all; {rule}")
 
     def tree(self, tree: Any, i: int, inward: bool, coll: str, root: str | None, prefix: str
              ) -> tuple[str | None, int | None, list[tuple[str, str]] | None]:
@@ -894,44 +1235,69 @@ def _walk_to_root(parent: Mapping[str, str], root: str) -> tuple[set[str], list[
 # --- the bound, by methods of the verifier's own --------------------------------------------------
 
 @lru_cache(maxsize=32)
-def _bound(topology: Topology, collective: str, root: str | None, kernel: str | None) -> CutBound:
-    """:func:`bound_of`, remembered per (topology, collective, root, kernel): a topology is
-    immutable, and a test suite verifies many schedules on one network."""
-    return bound_of(topology, collective, root=root, kernel=kernel)
+def _bound(topology: Topology, collective: str, root: str | None, kernel: str | None,
+           shards: tuple[int, ...] | None = None) -> CutBound:
+    """:func:`bound_of`, remembered per (topology, collective, root, kernel, shard weights):
+    a topology is immutable, and a test suite verifies many schedules on one network.
+    ``shards`` are normalised weights in topology order, None when uniform."""
+    if shards is None:
+        return bound_of(topology, collective, root=root, kernel=kernel)
+    return bound_of(topology, collective, root=root, kernel=kernel,
+                    weights=dict(zip(topology.compute_nodes, shards)))
 
 
 def bound_of(topology: Topology, collective: str, *, root: str | None = None,
-             kernel: str | None = None) -> CutBound:
+             kernel: str | None = None, weights: Mapping[str, Any] | None = None) -> CutBound:
     """The exact bound of ``collective`` with its cut: bisection (multi-root) or single-root
     max-flows, cross-checked by enumeration on networks of at most 16 nodes. Raises
-    :class:`VerifierSelfCheckError` if the verifier's own computations disagree."""
+    :class:`VerifierSelfCheckError` if the verifier's own computations disagree.
+
+    ``weights`` (allgather, reduce-scatter) maps every compute node id to the relative size
+    of its shard, a non-negative exact number (at least one positive); equal weights are the
+    uniform collective. The bound is then algbw* = Ŵ · min of B+(S) / ŵ(S ∩ Vc) over the
+    sets S that miss a compute node and hold some weight."""
     if collective not in MULTI_ROOT + SINGLE_ROOT:
         raise VerifyArgumentError(f"bound_of: collective {_show(collective)} is not one of "
                                   f"{', '.join(MULTI_ROOT + SINGLE_ROOT)} (allreduce has no "
                                   f"cut bound of its own)")
+    shards = _uneven(_check_weights(topology, weights, "bound_of: weights"))
     net = topology.reversed() if collective in INWARD else topology
     if collective in SINGLE_ROOT:
+        if shards is not None:
+            raise VerifyArgumentError(f"bound_of: {collective} has a single root and no "
+                                      f"shards; drop the weights")
         if not isinstance(root, str) or root not in topology.compute_nodes:
             raise VerifyArgumentError(f"bound_of: {collective} needs a root that is a compute "
                                       f"node, got {_show(root)}")
         cut, value = _single_root(net, root, kernel)
         return CutBound(collective, value, cut, sum(1 for v in cut if net.node[v].is_compute),
                         net.cut_bandwidth(cut), "max-flow from the root")
-    cut, ratio = _bisection(net, kernel)
+    return _bottleneck_bound(net, collective, shards, kernel)
+
+
+def _bottleneck_bound(net: Topology, collective: str, shards: tuple[int, ...] | None,
+                      kernel: str | None) -> CutBound:
+    """Multi-root bound on ``net`` (already reversed for reduce-scatter): the bottleneck cut
+    by bisection, confirmed by enumeration on small networks and re-summed from the links."""
+    cut, ratio = _bisection(net, kernel, shards)
     method = "bisection"
     if len(net.nodes) <= EXHAUSTIVE_LIMIT:
-        enum_cut, enum_ratio = _enumerate(net)
+        enum_cut, enum_ratio = _enumerate(net, shards)
         if enum_ratio != ratio:
             raise VerifierSelfCheckError(f"verifier self-check failed: bisection gives {ratio}, "
                                          f"enumeration {enum_ratio}")
         method = "bisection, confirmed by enumerating every cut"
-    n = len(net.compute_nodes)
-    inside = sum(1 for v in cut if net.node[v].is_compute)
+    weight = dict(zip(net.compute_nodes, shards or (1,) * len(net.compute_nodes)))
+    inside = sum(weight.get(v, 0) for v in cut)
     exiting = net.cut_bandwidth(cut)
     if Fraction(inside) / exiting != ratio:
         raise VerifierSelfCheckError("verifier self-check failed: the cut does not re-sum to "
                                      "its ratio")
-    return CutBound(collective, n / ratio, cut, inside, exiting, method)
+    if shards is not None:
+        method += " (shard weights)"
+    return CutBound(collective, sum(weight.values()) / ratio, cut,
+                    sum(1 for v in cut if net.node[v].is_compute), exiting, method, inside,
+                    _named_weights(net, shards))
 
 
 def _integer_links(topology: Topology) -> tuple[list[tuple[int, int]], list[int], Fraction]:
@@ -944,83 +1310,113 @@ def _integer_links(topology: Topology) -> tuple[list[tuple[int, int]], list[int]
     return edges, caps, scale
 
 
-def _bisection(topology: Topology, kernel: str | None) -> tuple[tuple[str, ...], Fraction]:
-    """1/x* by the bisection of "Optimality Binary Search" in integer units, then the
-    bottleneck cut from the oracle just below 1/x*."""
+def _bisection(topology: Topology, kernel: str | None, shards: tuple[int, ...] | None = None
+               ) -> tuple[tuple[str, ...], Fraction]:
+    """1/x* = max over S missing a compute node of ŵ(S ∩ Vc) / B+(S) (ŵ = 1 without
+    shard weights) by the bisection of "Optimality Binary Search" in integer units, then the
+    bottleneck cut from the oracle at 1/x*."""
     edges, caps, scale = _integer_links(topology)
     idx = topology.index
     n_nodes = len(topology.nodes)
     s = n_nodes
     compute = [idx[v] for v in topology.compute_nodes]
-    n = len(compute)
+    weight = list(shards or (1,) * len(compute))
+    total = sum(weight)
     ingress = [0] * n_nodes
     for (_, v), c in zip(edges, caps):
         ingress[v] += c
-    d = min(ingress[c] for c in compute)
     net = FlowNetwork(n_nodes + 1, edges + [(s, c) for c in compute], kernel=kernel)
     link_ids = list(range(len(edges)))
-    src_ids = list(range(len(edges), len(edges) + n))
+    src_ids = list(range(len(edges), len(edges) + len(compute)))
 
     def violated(inv_x: Fraction) -> bool:
-        a, b = inv_x.numerator, inv_x.denominator     # 1/x = a/b: links a·c, sources b
+        a, b = inv_x.numerator, inv_x.denominator     # 1/x = a/b: links a·c, sources b·ŵ_v
         net.set_capacities(link_ids, [a * c for c in caps])
-        net.set_capacities(src_ids, [b] * n)
-        return any(net.max_flow(s, v) < n * b for v in compute)
+        net.set_capacities(src_ids, [b * w for w in weight])
+        return any(net.max_flow(s, v) < total * b for v in compute)
 
-    lo, hi = Fraction(n - 1, d), Fraction(n - 1)
-    while hi - lo >= Fraction(1, d * d):
+    # The cut "every node but v" has ratio (Ŵ - ŵ_v) / B-(v): the largest over compute
+    # nodes v bounds 1/x* from below (and is positive: some ŵ is). Any S missing a compute
+    # node u has ŵ(S ∩ Vc) <= Ŵ - ŵ_u <= Ŵ - min ŵ and B+(S) >= 1 (the network is strongly
+    # connected and capacities are integers): an upper bound.
+    lo = max(Fraction(total - w, ingress[c]) for c, w in zip(compute, weight))
+    hi = Fraction(total - min(weight))
+    # Reconstruction bound X: 1/x* = ŵ(S* ∩ Vc) / B+(S*) has denominator at most the
+    # integer B+(S*) = ŵ(S* ∩ Vc) · x* <= (Ŵ - min ŵ) / lo, so X = floor((Ŵ - min ŵ) / lo).
+    # Without weights this is min over v of B-(v), the paper's bound; in general it is at
+    # most Ŵ times that (lo >= 1 / min B-(v)). Two unequal fractions with denominators
+    # at most X differ by at least 1/X² (appendix "Optimality Binary Search"), so once
+    # hi - lo < 1/X² the fraction nearest the middle with denominator <= X is 1/x*.
+    limit = math.floor(hi / lo)
+    while hi - lo >= Fraction(1, limit * limit):
         mid = (lo + hi) / 2
         if violated(mid):
             lo = mid
         else:
             hi = mid
-    ratio = ((lo + hi) / 2).limit_denominator(d)
+    ratio = ((lo + hi) / 2).limit_denominator(limit)
     if not lo <= ratio <= hi:
         raise VerifierSelfCheckError("verifier self-check failed: rational reconstruction left "
                                      "the range")
     if violated(ratio):
         raise VerifierSelfCheckError("verifier self-check failed: the reconstructed bound is "
                                      "violated")
-    # At 1/x = 1/x* every sink outside a bottleneck cut S* has S* + s among its min cuts;
-    # the largest min-cut source side (everything that cannot reach the sink in the
-    # residual network, found as a min cut of the reversed network) is then a bottleneck cut.
-    back = FlowNetwork(n_nodes + 1, [(v, u) for u, v in net.edges], net.capacities, kernel=kernel)
-    for v in compute:
-        sink_side = back.min_cut(v, s).source_side
+    return _binding_cut(topology, net, edges, caps, weight, ratio, kernel), ratio * scale
+
+
+def _binding_cut(topology: Topology, net: FlowNetwork, edges: list[tuple[int, int]],
+                 caps: list[int], weight: list[int], ratio: Fraction,
+                 kernel: str | None) -> tuple[str, ...]:
+    """A bottleneck cut from the oracle set at 1/x = 1/x*. There every sink outside a
+    bottleneck cut S* has S* + s among its min cuts; the largest min-cut source side
+    (everything that cannot reach the sink in the residual network, found as a min cut of
+    the reversed network) is then a bottleneck cut."""
+    idx = topology.index
+    s = len(topology.nodes)
+    of = dict(zip(topology.compute_nodes, weight))
+    back = FlowNetwork(s + 1, [(v, u) for u, v in net.edges], net.capacities, kernel=kernel)
+    for v in topology.compute_nodes:
+        sink_side = back.min_cut(idx[v], s).source_side
         cut = tuple(x for x in topology.node_ids if not sink_side[idx[x]])
-        inside = sum(1 for x in cut if topology.node[x].is_compute)
+        inside = sum(of.get(x, 0) for x in cut)
         members = {idx[x] for x in cut}
         exiting = sum(c for (a, b), c in zip(edges, caps) if a in members and b not in members)
         if inside and Fraction(inside, exiting) == ratio:
-            return cut, ratio * scale
+            return cut
     raise VerifierSelfCheckError("verifier self-check failed: no cut binds at the bound")
 
 
-def _enumerate(topology: Topology) -> tuple[tuple[str, ...], Fraction]:
-    """max |S ∩ Vc| / B+(S) over every node set, vectorised over bit masks."""
+def _enumerate(topology: Topology, shards: tuple[int, ...] | None = None
+               ) -> tuple[tuple[str, ...], Fraction]:
+    """max ŵ(S ∩ Vc) / B+(S) over every node set S missing a compute node (ŵ = 1 without
+    shard weights; a set whose compute nodes all weigh 0 bounds nothing), vectorised over
+    bit masks: the least B+(S) for each cut weight, then the best ratio among those."""
     edges, caps, scale = _integer_links(topology)
     n_nodes = len(topology.nodes)
     masks = np.arange(1 << n_nodes, dtype=np.int64)
-    # B+(S) is at most the sum of all capacities; beyond int64, sum Python integers
+    # B+(S) is at most the sum of all capacities, ŵ(S ∩ Vc) at most Ŵ; beyond int64, sum
+    # Python integers
     exact = np.int64 if sum(caps) < 2**62 else object
     exiting = np.zeros(1 << n_nodes, dtype=exact)
     for (u, v), c in zip(edges, caps):
         exiting += c * (((masks >> u) & 1) & (1 - ((masks >> v) & 1))).astype(exact)
     compute_bits = [topology.index[v] for v in topology.compute_nodes]
-    count = np.zeros(1 << n_nodes, dtype=np.int64)
-    for c in compute_bits:
-        count += (masks >> c) & 1
-    n = len(compute_bits)
-    best: tuple[Fraction, int] | None = None
-    for inside in range(1, n):
-        candidates = np.flatnonzero(count == inside)
-        j = candidates[np.argmin(exiting[candidates])]
-        r = Fraction(inside, int(exiting[j]))
-        if best is None or r > best[0]:
-            best = (r, int(j))
-    assert best is not None
-    cut = tuple(v for v in topology.node_ids if (best[1] >> topology.index[v]) & 1)
-    return cut, best[0] * scale
+    weight = shards or (1,) * len(compute_bits)
+    total = sum(weight)
+    heavy = np.int64 if total < 2**62 else object
+    inside = np.zeros(1 << n_nodes, dtype=heavy)
+    for c, w in zip(compute_bits, weight):
+        inside += w * ((masks >> c) & 1).astype(heavy)
+    every_compute = sum(1 << c for c in compute_bits)
+    misses_one = (masks & every_compute) != every_compute    # the node missed may weigh 0
+    cuts = np.flatnonzero((inside > 0) & misses_one)
+    # sort by cut weight, then exiting bandwidth: the first of each weight is its best cut
+    cuts = cuts[np.argsort(exiting[cuts], kind="stable")]
+    cuts = cuts[np.argsort(inside[cuts], kind="stable")]
+    _, first = np.unique(inside[cuts], return_index=True)
+    best = max(cuts[first], key=lambda j: Fraction(int(inside[j]), int(exiting[j])))
+    cut = tuple(v for v in topology.node_ids if (int(best) >> topology.index[v]) & 1)
+    return cut, Fraction(int(inside[best]), int(exiting[best])) * scale
 
 
 def _single_root(topology: Topology, root: str, kernel: str | None) -> tuple[tuple[str, ...], Fraction]:

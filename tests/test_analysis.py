@@ -10,7 +10,7 @@ from forestcoll_opt.catalog import build
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import UsageError
 
-TIMES = ["seconds", "lp_seconds"]
+TIMES = ["seconds", "lp_seconds", "lp_schedule_seconds"]
 
 
 def same(a, b):

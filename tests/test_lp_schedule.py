@@ -46,8 +46,10 @@ def test_mi250_eight_gcds_reaches_128(catalog):
     # the same trees run one phase after the other are much slower
     data["concurrent"] = False
     assert check(t, data) is None                                # the algbw claim is now false
-    del data["algbw"]
     assert verify(t, data, lp_interval=lp).status == "invalid"
+    del data["algbw"]                                            # honest again: sequential
+    sequential = verify(t, data, lp_interval=lp)
+    assert sequential.status == "below" and sequential.algbw < 128
 
 
 def test_hand_built_asymmetric_triangle_reaches_the_lp():
@@ -144,7 +146,26 @@ def test_cli_method_lp(tmp_path, capsys):
     assert "optimal" in capsys.readouterr().out.lower()
     assert main(["verify", "mi250:boxes=2,gpus=8", str(out), "--against", "trees"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+    uniform = tmp_path / "uniform.json"
+    uniform.write_text(json.dumps({f"box{b}/gcd{g}": 1 for b in range(2) for g in range(8)}))
+    assert main(["verify", "mi250:boxes=2,gpus=8", str(out), "--weights", str(uniform)]) == 2
+    assert "weights" in capsys.readouterr().err
     for bad in (["--method", "lp"], ["--collective", "allreduce", "--method", "lp", "--k", "2"]):
         assert main(["generate", "paper-example", *bad, "-o", str(tmp_path / "x.json")]) == 2
         assert capsys.readouterr().err.count("\n") == 1
         assert not (tmp_path / "x.json").exists()
+
+
+def test_same_bytes_across_processes(tmp_path):
+    import subprocess
+    import sys
+
+    outs = []
+    for seed in ("0", "12345"):
+        out = tmp_path / f"ar{seed}.json"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "forestcoll_opt", "generate", "mi250:boxes=2,gpus=8",
+                        "--collective", "allreduce", "--method", "lp", "-o", str(out), "-q"],
+                       check=True, capture_output=True, env=env)
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]

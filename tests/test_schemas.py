@@ -367,7 +367,7 @@ SCHEDULE_MUTATIONS = {
     "missing root on broadcast": ("broadcast", _drop(["root"])),
     "root not a string": ("broadcast", _set(["root"], ["a0"])),
     "missing format": ("allgather", _drop(["format"])),
-    "another version": ("allgather", _set(["format"], "forestcoll-schedule/2")),
+    "another version": ("allgather", _set(["format"], "forestcoll-schedule/3")),
     "unknown collective": ("allgather", _set(["collective"], "gather")),
     "missing k": ("allgather", _drop(["k"])),
     "k zero": ("allgather", _set(["k"], 0)),
@@ -442,3 +442,102 @@ def test_schedule_exact_numbers(value, ok):
     doc = _schedule_example("broadcast")
     doc["algbw"] = value
     assert SCHEDULE.is_valid(doc) is ok
+
+
+# --- forestcoll-schedule/2 -------------------------------------------------------------------------
+
+SCHEDULE_2 = validator("schedule-2")
+V2 = "forestcoll-schedule/2"
+
+
+def _without_descriptions(node):
+    if isinstance(node, dict):
+        return {k: _without_descriptions(v) for k, v in node.items() if k != "description"}
+    if isinstance(node, list):
+        return [_without_descriptions(v) for v in node]
+    return node
+
+
+def test_schedule_2_schema_is_draft_2020_12_with_its_own_id():
+    schema = schemas.load("schedule-2")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["$id"] == "urn:forestcoll:schedule:2" and schema["title"] == V2
+    assert schema["properties"]["format"]["const"] == V2
+    assert json.loads(schemas.text("schedule-2")) == schema
+    assert schema["$defs"]["label"] == schemas.load("topology")["$defs"]["label"]
+
+
+def test_schedule_2_schema_adds_only_the_two_keys():
+    one = _without_descriptions(schemas.load("schedule"))
+    two = _without_descriptions(schemas.load("schedule-2"))
+    assert two["$defs"].pop("weights")["additionalProperties"] == {"$ref": "#/$defs/weight"}
+    assert two["$defs"].pop("weight")["oneOf"][0] == {"type": "integer", "minimum": 0}
+    assert two["$defs"]["allreduceSchedule"]["properties"].pop("concurrent") == {"type": "boolean"}
+    for name in ("everyRootSchedule", "allreduceSchedule"):
+        assert two["$defs"][name]["properties"].pop("weights") == {"$ref": "#/$defs/weights"}
+    for key, value in (("$id", "urn:forestcoll:schedule:1"), ("title", "forestcoll-schedule/1")):
+        two[key] = value
+    two["properties"]["format"]["const"] = "forestcoll-schedule/1"
+    assert one == two
+
+
+def test_version_2_schedules_validate(topologies):
+    topo = topologies("paper-example")
+    weights = {v: 1 + i % 3 for i, v in enumerate(topo.compute_nodes)}
+    for collective in ("allgather", "reduce-scatter", "allreduce"):
+        doc = json.loads(generate(topo, collective, weights=weights).to_json())
+        assert doc["format"] == V2 and "weights" in doc
+        assert_valid(SCHEDULE_2, doc)
+        assert not SCHEDULE.is_valid(doc)
+    for sched in doc_examples()[1]:                 # every version-1 example, relabelled
+        assert_valid(SCHEDULE_2, dict(sched, format=V2))
+    assert_valid(SCHEDULE_2, dict(_schedule_example("allreduce"), format=V2, concurrent=True))
+
+
+def _version_2_example(collective: str) -> dict:
+    doc = dict(_schedule_example(collective), format=V2)
+    if collective not in ROOTED:
+        doc["weights"] = {v: 1 for v in doc["compute_nodes"]}
+    return doc
+
+
+SCHEDULE_2_MUTATIONS = {
+    "weights on a broadcast": ("broadcast", _set(["weights"], {"a0": 1, "a1": 1, "b0": 1,
+                                                                "b1": 1})),
+    "concurrent on an allgather": ("allgather", _set(["concurrent"], True)),
+    "concurrent a string": ("allreduce", _set(["concurrent"], "yes")),
+    "concurrent null": ("allreduce", _set(["concurrent"], None)),
+    "weights a list": ("allgather", _set(["weights"], [1, 1, 1, 1])),
+    "weight negative integer": ("allgather", _set(["weights", "a0"], -1)),
+    "weight over zero": ("allgather", _set(["weights", "a0"], "1/0")),
+    "weight negative": ("allreduce", _set(["weights", "b1"], "-2")),
+    "weight abc": ("allgather", _set(["weights", "a1"], "abc")),
+    "weight a float": ("allgather", _set(["weights", "b0"], 1.5)),
+    "weights in a phase": ("allreduce", _set(["phases", 0, "weights"], {"a0": 1})),
+    "version 1 format": ("allgather", _set(["format"], "forestcoll-schedule/1")),
+}
+
+
+@pytest.mark.parametrize("value, ok", [
+    (0, True), ("0", True), ("0/3", True), (2, True), ("1/2", True), ("0.5", True),
+    (-1, False), ("-1", False), ("1/0", False), ("abc", False), (1.5, False), (True, False),
+    (None, False), ("", False)])
+def test_schedule_2_weights(value, ok):
+    topo = T.loads(doc_examples()[0])
+    doc = _version_2_example("allgather")
+    doc["weights"]["a0"] = value
+    assert SCHEDULE_2.is_valid(doc) is ok
+    if not ok:                                  # the verifier refuses it as well
+        assert verify(topo, doc).status == "invalid"
+
+
+@pytest.mark.parametrize("case", sorted(SCHEDULE_2_MUTATIONS))
+def test_schedule_2_schema_refuses_what_the_verifier_refuses(case):
+    collective, change = SCHEDULE_2_MUTATIONS[case]
+    topo = T.loads(doc_examples()[0])
+    doc = _version_2_example(collective)
+    assert_valid(SCHEDULE_2, doc)
+    assert verify(topo, doc, against="trees").status == "optimal"
+    change(doc)
+    assert verify(topo, doc, against="trees").status == "invalid", case
+    assert not SCHEDULE_2.is_valid(doc), f"the schema accepts a schedule with {case}"

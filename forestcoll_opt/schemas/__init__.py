@@ -1,9 +1,11 @@
-"""JSON Schemas (draft 2020-12) of the two file formats, installed with the package.
+"""JSON Schemas (draft 2020-12) of the file formats, installed with the package.
 
 ``load("topology")`` is the schema of ``forestcoll-topology/1`` (``$id``
-``urn:forestcoll:topology:1``) and ``load("schedule")`` the one of ``forestcoll-schedule/1``
-(``urn:forestcoll:schedule:1``). ``docs/formats.md`` specifies both formats field by field,
-including the checks a schema cannot express (unique ids, balanced nodes, tree shapes).
+``urn:forestcoll:topology:1``), ``load("schedule")`` the one of ``forestcoll-schedule/1``
+(``urn:forestcoll:schedule:1``) and ``load("schedule-2")`` the one of
+``forestcoll-schedule/2`` (``urn:forestcoll:schedule:2``). ``docs/formats.md`` specifies the
+formats field by field, including the checks a schema cannot express (unique ids, balanced
+nodes, tree shapes).
 """
 
 from __future__ import annotations
@@ -14,16 +16,16 @@ from typing import Any
 
 from ..errors import UsageError
 
-NAMES = ("topology", "schedule")
+NAMES = ("topology", "schedule", "schedule-2")
 
 
 def text(name: str) -> str:
-    """The schema ``name`` ("topology" or "schedule") as the JSON text shipped in the package."""
+    """The schema ``name`` (one of :data:`NAMES`) as the JSON text shipped in the package."""
     if name not in NAMES:
         raise UsageError(f"unknown schema {str(name)[:40]!r}; use one of {', '.join(NAMES)}")
     return resources.files(__name__).joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
 
 
 def load(name: str) -> dict[str, Any]:
-    """The schema ``name`` ("topology" or "schedule") as a dict, ready for a validator."""
+    """The schema ``name`` (one of :data:`NAMES`) as a dict, ready for a validator."""
     return json.loads(text(name))
