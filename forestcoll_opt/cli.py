@@ -564,6 +564,43 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- export -------------------------------------------------------------------------------
+
+def cmd_export_msccl(args: argparse.Namespace) -> int:
+    from .msccl import export_msccl
+    from .schedule import from_dict as schedule_from_dict
+
+    check_output(args.output, inputs=[args.topology, args.schedule])
+    topo = resolve(args.topology)
+    data = load_schedule(args.schedule)
+    # only validity matters here, not optimality: any positive interval lets the verifier
+    # judge a weighted or concurrent allreduce without solving the LP
+    loose = (Fraction(1, 10**30), Fraction(10**30))
+    verdict = verify(topo, data, against="lp", lp_interval=loose, kernel=args.kernel)
+    if not verdict.valid:
+        reason = verdict.reasons[0] if verdict.reasons else verdict.status
+        raise UsageError(f"{display_path(args.schedule)} is not a valid schedule for "
+                         f"{topo.name} ({reason}); run forestcoll verify for every problem")
+    schedule = schedule_from_dict(data, source=display_path(args.schedule))
+    text = export_msccl(schedule, topo, flavour=args.flavour, protocol=args.protocol,
+                        chunks=args.chunks, channels=args.channels, inplace=args.inplace,
+                        name=args.name, min_bytes=args.min_bytes, max_bytes=args.max_bytes)
+    write_output(args.output, text)
+    out = sys.stderr if args.output == "-" else sys.stdout
+    where = "standard output" if args.output == "-" else display_path(args.output)
+    print(f"wrote {where}: MSCCL {args.flavour} {schedule.collective} for {topo.name}, "
+          f"{text.count('<tb ')} thread blocks and {text.count('<step ')} steps in all, "
+          f"algbw {_num(verdict.algbw)} {topo.units} as scheduled", file=out)
+    return 0
+
+
+def _bytes_arg(text: str) -> int:
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 19 or int(t) >= 2**63:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a byte count from 0 to 2^63 - 1")
+    return int(t)
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from . import schemas
 
@@ -687,6 +724,33 @@ def build_parser() -> argparse.ArgumentParser:
     _add_kernel(p)
     _add_executor(p, "the topologies")
     p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("export", help="write a schedule in a collective runtime's format")
+    formats = p.add_subparsers(dest="format", required=True, metavar="FORMAT")
+    q = formats.add_parser("msccl", help="an MSCCL XML algorithm (allgather, reduce-scatter, "
+                                         "allreduce); see docs/msccl.md")
+    q.add_argument("topology", help=topo_help)
+    q.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    q.add_argument("-o", "--output", required=True, help="XML file to write (- for standard "
+                                                          "output)")
+    q.add_argument("--flavour", choices=("msccl-executor", "legacy"), default="msccl-executor",
+                   help="msccl-executor: Azure/msccl-executor-nccl and ROCm RCCL (coll "
+                        "\"reducescatter\"); legacy: microsoft/msccl (\"reduce_scatter\")")
+    q.add_argument("--protocol", choices=("Simple", "LL128", "LL"), default="Simple")
+    q.add_argument("--chunks", type=_int_arg, default=1,
+                   help="MSCCL chunks per part of the schedule (pipelining depth; default 1)")
+    q.add_argument("--channels", type=_int_arg, default=1,
+                   help="channels to spread the trees over (1 to 32; default 1)")
+    q.add_argument("--inplace", action="store_true",
+                   help="allgather: an in-place algorithm (default out-of-place; "
+                        "reduce-scatter and allreduce files are valid both ways)")
+    q.add_argument("--name", help="the algorithm's name (default forestcoll-COLL-TOPOLOGY)")
+    q.add_argument("--min-bytes", type=_bytes_arg, default=0,
+                   help="smallest buffer the runtime should use it for (default 0)")
+    q.add_argument("--max-bytes", type=_bytes_arg, default=0,
+                   help="largest buffer (default 0: no limit)")
+    _add_kernel(q)
+    q.set_defaults(func=cmd_export_msccl)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a file format")
     p.add_argument("format", choices=("topology", "schedule", "schedule-2"),

@@ -1,0 +1,169 @@
+"""MSCCL XML export: every catalog schedule runs to the right result in the test-side
+symbolic executor (tests/xmlsim.py), carries exactly the schedule's traffic per rank pair,
+follows the runtimes' syntax rules, and stops with one line at a limit."""
+
+import re
+from collections import Counter
+
+import pytest
+
+from forestcoll_opt.cli import main
+from forestcoll_opt.lp_schedule import lp_allreduce
+from forestcoll_opt.msccl import MscclExportError, export_msccl
+from forestcoll_opt.schedule import generate
+from xmlsim import simulate
+
+SPECS = ["paper-example", "dgx-a100:boxes=2", "dgx-h100:boxes=2", "mi250:boxes=2,gpus=8"]
+
+
+def fitting(schedule, topology, **kw):
+    """Export with the fewest channels that fit the executor's 64 steps per block."""
+    for channels in (1, 2, 4, 8):
+        try:
+            return export_msccl(schedule, topology, channels=channels, **kw), channels
+        except MscclExportError as exc:
+            if "steps" not in str(exc):
+                raise
+    raise AssertionError("no channel count fits")
+
+
+def expected_traffic(schedule, chunks):
+    """Chunks per loop the schedule sends from rank a to rank b (tree edges × weight)."""
+    rank = {v: i for i, v in enumerate(schedule.compute_nodes)}
+    phases = schedule.phases or (schedule,)
+    per_part = {}
+    if schedule.phases:
+        import math
+
+        L = math.lcm(*(p.k for p in phases))
+        per_part = {id(p): chunks * L // p.k for p in phases}
+    out = Counter()
+    for p in phases:
+        for t in p.trees:
+            for e in t.edges:
+                out[(rank[e.src], rank[e.dst])] += t.weight * per_part.get(id(p), chunks)
+    return out
+
+
+@pytest.fixture(scope="module")
+def schedules(catalog):
+    cache = {}
+
+    def get(spec, collective):
+        if (spec, collective) not in cache:
+            t = catalog(spec)
+            s = lp_allreduce(t) if collective == "lp" else generate(t, collective)
+            cache[(spec, collective)] = (t, s)
+        return cache[(spec, collective)]
+
+    return get
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce", "lp"])
+def test_catalog_schedules_run_to_the_right_result(schedules, spec, collective):
+    t, s = schedules(spec, collective)
+    for inplace in ((False, True) if collective == "allgather" else (False,)):
+        text, _ = fitting(s, t, inplace=inplace)
+        head = text.splitlines()[0]
+        modes = [m for m, flag in (("in", 'inplace="1"'), ("out", 'outofplace="1"'))
+                 if flag in head]
+        assert modes == (["in"] if inplace else ["out"]) if collective == "allgather" \
+            else modes == ["in", "out"]
+        for mode in modes:
+            sent = simulate(text, inplace_mode=mode == "in")
+            assert sent == expected_traffic(s, 1)
+
+
+def test_chunks_multiply_the_parts(schedules):
+    t, s = schedules("paper-example", "allreduce")
+    text = export_msccl(s, t, chunks=3)
+    assert 'nchunksperloop="' + str(3 * 8 * s.phases[0].k) + '"' in text.splitlines()[0]
+    assert simulate(text) == expected_traffic(s, 3)
+    assert simulate(text, inplace_mode=True) == expected_traffic(s, 3)
+
+
+def test_runtime_syntax_rules(schedules):
+    t, s = schedules("dgx-a100:boxes=2", "reduce-scatter")
+    text = export_msccl(s, t, channels=2)
+    assert text.startswith("<algo ") and "\t" not in text and "<?xml" not in text
+    assert not re.search(r'="0\d', text)                       # no zero-padded integers
+    for line in text.splitlines():
+        assert line.count("<") == 1 and line.rstrip().endswith(">")   # one tag per line
+    head = text.splitlines()[0]
+    for attr in ("name", "proto", "nchannels", "nchunksperloop", "ngpus", "coll", "inplace",
+                 "outofplace", "minBytes", "maxBytes"):
+        assert f' {attr}="' in head
+    assert 'coll="reducescatter"' in head
+    assert 'coll="reduce_scatter"' in export_msccl(s, t, flavour="legacy", channels=2)
+    # every step another depends on is flagged, and only those
+    deps = set()
+    for gpu in text.split("<gpu ")[1:]:
+        gid = gpu.split('"')[1]
+        for m in re.finditer(r'depid="(\d+)" deps="(\d+)"', gpu):
+            deps.add((gid, m.group(1), m.group(2)))
+    flagged = set()
+    for gpu in text.split("<gpu ")[1:]:
+        gid = gpu.split('"')[1]
+        for tb in gpu.split("<tb ")[1:]:
+            tid = tb.split('"')[1]
+            for m in re.finditer(r'<step s="(\d+)"[^>]*hasdep="1"', tb):
+                flagged.add((gid, tid, m.group(1)))
+    assert deps == flagged
+
+
+def test_deterministic(schedules):
+    t, s = schedules("mi250:boxes=2,gpus=8", "allreduce")
+    assert export_msccl(s, t, channels=2) == export_msccl(s, t, channels=2)
+
+
+def test_limits_name_the_option(schedules):
+    t, s = schedules("mi250:boxes=2,gpus=8", "lp")
+    with pytest.raises(MscclExportError, match=r"allows 64 per thread block: use more --channels"):
+        export_msccl(s, t, channels=1)
+    legacy = export_msccl(s, t, flavour="legacy")               # 256 steps per block there
+    assert simulate(legacy) == expected_traffic(s, 1)
+    with pytest.raises(MscclExportError, match="--channels 40"):
+        export_msccl(s, t, channels=40)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"flavour": "nccl"}, "unknown MSCCL flavour"),
+    ({"protocol": "simple"}, "unknown protocol"),
+    ({"chunks": 0}, "--chunks 0"),
+    ({"name": "bad name"}, "--name"),
+    ({"max_bytes": -1}, "--max-bytes"),
+])
+def test_bad_options(schedules, kwargs, match):
+    t, s = schedules("paper-example", "allgather")
+    with pytest.raises(MscclExportError, match=match):
+        export_msccl(s, t, **kwargs)
+
+
+def test_what_msccl_cannot_express(catalog):
+    t = catalog("paper-example")
+    weighted = generate(t, "allgather", weights={v: 1 + i % 2 for i, v in
+                                                 enumerate(t.compute_nodes)})
+    with pytest.raises(MscclExportError, match="equal share"):
+        export_msccl(weighted, t)
+    with pytest.raises(MscclExportError, match="cannot be exported"):
+        export_msccl(generate(t, "broadcast", root=t.compute_nodes[0]), t)
+    with pytest.raises(MscclExportError, match="compute nodes"):
+        export_msccl(generate(t, "allgather"), catalog("dgx-a100:boxes=2"))
+
+
+def test_cli_export(tmp_path, capsys):
+    sched, xml = tmp_path / "ag.json", tmp_path / "ag.xml"
+    assert main(["generate", "paper-example", "-o", str(sched), "-q"]) == 0
+    assert main(["export", "msccl", "paper-example", str(sched), "-o", str(xml),
+                 "--protocol", "LL128", "--channels", "2"]) == 0
+    assert "thread blocks" in capsys.readouterr().out
+    assert 'proto="LL128" nchannels="2"' in xml.read_text()
+    # an invalid schedule, a wrong topology, an unfit limit: one line, nothing written
+    bad = tmp_path / "bad.json"
+    bad.write_text(sched.read_text().replace('"weight": 1', '"weight": 2', 1))
+    for args in (["paper-example", str(bad)], ["dgx-a100:boxes=2", str(sched)]):
+        out = tmp_path / "x.xml"
+        assert main(["export", "msccl", *args, "-o", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and not out.exists()
