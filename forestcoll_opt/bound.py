@@ -311,8 +311,11 @@ def bottleneck(n: int, capacity: Mapping[tuple[int, int], int], compute: list[in
             break
         sink, mincut = found
         side = {i for i in mincut.nodes() if i != oracle.s}
-        better = Fraction(sum(weight.get(v, 0) for v in side),
-                          sum(c for (u, v), c in capacity.items() if u in side and v not in side))
+        leaving = sum(c for (u, v), c in capacity.items() if u in side and v not in side)
+        if leaving == 0:
+            raise BoundError(f"compute node #{sink} cannot be reached from the nodes of "
+                             f"positive weight; connect it")
+        better = Fraction(sum(weight.get(v, 0) for v in side), leaving)
         if better <= ratio:  # cannot happen by app:thm:binarysearch; guards the loop
             raise BoundError("internal error: the oracle's cut did not improve the ratio")
         ratio, cut = better, side

@@ -215,9 +215,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
         if args.collective != "allreduce":
             raise UsageError(f"--method lp builds allreduce schedules; add --collective "
                              f"allreduce or drop --method (for {args.collective})")
-        if args.k is not None or args.weights:
+        if args.k is not None or args.weights or args.root is not None:
             raise UsageError("--method lp takes each root's share and tree count from the LP; "
-                             "drop --k and --weights (or use --method trees)")
+                             "drop --k, --weights and --root (or use --method trees)")
     topo = resolve(args.topology)
     weights = _weights(args, topo)
     progress = _Progress(args.quiet)
@@ -261,8 +261,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
               f"{st.get('packing_seconds', 0):.2f})", file=out)
         return 0
     best = _best_algbw(topo, args.collective, args.root, args.kernel, weights)
-    label = ("the reduce-scatter + allgather tree bound" if args.collective == "allreduce"
-             else "the weighted bound" if weights else "the bound")
+    label = ("the bound" if args.collective != "allreduce"
+             else "the reduce-scatter + allgather tree bound")
+    if weights:
+        label = "the weighted " + label[4:]
     print(f"algbw           {_num(sched.algbw)} {topo.units}  ({float(sched.algbw / best):.2%} "
           f"of {label} {_num(best)})", file=out)
     group = (f"symmetry {st['symmetry_seconds'] + st.get('packing_symmetry_seconds', 0):.2f}, "
@@ -488,7 +490,8 @@ def _reference(v: Any) -> str:
 def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
     u = topo.units
     status = "OPTIMAL" if v.optimal else ("OK" if v.meets(min_ratio) else "BELOW")
-    head = f"{status}: valid {v.collective} schedule, algbw {_num(v.algbw)} {u}"
+    kind = ("weighted " if v.weights else "") + ("concurrent " if v.concurrent else "")
+    head = f"{status}: valid {kind}{v.collective} schedule, algbw {_num(v.algbw)} {u}"
     if v.collective == "allreduce" and v.against == "lp":
         lo, hi = v.lp_interval
         reach = ("reaches the allreduce LP optimum" if v.optimal else
@@ -502,9 +505,16 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
         print(f"primal  {phase.collective}, k = {phase.k}: busiest links "
               + ", ".join(f"{a}->{b} load {load} ({_num(r)} per {u})"
                           for a, b, load, r in phase.busiest[:3]))
+    if v.weights:
+        sizes = sorted({w for _, w in v.weights})
+        shown = ", ".join(map(str, sizes[:6])) + (" ..." if len(sizes) > 6 else "")
+        idle = sum(1 for _, w in v.weights if w == 0)
+        print(f"weights {len(v.weights)} compute nodes with shard weights {shown} (W = "
+              f"{sum(w for _, w in v.weights)})" + (f"; {idle} without a shard" if idle else ""))
     for b in v.bounds:
-        print(f"dual    {b.collective} bound {_num(b.algbw)} {u}: cut of {b.cut_compute} compute "
-              f"node(s), {_num(b.cut_bandwidth)} {u} across ({b.method})")
+        weighted = "" if b.weights is None else f" weight {b.cut_weight} in"
+        print(f"dual    {b.collective} bound {_num(b.algbw)} {u}: cut of{weighted} {b.cut_compute} "
+              f"compute node(s), {_num(b.cut_bandwidth)} {u} across ({b.method})")
     for note in v.notes:
         print(f"note    {note}")
 

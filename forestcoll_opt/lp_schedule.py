@@ -32,10 +32,11 @@ two phases, would leave bandwidth idle. This module turns an optimal LP point in
    multi-commodity flows, reuses the generator's exact stages and its routes.
 
 The schedule is a ``forestcoll-schedule/2`` allreduce with ``"concurrent": true``: both
-phases share every link, time = M · max_e Σ_phase load/(Ŵ·k·b_e). Should the LP point ever
-do worse than the reduce-scatter + allgather trees (it cannot when the LP is solved to
-optimality, but the check is cheap), those trees are returned instead, also marked
-concurrent, which is never slower than running them one after the other.
+phases share every link, time = M · max_e Σ_phase load/(Ŵ·k·b_e). Where the shares do
+no better than the reduce-scatter + allgather trees (on the catalog's uniform machines
+the trees are LP-optimal already), those trees are returned instead, marked concurrent,
+which is never slower than running them one after the other: as fast, and simpler to
+build and to run. So are they if no exact point's tree counts fit the schedule format.
 """
 
 from __future__ import annotations
@@ -47,9 +48,10 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from .bound import bottleneck, rs_ag_algbw
-from .errors import ScheduleError
+from .errors import BoundError, ScheduleError
 from .lp import LPResult, solve
-from .schedule import Schedule, Tree, TreeEdge, achieved_algbw, as_pairs, forest, generate
+from .schedule import (MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw, as_pairs, forest,
+                       generate)
 from .topology import Topology
 
 KINDS = ("re", "bc")
@@ -79,23 +81,29 @@ def lp_allreduce(topology: Topology, *, kernel: str | None = None, progress=None
         lp = solve(topology, "allreduce", kernel=kernel)
     _check_lp(lp, topology)
     lp_seconds = time.perf_counter() - start
-    candidates = [c for c in (_reconstructed(topology, lp),
-                              _from_witness(topology, lp)) if c is not None]
+    witness = _from_witness(topology, lp)
+    candidates = _reconstructed(topology, lp) + ([witness] if witness is not None else [])
     if symmetry is None or symmetry:
         candidates = [_averaged(topology, c) for c in candidates] + candidates
-    rated = [(_rate(topology, c, kernel), i, c) for i, c in enumerate(candidates)]
-    rate, _, best = max(rated, key=lambda r: (r[0], -r[1]))
+    rated = sorted(((_rate(topology, c, kernel), i, c) for i, c in enumerate(candidates)),
+                   key=lambda r: (-r[0], r[1]))
     trees_value = rs_ag_algbw(topology, kernel=kernel)
     stats: dict[str, Any] = {"lp_seconds": lp_seconds, "lp_lower": lp.lower,
                              "lp_upper": lp.upper}
-    if rate < trees_value:
+    schedule = None
+    for rate, _, shares in rated:
+        if rate <= trees_value:
+            break        # the trees are as good: they are simpler to build and to run
+        schedule = _build(topology, shares, kernel, progress)
+        if schedule is not None:
+            stats["shares"] = shares.source
+            break
+    if schedule is None:
         schedule = generate(topology, "allreduce", kernel=kernel, progress=progress,
                             symmetry=symmetry)
         schedule = replace(schedule, concurrent=True)
-        stats["shares"] = "reduce-scatter + allgather trees"
-    else:
-        schedule = _build(topology, best, kernel, progress)
-        stats["shares"] = best.source
+        stats["shares"] = "reduce-scatter + allgather trees (the LP's value exactly)" \
+            if trees_value == lp.upper else "reduce-scatter + allgather trees"
     schedule = replace(schedule, algbw=achieved_algbw(schedule, topology))
     stats.update(construction_seconds=time.perf_counter() - start - lp_seconds,
                  seconds=time.perf_counter() - start)
@@ -112,29 +120,35 @@ def _check_lp(lp: Any, topology: Topology) -> None:
 
 # --- exact shares ---------------------------------------------------------------------------
 
-def _reconstructed(topology: Topology, lp: LPResult) -> Shares | None:
-    """The float solution as simple fractions, if some denominator limit reproduces it
-    within RECONSTRUCTION_TOLERANCE and the result passes :func:`_usable` exactly."""
-    unit = lp.reference
-    scale = float(unit)
-    for limit in RECONSTRUCTION_LIMITS:
-        def near(value: float) -> Fraction | None:
-            f = Fraction(value / scale).limit_denominator(limit)
-            f = max(f, Fraction(0))
-            if abs(float(f) - value / scale) > RECONSTRUCTION_TOLERANCE:
-                return None
-            return f * unit
+def _reconstructed(topology: Topology, lp: LPResult) -> list[Shares]:
+    """The float solution as simple fractions, in the LP's unit R and in the topology's
+    own integer unit (bandwidths such as 10^9 bring powers of 5 that R, a power of two,
+    cannot hold), for each denominator limit: every version that reproduces the floats
+    within RECONSTRUCTION_TOLERANCE (relative to R) and passes :func:`_usable`."""
+    found: list[Shares] = []
+    units = [(lp.reference, f"{lp.reference} {topology.units}"),
+             (1 / topology.integer_scale, f"{1 / topology.integer_scale} {topology.units}")]
+    for unit, label in units:
+        scale = float(unit)
+        tolerance = RECONSTRUCTION_TOLERANCE * float(lp.reference) / scale
+        for limit in RECONSTRUCTION_LIMITS:
+            def near(value: float) -> Fraction | None:
+                f = max(Fraction(value / scale).limit_denominator(limit), Fraction(0))
+                if abs(float(f) - value / scale) > tolerance:
+                    return None
+                return f * unit
 
-        x = {v: near(value) for v, value in lp.x.items()}
-        re = {e: near(pair[0]) for e, pair in lp.split.items()}
-        bc = {e: near(pair[1]) for e, pair in lp.split.items()}
-        if any(f is None for part in (x, re, bc) for f in part.values()):
-            continue
-        shares = Shares(f"LP solution reconstructed (denominators <= {limit} in units of "
-                        f"{unit} {topology.units})", x, re, bc)
-        if _usable(topology, shares):
-            return shares
-    return None
+            x = {v: near(value) for v, value in lp.x.items()}
+            re = {e: near(pair[0]) for e, pair in lp.split.items()}
+            bc = {e: near(pair[1]) for e, pair in lp.split.items()}
+            if any(f is None for part in (x, re, bc) for f in part.values()):
+                continue
+            shares = Shares(f"LP solution reconstructed (denominators <= {limit} in units "
+                            f"of {label})", x, re, bc)
+            if _usable(topology, shares):
+                found.append(shares)
+                break
+    return found
 
 
 def _from_witness(topology: Topology, lp: LPResult) -> Shares | None:
@@ -233,7 +247,7 @@ def _phase_bound(topology: Topology, part: Mapping[tuple[str, str], Fraction],
     compute = [idx[v] for v in topology.compute_nodes]
     try:
         ratio, _, _, _ = bottleneck(len(topology.node_ids), integer, compute, weights)
-    except Exception:           # an unreachable compute node: the point is not usable
+    except BoundError:          # an unreachable compute node: the point is not usable
         return None
     return ratio * scale, caps
 
@@ -253,8 +267,12 @@ def _rate(topology: Topology, s: Shares, kernel: str | None) -> Fraction:
 
 # --- trees ----------------------------------------------------------------------------------
 
-def _build(topology: Topology, s: Shares, kernel: str | None, progress) -> Schedule:
+def _build(topology: Topology, s: Shares, kernel: str | None, progress) -> Schedule | None:
+    """The concurrent schedule on the shares ``s``, or None if its tree counts would not
+    fit the schedule format (a certificate point with huge denominators)."""
     weights = _weights(topology, s.x)
+    if sum(weights) > MAX_COUNT:
+        return None
     idx = topology.index
     phases = []
     for kind, part, collective in (("re", s.re, "reduce-scatter"),
@@ -264,6 +282,8 @@ def _build(topology: Topology, s: Shares, kernel: str | None, progress) -> Sched
             raise ScheduleError("internal error: the LP shares lost a compute node")
         inv_x, caps = found
         k = math.lcm(*((c * inv_x).denominator for c in caps.values()))
+        if k * max(weights) > MAX_COUNT:
+            return None
         U = k * inv_x
         integer = {e: int(U * c) for e, c in caps.items()}
         demand = {idx[v]: k * w for v, w in zip(topology.compute_nodes, weights) if w}

@@ -521,6 +521,12 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
         U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
                                        kernel=kernel, weights=weights)
     stats["bound_seconds"] = time.perf_counter() - t0
+    heaviest = k * max(weights or (1,))
+    if heaviest > MAX_COUNT:
+        raise ScheduleError(
+            f"the schedule needs {heaviest} parts at one root (k = {k} times its weight), "
+            f"above 2^63 - 1, the largest count the schedule format allows; round the "
+            f"weights to fewer digits or use a smaller k")
     idx = topology.index
     compute = [idx[v] for v in topology.compute_nodes]
     counts = weights or (1,) * len(compute)

@@ -24,7 +24,8 @@ from .errors import WeightsError
 from .files import display_path, parse_json, read_text
 from .topology import Topology, parse_exact
 
-MAX_WEIGHT_DIGITS = 30       # per weight; the normalised integers stay small enough to count
+MAX_WEIGHT_DIGITS = 30       # per weight, as written
+MAX_TOTAL = 2**63 - 1        # Ŵ: the schedule format's largest count
 
 
 def normalize(topology: Topology, weights: Mapping[str, Any] | None) -> tuple[int, ...] | None:
@@ -64,6 +65,10 @@ def normalize(topology: Topology, weights: Mapping[str, Any] | None) -> tuple[in
     if g == 0:
         raise WeightsError("weights: every weight is 0; at least one compute node must "
                            "have a shard")
+    if sum(ints) // g > MAX_TOTAL:
+        raise WeightsError(f"weights: as whole numbers in lowest terms they add up to "
+                           f"{sum(ints) // g:.3e}, above 2^63 - 1 (every weight counts trees "
+                           f"of a schedule); round them to fewer digits")
     ints = [w // g for w in ints]
     if len(set(ints)) == 1:
         return None

@@ -198,3 +198,18 @@ def test_uniform_brute_force_agrees():
         n = len(t.compute_nodes)
         assert brute_force_weighted_bound(data, dict.fromkeys(t.compute_nodes, 1)) \
             == n / brute_force_bound(data) == bound(t).algbw
+
+
+def test_weights_whose_counts_do_not_fit_the_format():
+    t = from_dict(STAR)
+    with pytest.raises(WeightsError, match="2\\^63"):
+        W.normalize(t, {"a": "1e-30", "b": 1, "c": 1})
+    with pytest.raises(ScheduleError, match="2\\^63"):
+        generate(t, "allgather", weights={"a": 2**62, "b": 1, "c": 1}, k=4)
+
+
+def test_bottleneck_names_an_unreachable_node():
+    from forestcoll_opt.bound import bottleneck
+
+    with pytest.raises(BoundError, match="cannot be reached"):
+        bottleneck(4, {(0, 1): 1, (1, 0): 1, (2, 3): 1, (3, 2): 1}, [0, 1, 2, 3], [1] * 4)
