@@ -604,6 +604,21 @@ def cmd_export_msccl(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import_nccl(args: argparse.Namespace) -> int:
+    from .nccl import import_nccl
+
+    check_output(args.output, inputs=[args.dump])
+    topo = import_nccl(args.dump, boxes=args.boxes, fabric=args.fabric, name=args.name,
+                       bandwidths=args.bandwidths, pcie=args.pcie, nics=args.nics)
+    write_output(args.output, topo.to_json())
+    out = sys.stderr if args.output == "-" else sys.stdout
+    where = "standard output" if args.output == "-" else display_path(args.output)
+    print(f"wrote {where}: {topo.name}, {len(topo.compute_nodes)} compute and "
+          f"{len(topo.switch_nodes)} switch nodes, {len(topo.capacity)} directed links "
+          f"({topo.units})", file=out)
+    return 0
+
+
 def _bytes_arg(text: str) -> int:
     t = text.strip()
     if not (t.isascii() and t.isdigit()) or len(t) > 19 or int(t) >= 2**63:
@@ -761,6 +776,29 @@ def build_parser() -> argparse.ArgumentParser:
                    help="largest buffer (default 0: no limit)")
     _add_kernel(q)
     q.set_defaults(func=cmd_export_msccl)
+
+    from .nccl import BANDWIDTHS, FABRIC_HELP, MAX_BOXES, PCIE_MODES
+
+    p = sub.add_parser("import", help="build a topology file from a machine's own description")
+    sources = p.add_subparsers(dest="source", required=True, metavar="SOURCE")
+    q = sources.add_parser("nccl", help="an NCCL_TOPO_DUMP_FILE (or NCCL_TOPO_FILE) XML; see "
+                                        "docs/nccl.md")
+    q.add_argument("dump", help="the NCCL topology XML (plain or .gz)")
+    q.add_argument("--boxes", type=_int_arg, default=1,
+                   help=f"copies of the machine to join (1 to {MAX_BOXES}; default 1)")
+    q.add_argument("--fabric", default="single-switch", help=FABRIC_HELP)
+    q.add_argument("--bandwidths", choices=BANDWIDTHS, default="nominal",
+                   help="nominal: the vendors' per-link rates, as the catalog uses (default); "
+                        "nccl: NCCL's own effective figures")
+    q.add_argument("--pcie", choices=PCIE_MODES, default="auto",
+                   help="model the PCIe tree as a network only when NVLink does not join "
+                        "every GPU (auto, default) or always")
+    q.add_argument("--nics", help="keep only these NIC ports, in NCCL_IB_HCA syntax "
+                                  "(mlx5_0,mlx5_1; ^mlx5_4 to leave out)")
+    q.add_argument("--name", help="the topology's name (default: from the file, boxes, fabric)")
+    q.add_argument("-o", "--output", required=True,
+                   help="forestcoll-topology/1 file to write (- for standard output)")
+    q.set_defaults(func=cmd_import_nccl)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a file format")
     p.add_argument("format", choices=("topology", "schedule", "schedule-2"),

@@ -1,0 +1,461 @@
+"""NCCL topology import (forestcoll_opt.nccl): the dumps under tests/data/nccl/ follow the
+format NCCL writes with NCCL_TOPO_DUMP_FILE (src/graph/xml.cc); their bounds are checked
+against the catalog models and against values derived by hand."""
+
+from __future__ import annotations
+
+import gzip
+from fractions import Fraction
+import json
+from pathlib import Path
+
+import pytest
+
+from forestcoll_opt.bound import bound
+from forestcoll_opt.catalog import build
+from forestcoll_opt.errors import TopologyError, UsageError
+from forestcoll_opt.nccl import Fabric, NcclImportError, import_nccl, parse_fabric
+from forestcoll_opt.topology import from_dict
+
+DATA = Path(__file__).parent / "data" / "nccl"
+A100 = DATA / "dgx-a100.xml"
+H100 = DATA / "dgx-h100.xml"
+PCIE = DATA / "pcie-8gpu.xml"
+DGX1 = DATA / "dgx1-v100.xml"
+SKELETON = DATA / "skeleton-ndv4.xml"
+
+GEN4_X16 = Fraction(2048, 65)      # 16 lanes x 16 GT/s x 128/130 / 8 bits
+GEN3_X16 = Fraction(1024, 65)
+
+
+def algbw(topo):
+    return bound(topo).algbw
+
+
+def renamed_capacity(topo, rename):
+    return {(rename(u), rename(v)): b for (u, v), b in topo.capacity.items()}
+
+
+# --- the catalog machines -------------------------------------------------------------------
+
+@pytest.mark.parametrize("boxes, expected", [(1, Fraction(2600, 7)), (2, Fraction(1040, 3)),
+                                             (4, Fraction(800, 3))])
+def test_dgx_a100_with_two_planes_is_the_catalog_model(boxes, expected):
+    topo = import_nccl(A100, boxes=boxes, fabric="planes:n=2")
+    catalog = build(f"dgx-a100:boxes={boxes}")
+    assert algbw(topo) == algbw(catalog) == expected
+    # not only the bound: the same network, link for link (the planes are named net/plane*)
+    assert renamed_capacity(topo, lambda v: v.replace("net/plane", "ib/plane")) == \
+        dict(catalog.capacity)
+
+
+@pytest.mark.parametrize("boxes, expected", [(1, Fraction(3600, 7)), (2, Fraction(1600, 3)),
+                                             (4, Fraction(16000, 31))])
+def test_dgx_h100_with_rails_is_the_catalog_model(boxes, expected):
+    topo = import_nccl(H100, boxes=boxes, fabric="rail")
+    catalog = build(f"dgx-h100:boxes={boxes}")
+    assert algbw(topo) == algbw(catalog) == expected
+    if boxes > 1:       # with one box the catalog keeps rail switches of a single port
+        assert renamed_capacity(topo, lambda v: v.replace("net/rail", "rail")) == \
+            dict(catalog.capacity)
+
+
+def test_dgx_a100_element_mapping():
+    topo = import_nccl(A100, boxes=2, fabric="planes:n=2")
+    assert len(topo.compute_nodes) == 16
+    # 6 nvlink elements of count 2 to NVSwitches: 12 x 25 GB/s into one switch per box
+    assert topo.capacity[("box1/gpu3", "box1/nvswitch")] == 300
+    # 200000 Mb/s = 25 GB/s, below the Gen4 x16 PCIe path (2048/65 ~ 31.5 GB/s)
+    assert topo.capacity[("box0/gpu0", "net/plane0")] == 25
+    assert topo.capacity[("box0/gpu5", "net/plane1")] == 25
+    # the storage NIC (mlx5_4/mlx5_5 on NUMA node 0, which has no GPU) is left out
+    assert topo.ingress["net/plane0"] == topo.ingress["net/plane1"] == 8 * 25
+
+
+def test_single_switch_gives_the_catalog_bound_for_dgx_a100():
+    for boxes, expected in [(2, Fraction(1040, 3)), (4, Fraction(800, 3))]:
+        assert algbw(import_nccl(A100, boxes=boxes)) == expected
+
+
+def test_nccl_bandwidths():
+    # NCCL's effective figures: SM80_NVLINK_BW 20 GB/s per link, Gen4 x16 = 16 x 120 / 80
+    a100 = import_nccl(A100, boxes=2, fabric="planes:n=2", bandwidths="nccl")
+    assert a100.capacity[("box0/gpu0", "box0/nvswitch")] == 240
+    assert a100.capacity[("box0/gpu0", "net/plane0")] == 24        # min(25, 24)
+    assert algbw(a100) == Fraction(16 * 264, 15) == Fraction(1408, 5)
+    # SM90_NVLINK_BW 20.6 GB/s x 18 links; Gen5 x16 = 48 GB/s caps the 50 GB/s NIC
+    h100 = import_nccl(H100, boxes=2, fabric="rail", bandwidths="nccl")
+    assert h100.capacity[("box0/gpu0", "box0/nvswitch")] == Fraction("370.8")
+    assert h100.capacity[("box0/gpu7", "net/rail7")] == 48
+    assert algbw(h100) == Fraction(16, 15) * (Fraction("370.8") + 48) == Fraction(11168, 25)
+
+
+def test_one_nic_per_gpu():
+    topo = import_nccl(H100, boxes=3, fabric="rail")
+    for box in range(3):
+        for g in range(8):
+            assert topo.capacity[(f"box{box}/gpu{g}", f"net/rail{g}")] == 50
+    assert all(topo.ingress[f"net/rail{r}"] == 150 for r in range(8))
+
+
+# --- one NIC per two GPUs, GPU-GPU NVLinks --------------------------------------------------
+
+def test_dgx1_hybrid_cube_mesh_and_shared_nics():
+    topo = import_nccl(DGX1, boxes=2)
+    # NVLink 2 (sm 70): 25 GB/s per link; GPU0 has 1, 1, 2, 2 links to GPU1, 2, 3, 4
+    assert topo.capacity[("box0/gpu0", "box0/gpu1")] == 25
+    assert topo.capacity[("box0/gpu0", "box0/gpu3")] == 50
+    assert topo.capacity[("box1/gpu7", "box1/gpu6")] == 50
+    assert not any(v.endswith("nvswitch") for v in topo.node_ids)
+    # one 100 Gb/s NIC per PLX switch of two GPUs: a hub that both reach over Gen3 x16
+    hub = "box0/hub0"
+    assert topo.capacity[("box0/gpu0", hub)] == topo.capacity[("box0/gpu1", hub)] == GEN3_X16
+    assert topo.capacity[(hub, "net/switch")] == Fraction(25, 2)
+    # each box leaves through four 12.5 GB/s NICs: 1/x* = 8/50, algbw = 16 x 50/8
+    b = bound(topo)
+    assert b.algbw == 100 and b.cut_compute == 8 and b.cut_bandwidth == 50
+    # one box: every GPU receives over its 6 NVLinks and its PCIe link to the hub
+    assert algbw(import_nccl(DGX1)) == Fraction(8, 7) * (150 + GEN3_X16)
+
+
+def test_pcie_only_box_is_its_pci_tree():
+    topo = import_nccl(PCIE)
+    nodes, links = [{"id": "net/switch", "kind": "switch"}], []
+    switches = ["0000:16:00.0", "0000:38:00.0", "0000:98:00.0", "0000:b8:00.0"]
+    for c in (0, 1):
+        nodes.append({"id": f"box0/cpu{c}", "kind": "switch", "box": 0})
+    for g in range(8):
+        nodes.append({"id": f"box0/gpu{g}", "kind": "compute", "box": 0})
+    for i, busid in enumerate(switches):
+        sw = f"box0/pci{busid}"
+        nodes.append({"id": sw, "kind": "switch", "box": 0})
+        links += [(sw, f"box0/cpu{i // 2}", GEN4_X16), (sw, f"box0/gpu{2 * i}", GEN4_X16),
+                  (sw, f"box0/gpu{2 * i + 1}", GEN4_X16), (sw, "net/switch", 25)]
+    links.append(("box0/cpu0", "box0/cpu1", 22))         # SRP_QPI_BW: Sapphire Rapids
+    expected = from_dict({"format": "forestcoll-topology/1", "nodes": nodes, "links": [
+        {"src": u, "dst": v, "bandwidth": str(b), "bidirectional": True} for u, v, b in links]})
+    assert dict(topo.capacity) == dict(expected.capacity)
+    # every GPU receives 7 shards over its own PCIe link
+    assert algbw(topo) == Fraction(8, 7) * GEN4_X16 == Fraction(16384, 455)
+    assert algbw(import_nccl(PCIE, bandwidths="nccl")) == Fraction(8 * 24, 7)
+
+
+def test_fat_tree_oversubscription():
+    # four boxes of four 25 GB/s NICs; each leaf uplink carries 100/8 GB/s
+    topo = import_nccl(PCIE, boxes=4, fabric="fat-tree:oversub=8")
+    assert topo.capacity[("net/leaf2", "net/spine")] == Fraction(25, 2)
+    b = bound(topo)
+    assert (b.cut_compute, b.cut_bandwidth) == (24, Fraction(25, 2))
+    assert b.algbw == Fraction(32 * 25, 2 * 24) == Fraction(50, 3)
+    # two boxes per leaf, 2:1: one leaf's uplink is 2 x 50 / 2
+    dgx1 = import_nccl(DGX1, boxes=4, fabric="fat-tree:oversub=2,leaf=2")
+    assert dgx1.capacity[("net/leaf1", "net/spine")] == 50
+    assert algbw(dgx1) == Fraction(200, 3)
+    # a non-blocking fat tree is the single switch
+    assert algbw(import_nccl(A100, boxes=4, fabric="fat-tree:oversub=1")) == Fraction(800, 3)
+
+
+def test_pcie_always_models_the_tree_behind_nvlink():
+    topo = import_nccl(A100, boxes=2, fabric="planes:n=2", pcie="always")
+    # the Broadcom sub-switches are merged into their switch, as NCCL flattens them
+    assert topo.capacity[("box0/gpu0", "box0/pci0000:01:00.0")] == GEN4_X16
+    assert topo.capacity[("box0/pci0000:01:00.0", "net/plane0")] == 25
+    assert topo.capacity[("box0/cpu3", "box0/cpu1")] == 16          # AMD_ZEN12_BW (Rome)
+    assert algbw(topo) > Fraction(1040, 3)
+
+
+def test_nics_filter_like_nccl_ib_hca():
+    topo = import_nccl(A100, boxes=2, nics="^mlx5_1,mlx5_3,mlx5_7,mlx5_9")
+    b = bound(topo)
+    assert b.algbw == 200 and (b.cut_compute, b.cut_bandwidth) == (8, 100)
+    assert algbw(import_nccl(A100, boxes=2, nics="=mlx5_0:1")) == 50
+    with pytest.raises(NcclImportError, match="nics filter left none"):
+        import_nccl(A100, boxes=2, nics="=mlx5_0:2")
+    with pytest.raises(UsageError):
+        import_nccl(A100, nics="mlx5_0:x")
+
+
+def test_file_text_bytes_and_gzip_agree(tmp_path):
+    text = H100.read_text()
+    packed = tmp_path / "h100.xml.gz"
+    packed.write_bytes(gzip.compress(text.encode()))
+    topos = [import_nccl(src, boxes=2, fabric="rail", name="h")
+             for src in (H100, str(H100), text, text.encode(), packed)]
+    assert all(t == topos[0] for t in topos)
+    assert import_nccl(packed, boxes=2).name == "h100:boxes=2,fabric=single-switch"
+    assert import_nccl(text).name == "nccl:boxes=1,fabric=single-switch"
+
+
+def test_imports_are_valid_files_and_schedules_reach_their_bound():
+    import jsonschema
+
+    import forestcoll_opt as fc
+    from forestcoll_opt import schemas
+    from forestcoll_opt.topology import loads
+
+    for path, kwargs in [(DGX1, dict(boxes=2)), (PCIE, dict(boxes=2)),
+                         (A100, dict(boxes=2, fabric="planes:n=2", pcie="always"))]:
+        topo = import_nccl(path, **kwargs)
+        jsonschema.validate(topo.to_dict(), schemas.load("topology"))
+        assert loads(topo.to_json()) == topo
+        schedule = fc.generate(topo, collective="allgather")
+        assert fc.verify(topo, schedule).status == "optimal"
+
+
+# --- small hand-written files ----------------------------------------------------------------
+
+def system(*cpus: str) -> str:
+    return '<system version="1">\n' + "\n".join(cpus) + "\n</system>\n"
+
+
+def cpu(body: str, numa: int = 0) -> str:
+    return (f'<cpu numaid="{numa}" arch="x86_64" vendor="GenuineIntel" familyid="6" '
+            f'modelid="143">{body}</cpu>')
+
+
+def pci(busid: str, cls: str, body: str, speed: str = "16.0 GT/s PCIe", width: int = 16) -> str:
+    return (f'<pci busid="{busid}" class="{cls}" link_speed="{speed}" link_width="{width}">'
+            f'{body}</pci>')
+
+
+def gpu(dev: int, sm: int = 90, body: str = "") -> str:
+    return f'<gpu dev="{dev}" sm="{sm}" rank="{dev}" gdr="1">{body}</gpu>'
+
+
+def net(name: str, dev: int, speed: int = 200000, port: int = 1) -> str:
+    return f'<net name="{name}" dev="{dev}" speed="{speed}" port="{port}" gdr="1"/>'
+
+
+def two_gpus_on_nvswitch(extra: str = "", nvl0: str | None = None, nvl1: str | None = None) -> str:
+    link = '<nvlink target="0000:c0:00.0" count="18" tclass="0x068000"/>'
+    return system(cpu(
+        pci("0000:01:00.0", "0x060400",
+            pci("0000:02:00.0", "0x030200", gpu(0, body=nvl0 if nvl0 is not None else link))
+            + pci("0000:03:00.0", "0x030200", gpu(1, body=nvl1 if nvl1 is not None else link))
+            + pci("0000:04:00.0", "0x020700", f"<nic>{net('mlx5_0', 0)}</nic>")
+            + extra)))
+
+
+def test_grace_hopper_c2c_path_to_the_nic():
+    # one GH200 per box: the GPU's own PCIe link is unknown (x16 at the 8 GT/s fallback,
+    # 1024/65 GB/s), but C2C (10 links x 45000 MB/s) reaches the CPU the NIC hangs from
+    c2c = '<c2c bw="45000" count="10"/>'
+    gpu_pci = '<pci busid="0009:01:00.0" class="0x030200" link_speed="" link_width="16">'
+    nic = pci("0000:01:00.0", "0x060400",
+              pci("0000:02:00.0", "0x020700", f"<nic>{net('mlx5_0', 0, 400000)}</nic>",
+                  speed="32.0 GT/s PCIe"), speed="32.0 GT/s PCIe")
+    with_c2c = system(cpu(f"{gpu_pci}{gpu(0, body=c2c)}</pci>{nic}"))
+    topo = import_nccl(with_c2c, boxes=2)
+    assert topo.capacity[("box0/gpu0", "net/switch")] == 50           # min(450, 50)
+    assert algbw(topo) == 100
+    without = system(cpu(f"{gpu_pci}{gpu(0)}</pci>{nic}"))
+    assert import_nccl(without, boxes=2).capacity[("box0/gpu0", "net/switch")] == GEN3_X16
+
+
+def test_dual_port_nic_shares_its_pcie_link():
+    text = system(cpu(pci("0000:01:00.0", "0x060400",
+                          pci("0000:02:00.0", "0x030200", gpu(0, sm=80))
+                          + pci("0000:03:00.0", "0x020700",
+                                f"<nic>{net('mlx5_0', 0)}{net('mlx5_1', 1, port=2)}</nic>"))))
+    rail = import_nccl(text, boxes=2, fabric="rail")
+    assert rail.capacity[("box1/gpu0", "box1/nic0")] == GEN4_X16
+    assert rail.capacity[("box1/nic0", "net/rail0")] == 25
+    assert rail.capacity[("box1/nic0", "net/rail1")] == 25
+    assert algbw(rail) == 2 * GEN4_X16         # not 2 x 50: both ports share one x16 link
+    # on one switch both ports are one 50 GB/s link after the NIC: contracted in series
+    single = import_nccl(text, boxes=2)
+    assert single.capacity[("box0/gpu0", "net/switch")] == GEN4_X16
+    assert "box0/nic0" not in single.node_ids
+
+
+def test_nvlink_bridged_pairs_use_the_pcie_tree_between_pairs():
+    # sm 86 (RTX A6000): pairs joined by an NVLink bridge of 4 links, pairs joined by PCIe
+    def g(dev, peer):
+        busid = f"0000:{dev + 2:02x}:00.0"
+        link = f'<nvlink target="0000:{peer + 2:02x}:00.0" count="4" tclass="0x030200"/>'
+        return pci(busid, "0x030000", gpu(dev, sm=86, body=link))
+    text = system(cpu(pci("0000:01:00.0", "0x060400", g(0, 1) + g(1, 0) + g(2, 3) + g(3, 2))))
+    topo = import_nccl(text)
+    assert topo.capacity[("box0/gpu0", "box0/gpu1")] == 4 * Fraction(225, 16)
+    assert topo.capacity[("box0/gpu0", "box0/pci0000:01:00.0")] == GEN4_X16
+    assert import_nccl(text, bandwidths="nccl").capacity[("box0/gpu2", "box0/gpu3")] == 48
+
+
+# --- hostile and malformed files -------------------------------------------------------------
+
+def refused(source, match: str, **kwargs) -> str:
+    with pytest.raises(NcclImportError, match=match) as info:
+        import_nccl(source, **kwargs)
+    assert isinstance(info.value, TopologyError)
+    message = str(info.value)
+    assert "\n" not in message and len(message) < 600
+    return message
+
+
+LAUGHS = ('<?xml version="1.0"?>\n<!DOCTYPE lolz [\n <!ENTITY lol "lol">\n'
+          + "".join(f' <!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10}">\n'
+                    for i in range(1, 10)).replace("&lol0;", "&lol;")
+          + ']>\n<system version="1">&lol9;</system>\n')
+
+
+def test_billion_laughs_is_refused():
+    refused(LAUGHS, "DTD")
+
+
+def test_external_entity_is_refused(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("do not read me")
+    xxe = (f'<?xml version="1.0"?>\n<!DOCTYPE system [<!ENTITY x SYSTEM "file://{secret}">]>\n'
+           f'<system version="1"><cpu numaid="0">&x;</cpu></system>\n')
+    message = refused(xxe, "DTD")
+    assert "do not read me" not in message
+    refused('<?xml version="1.0"?><!DOCTYPE system SYSTEM "http://example.invalid/t.dtd">'
+            '<system version="1"/>', "DTD")
+
+
+def test_huge_inputs_are_refused_before_parsing(tmp_path):
+    big = tmp_path / "big.xml"
+    with open(big, "wb") as fh:
+        fh.write(b'<system version="1">')
+        fh.write(b" " * (20 * 2**20))
+        fh.write(b"</system>")
+    refused(big, "larger than 16 MiB")
+    refused(big.read_bytes(), "larger than 16 MiB")
+    bomb = tmp_path / "bomb.xml.gz"
+    bomb.write_bytes(gzip.compress(big.read_bytes()))
+    assert bomb.stat().st_size < 100_000
+    refused(bomb, "expands beyond 16 MiB")
+
+
+def test_deep_nesting_and_element_floods_are_refused():
+    refused("<system>" + "<pci>" * 10_000 + "</pci>" * 10_000 + "</system>", "nested more than")
+    refused("<system>" + "<cpu/>" * 100_001 + "</system>", "more than 100000 elements")
+    refused(f'<system><cpu numaid="{"9" * 300}"/></system>', "at most 255")
+
+
+def test_truncated_and_malformed_files():
+    text = H100.read_text()
+    refused(text[: len(text) // 2], "not well-formed XML.*truncated")
+    refused(text[:-3], "not well-formed XML")
+    refused("<system><cpu></system>", "mismatched tag")
+    refused(b"\x00\x01\x02 binary", "not well-formed XML")
+    refused("", "empty input")
+    refused(DATA / "no-such-file.xml", "cannot read")
+    gz = gzip.compress(text.encode())
+    refused(gz[: len(gz) // 2], "truncated gzip")
+
+
+def test_files_that_are_not_topology_dumps():
+    refused('<graphs version="1"><graph id="0"/></graphs>', "NCCL_GRAPH_DUMP_FILE")
+    refused('<system version="2"><cpu numaid="0"/></system>', "version 1")
+    refused('<system version="1"/>', "no <cpu> element")
+
+
+# --- missing information ---------------------------------------------------------------------
+
+def test_skeleton_without_gpu_elements_says_what_to_do():
+    message = refused(SKELETON, "no <gpu> elements")
+    assert "NCCL_TOPO_DUMP_FILE" in message and "8 GPU PCI device" in message
+
+
+def test_partial_gpu_information():
+    text = two_gpus_on_nvswitch(extra=pci("0000:05:00.0", "0x030200", ""))
+    refused(text, r"busid=\"0000:05:00.0\".* has no <gpu> element")
+    refused(system(cpu(pci("0000:02:00.0", "0x030200", '<gpu dev="0" rank="0"/>'))),
+            "has no sm attribute")
+    refused(system(cpu(pci("0000:02:00.0", "0x030200", '<gpu sm="80"/>'))),
+            "has no dev attribute")
+    refused(system(cpu(pci("0000:02:00.0", "0x030200", gpu(0))
+                       + pci("0000:03:00.0", "0x030200", gpu(0)))), "the same dev")
+    refused(system(cpu(pci("0000:02:00.0", "0x020700", f"<nic>{net('mlx5_0', 0)}</nic>"))),
+            "no <gpu> elements and no GPU PCI device")
+
+
+def test_nvlinks_that_match_nothing():
+    lost = '<nvlink target="0000:99:00.0" count="2" tclass="0x030200"/>'
+    refused(two_gpus_on_nvswitch(nvl0=lost), "names a GPU that is not in the file")
+    refused(two_gpus_on_nvswitch(nvl0='<nvlink target="0000:99:00.0" count="2"/>'),
+            "has no tclass")
+    bridge = '<nvlink target="0000:99:00.0" count="2" tclass="0x060400"/>'
+    refused(two_gpus_on_nvswitch(nvl0=bridge), "neither a GPU")
+    one_way = '<nvlink target="0000:03:00.0" count="4" tclass="0x030200"/>'
+    refused(two_gpus_on_nvswitch(nvl0=one_way, nvl1=""), "lists 4 NVLink.* lists 0 back")
+    itself = '<nvlink target="0000:02:00.0" count="1" tclass="0x030200"/>'
+    refused(two_gpus_on_nvswitch(nvl0=itself), "targets the GPU itself")
+    refused(system(cpu(pci("0000:02:00.0", "0x030200", gpu(0, sm=50, body=one_way))
+                       + pci("0000:03:00.0", "0x030200", gpu(1, sm=50, body=one_way.replace(
+                           "03:00.0", "02:00.0"))))), "sm=50")
+
+
+def test_boxes_need_nics():
+    no_nic = system(cpu(pci("0000:02:00.0", "0x030200", gpu(0, body=(
+        '<nvlink target="0000:03:00.0" count="18" tclass="0x030200"/>')))
+        + pci("0000:03:00.0", "0x030200", gpu(1, body=(
+            '<nvlink target="0000:02:00.0" count="18" tclass="0x030200"/>')))))
+    assert algbw(import_nccl(no_nic)) == 2 * 450
+    refused(no_nic, "lists no NIC.*boxes=2 need NICs", boxes=2)
+    storage_only = no_nic.replace("</system>", cpu(
+        pci("0000:61:00.0", "0x020700", f"<nic>{net('mlx5_4', 4)}</nic>"), numa=1) + "</system>")
+    refused(storage_only, r"the only NICs \(mlx5_4\) are on CPUs without GPUs", boxes=2)
+    # a NIC that is left out needs no speed
+    storage_unknown = storage_only.replace('speed="200000"', 'speed="-1"')
+    assert import_nccl(storage_unknown) == import_nccl(no_nic)
+    dev_less = '<nic><net name="mlx5_0" speed="200000"/></nic>'
+    no_dev = no_nic.replace("</system>", cpu(pci("0000:04:00.0", "0x020700", dev_less))
+                            + "</system>")
+    refused(no_dev, "no dev attribute or are disabled", boxes=2)
+
+
+def test_net_without_speed_or_link_attributes():
+    text = two_gpus_on_nvswitch().replace('speed="200000" ', "")
+    refused(text, "no positive speed", boxes=2)
+    refused(two_gpus_on_nvswitch().replace('speed="200000"', 'speed="-1"'), "no positive speed")
+    bare = two_gpus_on_nvswitch().replace('link_speed="16.0 GT/s PCIe" link_width="16">'
+                                          '<nic>', '><nic>')
+    refused(bare, "no link_width attribute", boxes=2)
+
+
+# --- arguments -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec, fabric", [
+    ("single-switch", Fabric("single-switch")), ("rail", Fabric("rail")),
+    (" planes:n=2 ", Fabric("planes", planes=2)),
+    ("fat-tree:oversub=3/2", Fabric("fat-tree", oversub=Fraction(3, 2), leaf=1)),
+    ("fat-tree:oversub=1.5,leaf=4", Fabric("fat-tree", oversub=Fraction(3, 2), leaf=4)),
+])
+def test_parse_fabric(spec, fabric):
+    assert parse_fabric(spec) == fabric
+    assert parse_fabric(str(fabric)) == fabric
+
+
+@pytest.mark.parametrize("spec", ["star", "planes", "planes:n=0", "planes:n=two", "rail:n=2",
+                                  "fat-tree", "fat-tree:oversub=0", "fat-tree:oversub=-2",
+                                  "fat-tree:oversub=1/0", "fat-tree:oversub=2,oversub=3",
+                                  "fat-tree:oversub=2,leaf=0", "fat-tree:ratio=2", ""])
+def test_parse_fabric_refuses(spec):
+    with pytest.raises(UsageError):
+        parse_fabric(spec)
+
+
+@pytest.mark.parametrize("kwargs", [dict(boxes=0), dict(boxes=True), dict(boxes=2.0),
+                                    dict(boxes=10**6), dict(bandwidths="peak"),
+                                    dict(pcie="never"), dict(fabric="torus")])
+def test_bad_arguments(kwargs):
+    with pytest.raises(UsageError):
+        import_nccl(H100, **kwargs)
+
+
+def test_cli_import_then_bound(tmp_path, capsys):
+    from forestcoll_opt.cli import main
+
+    out = tmp_path / "a100.json"
+    assert main(["import", "nccl", str(DATA / "dgx-a100.xml"), "--boxes", "2", "--fabric",
+                 "planes:n=2", "-o", str(out)]) == 0
+    assert "16 compute" in capsys.readouterr().out
+    assert main(["bound", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["algbw"] == "1040/3"
+    bad = tmp_path / "x.json"
+    for args in ([str(DATA / "skeleton-ndv4.xml")], [str(DATA / "dgx-a100.xml"), "--fabric", "x"],
+                 [str(tmp_path / "missing.xml")]):
+        assert main(["import", "nccl", *args, "-o", str(bad)]) == 2
+        assert capsys.readouterr().err.count("\n") == 1 and not bad.exists()
