@@ -619,6 +619,79 @@ def cmd_import_nccl(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_REASONS_SHOWN = 10
+
+
+def cmd_check_xml(args: argparse.Namespace) -> int:
+    """Exit 0: the XML runs to the right result (and, with --schedule, at the schedule's
+    algbw); 1: valid but slower than the schedule; 2: invalid or unreadable."""
+    from .msccl_check import check_xml
+    from .schedule import achieved_algbw
+    from .schedule import from_dict as schedule_from_dict
+
+    topo = resolve(args.topology)
+    routes = schedule = None
+    if args.schedule:
+        schedule = schedule_from_dict(load_schedule(args.schedule),
+                                      source=display_path(args.schedule))
+        routes = schedule_routes(schedule)
+    verdict = check_xml(topo, args.xml, flavour=args.flavour, routes=routes)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), indent=2))
+    if not verdict.ok:
+        routing = [r for r in verdict.reasons if "several routes" in r]
+        others = [r for r in verdict.reasons if "several routes" not in r]
+        if routing:
+            pair = routing[0].split("the pair ", 1)[-1].split(" has several", 1)[0]
+            others.insert(0, f"{len(routing)} transfer(s) go between ranks with several "
+                             f"switch-only routes (the first: {pair}); pass --schedule with "
+                             f"the schedule the file was exported from, whose paths they follow")
+        for reason in others[:MAX_REASONS_SHOWN]:
+            print(f"forestcoll: invalid: {reason}", file=sys.stderr)
+        if len(others) > MAX_REASONS_SHOWN:
+            print(f"forestcoll: invalid: ... and {len(others) - MAX_REASONS_SHOWN} more "
+                  f"(--json lists them all)", file=sys.stderr)
+        if not args.json:
+            print(f"INVALID: {len(verdict.reasons)} problem(s) in {display_path(args.xml)}")
+        return EXIT_ERROR
+    c = verdict.counts
+    line = (f"OK: MSCCL {verdict.collective} ({verdict.flavour}), {c.ranks} ranks, {c.tbs} "
+            f"thread blocks, {c.steps} steps (at most {c.max_steps_per_tb} per block), "
+            f"every rank ends with exactly the right data; algbw {_num(verdict.algbw)} "
+            f"{topo.units}")
+    status = 0
+    if schedule is not None:
+        expected = achieved_algbw(schedule, topo)
+        if verdict.algbw == expected:
+            line += " = the schedule's"
+        elif verdict.algbw > expected and schedule.phases and not schedule.concurrent:
+            line += (f", above the schedule's {_num(expected)}: the runtime overlaps the "
+                     f"reduce-scatter and allgather phases")
+        else:
+            line += f", below the schedule's {_num(expected)}"
+            status = EXIT_BELOW
+    if not args.json:
+        print(line)
+        for note in verdict.notes:
+            print(f"note    {note}")
+    return status
+
+
+def schedule_routes(schedule: Any) -> dict[tuple[str, str], list[tuple[tuple[str, ...], Fraction]]]:
+    """(src, dst) -> [(physical path, share of the pair's chunks)] from a schedule's tree
+    edges: what the runtime's connection between two ranks carries, and where."""
+    phases = schedule.phases or (schedule,)
+    common = math.lcm(*(p.k for p in phases))
+    volume: dict[tuple[str, str], dict[tuple[str, ...], int]] = {}
+    for phase in phases:
+        for tree in phase.trees:
+            for e in tree.edges:
+                paths = volume.setdefault((e.src, e.dst), {})
+                paths[e.path] = paths.get(e.path, 0) + tree.weight * (common // phase.k)
+    return {pair: [(path, Fraction(v, sum(paths.values()))) for path, v in sorted(paths.items())]
+            for pair, paths in volume.items()}
+
+
 def _bytes_arg(text: str) -> int:
     t = text.strip()
     if not (t.isascii() and t.isdigit()) or len(t) > 19 or int(t) >= 2**63:
@@ -776,6 +849,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="largest buffer (default 0: no limit)")
     _add_kernel(q)
     q.set_defaults(func=cmd_export_msccl)
+
+    p = sub.add_parser("check-xml", help="run an MSCCL XML algorithm symbolically and check "
+                                         "what every rank ends with")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("xml", help="the MSCCL XML algorithm file")
+    p.add_argument("--schedule", help="the schedule it was exported from: its tree paths route "
+                                      "the transfers, and the algbw must match")
+    p.add_argument("--flavour", choices=("msccl-executor", "legacy"),
+                   help="the runtime's rules (default: from the file's spelling of "
+                        "reduce-scatter; allgather and allreduce files are held to both)")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.set_defaults(func=cmd_check_xml)
 
     from .nccl import BANDWIDTHS, FABRIC_HELP, MAX_BOXES, PCIE_MODES
 

@@ -167,3 +167,45 @@ def test_cli_export(tmp_path, capsys):
         assert main(["export", "msccl", *args, "-o", str(out)]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and not out.exists()
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce", "lp"])
+def test_the_package_checker_agrees(schedules, spec, collective):
+    # forestcoll_opt.msccl_check (independent of the exporter) runs every export to the
+    # right data, and its link-load algbw is the schedule's (phases overlap in the runtime,
+    # so a one-after-the-other allreduce can only gain)
+    from forestcoll_opt.cli import schedule_routes
+    from forestcoll_opt.msccl_check import check_xml
+    from forestcoll_opt.schedule import achieved_algbw
+
+    t, s = schedules(spec, collective)
+    text, _ = fitting(s, t)
+    verdict = check_xml(t, text, flavour="msccl-executor", routes=schedule_routes(s))
+    assert verdict.ok, verdict.reasons[:3]
+    expected = achieved_algbw(s, t)
+    if s.phases and not s.concurrent:
+        assert verdict.algbw >= expected
+    else:
+        assert verdict.algbw == expected
+
+
+def test_end_to_end_from_an_nccl_dump(tmp_path, capsys):
+    # the README's example: dump -> topology -> schedule -> verify -> XML -> check-xml
+    from pathlib import Path
+
+    dump = Path(__file__).parent / "data" / "nccl" / "dgx-h100.xml"
+    topo, sched, xml = tmp_path / "t.json", tmp_path / "s.json", tmp_path / "a.xml"
+    steps = [["import", "nccl", str(dump), "--boxes", "2", "--fabric", "rail", "-o", str(topo)],
+             ["generate", str(topo), "-o", str(sched), "-q"],
+             ["verify", str(topo), str(sched)],
+             ["export", "msccl", str(topo), str(sched), "-o", str(xml), "--channels", "2"],
+             ["check-xml", str(topo), str(xml), "--schedule", str(sched)]]
+    for argv in steps:
+        assert main(argv) == 0, (argv, capsys.readouterr())
+    out = capsys.readouterr().out
+    assert "1600/3" in out and "= the schedule's" in out
+    broken = tmp_path / "b.xml"
+    broken.write_text(xml.read_text().replace('hasdep="1"', 'hasdep="0"', 1))
+    assert main(["check-xml", str(topo), str(broken), "--schedule", str(sched)]) == 2
+    assert "hasdep" in capsys.readouterr().err

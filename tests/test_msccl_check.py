@@ -1,0 +1,683 @@
+"""The MSCCL XML symbolic executor (forestcoll_opt.msccl_check) on small hand-written files
+(tests/data/msccl/) and on corrupted variants of them, each rejected with its reason."""
+
+import ast
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import forestcoll_opt.msccl_check as mc
+from forestcoll_opt.errors import ForestCollError, UsageError
+from forestcoll_opt.msccl_check import XmlCheckError, XmlVerdict, check_xml
+from forestcoll_opt.topology import from_dict
+
+DATA = Path(__file__).parent / "data" / "msccl"
+
+
+def topology(name, compute, links, switches=()):
+    """links: (src, dst, bandwidth, bidirectional)."""
+    return from_dict({
+        "format": "forestcoll-topology/1", "name": name,
+        "nodes": [{"id": c} for c in compute] + [{"id": s, "kind": "switch"} for s in switches],
+        "links": [{"src": a, "dst": b, "bandwidth": w, **({"bidirectional": True} if bi else {})}
+                  for a, b, w, bi in links]})
+
+
+# two GPUs joined by one link of 10 each way
+PAIR = topology("pair", ["g0", "g1"], [("g0", "g1", 10, True)])
+# a one-way ring g0 -> g1 -> g2 -> g0, 10 per link
+RING = topology("ring", ["g0", "g1", "g2"],
+                [("g0", "g1", 10, False), ("g1", "g2", 10, False), ("g2", "g0", 10, False)])
+# three GPUs on one switch, 10 each way per GPU
+STAR = topology("star", ["g0", "g1", "g2"], [(g, "sw", 10, True) for g in ("g0", "g1", "g2")],
+                ["sw"])
+# g0 - g1 - g2 in a line, no switch: g0 and g2 reach each other only through g1
+LINE = topology("line", ["g0", "g1", "g2"], [("g0", "g1", 10, True), ("g1", "g2", 10, True)])
+# two GPUs joined through two switches in parallel
+TWO_SWITCHES = topology("two-switches", ["g0", "g1"],
+                        [("g0", "sw0", 10, True), ("sw0", "g1", 10, True),
+                         ("g0", "sw1", 10, True), ("sw1", "g1", 10, True)], ["sw0", "sw1"])
+
+
+def text(name):
+    return (DATA / f"{name}.xml").read_text()
+
+
+def mutate(source, old, new, count=1):
+    """``source`` with ``old`` replaced by ``new``; ``old`` must occur exactly ``count`` times."""
+    assert source.count(old) == count, (old, source.count(old))
+    return source.replace(old, new)
+
+
+def rank_block(source, rank):
+    """The text of <gpu id="rank"> ... </gpu> (to corrupt one rank only)."""
+    start = source.index(f'<gpu id="{rank}"')
+    return source[start:source.index("</gpu>", start)]
+
+
+def mutate_rank(source, rank, old, new):
+    block = rank_block(source, rank)
+    return source.replace(block, mutate(block, old, new))
+
+
+def has(verdict, pattern):
+    """Whether some reason matches the regular expression ``pattern``."""
+    return any(re.search(pattern, r) for r in verdict.reasons)
+
+
+# --- correct files -------------------------------------------------------------------------
+
+def test_two_rank_allgather():
+    v = check_xml(PAIR, DATA / "ag2.xml")
+    assert v.ok, v.reasons
+    # Each rank sends its one chunk (M/2) over its link of bandwidth 10: time = (M/2)/10 =
+    # M/20, so algbw = 20 (= nchunksperloop / max load/bandwidth = 2 / (1/10)).
+    assert v.algbw == 20
+    assert v.link_loads == {("g0", "g1"): 1, ("g1", "g0"): 1}
+    assert v.collective == "allgather" and v.flavour == "both"
+    assert v.aliasings == ("in-place", "out-of-place") and v.inplace and v.outofplace
+    assert v.rendezvous is True
+    assert (v.counts.ranks, v.counts.tbs, v.counts.steps, v.counts.max_steps_per_tb,
+            v.counts.channels) == (2, 4, 6, 2, 1)
+
+
+def test_three_rank_ring_allgather():
+    v = check_xml(RING, (DATA / "ag3.xml").read_bytes())
+    assert v.ok, v.reasons
+    # Every ring link carries two chunks of M/3 (the sender's own and the one it forwards):
+    # time = (2M/3)/10 = M/15, so algbw = 15 (= 3 / (2/10)); the ring's allgather optimum.
+    assert v.algbw == 15
+    assert v.link_loads == {("g0", "g1"): 2, ("g1", "g2"): 2, ("g2", "g0"): 2}
+    assert set(v.bottleneck) == {("g0", "g1"), ("g1", "g2"), ("g2", "g0")}
+    assert v.aliasings == ("out-of-place",)
+
+
+def test_three_rank_ring_reduce_scatter():
+    v = check_xml(RING, str(DATA / "rs3.xml"))
+    assert v.ok, v.reasons
+    # Chunk c (M/3 of the input) crosses two ring links (c+1 -> c+2 -> c); every link
+    # carries two chunks: time = (2M/3)/10, algbw = 15.
+    assert v.algbw == 15 and v.collective == "reduce-scatter"
+    assert v.flavour == "msccl-executor" and v.coll == "reducescatter"
+
+
+def test_legacy_reduce_scatter_spelling_is_inferred():
+    v = check_xml(RING, DATA / "rs3_legacy.xml")
+    assert v.ok, v.reasons
+    assert v.flavour == "legacy" and v.coll == "reduce_scatter" and v.algbw == 15
+    assert v.outofplace is True and v.aliasings == ("out-of-place",)
+
+
+def test_direct_reduce_scatter_with_nop_and_fused_reductions():
+    v = check_xml(STAR, DATA / "rs3_direct.xml")
+    assert v.ok, v.reasons
+    # Every rank sends two chunks of M/3 up to the switch and receives two: 2 chunks on
+    # every GPU-switch link of bandwidth 10, time = (2M/3)/10, algbw = 15.
+    assert v.algbw == 15
+    assert all(load == 2 for load in v.link_loads.values()) and len(v.links) == 6
+
+
+def test_three_rank_ring_allreduce():
+    v = check_xml(RING, DATA / "ar3.xml")
+    assert v.ok, v.reasons
+    # Chunk c travels c+1 -> c+2 -> c (reduce) -> c+1 -> c+2 (broadcast): four hops, so each
+    # ring link carries 4 chunks of M/3: time = (4M/3)/10 = 2M/15, algbw = 15/2 (the ring's
+    # 2(N-1)/N · M / B).
+    assert v.algbw == Fraction(15, 2) and v.collective == "allreduce"
+    assert v.aliasings == ("in-place", "out-of-place")
+    # rank c+1 sends twice on one block: it needs the connection to buffer the first send
+    assert v.rendezvous is False
+    assert any("buffers one send step" in n and "rank 0 tb 2 step 0 (s)" in n
+               and "while the same block is still at step 0" in n for n in v.notes)
+
+
+def test_in_place_allgather_with_output_only():
+    # msccl-tools writes in-place allgather with i_chunks="0": the input is o[r] already
+    source = mutate(text("ag2"), 'inplace="1" outofplace="1"', 'inplace="1" outofplace="0"')
+    for rank in (0, 1):
+        source = mutate_rank(source, rank, 'i_chunks="1"', 'i_chunks="0"')
+        source = mutate_rank(source, rank, f'      <step s="0" type="cpy" srcbuf="i" srcoff="0" '
+                             f'dstbuf="o" dstoff="{rank}" cnt="1" depid="-1" deps="-1" '
+                             f'hasdep="0"/>\n', "")
+        source = mutate_rank(source, rank, '<step s="1" type="s"', '<step s="0" type="s"')
+    v = check_xml(PAIR, source)
+    assert v.ok, v.reasons
+    assert v.aliasings == ("in-place",) and v.algbw == 20
+    # claimed out-of-place too, o[r] is never filled from the input
+    both = check_xml(PAIR, mutate(source, 'outofplace="0"', 'outofplace="1"'))
+    assert not both.ok
+    assert has(both, r"^out-of-place: rank 0 tb 0 step 0 \(s\): reads o\[0\] on rank 0 before "
+                     r"anything writes it")
+
+
+def test_verdict_to_dict_is_json():
+    v = check_xml(RING, DATA / "ar3.xml")
+    d = json.loads(json.dumps(v.to_dict()))
+    assert d["ok"] and d["algbw"] == "15/2" and d["counts"]["tbs"] == 9
+    assert {"src": "g0", "dst": "g1", "load": "4", "bandwidth": "10"} in d["links"]
+
+
+# --- corrupted files: each rejected with its reason --------------------------------------
+
+def test_missing_hasdep_on_a_depended_upon_step():
+    source = mutate_rank(text("ag3"), 0, 'dstoff="2" cnt="1" depid="-1" deps="-1" hasdep="1"',
+                         'dstoff="2" cnt="1" depid="-1" deps="-1" hasdep="0"')
+    v = check_xml(RING, source)
+    assert not v.ok
+    assert has(v, r'^rank 0 tb 2 step 0 \(s\): waits for rank 0 tb 1 step 0 \(r\), which does '
+                  r'not have hasdep="1"')
+    # the runtime would wait for a flag that never comes
+    assert has(v, r"^deadlock: ")
+    assert has(v, r"^stuck: rank 0 tb 2 step 0 \(s\) waits for tb 1 step 0 .*finished.*none")
+
+
+def test_dropped_step():
+    source = mutate_rank(text("ag2"), 1, '      <step s="0" type="r" srcbuf="o" srcoff="0" '
+                         'dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>\n', "")
+    v = check_xml(PAIR, source)
+    assert not v.ok
+    assert has(v, r"^rank 0 tb 0 sends 1 time\(s\) to rank 1 on channel 0, but rank 1 tb 1 "
+                  r"receives 0 time\(s\) from rank 0")
+    assert has(v, r"rank 1: o\[0\] should hold rank 0's input chunk 0, but nothing ever writes it")
+
+
+def test_dropped_step_that_others_wait_for():
+    source = mutate_rank(text("ag3"), 0, '      <step s="0" type="r" srcbuf="o" srcoff="2" '
+                         'dstbuf="o" dstoff="2" cnt="1" depid="-1" deps="-1" hasdep="1"/>\n', "")
+    v = check_xml(RING, source)
+    assert has(v, r"^rank 0 tb 2 step 0 \(s\): waits for tb 1 step 0, but that block has 0 steps")
+    assert has(v, r"^deadlock: ")
+
+
+def test_swapped_peer():
+    source = mutate_rank(text("ag3"), 0, '<tb id="0" send="1" recv="-1" chan="0">',
+                         '<tb id="0" send="2" recv="-1" chan="0">')
+    v = check_xml(RING, source)
+    assert not v.ok
+    assert has(v, r"^rank 0 tb 0: sends to rank 2 on channel 0, but no thread block of rank 2 "
+                  r"receives from rank 0 on channel 0")
+    assert has(v, r"^rank 1 tb 1: receives from rank 0 on channel 0, but no thread block of "
+                  r"rank 0 sends to rank 1 on channel 0")
+    # and the one-way ring has no link g0 -> g2
+    assert has(v, r"no path g0 -> g2 that relays only through switches")
+    assert v.algbw is None
+
+
+def test_send_receive_count_mismatch():
+    source = mutate_rank(text("ag2"), 1, 'type="r" srcbuf="o" srcoff="0" dstbuf="o" dstoff="0" '
+                         'cnt="1"', 'type="r" srcbuf="o" srcoff="0" dstbuf="o" dstoff="0" cnt="2"')
+    v = check_xml(PAIR, source)
+    assert not v.ok
+    assert has(v, r"^rank 0 tb 0 step 1 \(s\) sends cnt=1 but the matching rank 1 tb 1 step 0 "
+                  r"\(r\) receives cnt=2")
+
+
+def test_deadlock_two_blocks_waiting_on_each_other():
+    v = check_xml(PAIR, DATA / "ag2_deadlock.xml")
+    assert not v.ok and v.rendezvous is None
+    assert has(v, r"^deadlock: no step can run while 3 thread block\(s\) on 2 rank\(s\)")
+    assert has(v, r"^stuck: rank 0 tb 0 step 1 \(s\) waits for tb 1 step 0 ")
+    assert has(v, r"^stuck: rank 0 tb 1 step 0 \(r\) waits for tb 0 step 1 ")
+    assert has(v, r"^stuck: rank 1 tb 1 step 0 \(r\) waits to receive from rank 0 tb 0")
+
+
+def test_double_counted_contribution():
+    # rank 0's second fused re adds s[0] (rank 1's contribution) again instead of s[1]
+    source = mutate_rank(text("rs3_direct"), 0, '<step s="3" type="re" srcbuf="s" srcoff="1"',
+                         '<step s="3" type="re" srcbuf="s" srcoff="0"')
+    v = check_xml(STAR, source)
+    assert not v.ok
+    assert v.reasons == ("rank 0: o[0] should hold the sum over all ranks of input chunk 0, but "
+                         "misses the contribution of rank 2; counts rank 1's contribution 2 "
+                         "times",)
+
+
+def test_unfilled_output_chunk():
+    # rank 0's last receive lands in o[2] instead of o[1]
+    source = mutate_rank(text("ag3"), 0, 'type="r" srcbuf="o" srcoff="1" dstbuf="o" dstoff="1"',
+                         'type="r" srcbuf="o" srcoff="1" dstbuf="o" dstoff="2"')
+    v = check_xml(RING, source)
+    assert not v.ok
+    assert has(v, r"^rank 0: o\[1\] should hold rank 1's input chunk 0, but nothing ever writes it")
+    assert has(v, r"^rank 0: o\[2\] should hold rank 2's input chunk 0, but it holds rank 1's "
+                  r"input chunk 0")
+
+
+def test_wrong_coll_spelling_for_the_flavour():
+    v = check_xml(RING, DATA / "rs3.xml", flavour="legacy")
+    assert not v.ok and v.flavour == "legacy"
+    assert has(v, r"^<algo>: coll='reducescatter' is not a collective the legacy "
+                  r"\(microsoft/msccl\) runtime knows; .*spells reduce-scatter reduce_scatter")
+    w = check_xml(RING, DATA / "rs3_legacy.xml", flavour="msccl-executor")
+    assert has(w, r"^<algo>: coll='reduce_scatter' is not a collective the msccl-executor/RCCL "
+                  r"runtime knows")
+    for name in ("outofplace", "minBytes", "maxBytes"):
+        assert has(w, rf"^<algo>: required attribute {name} is missing")
+
+
+def long_allgather(steps_per_block):
+    """A correct 2-rank allgather whose sending blocks have ``steps_per_block`` steps: a copy
+    of all k = steps_per_block - 1 chunks, then one send per chunk."""
+    k = steps_per_block - 1
+    lines = [f'<algo name="long" proto="Simple" nchannels="1" nchunksperloop="{2 * k}" ngpus="2" '
+             f'coll="allgather" inplace="0" outofplace="1" minBytes="0" maxBytes="1073741824">']
+    for r in (0, 1):
+        peer = 1 - r
+        lines.append(f'  <gpu id="{r}" i_chunks="{k}" o_chunks="{2 * k}" s_chunks="0">')
+        lines.append(f'    <tb id="0" send="{peer}" recv="-1" chan="0">')
+        lines.append(f'      <step s="0" type="cpy" srcbuf="i" srcoff="0" dstbuf="o" '
+                     f'dstoff="{r * k}" cnt="{k}" depid="-1" deps="-1" hasdep="0"/>')
+        for j in range(k):
+            lines.append(f'      <step s="{j + 1}" type="s" srcbuf="o" srcoff="{r * k + j}" '
+                         f'dstbuf="o" dstoff="{r * k + j}" cnt="1" depid="-1" deps="-1" '
+                         f'hasdep="0"/>')
+        lines.append('    </tb>')
+        lines.append(f'    <tb id="1" send="-1" recv="{peer}" chan="0">')
+        for j in range(k):
+            lines.append(f'      <step s="{j}" type="r" srcbuf="o" srcoff="{peer * k + j}" '
+                         f'dstbuf="o" dstoff="{peer * k + j}" cnt="1" depid="-1" deps="-1" '
+                         f'hasdep="0"/>')
+        lines.append('    </tb>')
+        lines.append('  </gpu>')
+    lines.append('</algo>')
+    return "\n".join(lines) + "\n"
+
+
+def test_too_many_steps_per_block_for_the_flavour():
+    source = long_allgather(66)
+    assert check_xml(PAIR, source, flavour="legacy").ok       # legacy: 256 steps per block
+    v = check_xml(PAIR, source, flavour="msccl-executor")
+    assert not v.ok and v.counts.max_steps_per_tb == 66
+    assert has(v, r"^rank 0 tb 0: 66 steps; the msccl-executor/RCCL runtime allows 64 per "
+                  r"thread block \(MSCCL_MAX_NUM_STEPS")
+    assert check_xml(PAIR, long_allgather(64), flavour="msccl-executor").ok
+    # an allgather file not tied to one runtime is held to the smaller limit
+    assert has(check_xml(PAIR, source), r"^rank 1 tb 0: 66 steps; .* allows 64")
+
+
+def test_tab_characters():
+    source = text("ag2").replace("\n    <tb", "\n\t<tb")
+    v = check_xml(PAIR, source)
+    assert not v.ok
+    assert has(v, r"^line 4: tab character \(and 3 more\); the runtime's XML parser .* accepts "
+                  r"only spaces, \\n and \\r between elements")
+
+
+def test_zero_padded_integer():
+    source = mutate_rank(text("ag2"), 1, '<step s="1" type="s" srcbuf="o" srcoff="1"',
+                         '<step s="1" type="s" srcbuf="o" srcoff="01"')
+    v = check_xml(PAIR, source)
+    assert v.reasons == ("rank 1 tb 0 step 1 (s): srcoff=zero-padded integer '01': the runtime "
+                         "reads numbers with strtol(..., 0), which takes a leading 0 as octal, "
+                         "so it reads 1; write 1",)
+    # 08 is not even octal: strtol stops at the 8 and reads 0, so rank 1 sends o[0]
+    bad = mutate_rank(text("ag2"), 1, '<step s="1" type="s" srcbuf="o" srcoff="1"',
+                      '<step s="1" type="s" srcbuf="o" srcoff="08"')
+    w = check_xml(PAIR, bad)
+    assert has(w, r"srcoff=zero-padded integer '08'.* so it reads 0; write 8")
+    assert has(w, r"^rank 1 tb 0 step 1 \(s\): reads o\[0\] on rank 1 before anything writes it")
+
+
+def test_billion_laughs_is_refused_unexpanded():
+    with pytest.raises(XmlCheckError, match=r"refused: the XML declares a DTD or entities"):
+        check_xml(PAIR, DATA / "billion_laughs.xml")
+    with pytest.raises(XmlCheckError, match="DTD"):
+        check_xml(PAIR, '<!DOCTYPE algo SYSTEM "http://example.com/x.dtd"><algo/>')
+    assert issubclass(XmlCheckError, ForestCollError)
+
+
+def test_transfer_without_a_switch_only_path():
+    v = check_xml(LINE, DATA / "ag3.xml")
+    assert not v.ok and v.algbw is None
+    assert has(v, r"^rank 2 tb 0 step 1 \(s\): sends from rank 2 \(g2\) to rank 0 \(g0\), but the "
+                  r"topology has no path g2 -> g0 that relays only through switches")
+
+
+# --- routes --------------------------------------------------------------------------------
+
+def test_several_switch_routes_need_the_routes_argument():
+    v = check_xml(TWO_SWITCHES, DATA / "ag2.xml")
+    assert not v.ok and v.algbw is None
+    assert has(v, r"the pair g0 -> g1 has several routes through switches; pass "
+                  r"routes\[\('g0', 'g1'\)\]")
+    one = {("g0", "g1"): [("g0", "sw0", "g1")], ("g1", "g0"): [("g1", "sw0", "g0")]}
+    v = check_xml(TWO_SWITCHES, DATA / "ag2.xml", routes=one)
+    # one chunk of M/2 over g0 -> sw0 -> g1 (bandwidth 10): algbw 2 / (1/10) = 20
+    assert v.ok and v.algbw == 20
+    split = {("g0", "g1"): [(("g0", "sw0", "g1"), Fraction(1, 2)), (("g0", "sw1", "g1"), "1/2")],
+             ("g1", "g0"): [(("g1", "sw1", "g0"), 1)]}
+    v = check_xml(TWO_SWITCHES, DATA / "ag2.xml", routes=split)
+    # half a chunk on each g0 -> g1 path, a whole chunk on g1 -> sw1 -> g0: max load/bw = 1/10
+    assert v.ok and v.algbw == 20
+    assert v.link_loads[("g0", "sw0")] == Fraction(1, 2)
+    assert v.link_loads[("sw1", "g0")] == 1
+
+
+@pytest.mark.parametrize("routes, message", [
+    ({("g0", "g1"): [("g0", "g1")]}, "no link"),
+    ({("g0", "g1"): [("g0", "sw0", "g0", "g1")]}, "visits a node twice"),
+    ({("g0", "g1"): [("g1", "sw0", "g0")]}, "must run from"),
+    ({("g0", "g1"): [("g0", "sw0", "g1"), ("g0", "sw1", "g1")]}, "without shares"),
+    ({("g0", "g1"): [(("g0", "sw0", "g1"), "1/3"), (("g0", "sw1", "g1"), "1/3")]}, "sum to 2/3"),
+    ({"g0": [("g0", "sw0", "g1")]}, "not a \\(source, destination\\) pair"),
+])
+def test_bad_routes_are_refused(routes, message):
+    with pytest.raises(UsageError, match=message):
+        check_xml(TWO_SWITCHES, DATA / "ag2.xml", routes=routes)
+
+
+def test_routes_relay_only_through_switches():
+    with pytest.raises(UsageError, match="relays through compute node 'g1'"):
+        check_xml(LINE, DATA / "ag3.xml", routes={("g2", "g0"): [("g2", "g1", "g0")]})
+
+
+# --- more semantics ------------------------------------------------------------------------
+
+def test_missing_dependency_is_a_race():
+    source = mutate_rank(text("ag3"), 0, 'dstoff="2" cnt="1" depid="1" deps="0" hasdep="0"',
+                         'dstoff="2" cnt="1" depid="-1" deps="-1" hasdep="0"')
+    v = check_xml(RING, source)
+    assert not v.ok
+    assert has(v, r"^rank 0 tb 2 step 0 \(s\): reads o\[2\] on rank 0 before anything writes it")
+    assert has(v, r"^rank 0: rank 0 tb 2 step 0 \(s\) reads o\[2\] and rank 0 tb 1 step 0 \(r\) "
+                  r"writes it with nothing ordering them")
+
+
+def test_reads_before_anything_writes():
+    source = mutate_rank(text("ag2"), 0, '      <step s="0" type="cpy" srcbuf="i" srcoff="0" '
+                         'dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="0"/>\n', "")
+    source = mutate_rank(source, 0, '<step s="1" type="s"', '<step s="0" type="s"')
+    v = check_xml(PAIR, source)
+    # in place o[0] is rank 0's input; out of place nothing fills it
+    assert v.reasons == (
+        "out-of-place: rank 0 tb 0 step 0 (s): reads o[0] on rank 0 before anything writes it",
+        "out-of-place: rank 0: o[0] should hold rank 0's input chunk 0, but nothing ever "
+        "writes it",
+        "out-of-place: rank 1: o[0] should hold rank 0's input chunk 0, but it holds data "
+        "computed from a slot nothing wrote")
+
+
+def test_out_of_place_must_not_write_the_send_buffer():
+    source = mutate(text("ar3"), 'inplace="1" outofplace="1"', 'inplace="0" outofplace="1"')
+    source = mutate_rank(source, 0, '<step s="1" type="r" srcbuf="o" srcoff="1" dstbuf="o" '
+                         'dstoff="1"', '<step s="1" type="r" srcbuf="o" srcoff="1" dstbuf="i" '
+                         'dstoff="1"')
+    v = check_xml(RING, source)
+    assert has(v, r"^rank 0 tb 1 step 1 \(r\): writes i\[1\], the caller's send buffer")
+    assert has(v, r"^rank 0: o\[1\] should hold the sum over all ranks of input chunk 1, but "
+                  r"nothing ever writes it")
+
+
+def test_in_place_aliasing_changes_the_data():
+    # rank 0 keeps its reduced chunk 0 in o[1] instead of o[0]; in place o[1] is also input
+    # chunk 1, which another block of rank 0 reads for the sum of chunk 1
+    source = mutate_rank(text("ar3"), 0, 'type="rrcs" srcbuf="i" srcoff="0" dstbuf="o" '
+                         'dstoff="0"', 'type="rrcs" srcbuf="i" srcoff="0" dstbuf="o" dstoff="1"')
+    v = check_xml(RING, source)
+    assert not v.ok
+    assert has(v, r"^in-place: rank 0: rank 0 tb 0 step 0 \(rrcs\) writes o\[1\] and rank 0 tb 1 "
+                  r"step 0 \(rrs\) reads i\[1\] \(the same memory in place\) with nothing "
+                  r"ordering them")
+    assert has(v, r"^in-place: rank 2: o\[1\] should hold the sum over all ranks of input chunk "
+                  r"1, but misses the contribution of rank 0; adds input chunk 0 of ranks 0, 1, "
+                  r"2, which belongs to another output chunk")
+    assert has(v, r"^in-place: rank 0: o\[0\] should hold the sum over all ranks of input chunk "
+                  r"0, but misses the contributions of ranks 1, 2")
+    assert has(v, r"^out-of-place: rank 0: o\[0\] should hold .* but nothing ever writes it")
+    # in both aliasings the rrcs and the final receive of chunk 1 write o[1] unordered
+    assert has(v, r"^rank 0: rank 0 tb 0 step 0 \(rrcs\) writes o\[1\] and rank 0 tb 1 step 1 "
+                  r"\(r\) writes it with nothing ordering them")
+
+
+def test_dependency_on_a_nop_and_nop_rules():
+    source = mutate_rank(text("rs3_direct"), 0, 'type="re" srcbuf="s" srcoff="0" dstbuf="o" '
+                         'dstoff="0" cnt="1" depid="3" deps="0"', 'type="re" srcbuf="s" '
+                         'srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="-1" deps="-1"')
+    v = check_xml(STAR, source)
+    assert has(v, r"^rank 0 tb 4 step 2 \(re\): follows nop step\(s\) with dependencies but has "
+                  r"none of its own; the runtime refuses the file")
+    source = mutate_rank(text("rs3_direct"), 0, 'type="nop" srcbuf="i" srcoff="-1" dstbuf="o" '
+                         'dstoff="-1" cnt="0" depid="2" deps="0"', 'type="nop" srcbuf="i" '
+                         'srcoff="-1" dstbuf="o" dstoff="-1" cnt="0" depid="-1" deps="-1"')
+    v = check_xml(STAR, source)
+    assert has(v, r"^rank 0 tb 4 step 1 \(nop\): a nop without a dependency")
+    # and nothing orders the receive into s[0] before the reduction that reads it
+    assert has(v, r"^rank 0: rank 0 tb 2 step 0 \(r\) writes s\[0\] and rank 0 tb 4 step 2 \(re\) "
+                  r"reads it with nothing ordering them")
+    # a flagged step after it is published under the kernel's (shifted) step number
+    flagged = mutate_rank(source, 0, 'srcoff="1" dstbuf="o" dstoff="0" cnt="1" depid="-1" '
+                          'deps="-1" hasdep="0"', 'srcoff="1" dstbuf="o" dstoff="0" cnt="1" '
+                          'depid="-1" deps="-1" hasdep="1"')
+    assert has(check_xml(STAR, flagged), r"^rank 0 tb 4 step 3 \(re\): the kernel publishes this "
+                                         r"step's flag as step 2, its position is 3")
+
+
+def test_dependency_rules():
+    direct = text("rs3_direct")
+    on_nop = mutate_rank(direct, 0, 'type="s" srcbuf="i" srcoff="1" dstbuf="s" dstoff="1" cnt="1" '
+                         'depid="-1" deps="-1"', 'type="s" srcbuf="i" srcoff="1" dstbuf="s" '
+                         'dstoff="1" cnt="1" depid="4" deps="1"')
+    v = check_xml(STAR, on_nop)
+    assert has(v, r"^rank 0 tb 0 step 0 \(s\): waits for rank 0 tb 4 step 1 \(nop\), a nop, which "
+                  r"never publishes a flag")
+    assert has(v, r"^stuck: rank 0 tb 0 step 0 \(s\) waits for tb 4 step 1 ")
+    own = mutate_rank(direct, 0, 'depid="3" deps="0"', 'depid="4" deps="0"')
+    assert has(check_xml(STAR, own), r"^rank 0 tb 4 step 2 \(re\): depends on its own block")
+    trailing = mutate_rank(direct, 0, 'srcoff="1" dstbuf="o" dstoff="0" cnt="1" depid="-1" '
+                           'deps="-1" hasdep="0"/>', 'srcoff="1" dstbuf="o" dstoff="0" cnt="1" '
+                           'depid="-1" deps="-1" hasdep="0"/>\n      <step s="4" type="nop" '
+                           'srcbuf="i" srcoff="-1" dstbuf="o" dstoff="-1" cnt="0" depid="2" '
+                           'deps="0" hasdep="0"/>')
+    assert check_xml(STAR, trailing).reasons == (
+        "rank 0 tb 4 step 4 (nop): nop at the end of the block; no step follows to wait for "
+        "its dependency, so the runtime never waits for it",)
+    two = mutate_rank(direct, 0, 'dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="1"',
+                      'dstoff="0" cnt="1" depid="-1" deps="-1" hasdep="2"')
+    assert has(check_xml(STAR, two), r"^rank 0 tb 2 step 0 \(r\): hasdep=2; it must be 0 or 1")
+
+
+def test_fused_reductions_must_share_cnt():
+    source = mutate_rank(text("rs3_direct"), 0, '<step s="3" type="re" srcbuf="s" srcoff="1" '
+                         'dstbuf="o" dstoff="0" cnt="1"', '<step s="3" type="re" srcbuf="s" '
+                         'srcoff="1" dstbuf="o" dstoff="0" cnt="2"')
+    v = check_xml(STAR, source)
+    assert has(v, r"^rank 0 tb 4 step 3 \(re\): fused with the re step\(s\) before it .* "
+                  r"cnt=2 differs from 1")
+
+
+def test_ngpus_must_match_the_topology():
+    v = check_xml(RING, DATA / "ag2.xml")
+    assert has(v, r"^<algo>: ngpus=2, but topology 'ring' has 3 compute nodes")
+    assert v.algbw is None and v.links == ()
+
+
+def test_limits_and_attributes():
+    source = mutate_rank(text("ag2"), 0, '<step s="1" type="s" srcbuf="o" srcoff="0" dstbuf="o" '
+                         'dstoff="0" cnt="1" depid="-1"', '<step s="1" type="s" srcbuf="o" '
+                         'srcoff="0" dstbuf="o" dstoff="0" cnt="1" depid="200"')
+    source = source.replace('depid="200" deps="-1"', 'depid="200" deps="0"')
+    source = mutate(source, 'proto="Simple" nchannels="1"', 'proto="simple" nchannels="40"')
+    v = check_xml(PAIR, source)
+    assert has(v, r"^<algo>: proto='simple'; the runtime accepts exactly Simple, LL128 or LL")
+    assert has(v, r"^<algo>: nchannels=40; .* channels 1 to 32")
+    assert has(v, r"depends on tb 200; the runtime stores the block id as int8_t")
+    assert has(v, r"waits for tb 200 of rank 0, which does not exist")
+    big = mutate_rank(text("ag2"), 1, 'type="r" srcbuf="o" srcoff="0" dstbuf="o" dstoff="0" '
+                      'cnt="1"', 'type="r" srcbuf="o" srcoff="0" dstbuf="o" dstoff="0" cnt="72"')
+    assert has(check_xml(PAIR, big), r"cnt=72; the runtime requires 0 <= cnt < 72")
+
+
+def test_buffer_bounds():
+    source = mutate_rank(text("ag2"), 0, 'type="cpy" srcbuf="i" srcoff="0" dstbuf="o" dstoff="0" '
+                         'cnt="1"', 'type="cpy" srcbuf="i" srcoff="0" dstbuf="o" dstoff="1" '
+                         'cnt="2"')
+    v = check_xml(PAIR, source)
+    assert has(v, r"^rank 0 tb 0 step 0 \(cpy\): reads i\[0\.\.1\], outside the input buffer's 1 "
+                  r"chunk\(s\)")
+    assert has(v, r"writes o\[1\.\.2\], outside the output buffer's 2 chunk\(s\)")
+    source = mutate_rank(text("ag2"), 0, 'srcbuf="i" srcoff="0"', 'srcbuf="i" srcoff="3"')
+    assert has(check_xml(PAIR, source), r"srcoff=3 is outside i_chunks=1; the runtime refuses")
+
+
+def test_flavour_specific_required_attributes():
+    no_name = mutate(text("ag3"), 'name="ag3-ring" ', "")
+    assert check_xml(RING, no_name, flavour="msccl-executor").ok
+    v = check_xml(RING, no_name)                    # allgather: both runtimes' rules
+    assert v.flavour == "both" and has(v, r"^<algo>: required attribute name is missing")
+    assert has(check_xml(RING, no_name, flavour="legacy"),
+               r"required attribute name is missing; the legacy \(microsoft/msccl\) runtime")
+    with pytest.raises(UsageError, match="unknown MSCCL flavour"):
+        check_xml(RING, DATA / "ag3.xml", flavour="nccl")
+
+
+def test_legacy_inplace_zero_means_out_of_place():
+    v = check_xml(RING, DATA / "rs3_legacy.xml")
+    assert v.inplace is False and v.outofplace is True
+
+
+# --- the runtime parser's syntax -----------------------------------------------------------
+
+@pytest.mark.parametrize("change, pattern", [
+    (lambda s: '<?xml version="1.0"?>\n' + s, r"^line 1: an XML declaration <\?xml \.\.\.\?>"),
+    (lambda s: s.replace('<tb id="1" send="-1" recv="1" chan="0">',
+                         "<tb id='1' send=\"-1\" recv=\"1\" chan=\"0\">"),
+     r"^line 8: single-quoted attribute value"),
+    (lambda s: s.replace('<tb id="1" send="-1" recv="1" chan="0">',
+                         '<tb id="1" send="-1"\n        recv="1" chan="0">'),
+     r"^line 8: the tag .* spans several lines"),
+    (lambda s: s.replace('<tb id="1" send="-1" recv="1" chan="0">',
+                         '<tb id = "1" send="-1" recv="1" chan="0">'), r"spaces around '='"),
+    (lambda s: s.replace('<tb id="1" send="-1" recv="1" chan="0">',
+                         '<tb id="1"  send="-1" recv="1" chan="0">'), r"several spaces"),
+    (lambda s: s.replace("</tb>\n  </gpu>\n  <gpu id=\"1\"", "</tb >\n  </gpu>\n  <gpu id=\"1\""),
+     r"closing tag '</tb >' is not written </name>"),
+    (lambda s: s.replace('<gpu id="0" i_chunks="1"', 'hello <gpu id="0" i_chunks="1"'),
+     r"^line 3: text 'hello' between elements"),
+    (lambda s: s.replace('<gpu id="0" i_chunks="1" o_chunks="2" s_chunks="0">',
+                         '<gpu id="0" i_chunks="1" o_chunks="2" s_chunks="0" ' +
+                         " ".join(f'x{i}="0"' for i in range(13)) + ">"),
+     r"^line 3: <gpu> has 17 attributes; .* keeps the first 16"),
+    (lambda s: s.replace('name="ag2"', 'name="a&amp;b"'), r"character or entity reference"),
+    (lambda s: "\ufeff" + s, r"byte-order mark"),
+    (lambda s: s.replace("<algo ", '<algos x="1"/>\n<algo ', 1).replace("</algo>", "</algo>"),
+     None),
+])
+def test_runtime_syntax(change, pattern):
+    source = change(text("ag2"))
+    if pattern is None:         # two top-level elements: not XML at all
+        with pytest.raises(XmlCheckError, match="not well-formed XML"):
+            check_xml(PAIR, source)
+        return
+    v = check_xml(PAIR, source)
+    assert not v.ok and has(v, pattern), v.reasons
+
+
+def test_first_element_must_be_algo_and_comments_are_fine():
+    v = check_xml(PAIR, "<!-- leading comment --><!-- another -->\n" + text("ag2"))
+    assert v.ok, v.reasons
+    v = check_xml(PAIR, '<gpu id="0" i_chunks="1" o_chunks="2" s_chunks="0"/>')
+    assert not v.ok and has(v, r"root element is <gpu>") and has(v, r"first element is <gpu>")
+
+
+def test_unknown_step_type_and_buffer():
+    source = mutate_rank(text("ag2"), 0, 'type="cpy" srcbuf="i"', 'type="copy" srcbuf="x"')
+    v = check_xml(PAIR, source)
+    assert has(v, r"^rank 0 tb 0 step 0 \(copy\): unknown step type 'copy'")
+    assert has(v, r"srcbuf='x'; the runtime refuses the file")
+    assert any(n.startswith("not simulated") for n in v.notes)
+    residual = mutate_rank(text("ag2"), 0, 'type="cpy"', 'type="ra"')
+    assert has(check_xml(PAIR, residual, flavour="legacy"),
+               r"^rank 0 tb 0 step 0 \(ra\): step type ra \(residual add\) exists only in the "
+               r"legacy runtime; check-xml does not simulate it")
+    assert has(check_xml(PAIR, residual), r"exists only in the legacy runtime; "
+                                          r"msccl-executor/RCCL refuses it")
+
+
+def test_integers_the_runtime_cannot_hold():
+    source = mutate(text("ag2"), 'nchunksperloop="2"', 'nchunksperloop="' + "9" * 5000 + '"')
+    v = check_xml(PAIR, source)
+    assert has(v, r"^<algo>: nchunksperloop='9{37}\.\.\.' is no integer the runtime can hold")
+    source = mutate(text("ag2"), 'nchunksperloop="2"', 'nchunksperloop="4294967298"')
+    assert has(check_xml(PAIR, source), r"nchunksperloop=4294967298 does not fit the runtime's "
+                                        r"32-bit integer")
+    source = mutate(text("ag2"), 'nchunksperloop="2"', 'nchunksperloop="0x2"')
+    assert check_xml(PAIR, source).reasons == (
+        "<algo>: nchunksperloop=hexadecimal integer '0x2' (the runtime reads 2); write it in "
+        "decimal",)
+
+
+# --- unreadable input ----------------------------------------------------------------------
+
+def test_unreadable_inputs(tmp_path, monkeypatch):
+    with pytest.raises(XmlCheckError, match="cannot read the MSCCL XML file"):
+        check_xml(PAIR, tmp_path / "missing.xml")
+    with pytest.raises(XmlCheckError, match="not well-formed XML"):
+        check_xml(PAIR, "<algo")
+    with pytest.raises(XmlCheckError, match="is empty"):
+        check_xml(PAIR, b"  \n")
+    with pytest.raises(XmlCheckError, match="not UTF-8"):
+        check_xml(PAIR, b"<algo name='\xff'/>")
+    with pytest.raises(XmlCheckError, match="is a directory"):
+        check_xml(PAIR, tmp_path)
+    monkeypatch.setattr(mc, "MAX_BYTES", 100)
+    with pytest.raises(XmlCheckError, match="larger than"):
+        check_xml(PAIR, DATA / "ag2.xml")
+    monkeypatch.setattr(mc, "MAX_BYTES", 64 * 2**20)
+    monkeypatch.setattr(mc, "MAX_ELEMENTS", 5)
+    with pytest.raises(XmlCheckError, match="more than 5 elements"):
+        check_xml(PAIR, DATA / "ag2.xml")
+
+
+def test_reasons_are_capped(monkeypatch):
+    monkeypatch.setattr(mc, "MAX_REASONS", 3)
+    source = text("ag3").replace('cnt="1"', 'cnt="01"')
+    v = check_xml(RING, source)
+    assert len(v.reasons) == 3 and re.fullmatch(r"\.\.\. and \d+ more problems", v.reasons[-1])
+
+
+# --- the package's exporter, checked --------------------------------------------------------
+
+def schedule_routes(schedule):
+    """(a, b) -> [path] for every tree edge of the schedule (its physical route)."""
+    data = schedule.to_dict()
+    routes = {}
+    for phase in data.get("phases") or [data]:
+        for tree in phase["trees"]:
+            for edge in tree["edges"]:
+                path = tuple(edge.get("path") or (edge["src"], edge["dst"]))
+                routes.setdefault((edge["src"], edge["dst"]), set()).add(path)
+    assert all(len(paths) == 1 for paths in routes.values())
+    return {pair: [paths.pop()] for pair, paths in routes.items()}
+
+
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
+def test_exported_catalog_schedules_pass_with_the_schedules_algbw(catalog, collective):
+    from forestcoll_opt.msccl import export_msccl
+    from forestcoll_opt.schedule import generate
+    from forestcoll_opt.verify import verify
+
+    t = catalog("paper-example")
+    schedule = generate(t, collective)
+    expected = verify(t, schedule, **({"against": "trees"} if collective == "allreduce" else
+                                      {})).algbw
+    for kw in ({}, {"flavour": "legacy", "chunks": 2, "channels": 2}):
+        v = check_xml(t, export_msccl(schedule, t, **kw), routes=schedule_routes(schedule))
+        assert v.ok, v.reasons
+        assert v.algbw == expected and v.rendezvous is True
+
+
+# --- independence ---------------------------------------------------------------------------
+
+def test_checker_shares_no_code_with_the_exporter():
+    tree = ast.parse(Path(mc.__file__).read_text())
+    package = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            package.add(node.module)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("forestcoll_opt"):
+            package.add(node.module.split(".", 1)[1])
+    assert package <= {"errors", "files", "topology"}, package
+    assert isinstance(check_xml(PAIR, DATA / "ag2.xml"), XmlVerdict)
