@@ -21,7 +21,7 @@ from .files import check_output, display_path, streaming_output, write_output
 from .flow import KERNELS
 from .analysis import MAX_K, SWEEP_COLUMNS, iter_sweep
 from .schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
-from .schedule import generate
+from .schedule import generate, traffic
 from .topology import Topology
 from .verify import load_schedule, needs_lp_interval, verify
 
@@ -231,7 +231,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         else:
             sched = generate(topo, args.collective, k=args.k, root=args.root,
                              kernel=args.kernel, progress=progress, symmetry=args.symmetry,
-                             weights=weights)
+                             weights=weights, multicast=args.multicast)
     finally:
         progress.close()
     seconds = time.perf_counter() - start
@@ -242,6 +242,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
     print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} trees"
           + (f", k = {sched.k}" if sched.k else "")
           + (", concurrent phases" if sched.concurrent else ""), file=out)
+    if sched.multicast:
+        moved = traffic(sched)
+        with_mc = sum(a for a, _ in moved.values())
+        without = sum(b for _, b in moved.values())
+        print(f"multicast       switches replicate/aggregate: {_num(with_mc)} x M on the links "
+              f"instead of {_num(without)} x M ({float(1 - with_mc / without):.1%} less)",
+              file=out)
     if args.method == "lp":
         lower, upper = st["lp_lower"], st["lp_upper"]
         trees = rs_ag_algbw(topo, kernel=args.kernel)
@@ -577,7 +584,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
 # --- export -------------------------------------------------------------------------------
 
 def cmd_export_msccl(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from .msccl import export_msccl
+    from .schedule import achieved_algbw
     from .schedule import from_dict as schedule_from_dict
 
     check_output(args.output, inputs=[args.topology, args.schedule])
@@ -598,9 +608,16 @@ def cmd_export_msccl(args: argparse.Namespace) -> int:
     write_output(args.output, text)
     out = sys.stderr if args.output == "-" else sys.stdout
     where = "standard output" if args.output == "-" else display_path(args.output)
+    # the runtime overlaps an allreduce's phases: the file's own algbw is the concurrent one
+    runs = achieved_algbw(replace(schedule, concurrent=bool(schedule.phases)), topo)
+    same = "as scheduled" if runs == verdict.algbw else (
+        f"the schedule's {_num(verdict.algbw)} with its phases overlapped")
+    K = int(text.split('nchunksperloop="', 1)[1].split('"', 1)[0])
     print(f"wrote {where}: MSCCL {args.flavour} {schedule.collective} for {topo.name}, "
           f"{text.count('<tb ')} thread blocks and {text.count('<step ')} steps in all, "
-          f"algbw {_num(verdict.algbw)} {topo.units} as scheduled", file=out)
+          f"algbw {_num(runs)} {topo.units} ({same})", file=out)
+    print(f"note: nchunksperloop = {K}; the runtime selects the file only for buffers whose "
+          f"element count is a multiple of {K} (docs/msccl.md section 5)", file=out)
     return 0
 
 
@@ -616,6 +633,41 @@ def cmd_import_nccl(args: argparse.Namespace) -> int:
     print(f"wrote {where}: {topo.name}, {len(topo.compute_nodes)} compute and "
           f"{len(topo.switch_nodes)} switch nodes, {len(topo.capacity)} directed links "
           f"({topo.units})", file=out)
+    return 0
+
+
+def cmd_show_traffic(args: argparse.Namespace) -> int:
+    """Data per link per unit of data M, with the schedule's multicast and with every copy."""
+    from .schedule import from_dict as schedule_from_dict
+
+    topo = resolve(args.topology)
+    data = load_schedule(args.schedule)
+    loose = (Fraction(1, 10**30), Fraction(10**30))
+    verdict = verify(topo, data, against="lp", lp_interval=loose, kernel=args.kernel)
+    if not verdict.valid:
+        reason = verdict.reasons[0] if verdict.reasons else verdict.status
+        raise UsageError(f"{display_path(args.schedule)} is not a valid schedule for "
+                         f"{topo.name} ({reason}); run forestcoll verify for every problem")
+    schedule = schedule_from_dict(data, source=display_path(args.schedule))
+    moved = traffic(schedule)
+    rows = sorted(moved.items(), key=lambda kv: (-(kv[1][1] - kv[1][0]), topo.index[kv[0][0]],
+                                                 topo.index[kv[0][1]]))
+    if args.csv:
+        check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
+        lines = ["src,dst,bandwidth,with_multicast,without_multicast"]
+        lines += [f"{a},{b},{topo.capacity[(a, b)]},{w},{wo}" for (a, b), (w, wo) in rows]
+        write_output(args.csv, "\n".join(lines) + "\n")
+    with_mc = sum(w for w, _ in moved.values())
+    without = sum(wo for _, wo in moved.values())
+    print(f"{schedule.collective} on {topo.name}: {_num(with_mc)} x M on the links with "
+          f"multicast, {_num(without)} x M without ({float(1 - with_mc / without):.1%} less)"
+          if schedule.multicast else
+          f"{schedule.collective} on {topo.name}: {_num(without)} x M on the links (the "
+          f"schedule uses no multicast)")
+    width = max(len(f"{a} -> {b}") for (a, b), _ in rows)
+    print(f"{'link':<{width}}  {'with multicast':>16}  {'without':>16}  (x M, per unit of data)")
+    for (a, b), (w, wo) in rows[:args.top] if args.top else rows:
+        print(f"{a + ' -> ' + b:<{width}}  {str(w):>16}  {str(wo):>16}")
     return 0
 
 
@@ -762,6 +814,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True,
                    help="schedule file to write (JSON; - for standard output)")
     p.add_argument("--weights", metavar="FILE", help=_WEIGHTS_HELP)
+    p.add_argument("--multicast", choices=("auto", "off"), default="auto",
+                   help="auto: switches marked multicast in the topology replicate (or "
+                        "aggregate) the trees' data, as NVLink/InfiniBand SHARP do (default); "
+                        "off: every copy is sent")
     p.add_argument("--method", choices=("trees", "lp"), default="trees",
                    help="allreduce: trees = the best reduce-scatter then the best allgather "
                         "(default); lp = reduce and broadcast trees run concurrently at the "
@@ -836,7 +892,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "\"reducescatter\"); legacy: microsoft/msccl (\"reduce_scatter\")")
     q.add_argument("--protocol", choices=("Simple", "LL128", "LL"), default="Simple")
     q.add_argument("--chunks", type=_int_arg, default=1,
-                   help="MSCCL chunks per part of the schedule (pipelining depth; default 1)")
+                   help="MSCCL chunks per part of the schedule (default 1): multiplies "
+                        "nchunksperloop, which sets the buffer sizes the runtime accepts")
     q.add_argument("--channels", type=_int_arg, default=1,
                    help="channels to spread the trees over (1 to 32; default 1)")
     q.add_argument("--inplace", action="store_true",
@@ -849,6 +906,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="largest buffer (default 0: no limit)")
     _add_kernel(q)
     q.set_defaults(func=cmd_export_msccl)
+
+    p = sub.add_parser("show-traffic", help="data per link of a schedule, with and without "
+                                            "in-network multicast")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    p.add_argument("--top", type=_int_arg, help="only the N links multicast saves most on")
+    p.add_argument("--csv", help="also write every link to this CSV file")
+    _add_kernel(p)
+    p.set_defaults(func=cmd_show_traffic)
 
     p = sub.add_parser("check-xml", help="run an MSCCL XML algorithm symbolically and check "
                                          "what every rank ends with")

@@ -147,8 +147,10 @@ def export_msccl(schedule: Schedule, topology: Topology, *, flavour: str = "mscc
                  inplace: bool = False, name: str | None = None, min_bytes: int = 0,
                  max_bytes: int = 0) -> str:
     """The MSCCL XML text of ``schedule`` (allgather, reduce-scatter or allreduce) on
-    ``topology`` (module docstring). ``chunks`` cuts every part into that many chunks
-    (more pipelining, more steps); trees go round-robin to ``channels`` channels;
+    ``topology`` (module docstring). ``chunks`` cuts every part into that many chunks (a
+    larger ``nchunksperloop``: larger steps, and other buffer sizes the runtime accepts;
+    the runtime pipelines within every chunk anyway); trees go round-robin to
+    ``channels`` channels;
     ``inplace`` (allgather) writes an in-place algorithm instead of an out-of-place one
     (reduce-scatter and allreduce files are valid both ways and say so)."""
     if flavour not in FLAVOURS:
@@ -168,6 +170,14 @@ def export_msccl(schedule: Schedule, topology: Topology, *, flavour: str = "mscc
     for value, option in ((min_bytes, "--min-bytes"), (max_bytes, "--max-bytes")):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
             raise MscclExportError(f"{option} {value!r}: give a byte count from 0 to 2^63 - 1")
+    if min_bytes > max_bytes > 0:
+        raise MscclExportError(f"--min-bytes {min_bytes} is above --max-bytes {max_bytes}: the "
+                               f"runtime would never select the file")
+    if schedule.multicast:
+        raise MscclExportError("this schedule relies on in-network multicast, which MSCCL's "
+                               "send/receive steps cannot express (each copy would be sent "
+                               "again, below the schedule's algbw); generate it with "
+                               "--multicast off to export it")
     if tuple(schedule.compute_nodes) != tuple(topology.compute_nodes):
         raise MscclExportError(f"the schedule's compute nodes are not those of "
                                f"{topology.name!r} in its order; export it with the topology "

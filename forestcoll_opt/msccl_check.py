@@ -143,6 +143,10 @@ class XmlCheckError(ForestCollError):
 
 
 MAX_BYTES = 64 * 2**20
+# Send steps a connection holds before its sender blocks: the runtime's FIFO has NCCL_STEPS
+# = 8 slots and one step of at most 71 chunks takes at most half of them per primitive call
+# (see the module docstring), so two steps always fit. A ring of rcs steps needs two.
+FIFO_STEPS = 2
 """Largest file read (a 64-GPU algorithm with thousands of steps per GPU is a few MiB)."""
 MAX_ELEMENTS = 2_000_000
 """Most elements read (a 64 MiB file of real ``<step>`` lines holds about 500,000)."""
@@ -265,7 +269,7 @@ class XmlVerdict:
     transfer has no route, ``ngpus`` does not match, or nothing is sent); ``links`` lists every
     loaded link and ``bottleneck`` those that reach the maximum. ``rendezvous`` is True
     when the file also finishes with no buffering at all, False when it finishes only
-    because each connection holds one send step, None when not simulated to the end.
+    because each connection buffers send steps (FIFO_STEPS), None when not simulated to the end.
     ``flavour`` is "msccl-executor", "legacy" or "both" (an allgather or allreduce file
     checked against both). ``collective`` is "allgather", "reduce-scatter" or "allreduce"
     (or the ``coll`` value when it is none of them), ``coll`` the spelling in the file.
@@ -1342,7 +1346,7 @@ def _add(a: Any, b: Any) -> Any:
 class _Run:
     """One run of every block of every rank under one aliasing ("in-place" /
     "out-of-place"), or a scheduling-only run (``data=False``). ``capacity`` is how many
-    send steps a connection holds: 1 for the verdict's model, 0 for rendezvous."""
+    send steps a connection holds: FIFO_STEPS for the verdict's model, 0 for rendezvous."""
 
     def __init__(self, net: _Net, doc: _Doc, algo: _Algo, aliasing: str | None,
                  capacity: int, data: bool) -> None:
@@ -1722,7 +1726,7 @@ def _simulate(doc: _Doc, algo: _Algo, net: _Net, out: _Reasons) -> bool | None:
     modes = algo.aliasings
     finished = True
     for mode in modes:
-        run = _Run(net, doc, algo, mode, capacity=1, data=True)
+        run = _Run(net, doc, algo, mode, capacity=FIFO_STEPS, data=True)
         stuck = run.run()
         lines = list(run.reasons)
         if stuck:
@@ -1730,7 +1734,7 @@ def _simulate(doc: _Doc, algo: _Algo, net: _Net, out: _Reasons) -> bool | None:
             ranks = len({net.tbs[g].rank for g in stuck})
             lines.append(f"deadlock: no step can run while {len(stuck)} thread block(s) on "
                          f"{ranks} rank(s) have steps left (model: every connection holds "
-                         f"one send step; docs/msccl.md section 4); the stuck blocks follow")
+                         f"{FIFO_STEPS} send steps; docs/msccl.md section 4); the stuck blocks follow")
             for g in stuck[:12]:
                 lines.append(f"stuck: {run.describe_stuck(g)}")
             if len(stuck) > 12:
@@ -1755,7 +1759,7 @@ def _simulate(doc: _Doc, algo: _Algo, net: _Net, out: _Reasons) -> bool | None:
     stuck = rendezvous.run()
     if stuck:
         starts = [g for g in stuck if rendezvous.starts_chain(g)]
-        out.note("the file finishes only because each connection buffers one send step "
+        out.note("the file finishes only because each connection buffers send steps "
                  "(the runtime's FIFO holds a step whose cnt fits one primitive call); with "
                  "sends that rendezvous with their receives (docs/msccl.md section 4) "
                  + rendezvous.describe_stuck((starts or stuck)[0]))
@@ -1888,8 +1892,8 @@ def _normalise_routes(topology: Topology, routes: Mapping | None
 def _path_problem(topology: Topology, a: str, b: str, path: tuple[str, ...]) -> str | None:
     if len(path) < 2 or path[0] != a or path[-1] != b:
         return f"must run from {a!r} to {b!r}"
-    if len(set(path)) != len(path):
-        return "visits a node twice"
+    if path.count(a) != 1 or path.count(b) != 1:
+        return "returns to one of its ends"
     for v in path[1:-1]:
         if v not in topology.node:
             return f"unknown node {v!r}"

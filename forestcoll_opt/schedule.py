@@ -29,6 +29,7 @@ from .collective import Collective
 from .errors import ForestCollError, ScheduleError
 from .files import display_path, parse_json, read_text, write_output
 from .fixed_k import fixed_k_capacity
+from .multicast import merge_out_tree
 from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
@@ -76,6 +77,7 @@ class Schedule:
     stats: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     weights: tuple[tuple[str, int], ...] | None = None
     concurrent: bool = False
+    multicast: bool = False
 
     @property
     def num_trees(self) -> int:
@@ -90,9 +92,10 @@ class Schedule:
 
     @property
     def format(self) -> str:
-        """``forestcoll-schedule/1`` unless the schedule needs version 2 (weights, or
-        concurrent allreduce phases)."""
-        return FORMAT_V2 if self.weights is not None or self.concurrent else FORMAT
+        """``forestcoll-schedule/1`` unless the schedule needs version 2 (weights,
+        concurrent allreduce phases, or in-network multicast)."""
+        return (FORMAT_V2 if self.weights is not None or self.concurrent or self.multicast
+                else FORMAT)
 
     # --- JSON ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -105,6 +108,8 @@ class Schedule:
             out["weights"] = dict(self.weights)
         if self.concurrent:
             out["concurrent"] = True
+        if self.multicast:
+            out["multicast"] = True
         out.update(self._body())
         return out
 
@@ -176,7 +181,7 @@ def load(path: str | os.PathLike) -> Schedule:
 
 
 _COMMON_KEYS = {"format", "collective", "topology", "units", "compute_nodes", "algbw"}
-_V2_KEYS = {"weights", "concurrent"}
+_V2_KEYS = {"weights", "concurrent", "multicast"}
 _PHASE_KEYS = {"collective", "k", "tree_bandwidth", "algbw", "trees"}
 _TREE_KEYS = {"root", "weight", "edges"}
 _EDGE_KEYS = {"src", "dst", "path"}
@@ -203,8 +208,8 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
     if collective == "allreduce":
         allowed = _COMMON_KEYS | {"phases"} | _V2_KEYS
     else:
-        allowed = _COMMON_KEYS | _PHASE_KEYS | ({"root"} if collective in ROOTED
-                                                else {"weights"})
+        allowed = _COMMON_KEYS | _PHASE_KEYS | {"multicast"} | (
+            {"root"} if collective in ROOTED else {"weights"})
     _known_keys(data, allowed, source, collective)
     for key in ("compute_nodes", "algbw"):
         if key not in data:
@@ -218,8 +223,10 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
     algbw = _fraction(data["algbw"], f"{source}: algbw")
     common["weights"] = _weights(data.get("weights"), common["compute_nodes"], source)
     concurrent = data.get("concurrent", False)
-    if not isinstance(concurrent, bool):
-        raise ScheduleError(f"{source}: \"concurrent\" must be true or false")
+    multicast = data.get("multicast", False)
+    for key, value in (("concurrent", concurrent), ("multicast", multicast)):
+        if not isinstance(value, bool):
+            raise ScheduleError(f"{source}: \"{key}\" must be true or false")
     if collective == "allreduce":
         phases = data.get("phases")
         want = ("reduce-scatter", "allgather")
@@ -234,13 +241,15 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
             _known_keys(phase, _PHASE_KEYS, where, coll)
             parsed.append(_phase(phase, coll, common, None, where))
         return Schedule(collective=collective, k=None, tree_bandwidth=None, algbw=algbw,
-                        phases=tuple(parsed), concurrent=concurrent, **common)
+                        phases=tuple(parsed), concurrent=concurrent, multicast=multicast,
+                        **common)
     root = None
     if collective in ROOTED:
         if "root" not in data:
             raise ScheduleError(f"{source}: {collective} needs a \"root\"")
         root = _id(data["root"], f"{source}: root")
-    return replace(_phase(data, collective, common, root, source), algbw=algbw)
+    return replace(_phase(data, collective, common, root, source), algbw=algbw,
+                   multicast=multicast)
 
 
 def _weights(raw: Any, nodes: tuple[str, ...], source: str
@@ -342,12 +351,21 @@ def _fraction(value: Any, where: str, zero: bool = False) -> Fraction:
 # --- achieved throughput ---------------------------------------------------------------------
 
 def link_loads(schedule: Schedule) -> dict[tuple[str, str], int]:
-    """Σ weight × times used for every physical link hop of a single-phase schedule."""
+    """Σ weight × times used for every physical link hop of a single-phase schedule. With
+    ``multicast``, the edges of one tree leaving one compute node (entering it, for
+    in-trees) share their common prefix (suffix), which carries the tree's data once: a
+    multicast switch replicates (aggregates) it (docs/formats.md)."""
     loads: dict[tuple[str, str], int] = {}
+    inward = schedule.collective in IN_TREES
     for tree in schedule.trees:
-        for edge in tree.edges:
-            for hop in zip(edge.path, edge.path[1:]):
-                loads[hop] = loads.get(hop, 0) + tree.weight
+        if schedule.multicast:
+            hops = {(e.dst if inward else e.src, hop) for e in tree.edges
+                    for hop in zip(e.path, e.path[1:])}
+            used = [hop for _, hop in hops]
+        else:
+            used = [hop for e in tree.edges for hop in zip(e.path, e.path[1:])]
+        for hop in used:
+            loads[hop] = loads.get(hop, 0) + tree.weight
     return loads
 
 
@@ -360,8 +378,9 @@ def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
     shares = []
     for phase in phases:
         parts = phase.k if phase.collective in ROOTED else total * phase.k
+        merged = replace(phase, multicast=schedule.multicast)
         shares.append({hop: Fraction(load, parts) / topology.capacity[hop]
-                       for hop, load in link_loads(phase).items()})
+                       for hop, load in link_loads(merged).items()})
     if schedule.concurrent:
         busy: dict[tuple[str, str], Fraction] = {}
         for share in shares:
@@ -375,14 +394,17 @@ def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
 
 def generate(topology: Topology, collective: str = "allgather", *, k: int | None = None,
              root: str | None = None, kernel: str | None = None, progress=None,
-             symmetry: bool | None = None, weights: Mapping[str, Any] | None = None
-             ) -> Schedule:
+             symmetry: bool | None = None, weights: Mapping[str, Any] | None = None,
+             multicast: str = "auto") -> Schedule:
     """A schedule for ``collective``: optimal with the bound's k, or the best with exactly
     ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
     ``weights`` (allgather, reduce-scatter, allreduce) maps every compute node to the
     relative size of its shard (:mod:`forestcoll_opt.weights`); root v then gets k·ŵ_v
     trees and the schedule reaches the weighted bound. (Allreduce at the allreduce LP
     optimum, with concurrent phases: :func:`forestcoll_opt.lp_schedule.lp_allreduce`.)
+    ``multicast="auto"`` (default) lets switches marked ``multicast`` in the topology
+    replicate (aggregate) the trees' data (:mod:`forestcoll_opt.multicast`): same algbw,
+    less traffic; ``"off"`` keeps every copy.
     ``progress(stage, done, total)``, if given, is called as splitting and packing advance.
     ``symmetry`` (default: on from :data:`SYMMETRY_MIN_COMPUTE` compute nodes) uses the
     topology's automorphism group (:mod:`forestcoll_opt.symmetry`) to split switches in
@@ -400,12 +422,20 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
         raise ScheduleError(f"k must be an integer from 1 to 2^63 - 1, got {k}")
     if weights is not None and collective in ROOTED:
         raise ScheduleError(f"{collective} has a single root and no shards; drop the weights")
+    if multicast not in ("auto", "off"):
+        raise ScheduleError(f"multicast={str(multicast)[:40]!r}: use \"auto\" (where the "
+                            f"topology's switches can) or \"off\"")
     w = normalize(topology, weights)
+    if multicast == "auto" and any(n.multicast for n in topology.nodes):
+        plain = generate(topology, collective, k=k, root=root, kernel=kernel,
+                         progress=progress, symmetry=symmetry, weights=weights,
+                         multicast="off")
+        return apply_multicast(plain, topology)
     if collective == "allreduce":
         rs = generate(topology, "reduce-scatter", k=k, kernel=kernel, progress=progress,
-                      symmetry=symmetry, weights=weights)
+                      symmetry=symmetry, weights=weights, multicast="off")
         ag = generate(topology, "allgather", k=k, kernel=kernel, progress=progress,
-                      symmetry=symmetry, weights=weights)
+                      symmetry=symmetry, weights=weights, multicast="off")
         algbw = 1 / (1 / rs.algbw + 1 / ag.algbw)
         stats = {key: rs.stats.get(key, 0) + ag.stats.get(key, 0) for key in ag.stats}
         return Schedule(collective="allreduce", topology=topology.name, units=topology.units,
@@ -430,6 +460,61 @@ def as_pairs(topology: Topology, weights: tuple[int, ...] | None
              ) -> tuple[tuple[str, int], ...] | None:
     """Normalised weights as the (compute node, ŵ) pairs a :class:`Schedule` carries."""
     return None if weights is None else tuple(zip(topology.compute_nodes, weights))
+
+
+def apply_multicast(schedule: Schedule, topology: Topology) -> Schedule:
+    """``schedule`` with the copies that multicast switches make redundant removed
+    (:mod:`forestcoll_opt.multicast`, paper section "In-Network Multicast & Aggregation"),
+    its claims recomputed; unchanged (and ``multicast`` off) when the topology has no
+    multicast switch or nothing merges."""
+    capable = frozenset(n.id for n in topology.nodes if n.multicast and not n.is_compute)
+    if not capable:
+        return schedule
+    phases = schedule.phases or (schedule,)
+    merged = tuple(_merge_phase(p, capable) for p in phases)
+    if merged == phases:
+        return schedule
+    claims = tuple(_claims(replace(p, multicast=True), topology) for p in merged)
+    if not schedule.phases:
+        return claims[0]
+    out = replace(schedule, phases=tuple(replace(p, multicast=False) for p in claims),
+                  multicast=True)
+    return replace(out, algbw=achieved_algbw(out, topology))
+
+
+def _merge_phase(phase: Schedule, capable: frozenset[str]) -> Schedule:
+    inward = phase.collective in IN_TREES
+    trees = []
+    for tree in phase.trees:
+        edges = [(e.dst, e.src, e.path[::-1]) if inward else (e.src, e.dst, e.path)
+                 for e in tree.edges]
+        out = merge_out_tree(tree.root, edges, capable)
+        trees.append(Tree(tree.root, tree.weight, tuple(
+            TreeEdge(b, a, p[::-1]) if inward else TreeEdge(a, b, p) for a, b, p in out)))
+    merged = tuple(trees)
+    return phase if merged == phase.trees else replace(phase, trees=merged)
+
+
+def _claims(phase: Schedule, topology: Topology) -> Schedule:
+    """A single-phase schedule with ``algbw`` and ``tree_bandwidth`` recomputed from its
+    own link loads."""
+    algbw = achieved_algbw(phase, topology)
+    parts = phase.k if phase.collective in ROOTED else phase.total_weight * phase.k
+    return replace(phase, algbw=algbw, tree_bandwidth=algbw / parts)
+
+
+def traffic(schedule: Schedule) -> dict[tuple[str, str], tuple[Fraction, Fraction]]:
+    """Per link: (data it carries with the schedule's multicast, with every copy), per
+    unit of data M (a part is M/(Ŵ·k), M/k for broadcast/reduce), summed over phases."""
+    out: dict[tuple[str, str], tuple[Fraction, Fraction]] = {}
+    total = schedule.total_weight
+    for phase in schedule.phases or (schedule,):
+        parts = phase.k if phase.collective in ROOTED else total * phase.k
+        merged = link_loads(replace(phase, multicast=schedule.multicast))
+        for hop, load in link_loads(replace(phase, multicast=False)).items():
+            a, b = out.get(hop, (Fraction(0), Fraction(0)))
+            out[hop] = (a + Fraction(merged.get(hop, 0), parts), b + Fraction(load, parts))
+    return out
 
 
 def _as_phase(s: Schedule) -> Schedule:

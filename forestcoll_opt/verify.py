@@ -40,7 +40,7 @@ Allreduce has no top-level trees but ``"phases": [reduce-scatter, allgather]``, 
 its own k and trees; its time is the sum of theirs. Broadcast and reduce carry a top-level
 ``"root"``, every tree is rooted there, the weights sum to k and each part is M/k.
 
-``forestcoll-schedule/2`` adds two keys; a version-1 file carrying either is refused.
+``forestcoll-schedule/2`` adds three keys; a version-1 file carrying any is refused.
 ``"weights"`` (allgather, reduce-scatter, allreduce) gives every compute node v a relative
 shard size, a non-negative number (at least one positive), normalised to coprime integers
 ŵ_v (Ŵ = Σ ŵ_v; equal weights are version 1): v's shard is cut into k·ŵ_v parts of
@@ -52,7 +52,16 @@ runs the two phases at the same time on shared links: time = M · max over links
 ``tree_bandwidth`` keep their meaning "as if the phase ran alone". A weighted or concurrent
 allreduce may beat the reduce-scatter + allgather tree bound (the allreduce LP lets every
 root carry its own amount of data and lets the two phases share links), so it is compared
-with the LP only.
+with the LP only. ``"multicast": true`` (any collective; section "In-Network Multicast &
+Aggregation") lets switches whose topology node has ``"multicast": true`` replicate (out-
+trees) or aggregate (in-trees) a tree's data: the edges of one tree leaving one compute node
+u (entering v, for in-trees) form u's group; read from u (backwards from v) their paths
+form a tree of shared prefixes; a hop into a compute node or into such a switch carries one
+copy, a hop into any other switch as many copies as leave it (it only forwards), so
+load(e) = weight × the copies crossing e, summed over the groups. The bounds are unchanged:
+every shard still crosses every cut it must cross at least once. The verdict then also
+reports the traffic per unit of data, per link and in total, with multicast (the merged
+loads) and without (every path in full).
 
 The verdict carries an optimality certificate: the primal side is the achieved algbw; the
 dual side is a cut S* whose ratio |S* ∩ Vc| / B+(S*) (ŵ(S* ∩ Vc) / B+(S*) with weights,
@@ -73,7 +82,7 @@ from fractions import Fraction
 from functools import lru_cache
 from numbers import Rational
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -87,7 +96,7 @@ __all__ = ["SCHEDULE_FORMAT", "SCHEDULE_FORMATS", "STATUSES", "AGAINST", "MAX_IN
            "PhaseLoad", "Verdict", "verify", "assert_optimal", "load_schedule",
            "needs_lp_interval", "bound_of"]
 
-SCHEDULE_FORMAT = "forestcoll-schedule/1"       # without "weights" and "concurrent"
+SCHEDULE_FORMAT = "forestcoll-schedule/1"       # without "weights", "concurrent", "multicast"
 SCHEDULE_FORMATS = ("forestcoll-schedule/1", "forestcoll-schedule/2")   # both are read
 MULTI_ROOT = ("allgather", "reduce-scatter")
 SINGLE_ROOT = ("broadcast", "reduce")
@@ -114,7 +123,8 @@ _TOP_KEYS = {
     "allreduce": _COMMON_KEYS + ("algbw", "phases"),
 }
 # Keys of forestcoll-schedule/2 and the collectives that may carry them.
-_VERSION_2_KEYS = {"weights": MULTI_ROOT + ("allreduce",), "concurrent": ("allreduce",)}
+_VERSION_2_KEYS = {"weights": MULTI_ROOT + ("allreduce",), "concurrent": ("allreduce",),
+                   "multicast": COLLECTIVES}
 _ALLREDUCE_PHASE_KEYS = ("collective",) + _PHASE_KEYS
 _TREE_KEYS = ("root", "weight", "edges")
 _EDGE_KEYS = ("src", "dst", "path")
@@ -146,14 +156,26 @@ class CutBound:
             object.__setattr__(self, "cut_weight", self.cut_compute)
 
 
+# (src, dst, traffic with multicast, traffic without), per unit of data
+LinkTraffic = tuple[str, str, Fraction, Fraction]
+Hop = tuple[str, str]
+
+
 @dataclass(frozen=True)
 class PhaseLoad:
-    """Primal side of one phase: link loads (Σ weight × times used) and time per unit data."""
+    """Primal side of one phase: link loads (Σ weight × times used) and time per unit data.
+
+    For a ``"multicast": true`` schedule the loads are the merged ones, and ``traffic`` is
+    (total with multicast, total without) per unit of data: Σ over links of load / parts
+    (parts = Ŵ·k, or k for broadcast and reduce), ``link_traffic`` the same per link
+    ((src, dst, with, without), in topology order). Both are None / () otherwise."""
 
     collective: str
     k: int
     time_per_byte: Fraction
     busiest: tuple[tuple[str, str, int, Fraction], ...]   # (src, dst, load, load/bandwidth)
+    traffic: tuple[Fraction, Fraction] | None = None
+    link_traffic: tuple[LinkTraffic, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -187,6 +209,12 @@ class Verdict:
     ``weights`` is the schedule's normalised shard weights ((compute node, ŵ) in topology
     order) when they are not all equal, else None; ``concurrent`` is True for an allreduce
     whose phases run at the same time. ``phases`` keep each phase's time "as if alone".
+
+    ``multicast`` is True for a valid (or contradictory) ``"multicast": true`` schedule;
+    its loads, algbw and claims are then the merged ones, and ``traffic`` is (total with
+    multicast, total without) per unit of data, ``link_traffic`` the same per link
+    ((src, dst, with, without), topology order), both summed over the phases of an
+    allreduce. Otherwise ``traffic`` is None and ``link_traffic`` empty.
     """
 
     status: str
@@ -205,6 +233,9 @@ class Verdict:
     notes: tuple[str, ...] = field(default=())
     weights: tuple[tuple[str, int], ...] | None = None
     concurrent: bool = False
+    multicast: bool = False
+    traffic: tuple[Fraction, Fraction] | None = None
+    link_traffic: tuple[LinkTraffic, ...] = ()
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -248,7 +279,8 @@ class Verdict:
     def to_dict(self) -> dict[str, Any]:
         """JSON form; every number an exact fraction string ("104", "1040/3"). The keys
         "weights" and "concurrent" (and "cut_weight", "total_weight" of a weighted bound)
-        appear only for a weighted or concurrent schedule."""
+        appear only for a weighted or concurrent schedule, "multicast" and "traffic" (and
+        each primal phase's "traffic") only for a multicast one."""
         f = _fraction_text
         out = {
             "status": self.status, "valid": self.valid, "optimal": self.optimal,
@@ -273,7 +305,27 @@ class Verdict:
             out["weights"] = dict(self.weights)
         if self.concurrent:
             out["concurrent"] = True
+        if self.multicast:
+            out["multicast"] = True
+            out["traffic"] = _traffic_dict(self.traffic, self.link_traffic)
+            for p, entry in zip(self.phases, out["certificate"]["primal"]["phases"]):
+                entry["traffic"] = _traffic_dict(p.traffic, ())
         return out
+
+
+def _traffic_dict(totals: tuple[Fraction, Fraction] | None,
+                  links: tuple[LinkTraffic, ...]) -> dict[str, Any] | None:
+    """Traffic per unit of data: totals with and without multicast, and what it saves;
+    per link when ``links`` are given."""
+    if totals is None:
+        return None
+    f = _fraction_text
+    out: dict[str, Any] = {"with_multicast": f(totals[0]), "without_multicast": f(totals[1]),
+                           "saved": f(totals[1] - totals[0])}
+    if links:
+        out["links"] = [{"src": a, "dst": b, "with_multicast": f(w), "without_multicast": f(wo)}
+                        for a, b, w, wo in links]
+    return out
 
 
 def _dual_dict(b: CutBound) -> dict[str, Any]:
@@ -361,7 +413,10 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
         notes += ("lp_interval is ignored: it applies to allreduce schedules only",)
     if parsed is None:
         return Verdict("invalid", tuple(reader.reasons), coll, mode, notes=notes)
-    shape = {"weights": _named_weights(topology, parsed.shards), "concurrent": parsed.concurrent}
+    shape = {"weights": _named_weights(topology, parsed.shards), "concurrent": parsed.concurrent,
+             **_multicast_shape(parsed)}
+    if coll != "allreduce":
+        notes += parsed.notes         # (an allreduce verdict adds them itself)
     try:
         if coll == "allreduce":
             return _allreduce_verdict(topology, parsed, mode, interval, notes + parsed.notes,
@@ -403,7 +458,14 @@ def _allreduce_verdict(topology: Topology, parsed: "_Reading", against: str,
     if interval is not None:
         lower, upper = interval
         lower_ratio, upper_ratio = algbw / lower, algbw / upper
-        if algbw > upper:
+        if algbw > upper and parsed.multicast and parsed.concurrent:
+            # the allreduce LP has no in-network aggregation or multicast: with both phases
+            # at once, a switch that reduces and replicates can beat it (a star of three:
+            # 1 against 3/4), so its value bounds nothing here
+            notes += (f"exceeds the allreduce LP's upper value {t(upper)}: the LP models no "
+                      f"in-network aggregation or multicast, which this concurrent schedule "
+                      f"uses",)
+        elif algbw > upper:
             clashes.append(f"internal contradiction: the schedule's algbw {t(algbw)} exceeds "
                            f"the allreduce LP's certified upper value {t(upper)}")
         if trees > upper:
@@ -428,7 +490,15 @@ def _allreduce_verdict(topology: Topology, parsed: "_Reading", against: str,
     return Verdict("contradiction" if clashes else status, tuple(clashes), "allreduce", against,
                    algbw, reference, ratio, interval, lower_ratio, upper_ratio, trees,
                    parsed.phases, bounds, notes, _named_weights(topology, parsed.shards),
-                   parsed.concurrent)
+                   parsed.concurrent, **_multicast_shape(parsed))
+
+
+def _multicast_shape(parsed: "_Reading") -> dict[str, Any]:
+    """The verdict fields of a multicast schedule (none otherwise, so that the verdicts of
+    other schedules stay as they were)."""
+    if not parsed.multicast:
+        return {}
+    return {"multicast": True, "traffic": parsed.traffic, "link_traffic": parsed.link_traffic}
 
 
 def _phase_clashes(phases: tuple[PhaseLoad, ...], bounds: tuple[CutBound, CutBound]) -> list[str]:
@@ -761,13 +831,32 @@ def _shared_time(link_times: list[dict[tuple[str, str], Fraction]],
 @dataclass(frozen=True)
 class _Reading:
     """A sound schedule: its phase loads, achieved algbw, normalised shard weights (None
-    when uniform), whether its phases run concurrently, and notes on how time was found."""
+    when uniform), whether its phases run concurrently, and notes on how time was found;
+    with multicast, the traffic of all phases together (see :class:`Verdict`)."""
 
     phases: tuple[PhaseLoad, ...]
     algbw: Fraction
     shards: tuple[int, ...] | None
     concurrent: bool
     notes: tuple[str, ...] = ()
+    multicast: bool = False
+    traffic: tuple[Fraction, Fraction] | None = None
+    link_traffic: tuple[LinkTraffic, ...] = ()
+
+
+def _phases_traffic(phases: tuple[PhaseLoad, ...], index: Mapping[str, int]
+                    ) -> tuple[tuple[Fraction, Fraction], tuple[LinkTraffic, ...]]:
+    """The traffic of every phase added up, per link (topology order) and in total."""
+    per_link: dict[tuple[str, str], tuple[Fraction, Fraction]] = {}
+    for p in phases:
+        for a, b, w, wo in p.link_traffic:
+            old = per_link.get((a, b), (Fraction(0), Fraction(0)))
+            per_link[(a, b)] = (old[0] + w, old[1] + wo)
+    links = tuple((a, b, w, wo) for (a, b), (w, wo)
+                  in sorted(per_link.items(), key=lambda kv: (index[kv[0][0]], index[kv[0][1]])))
+    total = (sum((w for _, _, w, _ in links), Fraction(0)),
+             sum((wo for _, _, _, wo in links), Fraction(0)))
+    return total, links
 
 
 class _Reader:
@@ -789,6 +878,10 @@ class _Reader:
         self.shards: tuple[int, ...] | None = None
         self.parts: tuple[int, ...] | None = (1,) * len(topology.compute_nodes)
         self.concurrent = False
+        self.multicast = False
+        # switches that may replicate or aggregate a tree's data under "multicast": true
+        self.capable = frozenset(n.id for n in topology.nodes
+                                 if not n.is_compute and n.multicast is True)
         # per phase: time per unit of data on each link, load / (parts · bandwidth)
         self.link_times: list[dict[tuple[str, str], Fraction]] = []
 
@@ -858,6 +951,7 @@ class _Reader:
             self.shard_weights(data.get("weights", _MISSING))
         if coll == "allreduce":
             self.concurrent_flag(data.get("concurrent", _MISSING))
+        self.multicast_flag(data.get("multicast", _MISSING))
         if coll in SINGLE_ROOT:
             root = data.get("root", _MISSING)
             if root is _MISSING:
@@ -890,7 +984,13 @@ class _Reader:
             self.claim(data, "algbw", algbw, "")
         if self.reasons:
             return None
-        return _Reading(phases, algbw, self.shards, self.concurrent, notes)
+        if not self.multicast:
+            return _Reading(phases, algbw, self.shards, self.concurrent, notes)
+        traffic, links = _phases_traffic(phases, self.t.index)
+        if traffic[0] == traffic[1]:
+            notes += ("\"multicast\" is true, but no switch replicates or aggregates any "
+                      "data: every path counts in full, as without multicast",)
+        return _Reading(phases, algbw, self.shards, self.concurrent, notes, True, traffic, links)
 
     def format(self, fmt: Any) -> None:
         """The format and its version; keys of version 2 are judged by the version."""
@@ -971,6 +1071,16 @@ class _Reader:
             self.reasons.append(f"\"concurrent\" must be true or false, found {_show(raw)}")
             return
         self.concurrent = raw
+
+    def multicast_flag(self, raw: Any) -> None:
+        """``"multicast"``: a boolean. Merging applies only when the file may carry the key
+        (version 2), so that a version-1 file holding it gets the one reason that says so."""
+        if raw is _MISSING:
+            return
+        if raw is not True and raw is not False:
+            self.reasons.append(f"\"multicast\" must be true or false, found {_show(raw)}")
+            return
+        self.multicast = raw and self.version != 1
 
     def common(self, data: Mapping[Any, Any]) -> None:
         named = data.get("topology", _MISSING)
@@ -1058,14 +1168,21 @@ class _Reader:
             return None
         inward = coll in INWARD
         loads: dict[tuple[str, str], int] = {}
+        plain: dict[tuple[str, str], int] = {}     # every path in full (multicast only)
         totals: dict[str, int] = {}
         for i, tree in enumerate(trees):
             troot, weight, hops = self.tree(tree, i, inward, coll, root, prefix)
             if troot is None or weight is None:
                 continue
             totals[troot] = totals.get(troot, 0) + weight       # counted even if its edges
-            for hop in hops or ():                              # are wrong: one reason each
+            if hops is None:                                    # are wrong: one reason each
+                continue
+            merged, full = hops
+            for hop in merged:
                 loads[hop] = loads.get(hop, 0) + weight
+            if self.multicast:
+                for hop in full:
+                    plain[hop] = plain.get(hop, 0) + weight
         if k is not None:
             self.root_totals(totals, k, root, prefix)
         if len(self.reasons) > start or k is None or self.parts is None:
@@ -1082,8 +1199,16 @@ class _Reader:
         self.link_times.append({hop: r / parts for hop, r in per_link.items()})
         idx = self.t.index
         busiest = sorted(per_link.items(), key=lambda kv: (-kv[1], idx[kv[0][0]], idx[kv[0][1]]))
-        return PhaseLoad(coll, k, worst / parts,
-                         tuple((a, b, loads[(a, b)], r) for (a, b), r in busiest[:5]))
+        top = tuple((a, b, loads[(a, b)], r) for (a, b), r in busiest[:5])
+        if not self.multicast:
+            return PhaseLoad(coll, k, worst / parts, top)
+        # traffic per unit of data: a unit of weight carries 1/parts of it
+        links = tuple((a, b, Fraction(loads.get((a, b), 0), parts), Fraction(n, parts))
+                      for (a, b), n in sorted(plain.items(), key=lambda kv: (idx[kv[0][0]],
+                                                                            idx[kv[0][1]])))
+        traffic = (sum((w for _, _, w, _ in links), Fraction(0)),
+                   sum((wo for _, _, _, wo in links), Fraction(0)))
+        return PhaseLoad(coll, k, worst / parts, top, traffic, links)
 
     def root_totals(self, totals: Mapping[str, int], k: int, root: str | None,
                     prefix: str) -> None:
@@ -1107,9 +1232,10 @@ class _Reader:
             self.reasons.append(f"{prefix}trees rooted at {v} weigh {_show(got)} in all; {rule}")
 
     def tree(self, tree: Any, i: int, inward: bool, coll: str, root: str | None, prefix: str
-             ) -> tuple[str | None, int | None, list[tuple[str, str]] | None]:
+             ) -> tuple[str | None, int | None, tuple[list[Hop], list[Hop]] | None]:
         """One tree: its root and weight where they are sound (for the per-root totals), and
-        its link hops if the whole tree is sound (None otherwise, with its reasons)."""
+        if the whole tree is sound its link hops (None otherwise, with its reasons): the
+        hops that carry its data (merged under multicast) and every path's hops in full."""
         if not isinstance(tree, Mapping):
             self.reasons.append(f"{prefix}tree #{i} must be an object, found {_show(tree)}")
             return None, None, None
@@ -1136,9 +1262,9 @@ class _Reader:
             self.reasons.append(f"{where}: \"edges\" must be a list, found {found}")
             return (*counted, None)
         parent: dict[str, str] = {}
-        hops: list[tuple[str, str]] = []
+        routes: list[Sequence[str]] = []
         for j, e in enumerate(edges):
-            self.edge(e, j, where, inward, troot if root_ok else None, parent, hops)
+            self.edge(e, j, where, inward, troot if root_ok else None, parent, routes)
         if root_ok:
             connected, cycles = _walk_to_root(parent, troot)
             for cycle in cycles:
@@ -1150,10 +1276,67 @@ class _Reader:
                 self.reasons.append(f"{where}: does not {verb} {shown}")
         if len(self.reasons) > start or weight is None or not root_ok:
             return (*counted, None)
-        return troot, weight, hops
+        full = [hop for route in routes for hop in zip(route, route[1:])]
+        if not self.multicast:
+            return troot, weight, (full, full)
+        merged = self.merge(routes, inward, prefix, f"tree #{i} (root {troot})")
+        if merged is None:
+            return (*counted, None)
+        return troot, weight, (merged, full)
+
+    def merge(self, routes: list[Sequence[str]], inward: bool, prefix: str, tree: str
+              ) -> list[Hop] | None:
+        """The hops of one sound tree under ``"multicast": true``, each as often as copies
+        of the tree's data cross it.
+
+        Out-trees: the paths leaving one compute node u are read from u as a trie of
+        prefixes (two paths share a trie node while they share their route from u). A
+        prefix ending at a compute node needs one copy; one ending at a multicast switch
+        needs one copy, which the switch replicates for every onward hop; one ending at any
+        other switch needs as many copies as its onward hops carry, since that switch only
+        forwards. The hop into a prefix carries the copies the prefix needs. Without
+        multicast switches this is every path in full; paths that part and meet again
+        simply count as the separate copies they are. In-trees: the paths into v read
+        backwards from v, the same with aggregation instead of replication."""
+        groups: dict[str, list[Sequence[str]]] = {}
+        for route in routes:
+            walk = route[::-1] if inward else route
+            groups.setdefault(walk[0], []).append(walk)
+        hops: list[Hop] = []
+        for end, walks in groups.items():
+            self.merge_group(end, walks, inward, hops)
+        return hops
+
+    def merge_group(self, end: str, walks: list[Sequence[str]], inward: bool,
+                    hops: list[Hop]) -> None:
+        """One group's walks (all starting at ``end``): appends every hop as many times as
+        copies cross it (see :meth:`merge`)."""
+        trie: dict[tuple[int, str], int] = {}     # (prefix, next node) -> the longer prefix
+        node_of: dict[int, str] = {0: end}
+        children: dict[int, list[int]] = {}
+        for walk in walks:
+            here = 0
+            for b in walk[1:]:
+                nxt = trie.get((here, b))
+                if nxt is None:
+                    nxt = trie[(here, b)] = len(trie) + 1
+                    node_of[nxt] = b
+                    children.setdefault(here, []).append(nxt)
+                here = nxt
+        copies: dict[int, int] = {}
+        for p in sorted(node_of, reverse=True):  # longer prefixes were numbered later
+            kids = children.get(p, [])
+            if not kids or node_of[p] in self.capable:
+                copies[p] = 1
+            else:
+                copies[p] = sum(copies[c] for c in kids)
+        for p, kids in children.items():
+            for c in kids:
+                a, b = node_of[p], node_of[c]
+                hops.extend([(b, a) if inward else (a, b)] * copies[c])
 
     def edge(self, e: Any, j: int, where: str, inward: bool, troot: str | None,
-             parent: dict[str, str], hops: list[tuple[str, str]]) -> None:
+             parent: dict[str, str], routes: list[Sequence[str]]) -> None:
         if not isinstance(e, Mapping):
             self.reasons.append(f"{where}: edge #{j} must be an object, found {_show(e)}")
             return
@@ -1207,7 +1390,8 @@ class _Reader:
                 self.reasons.append(f"{ew}: path uses link {hop[0]} -> {hop[1]}, which does "
                                     f"not exist")
                 break
-            hops.append(hop)
+        else:
+            routes.append(path)
 
 
 def _walk_to_root(parent: Mapping[str, str], root: str) -> tuple[set[str], list[list[str]]]:

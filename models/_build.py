@@ -20,8 +20,9 @@ class Sketch:
         self.nodes.append({"id": node_id, "kind": "compute", **({} if box is None else {"box": box})})
         return node_id
 
-    def switch(self, node_id: str, box: int | None = None) -> str:
-        self.nodes.append({"id": node_id, "kind": "switch", **({} if box is None else {"box": box})})
+    def switch(self, node_id: str, box: int | None = None, multicast: bool = False) -> str:
+        self.nodes.append({"id": node_id, "kind": "switch", **({} if box is None else {"box": box}),
+                           **({"multicast": True} if multicast else {})})
         return node_id
 
     def link(self, a: str, b: str, bandwidth: int | str) -> None:
@@ -35,11 +36,12 @@ class Sketch:
 
 
 def nvswitch_boxes(sketch: Sketch, boxes: int, gpus: int, nvlink: int, nic: int,
-                   nic_switches: list[str], nic_switch_of) -> None:
-    """``boxes`` boxes of ``gpus`` GPUs, each GPU ``nvlink`` to its box's NVSwitch and with
-    one NIC of ``nic`` to ``nic_switches[nic_switch_of(gpu index)]``."""
+                   nic_switches: list[str], nic_switch_of, multicast: bool = False) -> None:
+    """``boxes`` boxes of ``gpus`` GPUs, each GPU ``nvlink`` to its box's NVSwitch (with
+    in-network multicast and reduction when ``multicast``) and with one NIC of ``nic`` to
+    ``nic_switches[nic_switch_of(gpu index)]``."""
     for box in range(boxes):
-        nvs = sketch.switch(f"box{box}/nvswitch", box)
+        nvs = sketch.switch(f"box{box}/nvswitch", box, multicast)
         for g in range(gpus):
             gpu = sketch.compute(f"box{box}/gpu{g}", box)
             sketch.link(gpu, nvs, nvlink)

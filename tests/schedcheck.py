@@ -15,7 +15,7 @@ summing to k, parts of M/k. Informative fields are checked where they can be (``
 and ``tree_bandwidth`` exactly, ``units``, ``compute_nodes`` as a set without repeats);
 any other key is refused; k and weights are integers in [1, 2^63 - 1].
 
-Version 2 adds two optional keys (a version 1 schedule holding either is refused):
+Version 2 adds three optional keys (a version 1 schedule holding any is refused):
 ``weights`` (allgather, reduce-scatter, allreduce): every compute node once, mapped to a
 positive exact number; scaled to coprime integers ŵ (Ŵ their sum) node v's trees weigh
 k·ŵ_v (in each allreduce phase with that phase's k), parts are M/(Ŵ·k) and algbw =
@@ -23,6 +23,14 @@ k·ŵ_v (in each allreduce phase with that phase's k), parts are M/(Ŵ·k) and a
 (allreduce, a JSON boolean): when true both phases share the links at once, time = M · max
 over links e of Σ_phases load_p(e)/(Ŵ·k_p·bw(e)); when false or absent the phase times
 add up. A phase's own ``algbw`` and ``tree_bandwidth`` always mean "as if it ran alone".
+``multicast`` (any collective, a JSON boolean): when true, switches marked ``"multicast":
+true`` in the topology replicate (out-trees) or aggregate (in-trees) data. The paths of
+one tree leaving one compute node (entering it, in-trees) are split where they part: a
+multicast switch needs one copy of the data in, whatever leaves it; any other node needs
+as many as leave it. A hop's load is the tree weight times the copies crossing it.
+
+:func:`traffic` gives the total traffic per unit of data with and without multicast: Σ
+over links of load / (Ŵ·k) (k for broadcast and reduce), both allreduce phases added.
 
 :func:`check` never raises on garbage: it returns the exact algbw, or None.
 :func:`achieved_algbw` raises :class:`ScheduleRejected` (an ``AssertionError``) instead.
@@ -44,7 +52,7 @@ MULTI = {"allgather", "reduce-scatter"}
 INFO = {"format", "collective", "topology", "units", "compute_nodes"}
 BODY = {"k", "tree_bandwidth", "algbw", "trees"}
 WEIGHED = MULTI | {"allreduce"}
-VERSION_2_KEYS = ("weights", "concurrent")
+VERSION_2_KEYS = ("weights", "concurrent", "multicast")
 
 
 class ScheduleRejected(AssertionError):
@@ -162,12 +170,47 @@ def _spans(edges: list[tuple[str, str]], root: str, nodes: set) -> bool:
     return seen == nodes
 
 
+def _group_hops(paths: list[list[str]], inward: bool, replicators: set
+                ) -> dict[tuple[str, str], int]:
+    """hop -> copies of one tree's data crossing it under multicast: paths are grouped by
+    their sending node (receiving node, in-trees, read backwards) and split recursively
+    where they part; a multicast switch needs one copy in whatever leaves it, any other
+    node as many as leave it."""
+    out: dict[tuple[str, str], int] = {}
+    walks: dict[str, list[list[str]]] = {}
+    for p in paths:
+        walk = p[::-1] if inward else p
+        walks.setdefault(walk[0], []).append(walk)
+
+    def needed(group: list[list[str]], i: int) -> int:
+        node = group[0][i]
+        onward: dict[str, list[list[str]]] = {}
+        for walk in group:
+            if len(walk) > i + 1:
+                onward.setdefault(walk[i + 1], []).append(walk)
+        if not onward:
+            return 1
+        total = 0
+        for nxt, sub in onward.items():
+            c = needed(sub, i + 1)
+            hop = (nxt, node) if inward else (node, nxt)
+            out[hop] = out.get(hop, 0) + c
+            total += c
+        return 1 if node in replicators else total
+
+    for group in walks.values():
+        needed(group, 0)
+    return out
+
+
 def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set,
-                 capacity: dict, shares: dict[str, int] | None = None
-                 ) -> tuple[int, Fraction, dict[tuple[str, str], int]]:
+                 capacity: dict, shares: dict[str, int] | None = None,
+                 replicators: set | None = None
+                 ) -> tuple[int, Fraction, dict[tuple[str, str], int], dict[tuple[str, str], int]]:
     """Validate one tree set; returns (k, max over links of load / bandwidth, the load of
-    every link used). ``shares`` (ŵ, coprime integers) makes the trees at v weigh k·ŵ_v
-    and the parts M/(Ŵ·k); without it every ŵ is 1."""
+    every link used, the load every path would put in full). ``shares`` (ŵ, coprime
+    integers) makes the trees at v weigh k·ŵ_v and the parts M/(Ŵ·k); without it every ŵ
+    is 1. ``replicators`` (the multicast switches) turns multicast on."""
     _require("k" in phase and _is_count(phase["k"]), "k must be a positive integer")
     k = phase["k"]
     trees = phase.get("trees")
@@ -175,6 +218,7 @@ def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set
     inward = collective in INWARD
     weight_of: dict[str, int] = {}
     load: dict[tuple[str, str], int] = {}
+    full: dict[tuple[str, str], int] = {}
     for tree in trees:
         _require(_is_map(tree), "a tree must be an object")
         _only_keys(tree, {"root", "weight", "edges"}, "tree")
@@ -184,6 +228,7 @@ def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set
         _require(_is_count(w), "tree weight must be a positive integer")
         _require(_is_seq(edges), "edges must be a list")
         arcs = []
+        paths = []
         for e in edges:
             _require(_is_map(e), "an edge must be an object")
             _only_keys(e, {"src", "dst", "path"}, "edge")
@@ -197,9 +242,17 @@ def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set
             hops = list(zip(p[:-1], p[1:]))
             _require(all(h in capacity for h in hops), "path uses a link that does not exist")
             for h in hops:
-                load[h] = load.get(h, 0) + w
+                full[h] = full.get(h, 0) + w
+            paths.append(list(p))
             arcs.append((d, s) if inward else (s, d))
         _require(_spans(arcs, r, compute), f"tree at {r} is not a spanning tree")
+        if replicators is None:
+            for p in paths:
+                for h in zip(p[:-1], p[1:]):
+                    load[h] = load.get(h, 0) + w
+        else:
+            for h, copies in _group_hops(paths, inward, replicators).items():
+                load[h] = load.get(h, 0) + w * copies
         weight_of[r] = weight_of.get(r, 0) + w
     if root is not None:
         expected = {root: k}
@@ -216,12 +269,23 @@ def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set
     for key, value in (("tree_bandwidth", 1 / worst), ("algbw", parts / worst)):
         if key in phase:
             _require(_number(phase[key]) == value, f"{key} does not match the link loads")
-    return k, worst, load
+    return k, worst, load, full
 
 
 def achieved_algbw(topology, schedule) -> Fraction:
     """Validate and return the exact algbw of a schedule dict on a Topology; raises
     :class:`ScheduleRejected` for anything invalid."""
+    return _evaluate(topology, schedule)[0]
+
+
+def traffic(topology, schedule) -> tuple[Fraction, Fraction]:
+    """(with multicast, without): the total traffic per unit of data of a valid schedule
+    (the two are equal unless it says ``"multicast": true``); raises
+    :class:`ScheduleRejected` for anything invalid."""
+    return _evaluate(topology, schedule)[1]
+
+
+def _evaluate(topology, schedule) -> tuple[Fraction, tuple[Fraction, Fraction]]:
     capacity = dict(topology.capacity)
     compute = set(topology.compute_nodes)
     switches = set(topology.switch_nodes)
@@ -240,12 +304,19 @@ def achieved_algbw(topology, schedule) -> Fraction:
         allowed = INFO | BODY | ({"root"} if coll in ROOTED else set())
     if fmt == FORMAT_2:
         allowed = allowed | {key for key, fits in (("weights", coll in WEIGHED),
-                                                   ("concurrent", coll == "allreduce")) if fits}
+                                                   ("concurrent", coll == "allreduce"),
+                                                   ("multicast", True)) if fits}
     _only_keys(schedule, allowed, "schedule")
     shares = _shares(schedule["weights"], compute) if "weights" in schedule else None
     total = n if shares is None else sum(shares.values())
     concurrent = schedule.get("concurrent", False)
     _require(type(concurrent) is bool, "concurrent must be true or false")
+    multicast = schedule.get("multicast", False)
+    _require(type(multicast) is bool, "multicast must be true or false")
+    replicators = None
+    if multicast:
+        replicators = {node.id for node in topology.nodes
+                       if node.id in switches and node.multicast is True}
     if "topology" in schedule:
         _require(_is_text(schedule["topology"]), "topology must be a name")
     if "units" in schedule:
@@ -263,29 +334,36 @@ def achieved_algbw(topology, schedule) -> Fraction:
             _only_keys(phase, BODY | {"collective"}, "phase")
             _require(_is_text(phase.get("collective")) and phase["collective"] == want,
                      "phase order is reduce-scatter, allgather")
-            done.append(_phase_worst(phase, want, None, compute, switches, capacity, shares))
+            done.append(_phase_worst(phase, want, None, compute, switches, capacity, shares,
+                                     replicators))
         if concurrent:
             # one clock: each link serves both phases' parts at once
             shared: dict[tuple[str, str], Fraction] = {}
-            for k, _, load in done:
+            for k, _, load, _ in done:
                 for h, used in load.items():
                     shared[h] = shared.get(h, Fraction(0)) + Fraction(used, total * k)
             time = max(t / capacity[h] for h, t in shared.items())
         else:
             time = Fraction(0)
-            for k, worst, _ in done:
+            for k, worst, _, _ in done:
                 time += worst / (total * k)
         algbw = 1 / time
         if "algbw" in schedule:
             _require(_number(schedule["algbw"]) == algbw, "algbw does not match")
-        return algbw
-    root = None
-    if coll in ROOTED:
-        root = schedule.get("root")
-        _require(_is_text(root) and root in compute, "root must be a compute node")
-    k, worst, _ = _phase_worst(schedule, coll, root, compute, switches, capacity, shares)
-    parts = k if coll in ROOTED else total * k
-    return parts / worst
+        moved = [(sum(load.values()), sum(full.values()), total * k)
+                 for k, _, load, full in done]
+    else:
+        root = None
+        if coll in ROOTED:
+            root = schedule.get("root")
+            _require(_is_text(root) and root in compute, "root must be a compute node")
+        k, worst, load, full = _phase_worst(schedule, coll, root, compute, switches, capacity,
+                                            shares, replicators)
+        parts = k if coll in ROOTED else total * k
+        algbw = parts / worst
+        moved = [(sum(load.values()), sum(full.values()), parts)]
+    return algbw, (sum(Fraction(a, n) for a, _, n in moved),
+                   sum(Fraction(b, n) for _, b, n in moved))
 
 
 def check(topology, schedule) -> Fraction | None:

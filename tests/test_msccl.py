@@ -209,3 +209,13 @@ def test_end_to_end_from_an_nccl_dump(tmp_path, capsys):
     broken.write_text(xml.read_text().replace('hasdep="1"', 'hasdep="0"', 1))
     assert main(["check-xml", str(topo), str(broken), "--schedule", str(sched)]) == 2
     assert "hasdep" in capsys.readouterr().err
+
+
+def test_multicast_schedules_and_empty_ranges_are_refused(catalog):
+    t = catalog("dgx-h100:boxes=2,nvls=1")
+    with pytest.raises(MscclExportError, match="--multicast off"):
+        export_msccl(generate(t, "allgather"), t)
+    plain = generate(t, "allgather", multicast="off")
+    assert simulate(export_msccl(plain, t, channels=2)) == expected_traffic(plain, 1)
+    with pytest.raises(MscclExportError, match="never select"):
+        export_msccl(plain, t, min_bytes=100, max_bytes=10)

@@ -467,20 +467,6 @@ def test_schedule_2_schema_is_draft_2020_12_with_its_own_id():
     assert schema["$defs"]["label"] == schemas.load("topology")["$defs"]["label"]
 
 
-def test_schedule_2_schema_adds_only_the_two_keys():
-    one = _without_descriptions(schemas.load("schedule"))
-    two = _without_descriptions(schemas.load("schedule-2"))
-    assert two["$defs"].pop("weights")["additionalProperties"] == {"$ref": "#/$defs/weight"}
-    assert two["$defs"].pop("weight")["oneOf"][0] == {"type": "integer", "minimum": 0}
-    assert two["$defs"]["allreduceSchedule"]["properties"].pop("concurrent") == {"type": "boolean"}
-    for name in ("everyRootSchedule", "allreduceSchedule"):
-        assert two["$defs"][name]["properties"].pop("weights") == {"$ref": "#/$defs/weights"}
-    for key, value in (("$id", "urn:forestcoll:schedule:1"), ("title", "forestcoll-schedule/1")):
-        two[key] = value
-    two["properties"]["format"]["const"] = "forestcoll-schedule/1"
-    assert one == two
-
-
 def test_version_2_schedules_validate(topologies):
     topo = topologies("paper-example")
     weights = {v: 1 + i % 3 for i, v in enumerate(topo.compute_nodes)}
