@@ -583,25 +583,32 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 # --- export -------------------------------------------------------------------------------
 
-def cmd_export_msccl(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
-    from .msccl import export_msccl
-    from .schedule import achieved_algbw
+def _valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
+    """The schedule file ``args.schedule`` parsed, and its verdict; a UsageError naming the
+    first problem if the verifier finds it invalid. Only validity matters here, not
+    optimality: any positive interval lets the verifier judge a weighted or concurrent
+    allreduce without solving the LP."""
     from .schedule import from_dict as schedule_from_dict
 
-    check_output(args.output, inputs=[args.topology, args.schedule])
-    topo = resolve(args.topology)
     data = load_schedule(args.schedule)
-    # only validity matters here, not optimality: any positive interval lets the verifier
-    # judge a weighted or concurrent allreduce without solving the LP
     loose = (Fraction(1, 10**30), Fraction(10**30))
     verdict = verify(topo, data, against="lp", lp_interval=loose, kernel=args.kernel)
     if not verdict.valid:
         reason = verdict.reasons[0] if verdict.reasons else verdict.status
         raise UsageError(f"{display_path(args.schedule)} is not a valid schedule for "
                          f"{topo.name} ({reason}); run forestcoll verify for every problem")
-    schedule = schedule_from_dict(data, source=display_path(args.schedule))
+    return schedule_from_dict(data, source=display_path(args.schedule)), verdict
+
+
+def cmd_export_msccl(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from .msccl import export_msccl
+    from .schedule import achieved_algbw
+
+    check_output(args.output, inputs=[args.topology, args.schedule])
+    topo = resolve(args.topology)
+    schedule, verdict = _valid_schedule(args, topo)
     text = export_msccl(schedule, topo, flavour=args.flavour, protocol=args.protocol,
                         chunks=args.chunks, channels=args.channels, inplace=args.inplace,
                         name=args.name, min_bytes=args.min_bytes, max_bytes=args.max_bytes)
@@ -638,17 +645,8 @@ def cmd_import_nccl(args: argparse.Namespace) -> int:
 
 def cmd_show_traffic(args: argparse.Namespace) -> int:
     """Data per link per unit of data M, with the schedule's multicast and with every copy."""
-    from .schedule import from_dict as schedule_from_dict
-
     topo = resolve(args.topology)
-    data = load_schedule(args.schedule)
-    loose = (Fraction(1, 10**30), Fraction(10**30))
-    verdict = verify(topo, data, against="lp", lp_interval=loose, kernel=args.kernel)
-    if not verdict.valid:
-        reason = verdict.reasons[0] if verdict.reasons else verdict.status
-        raise UsageError(f"{display_path(args.schedule)} is not a valid schedule for "
-                         f"{topo.name} ({reason}); run forestcoll verify for every problem")
-    schedule = schedule_from_dict(data, source=display_path(args.schedule))
+    schedule, _ = _valid_schedule(args, topo)
     moved = traffic(schedule)
     rows = sorted(moved.items(), key=lambda kv: (-(kv[1][1] - kv[1][0]), topo.index[kv[0][0]],
                                                  topo.index[kv[0][1]]))
