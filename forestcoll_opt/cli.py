@@ -522,6 +522,11 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
         weighted = "" if b.weights is None else f" weight {b.cut_weight} in"
         print(f"dual    {b.collective} bound {_num(b.algbw)} {u}: cut of{weighted} {b.cut_compute} "
               f"compute node(s), {_num(b.cut_bandwidth)} {u} across ({b.method})")
+    if getattr(v, "traffic", None):
+        with_mc, without = v.traffic
+        print(f"traffic {_num(with_mc)} x M on the links with in-network multicast, "
+              f"{_num(without)} x M without" + (f" ({float(1 - with_mc / without):.1%} less)"
+                                               if without else ""))
     for note in v.notes:
         print(f"note    {note}")
 
