@@ -243,7 +243,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
           + (f", k = {sched.k}" if sched.k else "")
           + (", concurrent phases" if sched.concurrent else ""), file=out)
     if sched.multicast:
-        moved = traffic(sched)
+        moved = traffic(sched, topo)
         with_mc = sum(a for a, _ in moved.values())
         without = sum(b for _, b in moved.values())
         print(f"multicast       switches replicate/aggregate: {_num(with_mc)} x M on the links "
@@ -652,7 +652,7 @@ def cmd_show_traffic(args: argparse.Namespace) -> int:
     """Data per link per unit of data M, with the schedule's multicast and with every copy."""
     topo = resolve(args.topology)
     schedule, _ = _valid_schedule(args, topo)
-    moved = traffic(schedule)
+    moved = traffic(schedule, topo)
     rows = sorted(moved.items(), key=lambda kv: (-(kv[1][1] - kv[1][0]), topo.index[kv[0][0]],
                                                  topo.index[kv[0][1]]))
     if args.csv:

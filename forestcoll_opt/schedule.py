@@ -350,23 +350,59 @@ def _fraction(value: Any, where: str, zero: bool = False) -> Fraction:
 
 # --- achieved throughput ---------------------------------------------------------------------
 
-def link_loads(schedule: Schedule) -> dict[tuple[str, str], int]:
-    """Σ weight × times used for every physical link hop of a single-phase schedule. With
-    ``multicast``, the edges of one tree leaving one compute node (entering it, for
-    in-trees) share their common prefix (suffix), which carries the tree's data once: a
-    multicast switch replicates (aggregates) it (docs/formats.md)."""
+def link_loads(schedule: Schedule, capable: frozenset[str] = frozenset()
+               ) -> dict[tuple[str, str], int]:
+    """Σ weight × copies for every physical link hop of a single-phase schedule: without
+    ``multicast`` every edge's path counts in full; with it, the edges of one tree leaving
+    one compute node (entering it, for in-trees) share their common prefix (suffix), and a
+    hop carries one copy into a compute node or a switch of ``capable`` (which replicates
+    or aggregates), as many as leave it into any other switch (docs/formats.md)."""
     loads: dict[tuple[str, str], int] = {}
     inward = schedule.collective in IN_TREES
     for tree in schedule.trees:
         if schedule.multicast:
-            hops = {(e.dst if inward else e.src, hop) for e in tree.edges
-                    for hop in zip(e.path, e.path[1:])}
-            used = [hop for _, hop in hops]
+            used = _copies(tree, inward, capable)
         else:
-            used = [hop for e in tree.edges for hop in zip(e.path, e.path[1:])]
-        for hop in used:
-            loads[hop] = loads.get(hop, 0) + tree.weight
+            used = {}
+            for e in tree.edges:
+                for hop in zip(e.path, e.path[1:]):
+                    used[hop] = used.get(hop, 0) + 1
+        for hop, copies in used.items():
+            loads[hop] = loads.get(hop, 0) + tree.weight * copies
     return loads
+
+
+def _copies(tree: Tree, inward: bool, capable: frozenset[str]) -> dict[tuple[str, str], int]:
+    """hop -> copies of ``tree``'s data crossing it under multicast (see :func:`link_loads`):
+    per group, a trie of the walks from the group's compute node, counted leaves-first."""
+    out: dict[tuple[str, str], int] = {}
+    groups: dict[str, list[tuple[str, ...]]] = {}
+    for e in tree.edges:
+        walk = e.path[::-1] if inward else e.path
+        groups.setdefault(walk[0], []).append(walk)
+    for walks in groups.values():
+        trie: dict[tuple[int, str], int] = {}
+        node = [walks[0][0]]
+        parent = [-1]
+        for walk in walks:
+            here = 0
+            for b in walk[1:]:
+                nxt = trie.get((here, b))
+                if nxt is None:
+                    nxt = trie[(here, b)] = len(node)
+                    node.append(b)
+                    parent.append(here)
+                here = nxt
+        has_child = set(parent)
+        need = [0] * len(node)
+        for p in range(len(node) - 1, 0, -1):      # children come after their parents
+            if p not in has_child or node[p] in capable:
+                need[p] = 1
+            hop = (node[p], node[parent[p]]) if inward else (node[parent[p]], node[p])
+            out[hop] = out.get(hop, 0) + need[p]
+            if node[parent[p]] not in capable or parent[p] == 0:
+                need[parent[p]] += need[p]
+    return out
 
 
 def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
@@ -376,11 +412,12 @@ def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
     phases = schedule.phases or (schedule,)
     total = schedule.total_weight
     shares = []
+    capable = multicast_switches(topology)
     for phase in phases:
         parts = phase.k if phase.collective in ROOTED else total * phase.k
         merged = replace(phase, multicast=schedule.multicast)
         shares.append({hop: Fraction(load, parts) / topology.capacity[hop]
-                       for hop, load in link_loads(merged).items()})
+                       for hop, load in link_loads(merged, capable).items()})
     if schedule.concurrent:
         busy: dict[tuple[str, str], Fraction] = {}
         for share in shares:
@@ -467,7 +504,7 @@ def apply_multicast(schedule: Schedule, topology: Topology) -> Schedule:
     (:mod:`forestcoll_opt.multicast`, paper section "In-Network Multicast & Aggregation"),
     its claims recomputed; unchanged (and ``multicast`` off) when the topology has no
     multicast switch or nothing merges."""
-    capable = frozenset(n.id for n in topology.nodes if n.multicast and not n.is_compute)
+    capable = multicast_switches(topology)
     if not capable:
         return schedule
     phases = schedule.phases or (schedule,)
@@ -480,6 +517,11 @@ def apply_multicast(schedule: Schedule, topology: Topology) -> Schedule:
     out = replace(schedule, phases=tuple(replace(p, multicast=False) for p in claims),
                   multicast=True)
     return replace(out, algbw=achieved_algbw(out, topology))
+
+
+def multicast_switches(topology: Topology) -> frozenset[str]:
+    """The switches marked ``"multicast": true``: they may replicate or aggregate."""
+    return frozenset(n.id for n in topology.nodes if n.multicast and not n.is_compute)
 
 
 def _merge_phase(phase: Schedule, capable: frozenset[str]) -> Schedule:
@@ -503,14 +545,16 @@ def _claims(phase: Schedule, topology: Topology) -> Schedule:
     return replace(phase, algbw=algbw, tree_bandwidth=algbw / parts)
 
 
-def traffic(schedule: Schedule) -> dict[tuple[str, str], tuple[Fraction, Fraction]]:
+def traffic(schedule: Schedule, topology: Topology
+            ) -> dict[tuple[str, str], tuple[Fraction, Fraction]]:
     """Per link: (data it carries with the schedule's multicast, with every copy), per
     unit of data M (a part is M/(Ŵ·k), M/k for broadcast/reduce), summed over phases."""
     out: dict[tuple[str, str], tuple[Fraction, Fraction]] = {}
     total = schedule.total_weight
+    capable = multicast_switches(topology)
     for phase in schedule.phases or (schedule,):
         parts = phase.k if phase.collective in ROOTED else total * phase.k
-        merged = link_loads(replace(phase, multicast=schedule.multicast))
+        merged = link_loads(replace(phase, multicast=schedule.multicast), capable)
         for hop, load in link_loads(replace(phase, multicast=False)).items():
             a, b = out.get(hop, (Fraction(0), Fraction(0)))
             out[hop] = (a + Fraction(merged.get(hop, 0), parts), b + Fraction(load, parts))

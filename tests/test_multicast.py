@@ -54,8 +54,8 @@ def paper_example(multicast_switches):
     return from_dict(data)
 
 
-def totals(schedule):
-    moved = traffic(schedule)
+def totals(schedule, topology):
+    moved = traffic(schedule, topology)
     return sum(a for a, _ in moved.values()), sum(b for _, b in moved.values())
 
 
@@ -67,8 +67,8 @@ def test_paper_topology_with_multicast_switches(collective):
     plain = generate(t, collective, root=root, multicast="off")
     s = generate(t, collective, root=root)
     assert s.multicast and s.algbw == plain.algbw
-    with_mc, without = totals(s)
-    assert with_mc < without == totals(plain)[1]
+    with_mc, without = totals(s, t)
+    assert with_mc < without == totals(plain, t)[1]
     data = json.loads(s.to_json())
     assert data["multicast"] is True and data["format"] == "forestcoll-schedule/2"
     assert achieved_algbw(t, data) == s.algbw
@@ -84,7 +84,7 @@ def test_catalog_machines_stay_at_the_bound(catalog, spec):
         assert s.multicast
         assert s.algbw == bound(t, collective=collective).algbw
         assert achieved_algbw(t, s.to_dict()) == s.algbw
-        with_mc, without = totals(s)
+        with_mc, without = totals(s, t)
         assert with_mc < without
     ar = generate(t, "allreduce")
     assert ar.multicast and achieved_algbw(t, ar.to_dict()) == ar.algbw
@@ -96,8 +96,23 @@ def test_h100_nvls_traffic_by_hand(catalog):
     # 2 boxes: without multicast every tree edge inside a box goes gpu -> nvswitch -> gpu;
     # with NVLS each tree enters an NVSwitch once, and the allgather moves 37/2 x M over
     # the links instead of 30 x M (-38.3 %)
-    s = generate(catalog("dgx-h100:boxes=2,nvls=1"), "allgather")
-    assert totals(s) == (Fraction(37, 2), 30)
+    t = catalog("dgx-h100:boxes=2,nvls=1")
+    s = generate(t, "allgather")
+    assert totals(s, t) == (Fraction(37, 2), 30)
+
+
+def test_shared_hops_into_a_switch_without_the_flag_are_separate_copies(catalog):
+    # 4 boxes, NVLS only: a GPU's two edges of one tree through its rail switch (no SHARP)
+    # share the hop into it, which still carries two copies: the generator's count, the
+    # verifier's and the test-side checker's agree (the notebook's 381/10 x M)
+    import schedcheck
+
+    t = catalog("dgx-h100:boxes=4,nvls=1")
+    s = generate(t, "allgather")
+    assert totals(s, t)[0] == Fraction(381, 10)
+    v = verify(t, s.to_dict())
+    assert v.optimal and v.traffic == totals(s, t)
+    assert schedcheck.traffic(t, s.to_dict()) == v.traffic
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -112,7 +127,7 @@ def test_random_networks_with_multicast_switches(seed):
         s = generate(t, collective)
         assert s.algbw == bound(t, collective=collective).algbw
         assert achieved_algbw(t, json.loads(s.to_json())) == s.algbw
-        with_mc, without = totals(s)
+        with_mc, without = totals(s, t)
         assert with_mc <= without
         assert s.multicast == (with_mc < without)
 
