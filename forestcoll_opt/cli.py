@@ -874,7 +874,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_kernel(p)
     p.set_defaults(func=cmd_lp)
 
-    p = sub.add_parser("compare", help="allgather bound, LPs and tree allreduce side by side")
+    p = sub.add_parser("compare", help="allgather bound, LPs, tree allreduce and LP allreduce "
+                                       "schedule side by side")
     p.add_argument("topology", nargs="+", help=topo_help)
     p.add_argument("--csv", help="also write the table to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
