@@ -674,6 +674,47 @@ def cmd_show_traffic(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Time and algbw per message size under the α-β model of :mod:`forestcoll_opt.simulate`."""
+    from .simulate import parse_sizes, simulate, unit_bytes_per_s
+
+    topo = resolve(args.topology)
+    sizes = parse_sizes(args.sizes)
+    chunks = args.chunks.strip().lower()
+    if chunks != "auto":
+        try:
+            chunks = _int_arg(chunks)
+        except argparse.ArgumentTypeError as exc:
+            raise UsageError(f"--chunks: {exc} or 'auto'") from None
+        if chunks < 1:
+            raise UsageError("--chunks must be at least 1, or 'auto'")
+    schedule, _ = _valid_schedule(args, topo)
+    rows = simulate(topo, schedule, sizes, chunks=chunks, alpha=args.alpha)
+    _, note = unit_bytes_per_s(topo.units)
+    if note:
+        print(f"forestcoll: note: {note}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({"topology": topo.name, "collective": schedule.collective,
+                          "units": topo.units, "alpha": args.alpha,
+                          "chunks": args.chunks if chunks == "auto" else chunks,
+                          "rows": [{"size_bytes": r.size_bytes, "chunks": r.chunks,
+                                    "seconds": r.seconds, "algbw": r.algbw} for r in rows]},
+                         indent=1))
+        return 0
+    if args.csv:
+        check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
+        lines = ["size_bytes,chunks,seconds,algbw"]
+        lines += [f"{r.size_bytes},{r.chunks},{r.seconds!r},{r.algbw!r}" for r in rows]
+        write_output(args.csv, "\n".join(lines) + "\n")
+    print(f"{schedule.collective} on {topo.name}: alpha {args.alpha:g} s per hop, chunks "
+          f"{args.chunks if chunks == 'auto' else chunks}, exact algbw "
+          f"{float(schedule.algbw):.6g} {topo.units}")
+    print(f"{'size (bytes)':>16}  {'chunks':>6}  {'time (s)':>12}  {'algbw (' + topo.units + ')':>14}")
+    for r in rows:
+        print(f"{r.size_bytes:>16}  {r.chunks:>6}  {r.seconds:>12.6g}  {r.algbw:>14.6g}")
+    return 0
+
+
 MAX_REASONS_SHOWN = 10
 
 
@@ -919,6 +960,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", help="also write every link to this CSV file")
     _add_kernel(p)
     p.set_defaults(func=cmd_show_traffic)
+
+    p = sub.add_parser("simulate", help="time and algbw of a schedule per message size "
+                                        "(alpha-beta model, chunked pipelining)")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    p.add_argument("--sizes", default="64KiB..4GiB",
+                   help="message sizes: LO..HI (LO, 2*LO, ... up to HI) or a comma list; units "
+                        "B, KiB, MiB, GiB, TiB (default 64KiB..4GiB)")
+    p.add_argument("--chunks", default="1",
+                   help="chunks per tree's data, or auto: the fastest power of two from 1 to "
+                        "1024 per size (default 1)")
+    p.add_argument("--alpha", type=float, default=2e-6,
+                   help="latency per hop, seconds (default 2e-6)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument("--csv", metavar="FILE", help="also write the rows to this CSV file")
+    _add_kernel(p)
+    p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("check-xml", help="run an MSCCL XML algorithm symbolically and check "
                                          "what every rank ends with")

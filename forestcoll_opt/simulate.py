@@ -1,0 +1,263 @@
+"""Time of a schedule under an α-β model: latency per hop, bandwidth per link, chunked
+pipelining along the trees.
+
+The schedule format itself (docs/formats.md, "Semantics"; the paper's section "Throughput
+Optimality for Collectives") is a bandwidth-only model: data is pipelined in infinitely
+small chunks and the collective lasts as long as its busiest link needs, so
+time = M / algbw. This module adds what matters for small and medium messages — a
+latency per hop and a finite number of chunks — while keeping that limit.
+
+**Model.** A schedule moves M bytes (the allgather output, the reduce-scatter input, the
+allreduce/broadcast/reduce buffer). As in the format's semantics a part is M/(Ŵ·k)
+bytes (M/k for broadcast and reduce); a tree of weight w carries w parts, cut into C equal
+chunks of w·part/C bytes (fluid: a chunk need not be a whole number of bytes).
+
+* Every directed physical link e has bandwidth b_e (the topology's capacity, converted to
+  bytes/s with :func:`unit_bytes_per_s`: ``GB/s`` is 1e9 bytes/s; an unknown unit such as
+  the ``b`` of the paper's example counts as 1 byte/s, with a note) and a latency α_e:
+  one global α given by the caller (default 2 µs), or a per-link override.
+* Links are shared by the trees in proportion to their load (fluid sharing): with
+  load(e) = Σ_t weight(t) × uses_t(e) as in the format (copies under in-network multicast,
+  the paper's section "In-Network Multicast & Aggregation"), tree t gets b_e ×
+  weight(t) × uses_t(e) / load(e), i.e. b_e × weight(t) / load(e) per copy of its data.
+  A chunk of t therefore crosses e in
+  τ_e = α_e + (w·part/C) / (b_e·w/load(e)) = α_e + (M/C) · ρ_e,
+  ρ_e = load(e) / (parts · b_e), parts = Ŵ·k (k for broadcast/reduce); τ does not depend
+  on the tree.
+* A chunk moves store-and-forward hop by hop along each tree edge's route, switch hops
+  included, and a compute node forwards a chunk only after receiving it whole (compute
+  nodes are just further store-and-forward points). With C chunks pipelined over a
+  sequence of hops with per-hop times τ_1..τ_h, the last chunk arrives at
+  Σ τ_i + (C − 1) · max τ_i (the longest path through the chunk × hop grid).
+* A tree's time is the largest such time over its compute nodes, taking for each node
+  the concatenation of the routes from the root to it (from it to the root for the
+  in-trees of reduce-scatter and reduce: the reduction is timed the same way, the
+  compute time of the reduction being neglected). Only the leaves matter, since a
+  prefix of a sequence never takes longer.
+* The collective's time is the largest over its trees. An allreduce adds the times of
+  its two phases; a ``"concurrent"`` allreduce takes the larger of its two phases, each
+  link being shared by the trees of both phases in proportion to the bytes they put on
+  it: ρ_e = Σ_p load_p(e) / (parts_p · b_e).
+
+**Limits.** For one hop and one chunk, time = α + part·load/b: for an allgather on two
+nodes joined by one link each way, α + (M/2)/b. With α = 0, as C grows the time tends to
+M · max_e ρ_e, which is exactly the schedule's own time M / algbw (docs/formats.md), from
+above: with H hops on the longest route, M·max ρ ≤ time ≤ (1 + (H − 1)/C) · M·max ρ. For
+a fixed C (even C = 1) and growing M the α terms vanish relatively but the
+store-and-forward factor stays, so the exact algbw is reached only with many chunks;
+``chunks="auto"`` picks the fastest C among the powers of two 1..1024 for every size.
+
+Arithmetic: link loads and bandwidths are exact (``Fraction``); the coefficients ρ_e and
+all times are then Python floats (seconds), and algbw = M / seconds is a float in the
+topology's units.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence
+
+from .errors import ScheduleError, UsageError
+from .schedule import IN_TREES, ROOTED, Schedule, link_loads, multicast_switches
+from .topology import Topology
+
+DEFAULT_ALPHA = 2e-6            # seconds per hop
+AUTO_CHUNKS = tuple(2**i for i in range(11))       # 1, 2, 4, ..., 1024
+MAX_SIZES = 256
+UNITS_BYTES_PER_S = {"B/s": 1.0, "KB/s": 1e3, "MB/s": 1e6, "GB/s": 1e9, "TB/s": 1e12,
+                     "Gb/s": 1.25e8, "Gbit/s": 1.25e8}
+SIZE_UNITS = {"b": 1, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+
+
+@dataclass(frozen=True)
+class SimRow:
+    """One message size: its chunk count, simulated time (seconds, float) and algbw =
+    size / time in the topology's units."""
+
+    size_bytes: int
+    chunks: int
+    seconds: float
+    algbw: float
+
+
+def unit_bytes_per_s(units: str) -> tuple[float, str | None]:
+    """Bytes per second of one bandwidth unit of the topology, and a note when the unit is
+    not one this module knows (it then counts as 1 byte/s)."""
+    if units in UNITS_BYTES_PER_S:
+        return UNITS_BYTES_PER_S[units], None
+    return 1.0, (f"unknown bandwidth unit {units[:40]!r}: taken as 1 byte/s, so times are in "
+                 f"seconds per byte-per-second of bandwidth")
+
+
+# --- the pipelined routes of a schedule ---------------------------------------------------
+
+# A route: (Σ α, Σ ρ, frontier) where the frontier holds the (α, ρ) pairs of its hops that
+# can be the slowest one for some M/C (no other hop has both a larger α and a larger ρ).
+Route = tuple[float, float, tuple[tuple[float, float], ...]]
+
+
+def _prune(pairs: Iterable[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
+    out: list[tuple[float, float]] = []
+    for a, r in sorted(set(pairs), key=lambda p: (-p[0], -p[1])):
+        if not out or r > out[-1][1]:
+            out.append((a, r))
+    return tuple(out)
+
+
+def _coefficients(schedule: Schedule, topology: Topology) -> list[dict[tuple[str, str], float]]:
+    """ρ_e per phase (seconds per byte of M divided by C), with the link sharing of the
+    module docstring."""
+    phases = schedule.phases or (schedule,)
+    unit, _ = unit_bytes_per_s(topology.units)
+    capable = multicast_switches(topology)
+    total = schedule.total_weight
+    exact: list[dict[tuple[str, str], Fraction]] = []
+    for phase in phases:
+        parts = phase.k if phase.collective in ROOTED else total * phase.k
+        merged = replace(phase, multicast=schedule.multicast)
+        share = {}
+        for hop, load in link_loads(merged, capable).items():
+            if hop not in topology.capacity:
+                raise ScheduleError(f"the schedule uses {hop[0]} -> {hop[1]}, which is not a "
+                                    f"link of {topology.name}")
+            share[hop] = Fraction(load, parts) / topology.capacity[hop]
+        exact.append(share)
+    if schedule.concurrent:
+        both: dict[tuple[str, str], Fraction] = {}
+        for share in exact:
+            for hop, value in share.items():
+                both[hop] = both.get(hop, 0) + value
+        exact = [both] * len(exact)
+    return [{hop: float(value) / unit for hop, value in share.items()} for share in exact]
+
+
+def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float], alpha: float,
+            alpha_per_link: Mapping[tuple[str, str], float]) -> list[Route]:
+    """The distinct root-to-leaf (leaf-to-root for in-trees) hop sequences of the phase's
+    trees, each summarised as a :data:`Route`."""
+    inward = phase.collective in IN_TREES
+    found: set[Route] = set()
+    for tree in phase.trees:
+        up = {}                                  # node -> the edge toward the root
+        parents = set()
+        for e in tree.edges:
+            child, parent = (e.src, e.dst) if inward else (e.dst, e.src)
+            up[child] = e
+            parents.add(parent)
+        memo: dict[str, Route] = {tree.root: (0.0, 0.0, ())}
+        for leaf in up:
+            if leaf in parents:
+                continue
+            chain = []
+            v = leaf
+            while v not in memo:
+                chain.append(v)
+                e = up.get(v)
+                if e is None or len(chain) > len(up):
+                    raise ScheduleError(f"a tree rooted at {tree.root} does not lead from "
+                                        f"{leaf} to its root")
+                v = e.dst if inward else e.src
+            for v in reversed(chain):
+                e = up[v]
+                a_sum, r_sum, frontier = memo[e.dst if inward else e.src]
+                hops = []
+                for hop in zip(e.path, e.path[1:]):
+                    a = alpha_per_link.get(hop, alpha)
+                    hops.append((a, rho[hop]))
+                    a_sum += a
+                    r_sum += rho[hop]
+                memo[v] = (a_sum, r_sum, _prune(frontier + tuple(hops)))
+            found.add(memo[leaf])
+    return list(found)
+
+
+def _phase_time(routes: Sequence[Route], size: float, chunks: int) -> float:
+    x = size / chunks
+    best = 0.0
+    for a_sum, r_sum, frontier in routes:
+        slowest = max(a + x * r for a, r in frontier)
+        best = max(best, a_sum + x * r_sum + (chunks - 1) * slowest)
+    return best
+
+
+def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
+             chunks: int | str = 1, alpha: float = DEFAULT_ALPHA,
+             alpha_per_link: Mapping[tuple[str, str], float] | None = None) -> list[SimRow]:
+    """One :class:`SimRow` per message size (bytes) under the module's α-β model.
+    ``chunks``: a chunk count C ≥ 1 for every size, or ``"auto"`` for the fastest power of
+    two from 1 to 1024 per size. ``alpha``: seconds per hop; ``alpha_per_link`` maps
+    (src, dst) links of the topology to their own α."""
+    if chunks != "auto" and (isinstance(chunks, bool) or not isinstance(chunks, int)
+                             or chunks < 1):
+        raise UsageError(f"chunks must be a positive whole number or 'auto', not {chunks!r}")
+    _check_seconds(alpha, "alpha")
+    overrides = dict(alpha_per_link or {})
+    for hop, value in overrides.items():
+        if hop not in topology.capacity:
+            raise UsageError(f"alpha_per_link: {hop!r} is not a link of {topology.name}")
+        _check_seconds(value, f"alpha of {hop[0]} -> {hop[1]}")
+    phases = schedule.phases or (schedule,)
+    coefficients = _coefficients(schedule, topology)
+    routes = [_routes(p, rho, alpha, overrides) for p, rho in zip(phases, coefficients)]
+    combine = max if schedule.concurrent else sum
+    candidates = AUTO_CHUNKS if chunks == "auto" else (chunks,)
+    rows = []
+    for size in sizes:
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise UsageError(f"a message size must be a positive whole number of bytes, not "
+                             f"{size!r}")
+        best = None
+        for c in candidates:
+            seconds = combine(_phase_time(r, float(size), c) for r in routes)
+            if best is None or seconds < best[1]:
+                best = (c, seconds)
+        c, seconds = best
+        rows.append(SimRow(size_bytes=size, chunks=c, seconds=seconds,
+                           algbw=size / seconds / unit_bytes_per_s(topology.units)[0]
+                           if seconds > 0 else math.inf))
+    return rows
+
+
+def _check_seconds(value: float, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not math.isfinite(value) or value < 0:
+        raise UsageError(f"{what} must be a finite number of seconds >= 0, not {value!r}")
+
+
+# --- message sizes ---------------------------------------------------------------------------
+
+_SIZE = re.compile(r"\s*(\d{1,19})\s*([A-Za-z]*)\s*")
+
+
+def parse_size(text: str) -> int:
+    """``4096``, ``64KiB``, ``1MiB``, ``4GiB`` (units B, KiB, MiB, GiB, TiB) -> bytes."""
+    m = _SIZE.fullmatch(text)
+    unit = m.group(2).lower() if m else ""
+    if not m or (unit and unit not in SIZE_UNITS):
+        raise UsageError(f"{text[:40]!r} is not a message size such as 4096, 64KiB, 1MiB or "
+                         f"4GiB")
+    value = int(m.group(1)) * SIZE_UNITS.get(unit, 1)
+    if not 1 <= value < 2**63:
+        raise UsageError(f"{text[:40]!r}: a message size must be from 1 byte to 2^63 - 1")
+    return value
+
+
+def parse_sizes(text: str) -> list[int]:
+    """``LO..HI`` (LO, 2·LO, 4·LO, ... up to HI) or a comma list of sizes."""
+    if ".." in text:
+        lo_text, _, hi_text = text.partition("..")
+        lo, hi = parse_size(lo_text), parse_size(hi_text)
+        if lo > hi:
+            raise UsageError(f"{text[:60]!r}: the range must go from the smaller size up")
+        sizes = []
+        while lo <= hi:
+            sizes.append(lo)
+            lo *= 2
+    else:
+        sizes = [parse_size(part) for part in text.split(",")]
+    if len(sizes) > MAX_SIZES:
+        raise UsageError(f"{text[:60]!r}: at most {MAX_SIZES} sizes")
+    return sizes

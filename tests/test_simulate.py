@@ -1,0 +1,235 @@
+"""The α-β simulator (forestcoll_opt.simulate) against times computed by hand.
+
+Conventions of the hand computations: bandwidths in GB/s = 1e9 bytes/s, α in seconds per
+hop, a part is M/(N·k) bytes for allgather (M/k for broadcast), and with C chunks a route
+of hop times τ_i takes Σ τ_i + (C − 1)·max τ_i, where τ_i = α + chunk / (the tree's
+share of the link)."""
+
+import json
+import math
+
+import pytest
+
+from forestcoll_opt.catalog import resolve
+from forestcoll_opt.cli import main
+from forestcoll_opt.errors import ForestCollError
+from forestcoll_opt.schedule import achieved_algbw, from_dict, generate
+from forestcoll_opt.simulate import (AUTO_CHUNKS, SimRow, parse_sizes, simulate,
+                                     unit_bytes_per_s)
+from forestcoll_opt.topology import from_dict as topology_from_dict
+
+A = 2e-6     # the default α
+B = 1e10     # 10 GB/s in bytes/s
+
+
+def topo(compute, switches, links):
+    return topology_from_dict({
+        "format": "forestcoll-topology/1", "name": "t", "units": "GB/s",
+        "nodes": [{"id": v, "kind": "compute"} for v in compute]
+        + [{"id": v, "kind": "switch"} for v in switches],
+        "links": [{"src": a, "dst": b, "bandwidth": 10, "bidirectional": True}
+                  for a, b in links]})
+
+
+def tree(root, *edges, weight=1):
+    return {"root": root, "weight": weight,
+            "edges": [{"src": p[0], "dst": p[-1], "path": list(p)} for p in edges]}
+
+
+def sched(collective, nodes, trees, k=1, **extra):
+    return from_dict({"format": "forestcoll-schedule/1", "collective": collective,
+                      "topology": "t", "units": "GB/s", "compute_nodes": nodes, "algbw": 1,
+                      "k": k, "trees": trees, **extra})
+
+
+def close(x, y, rel=1e-12):
+    return math.isclose(x, y, rel_tol=rel)
+
+
+# --- hand-computed examples -------------------------------------------------------------
+
+PAIR = topo(["a", "b"], [], [("a", "b")])
+PAIR_AG = sched("allgather", ["a", "b"], [tree("a", ("a", "b")), tree("b", ("b", "a"))])
+
+
+def test_one_chunk_one_hop_is_the_closed_form():
+    # allgather on 2 nodes: a part is M/(N·k) = M/2; each link carries one tree alone, so
+    # time = α + (M/2)/b.  M = 2^20: 2e-6 + 524288/1e10 = 5.44288e-5 s
+    (row,) = simulate(PAIR, PAIR_AG, [2**20])
+    assert row == SimRow(2**20, 1, row.seconds, row.algbw)
+    assert close(row.seconds, A + 2**20 / 2 / B)
+    assert close(row.seconds, 5.44288e-5)
+    assert close(row.algbw, 2**20 / 5.44288e-5 / 1e9)
+    # α = 0 and a huge M: exactly the schedule's own algbw, 2·b = 20 GB/s
+    (row,) = simulate(PAIR, PAIR_AG, [2**40], alpha=0)
+    assert row.algbw == float(achieved_algbw(PAIR_AG, PAIR)) == 20.0
+
+
+CHAIN = topo(["a", "b", "c"], ["s"], [("a", "s"), ("s", "b"), ("b", "c")])
+CHAIN_BC = sched("broadcast", ["a", "b", "c"],
+                 [tree("a", ("a", "s", "b"), ("b", "c"))], root="a")
+
+
+def test_chain_through_a_switch():
+    # broadcast a -> s -> b -> c, k = 1: the part is M; every hop carries the tree alone,
+    # τ = α + (M/C)/b on each of the 3 hops to c.  M = 1e6:
+    #   C = 1: 3α + 3M/b = 6e-6 + 3e-4 = 3.06e-4 s
+    #   C = 2: Σ τ + 1·max τ = 4τ, τ = 2e-6 + 5e-5 = 5.2e-5 -> 2.08e-4 s
+    assert close(simulate(CHAIN, CHAIN_BC, [10**6])[0].seconds, 3.06e-4)
+    assert close(simulate(CHAIN, CHAIN_BC, [10**6], chunks=2)[0].seconds, 2.08e-4)
+    # a slower first hop (α = 1e-5 on a -> s): 1e-5 + 2·2e-6 + 3e-4 = 3.14e-4 s
+    (row,) = simulate(CHAIN, CHAIN_BC, [10**6], alpha_per_link={("a", "s"): 1e-5})
+    assert close(row.seconds, 3.14e-4)
+    # the exact time is M/b (algbw 10 GB/s); with α = 0 the 3 store-and-forward hops give
+    # (3 + C − 1)/C of it
+    assert float(achieved_algbw(CHAIN_BC, CHAIN)) == 10.0
+    for c in (1, 4, 1024):
+        (row,) = simulate(CHAIN, CHAIN_BC, [10**6], chunks=c, alpha=0)
+        assert close(row.seconds, 1e-4 * (c + 2) / c)
+
+
+STAR = topo(["a", "b", "c"], ["s"], [("a", "s"), ("b", "s"), ("c", "s")])
+STAR_AG = sched("allgather", ["a", "b", "c"], [
+    tree(v, (v, "s", w), (v, "s", x)) for v, w, x in (("a", "b", "c"), ("b", "c", "a"),
+                                                       ("c", "a", "b"))])
+
+
+def test_star_through_a_switch():
+    # allgather on 3 nodes around a switch, k = 1: a part is M/3. a -> s carries tree a
+    # twice (to b and to c): load 2, so each copy gets b/2; s -> b carries trees a and c:
+    # load 2 again. Every route has 2 hops of τ = α + (M/3)/(b/2).  M = 3e6:
+    #   τ = 2e-6 + 1e6/5e9 = 2.02e-4, time = 2τ = 4.04e-4 s
+    (row,) = simulate(STAR, STAR_AG, [3 * 10**6])
+    assert close(row.seconds, 4.04e-4)
+    # exact: M/3 · 2/b -> algbw 1.5·b = 15 GB/s
+    assert float(achieved_algbw(STAR_AG, STAR)) == 15.0
+
+
+FORK = topo(["a", "b", "c"], ["s"], [("a", "s"), ("s", "b"), ("s", "c")])
+FORK_BC = sched("broadcast", ["a", "b", "c"], [
+    tree("a", ("a", "s", "b"), ("b", "s", "c")),
+    tree("a", ("a", "s", "c"), ("c", "s", "b"))], k=2, root="a")
+
+
+def test_two_trees_sharing_a_link():
+    # broadcast from a, k = 2: each tree carries a part of M/2. a -> s, s -> b and s -> c
+    # are used by both trees (load 2): each tree gets b/2 there, (M/2)/(b/2) = M/b per
+    # chunk; b -> s (tree 1 only) and c -> s (tree 2 only) have load 1: (M/2)/b.
+    # Tree 1 to c: a->s, s->b, b->s, s->c = 4α + M/b + M/b + M/(2b) + M/b = 4α + 3.5·M/b.
+    # M = 1e6: 8e-6 + 3.5e-4 = 3.58e-4 s
+    (row,) = simulate(FORK, FORK_BC, [10**6])
+    assert close(row.seconds, 3.58e-4)
+    # C = 2: hop times τ = α + (M/4)/(b/2) = 5.2e-5 (shared) or α + (M/4)/b = 2.7e-5;
+    # Σ τ + max τ = 3·5.2e-5 + 2.7e-5 + 5.2e-5 = 2.35e-4 s
+    assert close(simulate(FORK, FORK_BC, [10**6], chunks=2)[0].seconds, 2.35e-4)
+    # halving the shares is exactly what the exact algbw counts: max load/b = 2/b on M/2
+    assert float(achieved_algbw(FORK_BC, FORK)) == 10.0
+
+
+def test_allreduce_phases_add_or_share():
+    rs = [tree("a", ("b", "a")), tree("b", ("a", "b"))]
+    ag = [tree("a", ("a", "b")), tree("b", ("b", "a"))]
+    phases = [{"collective": "reduce-scatter", "k": 1, "algbw": 1, "trees": rs},
+              {"collective": "allgather", "k": 1, "algbw": 1, "trees": ag}]
+    base = {"format": "forestcoll-schedule/1", "collective": "allreduce", "topology": "t",
+            "units": "GB/s", "compute_nodes": ["a", "b"], "algbw": 1, "phases": phases}
+    seq = from_dict(base)
+    conc = from_dict({**base, "format": "forestcoll-schedule/2", "concurrent": True})
+    # one after the other: 2 · (α + (M/2)/b) = 4e-6 + 1e-4 = 1.04e-4 s for M = 1e6
+    assert close(simulate(PAIR, seq, [10**6])[0].seconds, 1.04e-4)
+    # concurrent: every link carries one tree of each phase, M/2 bytes each at b/2:
+    # α + M/b = 1.02e-4 s
+    assert close(simulate(PAIR, conc, [10**6])[0].seconds, 1.02e-4)
+    for s in (seq, conc):
+        (row,) = simulate(PAIR, s, [2**40], alpha=0)
+        assert close(row.algbw, float(achieved_algbw(s, PAIR)))
+
+
+# --- catalog schedules ------------------------------------------------------------------
+
+CATALOG = [(spec, coll) for spec in ("paper-example", "dgx-a100:boxes=2")
+           for coll in ("allgather", "reduce-scatter", "allreduce", "broadcast", "reduce")]
+
+
+@pytest.fixture(scope="module")
+def schedules():
+    out = {}
+    for spec, coll in CATALOG:
+        t = resolve(spec)
+        root = t.compute_nodes[0] if coll in ("broadcast", "reduce") else None
+        out[spec, coll] = t, generate(t, coll, root=root)
+    return out
+
+
+@pytest.mark.parametrize("spec,coll", CATALOG)
+def test_large_sizes_reach_the_exact_algbw(schedules, spec, coll):
+    t, s = schedules[spec, coll]
+    exact = float(achieved_algbw(s, t))
+    # α = 0 and C chunks: the time is between M/algbw and (1 + (H − 1)/C)·M/algbw; with
+    # C = 2^40 the gap is below 1e-9
+    (row,) = simulate(t, s, [2**40], chunks=2**40, alpha=0)
+    assert math.isclose(row.algbw, exact, rel_tol=1e-9)
+    # never faster than the exact schedule, whatever C
+    for c in (1, 16, 1024):
+        (row,) = simulate(t, s, [2**40], chunks=c, alpha=0)
+        assert row.algbw <= exact * (1 + 1e-12)
+
+
+def test_monotone_in_size_and_auto_never_slower(schedules):
+    sizes = parse_sizes("64KiB..4GiB")
+    for t, s in schedules.values():
+        for chunks in (1, 8, "auto"):
+            seconds = [r.seconds for r in simulate(t, s, sizes, chunks=chunks)]
+            assert all(x < y for x, y in zip(seconds, seconds[1:]))
+        one = simulate(t, s, sizes)
+        auto = simulate(t, s, sizes, chunks="auto")
+        assert all(r.chunks in AUTO_CHUNKS for r in auto)
+        assert all(a.seconds <= o.seconds for a, o in zip(auto, one))
+    # on dgx-a100:boxes=2 (GB/s, α = 2 µs) auto helps a lot at 4 GiB
+    t, s = schedules["dgx-a100:boxes=2", "allgather"]
+    big = simulate(t, s, [4 * 2**30], chunks="auto")[0]
+    assert big.chunks > 1 and big.algbw > 0.85 * float(s.algbw)
+
+
+# --- input handling ---------------------------------------------------------------------
+
+def test_sizes_and_units():
+    assert parse_sizes("64KiB..1MiB") == [2**16, 2**17, 2**18, 2**19, 2**20]
+    assert parse_sizes("100,1KiB, 2GiB") == [100, 1024, 2 * 2**30]
+    assert parse_sizes("3MiB..12MiB") == [3 * 2**20, 6 * 2**20, 12 * 2**20]
+    for bad in ("", "1PB", "4GiB..1MiB", "0", "x..y", "-1"):
+        with pytest.raises(ForestCollError):
+            parse_sizes(bad)
+    assert unit_bytes_per_s("GB/s") == (1e9, None)
+    factor, note = unit_bytes_per_s("b")
+    assert factor == 1.0 and "unknown" in note
+
+
+def test_bad_arguments():
+    for kwargs in ({"chunks": 0}, {"chunks": "many"}, {"alpha": -1.0},
+                   {"alpha": float("nan")}, {"alpha_per_link": {("a", "c"): 1e-6}}):
+        with pytest.raises(ForestCollError):
+            simulate(PAIR, PAIR_AG, [1024], **kwargs)
+    with pytest.raises(ForestCollError):
+        simulate(PAIR, PAIR_AG, [0])
+
+
+def test_cli(tmp_path, capsys):
+    path = tmp_path / "ag.json"
+    assert main(["generate", "dgx-a100:boxes=2", "-q", "-o", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "64KiB..1MiB",
+                 "--chunks", "auto", "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert err == "" and data["units"] == "GB/s"
+    assert [r["size_bytes"] for r in data["rows"]] == [2**16, 2**17, 2**18, 2**19, 2**20]
+    csv = tmp_path / "sim.csv"
+    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "1MiB,4MiB",
+                 "--alpha", "0", "--csv", str(csv)]) == 0
+    out, _ = capsys.readouterr()
+    lines = csv.read_text().splitlines()
+    assert lines[0] == "size_bytes,chunks,seconds,algbw" and len(lines) == 3
+    assert "1048576" in out and "4194304" in out
+    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--chunks", "0"]) == 2
+    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--alpha", "-1"]) == 2
