@@ -74,19 +74,22 @@ def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str
                     f"{exc.start}); save it as UTF-8 JSON") from None
 
 
-def gunzip(data: bytes, error: type[Exception], label: str) -> bytes:
+def gunzip(data: bytes, error: type[Exception], label: str, *, limit: int | None = None,
+           what: str = "it cannot be a schedule or topology this program wrote") -> bytes:
     """The content of gzip ``data`` (every member), refusing damage and expansion beyond
-    :data:`MAX_EXPANDED` bytes (a small file can expand to terabytes)."""
+    ``limit`` bytes (default :data:`MAX_EXPANDED`; a small file can expand to terabytes);
+    ``what`` ends the message of that refusal."""
+    limit = MAX_EXPANDED if limit is None else limit
     out = bytearray()
     rest = data
     try:
         while rest:
             unzip = zlib.decompressobj(wbits=31)
-            chunk = unzip.decompress(rest, MAX_EXPANDED + 1 - len(out))
+            chunk = unzip.decompress(rest, limit + 1 - len(out))
             out += chunk
-            if len(out) > MAX_EXPANDED:
-                raise error(f"{label} expands beyond {MAX_EXPANDED // 2**30} GiB; it cannot "
-                            f"be a schedule or topology this program wrote")
+            if len(out) > limit:
+                size = (f"{limit // 2**30} GiB" if limit >= 2**30 else f"{limit // 2**20} MiB")
+                raise error(f"{label} expands beyond {size}; {what}")
             if not unzip.eof:
                 raise error(f"{label} is a truncated gzip file; write it again")
             rest = unzip.unused_data

@@ -53,6 +53,7 @@ from .lp import LPResult, solve
 from .schedule import (MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw, as_pairs, forest,
                        generate)
 from .topology import Topology
+from .weights import coprime
 
 KINDS = ("re", "bc")
 # denominators tried when reconstructing the float solution (in units of the LP's R)
@@ -224,11 +225,7 @@ def _averaged(topology: Topology, s: Shares) -> Shares:
 
 def _weights(topology: Topology, x: Mapping[str, Fraction]) -> tuple[int, ...]:
     """x as coprime non-negative integers in compute-node order."""
-    values = [x[v] for v in topology.compute_nodes]
-    scale = math.lcm(*(f.denominator for f in values))
-    ints = [int(f * scale) for f in values]
-    g = math.gcd(*ints)
-    return tuple(i // g for i in ints)
+    return coprime([x[v] for v in topology.compute_nodes])
 
 
 def _phase_bound(topology: Topology, part: Mapping[tuple[str, str], Fraction],

@@ -227,18 +227,24 @@ def export_msccl(schedule: Schedule, topology: Topology, *, flavour: str = "mscc
                    min_bytes, max_bytes)
 
 
+def _placed(phase: Schedule, rank: dict[str, int], chunks: int, channels: int):
+    """(tree, root rank, first chunk in the root's region, chunk count, channel) for every
+    tree: a root's trees take consecutive runs of its region, trees go round-robin to the
+    channels."""
+    used: dict[int, int] = {}
+    for t_index, tree in enumerate(phase.trees):
+        r = rank[tree.root]
+        first = used.get(r, 0)
+        used[r] = first + tree.weight * chunks
+        yield tree, r, first, tree.weight * chunks, t_index % channels
+
+
 def _allgather(b: _Builder, phase: Schedule, rank: dict[str, int], chunks: int,
                channels: int, inplace: bool, region: dict[int, int],
                final: dict[tuple[int, int], _Step], source: str) -> None:
     """Out-trees: each root's trees take consecutive chunks of its region; ``final``
     (allreduce) maps (root, chunk) to the step that finished reducing it there."""
-    used: dict[int, int] = {}
-    for t_index, tree in enumerate(phase.trees):
-        r = rank[tree.root]
-        first = used.get(r, 0)
-        length = tree.weight * chunks
-        used[r] = first + length
-        chan = t_index % channels
+    for tree, r, first, length, chan in _placed(phase, rank, chunks, channels):
         children = _children(tree, rank, inward=False)
         order = _preorder(r, children)
         for run_start, run_cnt in _segments(r, region[r] + first, length, final):
@@ -272,13 +278,7 @@ def _reduce(b: _Builder, phase: Schedule, rank: dict[str, int], chunks: int, cha
             ) -> dict[tuple[int, int], _Step]:
     """In-trees: returns (root, input chunk) -> the step that wrote its final sum."""
     final: dict[tuple[int, int], _Step] = {}
-    used: dict[int, int] = {}
-    for t_index, tree in enumerate(phase.trees):
-        r = rank[tree.root]
-        first = used.get(r, 0)
-        length = tree.weight * chunks
-        used[r] = first + length
-        chan = t_index % channels
+    for tree, r, first, length, chan in _placed(phase, rank, chunks, channels):
         children = _children(tree, rank, inward=True)
         post = list(reversed(_preorder(r, children)))       # children before parents
         for g, cnt in _runs(region[r] + first, length):

@@ -34,7 +34,6 @@ from __future__ import annotations
 import logging
 import os
 import re
-import zlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -44,7 +43,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser, ParseError
 
 from .errors import TopologyError, UsageError
-from .files import display_path
+from .files import display_path, gunzip
 from .topology import Topology, format_fraction, from_dict
 
 log = logging.getLogger(__name__)
@@ -337,26 +336,9 @@ def _load(source: "str | bytes | os.PathLike[str]") -> tuple[Union[str, bytes], 
         raise NcclImportError(f"{label}: larger than {MAX_BYTES >> 20} MiB; an NCCL topology "
                               f"dump is a few tens of kB, so this is not one")
     if data[:2] == b"\x1f\x8b":
-        data = _gunzip(data, label)
+        data = gunzip(data, NcclImportError, label, limit=MAX_BYTES,
+                      what="an NCCL topology dump is a few tens of kB")
     return data, label
-
-
-def _gunzip(data: bytes, label: str) -> bytes:
-    out = bytearray()
-    rest = data
-    try:
-        while rest:
-            unzip = zlib.decompressobj(wbits=31)
-            out += unzip.decompress(rest, MAX_BYTES + 1 - len(out))
-            if len(out) > MAX_BYTES:
-                raise NcclImportError(f"{label}: expands beyond {MAX_BYTES >> 20} MiB; an NCCL "
-                                      f"topology dump is a few tens of kB")
-            if not unzip.eof:
-                raise NcclImportError(f"{label}: a truncated gzip file; copy it again")
-            rest = unzip.unused_data.lstrip(b"\x00")
-    except zlib.error as exc:
-        raise NcclImportError(f"{label}: a damaged gzip file ({exc})") from None
-    return bytes(out)
 
 
 def _parse(data: Union[str, bytes], label: str) -> _Elem:

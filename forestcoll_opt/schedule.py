@@ -16,7 +16,6 @@ broadcast/reduce use ``M/k`` instead of ``M/(N·k)``; allreduce adds its phases.
 from __future__ import annotations
 
 import json
-import math
 import os
 import time
 from dataclasses import dataclass, field, replace
@@ -34,7 +33,7 @@ from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
 from .topology import Topology, check_id, format_fraction, parse_exact
-from .weights import as_mapping, normalize
+from .weights import as_mapping, coprime, normalize
 
 FORMAT = "forestcoll-schedule/1"
 FORMAT_V2 = "forestcoll-schedule/2"     # adds "weights" and "concurrent" (docs/formats.md)
@@ -261,15 +260,12 @@ def _weights(raw: Any, nodes: tuple[str, ...], source: str
     if not isinstance(raw, Mapping) or set(raw) != set(nodes):
         raise ScheduleError(f"{source}: \"weights\" must give every compute node listed in "
                             f"\"compute_nodes\" a weight, and nothing else")
-    values = [_fraction(raw[v], f"{source}: weight of {v}", zero=True) for v in nodes]
-    scale = math.lcm(*(w.denominator for w in values))
-    ints = [int(w * scale) for w in values]
-    g = math.gcd(*ints)
-    if g == 0:
+    ints = coprime([_fraction(raw[v], f"{source}: weight of {v}", zero=True) for v in nodes])
+    if not any(ints):
         raise ScheduleError(f"{source}: every weight is 0; at least one must be positive")
     if len(set(ints)) == 1:
         return None
-    return tuple((v, w // g) for v, w in zip(nodes, ints))
+    return tuple(zip(nodes, ints))
 
 
 def _known_keys(obj: Mapping[str, Any], allowed: set[str], where: str, collective: str) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import os
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .errors import WeightsError
 from .files import display_path, parse_json, read_text
@@ -59,20 +59,26 @@ def normalize(topology: Topology, weights: Mapping[str, Any] | None) -> tuple[in
             raise WeightsError(f"weights: {v!r} has weight {weights[v]!r}; a weight is the "
                                f"relative size of the node's shard and cannot be negative")
         values.append(w)
-    scale = math.lcm(*(w.denominator for w in values))
-    ints = [int(w * scale) for w in values]
-    g = math.gcd(*ints)
-    if g == 0:
+    ints = coprime(values)
+    if not any(ints):
         raise WeightsError("weights: every weight is 0; at least one compute node must "
                            "have a shard")
-    if sum(ints) // g > MAX_TOTAL:
+    if sum(ints) > MAX_TOTAL:
         raise WeightsError(f"weights: as whole numbers in lowest terms they add up to "
-                           f"{sum(ints) // g:.3e}, above 2^63 - 1 (every weight counts trees "
+                           f"{sum(ints):.3e}, above 2^63 - 1 (every weight counts trees "
                            f"of a schedule); round them to fewer digits")
-    ints = [w // g for w in ints]
     if len(set(ints)) == 1:
         return None
     return tuple(ints)
+
+
+def coprime(values: Sequence[Fraction]) -> tuple[int, ...]:
+    """Non-negative rationals scaled to coprime integers (times the lcm of their
+    denominators, divided by the gcd of the results); all zeros stay zeros."""
+    scale = math.lcm(*(f.denominator for f in values))
+    ints = [int(f * scale) for f in values]
+    g = math.gcd(*ints) or 1
+    return tuple(i // g for i in ints)
 
 
 def as_mapping(topology: Topology, weights: tuple[int, ...] | None) -> dict[str, int] | None:
