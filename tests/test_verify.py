@@ -172,6 +172,21 @@ def test_hand_built_ring_on_dgx_a100(catalog):
     assert assert_optimal(t, sched, min_ratio=Fraction(1, 13)).valid
 
 
+def test_nccl_ring_baseline_on_dgx_a100(catalog):
+    """NCCL's rings (forestcoll_opt.baseline.ring), 8 channels: ring c leaves box 0 at
+    gpu c and box 1 at gpu c+1, so each 25 GB/s NIC link carries one ring: 15 of the
+    ring's 16 chains, 15 of the 16 x 8 = 128 parts; an NVSwitch uplink carries at most
+    7 x 15 at 300 GB/s. algbw = 128 x 25 / 15 = 640/3, i.e. busbw 200 GB/s, the box's
+    eight NICs; 8/13 of the optimum 1040/3."""
+    from forestcoll_opt.baseline import ring
+
+    t = catalog("dgx-a100:boxes=2")
+    v = verify(t, ring(t).to_dict())
+    assert v.valid and v.status == "below"
+    assert v.algbw == Fraction(640, 3) and v.bound_algbw == Fraction(1040, 3)
+    assert v.ratio == Fraction(8, 13)
+
+
 @pytest.mark.parametrize("spec", ["paper-example", "dgx-a100:boxes=2", "dgx-h100:boxes=2",
                                   "mi250:boxes=2,gpus=8", "mi250:boxes=2"])
 @pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
