@@ -14,6 +14,9 @@ The public API, one entry point per question::
     ar = fc.lp_allreduce(topo, lp=lp)                  # allreduce trees at the LP optimum
     fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
     fc.compare([topo])                                 # bound vs LP vs tree schedules
+    ring = fc.baseline(topo, "ring", "allgather")      # what NCCL runs, in the same format
+    fc.simulate(topo, s, [2**20, 2**30], chunks="auto")     # α-β time per message size
+    fc.tradeoff(topo, "allgather", [2**20, 2**30])     # fastest k (or baseline) per size
 
 Every ``collective=`` accepts a :class:`Collective` or its string value; ``root=`` names the
 root compute node of broadcast/reduce; ``k=`` fixes the number of trees per root;
@@ -32,9 +35,11 @@ Layers (imports flow downward only; a module never imports one above it):
 5. ``fixed_k``, ``splitting``, ``packing``, ``routing``, ``pathunits`` — the algorithm stages.
 6. ``schedule`` — the five collectives, generation and the schedule format.
 7. ``lp`` (beside the generator), ``lp_schedule`` (allreduce trees at the LP optimum, from
-   ``lp`` and ``schedule``) and ``verify`` (on the model and kernel only; it takes LP
-   values as arguments, never imports ``lp``).
-8. ``analysis`` — sweeps and comparisons across the layers below.
+   ``lp`` and ``schedule``), ``verify`` (on the model and kernel only; it takes LP
+   values as arguments, never imports ``lp``), ``msccl``/``msccl_check`` (MSCCL XML),
+   ``baseline`` (NCCL's rings and trees as schedules) and ``simulate`` (the α-β model).
+8. ``analysis`` — sweeps and comparisons across the layers below; ``tradeoff`` — the
+   fastest schedule per message size.
 9. ``cli`` — parsing and printing only.
 """
 
@@ -43,6 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 from .analysis import compare, iter_sweep, sweep
+from .baseline import baseline
 from .bound import Bound, bound
 from .catalog import resolve
 from .collective import Collective
@@ -57,7 +63,9 @@ from .errors import (
     UsageError,
 )
 from .schedule import Schedule, generate
+from .simulate import simulate
 from .topology import Topology, from_dict, from_networkx
+from .tradeoff import tradeoff
 from .verify import Verdict, assert_optimal, verify
 
 __version__ = "0.1.0"
@@ -65,9 +73,9 @@ __version__ = "0.1.0"
 __all__ = [
     "Bound", "BoundError", "CatalogError", "Collective", "FlowError", "ForestCollError",
     "OutputError", "Schedule", "Topology", "TopologyError", "TopologyFormatError",
-    "UsageError", "Verdict", "__version__", "assert_optimal", "bound", "compare",
-    "from_dict", "from_networkx", "generate", "iter_sweep", "lp_allreduce", "resolve",
-    "solve_lp", "sweep", "verify",
+    "UsageError", "Verdict", "__version__", "assert_optimal", "baseline", "bound",
+    "compare", "from_dict", "from_networkx", "generate", "iter_sweep", "lp_allreduce",
+    "resolve", "simulate", "solve_lp", "sweep", "tradeoff", "verify",
 ]
 
 

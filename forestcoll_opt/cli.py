@@ -680,22 +680,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
-    chunks = args.chunks.strip().lower()
-    if chunks != "auto":
-        try:
-            chunks = _int_arg(chunks)
-        except argparse.ArgumentTypeError as exc:
-            raise UsageError(f"--chunks: {exc} or 'auto'") from None
-        if chunks < 1:
-            raise UsageError("--chunks must be at least 1, or 'auto'")
+    chunks = _parse_chunks(args.chunks)
     schedule, _ = _valid_schedule(args, topo)
     rows = simulate(topo, schedule, sizes, chunks=chunks, alpha=args.alpha)
+    alphas = _alpha_summary(topo, args.alpha)
     _, note = unit_bytes_per_s(topo.units)
     if note:
         print(f"forestcoll: note: {note}", file=sys.stderr)
     if args.json:
         print(json.dumps({"topology": topo.name, "collective": schedule.collective,
                           "units": topo.units, "alpha": args.alpha,
+                          "links_by_alpha": [{"alpha": a, "links": n} for a, n in alphas],
                           "chunks": args.chunks if chunks == "auto" else chunks,
                           "rows": [{"size_bytes": r.size_bytes, "chunks": r.chunks,
                                     "seconds": r.seconds, "algbw": r.algbw} for r in rows]},
@@ -706,16 +701,127 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         lines = ["size_bytes,chunks,seconds,algbw"]
         lines += [f"{r.size_bytes},{r.chunks},{r.seconds!r},{r.algbw!r}" for r in rows]
         write_output(args.csv, "\n".join(lines) + "\n")
-    print(f"{schedule.collective} on {topo.name}: alpha {args.alpha:g} s per hop, chunks "
+    shown = ", ".join(f"{a:g} s on {n} link{'s' * (n != 1)}" for a, n in alphas)
+    source = "--alpha" if args.alpha is not None else "link types and the topology's alphas"
+    print(f"{schedule.collective} on {topo.name}: chunks "
           f"{args.chunks if chunks == 'auto' else chunks}, exact algbw "
           f"{float(schedule.algbw):.6g} {topo.units}")
+    print(f"latency per hop ({source}): {shown}")
     print(f"{'size (bytes)':>16}  {'chunks':>6}  {'time (s)':>12}  {'algbw (' + topo.units + ')':>14}")
     for r in rows:
         print(f"{r.size_bytes:>16}  {r.chunks:>6}  {r.seconds:>12.6g}  {r.algbw:>14.6g}")
     return 0
 
 
+def _alpha_summary(topo, alpha: float | None) -> list[tuple[float, int]]:
+    """(α, number of directed links with it), smallest α first."""
+    from .simulate import link_alphas
+    counts: dict[float, int] = {}
+    for value in link_alphas(topo, alpha).values():
+        counts[value] = counts.get(value, 0) + 1
+    return sorted(counts.items())
+
+
 MAX_REASONS_SHOWN = 10
+
+
+def _parse_chunks(text: str) -> int | str:
+    chunks = text.strip().lower()
+    if chunks == "auto":
+        return chunks
+    try:
+        value = _int_arg(chunks)
+    except argparse.ArgumentTypeError as exc:
+        raise UsageError(f"--chunks: {exc} or 'auto'") from None
+    if value < 1:
+        raise UsageError("--chunks must be at least 1, or 'auto'")
+    return value
+
+
+def cmd_baseline(args: argparse.Namespace) -> int:
+    from .baseline import baseline
+
+    check_output(args.output, option="-o", inputs=[args.topology])
+    topo = resolve(args.topology)
+    schedule = baseline(topo, args.kind, args.collective, root=args.root,
+                        channels=args.channels)
+    write_output(args.output, schedule.to_json())
+    out = sys.stderr if args.output == "-" else sys.stdout
+    where = "standard output" if args.output == "-" else display_path(args.output)
+    print(f"{args.kind} {schedule.collective} on {topo.name}: algbw {_num(schedule.algbw)} "
+          f"{topo.units} with {schedule.num_trees} trees -> {where}", file=out)
+    return 0
+
+
+def cmd_tradeoff(args: argparse.Namespace) -> int:
+    from .simulate import parse_sizes, unit_bytes_per_s
+    from .tradeoff import tradeoff
+
+    outputs = [args.csv] if args.csv else []
+    for out in outputs:
+        check_output(out, option="--csv", inputs=[args.topology])
+    topo = resolve(args.topology)
+    sizes = parse_sizes(args.sizes)
+    chunks = _parse_chunks(args.chunks)
+    ks = parse_k_range(args.k) if args.k else None
+    baselines = None
+    if args.baselines is not None:
+        baselines = [b.strip() for b in args.baselines.split(",") if b.strip()]
+        if baselines == ["none"]:
+            baselines = []
+    with _executor(args) as executor:
+        result = tradeoff(topo, args.collective, sizes, ks=ks, root=args.root,
+                          baselines=baselines, chunks=chunks, alpha=args.alpha,
+                          kernel=args.kernel, executor=executor)
+    _, note = unit_bytes_per_s(topo.units)
+    if note:
+        print(f"forestcoll: note: {note}", file=sys.stderr)
+    for kind, reason in result.skipped:
+        print(f"forestcoll: note: no {kind} baseline: {reason}", file=sys.stderr)
+    names = [c.name for c in result.candidates]
+    if args.csv:
+        lines = ["size_bytes,best," + ",".join(f"seconds[{n}]" for n in names)]
+        lines += [f"{r.size_bytes},{r.best}," + ",".join(repr(r.seconds[n]) for n in names)
+                  for r in result.rows]
+        write_output(args.csv, "\n".join(lines) + "\n")
+    if args.json:
+        print(json.dumps({
+            "topology": result.topology, "collective": result.collective,
+            "units": result.units, "optimum": str(result.optimum), "k_star": result.k_star,
+            "alpha": args.alpha, "chunks": chunks,
+            "candidates": [{"name": c.name, "k": c.k, "algbw": str(c.algbw),
+                            "trees": c.trees, "height": c.height} for c in result.candidates],
+            "skipped": [{"baseline": k, "reason": r} for k, r in result.skipped],
+            "rows": [{"size_bytes": r.size_bytes, "best": r.best, "seconds": r.seconds,
+                      "chunks": r.chunks} for r in result.rows]}, indent=1))
+        return 0
+    print(f"{result.collective} on {result.topology}: optimum {_num(result.optimum)} "
+          f"{result.units} at k={result.k_star}; chunks {chunks}, latency per hop "
+          f"{'--alpha %g s' % args.alpha if args.alpha is not None else 'by link type'}")
+    print(f"{'candidate':>10}  {'exact algbw':>12}  {'trees':>6}  {'height':>6}")
+    for c in result.candidates:
+        print(f"{c.name:>10}  {float(c.algbw):>12.6g}  {c.trees:>6}  {c.height:>6}")
+    others = [n for n, c in zip(names, result.candidates) if c.k is None]
+    print(f"{'size':>10}  {'fastest':>8}  {'time (s)':>11}  {'algbw':>9}  "
+          f"{'vs k=' + str(result.k_star):>8}  " + "  ".join(f"{'vs ' + n:>9}" for n in others))
+    unit = unit_bytes_per_s(topo.units)[0]
+    optimal = f"k={result.k_star}"
+    for r in result.rows:
+        t = r.seconds[r.best]
+        cells = [f"{_size(r.size_bytes):>10}", f"{r.best:>8}", f"{t:>11.4g}",
+                 f"{r.size_bytes / t / unit:>9.4g}",
+                 f"{r.seconds[optimal] / t:>7.3g}x" if optimal in r.seconds else f"{'-':>8}"]
+        cells += [f"{r.seconds[n] / t:>8.3g}x" for n in others]
+        print("  ".join(cells))
+    print("(vs X: X's simulated time / the fastest's; 1x = X is the fastest)")
+    return 0
+
+
+def _size(n: int) -> str:
+    for unit, factor in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= factor and n % factor == 0:
+            return f"{n // factor}{unit}"
+    return f"{n}B"
 
 
 def cmd_check_xml(args: argparse.Namespace) -> int:
@@ -825,6 +931,20 @@ def _add_symmetry(p: argparse.ArgumentParser, start: str = "64") -> None:
 _WEIGHTS_HELP = ("allgather, reduce-scatter, allreduce: a JSON object giving every compute "
                  "node the relative size of its shard, e.g. {\"gpu0\": 2, \"gpu1\": \"1/2\"} "
                  "(default: equal shards)")
+
+
+def _add_time_model(p: argparse.ArgumentParser, chunks: str) -> None:
+    """--sizes, --chunks and --alpha of the alpha-beta model (simulate, tradeoff)."""
+    p.add_argument("--sizes", default="64KiB..4GiB",
+                   help="message sizes: LO..HI (LO, 2*LO, ... up to HI) or a comma list; units "
+                        "B, KiB, MiB, GiB, TiB (default 64KiB..4GiB)")
+    p.add_argument("--chunks", default=chunks,
+                   help=f"chunks per tree's data, or auto: the fastest number of chunks per "
+                        f"size for each schedule (default {chunks})")
+    p.add_argument("--alpha", type=float, default=None,
+                   help="latency per hop in seconds for every link, e.g. 2e-6 (default: each "
+                        "link's own alpha, else its type's: nvlink 1.7e-6, pcie 2.85e-6, "
+                        "infiniband/ethernet 4.8e-6, xgmi 2.7e-6; untyped links 2e-6)")
 
 
 def _add_kernel(p: argparse.ArgumentParser) -> None:
@@ -965,19 +1085,50 @@ def build_parser() -> argparse.ArgumentParser:
                                         "(alpha-beta model, chunked pipelining)")
     p.add_argument("topology", help=topo_help)
     p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
-    p.add_argument("--sizes", default="64KiB..4GiB",
-                   help="message sizes: LO..HI (LO, 2*LO, ... up to HI) or a comma list; units "
-                        "B, KiB, MiB, GiB, TiB (default 64KiB..4GiB)")
-    p.add_argument("--chunks", default="1",
-                   help="chunks per tree's data, or auto: the fastest power of two from 1 to "
-                        "1024 per size (default 1)")
-    p.add_argument("--alpha", type=float, default=2e-6,
-                   help="latency per hop, seconds (default 2e-6)")
+    _add_time_model(p, chunks="1")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
     out.add_argument("--csv", metavar="FILE", help="also write the rows to this CSV file")
     _add_kernel(p)
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("baseline", help="write a baseline schedule NCCL runs today: rings, "
+                                        "the double binary tree (allreduce) or a single tree "
+                                        "(broadcast, reduce)")
+    p.add_argument("kind", choices=("ring", "dbtree", "tree"),
+                   help="ring: NCCL-style rings with physical routes (every collective); "
+                        "dbtree: NCCL's double binary tree (allreduce); tree: one tree from "
+                        "the root (broadcast, reduce)")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--channels", type=_int_arg,
+                   help="number of rings (ring) or tree pairs (dbtree); default one per GPU "
+                        "of the smallest box")
+    p.add_argument("-o", "--output", required=True,
+                   help="schedule JSON file to write (- for standard output)")
+    p.set_defaults(func=cmd_baseline)
+
+    p = sub.add_parser("tradeoff", help="the fastest schedule per message size among the "
+                                        "fixed-k schedules and the baselines (alpha-beta "
+                                        "model)")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--k", help="k values, e.g. 1-8 or 1,2,4 (default: every k up to the "
+                               "optimal k* when k* <= 16, else 1, 2, 3, 4, 6, 8, ... and k*)")
+    p.add_argument("--baselines",
+                   help="comma list of ring, dbtree, tree, or none (default: ring, plus "
+                        "dbtree for allreduce and tree for broadcast/reduce)")
+    _add_time_model(p, chunks="auto")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument("--csv", metavar="FILE",
+                     help="also write one row per size: the fastest and every candidate's "
+                          "seconds")
+    _add_kernel(p)
+    _add_executor(p, "the values of k")
+    p.set_defaults(func=cmd_tradeoff)
 
     p = sub.add_parser("check-xml", help="run an MSCCL XML algorithm symbolically and check "
                                          "what every rank ends with")

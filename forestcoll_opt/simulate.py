@@ -14,8 +14,13 @@ chunks of w·part/C bytes (fluid: a chunk need not be a whole number of bytes).
 
 * Every directed physical link e has bandwidth b_e (the topology's capacity, converted to
   bytes/s with :func:`unit_bytes_per_s`: ``GB/s`` is 1e9 bytes/s; an unknown unit such as
-  the ``b`` of the paper's example counts as 1 byte/s, with a note) and a latency α_e:
-  one global α given by the caller (default 2 µs), or a per-link override.
+  the ``b`` of the paper's example counts as 1 byte/s, with a note) and a latency α_e per
+  hop, the first that applies of: the caller's per-link override (``alpha_per_link``); the
+  caller's global ``alpha`` (the command line's ``--alpha``, which thus overrides the
+  file); the link's own ``"alpha"`` in the topology file; the default of its ``"type"``
+  (:data:`~forestcoll_opt.topology.LINK_TYPES`: NVLink 1.7 µs, PCIe 2.85 µs,
+  InfiniBand/Ethernet 4.8 µs, xGMI 2.7 µs per hop, from NCCL's and RCCL's tuning models);
+  :data:`DEFAULT_ALPHA` (2 µs).
 * Links are shared by the trees in proportion to their load (fluid sharing): with
   load(e) = Σ_t weight(t) × uses_t(e) as in the format (copies under in-network multicast,
   the paper's section "In-Network Multicast & Aggregation"), tree t gets b_e ×
@@ -35,17 +40,25 @@ chunks of w·part/C bytes (fluid: a chunk need not be a whole number of bytes).
   compute time of the reduction being neglected). Only the leaves matter, since a
   prefix of a sequence never takes longer.
 * The collective's time is the largest over its trees. An allreduce adds the times of
-  its two phases; a ``"concurrent"`` allreduce takes the larger of its two phases, each
-  link being shared by the trees of both phases in proportion to the bytes they put on
-  it: ρ_e = Σ_p load_p(e) / (parts_p · b_e).
+  its two phases (the allgather starts when the reduce-scatter is done). In a
+  ``"concurrent"`` allreduce both phases run at once, each link shared by the trees of
+  both in proportion to the bytes they put on it (ρ_e = Σ_p load_p(e) / (parts_p · b_e)),
+  and every chunk of root v's shard is pipelined up one of v's reduce-scatter trees and
+  straight on down one of its allgather trees (NCCL's tree allreduce works this way):
+  the time is that of the slowest such up-then-down sequence over all roots.
 
 **Limits.** For one hop and one chunk, time = α + part·load/b: for an allgather on two
 nodes joined by one link each way, α + (M/2)/b. With α = 0, as C grows the time tends to
 M · max_e ρ_e, which is exactly the schedule's own time M / algbw (docs/formats.md), from
 above: with H hops on the longest route, M·max ρ ≤ time ≤ (1 + (H − 1)/C) · M·max ρ. For
 a fixed C (even C = 1) and growing M the α terms vanish relatively but the
-store-and-forward factor stays, so the exact algbw is reached only with many chunks;
-``chunks="auto"`` picks the fastest C among the powers of two 1..1024 for every size.
+store-and-forward factor stays, so the exact algbw is reached only with many chunks.
+More chunks shorten the pipeline's fill but every chunk pays α at every hop, so there is
+a best C: ``chunks="auto"`` finds, for every size, the fastest whole C from 1 to
+:data:`MAX_CHUNKS` (and at most one chunk per byte of a part). The time is a convex
+function of C (per route Σα + M·r + (C − 1)·a + (M/C)·(Σρ − r) for its slowest hop (a, r),
+and a maximum or sum of convex functions is convex), so a ternary search finds it; it
+grows like √M, and the simulated algbw tends to the exact algbw as M grows, α included.
 
 Arithmetic: link loads and bandwidths are exact (``Fraction``); the coefficients ρ_e and
 all times are then Python floats (seconds), and algbw = M / seconds is a float in the
@@ -62,10 +75,10 @@ from typing import Iterable, Mapping, Sequence
 
 from .errors import ScheduleError, UsageError
 from .schedule import IN_TREES, ROOTED, Schedule, link_loads, multicast_switches
-from .topology import Topology
+from .topology import LINK_TYPES, MAX_ALPHA, Topology
 
 DEFAULT_ALPHA = 2e-6            # seconds per hop
-AUTO_CHUNKS = tuple(2**i for i in range(11))       # 1, 2, 4, ..., 1024
+MAX_CHUNKS = 2**40
 MAX_SIZES = 256
 UNITS_BYTES_PER_S = {"B/s": 1.0, "KB/s": 1e3, "MB/s": 1e6, "GB/s": 1e9, "TB/s": 1e12,
                      "Gb/s": 1.25e8, "Gbit/s": 1.25e8}
@@ -134,12 +147,40 @@ def _coefficients(schedule: Schedule, topology: Topology) -> list[dict[tuple[str
     return [{hop: float(value) / unit for hop, value in share.items()} for share in exact]
 
 
-def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float], alpha: float,
-            alpha_per_link: Mapping[tuple[str, str], float]) -> list[Route]:
-    """The distinct root-to-leaf (leaf-to-root for in-trees) hop sequences of the phase's
-    trees, each summarised as a :data:`Route`."""
+def link_alphas(topology: Topology, alpha: float | None = None,
+                alpha_per_link: Mapping[tuple[str, str], float] | None = None
+                ) -> dict[tuple[str, str], float]:
+    """α_e (seconds per hop) of every directed link, resolved in the order of the module
+    docstring: ``alpha_per_link``, ``alpha``, the link's ``"alpha"``, its type's default,
+    :data:`DEFAULT_ALPHA`."""
+    if alpha is not None:
+        _check_seconds(alpha, "alpha")
+    overrides = dict(alpha_per_link or {})
+    for hop, value in overrides.items():
+        if hop not in topology.capacity:
+            raise UsageError(f"alpha_per_link: {hop!r} is not a link of {topology.name}")
+        _check_seconds(value, f"alpha of {hop[0]} -> {hop[1]}")
+    out = {}
+    for hop in topology.capacity:
+        if hop in overrides:
+            out[hop] = float(overrides[hop])
+        elif alpha is not None:
+            out[hop] = float(alpha)
+        elif hop in topology.link_alpha:
+            out[hop] = topology.link_alpha[hop]
+        elif hop in topology.link_type:
+            out[hop] = LINK_TYPES[topology.link_type[hop]]
+        else:
+            out[hop] = DEFAULT_ALPHA
+    return out
+
+
+def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float],
+            alphas: Mapping[tuple[str, str], float]) -> dict[str, list[Route]]:
+    """Per root, the distinct root-to-leaf (leaf-to-root for in-trees) hop sequences of the
+    phase's trees, each summarised as a :data:`Route`."""
     inward = phase.collective in IN_TREES
-    found: set[Route] = set()
+    found: dict[str, set[Route]] = {}
     for tree in phase.trees:
         up = {}                                  # node -> the edge toward the root
         parents = set()
@@ -148,6 +189,7 @@ def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float], alpha: float,
             up[child] = e
             parents.add(parent)
         memo: dict[str, Route] = {tree.root: (0.0, 0.0, ())}
+        mine = found.setdefault(tree.root, set())
         for leaf in up:
             if leaf in parents:
                 continue
@@ -165,66 +207,107 @@ def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float], alpha: float,
                 a_sum, r_sum, frontier = memo[e.dst if inward else e.src]
                 hops = []
                 for hop in zip(e.path, e.path[1:]):
-                    a = alpha_per_link.get(hop, alpha)
+                    a = alphas[hop]
                     hops.append((a, rho[hop]))
                     a_sum += a
                     r_sum += rho[hop]
                 memo[v] = (a_sum, r_sum, _prune(frontier + tuple(hops)))
-            found.add(memo[leaf])
-    return list(found)
+            mine.add(memo[leaf])
+    return {root: sorted(routes) for root, routes in found.items()}
 
 
-def _phase_time(routes: Sequence[Route], size: float, chunks: int) -> float:
+def _route_times(routes: Sequence[Route], x: float) -> list[tuple[float, float]]:
+    """(Σα + x·Σρ, the slowest hop's α + x·ρ) of every route, for chunks of x bytes of M."""
+    return [(a_sum + x * r_sum, max((a + x * r for a, r in frontier), default=0.0))
+            for a_sum, r_sum, frontier in routes]
+
+
+def _phase_time(routes: Mapping[str, Sequence[Route]], size: float, chunks: int) -> float:
     x = size / chunks
-    best = 0.0
-    for a_sum, r_sum, frontier in routes:
-        slowest = max(a + x * r for a, r in frontier)
-        best = max(best, a_sum + x * r_sum + (chunks - 1) * slowest)
-    return best
+    return max((fill + (chunks - 1) * slowest
+                for per_root in routes.values() for fill, slowest in _route_times(per_root, x)),
+               default=0.0)
+
+
+def _concurrent_time(reduce: Mapping[str, Sequence[Route]],
+                     spread: Mapping[str, Sequence[Route]], size: float, chunks: int) -> float:
+    """A concurrent allreduce: every chunk of root v's shard goes up one of v's
+    reduce-scatter trees and then down one of its allgather trees, one pipeline of both
+    routes; the slowest such pair over all roots decides. For routes i (up) and o (down)
+    the pair takes fill_i + fill_o + (C − 1)·max(slow_i, slow_o), so the worst pair is the
+    larger of (worst fill_i + (C − 1)·slow_i) + (worst fill_o) and the mirror sum."""
+    x = size / chunks
+    worst = 0.0
+    for root in reduce.keys() | spread.keys():
+        up = _route_times(reduce.get(root, ()), x) or [(0.0, 0.0)]
+        down = _route_times(spread.get(root, ()), x) or [(0.0, 0.0)]
+        both = max(max(f + (chunks - 1) * s for f, s in up) + max(f for f, _ in down),
+                   max(f for f, _ in up) + max(f + (chunks - 1) * s for f, s in down))
+        worst = max(worst, both)
+    return worst
 
 
 def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
-             chunks: int | str = 1, alpha: float = DEFAULT_ALPHA,
+             chunks: int | str = 1, alpha: float | None = None,
              alpha_per_link: Mapping[tuple[str, str], float] | None = None) -> list[SimRow]:
     """One :class:`SimRow` per message size (bytes) under the module's α-β model.
-    ``chunks``: a chunk count C ≥ 1 for every size, or ``"auto"`` for the fastest power of
-    two from 1 to 1024 per size. ``alpha``: seconds per hop; ``alpha_per_link`` maps
-    (src, dst) links of the topology to their own α."""
+    ``chunks``: a chunk count C ≥ 1 for every size, or ``"auto"`` for the fastest C per
+    size (module docstring). ``alpha``: seconds per hop for every link (None: each link's
+    own ``"alpha"`` or its type's default, see :func:`link_alphas`); ``alpha_per_link`` maps
+    (src, dst) links of the topology to their own α, over all."""
     if chunks != "auto" and (isinstance(chunks, bool) or not isinstance(chunks, int)
                              or chunks < 1):
         raise UsageError(f"chunks must be a positive whole number or 'auto', not {chunks!r}")
-    _check_seconds(alpha, "alpha")
-    overrides = dict(alpha_per_link or {})
-    for hop, value in overrides.items():
-        if hop not in topology.capacity:
-            raise UsageError(f"alpha_per_link: {hop!r} is not a link of {topology.name}")
-        _check_seconds(value, f"alpha of {hop[0]} -> {hop[1]}")
+    alphas = link_alphas(topology, alpha, alpha_per_link)
     phases = schedule.phases or (schedule,)
     coefficients = _coefficients(schedule, topology)
-    routes = [_routes(p, rho, alpha, overrides) for p, rho in zip(phases, coefficients)]
-    combine = max if schedule.concurrent else sum
-    candidates = AUTO_CHUNKS if chunks == "auto" else (chunks,)
+    routes = [_routes(p, rho, alphas) for p, rho in zip(phases, coefficients)]
+    if schedule.concurrent:
+        reduce = next(r for p, r in zip(phases, routes) if p.collective in IN_TREES)
+        spread = next(r for p, r in zip(phases, routes) if p.collective not in IN_TREES)
+    parts = max(p.k if p.collective in ROOTED else schedule.total_weight * p.k for p in phases)
     rows = []
     for size in sizes:
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise UsageError(f"a message size must be a positive whole number of bytes, not "
                              f"{size!r}")
-        best = None
-        for c in candidates:
-            seconds = combine(_phase_time(r, float(size), c) for r in routes)
-            if best is None or seconds < best[1]:
-                best = (c, seconds)
-        c, seconds = best
+
+        def seconds_with(c: int) -> float:
+            if schedule.concurrent:
+                return _concurrent_time(reduce, spread, float(size), c)
+            return sum(_phase_time(r, float(size), c) for r in routes)
+
+        if chunks == "auto":
+            c, seconds = _fastest(seconds_with, max(1, min(MAX_CHUNKS, size // parts)))
+        else:
+            c, seconds = chunks, seconds_with(chunks)
         rows.append(SimRow(size_bytes=size, chunks=c, seconds=seconds,
                            algbw=size / seconds / unit_bytes_per_s(topology.units)[0]
                            if seconds > 0 else math.inf))
     return rows
 
 
+def _fastest(time_of, top: int) -> tuple[int, float]:
+    """The C in 1..top with the smallest ``time_of(C)`` for a convex ``time_of``
+    (integer ternary search; the smallest such C on ties)."""
+    lo, hi = 1, top
+    while hi - lo > 2:
+        a = lo + (hi - lo) // 3
+        b = hi - (hi - lo) // 3
+        if time_of(a) <= time_of(b):
+            hi = b
+        else:
+            lo = a
+    return min(((c, time_of(c)) for c in range(lo, hi + 1)), key=lambda ct: (ct[1], ct[0]))
+
+
 def _check_seconds(value: float, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or \
             not math.isfinite(value) or value < 0:
         raise UsageError(f"{what} must be a finite number of seconds >= 0, not {value!r}")
+    if value > MAX_ALPHA:
+        raise UsageError(f"{what} {value!r} is in seconds per hop, so over {MAX_ALPHA:g} s; "
+                         f"write 2e-6 for 2 µs")
 
 
 # --- message sizes ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import math
 import os
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
@@ -27,6 +27,22 @@ from .files import display_path, parse_json, read_text, write_output
 
 FORMAT = "forestcoll-topology/1"
 KINDS = ("compute", "switch")
+
+# Link technologies a link's optional "type" may name, with the latency per hop (seconds)
+# the time model (forestcoll_opt.simulate) gives such a link unless the link or the caller
+# sets its own "alpha". The values follow NCCL's tuning model (src/graph/tuning.cc, table
+# hwLat: latency of one GPU-to-GPU step of the ring algorithm with the Simple protocol:
+# NVLink 3.4 µs, PCI 5.7 µs, network 9.6 µs; RCCL's table gives 2.7 µs for its xGMI links),
+# divided by the links one step crosses: two (GPU -> switch -> GPU) for NVLink through an
+# NVSwitch, PCIe and InfiniBand/Ethernet through a switch, one for a direct xGMI link.
+LINK_TYPES: Mapping[str, float] = {
+    "nvlink": 1.7e-6,
+    "pcie": 2.85e-6,
+    "infiniband": 4.8e-6,
+    "ethernet": 4.8e-6,
+    "xgmi": 2.7e-6,
+}
+MAX_ALPHA = 1.0                 # seconds per hop; more is a unit mistake (µs written as s)
 
 
 # Accepted magnitudes (docs: "Bandwidths"): every bandwidth lies in [BANDWIDTH_MIN,
@@ -155,12 +171,15 @@ class Node:
 
 @dataclass(frozen=True)
 class Link:
-    """A declared link; ``bidirectional`` links add both directions."""
+    """A declared link; ``bidirectional`` links add both directions. ``type`` (a key of
+    :data:`LINK_TYPES`) and ``alpha`` (seconds per hop) only inform the time model."""
 
     src: str
     dst: str
     bandwidth: Fraction
     bidirectional: bool = False
+    type: str | None = None
+    alpha: float | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -221,6 +240,20 @@ class Topology:
         return _merge_capacities(self)
 
     @cached_property
+    def link_type(self) -> Mapping[tuple[str, str], str]:
+        """(src, dst) -> the declared ``type`` of the links of that pair that have one."""
+        return self._link_attributes[0]
+
+    @cached_property
+    def link_alpha(self) -> Mapping[tuple[str, str], float]:
+        """(src, dst) -> the declared ``alpha`` (seconds per hop) of that pair, if any."""
+        return self._link_attributes[1]
+
+    @cached_property
+    def _link_attributes(self) -> tuple[dict, dict]:
+        return _merge_attributes(self)
+
+    @cached_property
     def egress(self) -> Mapping[str, Fraction]:
         out = {v: Fraction(0) for v in self.node_ids}
         for (u, _), b in self.capacity.items():
@@ -256,7 +289,7 @@ class Topology:
 
     def reversed(self) -> "Topology":
         """The same network with every link reversed (reduce-scatter, reduce)."""
-        links = tuple(Link(l.dst, l.src, l.bandwidth, l.bidirectional) for l in self.links)
+        links = tuple(replace(l, src=l.dst, dst=l.src) for l in self.links)
         return Topology(name=f"{self.name}(reversed)", nodes=self.nodes, links=links,
                         units=self.units)
 
@@ -283,6 +316,10 @@ class Topology:
             entry = {"src": l.src, "dst": l.dst, "bandwidth": format_fraction(l.bandwidth)}
             if l.bidirectional:
                 entry["bidirectional"] = True
+            if l.type is not None:
+                entry["type"] = l.type
+            if l.alpha is not None:
+                entry["alpha"] = l.alpha
             links.append(entry)
         return {"format": FORMAT, "name": self.name, "units": self.units,
                 "nodes": nodes, "links": links}
@@ -291,12 +328,18 @@ class Topology:
         return json.dumps(self.to_dict(), indent=2) + "\n"
 
     def to_networkx(self) -> nx.DiGraph:
-        """A DiGraph with node attributes ``kind``/``box`` and merged edge ``bandwidth``."""
+        """A DiGraph with node attributes ``kind``/``box`` and merged edge ``bandwidth`` (and
+        ``type``/``alpha`` where declared)."""
         g = nx.DiGraph(name=self.name, units=self.units)
         for n in self.nodes:
             g.add_node(n.id, kind=n.kind, box=n.box, multicast=n.multicast)
         for (u, v), b in self.capacity.items():
-            g.add_edge(u, v, bandwidth=b)
+            extra = {}
+            if (u, v) in self.link_type:
+                extra["type"] = self.link_type[(u, v)]
+            if (u, v) in self.link_alpha:
+                extra["alpha"] = self.link_alpha[(u, v)]
+            g.add_edge(u, v, bandwidth=b, **extra)
         return g
 
 
@@ -312,6 +355,49 @@ def _merge_capacities(topo: Topology) -> dict[tuple[str, str], Fraction]:
             cap[pair] = cap.get(pair, Fraction(0)) + l.bandwidth
     idx = topo.index
     return dict(sorted(cap.items(), key=lambda kv: (idx[kv[0][0]], idx[kv[0][1]])))
+
+
+def _merge_attributes(topo: Topology) -> tuple[dict, dict]:
+    """Per directed pair, the ``type`` and ``alpha`` of its declared links. Parallel links
+    of one pair are merged into one capacity, so they must agree on both."""
+    seen: dict[tuple[str, str], tuple[str | None, float | None, int]] = {}
+    for i, l in enumerate(topo.links):
+        pairs = [(l.src, l.dst), (l.dst, l.src)] if l.bidirectional else [(l.src, l.dst)]
+        for pair in pairs:
+            if pair in seen and seen[pair][:2] != (l.type, l.alpha):
+                j = seen[pair][2]
+                raise TopologyError(
+                    f"links #{j} and #{i} both join {pair[0]!r} -> {pair[1]!r} but differ in "
+                    f"\"type\" or \"alpha\"; parallel links are merged into one, so give them "
+                    f"the same type and alpha")
+            seen.setdefault(pair, (l.type, l.alpha, i))
+    idx = topo.index
+    order = sorted(seen, key=lambda p: (idx[p[0]], idx[p[1]]))
+    return ({p: seen[p][0] for p in order if seen[p][0] is not None},
+            {p: seen[p][1] for p in order if seen[p][1] is not None})
+
+
+def check_link_type(value: Any, where: str) -> str:
+    """A link ``type``: one of :data:`LINK_TYPES`."""
+    if not isinstance(value, str) or value not in LINK_TYPES:
+        raise TopologyError(f"{where}: unknown link type {_short(value)}; use one of "
+                            f"{', '.join(LINK_TYPES)} (or leave \"type\" out)")
+    return value
+
+
+def check_alpha(value: Any, where: str) -> float:
+    """A latency per hop in seconds: a finite number from 0 to :data:`MAX_ALPHA`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
+        raise TopologyError(f"{where}: \"alpha\" must be a number of seconds such as 2e-6, "
+                            f"not {_short(value)}")
+    seconds = float(value)
+    if not math.isfinite(seconds) or seconds < 0:
+        raise TopologyError(f"{where}: \"alpha\" must be a finite number of seconds >= 0, "
+                            f"not {_short(value)}")
+    if seconds > MAX_ALPHA:
+        raise TopologyError(f"{where}: \"alpha\" {_short(value)} is in seconds per hop, so "
+                            f"this is over {MAX_ALPHA:g} s; write 2e-6 for 2 µs")
+    return seconds
 
 
 def check_id(value: Any, where: str) -> str:
@@ -354,6 +440,12 @@ def _validate(topo: Topology) -> None:
         if not isinstance(l.bandwidth, Fraction) or l.bandwidth <= 0:
             raise TopologyError(f"{where}: bandwidth must be a positive exact number, "
                                 f"got {_short(l.bandwidth)}")
+        if l.type is not None:
+            check_link_type(l.type, where)
+        if l.alpha is not None:
+            if isinstance(l.alpha, Decimal):
+                raise TopologyError(f"{where}: \"alpha\" must be a float number of seconds")
+            check_alpha(l.alpha, where)
     compute = topo.compute_nodes
     if len(compute) < 2:
         raise TopologyError(
@@ -368,6 +460,7 @@ def _validate(topo: Topology) -> None:
                 f"to equal its total egress (add or resize links, e.g. make them bidirectional)")
     _check_reachability(topo)
     _check_common_unit(topo)
+    _merge_attributes(topo)
 
 
 def _check_common_unit(topo: Topology) -> None:
@@ -410,7 +503,7 @@ def _show(value: Fraction) -> str:
 
 TOP_KEYS = frozenset({"format", "name", "units", "nodes", "links", "description"})
 NODE_KEYS = frozenset({"id", "kind", "box", "multicast"})
-LINK_KEYS = frozenset({"src", "dst", "bandwidth", "bidirectional"})
+LINK_KEYS = frozenset({"src", "dst", "bandwidth", "bidirectional", "type", "alpha"})
 
 
 def _unknown_keys(obj: Mapping[str, Any], allowed: frozenset, where: str) -> None:
@@ -483,8 +576,14 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
         bidir = l.get("bidirectional", False)
         if not isinstance(bidir, bool):
             raise TopologyFormatError(f"{where}: \"bidirectional\" must be true or false")
+        link_type = l.get("type")
+        if link_type is not None:
+            link_type = check_link_type(link_type, where)
+        alpha = l.get("alpha")
+        if alpha is not None:
+            alpha = check_alpha(alpha, where)
         links.append(Link(src=src, dst=dst, bandwidth=parse_bandwidth(l["bandwidth"], where),
-                          bidirectional=bidir))
+                          bidirectional=bidir, type=link_type, alpha=alpha))
     return Topology(name=name, nodes=tuple(nodes), links=tuple(links), units=units)
 
 
@@ -511,7 +610,8 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> None:
 
 def from_networkx(graph: nx.DiGraph, *, name: str | None = None, units: str = "GB/s") -> Topology:
     """Build from a DiGraph/MultiDiGraph: node attribute ``kind`` (default "compute"),
-    optional ``box``/``multicast``; edge attribute ``bandwidth``. Parallel edges add up."""
+    optional ``box``/``multicast``; edge attribute ``bandwidth``, optional ``type``/``alpha``.
+    Parallel edges add up."""
     if not graph.is_directed():
         raise TopologyError("from_networkx needs a directed graph; use G.to_directed() for "
                             "links that run both ways")
@@ -522,6 +622,10 @@ def from_networkx(graph: nx.DiGraph, *, name: str | None = None, units: str = "G
         where = f"edge {str(u)!r} -> {str(v)!r}"
         if "bandwidth" not in d:
             raise TopologyError(f"{where}: missing edge attribute \"bandwidth\"")
-        links.append(Link(str(u), str(v), parse_bandwidth(d["bandwidth"], where)))
+        link_type = d.get("type")
+        alpha = d.get("alpha")
+        links.append(Link(str(u), str(v), parse_bandwidth(d["bandwidth"], where),
+                          type=None if link_type is None else check_link_type(link_type, where),
+                          alpha=None if alpha is None else check_alpha(alpha, where)))
     return Topology(name=name or graph.graph.get("name") or "topology", nodes=nodes,
                     links=tuple(links), units=units)

@@ -25,9 +25,11 @@ class Sketch:
                            **({"multicast": True} if multicast else {})})
         return node_id
 
-    def link(self, a: str, b: str, bandwidth: int | str) -> None:
-        """A link of ``bandwidth`` in each direction between ``a`` and ``b``."""
-        self.links.append({"src": a, "dst": b, "bandwidth": bandwidth, "bidirectional": True})
+    def link(self, a: str, b: str, bandwidth: int | str, type: str | None = None) -> None:
+        """A link of ``bandwidth`` in each direction between ``a`` and ``b``; ``type`` names
+        its technology (forestcoll_opt.topology.LINK_TYPES) for the time model."""
+        self.links.append({"src": a, "dst": b, "bandwidth": bandwidth, "bidirectional": True,
+                           **({} if type is None else {"type": type})})
 
     def topology(self) -> Topology:
         return from_dict({"format": "forestcoll-topology/1", "name": self.name,
@@ -44,5 +46,5 @@ def nvswitch_boxes(sketch: Sketch, boxes: int, gpus: int, nvlink: int, nic: int,
         nvs = sketch.switch(f"box{box}/nvswitch", box, multicast)
         for g in range(gpus):
             gpu = sketch.compute(f"box{box}/gpu{g}", box)
-            sketch.link(gpu, nvs, nvlink)
-            sketch.link(gpu, nic_switches[nic_switch_of(g)], nic)
+            sketch.link(gpu, nvs, nvlink, "nvlink")
+            sketch.link(gpu, nic_switches[nic_switch_of(g)], nic, "infiniband")

@@ -26,9 +26,9 @@ def build(boxes: int = 2, gpus: int = 16) -> Topology:
         gcd = [sketch.compute(f"box{box}/gcd{g}", box) for g in range(gpus)]
         for i, j, count in XGMI_LINKS:
             if i < gpus and j < gpus:
-                sketch.link(gcd[i], gcd[j], XGMI * count)
+                sketch.link(gcd[i], gcd[j], XGMI * count, "xgmi")
         for g in gcd:
-            sketch.link(g, ib, NIC)
+            sketch.link(g, ib, NIC, "infiniband")
     return sketch.topology()
 
 

@@ -16,7 +16,8 @@ LAYER = {
     "fixed_k": 5, "splitting": 5, "packing": 5, "routing": 5, "pathunits": 5, "multicast": 5,
     "schedule": 6,
     "lp": 7, "verify": 7, "lp_schedule": 7, "msccl": 7, "msccl_check": 7, "simulate": 7,
-    "analysis": 8,
+    "baseline": 7,
+    "analysis": 8, "tradeoff": 8,
     "cli": 9, "__init__": 9, "__main__": 9,
 }
 

@@ -14,7 +14,7 @@ from forestcoll_opt.catalog import resolve
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.schedule import achieved_algbw, from_dict, generate
-from forestcoll_opt.simulate import (AUTO_CHUNKS, SimRow, parse_sizes, simulate,
+from forestcoll_opt.simulate import (MAX_CHUNKS, SimRow, parse_sizes, simulate,
                                      unit_bytes_per_s)
 from forestcoll_opt.topology import from_dict as topology_from_dict
 
@@ -137,12 +137,16 @@ def test_allreduce_phases_add_or_share():
     conc = from_dict({**base, "format": "forestcoll-schedule/2", "concurrent": True})
     # one after the other: 2 · (α + (M/2)/b) = 4e-6 + 1e-4 = 1.04e-4 s for M = 1e6
     assert close(simulate(PAIR, seq, [10**6])[0].seconds, 1.04e-4)
-    # concurrent: every link carries one tree of each phase, M/2 bytes each at b/2:
-    # α + M/b = 1.02e-4 s
-    assert close(simulate(PAIR, conc, [10**6])[0].seconds, 1.02e-4)
-    for s in (seq, conc):
-        (row,) = simulate(PAIR, s, [2**40], alpha=0)
-        assert close(row.algbw, float(achieved_algbw(s, PAIR)))
+    # concurrent: every link carries one tree of each phase (M/2 bytes each at b/2), and a
+    # chunk of a's shard goes b -> a, then on a -> b: one chunk takes 2·(α + M/b) =
+    # 2.04e-4 s; C chunks over the two hops (C + 1)·(α + (M/C)/b): C = 4 gives 1.35e-4 s
+    # (one after the other, C = 4: 2 · 4·(α + (M/8)/b) = 1.16e-4 s)
+    assert close(simulate(PAIR, conc, [10**6])[0].seconds, 2.04e-4)
+    assert close(simulate(PAIR, conc, [10**6], chunks=4)[0].seconds, 1.35e-4)
+    assert close(simulate(PAIR, seq, [10**6], chunks=4)[0].seconds, 1.16e-4)
+    for s in (seq, conc):       # many chunks: the exact algbw (10 GB/s both)
+        (row,) = simulate(PAIR, s, [2**40], alpha=0, chunks=2**30)
+        assert close(row.algbw, float(achieved_algbw(s, PAIR)), 1e-8)
 
 
 # --- catalog schedules ------------------------------------------------------------------
@@ -183,7 +187,7 @@ def test_monotone_in_size_and_auto_never_slower(schedules):
             assert all(x < y for x, y in zip(seconds, seconds[1:]))
         one = simulate(t, s, sizes)
         auto = simulate(t, s, sizes, chunks="auto")
-        assert all(r.chunks in AUTO_CHUNKS for r in auto)
+        assert all(1 <= r.chunks <= MAX_CHUNKS for r in auto)
         assert all(a.seconds <= o.seconds for a, o in zip(auto, one))
     # on dgx-a100:boxes=2 (GB/s, α = 2 µs) auto helps a lot at 4 GiB
     t, s = schedules["dgx-a100:boxes=2", "allgather"]
@@ -233,3 +237,135 @@ def test_cli(tmp_path, capsys):
     assert "1048576" in out and "4194304" in out
     assert main(["simulate", "dgx-a100:boxes=2", str(path), "--chunks", "0"]) == 2
     assert main(["simulate", "dgx-a100:boxes=2", str(path), "--alpha", "-1"]) == 2
+
+
+# --- latency per link: types, the topology's alphas, the caller's overrides -------------
+
+def typed_pair(**link):
+    return topology_from_dict({
+        "format": "forestcoll-topology/1", "name": "t", "units": "GB/s",
+        "nodes": [{"id": "a"}, {"id": "b"}],
+        "links": [{"src": "a", "dst": "b", "bandwidth": 10, **link},
+                  {"src": "b", "dst": "a", "bandwidth": 10, "type": "infiniband"}]})
+
+
+def test_alpha_by_type_file_and_caller():
+    from forestcoll_opt.simulate import link_alphas
+    from forestcoll_opt.topology import LINK_TYPES
+    assert LINK_TYPES == {"nvlink": 1.7e-6, "pcie": 2.85e-6, "infiniband": 4.8e-6,
+                          "ethernet": 4.8e-6, "xgmi": 2.7e-6}
+    t = typed_pair(type="nvlink")
+    assert link_alphas(t) == {("a", "b"): 1.7e-6, ("b", "a"): 4.8e-6}
+    t = typed_pair(type="nvlink", alpha=5e-7)          # the file's alpha beats the type
+    assert link_alphas(t) == {("a", "b"): 5e-7, ("b", "a"): 4.8e-6}
+    assert link_alphas(t, 1e-6) == {("a", "b"): 1e-6, ("b", "a"): 1e-6}   # --alpha: all
+    assert link_alphas(t, 1e-6, {("b", "a"): 0.0}) == {("a", "b"): 1e-6, ("b", "a"): 0.0}
+    assert link_alphas(typed_pair())[("a", "b")] == A   # untyped: 2 µs
+    # the one-hop closed form with the links' own latencies: a's tree crosses a -> b
+    # (α = 5e-7), b's crosses b -> a (4.8e-6); the slower decides
+    (row,) = simulate(t, PAIR_AG, [2**20])
+    assert close(row.seconds, 4.8e-6 + 2**20 / 2 / B)
+    (row,) = simulate(t, PAIR_AG, [2**20], alpha_per_link={("b", "a"): 0.0})
+    assert close(row.seconds, 5e-7 + 2**20 / 2 / B)
+
+
+def test_catalog_links_are_typed():
+    t = resolve("dgx-a100:boxes=2")
+    assert t.link_type[("box0/gpu0", "box0/nvswitch")] == "nvlink"
+    assert t.link_type[("ib/plane1", "box1/gpu3")] == "infiniband"
+    assert len(t.link_type) == len(t.capacity) and not t.link_alpha
+    m = resolve("mi250:boxes=2")
+    assert {m.link_type[h] for h in m.capacity} == {"xgmi", "infiniband"}
+    assert not resolve("paper-example").link_type
+    # the chain of a DGX A100 route: GPU -> NVSwitch -> GPU costs 2 x 1.7 µs, GPU -> IB
+    # plane -> GPU 2 x 4.8 µs; with one tiny message only latency counts
+    from forestcoll_opt.simulate import link_alphas
+    alphas = link_alphas(t)
+    assert alphas[("box0/gpu0", "box0/nvswitch")] == 1.7e-6
+    assert alphas[("box0/gpu0", "ib/plane0")] == 4.8e-6
+
+
+def test_cli_alpha_lines(tmp_path, capsys):
+    path = tmp_path / "ag.json"
+    assert main(["generate", "dgx-a100:boxes=2", "-q", "-o", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "1MiB"]) == 0
+    out, _ = capsys.readouterr()
+    assert "latency per hop (link types and the topology's alphas): 1.7e-06 s on 32 links, " \
+           "4.8e-06 s on 32 links" in out
+    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "1MiB", "--alpha",
+                 "3e-6", "--json"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    assert data["alpha"] == 3e-6 and data["links_by_alpha"] == [{"alpha": 3e-6, "links": 64}]
+    # microseconds written as seconds: one line that says how to write it
+    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--alpha", "2"]) == 2
+    err = capsys.readouterr()[1]
+    assert err.count("\n") == 1 and "2e-6" in err
+
+
+def test_auto_is_the_best_whole_chunk_count(schedules):
+    # the ternary search against every C from 1 to 300, at sizes where the best C is small
+    t, s = schedules["dgx-a100:boxes=2", "allgather"]
+    for size in (2**16, 2**20, 2**23):
+        (auto,) = simulate(t, s, [size], chunks="auto")
+        every = [simulate(t, s, [size], chunks=c)[0] for c in range(1, 301)]
+        best = min(every, key=lambda r: (r.seconds, r.chunks))
+        assert auto.chunks < 300 and close(auto.seconds, best.seconds, 1e-12)
+
+
+def test_auto_converges_to_the_exact_algbw_with_latency(schedules):
+    # with the links' own α (1.7 µs NVLink, 4.8 µs IB per hop), the best C grows like √M
+    # and the simulated algbw approaches the exact one from below
+    t, s = schedules["dgx-a100:boxes=2", "allgather"]
+    exact = float(s.algbw)
+    rows = simulate(t, s, [2**30, 2**36, 2**42, 2**48], chunks="auto")
+    gaps = [1 - r.algbw / exact for r in rows]
+    assert all(g > 0 for g in gaps) and all(a > b for a, b in zip(gaps, gaps[1:]))
+    assert gaps[-1] < 1e-3
+    assert [r.chunks for r in rows] == sorted(r.chunks for r in rows)
+
+
+def _leaf_paths(tree, inward):
+    """Every root-to-leaf (leaf-to-root when inward) list of physical hops, by brute force."""
+    children = {}
+    for e in tree.edges:
+        parent, child = (e.dst, e.src) if inward else (e.src, e.dst)
+        children.setdefault(parent, []).append((child, e.path))
+    out, stack = [], [(tree.root, [])]
+    while stack:
+        v, hops = stack.pop()
+        if v not in children:
+            out.append(hops)
+        for child, path in children.get(v, ()):
+            step = list(zip(path, path[1:]))
+            stack.append((child, step + hops if inward else hops + step))
+    return out
+
+
+def test_concurrent_allreduce_is_the_worst_up_then_down_pipeline():
+    # brute force over every (reduce route, broadcast route) pair of every root, with the
+    # links shared by both phases, against simulate() on NCCL's double binary tree
+    from forestcoll_opt.baseline import dbtree
+    from forestcoll_opt.schedule import link_loads
+    from forestcoll_opt.simulate import link_alphas
+    t = resolve("dgx-a100:boxes=2")
+    s = dbtree(t)
+    assert s.concurrent
+    alphas = link_alphas(t)
+    rho = {}
+    for p in s.phases:
+        for hop, load in link_loads(p).items():
+            rho[hop] = rho.get(hop, 0.0) + load / (s.total_weight * p.k) / float(
+                t.capacity[hop]) / 1e9
+    rs, ag = s.phases
+    for size, chunks in ((2**16, 1), (2**20, 3), (2**30, 64)):
+        x = size / chunks
+        worst = 0.0
+        for up_tree in rs.trees:
+            for down_tree in (d for d in ag.trees if d.root == up_tree.root):
+                for up in _leaf_paths(up_tree, True):
+                    for down in _leaf_paths(down_tree, False):
+                        tau = [alphas[h] + x * rho[h] for h in up + down]
+                        worst = max(worst, sum(tau) + (chunks - 1) * max(tau))
+        (row,) = simulate(t, s, [size], chunks=chunks)
+        assert close(row.seconds, worst, 1e-9)

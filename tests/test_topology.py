@@ -179,3 +179,56 @@ def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
     with pytest.raises(RuntimeError):
         T.write(t, target)
     assert list(tmp_path.iterdir()) == []
+
+
+# --- link type and alpha (the time model's inputs) --------------------------------------
+
+def _typed(links):
+    return {"format": "forestcoll-topology/1", "name": "t",
+            "nodes": [{"id": "a"}, {"id": "b"}, {"id": "s", "kind": "switch"}],
+            "links": links}
+
+
+def test_link_type_and_alpha_round_trip():
+    data = _typed([{"src": "a", "dst": "s", "bandwidth": 5, "bidirectional": True,
+                    "type": "nvlink", "alpha": 1e-6},
+                   {"src": "b", "dst": "s", "bandwidth": 5, "bidirectional": True,
+                    "type": "infiniband"}])
+    t = T.from_dict(data)
+    assert t.link_type == {("a", "s"): "nvlink", ("s", "a"): "nvlink",
+                           ("s", "b"): "infiniband", ("b", "s"): "infiniband"}
+    assert t.link_alpha == {("a", "s"): 1e-6, ("s", "a"): 1e-6}
+    again = T.loads(t.to_json())
+    assert again == t and again.to_json() == t.to_json()
+    assert json.loads(t.to_json())["links"][0]["alpha"] == 1e-6
+    g = t.to_networkx()
+    assert g.edges["a", "s"]["type"] == "nvlink" and g.edges["a", "s"]["alpha"] == 1e-6
+    assert T.from_networkx(g, name="t").link_alpha == t.link_alpha
+    # reversing keeps them
+    assert t.reversed().link_type[("s", "a")] == "nvlink"
+
+
+@pytest.mark.parametrize("extra, words", [
+    ({"type": "nvlnik"}, "unknown link type"),
+    ({"type": 3}, "unknown link type"),
+    ({"alpha": "2e-6"}, "number of seconds"),
+    ({"alpha": True}, "number of seconds"),
+    ({"alpha": -1e-6}, ">= 0"),
+    ({"alpha": 2}, "write 2e-6"),
+])
+def test_bad_link_type_or_alpha(extra, words):
+    data = _typed([{"src": "a", "dst": "s", "bandwidth": 5, "bidirectional": True, **extra},
+                   {"src": "b", "dst": "s", "bandwidth": 5, "bidirectional": True}])
+    with pytest.raises(TopologyError) as exc:
+        T.loads(json.dumps(data))
+    assert words in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_parallel_links_must_agree_on_type_and_alpha():
+    links = [{"src": "a", "dst": "s", "bandwidth": 5, "bidirectional": True, "type": "nvlink"},
+             {"src": "a", "dst": "s", "bandwidth": 5, "bidirectional": True, "type": "pcie"},
+             {"src": "b", "dst": "s", "bandwidth": 10, "bidirectional": True}]
+    with pytest.raises(TopologyError, match="links #0 and #1 both join 'a' -> 's'"):
+        T.from_dict(_typed(links))
+    links[1]["type"] = "nvlink"
+    assert T.from_dict(_typed(links)).capacity[("a", "s")] == 10

@@ -1,0 +1,118 @@
+"""forestcoll_opt.tradeoff: every candidate timed exactly as simulate() times it, the
+fastest named per size, and the candidates' exact algbw those of generate(k=…) and the
+baselines."""
+
+import json
+import math
+from fractions import Fraction
+
+import pytest
+
+from forestcoll_opt.baseline import baseline
+from forestcoll_opt.bound import bound
+from forestcoll_opt.catalog import resolve
+from forestcoll_opt.cli import main
+from forestcoll_opt.errors import ForestCollError
+from forestcoll_opt.schedule import generate
+from forestcoll_opt.simulate import simulate
+from forestcoll_opt.tradeoff import default_baselines, default_ks, tradeoff
+
+SIZES = [2**16, 2**20, 2**24, 2**28, 2**32]
+
+
+def test_default_ks_and_baselines():
+    assert default_ks(1) == [1]
+    assert default_ks(13) == list(range(1, 14))
+    assert default_ks(16) == list(range(1, 17))
+    assert default_ks(83) == [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 83]
+    assert default_ks(17) == [1, 2, 3, 4, 6, 8, 12, 16, 17]
+    assert default_baselines("allgather") == ("ring",)
+    assert default_baselines("allreduce") == ("ring", "dbtree")
+    assert default_baselines("broadcast") == ("ring", "tree")
+
+
+@pytest.fixture(scope="module")
+def a100():
+    t = resolve("dgx-a100:boxes=2")
+    return t, tradeoff(t, "allgather", SIZES)
+
+
+def test_candidates_are_the_fixed_k_schedules_and_the_ring(a100):
+    t, r = a100
+    assert r.optimum == bound(t).algbw == Fraction(1040, 3) and r.k_star == 13
+    assert [c.name for c in r.candidates] == [f"k={k}" for k in range(1, 14)] + ["ring"]
+    for c in r.candidates[:-1]:
+        assert c.algbw == generate(t, "allgather", k=c.k).algbw <= r.optimum
+    assert r.candidates[-1].algbw == baseline(t, "ring", "allgather").algbw
+    assert r.candidates[12].algbw == r.optimum
+
+
+def test_times_are_simulate_and_best_is_the_fastest(a100):
+    t, r = a100
+    for c in r.candidates:
+        rows = simulate(t, c.schedule, SIZES, chunks="auto")
+        for row, sim in zip(r.rows, rows):
+            assert row.seconds[c.name] == sim.seconds and row.chunks[c.name] == sim.chunks
+    for row in r.rows:
+        assert row.seconds[row.best] == min(row.seconds.values())
+    # what the model says on this machine: k = 1 (98.9 % of the optimum, trees one
+    # compute hop shallower) is fastest at every size, the ring never
+    assert {row.best for row in r.rows} == {"k=1"}
+    assert all(row.seconds["ring"] > 1.5 * row.seconds["k=1"] for row in r.rows)
+    frame = r.frame()
+    assert len(frame) == len(SIZES) * len(r.candidates)
+    assert frame["best"].sum() == len(SIZES)
+    big = frame[(frame.size_bytes == 2**32) & (frame.candidate == "k=13")].iloc[0]
+    assert math.isclose(big.algbw, 2**32 / big.seconds / 1e9)
+
+
+def test_small_k_wins_small_sizes_and_larger_k_large_sizes():
+    # paper-example allgather: compare k=1 and the optimum by hand-chosen α: with a huge α
+    # only hop counts matter, with α = 0 only bandwidth does
+    t = resolve("paper-example")
+    r0 = tradeoff(t, "allgather", [2**40], ks=[1, 2], baselines=[], alpha=0.0)
+    fast = max(r0.candidates, key=lambda c: c.algbw)
+    assert r0.rows[0].best == fast.name
+    r1 = tradeoff(t, "allgather", [1], ks=[1, 2], baselines=[], alpha=1.0, chunks=1)
+    low = min(r1.candidates, key=lambda c: (c.height, c.name))
+    assert r1.rows[0].seconds[r1.rows[0].best] == r1.rows[0].seconds[low.name]
+
+
+def test_rooted_and_allreduce():
+    t = resolve("dgx-a100:boxes=1")
+    root = t.compute_nodes[0]
+    r = tradeoff(t, "broadcast", SIZES[:2], root=root, ks=[1])
+    assert [c.name for c in r.candidates] == ["k=1", "ring", "tree"]
+    r = tradeoff(t, "allreduce", SIZES[:2], ks=[1])
+    assert [c.name for c in r.candidates][-2:] == ["ring", "dbtree"]
+
+
+def test_bad_requests():
+    t = resolve("paper-example")
+    for kwargs in ({"ks": [0]}, {"ks": [1, 1]}, {"ks": [True]}, {"baselines": ["ring", "ring"]},
+                   {"baselines": ["dbtree"]}, {"root": t.compute_nodes[0]}):
+        with pytest.raises(ForestCollError):
+            tradeoff(t, "allgather", [1024], **kwargs)
+    with pytest.raises(ForestCollError):
+        tradeoff(t, "broadcast", [1024])
+    with pytest.raises(ForestCollError):
+        tradeoff(t, "allgather", [])
+
+
+def test_cli(tmp_path, capsys):
+    csv = tmp_path / "t.csv"
+    assert main(["tradeoff", "dgx-a100:boxes=2", "--sizes", "1MiB,1GiB", "--k", "1,13",
+                 "--csv", str(csv)]) == 0
+    out = capsys.readouterr()[0]
+    assert "optimum 1040/3 (346.667) GB/s at k=13" in out and "vs ring" in out
+    lines = csv.read_text().splitlines()
+    assert lines[0] == "size_bytes,best,seconds[k=1],seconds[k=13],seconds[ring]"
+    assert [l.split(",")[:2] for l in lines[1:]] == [["1048576", "k=1"], ["1073741824", "k=1"]]
+    assert main(["tradeoff", "dgx-a100:boxes=2", "--sizes", "1MiB", "--k", "1",
+                 "--baselines", "none", "--json"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    assert [c["name"] for c in data["candidates"]] == ["k=1"]
+    assert data["k_star"] == 13 and data["optimum"] == "1040/3"
+    assert main(["tradeoff", "paper-example", "--baselines", "dbtree"]) == 2
+    err = capsys.readouterr()[1]
+    assert err.count("\n") == 1
