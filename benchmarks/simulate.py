@@ -2,7 +2,7 @@
 larger networks, 16 message sizes each, with one chunk count and with --chunks auto;
 writes data/bench_simulate.csv. Target: under 10 s for 16 sizes on 128 GPUs.
 
-    python benchmarks/simulate.py           # dgx-a100:boxes=16, dgx-h100:boxes=16 (128 GPUs), mi250:boxes=8
+    python benchmarks/simulate.py           # 128 GPUs (dgx-a100/dgx-h100:boxes=16, mi250:boxes=8), 1024 (dgx-h100:boxes=128)
     python benchmarks/simulate.py --quick   # dgx-a100:boxes=16 only
 """
 
@@ -17,7 +17,7 @@ from forestcoll_opt.catalog import build
 from forestcoll_opt.schedule import generate
 from forestcoll_opt.simulate import parse_sizes, simulate
 
-FULL = ["dgx-a100:boxes=16", "dgx-h100:boxes=16", "mi250:boxes=8"]
+FULL = ["dgx-a100:boxes=16", "dgx-h100:boxes=16", "mi250:boxes=8", "dgx-h100:boxes=128"]
 QUICK = ["dgx-a100:boxes=16"]
 SIZES = "64KiB..2GiB"       # 16 sizes
 

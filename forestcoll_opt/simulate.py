@@ -73,6 +73,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
+import numpy as np
+
 from .errors import ScheduleError, UsageError
 from .schedule import IN_TREES, ROOTED, Schedule, link_loads, multicast_switches
 from .topology import LINK_TYPES, MAX_ALPHA, Topology
@@ -216,35 +218,62 @@ def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float],
     return {root: sorted(routes) for root, routes in found.items()}
 
 
-def _route_times(routes: Sequence[Route], x: float) -> list[tuple[float, float]]:
-    """(Σα + x·Σρ, the slowest hop's α + x·ρ) of every route, for chunks of x bytes of M."""
-    return [(a_sum + x * r_sum, max((a + x * r for a, r in frontier), default=0.0))
-            for a_sum, r_sum, frontier in routes]
+class _Routes:
+    """A phase's routes as arrays, grouped by root (``roots`` lists the roots in the order
+    of ``index``): Σα, Σρ and the frontier pairs (padded with α = −∞), so that a chunk
+    count is timed with a few numpy operations however many routes there are."""
+
+    def __init__(self, routes: Mapping[str, Sequence[Route]], roots: Sequence[str]) -> None:
+        flat = [(i, r) for i, root in enumerate(roots) for r in routes.get(root, ())]
+        width = max((len(r[2]) for _, r in flat), default=0) or 1
+        self.n = len(flat)
+        self.a_sum = np.array([r[0] for _, r in flat], dtype=float)
+        self.r_sum = np.array([r[1] for _, r in flat], dtype=float)
+        self.fa = np.full((self.n, width), -np.inf)
+        self.fr = np.zeros((self.n, width))
+        for row, (_, r) in enumerate(flat):
+            for col, (a, rho) in enumerate(r[2]):
+                self.fa[row, col], self.fr[row, col] = a, rho
+        index = np.array([i for i, _ in flat], dtype=np.int64)
+        self.present = np.unique(index)
+        self.starts = np.searchsorted(index, self.present) if self.n else index
+
+    def times(self, x: float) -> tuple[np.ndarray, np.ndarray]:
+        """(Σα + x·Σρ, the slowest hop's α + x·ρ) of every route for chunks of x bytes of M."""
+        slowest = np.maximum((self.fa + x * self.fr).max(axis=1), 0.0)
+        return self.a_sum + x * self.r_sum, slowest
+
+    def per_root(self, values: np.ndarray, roots: int) -> np.ndarray:
+        """The largest value per root (0 for roots without routes)."""
+        out = np.zeros(roots)
+        if self.n:
+            out[self.present] = np.maximum.reduceat(values, self.starts)
+        return out
 
 
-def _phase_time(routes: Mapping[str, Sequence[Route]], size: float, chunks: int) -> float:
-    x = size / chunks
-    return max((fill + (chunks - 1) * slowest
-                for per_root in routes.values() for fill, slowest in _route_times(per_root, x)),
-               default=0.0)
+def _phase_time(routes: _Routes, size: float, chunks: int) -> float:
+    if not routes.n:
+        return 0.0
+    fill, slowest = routes.times(size / chunks)
+    return float((fill + (chunks - 1) * slowest).max())
 
 
-def _concurrent_time(reduce: Mapping[str, Sequence[Route]],
-                     spread: Mapping[str, Sequence[Route]], size: float, chunks: int) -> float:
+def _concurrent_time(reduce: _Routes, spread: _Routes, roots: int, size: float,
+                     chunks: int) -> float:
     """A concurrent allreduce: every chunk of root v's shard goes up one of v's
     reduce-scatter trees and then down one of its allgather trees, one pipeline of both
     routes; the slowest such pair over all roots decides. For routes i (up) and o (down)
     the pair takes fill_i + fill_o + (C − 1)·max(slow_i, slow_o), so the worst pair is the
     larger of (worst fill_i + (C − 1)·slow_i) + (worst fill_o) and the mirror sum."""
     x = size / chunks
-    worst = 0.0
-    for root in reduce.keys() | spread.keys():
-        up = _route_times(reduce.get(root, ()), x) or [(0.0, 0.0)]
-        down = _route_times(spread.get(root, ()), x) or [(0.0, 0.0)]
-        both = max(max(f + (chunks - 1) * s for f, s in up) + max(f for f, _ in down),
-                   max(f for f, _ in up) + max(f + (chunks - 1) * s for f, s in down))
-        worst = max(worst, both)
-    return worst
+    fill_up, slow_up = reduce.times(x)
+    fill_down, slow_down = spread.times(x)
+    up_piped = reduce.per_root(fill_up + (chunks - 1) * slow_up, roots)
+    up_fill = reduce.per_root(fill_up, roots)
+    down_piped = spread.per_root(fill_down + (chunks - 1) * slow_down, roots)
+    down_fill = spread.per_root(fill_down, roots)
+    both = np.maximum(up_piped + down_fill, up_fill + down_piped)
+    return float(both.max()) if roots else 0.0
 
 
 def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
@@ -261,7 +290,9 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     alphas = link_alphas(topology, alpha, alpha_per_link)
     phases = schedule.phases or (schedule,)
     coefficients = _coefficients(schedule, topology)
-    routes = [_routes(p, rho, alphas) for p, rho in zip(phases, coefficients)]
+    found = [_routes(p, rho, alphas) for p, rho in zip(phases, coefficients)]
+    roots = sorted(set().union(*found))
+    routes = [_Routes(r, roots) for r in found]
     if schedule.concurrent:
         reduce = next(r for p, r in zip(phases, routes) if p.collective in IN_TREES)
         spread = next(r for p, r in zip(phases, routes) if p.collective not in IN_TREES)
@@ -274,7 +305,7 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
 
         def seconds_with(c: int) -> float:
             if schedule.concurrent:
-                return _concurrent_time(reduce, spread, float(size), c)
+                return _concurrent_time(reduce, spread, len(roots), float(size), c)
             return sum(_phase_time(r, float(size), c) for r in routes)
 
         if chunks == "auto":

@@ -319,6 +319,9 @@ def test_auto_converges_to_the_exact_algbw_with_latency(schedules):
     t, s = schedules["dgx-a100:boxes=2", "allgather"]
     exact = float(s.algbw)
     rows = simulate(t, s, [2**30, 2**36, 2**42, 2**48], chunks="auto")
+    # the README's figures at 1 MiB, 1 GiB and 4 GiB
+    readme = simulate(t, s, [2**20, 2**30, 2**32], chunks="auto")
+    assert [round(r.algbw, 1) for r in readme] == [15.8, 259.7, 297.6]
     gaps = [1 - r.algbw / exact for r in rows]
     assert all(g > 0 for g in gaps) and all(a > b for a, b in zip(gaps, gaps[1:]))
     assert gaps[-1] < 1e-3
