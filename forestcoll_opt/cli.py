@@ -729,13 +729,47 @@ def _parse_chunks(text: str) -> int | str:
     chunks = text.strip().lower()
     if chunks == "auto":
         return chunks
+    if not (chunks.isascii() and chunks.isdigit()) or len(chunks) > 12 or int(chunks) < 1 \
+            or int(chunks) > 2**40:
+        raise UsageError(f"--chunks {text[:40]!r}: give a whole number from 1 to 2^40 or "
+                         f"'auto'")
+    return int(chunks)
+
+
+def _alpha_arg(text: str) -> float:
+    """--alpha: seconds per hop, a finite number from 0 to 1."""
     try:
-        value = _int_arg(chunks)
-    except argparse.ArgumentTypeError as exc:
-        raise UsageError(f"--chunks: {exc} or 'auto'") from None
-    if value < 1:
-        raise UsageError("--chunks must be at least 1, or 'auto'")
-    return value
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds such as "
+                                         f"2e-6") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give a finite number of seconds "
+                                         f">= 0, such as 2e-6")
+    if value > 1:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is in seconds per hop, so over 1 s; "
+                                         f"write 2e-6 for 2 µs")
+    return value + 0.0
+
+
+def _channels_arg(text: str) -> int:
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 4 or not 1 <= int(t) <= 1024:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from 1 to 1024")
+    return int(t)
+
+
+def _baselines_arg(text: str) -> list[str]:
+    """--baselines: ``ring,dbtree``, ``tree`` or ``none``."""
+    names = [b.strip() for b in text.split(",")]
+    if any(not b for b in names):
+        raise UsageError(f"--baselines {text[:40]!r}: an empty name; give a comma list such "
+                         f"as ring,dbtree, or none")
+    if "none" in names:
+        if len(names) > 1:
+            raise UsageError("--baselines: none cannot be combined with other baselines")
+        return []
+    return names
 
 
 def cmd_baseline(args: argparse.Namespace) -> int:
@@ -764,11 +798,7 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
     sizes = parse_sizes(args.sizes)
     chunks = _parse_chunks(args.chunks)
     ks = parse_k_range(args.k) if args.k else None
-    baselines = None
-    if args.baselines is not None:
-        baselines = [b.strip() for b in args.baselines.split(",") if b.strip()]
-        if baselines == ["none"]:
-            baselines = []
+    baselines = None if args.baselines is None else _baselines_arg(args.baselines)
     with _executor(args) as executor:
         result = tradeoff(topo, args.collective, sizes, ks=ks, root=args.root,
                           baselines=baselines, chunks=chunks, alpha=args.alpha,
@@ -941,7 +971,7 @@ def _add_time_model(p: argparse.ArgumentParser, chunks: str) -> None:
     p.add_argument("--chunks", default=chunks,
                    help=f"chunks per tree's data, or auto: the fastest number of chunks per "
                         f"size for each schedule (default {chunks})")
-    p.add_argument("--alpha", type=float, default=None,
+    p.add_argument("--alpha", type=_alpha_arg, default=None,
                    help="latency per hop in seconds for every link, e.g. 2e-6 (default: each "
                         "link's own alpha, else its type's: nvlink 1.7e-6, pcie 2.85e-6, "
                         "infiniband/ethernet 4.8e-6, xgmi 2.7e-6; untyped links 2e-6)")
@@ -1102,7 +1132,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("topology", help=topo_help)
     p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
-    p.add_argument("--channels", type=_int_arg,
+    p.add_argument("--channels", type=_channels_arg,
                    help="number of rings (ring) or tree pairs (dbtree); default one per GPU "
                         "of the smallest box")
     p.add_argument("-o", "--output", required=True,

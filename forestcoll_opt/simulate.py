@@ -165,9 +165,9 @@ def link_alphas(topology: Topology, alpha: float | None = None,
     out = {}
     for hop in topology.capacity:
         if hop in overrides:
-            out[hop] = float(overrides[hop])
+            out[hop] = float(overrides[hop]) + 0.0
         elif alpha is not None:
-            out[hop] = float(alpha)
+            out[hop] = float(alpha) + 0.0
         elif hop in topology.link_alpha:
             out[hop] = topology.link_alpha[hop]
         elif hop in topology.link_type:
@@ -285,8 +285,9 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     own ``"alpha"`` or its type's default, see :func:`link_alphas`); ``alpha_per_link`` maps
     (src, dst) links of the topology to their own α, over all."""
     if chunks != "auto" and (isinstance(chunks, bool) or not isinstance(chunks, int)
-                             or chunks < 1):
-        raise UsageError(f"chunks must be a positive whole number or 'auto', not {chunks!r}")
+                             or not 1 <= chunks <= MAX_CHUNKS):
+        raise UsageError(f"chunks must be a whole number from 1 to 2^40 or 'auto', not "
+                         f"{str(chunks)[:40]}")
     alphas = link_alphas(topology, alpha, alpha_per_link)
     phases = schedule.phases or (schedule,)
     coefficients = _coefficients(schedule, topology)
@@ -299,9 +300,9 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     parts = max(p.k if p.collective in ROOTED else schedule.total_weight * p.k for p in phases)
     rows = []
     for size in sizes:
-        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise UsageError(f"a message size must be a positive whole number of bytes, not "
-                             f"{size!r}")
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size < 2**63:
+            raise UsageError(f"a message size must be a whole number of bytes from 1 to "
+                             f"2^63 - 1, not {str(size)[:40]}")
 
         def seconds_with(c: int) -> float:
             if schedule.concurrent:
@@ -320,25 +321,32 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
 
 def _fastest(time_of, top: int) -> tuple[int, float]:
     """The C in 1..top with the smallest ``time_of(C)`` for a convex ``time_of``
-    (integer ternary search; the smallest such C on ties)."""
+    (integer ternary search). Times within a relative 1e-12 count as equal (rounding), and
+    the smallest C among them is taken."""
+    def better(a: float, b: float) -> bool:          # a is no worse than b
+        return a <= b * (1 + 1e-12)
+
     lo, hi = 1, top
     while hi - lo > 2:
         a = lo + (hi - lo) // 3
         b = hi - (hi - lo) // 3
-        if time_of(a) <= time_of(b):
+        if better(time_of(a), time_of(b)):
             hi = b
         else:
             lo = a
-    return min(((c, time_of(c)) for c in range(lo, hi + 1)), key=lambda ct: (ct[1], ct[0]))
+    found = [(c, time_of(c)) for c in range(lo, hi + 1)]
+    least = min(t for _, t in found)
+    return next((c, t) for c, t in found if better(t, least))
 
 
 def _check_seconds(value: float, what: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-            not math.isfinite(value) or value < 0:
-        raise UsageError(f"{what} must be a finite number of seconds >= 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+            isinstance(value, float) and not math.isfinite(value)) or value < 0:
+        raise UsageError(f"{what} must be a finite number of seconds >= 0, not "
+                         f"{str(value)[:40]}")
     if value > MAX_ALPHA:
-        raise UsageError(f"{what} {value!r} is in seconds per hop, so over {MAX_ALPHA:g} s; "
-                         f"write 2e-6 for 2 µs")
+        raise UsageError(f"{what} {str(value)[:40]} is in seconds per hop, so over "
+                         f"{MAX_ALPHA:g} s; write 2e-6 for 2 µs")
 
 
 # --- message sizes ---------------------------------------------------------------------------

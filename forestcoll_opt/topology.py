@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import os
 import re
 import unicodedata
@@ -386,18 +387,39 @@ def check_link_type(value: Any, where: str) -> str:
 
 
 def check_alpha(value: Any, where: str) -> float:
-    """A latency per hop in seconds: a finite number from 0 to :data:`MAX_ALPHA`."""
+    """A latency per hop in seconds: a finite number from 0 to :data:`MAX_ALPHA`, compared
+    exactly (so 1.00000000000000000001 is refused), returned as a float (never −0.0)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         raise TopologyError(f"{where}: \"alpha\" must be a number of seconds such as 2e-6, "
                             f"not {_short(value)}")
-    seconds = float(value)
-    if not math.isfinite(seconds) or seconds < 0:
+    if isinstance(value, (float, Decimal)) and not math.isfinite(value):
         raise TopologyError(f"{where}: \"alpha\" must be a finite number of seconds >= 0, "
                             f"not {_short(value)}")
-    if seconds > MAX_ALPHA:
+    exact = value               # int, float and Decimal compare exactly with 0 and 1.0
+    if exact < 0:
+        raise TopologyError(f"{where}: \"alpha\" must be a finite number of seconds >= 0, "
+                            f"not {_short(value)}")
+    if exact > MAX_ALPHA:
         raise TopologyError(f"{where}: \"alpha\" {_short(value)} is in seconds per hop, so "
                             f"this is over {MAX_ALPHA:g} s; write 2e-6 for 2 µs")
-    return seconds
+    return float(value) + 0.0
+
+
+def check_box(value: Any, where: str) -> Any:
+    """A node's ``box``: None, an integer within ±2^53, or a label."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise TopologyError(f"{where}: \"box\" must be an integer or a string, not "
+                            f"{_short(value)}")
+    if isinstance(value, int) and abs(value) > 2**53:
+        raise TopologyError(f"{where}: \"box\" {_short(value)} is out of range")
+    if isinstance(value, str):
+        try:
+            check_id(value, f"{where}: \"box\"")
+        except TopologyError as exc:
+            raise TopologyError(str(exc).replace("node id", "value")) from None
+    return value
 
 
 def check_id(value: Any, where: str) -> str:
@@ -428,6 +450,9 @@ def _validate(topo: Topology) -> None:
                 f"node {n.id!r}: unknown kind {_short(n.kind)}; use \"compute\" or \"switch\"")
         if n.id in index:
             raise TopologyError(f"node {n.id!r} is declared twice; give every node a unique id")
+        check_box(n.box, f"node {n.id!r}")
+        if n.multicast is not None and not isinstance(n.multicast, bool):
+            raise TopologyError(f"node {n.id!r}: \"multicast\" must be true or false")
         index[n.id] = i
     for i, l in enumerate(topo.links):
         where = f"link #{i} {_short(l.src)} -> {_short(l.dst)}"
@@ -442,10 +467,11 @@ def _validate(topo: Topology) -> None:
                                 f"got {_short(l.bandwidth)}")
         if l.type is not None:
             check_link_type(l.type, where)
-        if l.alpha is not None:
-            if isinstance(l.alpha, Decimal):
-                raise TopologyError(f"{where}: \"alpha\" must be a float number of seconds")
-            check_alpha(l.alpha, where)
+        if l.alpha is not None and (not isinstance(l.alpha, float) or
+                                    check_alpha(l.alpha, where) != l.alpha or
+                                    math.copysign(1.0, l.alpha) < 0):
+            raise TopologyError(f"{where}: \"alpha\" must be a float number of seconds; "
+                                f"build links with check_alpha(value)")
     compute = topo.compute_nodes
     if len(compute) < 2:
         raise TopologyError(
@@ -552,12 +578,10 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
             raise TopologyFormatError(f"{where}: unknown kind {_short(kind)}; use \"compute\" "
                                       f"or \"switch\"")
         box = n.get("box")
-        if box is not None and (isinstance(box, bool) or not isinstance(box, (int, str))):
-            raise TopologyFormatError(f"{where}: \"box\" must be an integer or a string")
-        if isinstance(box, str):
-            box = _label(box, f"{where}: \"box\"")
-        elif isinstance(box, int) and abs(box) > 2**53:
-            raise TopologyFormatError(f"{where}: \"box\" {_short(box)} is out of range")
+        try:
+            check_box(box, where)
+        except TopologyError as exc:
+            raise TopologyFormatError(str(exc).replace("node id", "value")) from None
         multicast = n.get("multicast")
         if multicast is not None and not isinstance(multicast, bool):
             raise TopologyFormatError(f"{where}: \"multicast\" must be true or false")
@@ -624,6 +648,8 @@ def from_networkx(graph: nx.DiGraph, *, name: str | None = None, units: str = "G
             raise TopologyError(f"{where}: missing edge attribute \"bandwidth\"")
         link_type = d.get("type")
         alpha = d.get("alpha")
+        if isinstance(alpha, numbers.Real) and not isinstance(alpha, (bool, int, float, Decimal)):
+            alpha = float(alpha)             # numpy scalars
         links.append(Link(str(u), str(v), parse_bandwidth(d["bandwidth"], where),
                           type=None if link_type is None else check_link_type(link_type, where),
                           alpha=None if alpha is None else check_alpha(alpha, where)))

@@ -16,12 +16,12 @@ from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 from .analysis import _in_order
-from .baseline import baseline
+from .baseline import KINDS, baseline
 from .bound import bound as compute_bound
 from .collective import Collective
 from .errors import ScheduleError, UsageError
 from .schedule import ROOTED, Schedule, generate, tree_height
-from .simulate import simulate
+from .simulate import link_alphas, simulate
 from .topology import Topology
 
 MAX_K = 10**4
@@ -133,6 +133,18 @@ def tradeoff(topology: Topology, collective: str = "allgather",
         raise UsageError(f"{collective} needs a root: give root= (--root) a compute node")
     if collective not in ROOTED and root is not None:
         raise UsageError(f"{collective} has no root; drop it")
+    if ks is not None:
+        _check_ks(list(ks))
+    explicit = baselines is not None
+    kinds = list(default_baselines(collective) if baselines is None else baselines)
+    if len(set(kinds)) != len(kinds):
+        raise UsageError("a baseline is given twice; give each once")
+    for kind in kinds:
+        if kind not in KINDS:
+            raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use {', '.join(KINDS)}")
+    if ks is not None and not list(ks) and not kinds:
+        raise UsageError("nothing to compare: give at least one k or one baseline")
+    link_alphas(topology, alpha, alpha_per_link)          # refuse a bad latency at once
     optimal = generate(topology, collective, root=root, kernel=kernel)
     k_star = _k_of(optimal)
     optimum = (optimal.algbw if collective == "allreduce" else
@@ -140,16 +152,6 @@ def tradeoff(topology: Topology, collective: str = "allgather",
     if ks is None:
         ks = default_ks(k_star)
     ks = list(ks)
-    for k in ks:
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
-            raise UsageError(f"k={str(k)[:20]!r}: every k must be a whole number from 1 to "
-                             f"{MAX_K}")
-    if len(set(ks)) != len(ks):
-        raise UsageError("a value of k is given twice; give each once")
-    explicit = baselines is not None
-    kinds = list(default_baselines(collective) if baselines is None else baselines)
-    if len(set(kinds)) != len(kinds):
-        raise UsageError("a baseline is given twice; give each once")
 
     schedules: list[tuple[str, int | None, Schedule]] = []
     fresh = [k for k in ks if k != k_star]
@@ -184,6 +186,15 @@ def tradeoff(topology: Topology, collective: str = "allgather",
     return Tradeoff(topology=topology.name, collective=collective, units=topology.units,
                     optimum=optimum, k_star=k_star, candidates=tuple(candidates),
                     rows=tuple(rows), skipped=tuple(skipped))
+
+
+def _check_ks(ks: list) -> None:
+    for k in ks:
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+            raise UsageError(f"k={str(k)[:20]!r}: every k must be a whole number from 1 to "
+                             f"{MAX_K}")
+    if len(set(ks)) != len(ks):
+        raise UsageError("a value of k is given twice; give each once")
 
 
 def _fixed_k(topology: Topology, collective: str, k: int, root: str | None,
