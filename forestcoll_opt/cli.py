@@ -88,6 +88,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     if len(boxes) > 1 or None not in boxes:
         sizes = ", ".join(f"{'-' if b is None else b}: {len(v)}" for b, v in boxes.items())
         print(f"boxes     {len(boxes)} ({sizes} compute nodes)")
+    if topo.link_type or topo.link_alpha:
+        kinds: dict[str, int] = {}
+        for hop in topo.capacity:
+            name = topo.link_type.get(hop, "untyped")
+            kinds[name] = kinds.get(name, 0) + 1
+        own = f"; {len(topo.link_alpha)} with their own alpha" if topo.link_alpha else ""
+        print("types     " + ", ".join(f"{n} {t}" for t, n in kinds.items())
+              + f" (directed pairs; latency per hop in the time model){own}")
     print()
     width = max(len(v) for v in topo.node_ids)
     print(f"{'node':<{width}}  {'kind':<7}  {'box':>4}  {'ingress':>12}  {'egress':>12}  neighbours")

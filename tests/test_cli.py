@@ -50,6 +50,11 @@ def test_show_summary(capsys):
     code, out, _ = run(capsys, "show", "paper-example")
     assert code == 0
     assert "8 compute, 3 switch" in out and "box0/c0" in out
+    assert "types" not in out                       # the paper's example has no link types
+    code, out, _ = run(capsys, "show", "mi250:boxes=2,gpus=8")
+    # 11 xGMI pairs among GCDs 0-7 per box, both ways, 2 boxes; 16 GCDs to the IB switch
+    assert "types     32 infiniband, 44 xgmi (directed pairs; latency per hop in the time " \
+           "model)" in out
 
 
 def test_catalog_lists_models(capsys):
