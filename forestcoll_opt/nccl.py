@@ -20,7 +20,11 @@ figure):
   CPUs joined by their inter-socket links - is part of the topology;
 * every ``net`` port of a NIC is a link of ``speed`` Mb/s (/ 8000 for GB/s) to the fabric;
   NICs on a CPU without GPUs (storage NICs) are left out, and ``nics=`` selects ports in
-  the syntax of ``NCCL_IB_HCA``.
+  the syntax of ``NCCL_IB_HCA``;
+* every link carries its technology, the ``type`` the time model reads (NVLink and C2C
+  ``nvlink``, PCIe and inter-socket ``pcie``, NIC-fabric ``infiniband``, or ``ethernet``
+  for a NIC whose PCI class says Ethernet); a switch contracted away leaves a link that
+  crosses two hops, with ``alpha`` the sum of theirs.
 
 Bandwidths are the vendors' nominal per-link rates by default (the catalog's figures), or
 NCCL's own effective figures with ``bandwidths="nccl"``.
@@ -44,7 +48,7 @@ from defusedxml.ElementTree import DefusedXMLParser, ParseError
 
 from .errors import TopologyError, UsageError
 from .files import display_path, gunzip
-from .topology import Topology, format_fraction, from_dict
+from .topology import LINK_TYPES, Topology, format_fraction, from_dict
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +116,62 @@ _NVSWITCH_CLASS = "0x068000"
 _NPU_CLASS = "0x068001"
 _GPU_CLASS_PREFIX = "0x03"
 _NIC_CLASS_PREFIX = "0x02"
+_ETHERNET_CLASS_PREFIX = "0x0200"      # "Ethernet controller" (InfiniBand is 0x0207)
+
+# --- link technologies (docs/nccl.md "Link types") -------------------------------------------
+# The ``type`` of every imported link (forestcoll_opt.topology.LINK_TYPES), which only the
+# time model reads: NVLink to an NVSwitch, a peer GPU or an IBM NPU, and Grace's NVLink-C2C,
+# are "nvlink"; PCIe links, and the inter-socket links between CPUs (NCCL's tuning model
+# charges every intra-node path that is not NVLink the PCI latency, NCCL_HW_PCI), "pcie";
+# NIC-fabric links and the fabric's own switch-switch links "infiniband", or "ethernet" for a
+# NIC whose PCI device has the Ethernet controller class. The parser reads no AMD xGMI links
+# (RCCL's files are refused), so "xgmi" never occurs.
+_NVLINK_TYPE = "nvlink"
+_C2C_TYPE = "nvlink"
+_PCIE_TYPE = "pcie"
+_CPU_TYPE = "pcie"
+_IB_TYPE = "infiniband"
+_ETHERNET_TYPE = "ethernet"
+
+# A link's time-model attributes: (type, alpha), alpha None for the type's default α.
+_Attrs = tuple[str, "float | None"]
+
+
+def _alpha_of(attrs: _Attrs) -> float:
+    """The α per hop (seconds) the time model gives a link of these attributes."""
+    kind, alpha = attrs
+    return LINK_TYPES[kind] if alpha is None else alpha
+
+
+def _in_series(x: _Attrs, y: _Attrs) -> _Attrs:
+    """The attributes of one link that replaces the path of links ``x`` then ``y``: it
+    crosses both hops, so its alpha is the sum of theirs; its type is the one with the
+    larger default α (ties, which only ``infiniband``/``ethernet`` have, by name). The
+    box's leg (PCIe, or a Grace GPU's C2C) next to a network hop adds nothing: NCCL's
+    network latency, the source of the ``infiniband``/``ethernet`` default, is measured
+    GPU to GPU with those legs included, as the catalog's GPU-NIC links count it."""
+    network = (_IB_TYPE, _ETHERNET_TYPE)
+    for net, leg in ((x, y), (y, x)):
+        if net[0] in network and leg[0] not in network:
+            return net
+    kind = max((LINK_TYPES[x[0]], x[0]), (LINK_TYPES[y[0]], y[0]))[1]
+    return kind, float(_alpha_of(x) + _alpha_of(y))
+
+
+def _in_parallel(x: _Attrs, y: _Attrs) -> _Attrs:
+    """The attributes of one pair that carries links ``x`` and ``y`` together: the one with
+    the larger α (whichever order they come in)."""
+    def rank(a: _Attrs) -> tuple:
+        return _alpha_of(a), a[0], a[1] is not None, a[1] or 0.0
+    return max(x, y, key=rank)
+
+
+def _net_type(nic: "_Nic") -> str:
+    """``ethernet`` for a NIC whose PCI device is an Ethernet controller (class 0x0200..: a
+    RoCE or TCP port; a ConnectX in InfiniBand mode is 0x0207..), else ``infiniband``."""
+    cls = (nic.holder.attrs.get("class") or "").strip().lower() if nic.holder.tag == "pci" else ""
+    return _ETHERNET_TYPE if cls.startswith(_ETHERNET_CLASS_PREFIX) else _IB_TYPE
+
 
 FABRIC_HELP = ("single-switch (every NIC on one non-blocking switch), rail (NIC i of every "
                "box on rail switch i), planes:n=N (NIC i on plane i mod N), "
@@ -703,15 +763,15 @@ class _Box:
     ports as placeholder nodes ``port{i}`` that the fabric replaces."""
 
     nodes: dict[str, tuple[str, bool]] = field(default_factory=dict)
-    links: list[tuple[str, str, Fraction]] = field(default_factory=list)
+    links: list[tuple[str, str, Fraction, str]] = field(default_factory=list)   # + type
     ports: int = 0
 
     def node(self, local: str, kind: str = "switch", internal: bool = False) -> str:
         self.nodes.setdefault(local, (kind, internal))
         return local
 
-    def link(self, a: str, b: str, bw: Fraction) -> None:
-        self.links.append((a, b, bw))
+    def link(self, a: str, b: str, bw: Fraction, kind: str) -> None:
+        self.links.append((a, b, bw, kind))
 
     def port(self) -> str:
         self.ports += 1
@@ -791,11 +851,13 @@ def _chain_bw(start: _Elem, top: _Elem, mode: str, label: str) -> Fraction | Non
     return bw
 
 
-def _gpu_path_bw(g: _Gpu, top: _Elem, mode: str, label: str) -> Fraction | None:
+def _gpu_path_bw(g: _Gpu, top: _Elem, mode: str, label: str) -> tuple[Fraction | None, str]:
+    """The GPU's bandwidth up to ``top`` and the type of that path: its PCIe links, or
+    Grace's C2C to the CPU when that is faster."""
     bw = _chain_bw(g.pci, top, mode, label)
-    if g.c2c is not None and top is g.cpu:           # Grace: C2C to the CPU, then PCIe
-        bw = g.c2c if bw is None else max(bw, g.c2c)
-    return bw
+    if g.c2c is not None and top is g.cpu and (bw is None or g.c2c > bw):
+        return g.c2c, _C2C_TYPE                      # Grace: C2C to the CPU, then PCIe
+    return bw, _PCIE_TYPE
 
 
 def _ordered_ports(attachments: list[_Attachment]) -> list[tuple[_Nic, _Port]]:
@@ -813,14 +875,16 @@ def _add_nvlinks(box: _Box, system: _System, mode: str, cpu_node: dict[int, str]
         box.node("nvswitch")
     for g in system.gpus:
         if g.nvswitch:
-            box.link(g.local, "nvswitch", g.nvswitch * _nvlink_bw(g, mode, label))
+            box.link(g.local, "nvswitch", g.nvswitch * _nvlink_bw(g, mode, label),
+                     _NVLINK_TYPE)
         for dev, count in g.peers.items():
             if g.dev < dev:
                 peer = by_dev[dev]
                 per_link = min(_nvlink_bw(g, mode, label), _nvlink_bw(peer, mode, label))
-                box.link(g.local, peer.local, count * per_link)
+                box.link(g.local, peer.local, count * per_link, _NVLINK_TYPE)
         if g.npu and cpu_node is not None:
-            box.link(g.local, cpu_node[id(g.cpu)], g.npu * _nvlink_bw(g, mode, label))
+            box.link(g.local, cpu_node[id(g.cpu)], g.npu * _nvlink_bw(g, mode, label),
+                     _NVLINK_TYPE)
 
 
 def _nvlink_islands(system: _System) -> int:
@@ -856,22 +920,23 @@ def _nvlink_box(system: _System, attachments: list[_Attachment], mode: str) -> _
         hub = box.node(f"hub{first}", internal=True)
         ports_bw = sum((p.speed for n in att.nics for p in n.ports), Fraction(0))
         for g in att.gpus:
-            bw = _gpu_path_bw(g, att.top, mode, label)
-            box.link(g.local, hub, ports_bw if bw is None else bw)
+            bw, kind = _gpu_path_bw(g, att.top, mode, label)
+            box.link(g.local, hub, ports_bw if bw is None else bw, kind)
         for nic in sorted(att.nics, key=lambda n: min(p.dev for p in n.ports)):
             path = None if nic.holder is att.top or nic.holder.tag == "cpu" else \
                 _chain_bw(nic.holder, att.top, mode, label)
             ports = sorted(nic.ports, key=lambda p: p.dev)
             if len(ports) == 1:
                 speed = ports[0].speed
-                box.link(hub, box.port(), speed if path is None else min(path, speed))
+                box.link(hub, box.port(), speed if path is None else min(path, speed),
+                         _net_type(nic))
                 continue
             here = hub
             if path is not None:
                 here = box.node(f"nic{box.ports}", internal=True)
-                box.link(hub, here, path)
+                box.link(hub, here, path, _PCIE_TYPE)
             for p in ports:
-                box.link(here, box.port(), p.speed)
+                box.link(here, box.port(), p.speed, _net_type(nic))
     return box
 
 
@@ -896,29 +961,32 @@ def _pcie_box(system: _System, attachments: list[_Attachment], mode: str) -> _Bo
     for g in system.gpus:
         box.node(g.local, "compute")
     order = {id(p): i for i, (_, p) in enumerate(_ordered_ports(attachments))}
-    pending: list[tuple[int, str, Fraction]] = []      # (port position, attach node, bandwidth)
+    pending: list[tuple[int, str, Fraction, str]] = []  # (port position, node, bandwidth, type)
     linked: set[int] = set()
     work = [(cpu, cpu_node[id(cpu)]) for cpu in cpus]
     while work:
         elem, here = work.pop(0)
         for child in elem.children:
             if id(child) in nic_at_cpu:                 # a NIC without a PCI device
-                pending.extend((order[id(p)], here, p.speed) for p in nic_at_cpu[id(child)].ports)
+                nic = nic_at_cpu[id(child)]
+                pending.extend((order[id(p)], here, p.speed, _net_type(nic)) for p in nic.ports)
             if child.tag != "pci" or id(child) not in keep:
                 continue
             if id(child) in gpu_at_pci:
                 g = gpu_at_pci[id(child)]
-                box.link(g.local, here, _pci_bw(child, mode, label))
+                box.link(g.local, here, _pci_bw(child, mode, label), _PCIE_TYPE)
                 linked.add(g.dev)
             elif id(child) in nic_at_pci:
                 nic = nic_at_pci[id(child)]
                 link = _pci_bw(child, mode, label)
                 if len(nic.ports) == 1:
-                    pending.append((order[id(nic.ports[0])], here, min(link, nic.ports[0].speed)))
+                    pending.append((order[id(nic.ports[0])], here, min(link, nic.ports[0].speed),
+                                    _net_type(nic)))
                 else:
                     hub = box.node(f"nic{min(order[id(p)] for p in nic.ports)}", internal=True)
-                    box.link(here, hub, link)
-                    pending.extend((order[id(p)], hub, p.speed) for p in nic.ports)
+                    box.link(here, hub, link, _PCIE_TYPE)
+                    pending.extend((order[id(p)], hub, p.speed, _net_type(nic))
+                                   for p in nic.ports)
             elif _is_bridge(child) and _flattened(child):
                 work.append((child, here))              # part of its parent switch
             elif _is_bridge(child):
@@ -927,7 +995,7 @@ def _pcie_box(system: _System, attachments: list[_Attachment], mode: str) -> _Bo
                 while local in box.nodes:
                     local += "'"
                 box.node(local, internal=True)
-                box.link(local, here, _pci_bw(child, mode, label))
+                box.link(local, here, _pci_bw(child, mode, label), _PCIE_TYPE)
                 work.append((child, local))
     lost = [g for g in system.gpus if g.dev not in linked]
     if lost:
@@ -935,13 +1003,14 @@ def _pcie_box(system: _System, attachments: list[_Attachment], mode: str) -> _Bo
                               f"not under a PCI switch or CPU, so its PCIe link has no other end")
     for i, a in enumerate(cpus):
         for b in cpus[i + 1:]:
-            box.link(cpu_node[id(a)], cpu_node[id(b)], min(_cpu_bw(a, label), _cpu_bw(b, label)))
+            box.link(cpu_node[id(a)], cpu_node[id(b)], min(_cpu_bw(a, label), _cpu_bw(b, label)),
+                     _CPU_TYPE)
     for g in system.gpus:
         if g.c2c is not None:
-            box.link(g.local, cpu_node[id(g.cpu)], g.c2c)
+            box.link(g.local, cpu_node[id(g.cpu)], g.c2c, _C2C_TYPE)
     _add_nvlinks(box, system, mode, cpu_node)
-    for _, node, bw in sorted(pending, key=lambda t: t[0]):
-        box.link(node, box.port(), bw)
+    for _, node, bw, kind in sorted(pending, key=lambda t: t[0]):
+        box.link(node, box.port(), bw, kind)
     return box
 
 
@@ -988,19 +1057,26 @@ def _flattened(elem: _Elem) -> bool:
 
 class _Graph:
     """Nodes and undirected links (equal bandwidth both ways) with series contraction of
-    internal switches of two neighbours and removal of switches with at most one."""
+    internal switches of two neighbours and removal of switches with at most one. Every
+    pair carries one (type, alpha): links added to a pair that has some keep the one of
+    larger α (:func:`_in_parallel`), a contracted path sums its hops' α (:func:`_in_series`)."""
 
     def __init__(self) -> None:
         self.nodes: dict[str, tuple[str, int | None, bool]] = {}
         self.adj: dict[str, dict[str, Fraction]] = {}
+        self.attrs: dict[tuple[str, str], _Attrs] = {}
 
     def node(self, node_id: str, kind: str, box: int | None, internal: bool = False) -> None:
         self.nodes[node_id] = (kind, box, internal)
         self.adj[node_id] = {}
 
-    def link(self, a: str, b: str, bw: Fraction) -> None:
+    def link(self, a: str, b: str, bw: Fraction, kind: str, alpha: float | None = None) -> None:
         if a == b:
             return
+        attrs: _Attrs = (kind, alpha)
+        if (a, b) in self.attrs:
+            attrs = _in_parallel(self.attrs[(a, b)], attrs)
+        self.attrs[(a, b)] = self.attrs[(b, a)] = attrs
         self.adj[a][b] = self.adj[a].get(b, Fraction(0)) + bw
         self.adj[b][a] = self.adj[b].get(a, Fraction(0)) + bw
 
@@ -1016,11 +1092,12 @@ class _Graph:
             nbrs = self.adj[v]
             if len(nbrs) <= 1 or (internal and len(nbrs) == 2):
                 ends = list(nbrs.items())
+                hops = [self.attrs[(u, v)] for u, _ in ends]
                 for u, _ in ends:
-                    del self.adj[u][v]
+                    del self.adj[u][v], self.attrs[(u, v)], self.attrs[(v, u)]
                 if len(ends) == 2:
                     (a, x), (b, y) = ends
-                    self.link(a, b, min(x, y))
+                    self.link(a, b, min(x, y), *_in_series(hops[0], hops[1]))
                 del self.adj[v], self.nodes[v]
                 work.extend(u for u, _ in ends)
 
@@ -1032,16 +1109,22 @@ class _Graph:
                 entry["box"] = box
             nodes.append(entry)
         index = {v: i for i, v in enumerate(self.nodes)}
-        links = [{"src": u, "dst": v, "bandwidth": format_fraction(bw), "bidirectional": True}
-                 for u in self.nodes for v, bw in self.adj[u].items() if index[u] < index[v]]
+        links = []
+        for u in self.nodes:
+            for v, bw in self.adj[u].items():
+                if index[u] < index[v]:
+                    kind, alpha = self.attrs[(u, v)]
+                    links.append({"src": u, "dst": v, "bandwidth": format_fraction(bw),
+                                  "bidirectional": True, "type": kind,
+                                  **({} if alpha is None else {"alpha": alpha})})
         return from_dict({"format": "forestcoll-topology/1", "name": name, "units": "GB/s",
                           "nodes": nodes, "links": links}, source=f"NCCL import {name}")
 
 
 def _fabric_ports(graph: _Graph, fabric: Fabric, boxes: int, ports: int,
-                  totals: Fraction) -> dict[tuple[int, int], str]:
-    """The fabric's switches (added to ``graph``) and, for (box, port position), the switch
-    that port plugs into."""
+                  totals: Fraction, kind: str) -> dict[tuple[int, int], str]:
+    """The fabric's switches (added to ``graph``, switch-switch links of type ``kind``) and,
+    for (box, port position), the switch that port plugs into."""
     where: dict[tuple[int, int], str] = {}
     if fabric.kind == "single-switch":
         graph.node("net/switch", "switch", None)
@@ -1061,7 +1144,7 @@ def _fabric_ports(graph: _Graph, fabric: Fabric, boxes: int, ports: int,
         for leaf in range(leaves):
             graph.node(f"net/leaf{leaf}", "switch", None)
             members = min(fabric.leaf, boxes - leaf * fabric.leaf)
-            graph.link(f"net/leaf{leaf}", "net/spine", members * totals / fabric.oversub)
+            graph.link(f"net/leaf{leaf}", "net/spine", members * totals / fabric.oversub, kind)
         where = {(b, r): f"net/leaf{b // fabric.leaf}" for b in range(boxes) for r in range(ports)}
     return where
 
@@ -1116,9 +1199,12 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
                               f"NICs to reach each other. Dump the topology on a machine where "
                               f"NCCL sees the network (or import with boxes=1)")
     graph = _Graph()
-    totals = sum((bw for a, b, bw in box.links if box.nodes.get(b, ("",))[0] == "port"),
-                 Fraction(0))
-    where = _fabric_ports(graph, spec, boxes, box.ports, totals) if box.ports else {}
+    to_ports = [(bw, kind) for _, b, bw, kind in box.links if box.nodes.get(b, ("",))[0] == "port"]
+    totals = sum((bw for bw, _ in to_ports), Fraction(0))
+    # the fabric is Ethernet when every NIC is, InfiniBand otherwise
+    net_kind = _ETHERNET_TYPE if to_ports and all(k == _ETHERNET_TYPE for _, k in to_ports) \
+        else _IB_TYPE
+    where = _fabric_ports(graph, spec, boxes, box.ports, totals, net_kind) if box.ports else {}
     for b in range(boxes):
         for local, (kind, internal) in box.nodes.items():
             if kind != "port":
@@ -1129,8 +1215,8 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
                 return where[(b, int(local[4:]))]
             return f"box{b}/{local}"
 
-        for u, v, bw in box.links:
-            graph.link(place(u), place(v), bw)
+        for u, v, bw, kind in box.links:
+            graph.link(place(u), place(v), bw, kind)
     graph.simplify()
     if name is None:
         stem = Path(label).name if label != "NCCL topology" else "nccl"

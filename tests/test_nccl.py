@@ -15,7 +15,7 @@ from forestcoll_opt.bound import bound
 from forestcoll_opt.catalog import build
 from forestcoll_opt.errors import TopologyError, UsageError
 from forestcoll_opt.nccl import Fabric, NcclImportError, import_nccl, parse_fabric
-from forestcoll_opt.topology import from_dict
+from forestcoll_opt.topology import LINK_TYPES, from_dict
 
 DATA = Path(__file__).parent / "data" / "nccl"
 A100 = DATA / "dgx-a100.xml"
@@ -279,6 +279,193 @@ def test_nvlink_bridged_pairs_use_the_pcie_tree_between_pairs():
     assert topo.capacity[("box0/gpu0", "box0/gpu1")] == 4 * Fraction(225, 16)
     assert topo.capacity[("box0/gpu0", "box0/pci0000:01:00.0")] == GEN4_X16
     assert import_nccl(text, bandwidths="nccl").capacity[("box0/gpu2", "box0/gpu3")] == 48
+
+
+# --- link types for the time model ------------------------------------------------------------
+
+PCIE_ALPHA = LINK_TYPES["pcie"]
+NVS = '<nvlink target="0000:c0:00.0" count="18" tclass="0x068000"/>'
+IB_ALPHA = LINK_TYPES["infiniband"]
+NVLINK_ALPHA = LINK_TYPES["nvlink"]
+
+
+def attributes(topo, u, v):
+    """(type, alpha) of the pair u -> v; alpha None when the type's default applies."""
+    return topo.link_type.get((u, v)), topo.link_alpha.get((u, v))
+
+
+def test_dgx_h100_link_types():
+    topo = import_nccl(H100, boxes=2, fabric="rail")
+    assert all(l.type is not None for l in topo.links)
+    for b in range(2):
+        for g in range(8):
+            gpu = f"box{b}/gpu{g}"
+            # NVLink to the NVSwitch: one hop, the type's own alpha
+            assert attributes(topo, gpu, f"box{b}/nvswitch") == ("nvlink", None)
+            # GPU -(PCIe x16)- its PCIe switch -(NIC)- rail: the switch was contracted; the
+            # network's latency (NCCL's, GPU to GPU) already covers the PCIe leg
+            assert attributes(topo, gpu, f"net/rail{g}") == ("infiniband", None)
+            assert attributes(topo, f"net/rail{g}", gpu) == ("infiniband", None)
+    assert not topo.link_alpha
+
+
+def test_dgx_h100_alphas_against_the_catalog():
+    from forestcoll_opt.simulate import link_alphas
+
+    topo = import_nccl(H100, boxes=2, fabric="rail")
+    catalog = build("dgx-h100:boxes=2")
+    imported = {(u.replace("net/rail", "rail"), v.replace("net/rail", "rail")): a
+                for (u, v), a in link_alphas(topo).items()}
+    expected = link_alphas(catalog)
+    assert set(imported) == set(expected)            # the same links, named alike
+    assert imported == expected                      # and the same latency per hop
+    assert sorted(expected.values()) == [NVLINK_ALPHA] * 32 + [IB_ALPHA] * 32
+
+
+def test_every_contracted_link_sums_its_hops():
+    # the DGX A100 with its PCIe tree: the Broadcom switches' inner bridge levels that NCCL
+    # does not flatten are contracted (GPU - bridge - switch: two PCIe hops)
+    topo = import_nccl(A100, boxes=2, fabric="planes:n=2", pcie="always")
+    assert attributes(topo, "box0/gpu0", "box0/pci0000:01:00.0") == ("pcie", 2 * PCIE_ALPHA)
+    assert attributes(topo, "box0/cpu3", "box0/cpu1") == ("pcie", None)     # inter-socket
+    assert attributes(topo, "box0/gpu0", "box0/nvswitch") == ("nvlink", None)
+    # the switch's first NIC hangs from it, the second from a bridge below it: the bridge's
+    # PCIe leg is part of the network's latency
+    assert attributes(topo, "box0/pci0000:01:00.0", "net/plane0") == ("infiniband", None)
+    assert attributes(topo, "box0/pci0000:01:00.0", "net/plane1") == ("infiniband", None)
+    # every alpha an import writes is a sum of two or more PCIe hops
+    for path, kwargs in [(A100, dict(boxes=2, fabric="planes:n=2", pcie="always")),
+                         (A100, dict(boxes=4, fabric="planes:n=2")), (DGX1, dict(boxes=2)),
+                         (PCIE, dict(boxes=4, fabric="fat-tree:oversub=8,leaf=2"))]:
+        t = import_nccl(path, **kwargs)
+        assert set(t.link_alpha.values()) <= {2 * PCIE_ALPHA}
+        assert set(t.link_type.values()) <= {"nvlink", "pcie", "infiniband"}
+        assert len(t.link_type) == len(t.capacity)   # every link has a type
+
+
+def test_pcie_tree_and_fabric_link_types():
+    topo = import_nccl(PCIE, boxes=4, fabric="fat-tree:oversub=8")
+    assert attributes(topo, "box0/gpu0", "box0/pci0000:16:00.0") == ("pcie", None)
+    assert attributes(topo, "box0/pci0000:16:00.0", "box0/cpu0") == ("pcie", None)
+    assert attributes(topo, "box0/cpu0", "box0/cpu1") == ("pcie", None)
+    assert attributes(topo, "box0/pci0000:16:00.0", "net/leaf0") == ("infiniband", None)
+    assert attributes(topo, "net/leaf2", "net/spine") == ("infiniband", None)
+    dgx1 = import_nccl(DGX1, boxes=2)
+    assert attributes(dgx1, "box0/gpu0", "box0/gpu3") == ("nvlink", None)
+    assert attributes(dgx1, "box0/gpu0", "box0/hub0") == ("pcie", None)
+    assert attributes(dgx1, "box0/hub0", "net/switch") == ("infiniband", None)
+
+
+def test_ethernet_nics_by_pci_class():
+    # a NIC whose PCI device is an Ethernet controller (0x0200..: RoCE) gives ethernet links,
+    # and a fabric of Ethernet NICs only has Ethernet switch-switch links
+    text = two_gpus_on_nvswitch().replace('"0x020700"', '"0x020000"')
+    ring = import_nccl(text, boxes=2, fabric="fat-tree:oversub=2")
+    assert attributes(ring, "box0/hub0", "net/leaf0") == ("ethernet", None)
+    assert attributes(ring, "net/leaf1", "net/spine") == ("ethernet", None)
+    assert attributes(ring, "box0/gpu1", "box0/hub0") == ("pcie", None)
+    assert algbw(ring) == algbw(import_nccl(two_gpus_on_nvswitch(), boxes=2,
+                                            fabric="fat-tree:oversub=2"))
+    # any other class (InfiniBand 0x0207.., none) is InfiniBand, the fabric too if mixed
+    mixed = system(cpu(
+        pci("0000:01:00.0", "0x060400",
+            pci("0000:02:00.0", "0x030200", gpu(0, body=NVS))
+            + pci("0000:03:00.0", "0x030200", gpu(1, body=NVS))
+            + pci("0000:04:00.0", "0x020000", f"<nic>{net('eth_0', 0)}</nic>")
+            + pci("0000:05:00.0", "0x028000", f"<nic>{net('ib_1', 1)}</nic>"))))
+    topo = import_nccl(mixed, boxes=2, fabric="fat-tree:oversub=1")
+    assert attributes(topo, "box0/gpu0", "net/leaf0") == ("ethernet", None)
+    assert attributes(topo, "box0/gpu1", "net/leaf0") == ("infiniband", None)
+    assert attributes(topo, "net/leaf0", "net/spine") == ("infiniband", None)
+
+
+def test_grace_c2c_is_nvlink():
+    c2c = '<c2c bw="45000" count="10"/>'
+    gpu_pci = '<pci busid="0009:01:00.0" class="0x030200" link_speed="" link_width="16">'
+    nic = pci("0000:01:00.0", "0x060400",
+              pci("0000:02:00.0", "0x020700", f"<nic>{net('mlx5_0', 0, 400000)}</nic>",
+                  speed="32.0 GT/s PCIe"), speed="32.0 GT/s PCIe")
+    text = system(cpu(f"{gpu_pci}{gpu(0, body=c2c)}</pci>{nic}"))
+    # C2C to the CPU (faster than the GPU's PCIe link), then the NIC: the network hop's
+    # latency covers the box's leg, C2C or PCIe
+    topo = import_nccl(text, boxes=2)
+    assert attributes(topo, "box0/gpu0", "net/switch") == ("infiniband", None)
+    without = import_nccl(system(cpu(f"{gpu_pci}{gpu(0)}</pci>{nic}")), boxes=2)
+    assert attributes(without, "box0/gpu0", "net/switch") == ("infiniband", None)
+    # the PCIe tree: the GPU's C2C and its PCIe link both join it to the CPU, one pair that
+    # keeps the larger alpha (PCIe, not C2C's nvlink); CPU and PCIe switch are then contracted
+    # in series: GPU -(PCIe)- CPU -(PCIe)- switch -(NIC)- fabric, three hops in one link,
+    # whose PCIe legs the network's latency covers
+    tree = import_nccl(text, boxes=2, pcie="always")
+    assert attributes(tree, "box0/gpu0", "net/switch") == ("infiniband", None)
+    assert tree.capacity[("box0/gpu0", "net/switch")] == 50
+
+
+def test_parallel_links_to_the_fabric_stay_one_link():
+    # NIC mlx5_0 hangs from the CPU, mlx5_1 from a bridge below it: contracting the bridge
+    # gives a second CPU - fabric link (PCIe + network hops) beside the first (network only)
+    text = system(cpu(
+        pci("0000:02:00.0", "0x030200", gpu(0)) + pci("0000:03:00.0", "0x030200", gpu(1))
+        + pci("0000:04:00.0", "0x020700", f"<nic>{net('mlx5_0', 0)}</nic>")
+        + pci("0000:05:00.0", "0x060400",
+              pci("0000:06:00.0", "0x020700", f"<nic>{net('mlx5_1', 1)}</nic>"))))
+    topo = import_nccl(text, boxes=2)
+    assert topo.capacity[("box0/cpu0", "net/switch")] == 50
+    assert attributes(topo, "box0/cpu0", "net/switch") == ("infiniband", None)
+    assert len([l for l in topo.links if {l.src, l.dst} == {"box0/cpu0", "net/switch"}]) == 1
+
+
+def test_merge_rules_of_link_attributes():
+    from forestcoll_opt.nccl import _in_parallel, _in_series
+    # in series: two PCIe hops add; a network hop covers the box's leg next to it
+    assert _in_series(("pcie", None), ("pcie", None)) == ("pcie", 2 * PCIE_ALPHA)
+    assert _in_series(("pcie", 2 * PCIE_ALPHA), ("infiniband", None)) == ("infiniband", None)
+    assert _in_series(("ethernet", None), ("nvlink", None)) == ("ethernet", None)
+    assert _in_series(("nvlink", None), ("pcie", None)) == ("pcie", NVLINK_ALPHA + PCIE_ALPHA)
+    assert _in_series(("infiniband", None), ("infiniband", None)) == ("infiniband",
+                                                                      2 * IB_ALPHA)
+    # in parallel: the larger alpha, whichever comes first
+    for a, b in ((("nvlink", None), ("pcie", None)), (("pcie", None), ("nvlink", None))):
+        assert _in_parallel(a, b) == ("pcie", None)
+    assert _in_parallel(("pcie", 2 * PCIE_ALPHA), ("pcie", None)) == ("pcie", 2 * PCIE_ALPHA)
+
+
+def test_link_types_survive_the_file_and_the_import_is_deterministic(tmp_path):
+    import jsonschema
+
+    from forestcoll_opt import schemas
+    from forestcoll_opt.topology import load, loads, write
+
+    topo = import_nccl(H100, boxes=2, fabric="rail")
+    text = topo.to_json()
+    assert import_nccl(H100, boxes=2, fabric="rail").to_json() == text
+    data = json.loads(text)
+    jsonschema.validate(data, schemas.load("topology"))
+    link = next(l for l in data["links"] if {l["src"], l["dst"]} == {"box0/gpu0", "net/rail0"})
+    assert link["type"] == "infiniband" and "alpha" not in link
+    link = next(l for l in data["links"] if {l["src"], l["dst"]} == {"box0/gpu0", "box0/nvswitch"})
+    assert link["type"] == "nvlink" and "alpha" not in link
+    again = loads(text)
+    assert again == topo and again.to_json() == text
+    assert again.link_type == topo.link_type and again.link_alpha == topo.link_alpha
+    write(topo, tmp_path / "h100.json")
+    assert load(tmp_path / "h100.json").link_alpha == topo.link_alpha
+
+
+def test_same_bytes_across_processes(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"h{seed}.json"
+        subprocess.run([sys.executable, "-m", "forestcoll_opt.cli", "import", "nccl", str(A100),
+                        "--boxes", "2", "--fabric", "planes:n=2", "--pcie", "always", "-o",
+                        str(out)], check=True, env={**os.environ, "PYTHONHASHSEED": seed},
+                       capture_output=True, cwd=tmp_path)
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1] and b'"alpha": 5.7e-06' in outputs[0]
 
 
 # --- hostile and malformed files -------------------------------------------------------------
