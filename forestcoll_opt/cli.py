@@ -799,9 +799,8 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
     from .simulate import parse_sizes, unit_bytes_per_s
     from .tradeoff import tradeoff
 
-    outputs = [args.csv] if args.csv else []
-    for out in outputs:
-        check_output(out, option="--csv", inputs=[args.topology])
+    if args.csv:
+        check_output(args.csv, option="--csv", inputs=[args.topology])
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks = _parse_chunks(args.chunks)

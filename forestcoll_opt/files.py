@@ -54,17 +54,26 @@ def display_path(path: str | bytes | os.PathLike) -> str:
     return repr(text)
 
 
+def read_bytes(path: str | os.PathLike, error: type[Exception], what: str, *,
+               limit: int | None = None) -> bytes:
+    """A file's bytes (at most ``limit`` + 1 of them when ``limit`` is given, so that the
+    caller can refuse a larger file unread), or ``error`` saying which file of what kind
+    could not be read."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read() if limit is None else handle.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{display_path(path)}: cannot read {what} file "
+                    f"({exc.strerror or exc})") from None
+    except ValueError:   # a NUL, or a character the file system's encoding cannot hold
+        raise error(f"{display_path(path)}: cannot read {what} file (not a valid file "
+                    f"name)") from None
+
+
 def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str:
     """A file's UTF-8 text, or ``error`` saying which file of what kind could not be read."""
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise error(f"{display_path(p)}: cannot read {what} file "
-                    f"({exc.strerror or exc})") from None
-    except ValueError:   # a NUL, or a character the file system's encoding cannot hold
-        raise error(f"{display_path(p)}: cannot read {what} file (not a valid file "
-                    f"name)") from None
+    data = read_bytes(p, error, what)
     if data[:2] == b"\x1f\x8b":
         data = gunzip(data, error, f"{display_path(p)}: the {what} file")
     try:

@@ -124,7 +124,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from .errors import ForestCollError, UsageError
-from .files import display_path
+from .files import display_path, read_bytes
 from .topology import Topology
 
 try:  # defusedxml refuses DTDs, entity expansion and external references
@@ -374,18 +374,14 @@ def _read_input(xml: str | bytes | os.PathLike) -> tuple[bytes, str]:
         data = xml.encode("utf-8", "surrogatepass")
         label = "the MSCCL XML text"
     elif isinstance(xml, (str, os.PathLike)):
-        path = Path(xml)
         label = display_path(xml)
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_BYTES + 1)
-        except IsADirectoryError:
-            raise XmlCheckError(f"{label}: is a directory, not an MSCCL XML file") from None
-        except OSError as exc:
-            raise XmlCheckError(f"{label}: cannot read the MSCCL XML file "
-                                f"({exc.strerror or exc})") from None
-        except ValueError:
-            raise XmlCheckError(f"{label}: not a valid file name") from None
+            directory = Path(xml).is_dir()
+        except (OSError, ValueError):
+            directory = False
+        if directory:
+            raise XmlCheckError(f"{label}: is a directory, not an MSCCL XML file")
+        data = read_bytes(xml, XmlCheckError, "the MSCCL XML", limit=MAX_BYTES)
     else:
         raise XmlCheckError(f"expected MSCCL XML as text, bytes or a path, got "
                             f"{type(xml).__name__}")

@@ -47,7 +47,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser, ParseError
 
 from .errors import TopologyError, UsageError
-from .files import display_path, gunzip
+from .files import display_path, gunzip, read_bytes
 from .topology import LINK_TYPES, Topology, format_fraction, from_dict
 
 log = logging.getLogger(__name__)
@@ -380,15 +380,7 @@ def _load(source: "str | bytes | os.PathLike[str]") -> tuple[Union[str, bytes], 
         return source, "NCCL topology"
     elif isinstance(source, (str, os.PathLike)):
         label = display_path(source)
-        try:
-            with open(source, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
-        except OSError as exc:
-            raise NcclImportError(f"{label}: cannot read the NCCL topology file "
-                                  f"({exc.strerror or exc})") from None
-        except ValueError:
-            raise NcclImportError(f"{label}: cannot read the NCCL topology file (not a valid "
-                                  f"file name)") from None
+        data = read_bytes(source, NcclImportError, "the NCCL topology", limit=MAX_BYTES)
     else:
         raise UsageError(f"import_nccl needs a file name, a path or the XML text, got "
                          f"{type(source).__name__}")

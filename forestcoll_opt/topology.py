@@ -395,11 +395,10 @@ def check_alpha(value: Any, where: str) -> float:
     if isinstance(value, (float, Decimal)) and not math.isfinite(value):
         raise TopologyError(f"{where}: \"alpha\" must be a finite number of seconds >= 0, "
                             f"not {_short(value)}")
-    exact = value               # int, float and Decimal compare exactly with 0 and 1.0
-    if exact < 0:
+    if value < 0:               # int, float and Decimal compare exactly with 0 and 1.0
         raise TopologyError(f"{where}: \"alpha\" must be a finite number of seconds >= 0, "
                             f"not {_short(value)}")
-    if exact > MAX_ALPHA:
+    if value > MAX_ALPHA:
         raise TopologyError(f"{where}: \"alpha\" {_short(value)} is in seconds per hop, so "
                             f"this is over {MAX_ALPHA:g} s; write 2e-6 for 2 µs")
     return float(value) + 0.0
