@@ -93,14 +93,17 @@ from __future__ import annotations
 
 import heapq
 import json
+import logging
 import math
 import os
+import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
 import numpy as np
 import pulp
@@ -531,6 +534,40 @@ def _add_explicit_flows(m: LPModel) -> None:
 
 # --- HiGHS ---------------------------------------------------------------------------------
 
+_log = logging.getLogger(__name__)
+
+
+@contextmanager
+def _native_stdout_to_log() -> Iterator[None]:
+    """Keep what compiled code writes to the process's standard output (file descriptor 1)
+    off it: HiGHS from 1.16 prints a banner there when a solver is created, before any option
+    can turn it off, which would corrupt ``--json`` output and notebooks. The text goes to
+    this module's logger at DEBUG level instead. Python's own ``sys.stdout`` is flushed first
+    so nothing already written moves. The redirection is process-wide while it lasts."""
+    fd = 1                   # C's stdout, whatever Python's sys.stdout is
+    try:
+        saved = os.dup(fd)
+    except OSError:          # no descriptor 1 at all: nothing can reach it
+        yield
+        return
+    try:
+        for stream in (sys.stdout, sys.__stdout__):
+            if stream is not None:
+                stream.flush()
+        with tempfile.TemporaryFile() as sink:
+            os.dup2(sink.fileno(), fd)
+            try:
+                yield
+            finally:
+                os.dup2(saved, fd)
+                sink.seek(0)
+                text = sink.read(65536).decode("utf-8", "replace").strip()
+                if text:
+                    _log.debug("HiGHS wrote to standard output: %s", text)
+    finally:
+        os.close(saved)
+
+
 class _Highs:
     """The model handed to HiGHS (highspy) once; rows added later (cuts) are appended and
     each round re-solves warm from the previous basis. Every call's status is checked."""
@@ -548,8 +585,9 @@ class _Highs:
         self.hs = highspy
         self.m = m
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
-        self.h = highspy.Highs()
-        self._set("output_flag", False)
+        with _native_stdout_to_log():
+            self.h = highspy.Highs()
+            self._set("output_flag", False)
         self._set("primal_feasibility_tolerance", FEASIBILITY_TOLERANCE)
         self._set("dual_feasibility_tolerance", FEASIBILITY_TOLERANCE)
         if m.lp.numConstraints() != len(m.rows):

@@ -143,6 +143,36 @@ def test_lp_cli_json(capsys):
     assert Fraction(data["lower"]) <= 4 <= Fraction(data["upper"])
 
 
+class _BannerHighs:
+    """Stands in for highspy.Highs from 1.16 on: its constructor writes a banner to file
+    descriptor 1 from compiled code, where no Python-level redirection sees it."""
+
+    def __init__(self, real):
+        self._real = real
+
+    def __call__(self):
+        import os
+        os.write(1, b"Running HiGHS 9.99.0 (git hash: 0): Copyright (c) 2026\n")
+        return self._real()
+
+
+def test_solver_banner_never_reaches_standard_output(capfd, monkeypatch):
+    import highspy
+    monkeypatch.setattr(highspy, "Highs", _BannerHighs(highspy.Highs))
+    assert main(["lp", "allreduce", "paper-example", "--json"]) == 0
+    out = capfd.readouterr().out
+    assert "HiGHS" not in out
+    assert json.loads(out)["status"] == "optimal"
+
+
+def test_lp_json_parses_in_a_fresh_process():
+    """Whatever highspy this environment installed (the bare install takes the newest)."""
+    out = subprocess.run([sys.executable, "-m", "forestcoll_opt", "lp", "allreduce",
+                          "paper-example", "--json"], capture_output=True, text=True,
+                         check=True).stdout
+    assert json.loads(out)["status"] == "optimal"
+
+
 def test_compare_table(catalog, tmp_path, capsys):
     table = compare([catalog("paper-example"), from_dict(ASYM)])
     row = table.set_index("topology").loc["asym-triangle"]
