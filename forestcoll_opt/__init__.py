@@ -79,6 +79,11 @@ __all__ = [
 ]
 
 
+def __dir__() -> list[str]:
+    # the lazy attributes too, so that tab completion (Jupyter, IPython) offers them
+    return sorted(set(globals()) | set(__all__))
+
+
 def __getattr__(name: str) -> Any:
     # The LP layer imports PuLP and HiGHS: load it only when it is asked for.
     if name == "solve_lp":

@@ -55,3 +55,10 @@ def test_imports_flow_downward():
 def test_verifier_shares_no_code_with_the_generator_or_the_lp():
     allowed = {"errors", "files", "topology", "flow"}
     assert graph()["verify"] <= allowed, graph()["verify"] - allowed
+
+
+def test_lazy_attributes_are_listed_for_tab_completion():
+    import forestcoll_opt as fc
+    names = dir(fc)
+    assert {"solve_lp", "lp_allreduce", "bound", "generate", "verify"} <= set(names)
+    assert all(hasattr(fc, name) for name in fc.__all__)
