@@ -309,11 +309,11 @@ def _best_algbw(topo: Topology, collective: str, root: str | None,
 MAX_SWEEP_VALUES = 256
 
 
-def parse_k_range(text: str) -> list[int]:
+def parse_k_range(text: str, limit: int = MAX_K) -> list[int]:
     """``"1-8"``, ``"1,2,4"`` or ``"1-4,13"`` -> sorted distinct positive integers, at most
-    :data:`MAX_SWEEP_VALUES` of them, each at most :data:`~forestcoll_opt.fixed_k.MAX_K`."""
+    :data:`MAX_SWEEP_VALUES` of them, each at most ``limit`` (the command's own largest k)."""
     values: set[int] = set()
-    bad = UsageError(f"--k {text[:40]!r}: give whole numbers from 1 to {MAX_K} like 1-8 or "
+    bad = UsageError(f"--k {text[:40]!r}: give whole numbers from 1 to {limit} like 1-8 or "
                      f"1,2,4")
     for part in filter(None, (p.strip() for p in text.split(","))):
         lo, sep, hi = part.partition("-")
@@ -322,7 +322,7 @@ def parse_k_range(text: str) -> list[int]:
                 or len(lo) > 7 or len(hi) > 7:
             raise bad
         a, b = int(lo), int(hi)
-        if not 1 <= a <= b <= MAX_K:
+        if not 1 <= a <= b <= limit:
             raise bad
         if len(values) + (b - a + 1) > MAX_SWEEP_VALUES * 4:
             raise UsageError(f"--k {text[:40]!r} asks for more than {MAX_SWEEP_VALUES} values "
@@ -797,14 +797,14 @@ def cmd_baseline(args: argparse.Namespace) -> int:
 
 def cmd_tradeoff(args: argparse.Namespace) -> int:
     from .simulate import parse_sizes, unit_bytes_per_s
-    from .tradeoff import tradeoff
+    from .tradeoff import MAX_K as TRADEOFF_MAX_K, tradeoff
 
     if args.csv:
         check_output(args.csv, option="--csv", inputs=[args.topology])
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks = _parse_chunks(args.chunks)
-    ks = parse_k_range(args.k) if args.k else None
+    ks = parse_k_range(args.k, limit=TRADEOFF_MAX_K) if args.k else None
     baselines = None if args.baselines is None else _baselines_arg(args.baselines)
     with _executor(args) as executor:
         result = tradeoff(topo, args.collective, sizes, ks=ks, root=args.root,
@@ -1122,7 +1122,7 @@ def build_parser() -> argparse.ArgumentParser:
                                         "(alpha-beta model, chunked pipelining)")
     p.add_argument("topology", help=topo_help)
     p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
-    _add_time_model(p, chunks="1")
+    _add_time_model(p, chunks="auto")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
     out.add_argument("--csv", metavar="FILE", help="also write the rows to this CSV file")
@@ -1219,8 +1219,48 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _value_options(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]]:
+    """The option strings of ``parser`` that take one value, and all its option strings."""
+    takes_value, every = set(), set()
+    for action in parser._actions:
+        every.update(action.option_strings)
+        if action.option_strings and action.nargs is None and action.const is None \
+                and not isinstance(action, argparse._SubParsersAction):
+            takes_value.update(action.option_strings)
+    return takes_value, every
+
+
+def _attach_dash_values(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """``--sizes -1KiB`` and ``--alpha -inf`` as ``--sizes=-1KiB``: argparse takes a value
+    that starts with '-' (and is not a plain negative number) for an option and reports
+    "expected one argument"; attached, it reaches the option's own check, whose message
+    gives the real range."""
+    sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    command = next((t for t in argv if not t.startswith("-")), None)
+    if sub is None or command not in sub.choices:
+        return argv
+    takes_value, every = _value_options(sub.choices[command])
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--":
+            out.extend(argv[i:])
+            break
+        following = argv[i + 1] if i + 1 < len(argv) else None
+        if token in takes_value and following is not None and following.startswith("-") \
+                and following != "-" and following.split("=", 1)[0] not in every:
+            out.append(f"{token}={following}")
+            i += 2
+            continue
+        out.append(token)
+        i += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = _attach_dash_values(parser, list(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:          # --help, --version, or a usage error already printed

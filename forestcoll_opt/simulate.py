@@ -277,7 +277,7 @@ def _concurrent_time(reduce: _Routes, spread: _Routes, roots: int, size: float,
 
 
 def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
-             chunks: int | str = 1, alpha: float | None = None,
+             chunks: int | str = "auto", alpha: float | None = None,
              alpha_per_link: Mapping[tuple[str, str], float] | None = None) -> list[SimRow]:
     """One :class:`SimRow` per message size (bytes) under the module's α-β model.
     ``chunks``: a chunk count C ≥ 1 for every size, or ``"auto"`` for the fastest C per
@@ -359,8 +359,9 @@ def parse_size(text: str) -> int:
     m = _SIZE.fullmatch(text)
     unit = m.group(2).lower() if m else ""
     if not m or (unit and unit not in SIZE_UNITS):
-        raise UsageError(f"{text[:40]!r} is not a message size such as 4096, 64KiB, 1MiB or "
-                         f"4GiB")
+        raise UsageError(f"{text[:40]!r} is not a message size: give a whole number of bytes "
+                         f"from 1 to 2^63 - 1, with a unit B, KiB, MiB, GiB or TiB if you like "
+                         f"(4096, 64KiB, 4GiB)")
     value = int(m.group(1)) * SIZE_UNITS.get(unit, 1)
     if not 1 <= value < 2**63:
         raise UsageError(f"{text[:40]!r}: a message size must be from 1 byte to 2^63 - 1")

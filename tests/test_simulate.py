@@ -55,13 +55,13 @@ PAIR_AG = sched("allgather", ["a", "b"], [tree("a", ("a", "b")), tree("b", ("b",
 def test_one_chunk_one_hop_is_the_closed_form():
     # allgather on 2 nodes: a part is M/(N·k) = M/2; each link carries one tree alone, so
     # time = α + (M/2)/b.  M = 2^20: 2e-6 + 524288/1e10 = 5.44288e-5 s
-    (row,) = simulate(PAIR, PAIR_AG, [2**20])
+    (row,) = simulate(PAIR, PAIR_AG, [2**20], chunks=1)
     assert row == SimRow(2**20, 1, row.seconds, row.algbw)
     assert close(row.seconds, A + 2**20 / 2 / B)
     assert close(row.seconds, 5.44288e-5)
     assert close(row.algbw, 2**20 / 5.44288e-5 / 1e9)
     # α = 0 and a huge M: exactly the schedule's own algbw, 2·b = 20 GB/s
-    (row,) = simulate(PAIR, PAIR_AG, [2**40], alpha=0)
+    (row,) = simulate(PAIR, PAIR_AG, [2**40], alpha=0, chunks=1)
     assert row.algbw == float(achieved_algbw(PAIR_AG, PAIR)) == 20.0
 
 
@@ -75,10 +75,10 @@ def test_chain_through_a_switch():
     # τ = α + (M/C)/b on each of the 3 hops to c.  M = 1e6:
     #   C = 1: 3α + 3M/b = 6e-6 + 3e-4 = 3.06e-4 s
     #   C = 2: Σ τ + 1·max τ = 4τ, τ = 2e-6 + 5e-5 = 5.2e-5 -> 2.08e-4 s
-    assert close(simulate(CHAIN, CHAIN_BC, [10**6])[0].seconds, 3.06e-4)
+    assert close(simulate(CHAIN, CHAIN_BC, [10**6], chunks=1)[0].seconds, 3.06e-4)
     assert close(simulate(CHAIN, CHAIN_BC, [10**6], chunks=2)[0].seconds, 2.08e-4)
     # a slower first hop (α = 1e-5 on a -> s): 1e-5 + 2·2e-6 + 3e-4 = 3.14e-4 s
-    (row,) = simulate(CHAIN, CHAIN_BC, [10**6], alpha_per_link={("a", "s"): 1e-5})
+    (row,) = simulate(CHAIN, CHAIN_BC, [10**6], alpha_per_link={("a", "s"): 1e-5}, chunks=1)
     assert close(row.seconds, 3.14e-4)
     # the exact time is M/b (algbw 10 GB/s); with α = 0 the 3 store-and-forward hops give
     # (3 + C − 1)/C of it
@@ -99,7 +99,7 @@ def test_star_through_a_switch():
     # twice (to b and to c): load 2, so each copy gets b/2; s -> b carries trees a and c:
     # load 2 again. Every route has 2 hops of τ = α + (M/3)/(b/2).  M = 3e6:
     #   τ = 2e-6 + 1e6/5e9 = 2.02e-4, time = 2τ = 4.04e-4 s
-    (row,) = simulate(STAR, STAR_AG, [3 * 10**6])
+    (row,) = simulate(STAR, STAR_AG, [3 * 10**6], chunks=1)
     assert close(row.seconds, 4.04e-4)
     # exact: M/3 · 2/b -> algbw 1.5·b = 15 GB/s
     assert float(achieved_algbw(STAR_AG, STAR)) == 15.0
@@ -117,7 +117,7 @@ def test_two_trees_sharing_a_link():
     # chunk; b -> s (tree 1 only) and c -> s (tree 2 only) have load 1: (M/2)/b.
     # Tree 1 to c: a->s, s->b, b->s, s->c = 4α + M/b + M/b + M/(2b) + M/b = 4α + 3.5·M/b.
     # M = 1e6: 8e-6 + 3.5e-4 = 3.58e-4 s
-    (row,) = simulate(FORK, FORK_BC, [10**6])
+    (row,) = simulate(FORK, FORK_BC, [10**6], chunks=1)
     assert close(row.seconds, 3.58e-4)
     # C = 2: hop times τ = α + (M/4)/(b/2) = 5.2e-5 (shared) or α + (M/4)/b = 2.7e-5;
     # Σ τ + max τ = 3·5.2e-5 + 2.7e-5 + 5.2e-5 = 2.35e-4 s
@@ -136,12 +136,12 @@ def test_allreduce_phases_add_or_share():
     seq = from_dict(base)
     conc = from_dict({**base, "format": "forestcoll-schedule/2", "concurrent": True})
     # one after the other: 2 · (α + (M/2)/b) = 4e-6 + 1e-4 = 1.04e-4 s for M = 1e6
-    assert close(simulate(PAIR, seq, [10**6])[0].seconds, 1.04e-4)
+    assert close(simulate(PAIR, seq, [10**6], chunks=1)[0].seconds, 1.04e-4)
     # concurrent: every link carries one tree of each phase (M/2 bytes each at b/2), and a
     # chunk of a's shard goes b -> a, then on a -> b: one chunk takes 2·(α + M/b) =
     # 2.04e-4 s; C chunks over the two hops (C + 1)·(α + (M/C)/b): C = 4 gives 1.35e-4 s
     # (one after the other, C = 4: 2 · 4·(α + (M/8)/b) = 1.16e-4 s)
-    assert close(simulate(PAIR, conc, [10**6])[0].seconds, 2.04e-4)
+    assert close(simulate(PAIR, conc, [10**6], chunks=1)[0].seconds, 2.04e-4)
     assert close(simulate(PAIR, conc, [10**6], chunks=4)[0].seconds, 1.35e-4)
     assert close(simulate(PAIR, seq, [10**6], chunks=4)[0].seconds, 1.16e-4)
     for s in (seq, conc):       # many chunks: the exact algbw (10 GB/s both)
@@ -185,7 +185,7 @@ def test_monotone_in_size_and_auto_never_slower(schedules):
         for chunks in (1, 8, "auto"):
             seconds = [r.seconds for r in simulate(t, s, sizes, chunks=chunks)]
             assert all(x < y for x, y in zip(seconds, seconds[1:]))
-        one = simulate(t, s, sizes)
+        one = simulate(t, s, sizes, chunks=1)
         auto = simulate(t, s, sizes, chunks="auto")
         assert all(1 <= r.chunks <= MAX_CHUNKS for r in auto)
         assert all(a.seconds <= o.seconds for a, o in zip(auto, one))
@@ -215,7 +215,7 @@ def test_bad_arguments():
         with pytest.raises(ForestCollError):
             simulate(PAIR, PAIR_AG, [1024], **kwargs)
     with pytest.raises(ForestCollError):
-        simulate(PAIR, PAIR_AG, [0])
+        simulate(PAIR, PAIR_AG, [0], chunks=1)
 
 
 def test_cli(tmp_path, capsys):
@@ -263,9 +263,9 @@ def test_alpha_by_type_file_and_caller():
     assert link_alphas(typed_pair())[("a", "b")] == A   # untyped: 2 µs
     # the one-hop closed form with the links' own latencies: a's tree crosses a -> b
     # (α = 5e-7), b's crosses b -> a (4.8e-6); the slower decides
-    (row,) = simulate(t, PAIR_AG, [2**20])
+    (row,) = simulate(t, PAIR_AG, [2**20], chunks=1)
     assert close(row.seconds, 4.8e-6 + 2**20 / 2 / B)
-    (row,) = simulate(t, PAIR_AG, [2**20], alpha_per_link={("b", "a"): 0.0})
+    (row,) = simulate(t, PAIR_AG, [2**20], alpha_per_link={("b", "a"): 0.0}, chunks=1)
     assert close(row.seconds, 5e-7 + 2**20 / 2 / B)
 
 
@@ -347,7 +347,7 @@ def _leaf_paths(tree, inward):
 
 def test_concurrent_allreduce_is_the_worst_up_then_down_pipeline():
     # brute force over every (reduce route, broadcast route) pair of every root, with the
-    # links shared by both phases, against simulate() on NCCL's double binary tree
+    # links shared by both phases, against simulate(, chunks=1) on NCCL's double binary tree
     from forestcoll_opt.baseline import dbtree
     from forestcoll_opt.schedule import link_loads
     from forestcoll_opt.simulate import link_alphas
@@ -372,3 +372,39 @@ def test_concurrent_allreduce_is_the_worst_up_then_down_pipeline():
                         worst = max(worst, sum(tau) + (chunks - 1) * max(tau))
         (row,) = simulate(t, s, [size], chunks=chunks)
         assert close(row.seconds, worst, 1e-9)
+
+
+def test_cli_pipelines_by_default(tmp_path, capsys):
+    """Without --chunks the CLI picks the best chunk count per size, as a runtime pipelines:
+    the optimal allgather on dgx-a100:boxes=2 (exactly 1040/3 = 346.7 GB/s) shows 297.6 GB/s
+    at 4 GiB, not the 19 GB/s of a single chunk."""
+    path = tmp_path / "ag.json"
+    assert main(["generate", "dgx-a100:boxes=2", "-q", "-o", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "4GiB", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (row,) = data["rows"]
+    assert data["chunks"] == "auto" and row["chunks"] > 1
+    assert round(row["algbw"], 1) == 297.6
+    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "4GiB", "--chunks", "1",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rows"][0]["algbw"] < 20
+
+
+def test_cli_messages_give_the_real_range(tmp_path, capsys):
+    path = tmp_path / "ag.json"
+    assert main(["generate", "paper-example", "-q", "-o", str(path)]) == 0
+    capsys.readouterr()
+    # a value that starts with '-' reaches the option's own check
+    assert main(["simulate", "paper-example", str(path), "--sizes", "-1KiB"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "from 1 to 2^63 - 1" in err and "-1KiB" in err
+    assert main(["simulate", "paper-example", str(path), "--alpha", "-inf"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "finite number of seconds" in err
+    # tradeoff's k range is its own, and says so both below and above it
+    from forestcoll_opt.tradeoff import MAX_K
+    for k in (MAX_K + 1, 10**6, 10**6 + 1):
+        assert main(["tradeoff", "paper-example", "--k", str(k)]) == 2
+        err = capsys.readouterr().err
+        assert f"from 1 to {MAX_K} " in err, err

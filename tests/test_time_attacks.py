@@ -446,7 +446,7 @@ def test_concurrent_allreduce_on_a_line_by_hand():
     assert row.chunks == 12 and math.isclose(row.seconds, 1.55e-4, rel_tol=1e-12)
     # one after the other, one chunk: each phase's slowest route is two hops, one at
     # rho = 2/(3b), one at 1/(3b): 2α + M/b per phase, 4α + 2M/b = 2.08e-4 s in all
-    (row,) = simulate(LINE, seq, [m])
+    (row,) = simulate(LINE, seq, [m], chunks=1)
     assert math.isclose(row.seconds, 2.08e-4, rel_tol=1e-12)
     # α = 0 and many chunks: the exact algbw of each (10 and 7.5 GB/s)
     for s in (conc, seq):
