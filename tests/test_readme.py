@@ -1,0 +1,88 @@
+"""The README's commands, run top to bottom as a user would type them, in an empty folder
+(with the repository's ``examples/`` and ``tests/data/`` beside it, as in a checkout).
+
+A command whose comment says ``BELOW`` must exit 1 (the verifier's "valid, not optimal");
+every other command must exit 0. The install and test lines are not run (this is the test
+run), nor the ``--dask`` line (it needs a cluster). The two 1024-GPU lines take about a
+minute: they run under the ``slow`` marker only when ``FORESTCOLL_README_FULL`` is set.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+BIN = Path(sys.executable).parent
+FULL = bool(os.environ.get("FORESTCOLL_README_FULL"))
+
+
+def blocks(language: str) -> list[str]:
+    return re.findall(rf"^```{language}\n(.*?)^```", README.read_text(), re.S | re.M)
+
+
+def commands() -> list[str]:
+    """Every command line; ``pip install ... && rest`` counts as ``rest`` (installed here)."""
+    lines = [line.strip() for block in blocks("bash") for line in block.splitlines()]
+    lines = [line.split("&&", 1)[1].strip() if line.startswith("pip ") and "&&" in line
+             else line for line in lines]
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def skipped(line: str) -> str | None:
+    if line.startswith(("pip ", "pytest")):      # the install, or this very test run
+        return "install or test line"
+    if "--dask" in line:
+        return "needs a Dask cluster"
+    if "boxes=128" in line and not FULL:
+        return "1024 GPUs: set FORESTCOLL_README_FULL=1"
+    return None
+
+
+def expected_exit(line: str) -> int:
+    comment = line.partition("#")[2]
+    return 1 if "BELOW" in comment else 0
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory):
+    here = tmp_path_factory.mktemp("readme")
+    (here / "examples").symlink_to(ROOT / "examples")
+    (here / "tests").mkdir()
+    (here / "tests" / "data").symlink_to(ROOT / "tests" / "data")
+    return here
+
+
+def test_readme_examples_refer_to_shipped_files():
+    for line in commands():
+        for word in line.split():
+            if word.startswith(("examples/", "tests/")):
+                assert (ROOT / word).is_file(), f"README refers to {word}, not in the repository"
+
+
+@pytest.mark.slow
+def test_readme_commands_run_top_to_bottom(workdir):
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+           "MPLBACKEND": "Agg"}
+    ran = 0
+    for line in commands():
+        if skipped(line):
+            continue
+        done = subprocess.run(["bash", "-c", line], cwd=workdir, env=env,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == expected_exit(line), (
+            f"{line}\nexit {done.returncode}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+        assert "Traceback" not in done.stderr, line
+        ran += 1
+    assert ran >= 30
+    # then the Python examples, in the same folder (they read the files made above)
+    for code in blocks("python"):
+        done = subprocess.run([sys.executable, "-c", code], cwd=workdir, env=env,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, f"{code}\n{done.stderr[-3000:]}"
