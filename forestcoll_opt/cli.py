@@ -616,7 +616,7 @@ def _valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]
 def cmd_export_msccl(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from .msccl import export_msccl
+    from .msccl import export_msccl, selection_rule
     from .schedule import achieved_algbw
 
     check_output(args.output, inputs=[args.topology, args.schedule])
@@ -636,8 +636,8 @@ def cmd_export_msccl(args: argparse.Namespace) -> int:
     print(f"wrote {where}: MSCCL {args.flavour} {schedule.collective} for {topo.name}, "
           f"{text.count('<tb ')} thread blocks and {text.count('<step ')} steps in all, "
           f"algbw {_num(runs)} {topo.units} ({same})", file=out)
-    print(f"note: nchunksperloop = {K}; the runtime selects the file only for buffers whose "
-          f"element count is a multiple of {K} (docs/msccl.md section 5)", file=out)
+    rule = selection_rule(schedule.collective, args.flavour, K, len(topo.compute_nodes))
+    print(f"note: nchunksperloop = {K}; {rule} (docs/msccl.md section 5)", file=out)
     return 0
 
 

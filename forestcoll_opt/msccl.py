@@ -25,9 +25,13 @@ Mapping (docs/msccl.md, "Export from forestcoll-opt"):
   at once, pipelined, which is the schedule's ``concurrent`` time (and at least as fast
   as one phase after the other). Per-root shares follow the schedule's weights.
 
-Limits (steps per thread block, thread blocks, channels, ``cnt``, dependency targets)
-are checked before anything is written; a schedule that does not fit stops with one
-line naming the limit and the option that helps.
+Limits are the checker's (:mod:`forestcoll_opt.msccl_check` records them from the
+runtimes' sources, and they are written there only): steps per thread block, thread
+blocks, channels, ``cnt``, dependency targets, chunk offsets (``int16_t``), the XML
+parser's node store. They are checked before anything is written; a schedule that does
+not fit stops with one line naming the limit and the option that helps. Buffer sizes are
+exact: ``i_chunks``/``o_chunks`` the collective's layout (0 for the unused input of an
+in-place allgather), ``s_chunks`` the scratch chunks the steps use.
 """
 
 from __future__ import annotations
@@ -37,14 +41,15 @@ import re
 from dataclasses import dataclass, field
 
 from .errors import ForestCollError
+from .msccl_check import EXECUTOR, LEGACY, MAX_OFFSET, RuntimeRules, stored_nodes
 from .schedule import Schedule, Tree
 from .topology import Topology
 
+# The runtimes' limits are the checker's (forestcoll_opt.msccl_check records them from the
+# runtimes' sources); the exporter only reads them.
 PROTOCOLS = ("Simple", "LL128", "LL")
-MAX_CNT = 71                       # cnt < MSCCL_MAX_COUNT = 72
-MAX_DEPENDENCY_BLOCK = 127         # dependentBid is an int8_t
-TBS_PER_CHANNEL = 32               # MSCCL_MAX_NUM_THREAD_BLOCKS_PER_CHANNEL (send, and recv)
-MAX_CHANNELS = 32                  # MAXCHANNELS of msccl-executor-nccl
+MAX_CNT = EXECUTOR.max_count - 1   # cnt < MSCCL_MAX_COUNT
+MAX_CHANNELS = EXECUTOR.max_channels
 
 
 class MscclExportError(ForestCollError, ValueError):
@@ -57,16 +62,15 @@ class Flavour:
 
     name: str
     colls: dict[str, str]
-    max_steps: int
-    max_blocks: int
+    rules: RuntimeRules
 
 
 FLAVOURS = {
     "msccl-executor": Flavour("msccl-executor", {"allgather": "allgather",
                                                  "reduce-scatter": "reducescatter",
-                                                 "allreduce": "allreduce"}, 64, 1024),
+                                                 "allreduce": "allreduce"}, EXECUTOR),
     "legacy": Flavour("legacy", {"allgather": "allgather", "reduce-scatter": "reduce_scatter",
-                                 "allreduce": "allreduce"}, 256, 216),
+                                 "allreduce": "allreduce"}, LEGACY),
 }
 LEGACY_NO_LIMIT = 2**63 - 1        # legacy selects nBytes < maxBytes and has no "0 = none"
 
@@ -222,8 +226,13 @@ def export_msccl(schedule: Schedule, topology: Topology, *, flavour: str = "mscc
         _allgather(b, ag, rank, chunks * (L // ag.k), channels, True, start, final, source="o")
         sizes = (K, K)
         inplace = True
-    return _render(b, fl, schedule.collective, protocol, channels, K, n, sizes, inplace,
-                   schedule.collective != "allgather" or not inplace, name or _name(schedule),
+    name = name or _name(schedule)
+    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,63}", name):
+        raise MscclExportError(f"--name {name[:40]!r}: use 1 to 63 letters, digits, '_', '.' "
+                               f"or '-'")
+    ids = _check_limits(b, fl, channels, chunks, K)
+    return _render(b, ids, fl, schedule.collective, protocol, channels, K, n, sizes, inplace,
+                   schedule.collective != "allgather" or not inplace, name,
                    min_bytes, max_bytes)
 
 
@@ -307,39 +316,107 @@ def _reduce(b: _Builder, phase: Schedule, rank: dict[str, int], chunks: int, cha
     return final
 
 
+def selection_rule(collective: str, flavour: str, nchunks: int, ngpus: int) -> str:
+    """When the runtime selects an exported file, by the call's element count
+    (docs/msccl.md section 5): msccl-executor and RCCL (``mscclInternalSchedulerSelectAlgo``)
+    require ``count × sizeMultiplier`` (the whole buffer: ngpus × the per-rank count for
+    allgather and reduce-scatter) to be a multiple of ``nchunksperloop``; their older
+    revisions required ``count`` itself to be one."""
+    if flavour == "legacy":
+        return (f"keep the whole buffer's element count a multiple of {nchunks}: the legacy "
+                f"runtime's selection rule for {collective} was not traced")
+    if collective == "allreduce":
+        return (f"msccl-executor and RCCL select the file only for calls whose count is a "
+                f"multiple of {nchunks}")
+    count = "sendcount" if collective == "allgather" else "recvcount"
+    whole = "output" if collective == "allgather" else "input"
+    part = nchunks // ngpus
+    which = f"every {count}" if part == 1 else f"{count} a multiple of {part}"
+    return (f"msccl-executor and RCCL select the file only for calls whose {count} x {ngpus} "
+            f"(the whole {whole}) is a multiple of {nchunks}, i.e. {which}; their older "
+            f"revisions need {count} itself a multiple of {nchunks}")
+
+
 def _name(schedule: Schedule) -> str:
     text = f"forestcoll-{schedule.collective}-{schedule.topology}"
     return re.sub(r"[^A-Za-z0-9_.-]", "_", text)[:63]
 
 
-def _render(b: _Builder, fl: Flavour, collective: str, protocol: str, channels: int, K: int,
-            n: int, sizes: tuple[int, int], inplace: bool, outofplace: bool, name: str,
-            min_bytes: int, max_bytes: int) -> str:
-    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,63}", name):
-        raise MscclExportError(f"--name {name[:40]!r}: use 1 to 63 letters, digits, '_', '.' "
-                               f"or '-'")
+def _check_limits(b: _Builder, fl: Flavour, channels: int, chunks: int, K: int
+                  ) -> list[dict[tuple, int]]:
+    """Every limit of the runtime (the checker's ``RuntimeRules``, docs/msccl.md sections 1,
+    2 and 4) before anything is written; numbers every block's steps and returns the block
+    ids of every rank. The first problem stops the export with one line naming the option
+    that helps."""
+    rules = fl.rules
+    n = len(b.ranks)
+    if n > rules.max_subs:
+        raise MscclExportError(f"{n} ranks: the runtime's XML parser stores at most "
+                               f"{rules.max_subs} <gpu> elements (MSCCL_MAX_SUBS); MSCCL cannot "
+                               f"load an algorithm for this topology")
     ids: list[dict[tuple, int]] = []
     for r, rk in enumerate(b.ranks):
         order = sorted(rk.blocks, key=_block_order)
         ids.append({key: i for i, key in enumerate(order)})
-        if len(order) > fl.max_blocks:
+        if len(order) > rules.max_tbs:
             raise MscclExportError(f"rank {r} needs {len(order)} thread blocks; {fl.name} allows "
-                                   f"{fl.max_blocks}: use fewer --channels or a fixed --k")
+                                   f"{rules.max_tbs}: use fewer --channels or a fixed --k")
         for key, steps in rk.blocks.items():
-            if len(steps) > fl.max_steps:
+            if len(steps) > rules.max_steps:
                 raise MscclExportError(
                     f"rank {r} thread block {ids[r][key]} ({_describe(key)}) needs {len(steps)} "
-                    f"steps; {fl.name} allows {fl.max_steps} per thread block: use more "
+                    f"steps; {fl.name} allows {rules.max_steps} per thread block: use more "
                     f"--channels, fewer --chunks, or a fixed --k with fewer trees")
             for i, step in enumerate(steps):
                 step.position = i
         for c in range(channels):
             for side in ("send", "recv"):
                 count = sum(1 for key in rk.blocks if key[0] == side and key[2] == c)
-                if count > TBS_PER_CHANNEL:
+                if count > rules.tbs_per_channel:
                     raise MscclExportError(
                         f"rank {r} has {count} {side} thread blocks on channel {c}; MSCCL allows "
-                        f"{TBS_PER_CHANNEL}: use more --channels")
+                        f"{rules.tbs_per_channel}: use more --channels")
+        steps = sum(len(s) for s in rk.blocks.values())
+        stored = stored_nodes(n, len(order), steps)
+        if stored > rules.node_room:
+            raise MscclExportError(
+                f"rank {r} has {len(order)} thread blocks and {steps} steps: the runtime's XML "
+                f"parser would store {stored} nodes when it loads the file, it holds "
+                f"{rules.node_room} (MSCCL_MAX_NODES): use fewer --chunks or a fixed --k with "
+                f"fewer trees")
+    for r, rk in enumerate(b.ranks):
+        for key in sorted(rk.blocks, key=_block_order):
+            for step in rk.blocks[key]:
+                if step.dep is not None and ids[r][step.dep.block] > rules.max_dep_bid:
+                    raise MscclExportError(
+                        f"rank {r}: a step depends on thread block {ids[r][step.dep.block]}; "
+                        f"MSCCL stores that id in 8 bits (at most {rules.max_dep_bid}): use "
+                        f"fewer --channels or a fixed --k with fewer trees")
+                for field_name, off in (("srcoff", step.srcoff), ("dstoff", step.dstoff)):
+                    if off > MAX_OFFSET:
+                        raise MscclExportError(
+                            f"rank {r} thread block {ids[r][key]} ({_describe(key)}) step "
+                            f"{step.position}: {field_name}={off}, but the runtime stores chunk "
+                            f"offsets as int16_t (at most {MAX_OFFSET}, mscclTransmission): "
+                            f"{_fewer_chunks(b, chunks, K)}")
+    return ids
+
+
+def _fewer_chunks(b: _Builder, chunks: int, K: int) -> str:
+    """The --chunks that keeps every offset within int16_t: offsets index buffers of
+    nchunksperloop and s_chunks chunks, both proportional to --chunks."""
+    per_chunk = max(K, max(rk.scratch for rk in b.ranks)) // chunks
+    fits = (MAX_OFFSET + 1) // per_chunk
+    if fits >= 1:
+        return f"use --chunks {fits} or fewer (nchunksperloop is {K} here)"
+    return (f"even --chunks 1 addresses {per_chunk} chunks of one buffer: generate the "
+            f"schedule with a smaller fixed --k")
+
+
+def _render(b: _Builder, ids: list[dict[tuple, int]], fl: Flavour, collective: str,
+            protocol: str, channels: int, K: int, n: int, sizes: tuple[int, int],
+            inplace: bool, outofplace: bool, name: str, min_bytes: int, max_bytes: int) -> str:
+    """The file's text (the limits were checked by :func:`_check_limits`)."""
     max_b = LEGACY_NO_LIMIT if fl.name == "legacy" and max_bytes == 0 else max_bytes
     lines = [f'<algo name="{name}" proto="{protocol}" nchannels="{channels}" '
              f'nchunksperloop="{K}" ngpus="{n}" coll="{fl.colls[collective]}" '
@@ -358,11 +435,6 @@ def _render(b: _Builder, fl: Flavour, collective: str, protocol: str, channels: 
                 if step.dep is not None:
                     depid = ids[r][step.dep.block]
                     deps = step.dep.position
-                    if depid > MAX_DEPENDENCY_BLOCK:
-                        raise MscclExportError(
-                            f"rank {r}: a step depends on thread block {depid}; MSCCL stores "
-                            f"that id in 8 bits (at most {MAX_DEPENDENCY_BLOCK}): use fewer "
-                            f"--channels or a fixed --k with fewer trees")
                 lines.append(f'      <step s="{step.position}" type="{step.kind}" '
                              f'srcbuf="{step.srcbuf}" srcoff="{step.srcoff}" '
                              f'dstbuf="{step.dstbuf}" dstoff="{step.dstoff}" cnt="{step.cnt}" '

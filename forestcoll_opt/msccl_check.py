@@ -44,6 +44,14 @@ What is checked, in order:
    dependency target block ids <= 127 (``int8_t dependentBid``), chunk offsets <= 32767
    (``int16_t`` in ``mscclTransmission``, so ``nchunksperloop`` <= 32767 + 71), the parser's
    node store (``MSCCL_MAX_NODES`` = 4096 nodes per rank, 1024 children per element).
+   **Buffer sizes** (section 3): every rank's ``i_chunks`` and ``o_chunks`` must be the
+   collective's (allgather k and K, reduce-scatter K and k, allreduce K and K, with K =
+   ``nchunksperloop`` and k = K/N; 0 is allowed for a buffer the rank's steps never use,
+   as msccl-tools writes in-place files; legacy refuses any other non-zero value, the
+   executor and RCCL would bounds-check against the wrong size), and ``s_chunks`` exactly
+   one past the highest scratch chunk the rank's steps address: the runtime allocates
+   ``nBytes · s_chunks / nchunksperloop`` bytes of scratch, so a larger value (up to
+   2^31 - 1, billions of times the message) is memory nothing uses.
    ``ngpus`` must equal the topology's number of compute nodes; rank r is
    ``topology.compute_nodes[r]``. A file that could not load or whose execution is
    undefined (a missing rank, a step type the runtime does not know, two blocks on one
@@ -188,6 +196,18 @@ class RuntimeRules:
     max_attrs: int = 16          # MSCCL_MAX_ATTR_COUNT
     max_str: int = 255           # MSCCL_MAX_STR_LEN
     reads_outofplace: bool = True
+
+    @property
+    def node_room(self) -> int:
+        """Most XML nodes the parser stores for one loading rank (MSCCL_MAX_NODES - 1)."""
+        return self.max_nodes - 1
+
+
+def stored_nodes(ngpus: int, tbs: int, steps: int) -> int:
+    """XML nodes the runtime's parser stores when one rank loads a file: the ``<algo>``,
+    every ``<gpu>``, and that rank's own ``tbs`` ``<tb>`` and ``steps`` ``<step>``
+    elements (docs/msccl.md section 1)."""
+    return 1 + ngpus + tbs + steps
 
 
 _TYPES = frozenset({"s", "r", "rcs", "rrs", "rrc", "rrcs", "cpy", "re", "nop"})
@@ -941,11 +961,22 @@ class _Layout:
     def size(self, rank_gpu: _Gpu, buf: str) -> int:
         if buf == "s":
             return max(rank_gpu.s_chunks or 0, 0)
+        return self.nchunks if self._whole(buf) else self.k
+
+    def _whole(self, buf: str) -> bool:
+        """Whether ``buf`` ("i" or "o") is the whole buffer (nchunksperloop chunks) rather
+        than one rank's part of it (nchunksperloop / ngpus)."""
         if self.collective == "allgather":
-            return self.k if buf == "i" else self.nchunks
+            return buf == "o"
         if self.collective == "reduce-scatter":
-            return self.nchunks if buf == "i" else self.k
-        return self.nchunks
+            return buf == "i"
+        return True
+
+    def formula(self, buf: str) -> str:
+        """How the collective sizes ``buf`` ("i" or "o"), for messages."""
+        if self._whole(buf):
+            return f"nchunksperloop = {self.nchunks}"
+        return f"nchunksperloop/ngpus = {self.nchunks}/{self.ngpus} = {self.k}"
 
 
 def _check_structure(doc: _Doc, algo: _Algo, rules: RuntimeRules, out: _Reasons) -> XmlCounts:
@@ -985,11 +1016,11 @@ def _check_structure(doc: _Doc, algo: _Algo, rules: RuntimeRules, out: _Reasons)
         if len(gpu.tbs) > rules.max_subs:
             out.add(f"{where}: {len(gpu.tbs)} thread blocks; the runtime's XML parser stores "
                     f"at most {rules.max_subs} children per element (MSCCL_MAX_SUBS)")
-        stored = 1 + len(doc.gpus) + len(gpu.tbs) + sum(len(t.steps) for t in gpu.tbs)
-        if stored > rules.max_nodes - 1:
+        stored = stored_nodes(len(doc.gpus), len(gpu.tbs), sum(len(t.steps) for t in gpu.tbs))
+        if stored > rules.node_room:
             out.add(f"{where}: the runtime's XML parser stores {stored} nodes when rank "
                     f"{gpu.rank} loads the file (<algo>, every <gpu>, its own <tb> and "
-                    f"<step> elements); it holds {rules.max_nodes - 1} (MSCCL_MAX_NODES = "
+                    f"<step> elements); it holds {rules.node_room} (MSCCL_MAX_NODES = "
                     f"{rules.max_nodes}, 'XML parser is limited to ... nodes'); use fewer "
                     f"chunks per loop or fewer steps")
         for tb in gpu.tbs:
@@ -1206,6 +1237,80 @@ def _check_bounds(step: _Step, where: str, declared: Mapping[str, int | None],
             out.add(f"{where}: {verb} {span}, outside the {_BUFFER_NAMES[buf]} buffer's {real} "
                     f"chunk(s) (docs/msccl.md section 3); an illegal memory access at run "
                     f"time (the runtime bounds-checks only some first offsets)")
+
+
+def _addressed(gpu: _Gpu) -> dict[str, int]:
+    """For every buffer one of the rank's steps reads or writes, one past the highest chunk
+    addressed (a step covers chunks off .. off+cnt-1; fields a step type does not use, which
+    msccl-tools fills with the peer's location, do not count)."""
+    extent: dict[str, int] = {}
+    for tb in gpu.tbs:
+        for step in tb.steps:
+            if step.type not in _SEMANTICS:
+                continue
+            _, _, reads_src, writes_dst = _SEMANTICS[step.type]
+            for used, buf, off in ((reads_src, step.srcbuf, step.srcoff),
+                                   (writes_dst, step.dstbuf, step.dstoff)):
+                if used and off >= 0:
+                    extent[buf] = max(extent.get(buf, 0), off + max(step.cnt, 1))
+    return extent
+
+
+def _check_buffer_sizes(doc: _Doc, algo: _Algo, rules: RuntimeRules, out: _Reasons) -> None:
+    """Every rank's ``i_chunks``, ``o_chunks`` and ``s_chunks`` against what the collective
+    and the rank's own steps need (docs/msccl.md section 3, "Buffer sizes"): the input and
+    output exactly the collective's layout (or 0 for a buffer the rank's steps never use,
+    as msccl-tools writes in-place files), the scratch exactly one past the highest scratch
+    chunk the steps address: the runtime allocates ``s_chunks / nchunksperloop`` times the
+    whole buffer as scratch, so every chunk more is memory nothing uses."""
+    if algo.collective not in CHECKED.values() or not algo.nchunks or not algo.ngpus:
+        return
+    layout = _Layout(algo.collective, algo.ngpus, algo.nchunks,
+                     max(algo.nchunks // algo.ngpus, 1))
+    for gpu in doc.gpus:
+        if gpu.rank is None:
+            continue
+        extent = _addressed(gpu)
+        for buf, declared in (("i", gpu.i_chunks), ("o", gpu.o_chunks)):
+            need = layout.size(gpu, buf)
+            if declared is None or declared == need or (declared == 0 and buf not in extent):
+                continue
+            out.add(_io_size_problem(gpu, buf, declared, need, layout, buf in extent, rules))
+        if gpu.s_chunks is not None and gpu.s_chunks >= 0 \
+                and gpu.s_chunks != extent.get("s", 0):
+            out.add(_scratch_size_problem(gpu, extent.get("s", 0), algo.nchunks))
+
+
+def _io_size_problem(gpu: _Gpu, buf: str, declared: int, need: int, layout: _Layout,
+                     used: bool, rules: RuntimeRules) -> str:
+    name = f"{buf}_chunks"
+    effects = []
+    if declared > 0 and rules in (LEGACY, BOTH):
+        effects.append("the legacy runtime refuses the file ('Inconsistency between "
+                       "i_chunks/o_chunks ... and nchunksperloop')")
+    effects.append("the runtime bounds-checks offsets against the wrong size "
+                   "(mscclCheckBufferBounds)")
+    zero = "" if used else f", or {name}=\"0\" (this rank's steps never use {buf})"
+    return (f"{gpu.where}: {name}={declared}, but an {layout.collective}'s "
+            f"{_BUFFER_NAMES[buf]} buffer holds {layout.formula(buf)} chunk(s) on every rank "
+            f"(docs/msccl.md section 3): {', '.join(effects)}; write {name}=\"{need}\"{zero}")
+
+
+def _scratch_size_problem(gpu: _Gpu, extent: int, nchunks: int) -> str:
+    declared = gpu.s_chunks
+    if declared > extent:
+        uses = (f"its steps address scratch up to s[{extent - 1}]" if extent
+                else "none of its steps uses scratch")
+        unused = f"{declared - extent} chunk(s) of it unused" if extent else "none of it used"
+        effect = (f"the runtime allocates s_chunks/nchunksperloop = {declared}/{nchunks} = "
+                  f"{float(Fraction(declared, nchunks)):.4g} times the whole buffer as "
+                  f"scratch (msccl_setup.cc), {unused}")
+    else:
+        uses = f"its steps address scratch up to s[{extent - 1}]"
+        effect = ("the steps past s_chunks read or write beyond the scratch the runtime "
+                  "allocates, an illegal memory access")
+    return (f"{gpu.where}: s_chunks={declared}, but {uses}: {effect}; write "
+            f"s_chunks=\"{extent}\" (docs/msccl.md section 3)")
 
 
 def _check_dependencies(doc: _Doc, rules: RuntimeRules, out: _Reasons) -> None:
@@ -2044,6 +2149,7 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
                           units=topology.units, notes=tuple(out.notes))
     algo = _check_algo(doc.algo, rules, topology, out)
     counts = _check_structure(doc, algo, rules, out)
+    _check_buffer_sizes(doc, algo, rules, out)
     _check_dependencies(doc, rules, out)
     net = _pair_connections(doc, out)
     algbw, rows, bottleneck = _link_loads(doc, algo, net, topology, given, out)

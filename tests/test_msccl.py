@@ -219,3 +219,98 @@ def test_multicast_schedules_and_empty_ranges_are_refused(catalog):
     assert simulate(export_msccl(plain, t, channels=2)) == expected_traffic(plain, 1)
     with pytest.raises(MscclExportError, match="never select"):
         export_msccl(plain, t, min_bytes=100, max_bytes=10)
+
+
+def test_offsets_beyond_int16_are_refused_with_the_chunks_that_fit(schedules):
+    # the runtime stores srcoff/dstoff as int16_t: paper-example with 8 channels and 4200
+    # chunks per part has nchunksperloop 33600 and offsets up to 33589
+    t, s = schedules("paper-example", "allgather")
+    with pytest.raises(MscclExportError) as err:
+        export_msccl(s, t, channels=8, chunks=4200)
+    assert str(err.value) == (
+        "rank 0 thread block 14 (recv from rank 1, channel 7) step 48: srcoff=32808, but the "
+        "runtime stores chunk offsets as int16_t (at most 32767, mscclTransmission): use "
+        "--chunks 4096 or fewer (nchunksperloop is 33600 here)")
+    text = export_msccl(s, t, channels=8, chunks=4096)             # the advice fits
+    assert 'nchunksperloop="32768"' in text.splitlines()[0]
+    assert max(int(v) for v in re.findall(r'off="(\d+)"', text)) == 32719
+    t, rs = schedules("paper-example", "reduce-scatter")
+    with pytest.raises(MscclExportError, match=r"use --chunks 4096 or fewer \(nchunksperloop "
+                                                r"is 33600 here\)$"):
+        export_msccl(rs, t, channels=8, chunks=4200)
+
+
+def test_cli_refuses_big_offsets_in_one_line_and_writes_nothing(tmp_path, capsys):
+    sched, xml = tmp_path / "ag.json", tmp_path / "ag.xml"
+    assert main(["generate", "paper-example", "-o", str(sched), "-q"]) == 0
+    capsys.readouterr()
+    assert main(["export", "msccl", "paper-example", str(sched), "-o", str(xml),
+                 "--channels", "8", "--chunks", "4200"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and not xml.exists()
+    assert err.startswith("forestcoll: error: rank 0 thread block 14 ") and \
+        err.endswith("use --chunks 4096 or fewer (nchunksperloop is 33600 here)\n")
+
+
+def test_parser_node_store_and_rank_count_are_refused():
+    # limits no catalog machine of a testable size reaches: 65 blocks of 63 local copies on
+    # one rank make 1 + 2 + 65 + 4095 = 4163 stored XML nodes (MSCCL_MAX_NODES 4096 holds
+    # 4095); 1025 ranks are more <gpu> children than the parser stores
+    from forestcoll_opt.msccl import FLAVOURS, _Builder, _check_limits, _Step
+
+    b = _Builder(2)
+    for block in range(65):
+        for j in range(63):
+            b.ranks[0].add(("local", block), _Step("cpy", "i", 0, "o", 0, 1))
+    with pytest.raises(MscclExportError, match=r"^rank 0 has 65 thread blocks and 4095 steps: "
+                                               r"the runtime's XML parser would store 4163 "
+                                               r"nodes when it loads the file, it holds 4095"):
+        _check_limits(b, FLAVOURS["msccl-executor"], 32, 1, 2)
+    with pytest.raises(MscclExportError, match=r"^1025 ranks: the runtime's XML parser stores "
+                                               r"at most 1024 <gpu> elements"):
+        _check_limits(_Builder(1025), FLAVOURS["legacy"], 1, 1, 1025)
+
+
+def test_exported_buffer_sizes_are_exact_in_every_flavour_and_aliasing(schedules):
+    # i_chunks/o_chunks the collective's layout (0 for the unused input of an in-place
+    # allgather), s_chunks one past the highest scratch chunk addressed: check-xml refuses
+    # anything else
+    from forestcoll_opt.cli import schedule_routes
+    from forestcoll_opt.msccl_check import check_xml
+
+    for collective, kw in (("allgather", {"inplace": True}), ("reduce-scatter", {}),
+                           ("allreduce", {"chunks": 2})):
+        t, s = schedules("paper-example", collective)
+        for flavour in ("msccl-executor", "legacy"):
+            text = export_msccl(s, t, flavour=flavour, **kw)
+            verdict = check_xml(t, text, flavour=flavour, routes=schedule_routes(s))
+            assert verdict.ok, verdict.reasons[:3]
+    t, s = schedules("paper-example", "allgather")
+    assert '<gpu id="3" i_chunks="0" o_chunks="8" s_chunks="0">' in export_msccl(s, t,
+                                                                                 inplace=True)
+    t, s = schedules("paper-example", "reduce-scatter")
+    sizes = re.findall(r'<gpu id="\d+" i_chunks="8" o_chunks="1" s_chunks="(\d+)">',
+                       export_msccl(s, t))
+    assert len(sizes) == 8 and sum(map(int, sizes)) > 0
+
+
+@pytest.mark.parametrize("collective, flavour, rule", [
+    ("allgather", "msccl-executor",
+     "msccl-executor and RCCL select the file only for calls whose sendcount x 8 (the whole "
+     "output) is a multiple of 24, i.e. sendcount a multiple of 3; their older revisions "
+     "need sendcount itself a multiple of 24"),
+    ("reduce-scatter", "msccl-executor",
+     "msccl-executor and RCCL select the file only for calls whose recvcount x 8 (the whole "
+     "input) is a multiple of 8, i.e. every recvcount; their older revisions need recvcount "
+     "itself a multiple of 8"),
+    ("allreduce", "msccl-executor",
+     "msccl-executor and RCCL select the file only for calls whose count is a multiple of 24"),
+    ("allgather", "legacy",
+     "keep the whole buffer's element count a multiple of 24: the legacy runtime's selection "
+     "rule for allgather was not traced"),
+])
+def test_selection_rule_multiplies_the_count_by_the_size_multiplier(collective, flavour, rule):
+    from forestcoll_opt.msccl import selection_rule
+
+    K = 8 if collective == "reduce-scatter" else 24
+    assert selection_rule(collective, flavour, K, 8) == rule

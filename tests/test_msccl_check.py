@@ -34,6 +34,9 @@ RING = topology("ring", ["g0", "g1", "g2"],
 # three GPUs on one switch, 10 each way per GPU
 STAR = topology("star", ["g0", "g1", "g2"], [(g, "sw", 10, True) for g in ("g0", "g1", "g2")],
                 ["sw"])
+# a one-way ring of four, 10 per link (ring4_rcs.xml)
+RING4 = topology("ring4", ["g0", "g1", "g2", "g3"],
+                 [(f"g{i}", f"g{(i + 1) % 4}", 10, False) for i in range(4)])
 # g0 - g1 - g2 in a line, no switch: g0 and g2 reach each other only through g1
 LINE = topology("line", ["g0", "g1", "g2"], [("g0", "g1", 10, True), ("g1", "g2", 10, True)])
 # two GPUs joined through two switches in parallel
@@ -636,6 +639,95 @@ def test_reasons_are_capped(monkeypatch):
     source = text("ag3").replace('cnt="1"', 'cnt="01"')
     v = check_xml(RING, source)
     assert len(v.reasons) == 3 and re.fullmatch(r"\.\.\. and \d+ more problems", v.reasons[-1])
+
+
+# --- buffer sizes (docs/msccl.md section 3, "Buffer sizes") ---------------------------------
+
+# every flavour and collective: (file, flavour given, flavour checked)
+SIZED = [("ag3", None, "both"), ("ag3", "msccl-executor", "msccl-executor"),
+         ("ag3", "legacy", "legacy"), ("rs3", None, "msccl-executor"),
+         ("rs3_legacy", None, "legacy"), ("ar3", None, "both"),
+         ("ar3", "msccl-executor", "msccl-executor"), ("ar3", "legacy", "legacy")]
+
+
+@pytest.mark.parametrize("name, flavour, checked", SIZED)
+def test_every_buffer_size_off_by_one_or_huge_is_invalid(name, flavour, checked):
+    source = text(name)
+    assert check_xml(RING, source, flavour=flavour).ok
+    gpu = re.search(r'<gpu id="1" i_chunks="(\d+)" o_chunks="(\d+)" s_chunks="(\d+)">', source)
+    for attr, right in zip(("i_chunks", "o_chunks", "s_chunks"), map(int, gpu.groups())):
+        for wrong in (right + 1, right - 1, 2**31 - 1):
+            if wrong < 0:
+                continue                    # a negative s_chunks has its own reason
+            v = check_xml(RING, mutate_rank(source, 1, f'{attr}="{right}"', f'{attr}="{wrong}"'),
+                          flavour=flavour)
+            assert v.flavour == checked and not v.ok
+            line = [r for r in v.reasons if r.startswith(f"rank 1: {attr}={wrong}, but ")]
+            assert len(line) == 1, (attr, wrong, v.reasons)
+            assert line[0].endswith(f'write {attr}="{right}" (docs/msccl.md section 3)') \
+                if attr == "s_chunks" else f'write {attr}="{right}"' in line[0]
+            legacy_refuses = "the legacy runtime refuses the file" in line[0]
+            assert legacy_refuses == (attr != "s_chunks" and wrong > 0
+                                      and checked in ("legacy", "both"))
+
+
+def test_buffer_size_reasons_in_full():
+    huge = mutate_rank(text("rs3"), 1, 's_chunks="1"', 's_chunks="2147483647"')
+    assert check_xml(RING, huge).reasons == (
+        'rank 1: s_chunks=2147483647, but its steps address scratch up to s[0]: the runtime '
+        'allocates s_chunks/nchunksperloop = 2147483647/3 = 7.158e+08 times the whole buffer '
+        'as scratch (msccl_setup.cc), 2147483646 chunk(s) of it unused; write s_chunks="1" '
+        '(docs/msccl.md section 3)',)
+    unused = mutate_rank(text("ag3"), 1, 's_chunks="0"', 's_chunks="4"')
+    assert check_xml(RING, unused).reasons == (
+        'rank 1: s_chunks=4, but none of its steps uses scratch: the runtime allocates '
+        's_chunks/nchunksperloop = 4/3 = 1.333 times the whole buffer as scratch '
+        '(msccl_setup.cc), none of it used; write s_chunks="0" (docs/msccl.md section 3)',)
+    bigger = mutate_rank(text("ag3"), 1, 'i_chunks="1"', 'i_chunks="2"')
+    assert check_xml(RING, bigger, flavour="msccl-executor").reasons == (
+        'rank 1: i_chunks=2, but an allgather\'s input buffer holds nchunksperloop/ngpus = 3/3 '
+        '= 1 chunk(s) on every rank (docs/msccl.md section 3): the runtime bounds-checks '
+        'offsets against the wrong size (mscclCheckBufferBounds); write i_chunks="1"',)
+    output = mutate_rank(text("ar3"), 1, 'o_chunks="3"', 'o_chunks="4"')
+    assert check_xml(RING, output, flavour="legacy").reasons == (
+        'rank 1: o_chunks=4, but an allreduce\'s output buffer holds nchunksperloop = 3 '
+        'chunk(s) on every rank (docs/msccl.md section 3): the legacy runtime refuses the file '
+        '(\'Inconsistency between i_chunks/o_chunks ... and nchunksperloop\'), the runtime '
+        'bounds-checks offsets against the wrong size (mscclCheckBufferBounds); write '
+        'o_chunks="3"',)
+
+
+def test_an_unused_buffer_may_be_declared_empty_and_only_then():
+    # in-place allgather as msccl-tools writes it: i_chunks="0" (the input is o[r] already)
+    source = text("ring4_rcs")
+    assert check_xml(RING4, source).ok
+    # an out-of-place allgather that copies from i cannot declare it empty
+    copying = mutate_rank(text("ag3"), 1, 'i_chunks="1"', 'i_chunks="0"')
+    assert has(check_xml(RING, copying), r'^rank 1: i_chunks=0, but an allgather\'s input '
+                                         r'buffer holds .* write i_chunks="1"$')
+    # and a buffer nothing uses may also be declared at its full size
+    assert check_xml(RING4, mutate_rank(source, 2, 'i_chunks="0"', 'i_chunks="1"')).ok
+
+
+def test_check_xml_exits_2_on_the_issues_buffers_in_every_flavour(tmp_path, capsys):
+    from forestcoll_opt.cli import main
+
+    topo = tmp_path / "ring.json"
+    topo.write_text(RING.to_json())
+    cases = [("ag3", 's_chunks="0"', 's_chunks="2147483647"', "s_chunks=2147483647"),
+             ("ag3", 'o_chunks="3"', 'o_chunks="2147483647"', "o_chunks=2147483647"),
+             ("ag3", 'i_chunks="1"', 'i_chunks="2"', "i_chunks=2"),
+             ("ar3", 'i_chunks="3"', 'i_chunks="2"', "i_chunks=2"),
+             ("rs3", 'o_chunks="1"', 'o_chunks="2"', "o_chunks=2")]
+    for name, old, new, named in cases:
+        xml = tmp_path / f"{name}.xml"
+        xml.write_text(mutate_rank(text(name), 2, old, new))
+        flavours = [[]] + ([["--flavour", "msccl-executor"]] if name == "rs3" else
+                           [["--flavour", "msccl-executor"], ["--flavour", "legacy"]])
+        for flavour in flavours:
+            assert main(["check-xml", str(topo), str(xml), *flavour]) == 2
+            err = capsys.readouterr().err
+            assert f"forestcoll: invalid: rank 2: {named}, but " in err
 
 
 # --- the package's exporter, checked --------------------------------------------------------
