@@ -646,7 +646,8 @@ def cmd_import_nccl(args: argparse.Namespace) -> int:
 
     check_output(args.output, inputs=[args.dump])
     topo = import_nccl(args.dump, boxes=args.boxes, fabric=args.fabric, name=args.name,
-                       bandwidths=args.bandwidths, pcie=args.pcie, nics=args.nics)
+                       bandwidths=args.bandwidths, pcie=args.pcie, nics=args.nics,
+                       gpu=args.gpu, nic_speed=args.nic_speed)
     write_output(args.output, topo.to_json())
     out = sys.stderr if args.output == "-" else sys.stdout
     where = "standard output" if args.output == "-" else display_path(args.output)
@@ -1179,7 +1180,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_check_xml)
 
-    from .nccl import BANDWIDTHS, FABRIC_HELP, MAX_BOXES, PCIE_MODES
+    from .nccl import BANDWIDTHS, FABRIC_HELP, GPU_HELP, MAX_BOXES, NIC_SPEED_HELP, PCIE_MODES
 
     p = sub.add_parser("import", help="build a topology file from a machine's own description")
     sources = p.add_subparsers(dest="source", required=True, metavar="SOURCE")
@@ -1197,6 +1198,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "every GPU (auto, default) or always")
     q.add_argument("--nics", help="keep only these NIC ports, in NCCL_IB_HCA syntax "
                                   "(mlx5_0,mlx5_1; ^mlx5_4 to leave out)")
+    q.add_argument("--gpu", metavar="MODEL",
+                   help=f"complete an NCCL_TOPO_FILE skeleton (GPUs without <gpu> details or "
+                        f"NVLinks, as cloud images ship) with this GPU model: {GPU_HELP}")
+    q.add_argument("--nic-speed", metavar="GBITS",
+                   help=f"for a skeleton's NIC devices without <nic>: {NIC_SPEED_HELP}")
     q.add_argument("--name", help="the topology's name (default: from the file, boxes, fabric)")
     q.add_argument("-o", "--output", required=True,
                    help="forestcoll-topology/1 file to write (- for standard output)")

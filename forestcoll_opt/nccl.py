@@ -52,8 +52,9 @@ from .topology import LINK_TYPES, Topology, format_fraction, from_dict
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Fabric", "NcclImportError", "import_nccl", "parse_fabric", "BANDWIDTHS", "PCIE_MODES",
-           "FABRIC_HELP", "MAX_BYTES", "MAX_ELEMENTS", "MAX_DEPTH"]
+__all__ = ["Fabric", "GpuModel", "NcclImportError", "import_nccl", "parse_fabric", "BANDWIDTHS",
+           "PCIE_MODES", "FABRIC_HELP", "GPU_MODELS", "GPU_HELP", "NIC_SPEED_HELP", "MAX_BYTES",
+           "MAX_ELEMENTS", "MAX_DEPTH"]
 
 
 class NcclImportError(TopologyError):
@@ -117,6 +118,44 @@ _NPU_CLASS = "0x068001"
 _GPU_CLASS_PREFIX = "0x03"
 _NIC_CLASS_PREFIX = "0x02"
 _ETHERNET_CLASS_PREFIX = "0x0200"      # "Ethernet controller" (InfiniBand is 0x0207)
+
+# --- GPU models for NCCL_TOPO_FILE skeletons (docs/nccl.md "Cloud skeletons") ---------------------
+
+
+@dataclass(frozen=True)
+class GpuModel:
+    """A GPU generation on its HGX baseboard, as NCCL learns it from the running machine
+    (ncclTopoGetXmlFromGpu, src/graph/xml.cc): the compute capability ``sm`` (which selects
+    the per-link NVLink bandwidth, as for a dump) and the number of NVLinks per GPU, every
+    one of them leading to the baseboard's NVSwitches."""
+
+    name: str
+    sm: int
+    nvlinks: int
+    board: str
+
+
+GPU_MODELS: dict[str, GpuModel] = {m.name: m for m in (
+    GpuModel("a100", 80, 12, "A100 SXM4 on HGX A100, NVLink 3"),
+    GpuModel("h100", 90, 18, "H100 SXM5 on HGX H100, NVLink 4"),
+    GpuModel("h200", 90, 18, "H200 SXM on HGX H200, NVLink 4"),
+    GpuModel("b200", 100, 18, "B200 on HGX B200, NVLink 5"),
+)}
+# GPUs a skeleton cannot describe, and why (one line each).
+_CUBE_MESH = ("joins its GPUs by a hybrid cube mesh of GPU-to-GPU NVLinks (1 or 2 per pair) "
+              "whose pairs NVML reports per machine and a skeleton does not say; import an "
+              "NCCL_TOPO_DUMP_FILE dump of the machine instead")
+_AMD = ("is an AMD GPU joined by xGMI, which RCCL's version 2 topology files describe and this "
+        "import does not read")
+_UNMODELLED_GPUS = {"v100": f"a V100 box (Azure NDv2, DGX-1) {_CUBE_MESH}",
+                    "p100": f"a P100 box (DGX-1) {_CUBE_MESH}",
+                    "mi250": f"the MI250 {_AMD}", "mi250x": f"the MI250X {_AMD}",
+                    "mi300x": f"the MI300X {_AMD}"}
+GPU_HELP = ", ".join(GPU_MODELS)
+NIC_SPEED_HELP = "the NICs' port speed in Gb/s (100 EDR, 200 HDR, 400 NDR InfiniBand)"
+# The bus id NCCL gives an NVLink whose far end is not visible (an NVSwitch inside a VM), and
+# the class it then assumes for it (ncclTopoGetXmlFromGpu, "Assume NVSwitch").
+_HIDDEN_NVLINK_TARGET = "fffffff:ffff:ff"
 
 # --- link technologies (docs/nccl.md "Link types") -------------------------------------------
 # The ``type`` of every imported link (forestcoll_opt.topology.LINK_TYPES), which only the
@@ -515,6 +554,160 @@ class _System:
     filtered_nets: int = 0
 
 
+# --- completing an NCCL_TOPO_FILE skeleton ----------------------------------------------------
+
+def _gpu_model(gpu: "str | GpuModel | None") -> GpuModel | None:
+    """The :class:`GpuModel` named ``gpu`` (``a100``, ``h100``, ``h200``, ``b200``), or None."""
+    if isinstance(gpu, GpuModel):
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in (gpu.sm, gpu.nvlinks)) \
+                or not (1 <= gpu.sm <= 1000 and 1 <= gpu.nvlinks <= 1024):
+            raise UsageError(f"GpuModel {_short(gpu.name)}: sm must be from 1 to 1000 and "
+                             f"nvlinks from 1 to 1024")
+        return gpu
+    if gpu is None:
+        return None
+    if not isinstance(gpu, str):
+        raise UsageError(f"gpu must be a GPU model name such as 'a100', got {type(gpu).__name__}")
+    name = gpu.strip().lower()
+    if name in GPU_MODELS:
+        return GPU_MODELS[name]
+    if name in _UNMODELLED_GPUS:
+        raise UsageError(f"gpu={_short(gpu)}: {_UNMODELLED_GPUS[name]}")
+    raise UsageError(f"gpu={_short(gpu)} is not a GPU model; use one of {GPU_HELP} (the GPU "
+                     f"generation of the machine; docs/nccl.md lists what each one means)")
+
+
+def _nic_mbps(speed: "int | float | str | Fraction | None") -> int | None:
+    """A port speed given in Gb/s (``200``, ``"12.5"``, ``Fraction(25, 2)``) as the whole
+    number of Mb/s NCCL writes in ``net speed``, or None."""
+    if speed is None:
+        return None
+    text = str(speed).strip() if isinstance(speed, (int, float, str, Fraction)) and \
+        not isinstance(speed, bool) else None
+    number = r"[0-9]{1,7}(?:\.[0-9]{1,3})?|[0-9]{1,7}/[0-9]{1,4}"
+    try:
+        gbits = Fraction(text) if text is not None and re.fullmatch(number, text) else None
+    except ZeroDivisionError:
+        gbits = None
+    if gbits is None or gbits <= 0 or (gbits * 1000).denominator != 1 or gbits > 10**6:
+        raise UsageError(f"nic_speed={_short(speed)} must be a port speed in Gb/s from 0.001 to "
+                         f"1000000 in whole Mb/s, such as 200 (HDR) or 400 (NDR InfiniBand)")
+    return int(gbits * 1000)
+
+
+def _gbits(mbps: int) -> str:
+    """Mb/s as Gb/s in decimal: 200000 -> ``200``, 12500 -> ``12.5``."""
+    whole, rest = divmod(mbps, 1000)
+    return f"{whole}.{rest:03d}".rstrip("0") if rest else str(whole)
+
+
+def _child(parent: _Elem, tag: str, attrs: dict[str, str]) -> _Elem:
+    """A new element under ``parent``: one NCCL would add from the running machine (no file
+    line, so messages name it without one)."""
+    elem = _Elem(tag, attrs, parent, 0)
+    parent.children.append(elem)
+    return elem
+
+
+def _by_busid(elems: list[_Elem]) -> list[_Elem]:
+    """PCI devices in PCI bus id order (NVML numbers GPUs so), those without one last."""
+    def key(item: tuple[int, _Elem]) -> tuple:
+        busid = _busid(item[1].attrs.get("busid"))
+        return (busid is None, busid or (), item[0])
+    return [e for _, e in sorted(enumerate(elems), key=key)]
+
+
+def _complete_skeleton(root: _Elem, label: str, model: GpuModel | None,
+                       nic_mbps: int | None) -> None:
+    """Fill in an ``NCCL_TOPO_FILE`` what NCCL reads from the running machine
+    (ncclTopoFillGpu / ncclTopoFillNet, src/graph/xml.cc), from the GPU model and the NIC
+    port speed the user gives:
+
+    * a GPU PCI device (class 0x03...) without ``<gpu>`` gets ``<gpu dev sm>``, ``dev`` in
+      PCI bus id order (NVML's index), when no GPU of the file has one (a *skeleton*);
+    * a ``<gpu>`` without ``<nvlink>`` gets the model's NVLinks to the NVSwitches
+      (:func:`_complete_gpu`);
+    * a NIC PCI device (class 0x02...) without ``<nic>`` gets one port of ``nic_mbps``
+      (:func:`_complete_nics`).
+
+    A skeleton without ``model``, or whose NIC devices have no ``<nic>`` without
+    ``nic_mbps``, is refused with what to pass."""
+    cpus = [c for c in root.children if c.tag == "cpu"] if root.tag == "system" else []
+    pcis = [e for c in cpus for e in c.iter() if e.tag == "pci"]
+    bare_gpus = [e for e in pcis if _class_of(e).startswith(_GPU_CLASS_PREFIX)
+                 and not any(c.tag == "gpu" for c in e.children)]
+    bare_nics = [e for e in pcis if _class_of(e).startswith(_NIC_CLASS_PREFIX)
+                 and not any(c.tag == "nic" for c in e.children)]
+    gpus = [e for c in cpus for e in c.iter() if e.tag == "gpu"]
+    skeleton = bool(bare_gpus) and not gpus
+    _refuse_incomplete(label, bare_gpus if skeleton else [],
+                       bare_nics if skeleton and nic_mbps is None else [], model)
+    if model is not None:
+        if skeleton:
+            for dev, pci in enumerate(_by_busid(bare_gpus)):
+                gpus.append(_child(pci, "gpu", {"dev": str(dev), "sm": str(model.sm),
+                                                "rank": str(dev), "gdr": "1"}))
+        for gpu in gpus:
+            _complete_gpu(gpu, label, model)
+        log.info("%s: %d GPU(s) completed as %s, %d NVLinks each to the NVSwitches", label,
+                 len(gpus), model.board, model.nvlinks)
+    if nic_mbps is not None and bare_nics:
+        _complete_nics(cpus, bare_nics, label, nic_mbps)
+
+
+def _class_of(elem: _Elem) -> str:
+    return (elem.attrs.get("class") or "").strip().lower()
+
+
+def _refuse_incomplete(label: str, bare_gpus: list[_Elem], bare_nics: list[_Elem],
+                       model: GpuModel | None) -> None:
+    """One line saying what a skeleton lacks and which option gives it: the GPU model for
+    GPU PCI devices without ``<gpu>``, the port speed for NIC PCI devices without ``<nic>``."""
+    nics = (f"the port speed of its {len(bare_nics)} NIC device(s) with --nic-speed GBITS "
+            f"(nic_speed= in Python; e.g. 200 for HDR, 400 for NDR InfiniBand)")
+    if bare_gpus and model is None:
+        raise NcclImportError(
+            f"{label}: an NCCL_TOPO_FILE skeleton: its {len(bare_gpus)} GPU PCI device(s) (class "
+            f"0x03...) carry no <gpu> details or NVLinks, which NCCL reads from the machine at "
+            f"run time; give the GPU model with --gpu MODEL (one of {GPU_HELP}; gpu= in "
+            f"Python){' and ' + nics if bare_nics else ''}, or import a dump made with "
+            f"NCCL_TOPO_DUMP_FILE")
+    if bare_nics:
+        raise NcclImportError(
+            f"{label}: an NCCL_TOPO_FILE skeleton: its NIC PCI devices (class 0x02..., first "
+            f"{_where(bare_nics[0])}) carry no <nic><net speed>, which NCCL reads from the "
+            f"network plugin at run time; give {nics}")
+
+
+def _complete_gpu(gpu: _Elem, label: str, model: GpuModel) -> None:
+    """A ``<gpu>`` with the model's ``sm`` and, when it lists no NVLink, the model's NVLinks
+    to the NVSwitches, written as NCCL writes them inside a VM, where NVML cannot see the far
+    end (target ``fffffff:ffff:ff``, class 0x068000). A ``<gpu>`` of another ``sm`` is
+    refused."""
+    sm = _int(gpu, "sm", label, required=False)
+    if sm is None:
+        gpu.attrs["sm"] = str(model.sm)
+    elif sm != model.sm:
+        raise NcclImportError(
+            f"{label}: {_where(gpu)} has sm={sm} but --gpu {model.name} is sm {model.sm}; "
+            f"give the model of the GPUs the file describes")
+    if not any(c.tag == "nvlink" for c in gpu.children):
+        _child(gpu, "nvlink", {"target": _HIDDEN_NVLINK_TARGET, "count": str(model.nvlinks),
+                               "tclass": _NVSWITCH_CLASS})
+
+
+def _complete_nics(cpus: list[_Elem], bare_nics: list[_Elem], label: str, nic_mbps: int) -> None:
+    """One port of ``nic_mbps`` for every NIC PCI device without ``<nic>``, named
+    ``nic{dev}`` with ``dev`` numbered on from the file's own ports in PCI bus id order."""
+    devs = [_int(n, "dev", label, required=False) for c in cpus for n in c.iter()
+            if n.tag == "net"]
+    first = max((d for d in devs if d is not None), default=-1) + 1
+    for dev, pci in enumerate(_by_busid(bare_nics), start=first):
+        nic = _child(pci, "nic", {})
+        _child(nic, "net", {"name": f"nic{dev}", "dev": str(dev), "speed": str(nic_mbps),
+                            "port": "1", "gdr": "1"})
+
+
 def _read_system(root: _Elem, label: str, select: "Callable[[str, int], bool] | None") -> _System:
     if root.tag != "system":
         hint = (" (an NCCL graph file, NCCL_GRAPH_DUMP_FILE; import the topology dump written "
@@ -559,14 +752,7 @@ def _read_system(root: _Elem, label: str, select: "Callable[[str, int], bool] | 
                 nics.append(_Nic(elem, holder, cpu, ports))
                 if holder.tag == "pci":
                     at_pci[id(holder)] = nics[-1]
-    if not gpus:
-        if gpu_pcis:
-            raise NcclImportError(
-                f"{label}: no <gpu> elements: the {len(gpu_pcis)} GPU PCI device(s) (class "
-                f"0x03...) carry no <gpu dev sm> details or NVLinks; this is an NCCL_TOPO_FILE "
-                f"skeleton such as cloud images ship, which NCCL completes at run time. Run one "
-                f"NCCL job on the machine with NCCL_TOPO_DUMP_FILE=topo.xml (keeping "
-                f"NCCL_TOPO_FILE set) and import that dump")
+    if not gpus:        # (GPU PCI devices without <gpu>: completed or refused before)
         raise NcclImportError(
             f"{label}: no <gpu> elements and no GPU PCI device; dump the topology with "
             f"NCCL_TOPO_DUMP_FILE=topo.xml from an NCCL job that uses the machine's GPUs")
@@ -1144,7 +1330,8 @@ def _fabric_ports(graph: _Graph, fabric: Fabric, boxes: int, ports: int,
 def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 1,
                 fabric: "str | Fabric" = "single-switch", name: str | None = None,
                 bandwidths: str = "nominal", pcie: str = "auto",
-                nics: str | None = None) -> Topology:
+                nics: str | None = None, gpu: "str | GpuModel | None" = None,
+                nic_speed: "int | float | str | Fraction | None" = None) -> Topology:
     """The topology of ``boxes`` copies of the machine an NCCL topology XML describes,
     joined by ``fabric`` (see :func:`parse_fabric`).
 
@@ -1157,9 +1344,15 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
     when NVLink does not join every GPU of the box; ``"always"`` models it in every case.
     ``nics`` keeps only some NIC ports, in the syntax of ``NCCL_IB_HCA`` (``mlx5_0,mlx5_1``;
     ``=mlx5_0`` for an exact name; ``mlx5_0:1`` for one port; ``^mlx5_4`` to leave ports
-    out). The topology is named ``name``, by default after the file, the box count and the
-    fabric. Raises :class:`NcclImportError` (a :class:`~forestcoll_opt.errors.TopologyError`)
-    for an unreadable, malformed, hostile or incomplete file, and
+    out). ``gpu`` (``a100``, ``h100``, ``h200``, ``b200``; :data:`GPU_MODELS`) completes an
+    ``NCCL_TOPO_FILE`` that leaves out what NCCL reads from the machine at run time, as cloud
+    images ship them: GPU PCI devices without ``<gpu>`` details and ``<gpu>`` elements
+    without NVLinks get the model's, and ``nic_speed`` (Gb/s) gives the NIC PCI devices
+    without ``<nic>`` one port of that speed (docs/nccl.md, "Cloud skeletons"). The
+    topology is named ``name``, by default after the file, the box count and the fabric (and
+    ``gpu``, ``nic_speed`` when given). Raises :class:`NcclImportError` (a
+    :class:`~forestcoll_opt.errors.TopologyError`) for an unreadable, malformed, hostile or
+    incomplete file, and
     :class:`~forestcoll_opt.errors.UsageError` for a bad argument."""
     if isinstance(boxes, bool) or not isinstance(boxes, int) or not 1 <= boxes <= MAX_BOXES:
         raise UsageError(f"boxes={boxes!r} must be a whole number from 1 to {MAX_BOXES}")
@@ -1169,8 +1362,16 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
     if pcie not in PCIE_MODES:
         raise UsageError(f"pcie={_short(pcie)} must be one of {', '.join(PCIE_MODES)}")
     select = _nic_selector(nics)
+    model = _gpu_model(gpu)
+    nic_mbps = _nic_mbps(nic_speed)
     data, label = _load(path_or_text)
-    system = _read_system(_parse(data, label), label, select)
+    root = _parse(data, label)
+    _complete_skeleton(root, label, model, nic_mbps)
+    system = _read_system(root, label, select)
+    if model is None and len(system.gpus) > 1 and \
+            not any(g.nvswitch or g.peers or g.npu for g in system.gpus):
+        log.info("%s: no GPU lists an NVLink, so the box is read as PCIe only; if the file is an "
+                 "NCCL_TOPO_FILE whose NVLinks NCCL detects at run time, give gpu=MODEL", label)
     attachments, left_out = _attachments(system)
     for port in (p for att in attachments for n in att.nics for p in n.ports):
         if port.speed <= 0:
@@ -1216,6 +1417,8 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
             stem = stem[:-len(suffix)] if stem.lower().endswith(suffix) else stem
         stem = stem if stem and stem.isprintable() and stem.strip() == stem else "nccl"
         name = f"{stem[:100]}:boxes={boxes},fabric={spec}"
+        name += f",gpu={model.name}" if model is not None else ""
+        name += f",nic-speed={_gbits(nic_mbps)}" if nic_mbps else ""
     return graph.topology(name)
 
 

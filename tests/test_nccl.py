@@ -14,7 +14,8 @@ import pytest
 from forestcoll_opt.bound import bound
 from forestcoll_opt.catalog import build
 from forestcoll_opt.errors import TopologyError, UsageError
-from forestcoll_opt.nccl import Fabric, NcclImportError, import_nccl, parse_fabric
+from forestcoll_opt.nccl import (GPU_MODELS, Fabric, GpuModel, NcclImportError, import_nccl,
+                                 parse_fabric)
 from forestcoll_opt.topology import LINK_TYPES, from_dict
 
 DATA = Path(__file__).parent / "data" / "nccl"
@@ -22,7 +23,8 @@ A100 = DATA / "dgx-a100.xml"
 H100 = DATA / "dgx-h100.xml"
 PCIE = DATA / "pcie-8gpu.xml"
 DGX1 = DATA / "dgx1-v100.xml"
-SKELETON = DATA / "skeleton-ndv4.xml"
+NDV4 = DATA / "azure-ndv4-skeleton.xml"       # NCCL_TOPO_FILE skeletons as Azure's HPC images
+NDV5 = DATA / "azure-ndv5-skeleton.xml"       # ship them: no <gpu>, no <nic>
 
 GEN4_X16 = Fraction(2048, 65)      # 16 lanes x 16 GT/s x 128/130 / 8 bits
 GEN3_X16 = Fraction(1024, 65)
@@ -38,10 +40,20 @@ def renamed_capacity(topo, rename):
 
 # --- the catalog machines -------------------------------------------------------------------
 
+# The DGX dumps, and Azure's skeletons of the same machines completed with the GPU model and
+# the NIC speed (ND A100 v4: 12 NVLink 3 links x 25 GB/s, one 200 Gb/s HDR NIC per GPU below
+# its Gen4 x16 path; ND H100 v5: 18 NVLink 4 links x 25 GB/s, one 400 Gb/s NDR NIC per GPU
+# behind a Gen5 x16 bridge), give the catalog's networks link for link.
+A100_SOURCES = [(A100, {}), (NDV4, dict(gpu="a100", nic_speed=200))]
+H100_SOURCES = [(H100, {}), (NDV5, dict(gpu="h100", nic_speed="400")),
+                (NDV5, dict(gpu="h200", nic_speed=400))]
+
+
 @pytest.mark.parametrize("boxes, expected", [(1, Fraction(2600, 7)), (2, Fraction(1040, 3)),
                                              (4, Fraction(800, 3))])
-def test_dgx_a100_with_two_planes_is_the_catalog_model(boxes, expected):
-    topo = import_nccl(A100, boxes=boxes, fabric="planes:n=2")
+@pytest.mark.parametrize("source, extra", A100_SOURCES)
+def test_dgx_a100_with_two_planes_is_the_catalog_model(boxes, expected, source, extra):
+    topo = import_nccl(source, boxes=boxes, fabric="planes:n=2", **extra)
     catalog = build(f"dgx-a100:boxes={boxes}")
     assert algbw(topo) == algbw(catalog) == expected
     # not only the bound: the same network, link for link (the planes are named net/plane*)
@@ -51,10 +63,12 @@ def test_dgx_a100_with_two_planes_is_the_catalog_model(boxes, expected):
 
 @pytest.mark.parametrize("boxes, expected", [(1, Fraction(3600, 7)), (2, Fraction(1600, 3)),
                                              (4, Fraction(16000, 31))])
-def test_dgx_h100_with_rails_is_the_catalog_model(boxes, expected):
-    topo = import_nccl(H100, boxes=boxes, fabric="rail")
+@pytest.mark.parametrize("source, extra", H100_SOURCES)
+def test_dgx_h100_with_rails_is_the_catalog_model(boxes, expected, source, extra):
+    topo = import_nccl(source, boxes=boxes, fabric="rail", **extra)
     catalog = build(f"dgx-h100:boxes={boxes}")
     assert algbw(topo) == algbw(catalog) == expected
+    assert topo.capacity[("box0/gpu7", "box0/nvswitch")] == 450
     if boxes > 1:       # with one box the catalog keeps rail switches of a single port
         assert renamed_capacity(topo, lambda v: v.replace("net/rail", "rail")) == \
             dict(catalog.capacity)
@@ -468,6 +482,111 @@ def test_same_bytes_across_processes(tmp_path):
     assert outputs[0] == outputs[1] and b'"alpha": 5.7e-06' in outputs[0]
 
 
+# --- NCCL_TOPO_FILE skeletons (cloud images) -------------------------------------------------
+
+def test_skeleton_gpus_and_nics_are_numbered_in_pci_bus_order():
+    topo = import_nccl(NDV4, gpu="a100", nic_speed=200, pcie="always")
+    # dev 0 is bus 0001 (NUMA node 1, bridge ffff:ff:02.0), dev 4 is bus 000b (node 3)
+    assert topo.capacity[("box0/gpu0", "box0/pciffff:ff:02.0")] == GEN4_X16
+    assert topo.capacity[("box0/gpu4", "box0/pciffff:ff:04.0")] == GEN4_X16
+    # the NICs are nic0..nic7 in bus order too; nics= selects them like NCCL_IB_HCA
+    short = import_nccl(NDV4, boxes=2, fabric="planes:n=2", gpu="a100", nic_speed=200,
+                        nics="^nic7")
+    assert ("box0/gpu7", "net/plane1") not in short.capacity
+    assert short.ingress["net/plane0"] + short.ingress["net/plane1"] == 2 * 7 * 25
+    assert import_nccl(NDV4, boxes=2, gpu="a100", nic_speed=200).name == \
+        "azure-ndv4-skeleton:boxes=2,fabric=single-switch,gpu=a100,nic-speed=200"
+
+
+def test_skeleton_with_nccl_bandwidths_matches_the_dumps():
+    # the model's sm selects NCCL's figures as a dump's sm does
+    a100 = import_nccl(NDV4, boxes=2, fabric="planes:n=2", gpu="a100", nic_speed=200,
+                       bandwidths="nccl")
+    assert algbw(a100) == algbw(import_nccl(A100, boxes=2, fabric="planes:n=2",
+                                            bandwidths="nccl")) == Fraction(1408, 5)
+    h100 = import_nccl(NDV5, boxes=2, fabric="rail", gpu="h100", nic_speed=400,
+                       bandwidths="nccl")
+    assert algbw(h100) == Fraction(11168, 25)
+    # NVLink 5: 18 links x 50 GB/s nominal, 40.1 with NCCL's SM100_NVLINK_BW
+    b200 = import_nccl(NDV5, gpu="b200", nic_speed=400)
+    assert b200.capacity[("box0/gpu0", "box0/nvswitch")] == 900
+    b200 = import_nccl(NDV5, gpu="b200", nic_speed=400, bandwidths="nccl")
+    assert b200.capacity[("box0/gpu0", "box0/nvswitch")] == Fraction("721.8")
+
+
+def p5_like(sm: str = 'sm="90" ') -> str:
+    """AWS's p5.48xlarge file in small: <gpu> details but no NVLinks (NCCL probes them at run
+    time), four 100 Gb/s EFA NICs (Ethernet class) per GPU behind its PCIe switch."""
+    boxes = []
+    for g in range(8):
+        nics = "".join(pci(f"0000:{g + 1:x}{n + 1}:00.0", "0x020000",
+                           f"<nic>{net(f'rdmap{4 * g + n}', 4 * g + n, speed=100000)}</nic>",
+                           width=8) for n in range(4))
+        body = pci(f"0000:{g + 1:x}0:00.0", "0x030200",
+                   f'<gpu dev="{g}" {sm}rank="{g}" gdr="1"/>', speed="32.0 GT/s PCIe") + nics
+        boxes.append(pci(f"0000:0{g}:00.0", "0x060400", body))
+    return system(cpu("".join(boxes)))
+
+
+def test_gpu_model_gives_nvlinks_to_gpus_listed_without_them():
+    # without the model the GPUs are PCIe-only, as a dump of such a box would say
+    assert not any("nvswitch" in v for v in import_nccl(p5_like()).node_ids)
+    topo = import_nccl(p5_like(), boxes=2, fabric="rail", gpu="h100")
+    assert topo.capacity[("box1/gpu3", "box1/nvswitch")] == 450
+    # four 12.5 GB/s ports per GPU, reached over its Gen5 x16 link: 50 GB/s, the DGX H100's
+    assert topo.capacity[("box0/gpu0", "box0/hub0")] == Fraction(4096, 65)
+    assert [topo.capacity[("box0/hub0", f"net/rail{r}")] for r in range(4)] == [Fraction(25, 2)] * 4
+    assert attributes(topo, "box0/hub0", "net/rail0")[0] == "ethernet"
+    assert algbw(topo) == Fraction(1600, 3)
+    # a <gpu> without sm takes the model's; one of another generation is refused
+    assert import_nccl(p5_like(sm=""), boxes=2, fabric="rail", gpu="h100") == topo
+    refused(p5_like(), r'<gpu dev="0"> on line 2 has sm=90 but --gpu a100 is sm 80', gpu="a100")
+
+
+def test_gpu_model_leaves_complete_files_alone():
+    # a dump already lists every NVLink and NIC: the model and the NIC speed add nothing
+    assert import_nccl(H100, boxes=2, fabric="rail", gpu="h100", nic_speed=100, name="x") == \
+        import_nccl(H100, boxes=2, fabric="rail", name="x")
+    refused(H100, "has sm=90 but --gpu a100 is sm 80", gpu="a100")
+
+
+def test_one_ethernet_nic_per_two_gpus_in_a_skeleton():
+    # AWS p4d.24xlarge: two A100s and one 100 Gb/s EFA NIC (Ethernet class) per Gen3 switch
+    text = system(cpu(pci("ffff:ff:01.0", "0x060400",
+                          pci("0000:10:1c.0", "0x030200", "", speed="8 GT/s")
+                          + pci("0000:10:1d.0", "0x030200", "", speed="8 GT/s")
+                          + pci("0000:10:1b.0", "0x020000", "", speed="8 GT/s"))))
+    topo = import_nccl(text, boxes=2, gpu="a100", nic_speed=100)
+    assert topo.capacity[("box0/gpu0", "box0/hub0")] == GEN3_X16
+    assert topo.capacity[("box0/hub0", "net/switch")] == Fraction(25, 2)
+    assert attributes(topo, "box0/hub0", "net/switch")[0] == "ethernet"
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(gpu=GpuModel("x", 90, 0, "no NVLinks")), "nvlinks from 1"),
+    (dict(gpu="v100"), "hybrid cube mesh"), (dict(gpu="P100"), "hybrid cube mesh"),
+    (dict(gpu="mi300x"), "xGMI"), (dict(gpu="x100"), "use one of a100, h100, h200, b200"),
+    (dict(gpu=80), "GPU model name"), (dict(nic_speed=0), "port speed in Gb/s"),
+    (dict(nic_speed="-200"), "port speed"), (dict(nic_speed="fast"), "port speed"),
+    (dict(nic_speed="0.0001"), "whole Mb/s"), (dict(nic_speed=True), "port speed"),
+    (dict(nic_speed=float("nan")), "port speed"), (dict(nic_speed="2000000"), "port speed"),
+])
+def test_bad_gpu_model_and_nic_speed(kwargs, match):
+    with pytest.raises(UsageError, match=match) as info:
+        import_nccl(NDV4, **kwargs)
+    assert "\n" not in str(info.value)
+
+
+def test_gpu_model_names_are_case_blind_and_speeds_exact():
+    reference = import_nccl(NDV4, gpu="a100", nic_speed=200, name="x")
+    for gpu, speed in [(" A100 ", "200"), ("a100", Fraction(200)), ("a100", 200.0),
+                       (GPU_MODELS["a100"], "200.000")]:
+        assert import_nccl(NDV4, gpu=gpu, nic_speed=speed, name="x") == reference
+    slow = import_nccl(NDV4, boxes=2, gpu="a100", nic_speed="12.5")
+    assert slow.capacity[("box0/gpu0", "net/switch")] == Fraction(25, 16)
+    assert slow.name.endswith(",nic-speed=12.5")
+
+
 # --- hostile and malformed files -------------------------------------------------------------
 
 def refused(source, match: str, **kwargs) -> str:
@@ -540,9 +659,17 @@ def test_files_that_are_not_topology_dumps():
 
 # --- missing information ---------------------------------------------------------------------
 
-def test_skeleton_without_gpu_elements_says_what_to_do():
-    message = refused(SKELETON, "no <gpu> elements")
-    assert "NCCL_TOPO_DUMP_FILE" in message and "8 GPU PCI device" in message
+def test_skeleton_without_gpu_model_says_what_to_pass():
+    message = refused(NDV4, "NCCL_TOPO_FILE skeleton")
+    assert "8 GPU PCI device" in message and "--gpu MODEL (one of a100, h100, h200, b200" in message
+    assert "8 NIC device(s) with --nic-speed" in message and "NCCL_TOPO_DUMP_FILE" in message
+    # the NIC speed is asked for once the GPU model is given
+    refused(NDV4, r'first <pci busid="0103:00:00.0"> on line 9.* its 8 NIC device\(s\) with '
+                  r'--nic-speed GBITS', gpu="a100")
+    # a skeleton whose NICs have their <nic> only needs the GPU model
+    text = system(cpu(pci("0000:02:00.0", "0x030200", "")
+                      + pci("0000:04:00.0", "0x020700", f"<nic>{net('mlx5_0', 0)}</nic>")))
+    assert "--nic-speed" not in refused(text, "skeleton")
 
 
 def test_partial_gpu_information():
@@ -641,8 +768,15 @@ def test_cli_import_then_bound(tmp_path, capsys):
     assert "16 compute" in capsys.readouterr().out
     assert main(["bound", str(out), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["algbw"] == "1040/3"
+    assert main(["import", "nccl", str(NDV5), "--gpu", "h100", "--nic-speed", "400", "--boxes",
+                 "2", "--fabric", "rail", "-o", str(out)]) == 0
+    assert "gpu=h100,nic-speed=400, 16 compute" in capsys.readouterr().out
+    assert main(["bound", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["algbw"] == "1600/3"
     bad = tmp_path / "x.json"
-    for args in ([str(DATA / "skeleton-ndv4.xml")], [str(DATA / "dgx-a100.xml"), "--fabric", "x"],
-                 [str(tmp_path / "missing.xml")]):
+    for args in ([str(NDV4)], [str(NDV4), "--gpu", "a100"], [str(NDV4), "--gpu", "x100"],
+                 [str(NDV4), "--gpu", "v100", "--nic-speed", "100"],
+                 [str(NDV4), "--gpu", "a100", "--nic-speed", "fast"],
+                 [str(DATA / "dgx-a100.xml"), "--fabric", "x"], [str(tmp_path / "missing.xml")]):
         assert main(["import", "nccl", *args, "-o", str(bad)]) == 2
         assert capsys.readouterr().err.count("\n") == 1 and not bad.exists()
