@@ -1436,8 +1436,8 @@ def _bound(topology: Topology, collective: str, root: str | None, kernel: str | 
 def bound_of(topology: Topology, collective: str, *, root: str | None = None,
              kernel: str | None = None, weights: Mapping[str, Any] | None = None) -> CutBound:
     """The exact bound of ``collective`` with its cut: the Newton sweep (multi-root) or
-    single-root max-flows, cross-checked by enumeration on networks of at most 16 nodes. Raises
-    :class:`VerifierSelfCheckError` if the verifier's own computations disagree.
+    single-root max-flows, cross-checked by enumeration on networks of at most 16 nodes.
+    Raises :class:`VerifierSelfCheckError` if the verifier's own computations disagree.
 
     ``weights`` (allgather, reduce-scatter) maps every compute node id to the relative size
     of its shard, a non-negative exact number (at least one positive); equal weights are the
@@ -1467,7 +1467,8 @@ def bound_of(topology: Topology, collective: str, *, root: str | None = None,
 def _bottleneck_bound(net: Topology, collective: str, shards: tuple[int, ...] | None,
                       kernel: str | None) -> CutBound:
     """Multi-root bound on ``net`` (already reversed for reduce-scatter): the bottleneck cut
-    by the Newton sweep, confirmed by enumeration on small networks and re-summed from the links."""
+    by the Newton sweep, confirmed by enumeration on small networks and re-summed from the
+    links."""
     cut, ratio, flows = _newton_sweep(net, kernel, shards)
     method = "Newton sweep"
     if len(net.nodes) <= EXHAUSTIVE_LIMIT:
@@ -1519,13 +1520,12 @@ def _newton_sweep(topology: Topology, kernel: str | None,
     above 1/x* (it is a cut's ratio) and never below it (no cut is violated), exactly.
 
     Cost: one max-flow per compute node, and per step one min cut and one max-flow to test
-    the sink again. For one sink, with f the
-    violation ŵ(S ∩ Vc) - λ·B+(S) of the step's cut and g = B+(S), consecutive steps have
-    f'/f + g'/g <= 1 (Radzik's analysis of Newton's method for fractional combinatorial
-    optimisation), so each step halves f or g; g is an integer of at most ΣB (the total
-    integer capacity) and f lies between 1/ΣB and Ŵ, so a sink takes at most
-    log2(Ŵ) + 2·log2(ΣB) + 2 steps: polynomial in the input's bit size (in practice none
-    or a few). Bisection with rational reconstruction is polynomial too, but on bandwidths
+    the sink again. For one sink, with f the violation ŵ(S ∩ Vc) - λ·B+(S) of the step's
+    cut and g = B+(S), consecutive steps have f'/f + g'/g <= 1 (Radzik's analysis of
+    Newton's method for fractional combinatorial optimisation), so each step halves f or g;
+    g is an integer of at most ΣB (the total integer capacity) and f lies between 1/ΣB and
+    Ŵ, so a sink takes at most log2(Ŵ) + 2·log2(ΣB) + 2 steps: polynomial in the input's
+    bit size (in practice none or a few). Bisection with rational reconstruction is polynomial too, but on bandwidths
     from 1e-12 to 1e15 it takes some 190 rounds of up to N max-flows, on integers that grow
     with every halving.
 

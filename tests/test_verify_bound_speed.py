@@ -68,7 +68,8 @@ def test_a_box_behind_a_slow_link_takes_one_newton_step():
     t = from_dict(slow_box_network())
     b = bound_of(t, "allgather")
     assert b.algbw == 4 / Fraction(2 * 10**12) == Fraction(2, 10**12)
-    assert b.cut == ("b1", "b2", "wb") and (b.cut_compute, b.cut_bandwidth) == (2, Fraction(1, 10**12))
+    assert b.cut == ("b1", "b2", "wb")
+    assert (b.cut_compute, b.cut_bandwidth) == (2, Fraction(1, 10**12))
     assert b.method == "Newton sweep, confirmed by enumerating every cut"
     assert b.max_flows == 6
     assert b.algbw == bound(t).algbw
