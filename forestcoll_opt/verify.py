@@ -9,20 +9,21 @@ Network Fabrics":
 * the bound is the one of section "Throughput Optimality for Collectives": the allgather
   time is at least (M/N) · max over cuts S (S not containing every compute node) of
   |S ∩ Vc| / B+(S), the throughput bottleneck cut;
-* it is computed by the bisection of section "Optimality Binary Search" (the appendix
+* it is computed with the oracle of section "Optimality Binary Search" (the appendix
   theorem of the same name: min over compute nodes v of the max-flow F(s, v) in the
   auxiliary network with an edge of capacity x from a source s to every compute node is
-  at least |Vc|·x exactly when 1/x is at least the bottleneck ratio), and read off exactly
-  by rational reconstruction (the appendix proposition that two unequal fractions whose
-  denominators are at most X differ by at least 1/X²) — while the generator's bound
-  iterates Newton/Dinkelbach. On networks of at most 16 nodes every cut is also enumerated
-  and both answers must agree;
+  at least |Vc|·x exactly when 1/x is at least the bottleneck ratio), searched by a method
+  of the verifier's own, deliberately not the generator's: one sweep over the compute
+  nodes as sinks, each raising 1/x by Newton steps to the ratio of its largest violated
+  minimum cut until it passes (:func:`_newton_sweep`: exact, and polynomial in the input's
+  bit size). On networks of at most 16 nodes every cut is also enumerated and both
+  answers must agree;
 * with shard weights (section "Other Collective Operations": for non-uniform allgather the
   capacities from s to the compute nodes are adjusted) compute node v holds ŵ_v parts of
   the data instead of 1, Ŵ = Σ ŵ_v: every node set S missing a compute node must send
   ŵ(S ∩ Vc) parts of M/Ŵ across its exiting bandwidth (nothing when they all weigh 0;
   the node missed may weigh 0 itself), so 1/x* = max ŵ(S ∩ Vc) / B+(S)
-  and algbw* = Ŵ·x*; the bisection gives the edge s -> v the capacity ŵ_v·x and tests
+  and algbw* = Ŵ·x*; the oracle gives the edge s -> v the capacity ŵ_v·x and tests
   min over v of F(s, v) >= Ŵ·x, and the enumeration weighs every cut the same way;
 * reduce-scatter and reduce are allgather and broadcast on the reversed network, broadcast
   and reduce use the single-root bound min over v of F(root, v) (section "Other Collective
@@ -140,7 +141,8 @@ class CutBound:
     ``cut_compute = |S* ∩ Vc|`` and ``cut_bandwidth = B+(S*)``. A bound with shard weights
     lists them in ``weights`` ((compute node, ŵ) in topology order) and ``cut_weight`` is
     ŵ(S* ∩ Vc), so that algbw = Ŵ · cut_bandwidth / cut_weight; without weights,
-    ``weights`` is None and ``cut_weight`` equals ``cut_compute``."""
+    ``weights`` is None and ``cut_weight`` equals ``cut_compute``. ``max_flows`` counts the
+    max-flow (and min-cut) calls the bound took, the cost of the search."""
 
     collective: str
     algbw: Fraction
@@ -150,6 +152,7 @@ class CutBound:
     method: str
     cut_weight: int | None = None
     weights: tuple[tuple[str, int], ...] | None = None
+    max_flows: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
         if self.cut_weight is None:
@@ -1432,9 +1435,9 @@ def _bound(topology: Topology, collective: str, root: str | None, kernel: str | 
 
 def bound_of(topology: Topology, collective: str, *, root: str | None = None,
              kernel: str | None = None, weights: Mapping[str, Any] | None = None) -> CutBound:
-    """The exact bound of ``collective`` with its cut: bisection (multi-root) or single-root
-    max-flows, cross-checked by enumeration on networks of at most 16 nodes. Raises
-    :class:`VerifierSelfCheckError` if the verifier's own computations disagree.
+    """The exact bound of ``collective`` with its cut: the Newton sweep (multi-root) or
+    single-root max-flows, cross-checked by enumeration on networks of at most 16 nodes.
+    Raises :class:`VerifierSelfCheckError` if the verifier's own computations disagree.
 
     ``weights`` (allgather, reduce-scatter) maps every compute node id to the relative size
     of its shard, a non-negative exact number (at least one positive); equal weights are the
@@ -1454,23 +1457,26 @@ def bound_of(topology: Topology, collective: str, *, root: str | None = None,
             raise VerifyArgumentError(f"bound_of: {collective} needs a root that is a compute "
                                       f"node, got {_show(root)}")
         cut, value = _single_root(net, root, kernel)
+        # one max-flow to every other compute node, one min cut to the weakest
         return CutBound(collective, value, cut, sum(1 for v in cut if net.node[v].is_compute),
-                        net.cut_bandwidth(cut), "max-flow from the root")
+                        net.cut_bandwidth(cut), "max-flow from the root",
+                        max_flows=len(net.compute_nodes))
     return _bottleneck_bound(net, collective, shards, kernel)
 
 
 def _bottleneck_bound(net: Topology, collective: str, shards: tuple[int, ...] | None,
                       kernel: str | None) -> CutBound:
     """Multi-root bound on ``net`` (already reversed for reduce-scatter): the bottleneck cut
-    by bisection, confirmed by enumeration on small networks and re-summed from the links."""
-    cut, ratio = _bisection(net, kernel, shards)
-    method = "bisection"
+    by the Newton sweep, confirmed by enumeration on small networks and re-summed from the
+    links."""
+    cut, ratio, flows = _newton_sweep(net, kernel, shards)
+    method = "Newton sweep"
     if len(net.nodes) <= EXHAUSTIVE_LIMIT:
         enum_cut, enum_ratio = _enumerate(net, shards)
         if enum_ratio != ratio:
-            raise VerifierSelfCheckError(f"verifier self-check failed: bisection gives {ratio}, "
-                                         f"enumeration {enum_ratio}")
-        method = "bisection, confirmed by enumerating every cut"
+            raise VerifierSelfCheckError(f"verifier self-check failed: the Newton sweep gives "
+                                         f"{ratio}, enumeration {enum_ratio}")
+        method = "Newton sweep, confirmed by enumerating every cut"
     weight = dict(zip(net.compute_nodes, shards or (1,) * len(net.compute_nodes)))
     inside = sum(weight.get(v, 0) for v in cut)
     exiting = net.cut_bandwidth(cut)
@@ -1481,7 +1487,7 @@ def _bottleneck_bound(net: Topology, collective: str, shards: tuple[int, ...] | 
         method += " (shard weights)"
     return CutBound(collective, sum(weight.values()) / ratio, cut,
                     sum(1 for v in cut if net.node[v].is_compute), exiting, method, inside,
-                    _named_weights(net, shards))
+                    _named_weights(net, shards), flows)
 
 
 def _integer_links(topology: Topology) -> tuple[list[tuple[int, int]], list[int], Fraction]:
@@ -1494,80 +1500,115 @@ def _integer_links(topology: Topology) -> tuple[list[tuple[int, int]], list[int]
     return edges, caps, scale
 
 
-def _bisection(topology: Topology, kernel: str | None, shards: tuple[int, ...] | None = None
-               ) -> tuple[tuple[str, ...], Fraction]:
-    """1/x* = max over S missing a compute node of ŵ(S ∩ Vc) / B+(S) (ŵ = 1 without
-    shard weights) by the bisection of "Optimality Binary Search" in integer units, then the
-    bottleneck cut from the oracle at 1/x*."""
+def _newton_sweep(topology: Topology, kernel: str | None,
+                  shards: tuple[int, ...] | None = None
+                  ) -> tuple[tuple[str, ...], Fraction, int]:
+    """``(S*, 1/x*, max-flows)``: 1/x* = max over S missing a compute node of
+    ŵ(S ∩ Vc) / B+(S) (ŵ = 1 without shard weights), with a bottleneck cut S*.
+
+    The oracle is the auxiliary network of "Optimality Binary Search" (source s, an edge of
+    capacity ŵ_v·x to every compute node v): at 1/x = λ the max-flow F(s, t) reaches Ŵ·x
+    exactly when every S missing t has λ·B+(S) >= ŵ(S ∩ Vc), and otherwise a minimum s-t
+    cut is such a set with a larger ratio. This search is deliberately not the generator's
+    (whose rounds test every compute node and step to the cut of the least max-flow): it
+    sweeps the compute nodes once, as sinks t in topology order, keeping λ the ratio of the
+    best cut found so far, starting from the paper's lower end l (the cut "every node but
+    v" with the largest ratio). While t fails the test at λ, λ takes the ratio of the
+    *largest* minimum s-t cut (a Newton step on λ ↦ min over S missing t of λ·B+(S) -
+    ŵ(S ∩ Vc)) and t is tested again; then the sweep moves on. The test is monotone in λ,
+    so every sink passed at an earlier λ still passes at the last one: that λ is never
+    above 1/x* (it is a cut's ratio) and never below it (no cut is violated), exactly.
+
+    Cost: one max-flow per compute node, and per step one min cut and one max-flow to test
+    the sink again. For one sink, with f the violation ŵ(S ∩ Vc) - λ·B+(S) of the step's
+    cut and g = B+(S), consecutive steps have f'/f + g'/g <= 1 (Radzik's analysis of
+    Newton's method for fractional combinatorial optimisation), so each step halves f or g;
+    g is an integer of at most ΣB (the total integer capacity) and f lies between 1/ΣB and
+    Ŵ, so a sink takes at most log2(Ŵ) + 2·log2(ΣB) + 2 steps: polynomial in the input's
+    bit size (in practice none or a few). Bisection with rational reconstruction is polynomial too, but on bandwidths
+    from 1e-12 to 1e15 it takes some 190 rounds of up to N max-flows, on integers that grow
+    with every halving.
+
+    Integer units: with λ = a/b the links carry a·c_e and the source edges b·ŵ_v."""
     edges, caps, scale = _integer_links(topology)
-    idx = topology.index
-    n_nodes = len(topology.nodes)
-    s = n_nodes
-    compute = [idx[v] for v in topology.compute_nodes]
-    weight = list(shards or (1,) * len(compute))
-    total = sum(weight)
-    ingress = [0] * n_nodes
+    compute = [topology.index[v] for v in topology.compute_nodes]
+    weight = dict(zip(compute, shards or (1,) * len(compute)))
+    cut, ratio = _lower_end(topology, edges, caps, weight)
+    oracle = _AuxiliaryNetwork(len(topology.nodes), edges, caps, weight, ratio, kernel)
+    for t in compute:
+        while not oracle.passes(t):
+            side = oracle.largest_violated_cut(t)
+            cut, ratio = _newton_step(topology, edges, caps, weight, side, ratio)
+            oracle.set_ratio(ratio)
+    return cut, ratio * scale, oracle.flows
+
+
+class _AuxiliaryNetwork:
+    """The auxiliary network of "Optimality Binary Search" on nodes ``0..n-1`` plus the
+    source s = n, at 1/x = λ = a/b in integers: link e carries a·c_e, the edge s -> v
+    b·ŵ_v. It is held twice, as is and transposed: the test solves max-flows s -> t on the
+    first; the largest minimum s-t cut is the complement of the smallest minimum-cut source
+    side of the transposed network from t to s (the nodes t reaches in its residual
+    network). ``flows`` counts the max-flow and min-cut calls."""
+
+    def __init__(self, n: int, edges: list[tuple[int, int]], caps: list[int],
+                 weight: Mapping[int, int], ratio: Fraction, kernel: str | None) -> None:
+        self.s = n
+        self.caps = caps
+        self.weights = list(weight.values())
+        self.need = 0
+        self.forward = FlowNetwork(n + 1, edges + [(n, c) for c in weight], kernel=kernel)
+        self.transposed = FlowNetwork(n + 1, [(v, u) for u, v in edges]
+                                      + [(c, n) for c in weight], kernel=kernel)
+        self.flows = 0
+        self.set_ratio(ratio)
+
+    def set_ratio(self, ratio: Fraction) -> None:
+        a, b = ratio.numerator, ratio.denominator
+        values = [a * c for c in self.caps] + [b * w for w in self.weights]
+        for net in (self.forward, self.transposed):
+            net.set_capacities(range(len(values)), values)
+        self.need = sum(self.weights) * b
+
+    def passes(self, t: int) -> bool:
+        """Whether F(s, t) reaches Ŵ·b: no node set missing t is violated."""
+        self.flows += 1
+        return self.forward.max_flow(self.s, t) >= self.need
+
+    def largest_violated_cut(self, t: int) -> set[int]:
+        """The largest minimum s-t cut, s left out (t failed the test)."""
+        self.flows += 1
+        reach = self.transposed.min_cut(t, self.s).source_side
+        return {v for v in range(self.s) if not reach[v]}
+
+
+def _newton_step(topology: Topology, edges: list[tuple[int, int]], caps: list[int],
+                 weight: Mapping[int, int], side: set[int], ratio: Fraction
+                 ) -> tuple[tuple[str, ...], Fraction]:
+    """The violated cut ``side`` (node indices) by name, and its ratio ŵ(S ∩ Vc) / B+(S),
+    which must exceed ``ratio``."""
+    inside = sum(weight.get(v, 0) for v in side)
+    leaving = sum(c for (u, v), c in zip(edges, caps) if u in side and v not in side)
+    # cannot happen: a violated cut holds weight, reaches the sink and has a larger ratio
+    if not leaving or Fraction(inside, leaving) <= ratio:
+        raise VerifierSelfCheckError("verifier self-check failed: a violated cut did not "
+                                     "raise the bottleneck ratio")
+    named = tuple(v for v in topology.node_ids if topology.index[v] in side)
+    return named, Fraction(inside, leaving)
+
+
+def _lower_end(topology: Topology, edges: list[tuple[int, int]], caps: list[int],
+               weight: Mapping[int, int]) -> tuple[tuple[str, ...], Fraction]:
+    """The paper's lower end l: of the cuts "every node but v" (v a compute node, ratio
+    (Ŵ - ŵ_v) / B-(v)), the first with the largest ratio, and that ratio."""
+    total = sum(weight.values())
+    ingress = dict.fromkeys(range(len(topology.nodes)), 0)
     for (_, v), c in zip(edges, caps):
         ingress[v] += c
-    net = FlowNetwork(n_nodes + 1, edges + [(s, c) for c in compute], kernel=kernel)
-    link_ids = list(range(len(edges)))
-    src_ids = list(range(len(edges), len(edges) + len(compute)))
-
-    def violated(inv_x: Fraction) -> bool:
-        a, b = inv_x.numerator, inv_x.denominator     # 1/x = a/b: links a·c, sources b·ŵ_v
-        net.set_capacities(link_ids, [a * c for c in caps])
-        net.set_capacities(src_ids, [b * w for w in weight])
-        return any(net.max_flow(s, v) < total * b for v in compute)
-
-    # The cut "every node but v" has ratio (Ŵ - ŵ_v) / B-(v): the largest over compute
-    # nodes v bounds 1/x* from below (and is positive: some ŵ is). Any S missing a compute
-    # node u has ŵ(S ∩ Vc) <= Ŵ - ŵ_u <= Ŵ - min ŵ and B+(S) >= 1 (the network is strongly
-    # connected and capacities are integers): an upper bound.
-    lo = max(Fraction(total - w, ingress[c]) for c, w in zip(compute, weight))
-    hi = Fraction(total - min(weight))
-    # Reconstruction bound X: 1/x* = ŵ(S* ∩ Vc) / B+(S*) has denominator at most the
-    # integer B+(S*) = ŵ(S* ∩ Vc) · x* <= (Ŵ - min ŵ) / lo, so X = floor((Ŵ - min ŵ) / lo).
-    # Without weights this is min over v of B-(v), the paper's bound; in general it is at
-    # most Ŵ times that (lo >= 1 / min B-(v)). Two unequal fractions with denominators
-    # at most X differ by at least 1/X² (appendix "Optimality Binary Search"), so once
-    # hi - lo < 1/X² the fraction nearest the middle with denominator <= X is 1/x*.
-    limit = math.floor(hi / lo)
-    while hi - lo >= Fraction(1, limit * limit):
-        mid = (lo + hi) / 2
-        if violated(mid):
-            lo = mid
-        else:
-            hi = mid
-    ratio = ((lo + hi) / 2).limit_denominator(limit)
-    if not lo <= ratio <= hi:
-        raise VerifierSelfCheckError("verifier self-check failed: rational reconstruction left "
-                                     "the range")
-    if violated(ratio):
-        raise VerifierSelfCheckError("verifier self-check failed: the reconstructed bound is "
-                                     "violated")
-    return _binding_cut(topology, net, edges, caps, weight, ratio, kernel), ratio * scale
-
-
-def _binding_cut(topology: Topology, net: FlowNetwork, edges: list[tuple[int, int]],
-                 caps: list[int], weight: list[int], ratio: Fraction,
-                 kernel: str | None) -> tuple[str, ...]:
-    """A bottleneck cut from the oracle set at 1/x = 1/x*. There every sink outside a
-    bottleneck cut S* has S* + s among its min cuts; the largest min-cut source side
-    (everything that cannot reach the sink in the residual network, found as a min cut of
-    the reversed network) is then a bottleneck cut."""
-    idx = topology.index
-    s = len(topology.nodes)
-    of = dict(zip(topology.compute_nodes, weight))
-    back = FlowNetwork(s + 1, [(v, u) for u, v in net.edges], net.capacities, kernel=kernel)
-    for v in topology.compute_nodes:
-        sink_side = back.min_cut(idx[v], s).source_side
-        cut = tuple(x for x in topology.node_ids if not sink_side[idx[x]])
-        inside = sum(of.get(x, 0) for x in cut)
-        members = {idx[x] for x in cut}
-        exiting = sum(c for (a, b), c in zip(edges, caps) if a in members and b not in members)
-        if inside and Fraction(inside, exiting) == ratio:
-            return cut
-    raise VerifierSelfCheckError("verifier self-check failed: no cut binds at the bound")
+    best = max(weight, key=lambda v: Fraction(total - weight[v], ingress[v]))
+    names = topology.node_ids
+    return (tuple(x for x in names if topology.index[x] != best),
+            Fraction(total - weight[best], ingress[best]))
 
 
 def _enumerate(topology: Topology, shards: tuple[int, ...] | None = None

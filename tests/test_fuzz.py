@@ -488,7 +488,7 @@ EXTREME_BANDWIDTHS = (10**15, "1e15", "999999999999999", "1e-12", "0.00000000000
 def test_extreme_bandwidths(form):
     """Bandwidths anywhere in the accepted range [1e-12, 1e15], mixed in one network (the
     integer capacities then run to 27 digits or are refused): the generator's bound, the
-    verifier's bound (bisection and enumeration) and the generated schedule agree, or the
+    verifier's bound (Newton sweep and enumeration) and the generated schedule agree, or the
     topology is refused with one line."""
     @fuzz_settings(form, 0.25)
     @given(st.data(), st.sampled_from(("paper-example", "dgx-a100:boxes=1")))

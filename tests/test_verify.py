@@ -447,7 +447,7 @@ def test_a_self_check_failure_is_a_contradiction(paper, monkeypatch):
     t, sched = paper
 
     def broken(*args):
-        raise verify_module.VerifierSelfCheckError("bisection gives 1, enumeration 2")
+        raise verify_module.VerifierSelfCheckError("the Newton sweep gives 1, enumeration 2")
     monkeypatch.setattr(verify_module, "_bound", broken)
     v = verify(t, sched)
     assert v.status == "contradiction" and v.algbw == 8 and "enumeration 2" in v.reasons[0]

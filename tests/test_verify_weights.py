@@ -566,14 +566,14 @@ def brute_force_weighted_large(data: dict, weights: dict) -> Fraction:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_weighted_bisection_alone_on_larger_networks(seed):
-    """Over 16 nodes the verifier has only its bisection and rational reconstruction."""
+def test_weighted_newton_sweep_alone_on_larger_networks(seed):
+    """Over 16 nodes the verifier has only its Newton sweep over the sinks."""
     data = random_large_network(seed + 40, n_compute=12)
     t = from_dict(data)
     assert len(t.nodes) > 16
     weights = random_weights(random.Random(seed + 99), t.compute_nodes)
     b = bound_of(t, "allgather", weights=weights)
-    assert b.method == "bisection (shard weights)"
+    assert b.method == "Newton sweep (shard weights)"
     assert b.algbw == brute_force_weighted_large(data, weights)
 
 
