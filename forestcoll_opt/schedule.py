@@ -26,7 +26,7 @@ from .bound import SYMMETRY_MIN_COMPUTE
 from .bound import bound as compute_bound
 from .collective import Collective
 from .errors import ForestCollError, ScheduleError
-from .files import display_path, parse_json, read_text, write_output
+from .files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
 from .fixed_k import fixed_k_capacity
 from .multicast import merge_out_tree
 from .packing import pack_trees
@@ -176,7 +176,8 @@ def loads(text: str, *, source: str = "schedule") -> Schedule:
 
 
 def load(path: str | os.PathLike) -> Schedule:
-    return loads(read_text(path, ScheduleError, "schedule"), source=display_path(path))
+    text = read_text(path, ScheduleError, "schedule", limit=MAX_SCHEDULE)
+    return loads(text, source=display_path(path))
 
 
 _COMMON_KEYS = {"format", "collective", "topology", "units", "compute_nodes", "algbw"}

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Mapping
 import networkx as nx
 
 from .errors import TopologyError, TopologyFormatError
-from .files import display_path, parse_json, read_text, write_output
+from .files import MAX_TOPOLOGY, display_path, parse_json, read_text, write_output
 
 FORMAT = "forestcoll-topology/1"
 KINDS = ("compute", "switch")
@@ -618,7 +618,8 @@ def loads(text: str, *, source: str = "topology") -> Topology:
 
 def load(path: str | os.PathLike) -> Topology:
     """Read a ``forestcoll-topology/1`` file."""
-    return loads(read_text(path, TopologyFormatError, "topology"), source=display_path(path))
+    return loads(read_text(path, TopologyFormatError, "topology",
+                           limit=MAX_TOPOLOGY), source=display_path(path))
 
 
 def write(topology: Topology, path: str | os.PathLike) -> None:

@@ -87,7 +87,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from .errors import VerifierSelfCheckError, VerifyArgumentError, VerifyError
-from .files import display_path, gunzip
+from .files import MAX_SCHEDULE, display_path, read_text
 from .flow import FlowNetwork
 from .topology import Topology
 
@@ -581,19 +581,7 @@ def load_schedule(schedule: Any) -> Mapping[str, Any]:
         raise VerifyError(f"cannot read a schedule from a {type(schedule).__name__}; pass a "
                           f"dict, a Schedule or the path of a JSON file") from None
     shown = display_path(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise VerifyError(f"{shown}: cannot read schedule file ({exc.strerror or exc})") from None
-    except ValueError:   # a NUL, or a character the file system's encoding cannot hold
-        raise VerifyError(f"{shown}: cannot read schedule file (not a valid file name)") from None
-    if raw[:2] == b"\x1f\x8b":            # gzip (a name ending in .gz when written here)
-        raw = gunzip(raw, VerifyError, f"{shown}: the schedule file")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise VerifyError(f"{shown}: the schedule file is not UTF-8 text (byte {exc.start}); "
-                          f"save it as UTF-8 JSON") from None
+    text = read_text(path, VerifyError, "schedule", limit=MAX_SCHEDULE)
     try:
         data = json.loads(text, object_pairs_hook=_object_without_repeats)
     except _RepeatedKey as exc:
