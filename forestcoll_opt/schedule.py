@@ -16,9 +16,11 @@ broadcast/reduce use ``M/k`` instead of ``M/(N·k)``; allreduce adds its phases.
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -281,9 +283,10 @@ def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | N
     for key in ("k", "trees"):
         if key not in data:
             raise ScheduleError(f"{source}: missing \"{key}\"")
-    k = data["k"]
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ScheduleError(f"{source}: k must be a positive integer, found {str(k)[:40]!r}")
+    k = _count(data["k"])
+    if k is None:
+        raise ScheduleError(f"{source}: k must be a positive integer, found "
+                            f"{str(data['k'])[:40]!r}")
     raw = data["trees"]
     if not isinstance(raw, list) or not raw:
         raise ScheduleError(f"{source}: \"trees\" must be a non-empty list")
@@ -293,10 +296,10 @@ def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | N
         if not isinstance(t, Mapping):
             raise ScheduleError(f"{where} is not an object")
         _known_keys(t, _TREE_KEYS, where, collective)
-        weight = t.get("weight")
-        if isinstance(weight, bool) or not isinstance(weight, int) or weight < 1:
+        weight = _count(t.get("weight"))
+        if weight is None:
             raise ScheduleError(f"{where}: weight must be a positive integer, found "
-                                f"{str(weight)[:40]!r}")
+                                f"{str(t.get('weight'))[:40]!r}")
         edges = t.get("edges")
         if not isinstance(edges, list):
             raise ScheduleError(f"{where}: \"edges\" must be a list")
@@ -330,6 +333,17 @@ def _id(value: Any, where: str) -> str:
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str) or len(value) > 256:
         raise ScheduleError(f"{where} must be a string of at most 256 characters")
+    return value
+
+
+def _count(value: Any) -> int | None:
+    """A positive JSON integer (``2.0`` and ``1e3`` count, as in JSON Schema), or None."""
+    if isinstance(value, (float, Decimal)):
+        if not (math.isfinite(value) and abs(value) < 2**64 and value == int(value)):
+            return None
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return None
     return value
 
 
