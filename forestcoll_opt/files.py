@@ -92,12 +92,13 @@ def size_text(limit: int) -> str:
 
 
 def read_bytes(path: str | os.PathLike, error: type[Exception], what: str, *,
-               limit: int, timeout: float = READ_TIMEOUT) -> bytes:
+               limit: int, timeout: float | None = None) -> bytes:
     """A text file's bytes (JSON or XML, possibly gzip-compressed), or ``error`` saying
     which file of what kind could not be read: more than ``limit`` bytes (a regular file
     is refused unread, anything else as soon as it passes ``limit``), a raw NUL byte
     outside gzip data (no JSON or XML text holds one: ``/dev/zero`` is refused at its
-    first chunk), a directory, or a FIFO without a writer for ``timeout`` seconds."""
+    first chunk), a directory, or a FIFO without a writer for ``timeout`` seconds
+    (default :data:`READ_TIMEOUT`)."""
     shown = display_path(path)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -115,7 +116,7 @@ def read_bytes(path: str | os.PathLike, error: type[Exception], what: str, *,
                 raise intake.too_large()
             _read_regular(fd, intake)
         else:
-            _read_stream(fd, intake, timeout)
+            _read_stream(fd, intake, READ_TIMEOUT if timeout is None else timeout)
     except OSError as exc:
         raise error(f"{shown}: cannot read {what} file ({exc.strerror or exc})") from None
     finally:

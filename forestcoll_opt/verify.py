@@ -82,7 +82,7 @@ from fractions import Fraction
 from functools import lru_cache
 from numbers import Rational
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -348,7 +348,7 @@ def _fraction_text(value: Fraction | None) -> str | None:
 # --- entry points ------------------------------------------------------------------------------
 
 def verify(topology: Topology, schedule: Any, *, against: str = "lp",
-           lp_interval: tuple[Fraction, Fraction] | None = None,
+           lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
            kernel: str | None = None, weights: Mapping[str, Any] | None = None) -> Verdict:
     """Check ``schedule`` (a dict, a JSON path, or an object with ``to_dict()``) on
     ``topology``: report every violation, the achieved algbw and its ratio to the reference.
