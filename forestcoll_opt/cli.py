@@ -16,7 +16,7 @@ from typing import Any, Iterator, Sequence
 from . import __version__
 from .bound import COLLECTIVES, Bound, bound, rs_ag_algbw
 from .catalog import canonical_spec, families, resolve
-from .errors import ForestCollError, UsageError
+from .errors import ForestCollError, LPError, UsageError
 from .files import check_output, display_path, streaming_output, write_output
 from .flow import KERNELS
 from .analysis import MAX_K, SWEEP_COLUMNS, iter_sweep
@@ -447,30 +447,30 @@ def cmd_verify(args: argparse.Namespace) -> int:
     min_ratio = _ratio_arg(args.min_ratio)
     topo = resolve(args.topology)
     data = load_schedule(args.schedule)
-    interval = None
-    if needs_lp_interval(data, against=args.against):
-        from .lp import LPError, solve
 
-        try:
-            interval = solve(topo, "allreduce", time_limit=args.time_limit, kernel=args.kernel)
-        except LPError as exc:
-            print(f"forestcoll: error: the allreduce LP needed for the verdict failed: {exc}; "
-                  f"raise --time-limit or verify with --against trees", file=sys.stderr)
-            return EXIT_SOLVER
-    verdict = verify(topo, data, against=args.against, lp_interval=interval,
-                     kernel=args.kernel, weights=_weights(args, topo))
+    def allreduce_lp() -> Any:      # called by verify only for a sound allreduce schedule
+        from .lp import solve
+
+        return solve(topo, "allreduce", time_limit=args.time_limit, kernel=args.kernel)
+
+    lazy = allreduce_lp if needs_lp_interval(data, against=args.against) else None
+    try:
+        verdict = verify(topo, data, against=args.against, lp_interval=lazy,
+                         kernel=args.kernel, weights=_weights(args, topo))
+    except LPError as exc:
+        print(f"forestcoll: error: the allreduce LP needed for the verdict failed: {exc}; "
+              f"raise --time-limit or verify with --against trees", file=sys.stderr)
+        return EXIT_SOLVER
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2))
     if verdict.status == "invalid":
-        for reason in verdict.reasons:
-            print(f"forestcoll: invalid: {reason}", file=sys.stderr)
+        _print_reasons("invalid", verdict.reasons)
         if not args.json:
             print(f"INVALID: {len(verdict.reasons)} problem(s) in "
                   f"{display_path(args.schedule)}")
         return EXIT_ERROR
     if verdict.contradiction:
-        for reason in verdict.reasons:
-            print(f"forestcoll: internal contradiction: {reason}", file=sys.stderr)
+        _print_reasons("internal contradiction", verdict.reasons)
         if not args.json:
             print("CONTRADICTION: the schedule's numbers and the bound cannot both be right; "
                   "please report it")
@@ -482,6 +482,19 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(f"forestcoll: schedule reaches {float(verdict.ratio):.4%} of the "
               f"{_reference(verdict)}, below --min-ratio {args.min_ratio}", file=sys.stderr)
     return 0 if ok else EXIT_BELOW
+
+
+MAX_REASONS_SHOWN = 10
+
+
+def _print_reasons(kind: str, reasons: Sequence[str]) -> None:
+    """At most :data:`MAX_REASONS_SHOWN` problem lines on stderr, then how many more there
+    are (``--json`` carries them all)."""
+    for reason in reasons[:MAX_REASONS_SHOWN]:
+        print(f"forestcoll: {kind}: {reason}", file=sys.stderr)
+    if len(reasons) > MAX_REASONS_SHOWN:
+        print(f"forestcoll: {kind}: ... and {len(reasons) - MAX_REASONS_SHOWN} more "
+              f"(--json lists them all)", file=sys.stderr)
 
 
 def _ratio_arg(text: str) -> Fraction:
@@ -731,9 +744,6 @@ def _alpha_summary(topo, alpha: float | None) -> list[tuple[float, int]]:
     return sorted(counts.items())
 
 
-MAX_REASONS_SHOWN = 10
-
-
 def _parse_chunks(text: str) -> int | str:
     chunks = text.strip().lower()
     if chunks == "auto":
@@ -886,11 +896,7 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
             others.insert(0, f"{len(routing)} transfer(s) go between ranks with several "
                              f"switch-only routes (the first: {pair}); pass --schedule with "
                              f"the schedule the file was exported from, whose paths they follow")
-        for reason in others[:MAX_REASONS_SHOWN]:
-            print(f"forestcoll: invalid: {reason}", file=sys.stderr)
-        if len(others) > MAX_REASONS_SHOWN:
-            print(f"forestcoll: invalid: ... and {len(others) - MAX_REASONS_SHOWN} more "
-                  f"(--json lists them all)", file=sys.stderr)
+        _print_reasons("invalid", others)
         if not args.json:
             print(f"INVALID: {len(verdict.reasons)} problem(s) in {display_path(args.xml)}")
         return EXIT_ERROR

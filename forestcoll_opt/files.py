@@ -1,9 +1,20 @@
 """Reading input files and writing output files safely.
 
-Inputs: text must be UTF-8 JSON, optionally gzip-compressed (recognised by its content,
-whatever the name); a file that is not, a compressed file that is damaged or expands beyond
-:data:`MAX_EXPANDED` bytes, or JSON nested too deeply for the parser, raises the caller's
-typed error naming the file.
+Inputs are read on one bounded path (:func:`read_bytes`, :func:`read_text`, :func:`gunzip`):
+
+* Every kind of input has a size limit, the most its format can need (docs/formats.md,
+  "Size limits"): :data:`MAX_TOPOLOGY`, :data:`MAX_SCHEDULE`, :data:`MAX_WEIGHTS`, and
+  the limits of the NCCL and MSCCL readers. A regular file larger than its limit is refused
+  unread; anything else (a pipe, a FIFO, a character device such as ``/dev/zero``) is read
+  in chunks and refused as soon as it passes the limit. A FIFO that no program opens for
+  writing within :data:`READ_TIMEOUT` seconds is refused instead of waited for forever.
+* Text is UTF-8 JSON, optionally gzip-compressed (recognised by its content, whatever the
+  name). It is decompressed in chunks, and refused as soon as it expands beyond the limit
+  of its kind, or beyond :data:`RATIO_FLOOR` bytes to more than :data:`MAX_RATIO` times
+  the compressed bytes read so far (the JSON this program writes compresses 20 to 120
+  times; a decompression bomb about 1000 times), so that a bomb is refused after a few
+  MiB of work, not gigabytes. Damage, JSON nested too deeply for the parser, or a file
+  with no JSON in it raises the caller's typed error naming the file.
 
 Outputs (``-o``, ``--csv``, ``--write-lp`` …) follow one set of rules:
 
@@ -29,10 +40,13 @@ import gzip
 import io
 import json
 import os
-import zlib
+import re
+import select
 import stat
 import sys
 import tempfile
+import time
+import zlib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Mapping
@@ -40,7 +54,22 @@ from typing import IO, Any, Iterable, Iterator, Mapping
 from .errors import ForestCollError, OutputError
 
 STDOUT = "-"
-MAX_EXPANDED = 4 * 2**30     # bytes a compressed input may expand to
+
+# Size limits by kind of input, in bytes of (decompressed) text; docs/formats.md, "Size
+# limits". A schedule holds every tree edge with its path: the largest the toolkit writes,
+# the NCCL ring baseline on 1024 GPUs, is 835 MB, and reading one takes about 7.5 bytes of
+# memory per byte of JSON, so 1 GiB is also about what a 24 GB machine can verify. A
+# topology lists nodes and links once (a 1024-GPU DGX H100 network is 0.4 MB); shard
+# weights one number per compute node.
+MAX_SCHEDULE = 2**30
+MAX_TOPOLOGY = 256 * 2**20
+MAX_WEIGHTS = 16 * 2**20
+MAX_RATIO = 400              # decompressed / compressed bytes, beyond RATIO_FLOOR
+RATIO_FLOOR = 16 * 2**20
+READ_TIMEOUT = 10.0          # seconds a FIFO may stay without a writer
+_CHUNK = 1 << 20             # bytes read or decompressed per step
+_PIECE = 1 << 16             # compressed bytes fed to the decompressor per step
+_BLANK = re.compile(rb"[ \t\n\r]*")
 
 
 # --- input ---------------------------------------------------------------------------------
@@ -54,60 +83,204 @@ def display_path(path: str | bytes | os.PathLike) -> str:
     return repr(text)
 
 
+def size_text(limit: int) -> str:
+    """``limit`` bytes for a message: "1 GiB", "16 MiB", "100 bytes"."""
+    for unit, name in ((2**30, "GiB"), (2**20, "MiB"), (2**10, "KiB")):
+        if limit >= unit and limit % unit == 0:
+            return f"{limit // unit} {name}"
+    return f"{limit} bytes"
+
+
 def read_bytes(path: str | os.PathLike, error: type[Exception], what: str, *,
-               limit: int | None = None) -> bytes:
-    """A file's bytes (at most ``limit`` + 1 of them when ``limit`` is given, so that the
-    caller can refuse a larger file unread), or ``error`` saying which file of what kind
-    could not be read."""
+               limit: int, timeout: float | None = None) -> bytes:
+    """A text file's bytes (JSON or XML, possibly gzip-compressed), or ``error`` saying
+    which file of what kind could not be read: more than ``limit`` bytes (a regular file
+    is refused unread, anything else as soon as it passes ``limit``), a raw NUL byte
+    outside gzip data (no JSON or XML text holds one: ``/dev/zero`` is refused at its
+    first chunk), a directory, or a FIFO without a writer for ``timeout`` seconds
+    (default :data:`READ_TIMEOUT`)."""
+    shown = display_path(path)
     try:
-        with open(path, "rb") as handle:
-            return handle.read() if limit is None else handle.read(limit + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
-        raise error(f"{display_path(path)}: cannot read {what} file "
-                    f"({exc.strerror or exc})") from None
-    except ValueError:   # a NUL, or a character the file system's encoding cannot hold
-        raise error(f"{display_path(path)}: cannot read {what} file (not a valid file "
-                    f"name)") from None
+        raise error(f"{shown}: cannot read {what} file ({exc.strerror or exc})") from None
+    except (ValueError, TypeError):   # a NUL, or a character the file system cannot hold
+        raise error(f"{shown}: cannot read {what} file (not a valid file name)") from None
+    intake = _Intake(limit, error, shown, what)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise error(f"{shown}: is a directory, not {_a(_noun(what))} file")
+        if stat.S_ISREG(info.st_mode):
+            if info.st_size > limit:
+                raise intake.too_large()
+            _read_regular(fd, intake)
+        else:
+            _read_stream(fd, intake, READ_TIMEOUT if timeout is None else timeout)
+    except OSError as exc:
+        raise error(f"{shown}: cannot read {what} file ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    return bytes(intake.data)
 
 
-def read_text(path: str | os.PathLike, error: type[Exception], what: str) -> str:
-    """A file's UTF-8 text, or ``error`` saying which file of what kind could not be read."""
-    p = Path(path)
-    data = read_bytes(p, error, what)
+def _noun(what: str) -> str:
+    return what.removeprefix("the ")
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
+class _Intake:
+    """The bytes read so far, refused as soon as they pass the limit or hold a NUL byte
+    that is not inside gzip data."""
+
+    def __init__(self, limit: int, error: type[Exception], shown: str, what: str) -> None:
+        self.data = bytearray()
+        self.limit, self.error, self.shown, self.what = limit, error, shown, what
+
+    def room(self) -> int:
+        """How many bytes the next read may take: up to one past the limit."""
+        return min(_CHUNK, self.limit + 1 - len(self.data))
+
+    def full(self) -> bool:
+        return len(self.data) > self.limit
+
+    def add(self, chunk: bytes) -> None:
+        start = len(self.data)
+        self.data += chunk
+        if self.full():
+            raise self.too_large()
+        if self.data[:2] != b"\x1f\x8b" and (at := chunk.find(b"\0")) >= 0:
+            raise self.error(f"{self.shown}: byte {start + at} is a NUL, which no "
+                             f"{_noun(self.what)} file holds; give a UTF-8 text file "
+                             f"(or its gzip)")
+
+    def too_large(self) -> Exception:
+        return self.error(f"{self.shown}: larger than {size_text(self.limit)}, the limit for "
+                          f"{_noun(self.what)} files (docs/formats.md, \"Size limits\"); "
+                          f"give the right file")
+
+
+def _read_regular(fd: int, intake: _Intake) -> None:
+    """A regular file up to its end (one that grows, or a /proc file that says it is
+    empty, may hold more than its size said, hence the limit again)."""
+    while chunk := os.read(fd, intake.room()):
+        intake.add(chunk)
+
+
+def _read_stream(fd: int, intake: _Intake, timeout: float) -> None:
+    """A pipe, FIFO, socket or device, read without blocking, chunk by chunk. Until the
+    first byte arrives the wait is bounded by ``timeout`` unless a writer is known to be
+    there (a FIFO opened by nobody reads as empty, a FIFO whose writer is still working
+    as "try again")."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    deadline = time.monotonic() + timeout
+    writer = False
+    while True:
+        try:
+            chunk = os.read(fd, intake.room())
+        except BlockingIOError:             # a writer is connected but has sent nothing yet
+            writer = True
+            poller.poll()
+            continue
+        if chunk:
+            intake.add(chunk)
+            writer = True
+            continue
+        if writer or not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            return                          # the end of the data
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise intake.error(f"{intake.shown}: nothing is writing to this FIFO (waited "
+                               f"{timeout:g} s); start the program that writes the "
+                               f"{_noun(intake.what)} first, or give a file")
+        if poller.poll(max(1, int(left * 1000))):
+            writer = True                   # a writer came: data, or its end
+
+
+def read_text(path: str | os.PathLike, error: type[Exception], what: str, *,
+              limit: int) -> str:
+    """A file's UTF-8 text, decompressed if it is gzip, at most ``limit`` bytes of it, or
+    ``error`` saying which file of what kind could not be read."""
+    shown = display_path(path)
+    data: bytes | bytearray = read_bytes(path, error, what, limit=limit)
     if data[:2] == b"\x1f\x8b":
-        data = gunzip(data, error, f"{display_path(p)}: the {what} file")
+        data = _inflate(data, error, f"{shown}: the {what} file", limit,
+                        f"it cannot be {_a(_noun(what))} file this program wrote")
+    return decode_json_text(data, error, shown, what)
+
+
+def decode_json_text(data: bytes | bytearray, error: type[Exception], shown: str,
+                     what: str) -> str:
+    """UTF-8 text that holds something besides blanks, or ``error`` naming the file."""
+    if _BLANK.fullmatch(data):
+        raise error(f"{shown}: the {what} file is empty (no JSON in it)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{display_path(p)}: the {what} file is not UTF-8 text (byte "
-                    f"{exc.start}); save it as UTF-8 JSON") from None
+        raise error(f"{shown}: the {what} file is not UTF-8 text (byte {exc.start}); save it "
+                    f"as UTF-8 JSON") from None
 
 
-def gunzip(data: bytes, error: type[Exception], label: str, *, limit: int | None = None,
+def gunzip(data: bytes, error: type[Exception], label: str, *, limit: int,
            what: str = "it cannot be a schedule or topology this program wrote") -> bytes:
-    """The content of gzip ``data`` (every member), refusing damage and expansion beyond
-    ``limit`` bytes (default :data:`MAX_EXPANDED`; a small file can expand to terabytes);
-    ``what`` ends the message of that refusal."""
-    limit = MAX_EXPANDED if limit is None else limit
+    """The content of gzip ``data`` (every member, NUL padding after the last allowed),
+    refusing damage, expansion beyond ``limit`` bytes, and expansion beyond
+    :data:`RATIO_FLOOR` bytes to more than :data:`MAX_RATIO` times the compressed bytes
+    read so far; ``what`` ends the message of a refusal."""
+    return bytes(_inflate(data, error, label, limit, what))
+
+
+def _inflate(data: bytes | bytearray, error: type[Exception], label: str, limit: int,
+             what: str) -> bytearray:
+    """:func:`gunzip` into a bytearray, decompressing in chunks of at most :data:`_CHUNK`
+    bytes from pieces of :data:`_PIECE` compressed bytes, so that no step costs more than
+    a chunk of memory beyond the output kept."""
     out = bytearray()
-    rest = data
+    view = memoryview(data)
+    pos = 0                             # compressed bytes handed to the decompressor
     try:
-        while rest:
+        while pos < len(view):
             unzip = zlib.decompressobj(wbits=31)
-            chunk = unzip.decompress(rest, limit + 1 - len(out))
-            out += chunk
-            if len(out) > limit:
-                size = (f"{limit // 2**30} GiB" if limit >= 2**30 else f"{limit // 2**20} MiB")
-                raise error(f"{label} expands beyond {size}; {what}")
+            while not unzip.eof and pos < len(view):
+                piece = view[pos:pos + _PIECE]
+                pos += len(piece)
+                while piece:
+                    out += unzip.decompress(piece, _CHUNK)
+                    piece = unzip.unconsumed_tail
+                    _check_expansion(len(out), pos - len(piece), limit, error, label, what)
             if not unzip.eof:
                 raise error(f"{label} is a truncated gzip file; write it again")
-            rest = unzip.unused_data
-            while rest[:1] == b"\x00":          # padding after the last member
-                rest = rest[1:]
+            pos -= len(unzip.unused_data)       # the next member starts there
+            pos = _skip_zeros(view, pos)        # NUL padding after a member
     except zlib.error as exc:
         raise error(f"{label} is a damaged gzip file ({exc})") from None
-    return bytes(out)
+    return out
 
+
+def _skip_zeros(view: memoryview, pos: int) -> int:
+    """The first position at or after ``pos`` that holds no NUL byte (linear: the padding
+    is searched in blocks, never copied byte by byte)."""
+    block = 1 << 16
+    while pos < len(view):
+        chunk = bytes(view[pos:pos + block])
+        rest = chunk.lstrip(b"\x00")
+        if rest:
+            return pos + len(chunk) - len(rest)
+        pos += len(chunk)
+    return pos
+
+
+def _check_expansion(size: int, consumed: int, limit: int, error: type[Exception],
+                     label: str, what: str) -> None:
+    if size > limit:
+        raise error(f"{label} expands beyond {size_text(limit)}; {what}")
+    if size > RATIO_FLOOR and size > MAX_RATIO * consumed:
+        raise error(f"{label} expands more than {MAX_RATIO} times (a decompression bomb: "
+                    f"JSON compresses 20 to 120 times); {what}")
 
 def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) -> Any:
     """``json.loads`` that raises ``error`` naming ``source`` on any malformed input

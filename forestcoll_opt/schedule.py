@@ -16,9 +16,11 @@ broadcast/reduce use ``M/k`` instead of ``M/(N·k)``; allreduce adds its phases.
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -26,7 +28,7 @@ from .bound import SYMMETRY_MIN_COMPUTE
 from .bound import bound as compute_bound
 from .collective import Collective
 from .errors import ForestCollError, ScheduleError
-from .files import display_path, parse_json, read_text, write_output
+from .files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
 from .fixed_k import fixed_k_capacity
 from .multicast import merge_out_tree
 from .packing import pack_trees
@@ -176,7 +178,8 @@ def loads(text: str, *, source: str = "schedule") -> Schedule:
 
 
 def load(path: str | os.PathLike) -> Schedule:
-    return loads(read_text(path, ScheduleError, "schedule"), source=display_path(path))
+    text = read_text(path, ScheduleError, "schedule", limit=MAX_SCHEDULE)
+    return loads(text, source=display_path(path))
 
 
 _COMMON_KEYS = {"format", "collective", "topology", "units", "compute_nodes", "algbw"}
@@ -280,9 +283,10 @@ def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | N
     for key in ("k", "trees"):
         if key not in data:
             raise ScheduleError(f"{source}: missing \"{key}\"")
-    k = data["k"]
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ScheduleError(f"{source}: k must be a positive integer, found {str(k)[:40]!r}")
+    k = _count(data["k"])
+    if k is None:
+        raise ScheduleError(f"{source}: k must be a positive integer, found "
+                            f"{str(data['k'])[:40]!r}")
     raw = data["trees"]
     if not isinstance(raw, list) or not raw:
         raise ScheduleError(f"{source}: \"trees\" must be a non-empty list")
@@ -292,10 +296,10 @@ def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | N
         if not isinstance(t, Mapping):
             raise ScheduleError(f"{where} is not an object")
         _known_keys(t, _TREE_KEYS, where, collective)
-        weight = t.get("weight")
-        if isinstance(weight, bool) or not isinstance(weight, int) or weight < 1:
+        weight = _count(t.get("weight"))
+        if weight is None:
             raise ScheduleError(f"{where}: weight must be a positive integer, found "
-                                f"{str(weight)[:40]!r}")
+                                f"{str(t.get('weight'))[:40]!r}")
         edges = t.get("edges")
         if not isinstance(edges, list):
             raise ScheduleError(f"{where}: \"edges\" must be a list")
@@ -329,6 +333,17 @@ def _id(value: Any, where: str) -> str:
 def _text(value: Any, where: str) -> str:
     if not isinstance(value, str) or len(value) > 256:
         raise ScheduleError(f"{where} must be a string of at most 256 characters")
+    return value
+
+
+def _count(value: Any) -> int | None:
+    """A positive JSON integer (``2.0`` and ``1e3`` count, as in JSON Schema), or None."""
+    if isinstance(value, (float, Decimal)):
+        if not (math.isfinite(value) and abs(value) < 2**64 and value == int(value)):
+            return None
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return None
     return value
 
 

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Mapping
 import networkx as nx
 
 from .errors import TopologyError, TopologyFormatError
-from .files import display_path, parse_json, read_text, write_output
+from .files import MAX_TOPOLOGY, display_path, parse_json, read_text, write_output
 
 FORMAT = "forestcoll-topology/1"
 KINDS = ("compute", "switch")
@@ -124,6 +124,10 @@ def parse_bandwidth(value: Any, where: str) -> Fraction:
     ("25/3"), within [BANDWIDTH_MIN, BANDWIDTH_MAX]."""
     if isinstance(value, bool):
         raise TopologyError(f"{where}: bandwidth must be a number, got {value!r}")
+    if isinstance(value, (float, Decimal)) and math.isfinite(value) and not _whole(value):
+        raise TopologyError(f"{where}: bandwidth {_short(value)} is a JSON number with a "
+                            f"fraction, which a reader may round; write it as a string, "
+                            f"\"{value}\" (docs/formats.md, \"Exact numbers\")")
     try:
         result = parse_exact(value, where, what="bandwidth")
     except TopologyError as exc:
@@ -404,10 +408,20 @@ def check_alpha(value: Any, where: str) -> float:
     return float(value) + 0.0
 
 
+def _whole(value: float | Decimal) -> bool:
+    """Whether a JSON number written with a fraction or an exponent has a whole value, as
+    JSON Schema's "integer" means (``2.0``, ``1e3``), checked without building it."""
+    if isinstance(value, float):
+        return math.isfinite(value) and value.is_integer()
+    return value.is_finite() and value == value.to_integral_value()
+
+
 def check_box(value: Any, where: str) -> Any:
     """A node's ``box``: None, an integer within ±2^53, or a label."""
     if value is None:
         return None
+    if isinstance(value, (float, Decimal)) and _whole(value) and abs(value) <= 2**53:
+        value = int(value)           # a JSON number of whole value is an integer (2.0)
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise TopologyError(f"{where}: \"box\" must be an integer or a string, not "
                             f"{_short(value)}")
@@ -576,9 +590,8 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
         if not isinstance(kind, str) or kind not in KINDS:
             raise TopologyFormatError(f"{where}: unknown kind {_short(kind)}; use \"compute\" "
                                       f"or \"switch\"")
-        box = n.get("box")
         try:
-            check_box(box, where)
+            box = check_box(n.get("box"), where)
         except TopologyError as exc:
             raise TopologyFormatError(str(exc).replace("node id", "value")) from None
         multicast = n.get("multicast")
@@ -618,7 +631,8 @@ def loads(text: str, *, source: str = "topology") -> Topology:
 
 def load(path: str | os.PathLike) -> Topology:
     """Read a ``forestcoll-topology/1`` file."""
-    return loads(read_text(path, TopologyFormatError, "topology"), source=display_path(path))
+    return loads(read_text(path, TopologyFormatError, "topology",
+                           limit=MAX_TOPOLOGY), source=display_path(path))
 
 
 def write(topology: Topology, path: str | os.PathLike) -> None:

@@ -83,12 +83,12 @@ from fractions import Fraction
 from functools import lru_cache
 from numbers import Rational
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from .errors import VerifierSelfCheckError, VerifyArgumentError, VerifyError
-from .files import display_path, gunzip
+from .files import MAX_SCHEDULE, display_path, read_text
 from .flow import FlowNetwork
 from .topology import Topology
 
@@ -351,7 +351,7 @@ def _fraction_text(value: Fraction | None) -> str | None:
 # --- entry points ------------------------------------------------------------------------------
 
 def verify(topology: Topology, schedule: Any, *, against: str = "lp",
-           lp_interval: tuple[Fraction, Fraction] | None = None,
+           lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
            kernel: str | None = None, weights: Mapping[str, Any] | None = None) -> Verdict:
     """Check ``schedule`` (a dict, a JSON path, or an object with ``to_dict()``) on
     ``topology``: report every violation, the achieved algbw and its ratio to the reference.
@@ -368,7 +368,10 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     is the allreduce LP optimum's certified interval in the topology's units, both exact
     (int, Fraction or Decimal; an object with ``.lower`` and ``.upper``, such as the LP's
     result, is taken too): ``lower`` is exactly feasible, ``upper`` bounds the LP optimum.
-    The verifier does not solve the LP itself; whoever needs an LP value passes it in.
+    The verifier does not solve the LP itself; whoever needs an LP value passes it in, or
+    passes a function without arguments that returns it: it is called only for an
+    allreduce schedule found sound, so that a schedule that is invalid (made for another
+    topology, say) is reported without solving anything.
 
     * ``against="lp"`` (default): an allreduce schedule needs ``lp_interval``; it is optimal
       iff algbw >= lower, a contradiction if algbw > upper, otherwise "below". (Trees reach
@@ -392,10 +395,11 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     if against not in AGAINST:
         raise VerifyArgumentError(f"against={_show(against)}: use \"lp\" (the allreduce LP "
                                   f"optimum) or \"trees\" (the reduce-scatter + allgather bound)")
-    interval = _check_interval(lp_interval)
+    solve = lp_interval if callable(lp_interval) else None
+    interval = None if solve else _check_interval(lp_interval)
     expected = _check_weights(topology, weights, "weights")
     data = load_schedule(schedule)
-    if needs_lp_interval(data, against=against) and interval is None:
+    if needs_lp_interval(data, against=against) and interval is None and solve is None:
         raise VerifyArgumentError(
             "an allreduce schedule is verified against the allreduce LP optimum: pass "
             "lp_interval=(lower, upper), the LP's certified interval (e.g. from "
@@ -416,6 +420,8 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
         notes += ("lp_interval is ignored: it applies to allreduce schedules only",)
     if parsed is None:
         return Verdict("invalid", tuple(reader.reasons), coll, mode, notes=notes)
+    if solve is not None and coll == "allreduce":      # only now that the schedule is sound
+        interval = _check_interval(solve())
     shape = {"weights": _named_weights(topology, parsed.shards), "concurrent": parsed.concurrent,
              **_multicast_shape(parsed)}
     if coll != "allreduce":
@@ -569,8 +575,9 @@ def needs_lp_interval(schedule: Any, *, against: str = "lp") -> bool:
 def load_schedule(schedule: Any) -> Mapping[str, Any]:
     """The schedule as a mapping: a mapping itself, ``to_dict()`` of an object that has it,
     or a ``forestcoll-schedule/1`` or ``/2`` JSON file read by the verifier's own reader
-    (UTF-8, gzip allowed, no repeated keys). Raises :class:`VerifyError` when there is
-    nothing to check."""
+    (UTF-8, gzip allowed, at most :data:`~forestcoll_opt.files.MAX_SCHEDULE` bytes of text,
+    no repeated keys, numbers with a fraction or an exponent read exactly as Decimal).
+    Raises :class:`VerifyError` when there is nothing to check."""
     if isinstance(schedule, Mapping):
         return schedule
     if hasattr(schedule, "to_dict"):
@@ -584,21 +591,10 @@ def load_schedule(schedule: Any) -> Mapping[str, Any]:
         raise VerifyError(f"cannot read a schedule from a {type(schedule).__name__}; pass a "
                           f"dict, a Schedule or the path of a JSON file") from None
     shown = display_path(path)
+    text = read_text(path, VerifyError, "schedule", limit=MAX_SCHEDULE)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise VerifyError(f"{shown}: cannot read schedule file ({exc.strerror or exc})") from None
-    except ValueError:   # a NUL, or a character the file system's encoding cannot hold
-        raise VerifyError(f"{shown}: cannot read schedule file (not a valid file name)") from None
-    if raw[:2] == b"\x1f\x8b":            # gzip (a name ending in .gz when written here)
-        raw = gunzip(raw, VerifyError, f"{shown}: the schedule file")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise VerifyError(f"{shown}: the schedule file is not UTF-8 text (byte {exc.start}); "
-                          f"save it as UTF-8 JSON") from None
-    try:
-        data = json.loads(text, object_pairs_hook=_object_without_repeats)
+        data = json.loads(text, object_pairs_hook=_object_without_repeats,
+                          parse_float=_json_number)
     except _RepeatedKey as exc:
         raise VerifyError(f"{shown}: key {_show(exc.key)} appears twice in one object; a "
                           f"schedule names every key once") from None
@@ -612,6 +608,17 @@ def load_schedule(schedule: Any) -> Mapping[str, Any]:
     if not isinstance(data, dict):
         raise VerifyError(f"{shown}: a schedule must be a JSON object, found {_show(data)}")
     return data
+
+
+def _json_number(text: str) -> Decimal:
+    """A JSON number with a fraction or an exponent, exactly (``2.0`` is the integer 2 as
+    in JSON Schema; ``0.1`` stays 1/10, never a binary float); beyond
+    :data:`MAX_NUMBER_DIGITS` digits before the point it is out of range, like an integer
+    literal that long."""
+    number = Decimal(text)
+    if number.adjusted() >= MAX_NUMBER_DIGITS:
+        raise ValueError(f"a number of more than {MAX_NUMBER_DIGITS} digits")
+    return number
 
 
 class _RepeatedKey(Exception):
@@ -760,6 +767,9 @@ def _show(value: Any) -> str:
         return str(value)
     if isinstance(value, float):
         return repr(value)
+    if isinstance(value, Decimal):
+        text = str(value)
+        return text if len(text) <= 60 else f"a number of {len(text)} characters"
     if isinstance(value, Fraction):
         return _show_fraction(value)
     if isinstance(value, str):
@@ -779,28 +789,64 @@ def _show_fraction(value: Fraction) -> str:
     return _fraction_text(value) or ""
 
 
-_DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d{1,3})?", re.ASCII)
-_RATIO = re.compile(r"[+-]?\d+/\d+", re.ASCII)
+# The exact numbers of docs/formats.md ("Exact numbers"): ASCII digits, no sign, no spaces,
+# at most 100 characters, an exponent of at most 3 digits; the same grammar as the schemas.
+_DECIMAL = re.compile(r"([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]{1,3})?", re.ASCII)
+_RATIO = re.compile(r"[0-9]+/[0-9]+", re.ASCII)
+MAX_NUMBER_TEXT = 100
+# Digits of the longest JSON integer read: Python's own limit for int literals, applied to
+# numbers written with an exponent as well ("1e5000" is a whole number of 5001 digits).
+MAX_NUMBER_DIGITS = 4300
 
 
-def _parse_exact(value: Any) -> Fraction | None:
-    """An exact number written as an int, a "p/q" string or a decimal string (at most 100
-    characters, exponent at most 999); None for anything else (floats are not exact)."""
+def _integral(value: Any) -> int | Decimal | None:
+    """A JSON integer: an int, or a number written with a fraction or an exponent whose
+    value is whole (``2.0``, ``1e3``), as JSON Schema counts integers. A whole Decimal too
+    large to turn into an int cheaply is returned as it is, for comparisons; None for
+    anything else (a boolean, a fraction, a string)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return Fraction(value) if value.bit_length() <= 1024 else None
+        return value
+    if isinstance(value, float):
+        value = Decimal(value) if math.isfinite(value) else None
+    if not isinstance(value, Decimal) or not value.is_finite():
+        return None
+    if value != value.to_integral_value():
+        return None
+    return int(value) if value.adjusted() < MAX_NUMBER_DIGITS else value
+
+
+def _parse_exact(value: Any) -> Fraction | None:
+    """An exact number as the format writes it: a JSON integer (see :func:`_integral`), or
+    a "p/q" or decimal string of the grammar of docs/formats.md; None for anything else
+    (a float that is not whole is not exact, a sign or a space is not in the grammar)."""
+    whole = _integral(value)
+    if isinstance(whole, int):
+        return Fraction(whole)
+    if whole is not None:
+        return None              # beyond MAX_NUMBER_DIGITS: refused when a file is read
     if isinstance(value, Fraction):
         return value
-    if not isinstance(value, str) or len(value) > 100:
+    if not isinstance(value, str) or len(value) > MAX_NUMBER_TEXT:
         return None
-    text = value.strip()
-    if not (_RATIO.fullmatch(text) or _DECIMAL.fullmatch(text)):
+    if not (_RATIO.fullmatch(value) or _DECIMAL.fullmatch(value)):
         return None
     try:
-        return Fraction(text)
+        return Fraction(value)
     except (ValueError, ZeroDivisionError):
         return None
+
+
+def _some(items: Sequence[str], one: str, many: str) -> str:
+    """"a is ONE" or "a, b, c and 5 more are MANY" (nothing when there are no items)."""
+    if not items:
+        return ""
+    shown = ", ".join(_show(v)[1:-1] if len(v) <= 60 else _show(v) for v in items[:3])
+    if len(items) == 1:
+        return f"{shown} is {one}"
+    more = f" and {len(items) - 3} more" if len(items) > 3 else ""
+    return f"{shown}{more} are {many}"
 
 
 def _a(word: str) -> str:
@@ -910,17 +956,22 @@ class _Reader:
         if value is _MISSING:
             self.reasons.append(f"{where}missing \"{what}\"")
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        whole = _integral(value)
+        if whole is None or whole < 1:
             self.reasons.append(f"{where}{what} must be a positive integer, found {_show(value)}")
             return None
-        if value > MAX_INTEGER:
+        if whole > MAX_INTEGER:
             self.reasons.append(f"{where}{what} {_show(value)} is above 2^63 - 1, the largest "
                                 f"count a schedule may use")
             return None
-        return value
+        return int(whole)
 
     # the schedule
     def read(self, data: Mapping[Any, Any]) -> _Reading | None:
+        other = self.foreign(data)
+        if other is not None:               # one line, not one per tree edge
+            self.reasons.append(other)
+            return None
         self.format(data.get("format", _MISSING))
         coll = data.get("collective", _MISSING)
         if coll is _MISSING:
@@ -984,7 +1035,7 @@ class _Reader:
             time = sum((p.time_per_byte for p in phases), Fraction(0))
         algbw = 1 / time
         if coll == "allreduce":
-            self.claim(data, "algbw", algbw, "")
+            self.claim(data, "algbw", algbw, "", required=True)
         if self.reasons:
             return None
         if not self.multicast:
@@ -994,6 +1045,62 @@ class _Reader:
             notes += ("\"multicast\" is true, but no switch replicates or aggregates any "
                       "data: every path counts in full, as without multicast",)
         return _Reading(phases, algbw, self.shards, self.concurrent, notes, True, traffic, links)
+
+    def foreign(self, data: Mapping[Any, Any]) -> str | None:
+        """One line when the schedule was made for another network, before anything else
+        is read: its ``compute_nodes`` are not this topology's, or it names another
+        topology and routes over a link this one lacks."""
+        named = data.get("topology")
+        theirs = named if isinstance(named, str) and named != self.t.name else None
+        listed = data.get("compute_nodes")
+        if isinstance(listed, (list, tuple)) and all(isinstance(v, str) for v in listed):
+            mine = set(self.t.compute_nodes)
+            extra = [v for v in dict.fromkeys(listed) if v not in mine]
+            absent = [v for v in self.t.compute_nodes if v not in set(listed)]
+            if extra or absent:
+                detail = "; ".join(part for part in (
+                    _some(extra, f"not a compute node of {self.t.name}",
+                          f"not compute nodes of {self.t.name}"),
+                    _some(absent, "not in the schedule", "not in the schedule")) if part)
+                return self.other_network(theirs, f"{len(set(listed))} compute nodes",
+                                          detail)
+        if theirs is not None:
+            hop = self.missing_link(data)
+            if hop is not None:
+                return self.other_network(theirs, None, f"it routes over {hop[0]} -> {hop[1]}, "
+                                                        f"which {self.t.name} does not have")
+        return None
+
+    def other_network(self, theirs: str | None, size: str | None, detail: str) -> str:
+        mine = f"{self.t.name} ({len(self.compute)} compute nodes)"
+        if theirs is None:
+            return (f"the schedule's compute nodes are not those of {mine}: {detail}; was it "
+                    f"made for another topology?")
+        shown = _show(theirs)[1:-1] if len(theirs) <= 60 else _show(theirs)
+        return (f"this schedule is for {shown}{f' ({size})' if size else ''}, you gave "
+                f"{mine}: {detail}; verify it against the topology it was made for, or "
+                f"generate one for {self.t.name}")
+
+    def missing_link(self, data: Mapping[Any, Any]) -> Hop | None:
+        """The first hop of a path (trees or phases, read leniently) that is not a link of
+        the topology."""
+        cap = self.t.capacity
+        bodies = data.get("phases") if data.get("collective") == "allreduce" else [data]
+        for body in bodies if isinstance(bodies, (list, tuple)) else ():
+            trees = body.get("trees") if isinstance(body, Mapping) else None
+            for tree in trees if isinstance(trees, (list, tuple)) else ():
+                edges = tree.get("edges") if isinstance(tree, Mapping) else None
+                for edge in edges if isinstance(edges, (list, tuple)) else ():
+                    path = edge.get("path") if isinstance(edge, Mapping) else None
+                    if not isinstance(path, (list, tuple)):
+                        continue
+                    for hop in zip(path, path[1:]):
+                        try:
+                            if hop not in cap:
+                                return hop if all(isinstance(v, str) for v in hop) else None
+                        except TypeError:          # an unhashable item: a reason later
+                            break
+        return None
 
     def format(self, fmt: Any) -> None:
         """The format and its version; keys of version 2 are judged by the version."""
@@ -1099,6 +1206,8 @@ class _Reader:
                                 f"are in {self.t.units!r}")
         listed = data.get("compute_nodes", _MISSING)
         if listed is _MISSING:
+            self.reasons.append(f"missing \"compute_nodes\": the {len(self.compute)} compute "
+                                f"nodes of {self.t.name}, each once")
             return
         if not isinstance(listed, (list, tuple)):
             self.reasons.append(f"\"compute_nodes\" must be a list of node ids, found "
@@ -1147,15 +1256,21 @@ class _Reader:
             return None
         return tuple(p for p in phases if p is not None)
 
-    def claim(self, obj: Mapping[Any, Any], key: str, actual: Fraction, prefix: str) -> None:
-        """An informative number, if present, must equal the recomputed one exactly."""
+    def claim(self, obj: Mapping[Any, Any], key: str, actual: Fraction, prefix: str, *,
+              required: bool = False) -> None:
+        """A claimed number (``algbw`` always, ``tree_bandwidth`` when present) must equal
+        the recomputed one exactly."""
         value = obj.get(key, _MISSING)
         if value is _MISSING:
+            if required:
+                self.reasons.append(f"{prefix}missing \"{key}\": it is "
+                                    f"{_fraction_text(actual)} by the link loads")
             return
         claimed = _parse_exact(value)
         if claimed is None:
-            self.reasons.append(f"{prefix}\"{key}\" must be an exact number (an integer or a "
-                                f"\"p/q\" string), found {_show(value)}")
+            self.reasons.append(f"{prefix}\"{key}\" must be an exact number (an integer, or "
+                                f"a \"p/q\" or decimal string without sign or spaces), found "
+                                f"{_show(value)}")
         elif claimed != actual:
             self.reasons.append(f"{prefix}\"{key}\" claims {_show_fraction(claimed)} but the "
                                 f"link loads give {_fraction_text(actual)}")
@@ -1196,7 +1311,7 @@ class _Reader:
         # parts of the data: k of M (single root), or k·ŵ_v of M/(Ŵ·k) at every root v
         parts = k if coll in SINGLE_ROOT else sum(self.parts) * k
         self.claim(phase, "tree_bandwidth", 1 / worst, prefix)
-        self.claim(phase, "algbw", parts / worst, prefix)
+        self.claim(phase, "algbw", parts / worst, prefix, required=True)
         if len(self.reasons) > start:
             return None
         self.link_times.append({hop: r / parts for hop, r in per_link.items()})

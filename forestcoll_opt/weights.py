@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from .errors import WeightsError
-from .files import display_path, parse_json, read_text
+from .files import MAX_WEIGHTS, display_path, parse_json, read_text
 from .topology import Topology, parse_exact
 
 MAX_WEIGHT_DIGITS = 30       # per weight, as written
@@ -92,7 +92,7 @@ def load(path: str | os.PathLike, topology: Topology) -> tuple[int, ...] | None:
     """Read a weights file (a JSON object: compute node id -> non-negative number, given as
     an integer, a decimal, or a string such as ``"1/3"``) and :func:`normalize` it."""
     source = display_path(path)
-    data = parse_json(read_text(path, WeightsError, "weights"), WeightsError, source)
+    data = parse_json(read_text(path, WeightsError, "weights", limit=MAX_WEIGHTS), WeightsError, source)
     if not isinstance(data, Mapping):
         raise WeightsError(f"{source}: a weights file is a JSON object mapping every compute "
                            f"node id to a non-negative number")

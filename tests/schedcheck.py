@@ -11,9 +11,11 @@ through switches); every compute node's trees weigh exactly k in total; time = M
 max over links of (Σ weight × times used)/bandwidth; algbw = M/time. Reduce-scatter: the
 same with in-trees. Allreduce: no top-level trees, ``phases`` = [reduce-scatter, allgather],
 time the sum. Broadcast/reduce: a top-level ``root`` at which every tree is rooted, weights
-summing to k, parts of M/k. Informative fields are checked where they can be (``algbw``
-and ``tree_bandwidth`` exactly, ``units``, ``compute_nodes`` as a set without repeats);
-any other key is refused; k and weights are integers in [1, 2^63 - 1].
+summing to k, parts of M/k. ``compute_nodes`` (a set without repeats) and ``algbw`` are
+required, ``algbw`` and ``tree_bandwidth`` checked exactly, ``units`` where present; any
+other key is refused; k and weights are integers in [1, 2^63 - 1] (a JSON number of whole
+value such as 2.0 is an integer, as in JSON Schema); exact numbers as docs/formats.md
+writes them (no sign, no spaces).
 
 Version 2 adds three optional keys (a version 1 schedule holding any is refused):
 ``weights`` (allgather, reduce-scatter, allreduce): every compute node once, mapped to a
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from decimal import Decimal
 from fractions import Fraction
 
 FORMAT = "forestcoll-schedule/1"
@@ -77,8 +80,20 @@ def _is_seq(x) -> bool:
     return type(x) in (list, tuple)
 
 
+def _whole(x) -> int | None:
+    """A JSON integer: an int, or a float or Decimal of whole value (``2.0``), as JSON
+    Schema counts integers."""
+    if type(x) is int:
+        return x
+    if isinstance(x, (float, Decimal)) and math.isfinite(x) and x == math.floor(x) \
+            and abs(x) < 10**400:
+        return int(x)
+    return None
+
+
 def _is_count(x) -> bool:
-    return type(x) is int and 0 < x <= LIMIT
+    whole = _whole(x)
+    return whole is not None and 0 < whole <= LIMIT
 
 
 def _is_text(x) -> bool:
@@ -86,25 +101,23 @@ def _is_text(x) -> bool:
 
 
 def _number(x) -> Fraction | None:
-    """int, Fraction, "p/q" or plain decimal text (<= 100 chars, exponent <= 3 digits)."""
-    if type(x) is int:
-        return Fraction(x) if abs(x) < 2**1024 else None
+    """A JSON integer, a Fraction, or text of docs/formats.md's grammar: ASCII digits
+    "p/q", or a decimal with an optional exponent of 1 to 3 digits; no sign, no spaces,
+    at most 100 characters."""
+    if _whole(x) is not None:
+        return Fraction(_whole(x))
     if isinstance(x, Fraction):
         return x
     if not _is_text(x) or len(x) > 100:
         return None
-    text = x.strip()
-    sign = 1
-    if text[:1] in "+-" and text:
-        sign = -1 if text[0] == "-" else 1
-        text = text[1:]
+    text = x
     if "/" in text:
         top, _, bottom = text.partition("/")
         if not (top.isascii() and top.isdigit() and bottom.isascii() and bottom.isdigit()):
             return None
         if int(bottom) == 0:
             return None
-        return sign * Fraction(int(top), int(bottom))
+        return Fraction(int(top), int(bottom))
     mantissa, exponent = text, 0
     for marker in "eE":
         if marker in text:
@@ -120,7 +133,7 @@ def _number(x) -> Fraction | None:
                                       for p in (whole, frac)):
         return None
     value = Fraction(int(whole or "0")) + (Fraction(int(frac), 10 ** len(frac)) if frac else 0)
-    return sign * value * Fraction(10) ** exponent
+    return value * Fraction(10) ** exponent
 
 
 def _only_keys(obj: dict, allowed: set, where: str) -> None:
@@ -205,14 +218,15 @@ def _group_hops(paths: list[list[str]], inward: bool, replicators: set
 
 def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set,
                  capacity: dict, shares: dict[str, int] | None = None,
-                 replicators: set | None = None
+                 replicators: set | None = None, fill: bool = False
                  ) -> tuple[int, Fraction, dict[tuple[str, str], int], dict[tuple[str, str], int]]:
     """Validate one tree set; returns (k, max over links of load / bandwidth, the load of
     every link used, the load every path would put in full). ``shares`` (ŵ, coprime
     integers) makes the trees at v weigh k·ŵ_v and the parts M/(Ŵ·k); without it every ŵ
-    is 1. ``replicators`` (the multicast switches) turns multicast on."""
+    is 1. ``replicators`` (the multicast switches) turns multicast on. ``fill`` writes a
+    missing ``algbw`` into ``phase`` instead of refusing it."""
     _require("k" in phase and _is_count(phase["k"]), "k must be a positive integer")
-    k = phase["k"]
+    k = _whole(phase["k"])
     trees = phase.get("trees")
     _require(_is_seq(trees) and len(trees) > 0, "trees must be a non-empty list")
     inward = collective in INWARD
@@ -226,6 +240,7 @@ def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set
         _require(_is_text(r) and r in compute, "tree root must be a compute node")
         _require(root is None or r == root, "single-root schedule: tree at another root")
         _require(_is_count(w), "tree weight must be a positive integer")
+        w = _whole(w)
         _require(_is_seq(edges), "edges must be a list")
         arcs = []
         paths = []
@@ -266,6 +281,9 @@ def _phase_worst(phase: dict, collective: str, root, compute: set, switches: set
         parts = k
     else:
         parts = (len(compute) if shares is None else sum(shares.values())) * k
+    if fill and "algbw" not in phase:
+        phase["algbw"] = _text(parts / worst)
+    _require("algbw" in phase, "algbw is required")
     for key, value in (("tree_bandwidth", 1 / worst), ("algbw", parts / worst)):
         if key in phase:
             _require(_number(phase[key]) == value, f"{key} does not match the link loads")
@@ -285,7 +303,28 @@ def traffic(topology, schedule) -> tuple[Fraction, Fraction]:
     return _evaluate(topology, schedule)[1]
 
 
-def _evaluate(topology, schedule) -> tuple[Fraction, tuple[Fraction, Fraction]]:
+def with_claims(topology, schedule) -> dict:
+    """A copy of a hand-built schedule with what the format requires and a test leaves
+    out filled in by this checker: ``compute_nodes`` and every ``algbw``. An invalid
+    schedule comes back as it was."""
+    import copy
+
+    filled = copy.deepcopy(schedule)
+    try:
+        if _is_map(filled):
+            filled.setdefault("compute_nodes", list(topology.compute_nodes))
+        _evaluate(topology, filled, fill=True)
+    except ScheduleRejected:
+        return schedule
+    return filled
+
+
+def _text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(value)
+
+
+def _evaluate(topology, schedule, fill: bool = False
+              ) -> tuple[Fraction, tuple[Fraction, Fraction]]:
     capacity = dict(topology.capacity)
     compute = set(topology.compute_nodes)
     switches = set(topology.switch_nodes)
@@ -321,6 +360,7 @@ def _evaluate(topology, schedule) -> tuple[Fraction, tuple[Fraction, Fraction]]:
         _require(_is_text(schedule["topology"]), "topology must be a name")
     if "units" in schedule:
         _require(schedule["units"] == topology.units and _is_text(schedule["units"]), "units")
+    _require("compute_nodes" in schedule, "compute_nodes is required")
     if "compute_nodes" in schedule:
         listed = schedule["compute_nodes"]
         _require(_is_seq(listed) and all(_is_text(x) for x in listed), "compute_nodes")
@@ -335,7 +375,7 @@ def _evaluate(topology, schedule) -> tuple[Fraction, tuple[Fraction, Fraction]]:
             _require(_is_text(phase.get("collective")) and phase["collective"] == want,
                      "phase order is reduce-scatter, allgather")
             done.append(_phase_worst(phase, want, None, compute, switches, capacity, shares,
-                                     replicators))
+                                     replicators, fill))
         if concurrent:
             # one clock: each link serves both phases' parts at once
             shared: dict[tuple[str, str], Fraction] = {}
@@ -348,8 +388,9 @@ def _evaluate(topology, schedule) -> tuple[Fraction, tuple[Fraction, Fraction]]:
             for k, worst, _, _ in done:
                 time += worst / (total * k)
         algbw = 1 / time
-        if "algbw" in schedule:
-            _require(_number(schedule["algbw"]) == algbw, "algbw does not match")
+        if fill:
+            schedule.setdefault("algbw", _text(algbw))
+        _require(_number(schedule.get("algbw")) == algbw, "algbw missing or wrong")
         moved = [(sum(load.values()), sum(full.values()), total * k)
                  for k, _, load, full in done]
     else:
@@ -358,7 +399,7 @@ def _evaluate(topology, schedule) -> tuple[Fraction, tuple[Fraction, Fraction]]:
             root = schedule.get("root")
             _require(_is_text(root) and root in compute, "root must be a compute node")
         k, worst, load, full = _phase_worst(schedule, coll, root, compute, switches, capacity,
-                                            shares, replicators)
+                                            shares, replicators, fill)
         parts = k if coll in ROOTED else total * k
         algbw = parts / worst
         moved = [(sum(load.values()), sum(full.values()), parts)]

@@ -116,7 +116,8 @@ def test_hostile_topology_fields(capsys, tmp_path, topo_doc, mutate, match):
     (b"[" * 100000 + b"]" * 100000, "nested too deeply"),
     (b"{" + b"\"a\":{" * 50000 + b"}" * 50001, "nested too deeply"),
     (b"1" * 5000, "out of range"),
-    (b"", "not valid JSON"),
+    (b"", "the topology file is empty"),
+    (b" \n" * 1000, "the topology file is empty"),
     (b"[]", "expected a JSON object"),
 ])
 def test_unreadable_files(capsys, tmp_path, content, match):
@@ -124,6 +125,141 @@ def test_unreadable_files(capsys, tmp_path, content, match):
     f.write_bytes(content)
     code, _, err = run(capsys, "bound", f)
     one_line_error(code, err, match)
+
+
+def space_bomb(path, gib: int) -> None:
+    """``gib`` GiB of spaces in about a MiB of gzip per GiB (the issue's bomb: a 4 MB
+    .json.gz of spaces took verify 51 s and 12 GB); see tests/test_files.py."""
+    import zlib
+
+    pack = zlib.compressobj(9, zlib.DEFLATED, 31)
+    mib = b" " * 2**20
+    head = pack.compress(mib) + pack.flush(zlib.Z_FULL_FLUSH)
+    block = pack.compress(mib) + pack.flush(zlib.Z_FULL_FLUSH)
+    path.write_bytes(head + block * (gib * 1024 - 1) + pack.flush())
+
+
+def peak_rss_mb(*argv: str) -> tuple[int, str, int]:
+    """Exit status, stderr and peak resident memory (MB) of ``forestcoll ARGV`` in a process
+    of its own, as the kernel counts it for that program (VmHWM: getrusage's maximum would
+    include the test process, since it carries over an exec)."""
+    code = ("import sys\n"
+            "from forestcoll_opt.cli import main\n"
+            "try:\n"
+            "    status = main(sys.argv[1:])\n"
+            "finally:\n"
+            "    for line in open('/proc/self/status'):\n"
+            "        if line.startswith('VmHWM:'):\n"
+            "            print(int(line.split()[1]) // 1024)\n"
+            "sys.exit(status)\n")
+    proc = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True,
+                          text=True, timeout=120)
+    return proc.returncode, proc.stderr, int(proc.stdout.split()[-1])
+
+
+def test_verify_refuses_a_decompression_bomb_in_one_line(capsys, tmp_path):
+    bomb = tmp_path / "s.json.gz"
+    space_bomb(bomb, 4)
+    assert bomb.stat().st_size < 5 * 2**20
+    start = time.perf_counter()
+    code, _, err = run(capsys, "verify", "paper-example", bomb)
+    assert time.perf_counter() - start < 2
+    assert code == 2 and err.count("\n") == 1 and "expands more than 400 times" in err, err
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux /proc")
+def test_verify_refuses_a_bomb_in_a_small_process(tmp_path):
+    """The whole process, imports included: exit 2, one line, well under 200 MB (a
+    forestcoll process that only starts takes about 60 MB)."""
+    bomb = tmp_path / "s.json.gz"
+    space_bomb(bomb, 4)
+    code, err, peak = peak_rss_mb("verify", "paper-example", str(bomb))
+    assert code == 2 and err.count("\n") == 1 and "decompression bomb" in err, err
+    assert peak < 200, peak
+
+
+def test_verify_refuses_dev_zero_and_a_fifo_without_a_writer(capsys, tmp_path, monkeypatch):
+    from forestcoll_opt import files
+
+    start = time.perf_counter()
+    code, _, err = run(capsys, "verify", "paper-example", "/dev/zero")
+    one_line_error(code, err, "/dev/zero: byte 0 is a NUL, which no schedule file holds")
+    assert time.perf_counter() - start < 2
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(files, "READ_TIMEOUT", 0.3)
+    code, _, err = run(capsys, "verify", "paper-example", fifo)
+    one_line_error(code, err, "nothing is writing to this FIFO (waited 0.3 s)")
+    code, _, err = run(capsys, "bound", fifo)
+    one_line_error(code, err, "nothing is writing to this FIFO (waited 0.3 s); start the "
+                              "program that writes the topology first")
+
+
+def test_verify_reads_a_schedule_from_a_pipe(tmp_path):
+    """Process substitution gives a pipe: read like a file, up to the same limit."""
+    sched = tmp_path / "s.json"
+    assert main(["generate", "paper-example", "-o", str(sched)]) == 0
+    script = (f"{sys.executable} -m forestcoll_opt verify paper-example "
+              f"<(cat {sched})")
+    proc = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stdout.startswith("OPTIMAL"), proc.stderr
+
+
+def test_verify_names_both_topologies_before_solving_the_lp(capsys, tmp_path, monkeypatch):
+    """README order: the allreduce made for mi250:boxes=2, verified on mi250:boxes=2,gpus=8,
+    printed 10,895 problem lines after solving the LP. Now: one line, no LP."""
+    import forestcoll_opt.lp as lp
+
+    sched = tmp_path / "allreduce.json"
+    assert main(["generate", "mi250:boxes=2", "--collective", "allreduce", "-o",
+                 str(sched)]) == 0
+    capsys.readouterr()
+
+    def no_lp(*args, **kwargs):
+        raise AssertionError("the LP was solved for a schedule of another topology")
+
+    monkeypatch.setattr(lp, "solve", no_lp)
+    code, out, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", sched)
+    assert code == 2 and out == f"INVALID: 1 problem(s) in {sched}\n"
+    assert err == ("forestcoll: invalid: this schedule is for mi250-2 (32 compute nodes), you "
+                   "gave mi250-2x8 (16 compute nodes): box0/gcd8, box0/gcd9, box0/gcd10 and "
+                   "13 more are not compute nodes of mi250-2x8; verify it against the topology "
+                   "it was made for, or generate one for mi250-2x8\n")
+
+
+def test_a_schedule_naming_another_topology_with_foreign_links_is_one_line(capsys, tmp_path):
+    """Same compute nodes, another network between them: the first foreign link is named."""
+    t = build("paper-example")
+    doc = json.loads(t.to_json())
+    sched = tmp_path / "s.json"
+    assert main(["generate", "paper-example", "-o", str(sched)]) == 0
+    renamed = rename_node(doc, "global", "spine")
+    renamed["name"] = "paper-spine"
+    topo = tmp_path / "t.json"
+    topo.write_text(json.dumps(renamed))
+    capsys.readouterr()
+    code, _, err = run(capsys, "verify", topo, sched)
+    assert code == 2 and err.count("\n") == 1, err
+    assert err.startswith("forestcoll: invalid: this schedule is for paper-example, you gave "
+                          "paper-spine (8 compute nodes): it routes over ")
+    assert "which paper-spine does not have" in err
+
+
+def test_at_most_ten_problem_lines_are_printed(capsys, tmp_path):
+    sched = tmp_path / "s.json"
+    assert main(["generate", "dgx-a100:boxes=2", "-o", str(sched)]) == 0
+    doc = json.loads(sched.read_text())
+    for tree in doc["trees"]:
+        tree["weight"] = 0
+    sched.write_text(json.dumps(doc))
+    capsys.readouterr()
+    code, out, err = run(capsys, "verify", "dgx-a100:boxes=2", sched)
+    lines = err.splitlines()
+    total = int(out.split()[1])
+    assert code == 2 and total > 40 and len(lines) == 11
+    assert lines[-1] == f"forestcoll: invalid: ... and {total - 10} more (--json lists them all)"
+    code, out, _ = run(capsys, "verify", "dgx-a100:boxes=2", sched, "--json")
+    assert len(json.loads(out)["reasons"]) == total
 
 
 @pytest.mark.parametrize("argv, match", [

@@ -1,13 +1,18 @@
-"""Output files: checked before work starts, written atomically, never destructive."""
+"""Output files: checked before work starts, written atomically, never destructive. Input
+files: read on one bounded path (size limits, decompression in chunks, FIFOs and devices)."""
 
 import os
 import stat
+import subprocess
 import threading
 
 import pytest
 
+from forestcoll_opt import files
 from forestcoll_opt.errors import OutputError
 from forestcoll_opt.files import check_output, streaming_output, write_output, write_outputs
+
+LIMIT = files.MAX_SCHEDULE
 
 
 def test_new_file_gets_the_umask_mode(tmp_path):
@@ -134,10 +139,10 @@ def test_gz_output_is_compressed_deterministically_and_read_back(tmp_path):
     assert first[:2] == b"\x1f\x8b" and len(first) < len(text) / 10
     assert first == (tmp_path / "b.JSON.GZ").read_bytes()        # no time stamp, no name
     assert gzip.decompress(first).decode() == text
-    assert read_text(tmp_path / "a.json.gz", OutputError, "schedule") == text
+    assert read_text(tmp_path / "a.json.gz", OutputError, "schedule", limit=LIMIT) == text
     # recognised by content, not name; several members are one text
     (tmp_path / "c.json").write_bytes(gzip.compress(b'{"a": ') + gzip.compress(b"1}"))
-    assert read_text(tmp_path / "c.json", OutputError, "schedule") == '{"a": 1}'
+    assert read_text(tmp_path / "c.json", OutputError, "schedule", limit=LIMIT) == '{"a": 1}'
 
 
 @pytest.mark.parametrize("damage, message", [
@@ -153,21 +158,20 @@ def test_damaged_gz_input_is_one_typed_error(tmp_path, damage, message):
     f = tmp_path / "s.json.gz"
     f.write_bytes(damage(gzip.compress(b'{"format": "x"}' * 200, mtime=0)))
     with pytest.raises(OutputError, match=message):
-        read_text(f, OutputError, "schedule")
+        read_text(f, OutputError, "schedule", limit=LIMIT)
 
 
-def test_gz_input_that_expands_too_far_is_refused(tmp_path, monkeypatch):
+def test_gz_input_that_expands_too_far_is_refused(tmp_path):
     import gzip
 
     from forestcoll_opt import files
 
-    monkeypatch.setattr(files, "MAX_EXPANDED", 10_000)
     f = tmp_path / "bomb.json.gz"
     f.write_bytes(gzip.compress(b" " * 10_001))
-    with pytest.raises(OutputError, match="expands beyond"):
-        files.read_text(f, OutputError, "schedule")
-    f.write_bytes(gzip.compress(b" " * 10_000))
-    assert files.read_text(f, OutputError, "schedule") == " " * 10_000
+    with pytest.raises(OutputError, match="expands beyond 10000 bytes"):
+        files.read_text(f, OutputError, "schedule", limit=10_000)
+    f.write_bytes(gzip.compress(b"[" + b" " * 9_998 + b"]"))
+    assert files.read_text(f, OutputError, "schedule", limit=10_000) == "[" + " " * 9_998 + "]"
 
 
 def test_streamed_gz_output_keeps_complete_rows(tmp_path):
@@ -177,3 +181,178 @@ def test_streamed_gz_output_keeps_complete_rows(tmp_path):
         fh.write("k,algbw\n")
         fh.write("1,2\n")
     assert gzip.decompress((tmp_path / "rows.csv.gz").read_bytes()) == b"k,algbw\n1,2\n"
+
+
+# --- bounded input ---------------------------------------------------------------------------
+
+def space_bomb(gib: int) -> bytes:
+    """A single gzip member that expands to ``gib`` GiB of spaces in about a MiB per GiB,
+    made in milliseconds: after a full flush the compressor starts afresh, so every MiB of
+    spaces compresses to the same bytes, which are repeated (the trailer is never reached)."""
+    import zlib
+
+    pack = zlib.compressobj(9, zlib.DEFLATED, 31)
+    mib = b" " * 2**20
+    head = pack.compress(mib) + pack.flush(zlib.Z_FULL_FLUSH)
+    block = pack.compress(mib) + pack.flush(zlib.Z_FULL_FLUSH)
+    assert block == pack.compress(mib) + pack.flush(zlib.Z_FULL_FLUSH)
+    return head + block * (gib * 1024 - 1) + pack.flush()
+
+
+def test_a_decompression_bomb_is_refused_after_a_few_mib(tmp_path):
+    """4 GiB of spaces in 4 MB of gzip (the issue's bomb took 51 s and 12 GB): refused once
+    it expands past 16 MiB at a ratio no JSON file has, holding little memory."""
+    import tracemalloc
+
+    bomb = space_bomb(4)
+    assert len(bomb) < 5 * 2**20
+    f = tmp_path / "bomb.json.gz"
+    f.write_bytes(bomb)
+    tracemalloc.start()
+    try:
+        with pytest.raises(OutputError, match="expands more than 400 times"):
+            files.read_text(f, OutputError, "schedule", limit=LIMIT)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < len(bomb) + 2 * files.RATIO_FLOOR + 8 * 2**20
+
+
+def test_a_bomb_below_the_ratio_floor_is_held_to_the_limit(tmp_path):
+    f = tmp_path / "bomb.json.gz"
+    f.write_bytes(space_bomb(1))
+    with pytest.raises(OutputError, match="expands beyond 4 MiB"):
+        files.read_text(f, OutputError, "topology", limit=4 * 2**20)
+
+
+def test_nul_padding_after_a_member_is_skipped_in_linear_time(tmp_path):
+    import gzip
+    import time
+
+    f = tmp_path / "padded.json.gz"
+    f.write_bytes(gzip.compress(b"[1, ") + b"\0" * 2**20 + gzip.compress(b"2]") + b"\0" * 2**20)
+    start = time.perf_counter()
+    assert files.read_text(f, OutputError, "schedule", limit=LIMIT) == "[1, 2]"
+    assert time.perf_counter() - start < 1        # was 13 s: one byte at a time
+
+
+def test_a_regular_file_beyond_its_limit_is_refused_unread(tmp_path, monkeypatch):
+    f = tmp_path / "big.json"
+    f.write_bytes(b"[" + b" " * 2000 + b"]")
+    monkeypatch.setattr(files, "_read_regular", None)      # never called
+    with pytest.raises(OutputError, match=r"big.json: larger than 1 KiB, the limit for "
+                                          r"schedule files \(docs/formats.md"):
+        files.read_text(f, OutputError, "schedule", limit=1024)
+
+
+def test_a_device_is_read_up_to_the_limit(tmp_path):
+    """/dev/zero grew verify to 10 GB: its first byte already shows it is no text file."""
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(OutputError, match="/dev/zero: byte 0 is a NUL, which no schedule file "
+                                          "holds"):
+        files.read_text("/dev/zero", OutputError, "schedule", limit=LIMIT)
+    assert time.perf_counter() - start < 1
+    with pytest.raises(OutputError, match="/dev/null: the schedule file is empty"):
+        files.read_text("/dev/null", OutputError, "schedule", limit=LIMIT)
+
+
+def test_a_text_stream_is_read_up_to_its_limit(tmp_path):
+    """An endless stream of text (``yes``) stops at the limit."""
+    with subprocess.Popen(["yes"], stdout=subprocess.PIPE) as proc:
+        try:
+            with pytest.raises(OutputError, match="/dev/fd/.*: larger than 1 MiB, the limit "
+                                                  "for topology files"):
+                files.read_text(f"/dev/fd/{proc.stdout.fileno()}", OutputError, "topology",
+                                limit=2**20)
+        finally:
+            proc.kill()
+
+
+def test_nul_bytes_count_only_outside_gzip(tmp_path):
+    import gzip
+
+    f = tmp_path / "s.json"
+    f.write_bytes(b'{"a": 1}' + b"\0" * 10)
+    with pytest.raises(OutputError, match="byte 8 is a NUL"):
+        files.read_text(f, OutputError, "schedule", limit=LIMIT)
+    f.write_bytes(gzip.compress(b'{"a": 1}', mtime=0))
+    assert b"\0" in f.read_bytes()
+    assert files.read_text(f, OutputError, "schedule", limit=LIMIT) == '{"a": 1}'
+
+
+def test_a_fifo_without_a_writer_times_out(tmp_path):
+    import time
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    start = time.perf_counter()
+    with pytest.raises(OutputError, match="nothing is writing to this FIFO .waited 0.2 s."):
+        files.read_bytes(fifo, OutputError, "schedule", limit=LIMIT, timeout=0.2)
+    assert time.perf_counter() - start < 2
+
+
+@pytest.mark.parametrize("delay", [0, 0.3])
+def test_a_fifo_with_a_writer_is_read_to_its_end(tmp_path, delay):
+    """A writer that opens late (within the time-out) or keeps the FIFO open silently
+    beyond the time-out is waited for."""
+    import time
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+
+    def write() -> None:
+        time.sleep(delay)
+        with open(fifo, "wb") as fh:
+            time.sleep(0.3)                     # connected, silent past the time-out
+            fh.write(b"[" + b"1, " * 100_000 + b"2]")
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        data = files.read_bytes(fifo, OutputError, "schedule", limit=LIMIT, timeout=0.5)
+    finally:
+        writer.join()
+    assert data == b"[" + b"1, " * 100_000 + b"2]"
+
+
+def test_a_fifo_beyond_the_limit_is_refused(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+
+    def write() -> None:
+        try:
+            with open(fifo, "wb") as fh:
+                fh.write(b" " * 300_000)
+        except BrokenPipeError:                 # the reader stopped at its limit
+            pass
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        with pytest.raises(OutputError, match="larger than 100000 bytes"):
+            files.read_bytes(fifo, OutputError, "schedule", limit=100_000)
+    finally:
+        writer.join()
+
+
+@pytest.mark.parametrize("content, match", [
+    (b"", "is empty"), (b" \n\t\r " * 1000, "is empty"), (b"\xff{}", "not UTF-8 text"),
+])
+def test_files_without_json_text(tmp_path, content, match):
+    f = tmp_path / "s.json"
+    f.write_bytes(content)
+    with pytest.raises(OutputError, match=match):
+        files.read_text(f, OutputError, "schedule", limit=LIMIT)
+
+
+def test_a_directory_is_refused(tmp_path):
+    with pytest.raises(OutputError, match="is a directory, not a schedule file"):
+        files.read_text(tmp_path, OutputError, "schedule", limit=LIMIT)
+
+
+@pytest.mark.parametrize("name", ["no-such-file.json", "a\0b"])
+def test_unreadable_names(tmp_path, name):
+    with pytest.raises(OutputError, match="cannot read schedule file"):
+        files.read_text(tmp_path / name, OutputError, "schedule", limit=LIMIT)

@@ -527,3 +527,282 @@ def test_schedule_2_schema_refuses_what_the_verifier_refuses(case):
     change(doc)
     assert verify(topo, doc, against="trees").status == "invalid", case
     assert not SCHEDULE_2.is_valid(doc), f"the schema accepts a schedule with {case}"
+
+
+# --- the verifier's reader and the schemas agree on every file -----------------------------------
+#
+# A file is judged as the verifier reads it: UTF-8 JSON with every number that has a fraction
+# or an exponent as an exact Decimal. JSON Schema counts a number of whole value as an
+# integer (2.0, 1e3); the validator below does the same for Decimals, so that the schemas
+# are applied to the mathematical values, never to binary floats.
+
+def _json_integer(checker, instance) -> bool:
+    if isinstance(instance, bool):
+        return False
+    if isinstance(instance, int):
+        return True
+    if isinstance(instance, (float, Decimal)):
+        return Decimal(instance).is_finite() and instance == int(instance)
+    return False
+
+
+def _json_number(checker, instance) -> bool:
+    return not isinstance(instance, bool) and isinstance(instance, (int, float, Decimal))
+
+
+EXACT_TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many(
+    {"integer": _json_integer, "number": _json_number})
+ExactValidator = jsonschema.validators.extend(jsonschema.Draft202012Validator,
+                                              type_checker=EXACT_TYPES)
+EXACT = {name: ExactValidator(schemas.load(name)) for name in ("schedule", "schedule-2")}
+
+
+def _definition(name: str) -> jsonschema.protocols.Validator:
+    """A validator for one leaf definition of the version-2 schedule schema."""
+    return ExactValidator(schemas.load("schedule-2")["$defs"][name])
+
+
+def _schema_of(doc) -> jsonschema.protocols.Validator:
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    return EXACT["schedule-2" if fmt == V2 else "schedule"]
+
+
+def _reads(value) -> Decimal | int | str:
+    """A value as the verifier's reader gets it from a file: through JSON text (a string,
+    or number text from :func:`_literal`)."""
+    from forestcoll_opt.verify import load_schedule
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        fh.write('{"v": ' + (value[1] if isinstance(value, tuple) else json.dumps(value)) + "}")
+    try:
+        return load_schedule(fh.name)["v"]
+    finally:
+        Path(fh.name).unlink()
+
+
+def _literal(text: str) -> tuple[str, str]:
+    """JSON number text to be written as it is (``8.0``, ``1E3``), not as a string."""
+    return ("number", text)
+
+
+NUMBER_TEXT = st.one_of(
+    st.text(alphabet="0123456789./eE+- _", max_size=12),
+    st.from_regex(r"\A[0-9]{1,4}/[0-9]{1,4}\Z"),
+    st.from_regex(r"\A(?:[0-9]{0,4}\.?[0-9]{0,4})(?:[eE][+-]?[0-9]{1,4})?\Z"),
+    st.builds(lambda a, b: f"{a}{b}", st.sampled_from(["", " ", "+", "-", "\t"]),
+              st.sampled_from(["8", "8/1", "2.5", "1e3", "0", "0/3", "3/0"])),
+    st.sampled_from(["", "1" * 101, "9" * 100, "NaN", "Infinity", "0x8", "８", "1_000",
+                     "1e999", "1e-999", ".e1", "1.", ".1"]))
+NUMBER_LITERAL = st.one_of(
+    st.integers(-3, 10**20).map(lambda v: _literal(str(v))),
+    st.from_regex(r"\A-?(0|[1-9][0-9]{0,2})\.[0-9]{1,3}([eE][+-]?[0-9]{1,2})?\Z").map(_literal),
+    st.from_regex(r"\A-?(0|[1-9][0-9]{0,2})[eE][+-]?[0-9]{1,2}\Z").map(_literal),
+    st.sampled_from(["9223372036854775807", "9223372036854775808", "9223372036854775807.0",
+                     "1.0000000000000000000001", "1e18", "1E+19"]).map(_literal))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(NUMBER_TEXT, NUMBER_LITERAL))
+def test_exact_numbers_counts_and_weights_agree_with_the_schema(value):
+    """Each leaf grammar of the schedule formats, both ways: what the schema's definition
+    accepts the verifier reads (a positive exact number for algbw and tree_bandwidth, a
+    non-negative one for a shard weight, an integer in [1, 2^63 - 1] for k and a tree's
+    weight), and what it refuses the verifier refuses."""
+    from forestcoll_opt.verify import MAX_INTEGER, _integral, _parse_exact
+
+    read = _reads(value)
+    exact = _parse_exact(read)
+    assert _definition("exactNumber").is_valid(read) == (exact is not None and exact > 0), read
+    assert _definition("weight").is_valid(read) == (exact is not None and exact >= 0), read
+    whole = _integral(read)
+    assert _definition("count").is_valid(read) == (
+        whole is not None and 1 <= whole <= MAX_INTEGER), read
+
+
+def _loose(doc) -> dict:
+    """verify's keywords that judge any schedule of the example network: an allreduce
+    against a certified interval that every schedule meets."""
+    return {"lp_interval": (Fraction(1, 10**30), Fraction(10**30))} \
+        if isinstance(doc, dict) and doc.get("collective") == "allreduce" else {}
+
+
+def _examples_v1_and_v2() -> list[dict]:
+    """The schedule examples of docs/formats.md, and version-2 forms of them: uniform
+    weights, multicast false, concurrent false."""
+    out = []
+    for sched in doc_examples()[1]:
+        out.append(copy.deepcopy(sched))
+        v2 = dict(copy.deepcopy(sched), format=V2, multicast=False)
+        if sched["collective"] not in ROOTED:
+            v2["weights"] = {v: 3 for v in sched["compute_nodes"]}
+        if sched["collective"] == "allreduce":
+            v2["concurrent"] = False
+        out.append(v2)
+    return out
+
+
+def _places(doc, path=()) -> list[tuple]:
+    """Every (path) to a value inside a document, containers included."""
+    out = [path]
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            out += _places(value, path + (key,))
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            out += _places(value, path + (i,))
+    return out
+
+
+def _at(doc, path):
+    for key in path:
+        doc = doc[key]
+    return doc
+
+
+ANY_VALUE = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-2, 2**64),
+              st.decimals(allow_nan=False, allow_infinity=False, places=2).map(
+                  lambda d: d.normalize() if d == d.to_integral_value() else d),
+              NUMBER_TEXT, st.sampled_from(["a0", "a1", "b0", "b1", "net", "a0 ", " a0",
+                                            "allgather", "reduce-scatter", "forestcoll-schedule/1",
+                                            "forestcoll-schedule/2", "GB/s", "toy-2box", "x\u200b",
+                                            "100/3", "25/6", "50/3", " +100/3 ", "+25/6",
+                                            "50/3 ", ""])),
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(st.sampled_from(["root", "k", "x", "src", "path"]),
+                                            inner, max_size=2)),
+    max_leaves=4)
+
+
+def _near_spellings(value: int | str) -> list:
+    """The same number (or id) written a little differently: with a sign, blanks, as a
+    JSON string or a whole or fractional JSON number; some of these the grammar allows."""
+    text = str(value)
+    out = [f" {text}", f"{text} ", f"+{text}", f" +{text} ", f"-{text}", f"{text}\n",
+           f"0{text}", f"{text}/1", f"{text}.0"]
+    if isinstance(value, int):
+        out += [text, Decimal(text), Decimal(f"{text}.5"), Decimal(f"{text}e0"), -value]
+    return out
+
+
+@st.composite
+def mutated_schedules(draw):
+    """A valid schedule of the docs' example network with one to three random changes:
+    a value replaced by any JSON value or written a little differently, a key or list item
+    removed, a key added; half of
+    them at the top level or in an allreduce phase, where the schema's required keys are."""
+    doc = copy.deepcopy(draw(st.sampled_from(_examples_v1_and_v2())))
+    for _ in range(draw(st.integers(1, 3))):
+        places = _places(doc)
+        shallow = [p for p in places if len(p) <= 3 and not isinstance(p[-1:] or 0, int)]
+        path = draw(st.sampled_from(shallow if draw(st.booleans()) else places))
+        how = draw(st.sampled_from(["set", "drop", "add", "respell"]))
+        value = _at(doc, path)
+        if how == "respell" and isinstance(value, (int, str)) and not isinstance(value, bool) \
+                and path:
+            _at(doc, path[:-1])[path[-1]] = draw(st.sampled_from(_near_spellings(value)))
+        elif how == "set" and path:
+            _at(doc, path[:-1])[path[-1]] = draw(ANY_VALUE)
+        elif how == "drop" and path:
+            del _at(doc, path[:-1])[path[-1]]
+        elif how == "add" and isinstance(_at(doc, path), dict):
+            key = draw(st.sampled_from(["root", "k", "trees", "phases", "weights",
+                                        "concurrent", "multicast", "topology", "units",
+                                        "tree_bandwidth", "algbw", "extra"]))
+            _at(doc, path)[key] = draw(ANY_VALUE)
+    return doc
+
+
+@settings(max_examples=300, deadline=None)
+@given(mutated_schedules())
+def test_what_the_verifier_accepts_the_schema_accepts(doc):
+    """Readable ⇒ valid per schema: a schedule the verifier finds valid (OPTIMAL or below)
+    is valid per the shipped schema of its version; so anything the schema refuses, the
+    verifier refuses too."""
+    topo = T.loads(doc_examples()[0])
+    parsed = doc                     # numbers with a fraction are Decimals, as read from a file
+    try:
+        verdict = verify(topo, parsed, **_loose(parsed))
+    except (VerifyError, ForestCollError):
+        return
+    if verdict.valid:
+        errors = [e.message for e in _schema_of(parsed).iter_errors(parsed)]
+        assert not errors, (verdict.status, errors[:3])
+
+
+def _spellings(value: Fraction, draw) -> object:
+    """Another way of writing ``value`` that the docs' grammar allows: a JSON integer
+    (also as 8.0 or 8e0 when whole), "p/q" with common factors and leading zeros, or a
+    decimal string with an exponent and leading or trailing zeros when its expansion ends."""
+    forms = []
+    if value.denominator == 1:
+        forms += [value.numerator, Decimal(value.numerator).quantize(Decimal("0.0")),
+                  Decimal(f"{value.numerator}e0"), str(value.numerator)]
+    m = draw(st.integers(1, 50))
+    zeros = "0" * draw(st.integers(0, 3))
+    forms.append(f"{zeros}{value.numerator * m}/{zeros}{value.denominator * m}")
+    d = value.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d == 1:                                       # a terminating decimal
+        shift = draw(st.integers(-3, 3))
+        digits = Decimal(value.numerator) / Decimal(value.denominator)
+        mantissa = digits.scaleb(-shift)
+        forms.append(f"{zeros}{mantissa:f}e{shift:+d}".replace("e+0", "e0"))
+    return draw(st.sampled_from(forms))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_what_the_schema_accepts_the_verifier_reads(data):
+    """Valid per schema ⇒ readable: the freedoms the schema leaves (every spelling of an
+    exact number, whole JSON numbers for counts, optional keys present or absent, key
+    order) never change the verifier's reading of a valid schedule."""
+    topo = T.loads(doc_examples()[0])
+    doc = copy.deepcopy(data.draw(st.sampled_from(_examples_v1_and_v2())))
+    want = verify(topo, doc, **_loose(doc))
+    assert want.valid
+    for body in doc.get("phases", [doc]) + ([doc] if "phases" in doc else []):
+        for key in ("algbw", "tree_bandwidth"):
+            if key in body:
+                body[key] = _spellings(Fraction(body[key]), data.draw)
+        if "k" in body and data.draw(st.booleans()):
+            body["k"] = Decimal(body["k"]).quantize(Decimal("0.0"))
+        for tree in body.get("trees", []):
+            if data.draw(st.booleans()):
+                tree["weight"] = Decimal(f"{tree['weight']}e0")
+    if "weights" in doc:
+        doc["weights"] = {v: _spellings(Fraction(w), data.draw)
+                          for v, w in doc["weights"].items()}
+    for key in ("topology", "units", "tree_bandwidth", "multicast", "concurrent"):
+        if key in doc and data.draw(st.booleans()):
+            del doc[key]
+    order = data.draw(st.permutations(sorted(doc)))
+    doc = {key: doc[key] for key in order}
+    errors = [e.message for e in _schema_of(doc).iter_errors(doc)]
+    assert not errors, errors[:3]
+    got = verify(topo, doc, **_loose(doc))
+    assert got.valid and got.algbw == want.algbw and got.status == want.status, got.reasons
+
+
+@settings(max_examples=300, deadline=None)
+@given(NUMBER_LITERAL, st.sampled_from(["bandwidth", "box"]))
+def test_topology_json_numbers_agree_with_the_schema(literal, field):
+    """A bandwidth or box written as a JSON number: the topology reader takes it exactly
+    when the schema does (an integer, also written 300.0 or 3e2, in range) and refuses it
+    otherwise (a number with a fraction: the docs' grammar wants a string)."""
+    doc = {"format": T.FORMAT, "nodes": [{"id": "a"}, {"id": "b"}],
+           "links": [{"src": "a", "dst": "b", "bandwidth": 10, "bidirectional": True}]}
+    text = json.dumps(doc)
+    text = (text.replace('"bandwidth": 10', f'"bandwidth": {literal[1]}') if field == "bandwidth"
+            else text.replace('{"id": "a"}', f'{{"id": "a", "box": {literal[1]}}}'))
+    parsed = json.loads(text, parse_float=Decimal)
+    try:
+        T.loads(text)
+        read = True
+    except ForestCollError:
+        read = False
+    assert ExactValidator(schemas.load("topology")).is_valid(parsed) == read, text

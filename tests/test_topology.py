@@ -64,11 +64,22 @@ def test_json_round_trip_preserves_nodes_and_links(tmp_path):
     assert data["nodes"][2]["multicast"] is False
 
 
-def test_json_decimals_read_exactly():
+def test_json_numbers_with_a_fraction_are_refused_and_whole_ones_read_exactly():
+    """docs/formats.md and the schema: a JSON integer is exact, anything else is a string
+    (another reader would round 0.1 to a binary float). A JSON number of whole value is an
+    integer, as in JSON Schema, and read exactly."""
     text = json.dumps(doc()).replace('"12.5"', "12.5")
-    t = T.loads(text)
-    assert t.capacity[("w", "b")] == Fraction(25, 2)
-    assert T.loads(text.replace("12.5", "0.1")).capacity[("w", "b")] == Fraction(1, 10)
+    with pytest.raises(TopologyError, match=r'bandwidth .*12.5.* is a JSON number with a '
+                                            r'fraction.*write it as a string, "12.5"'):
+        T.loads(text)
+    with pytest.raises(TopologyError, match='write it as a string, "0.1"'):
+        T.loads(text.replace("12.5", "0.1"))
+    assert T.loads(json.dumps(doc())).capacity[("w", "b")] == Fraction(25, 2)
+    for whole in ("300.0", "3e2", "3.000E+2", "30000e-2"):
+        t = T.loads(json.dumps(doc()).replace('"bandwidth": 300', f'"bandwidth": {whole}'))
+        assert t.capacity[("a", "w")] == 300
+    t = T.loads(json.dumps(doc()).replace('"box": 1', '"box": 1.0'))
+    assert t.node["b"].box == 1 and type(t.node["b"].box) is int
 
 
 def test_catalog_round_trip(catalog):

@@ -17,7 +17,7 @@ from forestcoll_opt.topology import from_dict
 from forestcoll_opt.verify import (CutBound, Verdict, VerifyError, assert_optimal, bound_of,
                                    load_schedule, needs_lp_interval, verify)
 from randomnets import brute_force_bound, brute_force_single_root, random_network
-from schedcheck import achieved_algbw, check
+from schedcheck import achieved_algbw, check, with_claims
 
 verify_module = sys.modules["forestcoll_opt.verify"]
 
@@ -133,6 +133,8 @@ def test_duplicated_tree_overloads_a_link(catalog):
     assert v.status == "invalid" and len(v.reasons) == 2
     assert v.reasons[1].startswith('"algbw" claims 1040/3 but the link loads give ')
     del s["algbw"], s["tree_bandwidth"]
+    assert verify(t, s).reasons[0].startswith('missing "algbw": it is ')
+    s = with_claims(t, s)                     # the independent checker's algbw
     v = verify(t, s)
     assert v.valid and not v.optimal
     expected = achieved_algbw(t, s)
@@ -330,7 +332,7 @@ def test_allreduce_and_its_phases_must_not_carry_a_root(catalog):
     ("compute_nodes item", ["box0/c0"]), ("collective", ["allgather"]), ("k", [1]),
     ("weight", {"w": 1}), ("format", ["forestcoll-schedule/1"]), ("units", ["b"]),
     ("topology", {"name": "x"}), ("trees", {"t": 1}), ("tree", ["x"]), ("edge", 3),
-    ("weight", 1.0), ("k", True), ("weight", None), ("k", "1"), ("algbw", 8.0),
+    ("weight", 1.5), ("k", True), ("weight", None), ("k", "1"), ("algbw", 8.5),
     ("algbw", ["8"]), ("tree_bandwidth", {"x": 1}), ("edges", "x"), ("compute_nodes", "x"),
 ])
 def test_wrong_types_are_reasons_not_tracebacks(paper, where, value):
@@ -404,14 +406,67 @@ def test_informative_fields_are_checked(paper):
         "\"units\" is \"GB/s\" but the topology's bandwidths are in 'b'",)
     nodes = sched["compute_nodes"]
     assert verify(t, dict(sched, compute_nodes=nodes[::-1])).optimal      # any order
-    for listed in (nodes + nodes[:1], nodes[1:], nodes + ["global"]):
-        v = verify(t, dict(sched, compute_nodes=listed))
-        assert not v.valid and v.reasons[0].startswith('"compute_nodes" must list exactly')
-    stripped = {k: v for k, v in sched.items() if k not in ("algbw", "tree_bandwidth",
-                                                            "compute_nodes", "units", "topology")}
+    v = verify(t, dict(sched, compute_nodes=nodes + nodes[:1]))
+    assert not v.valid and v.reasons[0].startswith('"compute_nodes" must list exactly')
+    v = verify(t, dict(sched, compute_nodes=nodes[1:]))
+    assert v.reasons == ("the schedule's compute nodes are not those of paper-example (8 "
+                         "compute nodes): box0/c0 is not in the schedule; was it made for "
+                         "another topology?",)
+    v = verify(t, dict(sched, compute_nodes=nodes + ["global"]))
+    assert v.reasons == ("the schedule's compute nodes are not those of paper-example (8 "
+                         "compute nodes): global is not a compute node of paper-example; was "
+                         "it made for another topology?",)
+    stripped = {k: v for k, v in sched.items() if k not in ("tree_bandwidth", "units",
+                                                            "topology")}
     assert verify(t, stripped).optimal
     v = verify(t, dict(sched, topology="another-name"))
     assert v.optimal and "names topology" in v.notes[0]
+
+
+@pytest.mark.parametrize("key, reason", [
+    ("compute_nodes", 'missing "compute_nodes": the 8 compute nodes of paper-example, each once'),
+    ("algbw", 'missing "algbw": it is 8 by the link loads'),
+])
+def test_what_the_format_requires_is_required(paper, key, reason):
+    """docs/formats.md and the schema require compute_nodes and algbw: a schedule without
+    them is not OPTIMAL, however right its trees."""
+    t, sched = paper
+    v = verify(t, {k: v for k, v in sched.items() if k != key})
+    assert v.status == "invalid" and v.reasons == (reason,)
+
+
+@pytest.mark.parametrize("claim", [" +8 ", "+8", "8 ", " 8", "+8/1", "8/+1", "８", "8_0",
+                                   "0x8", "8.0.", "80e-1 ", "8e+0001", "inf", "-8"])
+def test_a_claim_outside_the_grammar_is_refused(paper, claim):
+    """The docs' grammar has no sign, no spaces, no separators, no other digits; a claim of
+    the right value written otherwise is refused, as the schema refuses it."""
+    t, sched = paper
+    v = verify(t, dict(sched, algbw=claim))
+    assert v.status == "invalid" and v.reasons[0].startswith('"algbw" must be an exact number')
+
+
+@pytest.mark.parametrize("claim", ["8", 8, "8/1", "0008", "16/2", "8.", "8.000", "80e-1",
+                                   "0.8E1", ".8e+1", "800e-002"])
+def test_a_claim_in_any_form_of_the_grammar_is_read(paper, claim):
+    t, sched = paper
+    assert verify(t, dict(sched, algbw=claim)).optimal
+
+
+def test_json_numbers_of_whole_value_are_integers(paper, tmp_path):
+    """JSON Schema counts 2.0 and 1e0 as integers; so does the reader, exactly (a Decimal,
+    never a binary float)."""
+    t, sched = paper
+    text = json.dumps(dict(sched, algbw=8, k=sched["k"]))
+    text = text.replace('"algbw": 8', '"algbw": 8.0').replace(f'"k": {sched["k"]}',
+                                                              f'"k": {sched["k"]}e0')
+    f = tmp_path / "s.json"
+    f.write_text(text)
+    assert verify(t, str(f)).optimal
+    f.write_text(text.replace('"algbw": 8.0', '"algbw": 8.000000000000000000001'))
+    assert verify(t, str(f)).reasons[0].startswith('"algbw" must be an exact number')
+    f.write_text(text.replace('"algbw": 8.0', '"algbw": 1e5000'))
+    with pytest.raises(VerifyError, match="out of range"):
+        verify(t, str(f))
 
 
 def test_allreduce_phase_mistakes(catalog):
@@ -582,6 +637,7 @@ def test_allreduce_above_the_lp_is_a_contradiction(mi250_allreduce):
     for obj in [worse] + worse["phases"]:
         obj.pop("algbw", None)
         obj.pop("tree_bandwidth", None)
+    worse = with_claims(t, worse)               # the independent checker's algbw
     v = verify(t, worse, lp_interval=(90, 100))
     assert v.status == "contradiction" and len(v.reasons) == 1      # the interval itself
     v = verify(t, worse, lp_interval=(128, 128))

@@ -138,7 +138,7 @@ def test_trees_must_weigh_k_times_the_normalised_weight(even_star):
     """Weights {a: 2, b: 4, c: 2} normalise to ŵ = (1, 2, 1): with k = 1 the trees must weigh
     1, 2, 1; trees weighing the raw weights 2, 4, 2 are wrong for k = 1 ..."""
     sched = {"format": V2, "collective": "allgather", "compute_nodes": ["a", "b", "c"],
-             "weights": {"a": 2, "b": 4, "c": 2}, "k": 1,
+             "weights": {"a": 2, "b": 4, "c": 2}, "k": 1, "algbw": "4/3",
              "trees": [out_chain("a", 2, ["b", "c"]), out_chain("b", 4, ["c", "a"]),
                        out_chain("c", 2, ["a", "b"])]}
     v = verify(even_star, sched)
@@ -229,8 +229,10 @@ def test_version_1_refuses_the_new_keys(even_star):
     (lambda w: w.pop("c"), '"weights": compute node c has no weight; list every compute '
                            'node exactly once'),
     (lambda w: w.update(b=-1), '"weights": b has weight -1; a weight cannot be negative'),
-    (lambda w: w.update(b="-1/2"), '"weights": b has weight "-1/2"; a weight cannot be '
-                                   'negative'),
+    (lambda w: w.update(b="-1/2"), '"weights": b has weight "-1/2", which is not an exact '
+                                   'number (an integer, or a "p/q" or decimal string)'),
+    (lambda w: w.update(b=" 1"), '"weights": b has weight " 1", which is not an exact '
+                                 'number (an integer, or a "p/q" or decimal string)'),
     (lambda w: w.update(a=0, b="0", c="0/3"), '"weights" are all 0; at least one compute '
                                               'node needs a shard'),
     (lambda w: w.update(b="abc"), '"weights": b has weight "abc", which is not an exact '
@@ -256,7 +258,7 @@ def test_weights_and_concurrent_where_they_do_not_belong(even_star):
     assert verify(even_star, sched).reasons == (
         '"concurrent" applies to allreduce only, not to an allgather schedule',)
     bcast = {"format": V2, "collective": "broadcast", "compute_nodes": ["a", "b", "c"],
-             "root": "a", "k": 1, "weights": {"a": 1, "b": 1, "c": 1},
+             "root": "a", "k": 1, "weights": {"a": 1, "b": 1, "c": 1}, "algbw": "1",
              "trees": [out_chain("a", 1, ["b", "c"])]}
     assert verify(even_star, bcast).reasons == (
         'a broadcast schedule must not carry "weights": it has a single root and no shards',)
@@ -278,7 +280,7 @@ def test_expected_weights_must_match_the_schedule(even_star):
         'at a: 2 of 4 in the schedule, 1 of 4 expected',)
     # a schedule without "weights" counts as uniform
     plain = {"format": "forestcoll-schedule/1", "collective": "allgather", "k": 1,
-             "compute_nodes": ["a", "b", "c"],
+             "compute_nodes": ["a", "b", "c"], "algbw": "3/2",
              "trees": [out_chain("a", 1, ["b", "c"]), out_chain("b", 1, ["c", "a"]),
                        out_chain("c", 1, ["a", "b"])]}
     assert verify(even_star, plain, weights={"a": 7, "b": 7, "c": 7}).valid
@@ -292,7 +294,8 @@ def test_expected_weights_must_match_the_schedule(even_star):
 
 def test_expected_weights_on_a_single_root_schedule(even_star):
     bcast = {"format": "forestcoll-schedule/1", "collective": "broadcast", "root": "a",
-             "compute_nodes": ["a", "b", "c"], "k": 1, "trees": [out_chain("a", 1, ["b", "c"])]}
+             "compute_nodes": ["a", "b", "c"], "k": 1, "algbw": "1",
+             "trees": [out_chain("a", 1, ["b", "c"])]}
     assert verify(even_star, bcast, weights={"a": 1, "b": 1, "c": 1}).valid
     v = verify(even_star, bcast, weights={"a": 1, "b": 2, "c": 1})
     assert v.reasons == ("weights were expected, but a broadcast schedule has a single root "
