@@ -86,6 +86,8 @@ class Bound:
     max_flows: int = 0
     weights: tuple[tuple[str, int], ...] | None = None
     cut_weight: int = 0
+    k_min: int = 0
+    k_min_ruled_out_below: int = 0
     seconds: float = field(default=0.0, compare=False)
 
     @property
@@ -93,6 +95,19 @@ class Bound:
         """ŵ(S* ∩ Vc) / B+(S*) (allgather, reduce-scatter; |S* ∩ Vc| / B+(S*) without
         weights) — equals :attr:`inv_x`."""
         return Fraction(self.cut_weight) / self.cut_bandwidth
+
+    @property
+    def k_min_proven(self) -> bool:
+        """Is :attr:`k_min` shown to be the least k whose fixed-k optimum is the bound?"""
+        return self.k_min == self.k_min_ruled_out_below
+
+    @property
+    def k_min_note(self) -> str:
+        """What is known of :attr:`k_min`, in words."""
+        if self.k_min_proven:
+            return "the least k that reaches the bound"
+        return (f"the paper's k; no k below {self.k_min_ruled_out_below} reaches the bound, "
+                f"larger ones were not tried")
 
     @property
     def total_weight(self) -> int:
@@ -111,6 +126,8 @@ class Bound:
             "algbw": _frac(self.algbw),
             "k": self.k,
             "U": _frac(self.U),
+            "k_min": self.k_min,
+            "k_min_proven": self.k_min_proven,
             "tree_bandwidth": _frac(self.tree_bandwidth),
             "cut": list(self.cut),
             "cut_compute": self.cut_compute,
@@ -166,6 +183,9 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
     inv_x, cut, rounds, flows = result
     x = 1 / inv_x
     k = smallest_k(topology, x)
+    from .fixed_k import smallest_k_at_bound   # fixed_k builds on this module
+
+    least = smallest_k_at_bound(network, inv_x, k, cut, root=root, kernel=kernel, weights=w)
     n = len(topology.compute_nodes)
     total = n if w is None else sum(w)
     algbw = x if collective in ("broadcast", "reduce") else total * x
@@ -177,7 +197,8 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
         cut=cut_nodes, cut_compute=sum(1 for v in cut_nodes if topology.node[v].is_compute),
         cut_bandwidth=network.cut_bandwidth(cut_nodes), root=root, oracle_rounds=rounds,
         max_flows=flows, weights=None if w is None else tuple(of.items()),
-        cut_weight=sum(of.get(v, 0) for v in cut_nodes), seconds=time.perf_counter() - start)
+        cut_weight=sum(of.get(v, 0) for v in cut_nodes), k_min=least.k,
+        k_min_ruled_out_below=least.ruled_out_below, seconds=time.perf_counter() - start)
 
 
 def rs_ag_algbw(topology: Topology, *, kernel: str | None = None,

@@ -16,6 +16,7 @@ broadcast/reduce use ``M/k`` instead of ``M/(N·k)``; allreduce adds its phases.
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 from dataclasses import dataclass, field, replace
@@ -632,16 +633,16 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
         b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
                           symmetry=group if group is not None else False,
                           weights=as_mapping(topology, weights))
-        k, U = b.k, b.U
+        # the least k whose fixed-k optimum is the bound (fixed_k.smallest_k_at_bound):
+        # with it, the floored capacities ⌊k·b_e/x*⌋; with the paper's k they are exact
+        k, U = b.k_min, b.k_min * b.inv_x
         if k > MAX_COUNT:
             raise ScheduleError(
-                f"the optimal schedule needs k = {k} parts "
-                f"per root, above 2^63 - 1, the largest count the schedule format allows (the "
-                f"link bandwidths have very different denominators); round the bandwidths to "
-                f"fewer digits, or pass a fixed k")
-        caps = {e: U * bw for e, bw in topology.capacity.items()}
-        assert all(c.denominator == 1 for c in caps.values())
-        int_caps = {e: int(c) for e, c in caps.items()}
+                f"the optimal schedule needs k = {k} parts per root ({b.k_min_note}), above "
+                f"2^63 - 1, the largest count the schedule format allows (the link bandwidths "
+                f"have very different denominators); round the bandwidths to fewer digits, or "
+                f"pass a fixed k")
+        int_caps = {e: math.floor(U * bw) for e, bw in topology.capacity.items()}
     else:
         U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
                                        kernel=kernel, weights=weights)
