@@ -6,11 +6,12 @@ writes data/smallest_k.csv.
 
 For every topology and collective (allgather, reduce-scatter) a row: the paper's k (every
 link an integral number of trees), the k the bound reports as ``k_min`` (the one
-``generate`` uses), whether the search proved it least, its step and its feasibility
-tests, and — where the paper's k is at most BRUTE_FORCE_K — the least k found by trying
-every k with the fixed-k binary search (``fixed_k_capacity``), which must agree. The
-random networks are the tests' generators (tests/randomnets.py): 150 small ones
-(2-5 compute, 1-3 switches) and 50 larger ones (12-14 compute, 6 switches). The summary
+``generate`` uses), whether the search proved it least, its step and its feasibility tests
+(each up to one max-flow per compute node), and — where the paper's k is at most
+BRUTE_FORCE_K — the least k found by trying every k with the fixed-k binary search
+(``fixed_k_capacity``), which must agree. The random networks are the tests' generators
+(tests/randomnets.py): 150 small ones (2-5 compute, 1-3 switches) and 50 larger ones
+(12-14 compute, 6 switches). The summary
 on stderr gives the counts quoted on the docs' bound page.
 """
 
@@ -30,7 +31,7 @@ from randomnets import random_large_network, random_network  # noqa: E402
 from forestcoll_opt.bound import bound  # noqa: E402
 from forestcoll_opt.catalog import build  # noqa: E402
 from forestcoll_opt.errors import FixedKError  # noqa: E402
-from forestcoll_opt.fixed_k import fixed_k_capacity  # noqa: E402
+from forestcoll_opt.fixed_k import fixed_k_capacity, smallest_k_at_bound  # noqa: E402
 from forestcoll_opt.topology import from_dict  # noqa: E402
 
 CATALOG = ([f"dgx-a100:boxes={b}" for b in (1, 2, 4, 8, 16, 32)]
@@ -72,13 +73,16 @@ def measure(name: str, topo, collective: str) -> dict:
     start = time.perf_counter()
     b = bound(topo, collective=collective)
     seconds = time.perf_counter() - start
+    net = topo.reversed() if collective == "reduce-scatter" else topo
+    search = smallest_k_at_bound(net, b.inv_x, b.k, b.cut)
     brute = least_by_brute_force(topo, collective, b)
     if brute != "" and brute != b.k_min:
         raise AssertionError(f"{name} {collective}: search {b.k_min}, brute force {brute}")
     return {"topology": name, "collective": collective, "N": len(topo.compute_nodes),
             "links": len(topo.capacity), "k": b.k, "k_min": b.k_min,
             "below": int(b.k_min < b.k), "proven": int(b.k_min_proven),
-            "ruled_out_below": b.k_min_ruled_out_below, "brute_force_k_min": brute,
+            "ruled_out_below": b.k_min_ruled_out_below, "step": search.step,
+            "feasibility_tests": search.tests, "brute_force_k_min": brute,
             "bound_seconds": f"{seconds:.3f}"}
 
 
@@ -86,9 +90,12 @@ def summary(rows: list[dict]) -> None:
     for kind in ("catalog", "random"):
         mine = [r for r in rows if r["topology"].startswith("random") == (kind == "random")]
         below = [r for r in mine if r["below"]]
+        tests = [r["feasibility_tests"] for r in mine]
         print(f"{kind}: k_min < k in {len(below)} of {len(mine)} (topology, collective) pairs; "
               f"proven least in {sum(r['proven'] for r in mine)}; brute force checked "
-              f"{sum(r['brute_force_k_min'] != '' for r in mine)}", file=sys.stderr)
+              f"{sum(r['brute_force_k_min'] != '' for r in mine)}; feasibility tests: none in "
+              f"{tests.count(0)}, one in {tests.count(1)}, at most {max(tests)}",
+              file=sys.stderr)
 
 
 def main(argv=None) -> int:

@@ -19,7 +19,10 @@ in practice it takes a handful. All arithmetic is on integers: with ``1/x = a/b`
 links carry ``a·c_e`` and the source edges ``b``.
 
 k and U follow ``app:lm:smallestUk``: k is the smallest positive integer such that every
-link carries an integral number of trees, ``U·b_e = k·b_e/x* ∈ Z``; U = k/x*.
+link carries an integral number of trees, ``U·b_e = k·b_e/x* ∈ Z``; U = k/x*. That k is
+sufficient: the least k at which the fixed-k optimum (``app:sec:fixedk``, floored
+capacities) is the bound can be smaller, and :func:`bound` reports it too
+(:func:`forestcoll_opt.fixed_k.smallest_k_at_bound`).
 
 Shard weights (:mod:`forestcoll_opt.weights`): with compute node v contributing a shard of
 relative size ŵ_v (coprime integers, Ŵ = Σ ŵ), Tarjan's condition for k·ŵ_v trees at each
@@ -66,6 +69,13 @@ class Bound:
     ``cut_compute = |S* ∩ Vc|`` and ``cut_bandwidth = B+(S*)``. With shard weights,
     ``weights`` lists (compute node, ŵ) in topology order, ``cut_weight = ŵ(S* ∩ Vc)``
     and ``algbw = Ŵ·x``; without, ``weights`` is None and ``cut_weight = cut_compute``.
+
+    ``k``, ``U = k/x*`` and ``tree_bandwidth = x/k`` are the paper's (``app:lm:smallestUk``:
+    every link carries a whole number of trees), sufficient but not necessary. ``k_min``
+    is the least k whose fixed-k optimum is the bound
+    (:func:`~forestcoll_opt.fixed_k.smallest_k_at_bound`), the one ``generate`` uses; every
+    k below ``k_min_ruled_out_below`` was shown not to reach it (:attr:`k_min_proven` when
+    that is all k below ``k_min``).
     """
 
     collective: str
@@ -175,17 +185,20 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
         if root not in topology.index or not topology.node[root].is_compute:
             raise BoundError(f"root {root!r} is not a compute node of {topology.name!r}; "
                              f"compute nodes: {_preview(topology.compute_nodes)}")
-        result = _single_root(network, root, kernel, _orbit_map(topology, symmetry, root, None))
+        orbit = _orbit_map(topology, symmetry, root, None)
+        result = _single_root(network, root, kernel, orbit)
     else:
         if root is not None:
             raise BoundError(f"{collective} has a root at every compute node; drop --root")
-        result = _all_roots(network, kernel, _orbit_map(topology, symmetry, None, w), w)
+        orbit = _orbit_map(topology, symmetry, None, w)
+        result = _all_roots(network, kernel, orbit, w)
     inv_x, cut, rounds, flows = result
     x = 1 / inv_x
     k = smallest_k(topology, x)
     from .fixed_k import smallest_k_at_bound   # fixed_k builds on this module
 
-    least = smallest_k_at_bound(network, inv_x, k, cut, root=root, kernel=kernel, weights=w)
+    least = smallest_k_at_bound(network, inv_x, k, cut, root=root, kernel=kernel, weights=w,
+                                orbit=orbit)
     n = len(topology.compute_nodes)
     total = n if w is None else sum(w)
     algbw = x if collective in ("broadcast", "reduce") else total * x

@@ -118,7 +118,8 @@ def reaches_bound(topology: Topology, k: int, inv_x: Fraction, *, root: str | No
 def smallest_k_at_bound(topology: Topology, inv_x: Fraction, k: int, cut: Iterable[str], *,
                         root: str | None = None, kernel: str | None = None,
                         weights: tuple[int, ...] | None = None, limit: int | None = None,
-                        test_limit: int | None = None) -> SmallestK:
+                        test_limit: int | None = None,
+                        orbit: Mapping[int, int] | None = None) -> SmallestK:
     """The least k' <= ``k`` (the paper's k, ``app:lm:smallestUk``) with
     :func:`reaches_bound`, on the network the bound ``inv_x`` with bottleneck cut ``cut``
     was computed on (allgather, or broadcast from ``root``).
@@ -135,7 +136,10 @@ def smallest_k_at_bound(topology: Topology, inv_x: Fraction, k: int, cut: Iterab
     test returned — and against the switch balance, integer arithmetic on the links, and
     only then tested with max-flows. The k' that reach the bound are closed under addition
     (two forests side by side) but are no interval, so the first one found is the least;
-    if none is found below ``k``, ``k`` itself is used."""
+    if none is found below ``k``, ``k`` itself is used. ``orbit`` (node index -> orbit of
+    automorphisms keeping the weights and the root, as :func:`~forestcoll_opt.bound.bound`
+    uses) leaves one max-flow per orbit of compute nodes in a test: floors keep the
+    automorphisms."""
     limit = SCAN_LIMIT if limit is None else limit
     test_limit = TEST_LIMIT if test_limit is None else test_limit
     rate = _Rates(topology, inv_x)
@@ -146,7 +150,7 @@ def smallest_k_at_bound(topology: Topology, inv_x: Fraction, k: int, cut: Iterab
     if step >= k:
         return SmallestK(k, k, step, 0)
     known = rate.simple_cuts(units)
-    oracle = _FixedKOracle(topology, root, kernel, weights)
+    oracle = _FixedKOracle(topology, root, kernel, weights, orbit)
     for candidate in range(step, min(k, (limit + 1) * step), step):
         refusing = next((i for i, c in enumerate(known) if not c.holds(candidate)), None)
         if refusing is not None:
@@ -256,7 +260,8 @@ class _FixedKOracle:
     and U set in place."""
 
     def __init__(self, topology: Topology, root: str | None, kernel: str | None,
-                 weights: tuple[int, ...] | None = None) -> None:
+                 weights: tuple[int, ...] | None = None,
+                 orbit: Mapping[int, int] | None = None) -> None:
         idx = topology.index
         self.links = list(topology.capacity.items())
         self.s = len(topology.nodes)
@@ -265,6 +270,11 @@ class _FixedKOracle:
         edges += [(self.s, idx[r]) for r in roots]
         self.sources = range(len(self.links), len(edges))
         self.sinks = [idx[v] for v in topology.compute_nodes]
+        if orbit is not None:                  # one sink per orbit: floors keep the symmetry
+            first = {}
+            for v in self.sinks:
+                first.setdefault(orbit[v], v)
+            self.sinks = list(first.values())
         self.units = list(weights) if weights is not None else [1] * len(roots)
         self.k = 0
         self.net = FlowNetwork(self.s + 1, edges, kernel=kernel)

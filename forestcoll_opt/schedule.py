@@ -430,8 +430,9 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
              root: str | None = None, kernel: str | None = None, progress=None,
              symmetry: bool | None = None, weights: Mapping[str, Any] | None = None,
              multicast: str = "auto") -> Schedule:
-    """A schedule for ``collective``: optimal with the bound's k, or the best with exactly
-    ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
+    """A schedule for ``collective``: optimal with the least k that reaches the bound
+    (:attr:`Bound.k_min <forestcoll_opt.bound.Bound.k_min>`, at most the paper's k), or the
+    best with exactly ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
     ``weights`` (allgather, reduce-scatter, allreduce) maps every compute node to the
     relative size of its shard (:mod:`forestcoll_opt.weights`); root v then gets k·ŵ_v
     trees and the schedule reaches the weighted bound. (Allreduce at the allreduce LP

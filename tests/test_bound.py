@@ -64,6 +64,16 @@ def test_least_k_at_the_bound_on_the_catalog(catalog, spec, k, k_min):
         assert (data["k"], data["k_min"], data["k_min_proven"]) == (k, k_min, True)
 
 
+@pytest.mark.parametrize("spec, k_min", [("mi250:boxes=4", 3), ("mi250:boxes=8", 1)])
+def test_least_k_search_with_symmetry(catalog, spec, k_min):
+    """With the automorphism group the feasibility test solves one max-flow per orbit of
+    compute nodes; the least k is the same."""
+    t = catalog(spec)
+    for collective in ("allgather", "reduce-scatter"):
+        with_group = bound(t, collective=collective, symmetry=True)
+        assert with_group.k_min == bound(t, collective=collective, symmetry=False).k_min == k_min
+
+
 def test_reduce_scatter_equals_allgather_on_catalog(catalog):
     t = catalog("mi250:boxes=2,gpus=8")
     assert bound(t, collective="reduce-scatter").algbw == bound(t).algbw == 208
