@@ -108,11 +108,8 @@ def reaches_bound(topology: Topology, k: int, inv_x: Fraction, *, root: str | No
     ⌊k·b_e/x*⌋, and the generator can build them iff those floored capacities also keep
     every switch balanced. ``inv_x`` is the bound's 1/x* on ``topology`` (for
     reduce-scatter and reduce: pass the reversed network)."""
-    U = k * inv_x
-    caps = {e: math.floor(U * bw) for e, bw in topology.capacity.items()}
-    if _unbalanced_switch(topology, caps) is not None:
-        return False
-    return _FixedKOracle(topology, root, kernel, weights).feasible(U, k)
+    return (_Rates(topology, inv_x).balanced(k)
+            and _FixedKOracle(topology, root, kernel, weights).feasible(k * inv_x, k))
 
 
 def smallest_k_at_bound(topology: Topology, inv_x: Fraction, k: int, cut: Iterable[str], *,
@@ -177,9 +174,6 @@ class _Rates:
         self.topology = topology
         self.links = [(u, v, r.numerator, r.denominator)
                       for (u, v), r in ((e, bw * inv_x) for e, bw in topology.capacity.items())]
-        switches = set(topology.switch_nodes)
-        self.switch_links = [(u if u in switches else None, v if v in switches else None, n, d)
-                             for u, v, n, d in self.links if u in switches or v in switches]
 
     def cut(self, side: set[str], units: Mapping[str, int]) -> "_Cut | None":
         """The cut of ``side``, or None if it holds every compute node or no tree root."""
@@ -207,14 +201,8 @@ class _Rates:
 
     def balanced(self, k: int) -> bool:
         """Do the floors ⌊k·b_e/x*⌋ keep every switch's ingress equal to its egress?"""
-        excess: dict[str, int] = {}
-        for u, v, n, d in self.switch_links:
-            c = k * n // d
-            if u is not None:
-                excess[u] = excess.get(u, 0) - c
-            if v is not None:
-                excess[v] = excess.get(v, 0) + c
-        return not any(excess.values())
+        floors = {(u, v): k * n // d for u, v, n, d in self.links}
+        return _unbalanced_switch(self.topology, floors) is None
 
 
 @dataclass(frozen=True)

@@ -198,3 +198,25 @@ def test_reduce_scatter_fixed_k_uses_the_reversed_network(seed, k, U):
     t = from_dict(random_network(seed, asymmetric=True))
     assert fixed_k_capacity(t, k, collective="reduce-scatter")[0] == U == \
         fixed_k_capacity(t.reversed(), k)[0]
+
+
+def least_k_by_fixed_k(t, b, **kwargs):
+    """The least k <= b.k whose fixed-k optimum (the breakpoint bisection) is the bound."""
+    for k in range(1, b.k + 1):
+        try:
+            if fixed_k_capacity(t, k, **kwargs)[0] == k * b.inv_x:
+                return k
+        except FixedKError:
+            continue
+    raise AssertionError("the paper's k does not reach the bound")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_k_min_for_broadcast_and_shard_weights(seed):
+    t = from_dict(random_network(seed + 200))
+    root = t.compute_nodes[-1]
+    b = bound(t, collective="broadcast", root=root)
+    assert b.k_min == least_k_by_fixed_k(t, b, collective="broadcast", root=root)
+    weights = tuple(range(1, len(t.compute_nodes) + 1))
+    b = bound(t, weights=dict(zip(t.compute_nodes, weights)))
+    assert b.k_min == least_k_by_fixed_k(t, b, weights=weights) and b.k_min_proven
