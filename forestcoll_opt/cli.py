@@ -169,8 +169,11 @@ def _print_bound(topo: Topology, b: Bound) -> None:
         print(f"weights         {len(set(w for _, w in b.weights))} distinct, W = "
               f"{b.total_weight} in all (normalised)")
     per = "tree(s) per root" if b.weights is None else "tree(s) per unit of weight"
-    print(f"k               {b.k} {per}, U = {b.U}")
-    print(f"tree bandwidth  {_num(b.tree_bandwidth)} {u}")
+    print(f"k               {b.k_min} {per}, U = {b.k_min * b.inv_x}  ({b.k_min_note})")
+    if b.k_min != b.k:
+        print(f"                the paper's k = {b.k} (every link an integral number of trees) "
+              f"is sufficient, not necessary")
+    print(f"tree bandwidth  {_num(b.x / b.k_min)} {u}")
     side = "leaving" if b.collective in ("allgather", "broadcast") else "entering"
     inside = (f"|S* ∩ Vc| = {b.cut_compute}" if b.weights is None
               else f"w(S* ∩ Vc) = {b.cut_weight} ({b.cut_compute} compute)")

@@ -444,8 +444,9 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
              root: str | None = None, kernel: str | None = None, progress=None,
              symmetry: bool | None = None, weights: Mapping[str, Any] | None = None,
              multicast: str = "auto") -> Schedule:
-    """A schedule for ``collective``: optimal with the bound's k, or the best with exactly
-    ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
+    """A schedule for ``collective``: optimal with the least k that reaches the bound
+    (:attr:`Bound.k_min <forestcoll_opt.bound.Bound.k_min>`, at most the paper's k), or the
+    best with exactly ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
     ``weights`` (allgather, reduce-scatter, allreduce) maps every compute node to the
     relative size of its shard (:mod:`forestcoll_opt.weights`); root v then gets k·ŵ_v
     trees and the schedule reaches the weighted bound. (Allreduce at the allreduce LP
@@ -647,16 +648,16 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
         b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
                           symmetry=group if group is not None else False,
                           weights=as_mapping(topology, weights))
-        k, U = b.k, b.U
+        # the least k whose fixed-k optimum is the bound (fixed_k.smallest_k_at_bound):
+        # with it, the floored capacities ⌊k·b_e/x*⌋; with the paper's k they are exact
+        k, U = b.k_min, b.k_min * b.inv_x
         if k > MAX_COUNT:
             raise ScheduleError(
-                f"the optimal schedule needs k = {k} parts "
-                f"per root, above 2^63 - 1, the largest count the schedule format allows (the "
-                f"link bandwidths have very different denominators); round the bandwidths to "
-                f"fewer digits, or pass a fixed k")
-        caps = {e: U * bw for e, bw in topology.capacity.items()}
-        assert all(c.denominator == 1 for c in caps.values())
-        int_caps = {e: int(c) for e, c in caps.items()}
+                f"the optimal schedule needs k = {k} parts per root ({b.k_min_note}), above "
+                f"2^63 - 1, the largest count the schedule format allows (the link bandwidths "
+                f"have very different denominators); round the bandwidths to fewer digits, or "
+                f"pass a fixed k")
+        int_caps = {e: math.floor(U * bw) for e, bw in topology.capacity.items()}
     else:
         U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
                                        kernel=kernel, weights=weights)

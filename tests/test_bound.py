@@ -51,6 +51,29 @@ def test_k_is_smallest(catalog):
     assert smallest_k(t, b.x) == 13
 
 
+@pytest.mark.parametrize("spec, k, k_min", [
+    ("dgx-a100:boxes=2", 13, 13), ("mi250:boxes=2", 83, 83), ("mi250:boxes=2,gpus=8", 13, 13),
+    ("dgx-h100:boxes=1", 9, 1), ("mi250:boxes=4", 8, 3), ("mi250:boxes=8", 8, 1)])
+def test_least_k_at_the_bound_on_the_catalog(catalog, spec, k, k_min):
+    """The paper's k makes every link carry whole trees; fewer trees per root may reach the
+    bound once capacities are floored (fixed_k.smallest_k_at_bound)."""
+    for collective in ("allgather", "reduce-scatter"):
+        b = bound(catalog(spec), collective=collective)
+        assert (b.k, b.k_min, b.k_min_ruled_out_below) == (k, k_min, k_min)
+        data = b.to_dict()
+        assert (data["k"], data["k_min"], data["k_min_proven"]) == (k, k_min, True)
+
+
+@pytest.mark.parametrize("spec, k_min", [("mi250:boxes=4", 3), ("mi250:boxes=8", 1)])
+def test_least_k_search_with_symmetry(catalog, spec, k_min):
+    """With the automorphism group the feasibility test solves one max-flow per orbit of
+    compute nodes; the least k is the same."""
+    t = catalog(spec)
+    for collective in ("allgather", "reduce-scatter"):
+        with_group = bound(t, collective=collective, symmetry=True)
+        assert with_group.k_min == bound(t, collective=collective, symmetry=False).k_min == k_min
+
+
 def test_reduce_scatter_equals_allgather_on_catalog(catalog):
     t = catalog("mi250:boxes=2,gpus=8")
     assert bound(t, collective="reduce-scatter").algbw == bound(t).algbw == 208

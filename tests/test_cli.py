@@ -31,6 +31,41 @@ def test_bound_json(capsys):
     assert len(data["cut"]) == 31   # 30 GCDs and the IB switch
 
 
+def test_bound_reports_the_least_k(capsys):
+    code, out, _ = run(capsys, "bound", "dgx-h100:boxes=1")
+    assert code == 0
+    assert "k               1 tree(s) per root, U = 7/450  (the least k that reaches the " \
+           "bound)\n                the paper's k = 9 (every link an integral number of " \
+           "trees) is sufficient, not necessary\ntree bandwidth  450/7 (64.286) GB/s\n" in out
+    code, out, _ = run(capsys, "bound", "dgx-h100:boxes=1", "--json")
+    data = json.loads(out)
+    assert (data["k"], data["U"], data["tree_bandwidth"]) == (9, "7/50", "50/7")
+    assert (data["k_min"], data["k_min_proven"]) == (1, True)
+
+
+def test_bound_says_when_the_least_k_is_not_proven(capsys, tmp_path, monkeypatch):
+    from forestcoll_opt import fixed_k
+    from test_fixed_k import AWKWARD
+
+    monkeypatch.setattr(fixed_k, "SCAN_LIMIT", 64)      # the least k, 261, is not reached
+    path = tmp_path / "awkward.json"
+    path.write_text(json.dumps(AWKWARD))
+    code, out, _ = run(capsys, "bound", str(path))
+    assert code == 0
+    assert "k               516780 tree(s) per root, U = 128700  (the paper's k; no k " \
+           "below 65 reaches the bound, larger ones were not tried)\n" in out
+    assert "the paper's k =" not in out
+    code, out, _ = run(capsys, "bound", str(path), "--json")
+    assert json.loads(out)["k_min"] == 516780 and json.loads(out)["k_min_proven"] is False
+
+
+def test_generate_uses_the_least_k(capsys, tmp_path):
+    out = tmp_path / "ag.json"
+    code, text, _ = run(capsys, "generate", "dgx-h100:boxes=1", "-o", str(out))
+    assert code == 0 and "8 trees, k = 1" in text and "(100.00% of the bound 3600/7" in text
+    assert json.loads(out.read_text())["k"] == 1
+
+
 def test_bound_broadcast_and_reduce_scatter(capsys):
     code, out, _ = run(capsys, "bound", "paper-example", "--collective", "broadcast",
                        "--root", "box0/c1", "--json")
@@ -182,13 +217,19 @@ def test_an_unknown_or_missing_kernel_is_one_line(capsys, monkeypatch):
 
 
 def test_generate_refuses_a_k_beyond_the_format_in_one_line(capsys, tmp_path):
-    ring = {"format": "forestcoll-topology/1", "name": "prime-ring",
-            "nodes": [{"id": f"g{i}", "kind": "compute"} for i in range(3)],
-            "links": [{"src": f"g{i}", "dst": f"g{(i + 1) % 3}", "bandwidth": f"1/{p}",
-                       "bidirectional": True}
-                      for i, p in enumerate((999999999989, 999999999959, 999999999961))]}
-    path = tmp_path / "ring.json"
-    path.write_text(json.dumps(ring))
+    # two GPUs joined by paths of 1/p, 1/q and 1 - 1/p - 1/q: every cut is a bottleneck,
+    # so the least k at the bound is p·q = 100000000010000000000
+    p, q = 10**10, 10**10 + 1
+    rest = f"{p * q - p - q}/{p * q}"
+    links = [("g0", "g1", rest), ("g0", "w0", f"1/{p}"), ("w0", "g1", f"1/{p}"),
+             ("g0", "w1", f"1/{q}"), ("w1", "g1", f"1/{q}")]
+    paths = {"format": "forestcoll-topology/1", "name": "three-paths",
+             "nodes": [{"id": "g0", "kind": "compute"}, {"id": "g1", "kind": "compute"},
+                       {"id": "w0", "kind": "switch"}, {"id": "w1", "kind": "switch"}],
+             "links": [{"src": a, "dst": b, "bandwidth": bw, "bidirectional": True}
+                       for a, b, bw in links]}
+    path = tmp_path / "paths.json"
+    path.write_text(json.dumps(paths))
     out = tmp_path / "s.json"
     code, _, err = run(capsys, "generate", str(path), "-o", str(out))
     assert code == 2 and err.count("\n") == 1 and "2^63 - 1" in err and "fixed k" in err

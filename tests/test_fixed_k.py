@@ -1,15 +1,21 @@
 import math
+from pathlib import Path
 from fractions import Fraction
 
 import pytest
 
 from forestcoll_opt.bound import bound
 from forestcoll_opt.analysis import sweep
-from forestcoll_opt.fixed_k import FixedKError, fixed_k_capacity
+from forestcoll_opt import fixed_k
+from forestcoll_opt.fixed_k import (FixedKError, fixed_k_capacity, reaches_bound,
+                                    smallest_k_at_bound)
 from forestcoll_opt.schedule import generate
-from forestcoll_opt.topology import from_dict
+from forestcoll_opt.topology import from_dict, load
 from randomnets import random_network
 from schedcheck import achieved_algbw
+
+
+EXTREME = Path(__file__).parent / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
 
 
 def feasible_brute(t, k, U):
@@ -97,3 +103,120 @@ def test_random_fixed_k_is_valid_or_refused(seed):
 def test_bad_k():
     with pytest.raises(FixedKError, match="positive integer"):
         fixed_k_capacity(None, 0)
+
+
+def least_k_by_brute_force(net, inv_x, k_paper):
+    """The least k <= k_paper whose floored capacities ⌊k·b_e·(1/x*)⌋ keep every switch
+    balanced and give every cut S missing a compute node k·|S ∩ Vc| trees (every cut
+    enumerated, feasible_brute): the k at which the fixed-k optimum is the bound."""
+    for k in range(1, k_paper + 1):
+        U = k * inv_x
+        excess = {w: 0 for w in net.switch_nodes}
+        for (u, v), bw in net.capacity.items():
+            for node, sign in ((u, -1), (v, 1)):
+                if node in excess:
+                    excess[node] += sign * math.floor(U * bw)
+        if not any(excess.values()) and feasible_brute(net, k, U):
+            return k
+    raise AssertionError("the paper's k does not reach the bound")
+
+
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter"])
+@pytest.mark.parametrize("seed", range(40))
+def test_k_min_is_the_least_k_at_the_bound(seed, collective):
+    t = from_dict(random_network(seed))
+    b = bound(t, collective=collective)
+    net = t.reversed() if collective == "reduce-scatter" else t
+    assert b.k_min == least_k_by_brute_force(net, b.inv_x, b.k) and b.k_min_proven
+    assert b.k_min <= b.k
+
+
+@pytest.mark.parametrize("seed, k, k_min", [(4, 4, 2), (13, 8, 4), (14, 16, 2), (28, 9, 3)])
+def test_k_min_below_the_papers_k(seed, k, k_min):
+    t = from_dict(random_network(seed))
+    b = bound(t)
+    assert (b.k, b.k_min, b.k_min_ruled_out_below) == (k, k_min, k_min)
+    s = generate(t, "allgather")
+    assert s.k == k_min and s.num_trees <= k_min * len(t.compute_nodes)
+    assert achieved_algbw(t, s.to_dict()) == s.algbw == b.algbw
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_reaches_bound_is_the_fixed_k_optimum_at_the_bound(seed):
+    t = from_dict(random_network(seed + 100))
+    b = bound(t)
+    for k in range(1, min(b.k, 6) + 1):
+        try:
+            at_bound = fixed_k_capacity(t, k)[0] == k * b.inv_x
+        except FixedKError:                      # floors leave a switch unbalanced
+            at_bound = False
+        assert reaches_bound(t, k, b.inv_x) == at_bound
+
+
+# three nodes, links of 1/65, 100/99 and 99/100: the paper's k is 516780, the least k at
+# the bound 261, and only cuts learned from one failed max-flow test rule out k < 261
+AWKWARD = {"format": "forestcoll-topology/1", "name": "awkward", "nodes": [
+    {"id": "c0", "kind": "compute"}, {"id": "c1", "kind": "compute"},
+    {"id": "w0", "kind": "switch"}], "links": [
+    {"src": "c0", "dst": "c1", "bandwidth": 1}, {"src": "c1", "dst": "w0", "bandwidth": 1},
+    {"src": "w0", "dst": "c0", "bandwidth": 1},
+    {"src": "c1", "dst": "c0", "bandwidth": "1/65", "bidirectional": True},
+    {"src": "w0", "dst": "c0", "bandwidth": "100/99", "bidirectional": True},
+    {"src": "c1", "dst": "c0", "bandwidth": 3, "bidirectional": True},
+    {"src": "c0", "dst": "w0", "bandwidth": "99/100", "bidirectional": True}]}
+
+
+def test_search_limits_fall_back_to_the_papers_k():
+    t = from_dict(AWKWARD)
+    b = bound(t)
+    assert (b.k, b.k_min, b.k_min_proven) == (516780, 261, True)
+    assert reaches_bound(t, 261, b.inv_x) and not reaches_bound(t, 260, b.inv_x)
+    # 64 candidates (step 1): none reaches the bound, so the paper's k, with 1..64 ruled out
+    short = smallest_k_at_bound(t, b.inv_x, b.k, b.cut, limit=64)
+    assert (short.k, short.ruled_out_below, short.step, short.proven) == (516780, 65, 1, False)
+    # no max-flow test allowed: the cheap cuts alone rule out k < 5 (the first candidate
+    # they let through is left untested)
+    untested = smallest_k_at_bound(t, b.inv_x, b.k, b.cut, test_limit=0)
+    assert (untested.k, untested.tests, untested.proven) == (516780, 0, False)
+    assert all(not reaches_bound(t, k, b.inv_x) for k in range(1, untested.ruled_out_below))
+
+
+def test_search_cost_does_not_grow_with_k():
+    """The 1e-12 .. 1e15 network: the paper's k is 3·10^27, one max-flow test finds k = 1."""
+    t = load(EXTREME)
+    b = bound(t)
+    assert b.k == 3 * 10**27 and (b.k_min, b.k_min_proven) == (1, True)
+    found = smallest_k_at_bound(t, b.inv_x, b.k, b.cut)
+    assert (found.k, found.step, found.tests) == (1, 1, 1)
+
+
+@pytest.mark.parametrize("seed, k, U", [(8, 1, Fraction(2, 7)), (58, 3, Fraction(10, 7))])
+def test_reduce_scatter_fixed_k_uses_the_reversed_network(seed, k, U):
+    # these networks' links differ in their two directions; the in-trees are out-trees of
+    # the reversed network, where the bound is computed too (packing them on the forward
+    # network gave 1/3 and 4/3)
+    t = from_dict(random_network(seed, asymmetric=True))
+    assert fixed_k_capacity(t, k, collective="reduce-scatter")[0] == U == \
+        fixed_k_capacity(t.reversed(), k)[0]
+
+
+def least_k_by_fixed_k(t, b, **kwargs):
+    """The least k <= b.k whose fixed-k optimum (the breakpoint bisection) is the bound."""
+    for k in range(1, b.k + 1):
+        try:
+            if fixed_k_capacity(t, k, **kwargs)[0] == k * b.inv_x:
+                return k
+        except FixedKError:
+            continue
+    raise AssertionError("the paper's k does not reach the bound")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_k_min_for_broadcast_and_shard_weights(seed):
+    t = from_dict(random_network(seed + 200))
+    root = t.compute_nodes[-1]
+    b = bound(t, collective="broadcast", root=root)
+    assert b.k_min == least_k_by_fixed_k(t, b, collective="broadcast", root=root)
+    weights = tuple(range(1, len(t.compute_nodes) + 1))
+    b = bound(t, weights=dict(zip(t.compute_nodes, weights)))
+    assert b.k_min == least_k_by_fixed_k(t, b, weights=weights) and b.k_min_proven

@@ -1,5 +1,6 @@
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -7,10 +8,11 @@ from forestcoll_opt import schedule as S
 from forestcoll_opt.bound import bound
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.schedule import generate
-from forestcoll_opt.topology import from_dict
+from forestcoll_opt.topology import from_dict, load
 from randomnets import random_network
 from schedcheck import achieved_algbw
 
+EXTREME = Path(__file__).parent / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
 CATALOG = ["paper-example", "dgx-a100:boxes=2", "dgx-a100:boxes=4", "dgx-h100:boxes=2",
            "mi250:boxes=2", "mi250:boxes=2,gpus=8"]
 
@@ -162,7 +164,7 @@ def test_dgx_a100_eight_boxes_end_to_end(catalog):
 
 def _prime_ring() -> dict:
     """Three GPUs in a ring whose bandwidths have three different 12-digit prime
-    denominators: the optimal k is their product, about 10^24."""
+    denominators: the paper's k is their product, about 10^24."""
     bws = ["1/999999999989", "1/999999999959", "1/999999999961"]
     return {"format": "forestcoll-topology/1", "name": "prime-ring",
             "nodes": [{"id": f"g{i}", "kind": "compute"} for i in range(3)],
@@ -170,14 +172,57 @@ def _prime_ring() -> dict:
                        "bidirectional": True} for i in range(3)]}
 
 
+def three_paths() -> dict:
+    """Two GPUs joined directly and through two switches by paths of 1/p, 1/q and
+    1 - 1/p - 1/q (p = 10^10, q = p + 1): every cut is a bottleneck, so every link must
+    carry a whole number of trees and the least k at the bound is p·q, about 10^20."""
+    p, q = 10**10, 10**10 + 1
+    rest = 1 - Fraction(1, p) - Fraction(1, q)
+    links = [("g0", "g1", rest), ("g0", "w0", Fraction(1, p)), ("w0", "g1", Fraction(1, p)),
+             ("g0", "w1", Fraction(1, q)), ("w1", "g1", Fraction(1, q))]
+    return {"format": "forestcoll-topology/1", "name": "three-paths",
+            "nodes": [{"id": "g0", "kind": "compute"}, {"id": "g1", "kind": "compute"},
+                      {"id": "w0", "kind": "switch"}, {"id": "w1", "kind": "switch"}],
+            "links": [{"src": a, "dst": b, "bandwidth": str(bw), "bidirectional": True}
+                      for a, b, bw in links]}
+
+
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
+def test_the_prime_rings_least_k_fits_the_format(collective):
+    """The paper's k (about 10^24) is beyond 2^63 - 1, but flooring k·b_e/x* loses
+    nothing from k = 999999999975 on (the bottleneck's own links set that step)."""
+    topo = from_dict(_prime_ring())
+    b = bound(topo)
+    assert b.k == 999999999934000000001025 > S.MAX_COUNT
+    assert (b.k_min, b.k_min_proven) == (999999999975, True)
+    sched = generate(topo, collective)
+    assert all(p.k == 999999999975 for p in (sched.phases or (sched,)))
+    best = (tree_allreduce_bound(topo) if collective == "allreduce"
+            else bound(topo, collective=collective).algbw)
+    assert achieved_algbw(topo, sched.to_dict()) == sched.algbw == best
+
+
 @pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
 def test_a_k_beyond_the_format_is_refused_not_written(collective):
-    topo = from_dict(_prime_ring())
-    assert bound(topo).k > S.MAX_COUNT
-    with pytest.raises(S.ScheduleError, match=r"k = 999999999934000000001025 .*2\^63 - 1"):
+    topo = from_dict(three_paths())
+    b = bound(topo)
+    assert b.k_min == b.k == 100000000010000000000 > S.MAX_COUNT and b.k_min_proven
+    with pytest.raises(S.ScheduleError, match=r"k = 100000000010000000000 parts per root "
+                       r"\(the least k that reaches the bound\), above 2\^63 - 1"):
         generate(topo, collective)
     # a fixed k fits the format and is still exact
     sched = generate(topo, collective, k=1)
     assert sched.algbw == achieved_algbw(topo, sched.to_dict())
     with pytest.raises(S.ScheduleError, match="from 1 to 2"):
         generate(topo, collective, k=S.MAX_COUNT + 1)
+
+
+def test_extreme_bandwidths_generate_at_k_1():
+    """60 GPUs and 29 switches, bandwidths from 1e-12 to 1e15: the paper's k is 3·10^27
+    (generate refused it), while one tree per root already reaches the bound. (`forestcoll
+    verify` calls the schedule OPTIMAL too, but takes minutes here: its own bound bisects
+    with Python-integer max-flows at these capacities.)"""
+    t = load(EXTREME)
+    s = generate(t, "allgather")
+    assert s.k == 1 and s.num_trees == 60
+    assert achieved_algbw(t, s.to_dict()) == s.algbw == bound(t).algbw == Fraction(6 * 10**16, 59)
