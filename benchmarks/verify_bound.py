@@ -42,7 +42,7 @@ from forestcoll_opt.topology import write as write_topology
 
 verifier = importlib.import_module("forestcoll_opt.verify")
 
-EXTREME = Path(__file__).resolve().parent.parent / "tests" / "data" / "extreme-bandwidths.json"
+EXTREME = Path(__file__).resolve().parent.parent / "tests" / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
 FULL = ["dgx-a100:boxes=2", "dgx-a100:boxes=8", "mi250:boxes=2", "dgx-h100:boxes=16",
         "extreme-bandwidths", "wide:5:24", "wide:16:32", "wide:17:48", "wide:8:64",
         "wide:13:64", "wide:9:96"]

@@ -1,7 +1,7 @@
 """The verifier's own bound search (a Newton sweep over the sinks) on wide bandwidth ranges:
 exact, equal to the generator's bound, and cheap in max-flows.
 
-The network of tests/data/extreme-bandwidths.json (60 compute and 29 switch nodes,
+The network of tests/data/topologies/bandwidths-1e-12-to-1e15.json (60 compute and 29 switch nodes,
 bandwidths from 1e-12 to 1e15) took the verifier's former bisection with rational
 reconstruction some 190 rounds of up to 60 max-flows each, on integers of hundreds of
 digits (90 s, against 1 s for the generator's bound); the sweep takes one max-flow per
@@ -25,7 +25,7 @@ from forestcoll_opt.topology import from_dict, load
 verifier = importlib.import_module("forestcoll_opt.verify")
 bound_of = verifier.bound_of
 
-EXTREME = Path(__file__).parent / "data" / "extreme-bandwidths.json"
+EXTREME = Path(__file__).parent / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
 
 
 @pytest.fixture(scope="module")
