@@ -31,8 +31,7 @@ from randomnets import random_large_network, random_network  # noqa: E402
 from forestcoll_opt.bound import bound  # noqa: E402
 from forestcoll_opt.catalog import build  # noqa: E402
 from forestcoll_opt.errors import FixedKError  # noqa: E402
-from forestcoll_opt.fixed_k import fixed_k_capacity  # noqa: E402
-from forestcoll_opt.least_k import smallest_k_at_bound  # noqa: E402
+from forestcoll_opt.fixed_k import fixed_k_capacity, smallest_k_at_bound  # noqa: E402
 from forestcoll_opt.topology import from_dict  # noqa: E402
 
 CATALOG = ([f"dgx-a100:boxes={b}" for b in (1, 2, 4, 8, 16, 32)]

@@ -22,7 +22,7 @@ k and U follow ``app:lm:smallestUk``: k is the smallest positive integer such th
 link carries an integral number of trees, ``U·b_e = k·b_e/x* ∈ Z``; U = k/x*. That k is
 sufficient: the least k at which the fixed-k optimum (``app:sec:fixedk``, floored
 capacities) is the bound can be smaller, and :func:`bound` reports it too
-(:func:`forestcoll_opt.least_k.smallest_k_at_bound`).
+(:func:`forestcoll_opt.fixed_k.smallest_k_at_bound`).
 
 Shard weights (:mod:`forestcoll_opt.weights`): with compute node v contributing a shard of
 relative size ŵ_v (coprime integers, Ŵ = Σ ŵ), Tarjan's condition for k·ŵ_v trees at each
@@ -73,7 +73,7 @@ class Bound:
     ``k``, ``U = k/x*`` and ``tree_bandwidth = x/k`` are the paper's (``app:lm:smallestUk``:
     every link carries a whole number of trees), sufficient but not necessary. ``k_min``
     is the least k whose fixed-k optimum is the bound
-    (:func:`~forestcoll_opt.least_k.smallest_k_at_bound`), the one ``generate`` uses; every
+    (:func:`~forestcoll_opt.fixed_k.smallest_k_at_bound`), the one ``generate`` uses; every
     k below ``k_min_ruled_out_below`` was shown not to reach it (:attr:`k_min_proven` when
     that is all k below ``k_min``).
     """
@@ -195,7 +195,7 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
     inv_x, cut, rounds, flows = result
     x = 1 / inv_x
     k = smallest_k(topology, x)
-    from .least_k import smallest_k_at_bound   # beside this module; imports nothing of it
+    from .fixed_k import smallest_k_at_bound   # fixed_k builds on this module
 
     least = smallest_k_at_bound(network, inv_x, k, cut, root=root, kernel=kernel, weights=w,
                                 orbit=orbit)

@@ -648,7 +648,7 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
         b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
                           symmetry=group if group is not None else False,
                           weights=as_mapping(topology, weights))
-        # the least k whose fixed-k optimum is the bound (least_k.smallest_k_at_bound):
+        # the least k whose fixed-k optimum is the bound (fixed_k.smallest_k_at_bound):
         # with it, the floored capacities ⌊k·b_e/x*⌋; with the paper's k they are exact
         k, U = b.k_min, b.k_min * b.inv_x
         if k > MAX_COUNT:

@@ -56,7 +56,7 @@ def test_k_is_smallest(catalog):
     ("dgx-h100:boxes=1", 9, 1), ("mi250:boxes=4", 8, 3), ("mi250:boxes=8", 8, 1)])
 def test_least_k_at_the_bound_on_the_catalog(catalog, spec, k, k_min):
     """The paper's k makes every link carry whole trees; fewer trees per root may reach the
-    bound once capacities are floored (least_k.smallest_k_at_bound)."""
+    bound once capacities are floored (fixed_k.smallest_k_at_bound)."""
     for collective in ("allgather", "reduce-scatter"):
         b = bound(catalog(spec), collective=collective)
         assert (b.k, b.k_min, b.k_min_ruled_out_below) == (k, k_min, k_min)

@@ -7,8 +7,8 @@ import pytest
 from forestcoll_opt.bound import bound
 from forestcoll_opt.analysis import sweep
 from forestcoll_opt import fixed_k
-from forestcoll_opt.fixed_k import FixedKError, fixed_k_capacity
-from forestcoll_opt.least_k import reaches_bound, smallest_k_at_bound
+from forestcoll_opt.fixed_k import (FixedKError, fixed_k_capacity, reaches_bound,
+                                    smallest_k_at_bound)
 from forestcoll_opt.schedule import generate
 from forestcoll_opt.topology import from_dict, load
 from randomnets import random_network

@@ -12,7 +12,7 @@ LAYER = {
     "errors": 1, "files": 1, "collective": 1,
     "topology": 2, "catalog": 2, "weights": 2, "nccl": 2,
     "flow": 3, "symmetry": 3,
-    "bound": 4, "least_k": 4,
+    "bound": 4,
     "fixed_k": 5, "splitting": 5, "packing": 5, "routing": 5, "pathunits": 5, "multicast": 5,
     "schedule": 6,
     "lp": 7, "verify": 7, "lp_schedule": 7, "msccl": 7, "msccl_check": 7, "simulate": 7,
