@@ -639,6 +639,7 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
         least = smallest_k_at_bound(topology, b, kernel=kernel,
                                     symmetry=group if group is not None else False)
         k, U = least.k, least.k * b.inv_x
+        stats["paper_k"] = b.k
         if k > MAX_COUNT:
             raise ScheduleError(
                 f"the optimal schedule needs k = {k} parts per root ({least.note}), above "
