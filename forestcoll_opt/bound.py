@@ -20,9 +20,9 @@ links carry ``a·c_e`` and the source edges ``b``.
 
 k and U follow ``app:lm:smallestUk``: k is the smallest positive integer such that every
 link carries an integral number of trees, ``U·b_e = k·b_e/x* ∈ Z``; U = k/x*. That k is
-sufficient: the least k at which the fixed-k optimum (``app:sec:fixedk``, floored
-capacities) is the bound can be smaller, and :func:`bound` reports it too
-(:func:`forestcoll_opt.fixed_k.smallest_k_at_bound`).
+sufficient, not necessary: the least k at which the fixed-k optimum (``app:sec:fixedk``,
+floored capacities) is the bound can be smaller
+(:func:`forestcoll_opt.fixed_k.smallest_k_at_bound`, which ``generate`` uses).
 
 Shard weights (:mod:`forestcoll_opt.weights`): with compute node v contributing a shard of
 relative size ŵ_v (coprime integers, Ŵ = Σ ŵ), Tarjan's condition for k·ŵ_v trees at each
@@ -69,13 +69,9 @@ class Bound:
     ``cut_compute = |S* ∩ Vc|`` and ``cut_bandwidth = B+(S*)``. With shard weights,
     ``weights`` lists (compute node, ŵ) in topology order, ``cut_weight = ŵ(S* ∩ Vc)``
     and ``algbw = Ŵ·x``; without, ``weights`` is None and ``cut_weight = cut_compute``.
-
-    ``k``, ``U = k/x*`` and ``tree_bandwidth = x/k`` are the paper's (``app:lm:smallestUk``:
-    every link carries a whole number of trees), sufficient but not necessary. ``k_min``
-    is the least k whose fixed-k optimum is the bound
-    (:func:`~forestcoll_opt.fixed_k.smallest_k_at_bound`), the one ``generate`` uses; every
-    k below ``k_min_ruled_out_below`` was shown not to reach it (:attr:`k_min_proven` when
-    that is all k below ``k_min``).
+    ``k``, ``U = k/x*`` and ``tree_bandwidth = x/k`` are the paper's (every link carries a
+    whole number of trees): sufficient, not necessary
+    (:func:`~forestcoll_opt.fixed_k.smallest_k_at_bound` finds the least k).
     """
 
     collective: str
@@ -96,8 +92,6 @@ class Bound:
     max_flows: int = 0
     weights: tuple[tuple[str, int], ...] | None = None
     cut_weight: int = 0
-    k_min: int = 0
-    k_min_ruled_out_below: int = 0
     seconds: float = field(default=0.0, compare=False)
 
     @property
@@ -105,19 +99,6 @@ class Bound:
         """ŵ(S* ∩ Vc) / B+(S*) (allgather, reduce-scatter; |S* ∩ Vc| / B+(S*) without
         weights) — equals :attr:`inv_x`."""
         return Fraction(self.cut_weight) / self.cut_bandwidth
-
-    @property
-    def k_min_proven(self) -> bool:
-        """Is :attr:`k_min` shown to be the least k whose fixed-k optimum is the bound?"""
-        return self.k_min == self.k_min_ruled_out_below
-
-    @property
-    def k_min_note(self) -> str:
-        """What is known of :attr:`k_min`, in words."""
-        if self.k_min_proven:
-            return "the least k that reaches the bound"
-        return (f"the paper's k; no k below {self.k_min_ruled_out_below} reaches the bound, "
-                f"larger ones were not tried")
 
     @property
     def total_weight(self) -> int:
@@ -136,8 +117,6 @@ class Bound:
             "algbw": _frac(self.algbw),
             "k": self.k,
             "U": _frac(self.U),
-            "k_min": self.k_min,
-            "k_min_proven": self.k_min_proven,
             "tree_bandwidth": _frac(self.tree_bandwidth),
             "cut": list(self.cut),
             "cut_compute": self.cut_compute,
@@ -185,20 +164,14 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
         if root not in topology.index or not topology.node[root].is_compute:
             raise BoundError(f"root {root!r} is not a compute node of {topology.name!r}; "
                              f"compute nodes: {_preview(topology.compute_nodes)}")
-        orbit = _orbit_map(topology, symmetry, root, None)
-        result = _single_root(network, root, kernel, orbit)
+        result = _single_root(network, root, kernel, _orbit_map(topology, symmetry, root, None))
     else:
         if root is not None:
             raise BoundError(f"{collective} has a root at every compute node; drop --root")
-        orbit = _orbit_map(topology, symmetry, None, w)
-        result = _all_roots(network, kernel, orbit, w)
+        result = _all_roots(network, kernel, _orbit_map(topology, symmetry, None, w), w)
     inv_x, cut, rounds, flows = result
     x = 1 / inv_x
     k = smallest_k(topology, x)
-    from .fixed_k import smallest_k_at_bound   # fixed_k builds on this module
-
-    least = smallest_k_at_bound(network, inv_x, k, cut, root=root, kernel=kernel, weights=w,
-                                orbit=orbit)
     n = len(topology.compute_nodes)
     total = n if w is None else sum(w)
     algbw = x if collective in ("broadcast", "reduce") else total * x
@@ -210,8 +183,7 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
         cut=cut_nodes, cut_compute=sum(1 for v in cut_nodes if topology.node[v].is_compute),
         cut_bandwidth=network.cut_bandwidth(cut_nodes), root=root, oracle_rounds=rounds,
         max_flows=flows, weights=None if w is None else tuple(of.items()),
-        cut_weight=sum(of.get(v, 0) for v in cut_nodes), k_min=least.k,
-        k_min_ruled_out_below=least.ruled_out_below, seconds=time.perf_counter() - start)
+        cut_weight=sum(of.get(v, 0) for v in cut_nodes), seconds=time.perf_counter() - start)
 
 
 def rs_ag_algbw(topology: Topology, *, kernel: str | None = None,

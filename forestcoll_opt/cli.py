@@ -18,6 +18,7 @@ from .bound import COLLECTIVES, Bound, bound, rs_ag_algbw
 from .catalog import canonical_spec, families, resolve
 from .errors import ForestCollError, LPError, UsageError
 from .files import check_output, display_path, streaming_output, write_output
+from .fixed_k import SmallestK, smallest_k_at_bound
 from .flow import KERNELS
 from .analysis import MAX_K, SWEEP_COLUMNS, iter_sweep
 from .schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
@@ -149,14 +150,16 @@ def cmd_bound(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
     result = bound(topo, collective=args.collective, root=args.root, kernel=args.kernel,
                    symmetry=args.symmetry, weights=_weights(args, topo))
+    least = smallest_k_at_bound(topo, result, kernel=args.kernel, symmetry=args.symmetry)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        print(json.dumps({**result.to_dict(), "k_min": least.k, "k_min_proven": least.proven},
+                         indent=2))
         return 0
-    _print_bound(topo, result)
+    _print_bound(topo, result, least)
     return 0
 
 
-def _print_bound(topo: Topology, b: Bound) -> None:
+def _print_bound(topo: Topology, b: Bound, least: SmallestK) -> None:
     u = topo.units
     print(f"topology        {topo.name}: {b.num_compute} compute, {len(topo.switch_nodes)} switch nodes")
     print(f"collective      {b.collective}" + (f" from root {b.root}" if b.root else ""))
@@ -169,11 +172,11 @@ def _print_bound(topo: Topology, b: Bound) -> None:
         print(f"weights         {len(set(w for _, w in b.weights))} distinct, W = "
               f"{b.total_weight} in all (normalised)")
     per = "tree(s) per root" if b.weights is None else "tree(s) per unit of weight"
-    print(f"k               {b.k_min} {per}, U = {b.k_min * b.inv_x}  ({b.k_min_note})")
-    if b.k_min != b.k:
+    print(f"k               {least.k} {per}, U = {least.k * b.inv_x}  ({least.note})")
+    if least.k != b.k:
         print(f"                the paper's k = {b.k} (every link an integral number of trees) "
               f"is sufficient, not necessary")
-    print(f"tree bandwidth  {_num(b.x / b.k_min)} {u}")
+    print(f"tree bandwidth  {_num(b.x / least.k)} {u}")
     side = "leaving" if b.collective in ("allgather", "broadcast") else "entering"
     inside = (f"|S* ∩ Vc| = {b.cut_compute}" if b.weights is None
               else f"w(S* ∩ Vc) = {b.cut_weight} ({b.cut_compute} compute)")
@@ -253,6 +256,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} trees"
           + (f", k = {sched.k}" if sched.k else "")
           + (", concurrent phases" if sched.concurrent else ""), file=out)
+    if not sched.phases and st.get("paper_k", sched.k) != sched.k:
+        print(f"k               {sched.k}, the least that reaches the bound (the paper's k = "
+              f"{st['paper_k']} is sufficient, not necessary)", file=out)
     if sched.multicast:
         moved = traffic(sched, topo)
         with_mc = sum(a for a, _ in moved.values())

@@ -25,12 +25,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Mapping
 
+from .bound import BOUND_SYMMETRY_MIN_COMPUTE, Bound
 from .bound import bound as compute_bound
 from .errors import FixedKError
 from .flow import FlowNetwork
 from .topology import Topology
+
+if TYPE_CHECKING:
+    from .symmetry import Symmetry
 
 
 def fixed_k_capacity(topology: Topology, k: int, *, collective: str = "allgather",
@@ -100,70 +104,109 @@ class SmallestK:
     def proven(self) -> bool:
         return self.ruled_out_below == self.k
 
-
-def reaches_bound(topology: Topology, k: int, inv_x: Fraction, *, root: str | None = None,
-                  kernel: str | None = None, weights: tuple[int, ...] | None = None) -> bool:
-    """Is the fixed-k optimum the bound, i.e. U* = k/x*? By ``app:thm:fixedk`` and
-    ``app:thm:fixedkbinarysearch`` that holds iff k trees per root (k·ŵ_v at v) pack into
-    ⌊k·b_e/x*⌋, and the generator can build them iff those floored capacities also keep
-    every switch balanced. ``inv_x`` is the bound's 1/x* on ``topology`` (for
-    reduce-scatter and reduce: pass the reversed network)."""
-    return (_Rates(topology, inv_x).balanced(k)
-            and _FixedKOracle(topology, root, kernel, weights).feasible(k * inv_x, k))
+    @property
+    def note(self) -> str:
+        """What is known of :attr:`k`, in words."""
+        if self.proven:
+            return "the least k that reaches the bound"
+        return (f"the paper's k; no k below {self.ruled_out_below} reaches the bound, larger "
+                f"ones were not tried")
 
 
-def smallest_k_at_bound(topology: Topology, inv_x: Fraction, k: int, cut: Iterable[str], *,
-                        root: str | None = None, kernel: str | None = None,
-                        weights: tuple[int, ...] | None = None, limit: int | None = None,
-                        test_limit: int | None = None,
-                        orbit: Mapping[int, int] | None = None) -> SmallestK:
-    """The least k' <= ``k`` (the paper's k, ``app:lm:smallestUk``) with
-    :func:`reaches_bound`, on the network the bound ``inv_x`` with bottleneck cut ``cut``
-    was computed on (allgather, or broadcast from ``root``).
+def reaches_bound(topology: Topology, bound: Bound, k: int, *,
+                  kernel: str | None = None) -> bool:
+    """Is the fixed-k optimum for ``k`` the ``bound`` (of ``topology``), i.e. U* = k/x*?
+    By ``app:thm:fixedk`` and ``app:thm:fixedkbinarysearch`` that holds iff k trees per
+    root (k·ŵ_v at v) pack into ⌊k·b_e/x*⌋, and the generator can build them iff those
+    floored capacities also keep every switch balanced."""
+    network, root, weights = _setting(topology, bound)
+    return (_Rates(network, bound.inv_x).balanced(k)
+            and _FixedKOracle(network, root, kernel, weights).feasible(k * bound.inv_x, k))
 
-    ``k`` makes every k·b_e/x* integral, which is sufficient but not necessary: flooring
-    only has to leave every cut S enough trees, Σ_{e leaving S} ⌊k'·b_e/x*⌋ >= k'·ŵ(S ∩ Vc)
-    (``app:thm:existtrees``). On the bottleneck cut S* that sum without floors is exactly
-    k'·ŵ(S* ∩ Vc), so every link leaving S* must carry an integral k'·b_e/x*: k' is a
-    multiple of the ``step`` those links set. The search walks up the multiples of
+
+def smallest_k_at_bound(topology: Topology, bound: Bound, *, kernel: str | None = None,
+                        symmetry: "bool | Symmetry | None" = None, limit: int | None = None,
+                        test_limit: int | None = None) -> SmallestK:
+    """The least k <= ``bound.k`` (the paper's k, ``app:lm:smallestUk``) with
+    :func:`reaches_bound`, for the collective, root and shard weights of ``bound``.
+
+    The paper's k makes every k·b_e/x* integral, which is sufficient but not necessary:
+    flooring only has to leave every cut S enough trees, Σ_{e leaving S} ⌊k·b_e/x*⌋ >=
+    k·ŵ(S ∩ Vc) (``app:thm:existtrees``). On the bottleneck cut S* that sum without floors
+    is exactly k·ŵ(S* ∩ Vc), so every link leaving S* must carry an integral k·b_e/x*: k
+    is a multiple of the ``step`` those links set. The search walks up the multiples of
     ``step``, at most ``limit`` of them (default :data:`SCAN_LIMIT`) with at most
     ``test_limit`` max-flow tests (:data:`TEST_LIMIT`), so its cost does not depend on the
     bandwidths or on the size of k. A candidate is first held against cuts known to
     refuse it — the roots alone, all nodes but one compute node, and every cut a failed
     test returned — and against the switch balance, integer arithmetic on the links, and
-    only then tested with max-flows. The k' that reach the bound are closed under addition
+    only then tested with max-flows. The k that reach the bound are closed under addition
     (two forests side by side) but are no interval, so the first one found is the least;
-    if none is found below ``k``, ``k`` itself is used. ``orbit`` (node index -> orbit of
-    automorphisms keeping the weights and the root, as :func:`~forestcoll_opt.bound.bound`
-    uses) leaves one max-flow per orbit of compute nodes in a test: floors keep the
-    automorphisms."""
+    if none is found below the paper's k, that k is used.
+
+    ``symmetry`` is the bound's: the topology's automorphism group (keeping the root and
+    the weights), already computed or True, or None for "from
+    :data:`~forestcoll_opt.bound.BOUND_SYMMETRY_MIN_COMPUTE` compute nodes on"; floors keep
+    automorphisms, so a test solves one max-flow per orbit of compute nodes. The group is
+    only computed when a test is needed."""
     limit = SCAN_LIMIT if limit is None else limit
     test_limit = TEST_LIMIT if test_limit is None else test_limit
-    rate = _Rates(topology, inv_x)
-    roots = [root] if root is not None else list(topology.compute_nodes)
+    network, root, weights = _setting(topology, bound)
+    rate = _Rates(network, bound.inv_x)
+    roots = [root] if root is not None else list(network.compute_nodes)
     units = dict(zip(roots, weights if weights is not None else [1] * len(roots)))
-    bottleneck = rate.cut(set(cut), units)
+    bottleneck = rate.cut(set(bound.cut), units)
     step = 1 if bottleneck is None or not bottleneck.tight else bottleneck.step
-    if step >= k:
-        return SmallestK(k, k, step, 0)
+    if step >= bound.k:
+        return SmallestK(bound.k, bound.k, step, 0)
     known = rate.simple_cuts(units)
-    oracle = _FixedKOracle(topology, root, kernel, weights, orbit)
-    for candidate in range(step, min(k, (limit + 1) * step), step):
+    oracle: _FixedKOracle | None = None
+    for candidate in range(step, min(bound.k, (limit + 1) * step), step):
         refusing = next((i for i, c in enumerate(known) if not c.holds(candidate)), None)
         if refusing is not None:
             known.insert(0, known.pop(refusing))     # likely to refuse the next one too
             continue
         if not rate.balanced(candidate):
             continue
-        if oracle.tests == test_limit:
-            return SmallestK(k, candidate, step, oracle.tests)
-        side = oracle.violated(candidate * inv_x, candidate)
+        tests = oracle.tests if oracle else 0
+        if tests == test_limit:
+            return SmallestK(bound.k, candidate, step, tests)
+        oracle = oracle or _FixedKOracle(network, root, kernel, weights,
+                                         _orbits(topology, symmetry, root, weights))
+        side = oracle.violated(candidate * bound.inv_x, candidate)
         if side is None:
             return SmallestK(candidate, candidate, step, oracle.tests)
-        learned = rate.cut({topology.node_ids[i] for i in side}, units)
+        learned = rate.cut({network.node_ids[i] for i in side}, units)
         if learned is not None:
             known.insert(0, learned)
-    return SmallestK(k, min(k, (limit + 1) * step), step, oracle.tests)
+    return SmallestK(bound.k, min(bound.k, (limit + 1) * step), step,
+                     oracle.tests if oracle else 0)
+
+
+def _setting(topology: Topology, bound: Bound
+             ) -> tuple[Topology, str | None, tuple[int, ...] | None]:
+    """The network the bound's out-trees live on (reversed for reduce-scatter and reduce),
+    its root, and its normalised shard weights in compute-node order."""
+    network = (topology.reversed() if bound.collective in ("reduce-scatter", "reduce")
+               else topology)
+    weights = None if bound.weights is None else tuple(w for _, w in bound.weights)
+    return network, bound.root, weights
+
+
+def _orbits(topology: Topology, symmetry: "bool | Symmetry | None", root: str | None,
+            weights: tuple[int, ...] | None) -> Mapping[int, int] | None:
+    """Node index -> orbit of the automorphisms keeping ``root`` and the weights, or None
+    without symmetry (the same choice as :func:`~forestcoll_opt.bound.bound`)."""
+    if symmetry is None:
+        symmetry = len(topology.compute_nodes) >= BOUND_SYMMETRY_MIN_COMPUTE
+    if symmetry is False:
+        return None
+    if symmetry is True:
+        from .symmetry import automorphisms
+
+        symmetry = automorphisms(topology, fixed=() if root is None else (root,),
+                                 weights=weights)
+    return symmetry.orbit_of
 
 
 class _Rates:

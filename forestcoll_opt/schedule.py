@@ -29,7 +29,7 @@ from .bound import bound as compute_bound
 from .collective import Collective
 from .errors import ForestCollError, ScheduleError
 from .files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
-from .fixed_k import fixed_k_capacity
+from .fixed_k import fixed_k_capacity, smallest_k_at_bound
 from .multicast import merge_out_tree
 from .packing import pack_trees
 from .routing import route_trees
@@ -445,7 +445,7 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
              symmetry: bool | None = None, weights: Mapping[str, Any] | None = None,
              multicast: str = "auto") -> Schedule:
     """A schedule for ``collective``: optimal with the least k that reaches the bound
-    (:attr:`Bound.k_min <forestcoll_opt.bound.Bound.k_min>`, at most the paper's k), or the
+    (:func:`~forestcoll_opt.fixed_k.smallest_k_at_bound`, at most the paper's k), or the
     best with exactly ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
     ``weights`` (allgather, reduce-scatter, allreduce) maps every compute node to the
     relative size of its shard (:mod:`forestcoll_opt.weights`); root v then gets k·ŵ_v
@@ -648,12 +648,15 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
         b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
                           symmetry=group if group is not None else False,
                           weights=as_mapping(topology, weights))
-        # the least k whose fixed-k optimum is the bound (fixed_k.smallest_k_at_bound):
-        # with it, the floored capacities ⌊k·b_e/x*⌋; with the paper's k they are exact
-        k, U = b.k_min, b.k_min * b.inv_x
+        # the least k whose fixed-k optimum is the bound: with it, the floored capacities
+        # ⌊k·b_e/x*⌋; with the paper's k they are exact
+        least = smallest_k_at_bound(topology, b, kernel=kernel,
+                                    symmetry=group if group is not None else False)
+        k, U = least.k, least.k * b.inv_x
+        stats["paper_k"] = b.k
         if k > MAX_COUNT:
             raise ScheduleError(
-                f"the optimal schedule needs k = {k} parts per root ({b.k_min_note}), above "
+                f"the optimal schedule needs k = {k} parts per root ({least.note}), above "
                 f"2^63 - 1, the largest count the schedule format allows (the link bandwidths "
                 f"have very different denominators); round the bandwidths to fewer digits, or "
                 f"pass a fixed k")

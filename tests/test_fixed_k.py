@@ -127,15 +127,17 @@ def test_k_min_is_the_least_k_at_the_bound(seed, collective):
     t = from_dict(random_network(seed))
     b = bound(t, collective=collective)
     net = t.reversed() if collective == "reduce-scatter" else t
-    assert b.k_min == least_k_by_brute_force(net, b.inv_x, b.k) and b.k_min_proven
-    assert b.k_min <= b.k
+    least = smallest_k_at_bound(t, b)
+    assert least.k == least_k_by_brute_force(net, b.inv_x, b.k) and least.proven
+    assert least.k <= b.k
 
 
 @pytest.mark.parametrize("seed, k, k_min", [(4, 4, 2), (13, 8, 4), (14, 16, 2), (28, 9, 3)])
 def test_k_min_below_the_papers_k(seed, k, k_min):
     t = from_dict(random_network(seed))
     b = bound(t)
-    assert (b.k, b.k_min, b.k_min_ruled_out_below) == (k, k_min, k_min)
+    least = smallest_k_at_bound(t, b)
+    assert (b.k, least.k, least.ruled_out_below) == (k, k_min, k_min)
     s = generate(t, "allgather")
     assert s.k == k_min and s.num_trees <= k_min * len(t.compute_nodes)
     assert achieved_algbw(t, s.to_dict()) == s.algbw == b.algbw
@@ -150,7 +152,7 @@ def test_reaches_bound_is_the_fixed_k_optimum_at_the_bound(seed):
             at_bound = fixed_k_capacity(t, k)[0] == k * b.inv_x
         except FixedKError:                      # floors leave a switch unbalanced
             at_bound = False
-        assert reaches_bound(t, k, b.inv_x) == at_bound
+        assert reaches_bound(t, b, k) == at_bound
 
 
 # three nodes, links of 1/65, 100/99 and 99/100: the paper's k is 516780, the least k at
@@ -169,25 +171,26 @@ AWKWARD = {"format": "forestcoll-topology/1", "name": "awkward", "nodes": [
 def test_search_limits_fall_back_to_the_papers_k():
     t = from_dict(AWKWARD)
     b = bound(t)
-    assert (b.k, b.k_min, b.k_min_proven) == (516780, 261, True)
-    assert reaches_bound(t, 261, b.inv_x) and not reaches_bound(t, 260, b.inv_x)
+    assert (b.k, smallest_k_at_bound(t, b).k, smallest_k_at_bound(t, b).proven) == \
+        (516780, 261, True)
+    assert reaches_bound(t, b, 261) and not reaches_bound(t, b, 260)
     # 64 candidates (step 1): none reaches the bound, so the paper's k, with 1..64 ruled out
-    short = smallest_k_at_bound(t, b.inv_x, b.k, b.cut, limit=64)
+    short = smallest_k_at_bound(t, b, limit=64)
     assert (short.k, short.ruled_out_below, short.step, short.proven) == (516780, 65, 1, False)
     # no max-flow test allowed: the cheap cuts alone rule out k < 5 (the first candidate
     # they let through is left untested)
-    untested = smallest_k_at_bound(t, b.inv_x, b.k, b.cut, test_limit=0)
+    untested = smallest_k_at_bound(t, b, test_limit=0)
     assert (untested.k, untested.tests, untested.proven) == (516780, 0, False)
-    assert all(not reaches_bound(t, k, b.inv_x) for k in range(1, untested.ruled_out_below))
+    assert all(not reaches_bound(t, b, k) for k in range(1, untested.ruled_out_below))
 
 
 def test_search_cost_does_not_grow_with_k():
     """The 1e-12 .. 1e15 network: the paper's k is 3·10^27, one max-flow test finds k = 1."""
     t = load(EXTREME)
     b = bound(t)
-    assert b.k == 3 * 10**27 and (b.k_min, b.k_min_proven) == (1, True)
-    found = smallest_k_at_bound(t, b.inv_x, b.k, b.cut)
-    assert (found.k, found.step, found.tests) == (1, 1, 1)
+    assert b.k == 3 * 10**27
+    found = smallest_k_at_bound(t, b)
+    assert (found.k, found.step, found.tests, found.proven) == (1, 1, 1, True)
 
 
 @pytest.mark.parametrize("seed, k, U", [(8, 1, Fraction(2, 7)), (58, 3, Fraction(10, 7))])
@@ -216,7 +219,9 @@ def test_k_min_for_broadcast_and_shard_weights(seed):
     t = from_dict(random_network(seed + 200))
     root = t.compute_nodes[-1]
     b = bound(t, collective="broadcast", root=root)
-    assert b.k_min == least_k_by_fixed_k(t, b, collective="broadcast", root=root)
+    assert smallest_k_at_bound(t, b).k == least_k_by_fixed_k(t, b, collective="broadcast",
+                                                             root=root)
     weights = tuple(range(1, len(t.compute_nodes) + 1))
     b = bound(t, weights=dict(zip(t.compute_nodes, weights)))
-    assert b.k_min == least_k_by_fixed_k(t, b, weights=weights) and b.k_min_proven
+    least = smallest_k_at_bound(t, b)
+    assert least.k == least_k_by_fixed_k(t, b, weights=weights) and least.proven

@@ -7,6 +7,7 @@ import pytest
 from forestcoll_opt import schedule as S
 from forestcoll_opt.bound import bound
 from forestcoll_opt.errors import ForestCollError
+from forestcoll_opt.fixed_k import smallest_k_at_bound
 from forestcoll_opt.schedule import generate
 from forestcoll_opt.topology import from_dict, load
 from randomnets import random_network
@@ -194,7 +195,8 @@ def test_the_prime_rings_least_k_fits_the_format(collective):
     topo = from_dict(_prime_ring())
     b = bound(topo)
     assert b.k == 999999999934000000001025 > S.MAX_COUNT
-    assert (b.k_min, b.k_min_proven) == (999999999975, True)
+    least = smallest_k_at_bound(topo, b)
+    assert (least.k, least.proven) == (999999999975, True)
     sched = generate(topo, collective)
     assert all(p.k == 999999999975 for p in (sched.phases or (sched,)))
     best = (tree_allreduce_bound(topo) if collective == "allreduce"
@@ -206,7 +208,8 @@ def test_the_prime_rings_least_k_fits_the_format(collective):
 def test_a_k_beyond_the_format_is_refused_not_written(collective):
     topo = from_dict(three_paths())
     b = bound(topo)
-    assert b.k_min == b.k == 100000000010000000000 > S.MAX_COUNT and b.k_min_proven
+    least = smallest_k_at_bound(topo, b)
+    assert least.k == b.k == 100000000010000000000 > S.MAX_COUNT and least.proven
     with pytest.raises(S.ScheduleError, match=r"k = 100000000010000000000 parts per root "
                        r"\(the least k that reaches the bound\), above 2\^63 - 1"):
         generate(topo, collective)
