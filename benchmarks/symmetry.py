@@ -13,11 +13,11 @@ rows differ only in the schedule checked). A run that exceeds ``--timeout`` is r
 as such and the larger sizes of that shape, command and setting are not tried; a size is
 also not tried when the one before took more than a fifth of the timeout (each step is
 10 times larger). Runs that take under :data:`QUICK_RUN` seconds are repeated
-``--repeat`` times, on and off alternately, and their median kept. ``ratio`` is seconds_on / seconds_off (the
-issue asks for at most 1.2); ``log10_order`` is the group's size (the exact order from
-:func:`forestcoll_opt.symmetry.group_order`), ``generators`` how many automorphisms
-generate's group has and ``searched`` how many nodes BLISS searched for the bound
-(0: folding alone found the orbits, or the search would not pay).
+``--repeat`` times, on and off alternately, and their median kept. ``ratio`` is
+seconds_on / seconds_off (at most 1.2 is the goal); ``log10_order`` is the group's size
+(the exact order from :func:`forestcoll_opt.symmetry.group_order`), ``generators`` how
+many automorphisms generate's group has and ``searched`` how many nodes BLISS searched
+for the bound (0: folding alone found the orbits, or the search would not pay).
 """
 
 from __future__ import annotations

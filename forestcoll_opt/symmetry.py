@@ -79,9 +79,10 @@ MAX_STEP_ROTATIONS = 32
 # the bound's cost rule (oracle_orbits, exact=False), in units of one link of one
 # max-flow: BLISS on the core is run only if the max-flows it could save in one oracle
 # round (compute orbits it could merge times the oracle's links) reach SEARCH_WORK, the
-# cost of loading igraph, plus SEARCH_WORK_PER_LINK per link of the core. Measured with
-# OR-Tools: a max-flow costs 0.02 to 0.16 µs per link; importing igraph (with matplotlib
-# installed) 0.35 to 3.6 s; BLISS on a ring of 10^5 nodes 6 s (benchmarks/symmetry.py).
+# cost of loading igraph, plus SEARCH_WORK_PER_LINK per link of the core. Measured on the
+# 2-core machine of data/bench_symmetry.csv, idle to loaded: a max-flow (OR-Tools) costs
+# 0.02 to 0.16 µs per link, importing igraph (matplotlib installed) 0.35 to 3.6 s, BLISS
+# on a ring of 10^5 nodes about 6 s; the constants err towards not searching.
 SEARCH_WORK = 50_000_000
 SEARCH_WORK_PER_LINK = 3_000
 
@@ -157,7 +158,6 @@ class Symmetry:
         """True when the only automorphism is the identity (no generators, and every
         orbit a single node)."""
         return not self.generators and all(len(o) == 1 for o in self.orbits)
-
 
 
 def automorphisms(topology: Topology, *, fixed: Sequence[str] = (),
@@ -647,7 +647,8 @@ def _power(g: Sequence[int], j: int) -> tuple[int, ...]:
 
 def no_symmetry(topology: Topology) -> Symmetry:
     """The trivial group (every node its own orbit): what ``symmetry=False`` uses."""
-    return Symmetry(generators=(), orbits=tuple((i,) for i in range(len(topology.nodes))))
+    return Symmetry(generators=(), orbits=tuple((i,) for i in range(len(topology.nodes))),
+                    whole=False)
 
 
 def _orbits(n: int, generators: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
