@@ -7,7 +7,8 @@ nodes (benchmarks/shapes.py) and on catalog machines; writes data/bench_symmetry
     python benchmarks/symmetry.py star:1000 dgx-a100:boxes=64 --commands bound
 
 Every run is a fresh process (``python -m forestcoll_opt ...``, as a user runs it),
-timed from outside, its peak memory read from the kernel (``wait4``). ``verify`` checks
+timed from outside, its peak memory read from the kernel (``wait4``, by a small launcher
+process: see :data:`LAUNCHER`). ``verify`` checks
 the schedule that ``generate`` wrote the same way (verify itself has no symmetry: the two
 rows differ only in the schedule checked). A run that exceeds ``--timeout`` is recorded
 as such and the larger sizes of that shape, command and setting are not tried; a size is
@@ -25,17 +26,18 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
 from _common import DATA, report, write_csv
 from shapes import SHAPES
 
+from forestcoll_opt.bound import BOUND_SYMMETRY_MIN_COMPUTE, SYMMETRY_MIN_COMPUTE
 from forestcoll_opt.catalog import build
 from forestcoll_opt.symmetry import automorphisms, group_order, oracle_orbits
 from forestcoll_opt.topology import write
@@ -67,24 +69,36 @@ def topology_of(case: str, folder: str) -> tuple[str, object]:
     return case, build(case)
 
 
+# Linux counts a process's peak memory from before its exec: a child forked from this
+# process, which holds the topology, would report this process's size. So each run is
+# started by a small launcher process, which reports its own child's peak.
+LAUNCHER = """
+import os, signal, sys
+pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ)
+_, status, usage = os.wait4(pid, 0)
+print(usage.ru_maxrss, file=sys.stderr)
+sys.exit(os.waitstatus_to_exitcode(status) & 255)
+"""
+
+
 def timed(argv: list[str], timeout: float) -> tuple[float | None, float, str]:
     """(seconds or None if it ran out of time, peak RSS in MB, last error line)."""
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
-        timer = threading.Timer(timeout, proc.kill)
-        timer.start()
-        _, status, usage = os.wait4(proc.pid, 0)
+        proc = subprocess.Popen([sys.executable, "-c", LAUNCHER] + argv,
+                                stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)     # the launcher's group: it and its run
+            proc.wait()
+            return None, 0.0, f"over {timeout:.0f} s"
         seconds = time.perf_counter() - start
-        timer.cancel()
-        proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         lines = err.read().decode(errors="replace").strip().splitlines()
-    if seconds >= timeout and proc.returncode < 0:
-        return None, usage.ru_maxrss / 1024, f"over {timeout:.0f} s"
-    if proc.returncode:
-        raise SystemExit(f"{' '.join(argv)} failed: {lines[-1] if lines else proc.returncode}")
-    return seconds, usage.ru_maxrss / 1024, ""
+    if proc.returncode or not lines:
+        raise SystemExit(f"{' '.join(argv)} failed: {lines[-2:] if lines else proc.returncode}")
+    return seconds, int(lines[-1]) / 1024, ""
 
 
 class Runner:
@@ -112,8 +126,9 @@ class Runner:
             row.update(seconds_on=_show(on), seconds_off=_show(off),
                        ratio=f"{on / off:.2f}" if on and off else "",
                        **facts, rss_on_mb=f"{rss_on:.0f}", rss_off_mb=f"{rss_off:.0f}",
-                       note="; ".join(f"{s}: {t}" for s, t in (("on", note_on),
-                                                               ("off", note_off)) if t))
+                       note="; ".join([f"{s}: {t}" for s, t in (("on", note_on),
+                                                                ("off", note_off)) if t]
+                                      + default_off(command, n)))
             report(row)
             rows.append(row)
         return rows
@@ -161,6 +176,15 @@ class Runner:
                 self.slow.add((shape, command, setting))
         return {s: (statistics.median(times[s]) if times[s] else None, peak[s], notes[s])
                 for s in argvs}
+
+
+def default_off(command: str, n: int) -> list[str]:
+    """A note when the default leaves symmetry off at this size (both runs are then the
+    same computation, and the ratio is the machine's noise)."""
+    start = BOUND_SYMMETRY_MIN_COMPUTE if command == "bound" else SYMMETRY_MIN_COMPUTE
+    if command != "verify" and n < start:
+        return [f"the default uses symmetry from {start} compute nodes"]
+    return []
 
 
 def group_facts(topo) -> dict:
