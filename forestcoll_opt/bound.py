@@ -137,14 +137,16 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
           weights: Mapping[str, Any] | None = None) -> Bound:
     """The exact bound of ``collective`` on ``topology`` (see the module docstring).
 
-    With ``symmetry`` (``None``, the default: on from :data:`BOUND_SYMMETRY_MIN_COMPUTE`
-    compute nodes up) the automorphism group of the topology
+    With ``symmetry`` the automorphism group of the topology
     (:mod:`forestcoll_opt.symmetry`; for broadcast/reduce, the subgroup fixing the root)
     leaves one max-flow per orbit of compute nodes instead of one per node: nodes of one
     orbit have equal max-flows, and the first node of each orbit in the oracle's order is
-    the one tested, so the result, bottleneck cut included, is the same either way. A
+    the one tested, so the result, bottleneck cut included, is the same either way. The
+    default (``None``) uses it from :data:`BOUND_SYMMETRY_MIN_COMPUTE` compute nodes up,
+    as far as it pays (:func:`~forestcoll_opt.symmetry.oracle_orbits` with
+    ``exact=False``); ``True`` finds the exact orbits whatever they cost. A
     :class:`~forestcoll_opt.symmetry.Symmetry` already computed for this topology (with
-    the root fixed for broadcast/reduce) may be passed instead of ``True``.
+    the root fixed for broadcast/reduce) may be passed instead.
 
     ``weights`` (allgather, reduce-scatter) maps every compute node to the relative size
     of its shard (module docstring); equal weights are the uniform collective."""
@@ -250,14 +252,15 @@ def _orbit_map(topology: Topology, symmetry: "bool | Symmetry | None",
     """Node index -> orbit number (every node its own orbit without ``symmetry``); with
     shard weights, of the automorphisms that also keep every node's weight."""
     fixed = () if root is None else (root,)
+    exact = symmetry is True
     if symmetry is None:
         symmetry = len(topology.compute_nodes) >= BOUND_SYMMETRY_MIN_COMPUTE
     if symmetry is False or symmetry is True:
         if not symmetry:
             return {i: i for i in range(len(topology.nodes))}
-        from .symmetry import automorphisms
+        from .symmetry import oracle_orbits
 
-        symmetry = automorphisms(topology, fixed=fixed, weights=weights)
+        symmetry = oracle_orbits(topology, fixed=fixed, weights=weights, exact=exact)
     if (tuple(symmetry.fixed) != fixed or symmetry.weights != weights
             or sorted(v for orbit in symmetry.orbits for v in orbit)
             != list(range(len(topology.nodes)))):

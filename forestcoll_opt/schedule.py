@@ -593,7 +593,8 @@ def _symmetry(topology: Topology, wanted: bool, root: str | None, stats: dict[st
         return None, None
     from .symmetry import automorphisms, cycle
 
-    group = automorphisms(topology, fixed=() if root is None else (root,), weights=weights)
+    group = automorphisms(topology, fixed=() if root is None else (root,), weights=weights,
+                          whole=False)
     stats["symmetry_seconds"] = group.seconds
     stats["symmetry_generators"] = len(group.generators)
     compute = [topology.index[v] for v in topology.compute_nodes]
@@ -623,7 +624,7 @@ def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int
     classes = [(v == root, demand.get(v, 0)) for v in compute]
     rotation = tuple(local[g[v]] for v in compute)
     seed = [rotation] if is_automorphism(rotation, cap, {}) else []
-    chosen = free_group(graph_automorphisms(len(compute), classes, cap), seed)
+    chosen = free_group(graph_automorphisms(len(compute), classes, cap, whole=False), seed)
     out = []
     for h in chosen:
         perm = list(range(len(g)))

@@ -1,19 +1,31 @@
 """The automorphism group (forestcoll_opt.symmetry) and its use in the bound: the group is
 checked against brute force on small networks, and the bound with symmetry equals the
-bound without it, bottleneck cut included."""
+bound without it, bottleneck cut included. Folding (twins, hanging trees) is checked
+against BLISS on the whole network, and symmetry's cost against what it saves, counted
+in max-flows and searched nodes rather than timed."""
 
+import math
+import os
 import random
+import sys
+from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
+from forestcoll_opt import symmetry as symmetry_module
 from forestcoll_opt.bound import bound
 from forestcoll_opt.catalog import build
-from forestcoll_opt.symmetry import automorphisms, cycle, free_power, no_symmetry
+from forestcoll_opt.symmetry import (automorphisms, cycle, free_power, graph_automorphisms,
+                                     group_order, no_symmetry, oracle_orbits)
 from forestcoll_opt.schedule import generate
 from forestcoll_opt.topology import from_dict
 from forestcoll_opt.verify import verify
 from randomnets import random_network, random_symmetric_network
 from schedcheck import achieved_algbw
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from shapes import ring, star, tree  # noqa: E402  (the benchmark's stars, rings and trees)
 
 
 def is_automorphism(topo, perm) -> bool:
@@ -287,3 +299,230 @@ def test_packing_uses_a_larger_free_group_than_the_rotation(catalog):
     assert sym.stats["symmetry_cycle"] == 4 and sym.stats["packing_group_order"] == 16
     assert sym.stats["packing_max_flows"] * 4 < plain.stats["packing_max_flows"]
     assert sym.algbw == plain.algbw == bound(topo).algbw
+
+
+# --- folding: symmetry never costs more than it saves ----------------------------------------
+
+def folded_network(seed: int) -> tuple[int, list[str], dict[tuple[int, int], int]]:
+    """(n, classes, capacity): a random small graph, trees of 1 to 3 levels hung from its
+    nodes in 1 to 3 copies, a few nodes copied as twins; links mostly both ways, some with
+    another bandwidth back."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 5)
+    classes = [rng.choice("ab") for _ in range(n)]
+    cap: dict[tuple[int, int], int] = {}
+
+    def link(u: int, v: int, c: int) -> None:
+        cap[u, v] = c
+        cap[v, u] = rng.choice((c, c, 3))
+
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < 0.5:
+                link(u, v, rng.choice((1, 2)))
+
+    def hang(parent: int, depth: int) -> None:
+        nonlocal n
+        shape = [rng.choice((1, 2)) for _ in range(rng.randint(1, 3))]
+        for _ in range(rng.choice((1, 2, 3))):
+            for c in shape:
+                v, n = n, n + 1
+                classes.append("ab"[c - 1])
+                link(parent, v, c)
+                if depth and rng.random() < 0.4:
+                    hang(v, depth - 1)
+
+    for u in range(n):
+        if rng.random() < 0.6:
+            hang(u, 2)
+    for _ in range(rng.randint(0, 3)):
+        u, v = rng.randrange(n), n
+        n += 1
+        classes.append(classes[u])
+        for (a, b), c in list(cap.items()):
+            if a == u:
+                cap[v, b] = c
+            if b == u:
+                cap[a, v] = c
+    return n, classes, cap
+
+
+def _keeps(n, classes, cap, perm) -> bool:
+    return (all(classes[perm[v]] == classes[v] for v in range(n))
+            and all(cap.get((perm[a], perm[b])) == c for (a, b), c in cap.items()))
+
+
+@pytest.mark.parametrize("seed", range(0, 400, 8))
+def test_folding_agrees_with_bliss_on_the_whole_network(seed):
+    """Orbits, group order and generators of the folded group against BLISS on the whole
+    network, on graphs full of twins and hanging trees."""
+    import igraph
+
+    for s in range(seed, seed + 8):
+        n, classes, cap = folded_network(s)
+        whole = graph_automorphisms(n, classes, cap)
+        want = symmetry_module._orbits(n, whole)
+        folding = symmetry_module._Folding(n, classes, cap)
+        core = folding.core_generators()
+        assert folding.orbits(symmetry_module._orbits(len(folding.core), core)) == want
+        folded = folding.lift(core) + folding.step_rotations(1000)
+        assert all(_keeps(n, classes, cap, g) for g in folded)
+        assert symmetry_module._orbits(n, folded) == want
+        graph, colors = symmetry_module._layered(n, classes, cap)
+        order = folding.core_order() * math.prod(
+            math.factorial(len(parts)) for step in folding.groups for parts in step)
+        assert order == int(graph.count_automorphisms(sh="fl", color=colors))
+        assert isinstance(graph, igraph.Graph)
+
+
+@pytest.fixture
+def searches(monkeypatch):
+    """The sizes of the graphs BLISS searches (it is not called when folding suffices)."""
+    import igraph
+
+    sizes: list[int] = []
+    search = igraph.Graph.automorphism_group
+
+    def counted(graph, *args, **kwargs):
+        sizes.append(graph.vcount())
+        return search(graph, *args, **kwargs)
+
+    monkeypatch.setattr(igraph.Graph, "automorphism_group", counted)
+    return sizes
+
+
+def test_the_issues_star_needs_no_search(searches):
+    """The issue's star (5,000 compute nodes, one switch): BLISS used to find its 4,999
+    generators in 38 s and 1.2 GB; folding the twins leaves one node, no search, one
+    max-flow."""
+    topo = star(5000)
+    result = bound(topo)
+    assert result.algbw == Fraction(5000, 4999) and result.max_flows == 1
+    assert searches == []
+
+
+@pytest.mark.parametrize("shape", [star, tree])
+def test_stars_and_trees_fold_to_one_node(searches, shape):
+    topo = shape(2000)
+    sym = oracle_orbits(topo, exact=True)
+    assert sym.searched == 0 and sym.whole and searches == []
+    assert sym.compute_orbits(topo) == (tuple(topo.index[v] for v in topo.compute_nodes),)
+    plain = bound(topo, symmetry=False)
+    folded = bound(topo, symmetry=sym)
+    assert _same(folded, plain) and folded.max_flows == 1 < plain.max_flows
+
+
+def test_a_ring_is_searched_only_when_it_pays(searches):
+    """A ring folds to itself: BLISS must search it. The default searches only when the
+    max-flows it may save outweigh the search (symmetry.SEARCH_WORK); True always does."""
+    small, large = ring(1000), ring(10_000)
+    assert oracle_orbits(small, exact=False).searched == 0 and searches == []
+    assert len(oracle_orbits(small, exact=False).compute_orbits(small)) == 1000
+    assert oracle_orbits(small, exact=True).searched == 1000 and searches == [1000]
+    sym = oracle_orbits(large, exact=False)
+    assert sym.searched == 10_000 and len(sym.compute_orbits(large)) == 1
+
+
+def test_generate_gets_a_folded_group_for_a_large_star(searches):
+    """Beyond FULL_SEARCH_ENTRIES, generate's group is the folded one: no search, one
+    generator turning the whole star (splitting's rotation), the exact orbits."""
+    topo = star(3000)
+    compute = [topo.index[v] for v in topo.compute_nodes]
+    sym = automorphisms(topo, whole=False)
+    assert not sym.whole and sym.searched == 0 and searches == []
+    assert len(sym.generators) == 1 and all(is_automorphism(topo, g) for g in sym.generators)
+    assert len(cycle(sym.rotation(compute), compute[0])) == 3000
+    assert sym.orbits == (tuple(compute), (topo.index["switch"],))
+    assert group_order(topo) == math.factorial(3000)
+
+
+def test_generate_keeps_the_whole_generating_set_of_the_catalog(catalog):
+    """Below FULL_SEARCH_ENTRIES, whole=False is BLISS on the network as before, so the
+    catalog's schedules keep their bytes."""
+    for spec in ("dgx-a100:boxes=8", "dgx-a100:boxes=128", "mi250:boxes=4",
+                 "paper-example:boxes=16"):
+        topo = catalog(spec)
+        assert automorphisms(topo, whole=False) == automorphisms(topo)
+
+
+def _suite_topologies():
+    """The test suite's kinds of network: random, symmetric random, replicated boxes,
+    small shapes and catalog machines up to 1,024 GPUs."""
+    for seed in range(0, 12, 3):
+        yield f"random{seed}", from_dict(random_network(seed, max_compute=6))
+        yield f"symmetric{seed}", from_dict(random_symmetric_network(seed))
+        yield f"boxes{seed}", from_dict(replicated_boxes(seed, 4))
+    for shape in (star, ring, tree):
+        yield shape.__name__, shape(600)
+    for spec in ("paper-example:boxes=16", "dgx-a100:boxes=64", "mi250:boxes=32",
+                 "dgx-h100:boxes=64"):
+        yield spec, build(spec)
+
+
+@pytest.mark.parametrize("name, topo", list(_suite_topologies()),
+                         ids=[name for name, _ in _suite_topologies()])
+def test_the_bound_never_pays_more_for_symmetry_than_it_saves(searches, name, topo):
+    """On every kind of network: the bound with the default's symmetry (oracle_orbits,
+    exact=False) gives the same result in no more max-flows, and whenever BLISS searched,
+    the max-flows it saved cover the search (SEARCH_WORK max-flow links each)."""
+    sym = oracle_orbits(topo, exact=False)
+    with_symmetry, plain = bound(topo, symmetry=sym), bound(topo, symmetry=False)
+    assert _same(with_symmetry, plain) and with_symmetry.max_flows <= plain.max_flows
+    links = len(topo.capacity) + len(topo.compute_nodes)
+    saved = (plain.max_flows - with_symmetry.max_flows) * links
+    assert len(searches) == (1 if sym.searched else 0)
+    assert not searches or saved >= symmetry_module.SEARCH_WORK
+
+
+@pytest.mark.slow
+def test_a_star_of_many_nodes_folds_in_linear_time(searches):
+    """The issue's 10^5 nodes (FORESTCOLL_SYMMETRY_NODES, default 10,000 for CI): one
+    max-flow, no search."""
+    n = int(os.environ.get("FORESTCOLL_SYMMETRY_NODES", "10000"))
+    for shape in (star, tree):
+        result = bound(shape(n))
+        assert result.max_flows == 1 and searches == []
+
+
+def _generate_cases():
+    for seed in (1, 7, 15):
+        yield f"symmetric{seed}", from_dict(random_symmetric_network(seed))
+    for seed in (0, 5):
+        yield f"boxes{seed}", from_dict(replicated_boxes(seed, 4))
+    yield "random5", from_dict(random_network(5, max_compute=6))
+    yield "star", star(24)
+    yield "ring", ring(24)
+    yield "tree", tree(24, 3)
+
+
+@pytest.mark.parametrize("name, topo", list(_generate_cases()),
+                         ids=[name for name, _ in _generate_cases()])
+def test_generate_never_takes_more_max_flows_with_symmetry(name, topo):
+    """Splitting and packing with the group take no more max-flows than without, on the
+    test suite's kinds of network (symmetry=True: on below the default's 64 nodes too)."""
+    for collective in ("allgather", "reduce-scatter"):
+        with_symmetry = generate(topo, collective, symmetry=True)
+        plain = generate(topo, collective, symmetry=False)
+        assert with_symmetry.algbw == plain.algbw
+        used = [s.stats["splitting_max_flows"] + s.stats["packing_max_flows"]
+                for s in (with_symmetry, plain)]
+        assert used[0] <= used[1]
+
+
+@pytest.mark.parametrize("make", [lambda: star(24), lambda: tree(30, 3),
+                                  lambda: build("paper-example:boxes=3")],
+                         ids=["star", "tree", "paper-example"])
+def test_generate_with_the_folded_group(monkeypatch, make):
+    """The folded group (what generate uses beyond FULL_SEARCH_ENTRIES) drives splitting
+    and packing as the whole one does: an optimal schedule, verified, in fewer max-flows."""
+    monkeypatch.setattr(symmetry_module, "FULL_SEARCH_ENTRIES", 0)
+    topo = make()
+    assert not automorphisms(topo, whole=False).whole
+    folded = generate(topo, "allgather", symmetry=True)
+    plain = generate(topo, "allgather", symmetry=False)
+    assert folded.algbw == plain.algbw == bound(topo).algbw
+    assert verify(topo, folded.to_dict()).optimal
+    assert folded.stats["joint_splits"] > 0
+    used = [s.stats["splitting_max_flows"] + s.stats["packing_max_flows"]
+            for s in (folded, plain)]
+    assert used[0] < used[1]
