@@ -11,8 +11,8 @@ import time
 
 from _common import run
 
-from forestcoll_opt.bound import bound
-from forestcoll_opt.catalog import build
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.model.catalog import build
 
 FULL = [f"dgx-a100:boxes={b}" for b in (2, 4, 8, 16, 32, 64, 128)] + \
        [f"mi250:boxes={b}" for b in (2, 4, 8, 16, 32, 64)]

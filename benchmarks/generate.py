@@ -11,9 +11,9 @@ import time
 
 from _common import run
 
-from forestcoll_opt.bound import bound
-from forestcoll_opt.catalog import build
-from forestcoll_opt.schedule import generate
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.generation.pipeline import generate
 
 FULL = ["dgx-a100:boxes=2", "dgx-a100:boxes=4", "dgx-a100:boxes=8", "dgx-a100:boxes=16",
         "mi250:boxes=2", "mi250:boxes=4"]

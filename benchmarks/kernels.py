@@ -28,7 +28,7 @@ from pathlib import Path
 
 from _common import DATA, report, write_csv
 
-from forestcoll_opt.flow import available_kernels, default_kernel
+from forestcoll_opt.kernels.flow import available_kernels, default_kernel
 
 FULL = ["dgx-a100:boxes=2", "dgx-a100:boxes=4", "dgx-a100:boxes=8",
         "mi250:boxes=2", "mi250:boxes=4"]
@@ -40,9 +40,9 @@ TASKS = ["generate", "bound"]
 CHILD = r"""
 import hashlib, json, sys, time
 spec, task, kernel = sys.argv[1:]
-from forestcoll_opt.bound import bound
-from forestcoll_opt.catalog import build
-from forestcoll_opt.schedule import generate
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.generation.pipeline import generate
 topo = build(spec)
 start = time.perf_counter()
 if task == "generate":

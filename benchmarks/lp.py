@@ -12,10 +12,10 @@ import time
 
 from _common import run
 
-from forestcoll_opt.bound import bound
-from forestcoll_opt.catalog import build
-from forestcoll_opt.lp import solve
-from forestcoll_opt.lp_schedule import lp_allreduce
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.lp.solver import solve
+from forestcoll_opt.lp.schedule import lp_allreduce
 
 FULL = ["paper-example", "dgx-a100:boxes=2", "dgx-a100:boxes=4", "mi250:boxes=2",
         "mi250:boxes=2,gpus=8"]

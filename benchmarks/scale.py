@@ -37,9 +37,9 @@ TIME_LIMIT = 1800        # seconds per process
 CHILD = """
 import json, resource, sys, time
 start = time.perf_counter()
-from forestcoll_opt.catalog import build
+from forestcoll_opt.model.catalog import build
 from forestcoll_opt.files import write_output
-from forestcoll_opt.schedule import generate
+from forestcoll_opt.generation.pipeline import generate
 spec, out, symmetry = sys.argv[1], sys.argv[2], {"default": None, "off": False}[sys.argv[3]]
 topo = build(spec)
 schedule = generate(topo, "allgather", symmetry=symmetry)

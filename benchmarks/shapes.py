@@ -20,7 +20,7 @@ import argparse
 import sys
 from typing import Any
 
-from forestcoll_opt.topology import Topology, from_dict, write
+from forestcoll_opt.model.topology import Topology, from_dict, write
 
 FANOUT = 10
 

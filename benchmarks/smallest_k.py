@@ -28,11 +28,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from randomnets import random_large_network, random_network  # noqa: E402
 
-from forestcoll_opt.bound import bound  # noqa: E402
-from forestcoll_opt.catalog import build  # noqa: E402
+from forestcoll_opt.generation.bound import bound  # noqa: E402
+from forestcoll_opt.model.catalog import build  # noqa: E402
 from forestcoll_opt.errors import FixedKError  # noqa: E402
-from forestcoll_opt.fixed_k import fixed_k_capacity, smallest_k_at_bound  # noqa: E402
-from forestcoll_opt.topology import from_dict  # noqa: E402
+from forestcoll_opt.generation.fixed_k import fixed_k_capacity, smallest_k_at_bound  # noqa: E402
+from forestcoll_opt.model.topology import from_dict  # noqa: E402
 
 CATALOG = ([f"dgx-a100:boxes={b}" for b in (1, 2, 4, 8, 16, 32)]
            + [f"dgx-h100:boxes={b}" for b in (1, 2, 4, 8, 16, 32)]

@@ -16,7 +16,7 @@ also not tried when the one before took more than a fifth of the timeout (each s
 10 times larger). Runs that take under :data:`QUICK_RUN` seconds are repeated
 ``--repeat`` times, on and off alternately, and their median kept. ``ratio`` is
 seconds_on / seconds_off (at most 1.2 is the goal); ``log10_order`` is the group's size
-(the exact order from :func:`forestcoll_opt.symmetry.group_order`), ``generators`` how
+(the exact order from :func:`forestcoll_opt.kernels.symmetry.group_order`), ``generators`` how
 many automorphisms generate's group has and ``searched`` how many nodes BLISS searched
 for the bound (0: folding alone found the orbits, or the search would not pay).
 """
@@ -37,10 +37,10 @@ from pathlib import Path
 from _common import DATA, report, write_csv
 from shapes import SHAPES
 
-from forestcoll_opt.bound import BOUND_SYMMETRY_MIN_COMPUTE, SYMMETRY_MIN_COMPUTE
-from forestcoll_opt.catalog import build
-from forestcoll_opt.symmetry import automorphisms, group_order, oracle_orbits
-from forestcoll_opt.topology import write
+from forestcoll_opt.generation.bound import BOUND_SYMMETRY_MIN_COMPUTE, SYMMETRY_MIN_COMPUTE
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.kernels.symmetry import automorphisms, group_order, oracle_orbits
+from forestcoll_opt.model.topology import write
 
 SIZES = (100, 1000, 10_000, 100_000)
 CATALOG = ["dgx-a100:boxes=8", "dgx-a100:boxes=16", "mi250:boxes=4", "dgx-h100:boxes=16",

@@ -4,8 +4,8 @@
     python benchmarks/verify_bound.py --quick    # the smaller ones
 
 For every topology, each the median of three runs: in one process, the generator's exact
-allgather bound (``forestcoll_opt.bound.bound``), the verifier's own bound
-(``forestcoll_opt.verify.bound_of``, its Newton sweep over the sinks; its cache cleared) and
+allgather bound (``forestcoll_opt.generation.bound.bound``), the verifier's own bound
+(``forestcoll_opt.verify.verifier.bound_of``, its Newton sweep over the sinks; its cache cleared) and
 a whole ``verify`` of an allgather schedule generated with k = 1 (reading the schedule, the
 link loads and the bound); then, as a user runs them, ``forestcoll bound TOPO`` and
 ``forestcoll verify TOPO SCHEDULE`` in fresh processes. ``cli_verify_over_bound`` <= 3 is
@@ -34,13 +34,14 @@ from pathlib import Path
 
 from _common import run
 
-from forestcoll_opt.bound import bound
-from forestcoll_opt.catalog import build
-from forestcoll_opt.schedule import generate, write
-from forestcoll_opt.topology import from_dict, load
-from forestcoll_opt.topology import write as write_topology
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.model.schedule import write
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.topology import from_dict, load
+from forestcoll_opt.model.topology import write as write_topology
 
-verifier = importlib.import_module("forestcoll_opt.verify")
+verifier = importlib.import_module("forestcoll_opt.verify.verifier")
 
 EXTREME = Path(__file__).resolve().parent.parent / "tests" / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
 FULL = ["dgx-a100:boxes=2", "dgx-a100:boxes=8", "mi250:boxes=2", "dgx-h100:boxes=16",

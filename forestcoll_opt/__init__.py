@@ -24,34 +24,33 @@ root compute node of broadcast/reduce; ``k=`` fixes the number of trees per root
 size of its shard. Errors
 are subclasses of :class:`ForestCollError` whose messages name the node, link or option.
 
-Layers (imports flow downward only; a module never imports one above it):
+Layers, one folder each (imports flow downward only; ``tests/test_layering.py`` checks it):
 
-1. ``errors``, ``files``, ``collective`` — typed errors, safe file I/O, the collectives.
-2. ``topology``, ``catalog`` (+ ``models``), ``weights`` — the validated network model,
-   built-in machines, and per-node shard weights.
-3. ``flow``, ``symmetry`` — the integer max-flow kernel every oracle runs on, and the
-   topology's automorphism group that lets an oracle solve one node per orbit.
-4. ``bound`` — the exact optimum and its bottleneck cut.
-5. ``fixed_k``, ``splitting``, ``packing``, ``routing``, ``pathunits`` — the algorithm stages.
-6. ``schedule`` — the five collectives, generation and the schedule format.
-7. ``lp`` (beside the generator), ``lp_schedule`` (allreduce trees at the LP optimum, from
-   ``lp`` and ``schedule``), ``verify`` (on the model and kernel only; it takes LP
-   values as arguments, never imports ``lp``), ``msccl``/``msccl_check`` (MSCCL XML),
-   ``baseline`` (NCCL's rings and trees as schedules) and ``simulate`` (the α-β model).
-8. ``analysis`` — sweeps and comparisons across the layers below; ``tradeoff`` — the
-   fastest schedule per message size.
-9. ``cli`` — parsing and printing only.
+1. the base — ``errors``, ``files``, ``executors``: typed errors, safe file I/O, executors.
+2. ``model`` — the validated network model, the collectives, shard weights, the schedule
+   format, and the catalog with its machine models.
+3. ``kernels`` — the integer max-flow every oracle runs on, and the automorphism group that
+   lets an oracle solve one node per orbit.
+4. ``generation`` — the bound, fixed k, edge splitting, tree packing, routing, multicast,
+   and the pipeline that runs them.
+5. beside each other: ``lp`` (the allreduce LP and its schedules), ``verify`` (on the model
+   and the kernel only; it takes LP values as arguments, never imports ``lp``),
+   ``runtimes`` (MSCCL XML export and check, NCCL import), ``timing`` (the α-β model,
+   NCCL's baselines, the fastest schedule per size).
+6. ``analysis`` — sweeps and comparisons across the layers below.
+7. ``cli`` — parsing and printing only.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .analysis import compare, iter_sweep, sweep
-from .baseline import baseline
-from .bound import Bound, bound
-from .catalog import resolve
-from .collective import Collective
+from .analysis.sweeps import compare, iter_sweep, sweep
+from .timing.baseline import baseline
+from .generation.bound import Bound, bound
+from .model.catalog import resolve
+from .model.collective import Collective
+from . import _old_paths
 from .errors import (
     BoundError,
     CatalogError,
@@ -62,13 +61,16 @@ from .errors import (
     TopologyFormatError,
     UsageError,
 )
-from .schedule import Schedule, generate
-from .simulate import simulate
-from .topology import Topology, from_dict, from_networkx
-from .tradeoff import tradeoff
-from .verify import Verdict, assert_optimal, verify
+from .model.schedule import Schedule
+from .generation.pipeline import generate
+from .timing.simulate import simulate
+from .model.topology import Topology, from_dict, from_networkx
+from .timing.tradeoff import tradeoff
+from .verify.verifier import Verdict, assert_optimal, verify
 
 __version__ = "0.1.0"
+
+_old_paths.install()
 
 __all__ = [
     "Bound", "BoundError", "CatalogError", "Collective", "FlowError", "ForestCollError",
@@ -87,9 +89,9 @@ def __dir__() -> list[str]:
 def __getattr__(name: str) -> Any:
     # The LP layer imports PuLP and HiGHS: load it only when it is asked for.
     if name == "solve_lp":
-        from .lp import solve
+        from .lp.solver import solve
         return solve
     if name == "lp_allreduce":
-        from .lp_schedule import lp_allreduce
+        from .lp.schedule import lp_allreduce
         return lp_allreduce
     raise AttributeError(f"module 'forestcoll_opt' has no attribute {name!r}")

@@ -1,6 +1,6 @@
 import pytest
 
-from forestcoll_opt.catalog import build
+from forestcoll_opt.model.catalog import build
 
 
 @pytest.fixture(scope="session")

@@ -3,9 +3,7 @@
 
 import pytest
 
-from forestcoll_opt import flow
-
-
+from forestcoll_opt.kernels import flow
 def kernel_params(kernels=flow.KERNELS):
     return [pytest.param(k, marks=pytest.mark.skipif(not flow.kernel_available(k),
                                                      reason=f"{k} does not import here"))

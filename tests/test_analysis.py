@@ -5,9 +5,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from forestcoll_opt.analysis import compare, iter_sweep, sweep
-from forestcoll_opt.catalog import build
-from forestcoll_opt.cli import main
+from forestcoll_opt.analysis.sweeps import compare, iter_sweep, sweep
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.cli.commands import main
 from forestcoll_opt.errors import UsageError
 
 TIMES = ["seconds", "lp_seconds", "lp_schedule_seconds"]
@@ -50,7 +50,7 @@ def test_sweep_in_local_processes_matches_and_streams_in_order():
 def test_errors_inside_a_worker_come_back_typed(monkeypatch):
     from concurrent.futures import ThreadPoolExecutor
 
-    from forestcoll_opt import analysis
+    from forestcoll_opt.analysis import sweeps as analysis
     from forestcoll_opt.errors import ScheduleError
 
     topo = build("paper-example")

@@ -13,12 +13,12 @@ import jsonschema
 import pytest
 
 from forestcoll_opt import schemas
-from forestcoll_opt.baseline import KINDS, baseline, dbtree, ring, tree
+from forestcoll_opt.timing.baseline import KINDS, baseline, dbtree, ring, tree
 from forestcoll_opt.errors import ScheduleError, UsageError
-from forestcoll_opt.lp import solve
-from forestcoll_opt.schedule import achieved_algbw, loads
-from forestcoll_opt.topology import from_dict
-from forestcoll_opt.verify import verify
+from forestcoll_opt.lp.solver import solve
+from forestcoll_opt.model.schedule import achieved_algbw, loads
+from forestcoll_opt.model.topology import from_dict
+from forestcoll_opt.verify.verifier import verify
 from schedcheck import check
 
 SPECS = ["paper-example", "dgx-a100:boxes=1", "dgx-a100:boxes=2", "dgx-a100:boxes=4",
@@ -311,8 +311,8 @@ def test_deterministic(catalog, tmp_path):
     for make in (lambda: ring(t, "allreduce"), lambda: dbtree(t),
                  lambda: tree(t, "reduce", root="box1/gcd5")):
         assert make().to_json() == make().to_json()
-    code = ("import hashlib; from forestcoll_opt.catalog import build; "
-            "from forestcoll_opt.baseline import ring, dbtree; t = build('mi250:boxes=2'); "
+    code = ("import hashlib; from forestcoll_opt.model.catalog import build; "
+            "from forestcoll_opt.timing.baseline import ring, dbtree; t = build('mi250:boxes=2'); "
             "print(hashlib.sha256((ring(t).to_json() + dbtree(t).to_json()).encode())"
             ".hexdigest())")
     digests = set()

@@ -3,10 +3,10 @@ from fractions import Fraction
 import pytest
 from kernelparams import EVERY_KERNEL
 
-from forestcoll_opt.bound import bound, smallest_k
+from forestcoll_opt.generation.bound import bound, smallest_k
 from forestcoll_opt.errors import BoundError
-from forestcoll_opt.fixed_k import smallest_k_at_bound
-from forestcoll_opt.topology import from_dict
+from forestcoll_opt.generation.fixed_k import smallest_k_at_bound
+from forestcoll_opt.model.topology import from_dict
 from randomnets import brute_force_bound, brute_force_single_root, random_network
 
 # (spec, optimal allgather algbw, 1/x*, k) from the paper and its authors' topology models

@@ -2,14 +2,14 @@ import importlib
 
 import pytest
 
-from forestcoll_opt import catalog as cat
+from forestcoll_opt.model import catalog as cat
 from forestcoll_opt.errors import CatalogError
 
 
 def test_models_install_as_a_subpackage():
-    module = importlib.import_module("forestcoll_opt.models")
+    module = importlib.import_module("forestcoll_opt.model.machines")
     assert {"dgx-a100", "dgx-h100", "mi250", "paper-example"} <= set(cat.families())
-    assert module.__name__ == "forestcoll_opt.models"
+    assert module.__name__ == "forestcoll_opt.model.machines"
 
 
 def test_paper_example_shape(catalog):

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from forestcoll_opt.cli import main
+from forestcoll_opt.cli.commands import main
 
 
 def run(capsys, *argv):
@@ -44,7 +44,7 @@ def test_bound_reports_the_least_k(capsys):
 
 
 def test_bound_says_when_the_least_k_is_not_proven(capsys, tmp_path, monkeypatch):
-    from forestcoll_opt import fixed_k
+    from forestcoll_opt.generation import fixed_k
     from test_fixed_k import AWKWARD
 
     monkeypatch.setattr(fixed_k, "SCAN_LIMIT", 64)      # the least k, 261, is not reached
@@ -126,10 +126,10 @@ def test_unbalanced_file_names_the_node(capsys, tmp_path):
 
 
 def test_console_entry_point_runs_without_traceback(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "forestcoll_opt.cli", "bound", "nonesuch"],
+    proc = subprocess.run([sys.executable, "-m", "forestcoll_opt.cli.commands", "bound", "nonesuch"],
                           capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    proc = subprocess.run([sys.executable, "-m", "forestcoll_opt.cli", "bound", "paper-example",
+    proc = subprocess.run([sys.executable, "-m", "forestcoll_opt.cli.commands", "bound", "paper-example",
                            "--json"], capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0 and json.loads(proc.stdout)["algbw"] == "8"
 
@@ -189,7 +189,7 @@ def test_usage_errors_are_one_line(capsys, argv):
 
 
 def test_every_kernel_gives_the_same_bound_and_schedule_bytes(capsys, tmp_path):
-    from forestcoll_opt.flow import available_kernels
+    from forestcoll_opt.kernels.flow import available_kernels
 
     kernels = [k for k in available_kernels() if k != "edmonds_karp"]
     bounds, schedules = set(), set()
@@ -211,8 +211,7 @@ def test_every_kernel_gives_the_same_bound_and_schedule_bytes(capsys, tmp_path):
 def test_an_unknown_or_missing_kernel_is_one_line(capsys, monkeypatch):
     code, _, err = run(capsys, "bound", "paper-example", "--kernel", "cplex")
     assert code == 2 and "invalid choice: 'cplex'" in err and len(err.splitlines()) == 1
-    from forestcoll_opt import flow
-
+    from forestcoll_opt.kernels import flow
     monkeypatch.setitem(sys.modules, "igraph", None)
     monkeypatch.setattr(flow, "_importable", {})
     code, _, err = run(capsys, "bound", "paper-example", "--kernel", "igraph")

@@ -4,13 +4,13 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.bound import bound
-from forestcoll_opt.analysis import sweep
-from forestcoll_opt import fixed_k
-from forestcoll_opt.fixed_k import (FixedKError, fixed_k_capacity, reaches_bound,
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.analysis.sweeps import sweep
+from forestcoll_opt.generation import fixed_k
+from forestcoll_opt.generation.fixed_k import (FixedKError, fixed_k_capacity, reaches_bound,
                                     smallest_k_at_bound)
-from forestcoll_opt.schedule import generate
-from forestcoll_opt.topology import from_dict, load
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.topology import from_dict, load
 from randomnets import random_network
 from schedcheck import achieved_algbw
 

@@ -7,9 +7,9 @@ import networkx as nx
 import pytest
 from kernelparams import EVERY_KERNEL
 
-from forestcoll_opt import flow
+from forestcoll_opt.kernels import flow
 from forestcoll_opt.errors import FlowError
-from forestcoll_opt.flow import (FLOAT_EXACT, INT32_MAX, KERNELS, PREFERENCE, FlowNetwork,
+from forestcoll_opt.kernels.flow import (FLOAT_EXACT, INT32_MAX, KERNELS, PREFERENCE, FlowNetwork,
                                  available_kernels, default_kernel)
 
 # every kernel, skipped (not failed) where its package is not installed
@@ -199,7 +199,7 @@ def test_an_ortools_that_clashes_with_highspy_is_skipped_and_named():
             "            raise ImportError('libortools.so.9: undefined symbol: _Z19setLocal')\n"
             "sys.meta_path.insert(0, Clash())\n"
             "from forestcoll_opt.errors import FlowError\n"
-            "from forestcoll_opt.flow import FlowNetwork, available_kernels, default_kernel\n"
+            "from forestcoll_opt.kernels.flow import FlowNetwork, available_kernels, default_kernel\n"
             "assert 'ortools' not in available_kernels()\n"
             "assert default_kernel() == 'igraph', default_kernel()\n"
             "try:\n"
@@ -215,7 +215,7 @@ def test_an_ortools_that_clashes_with_highspy_is_skipped_and_named():
 def test_flow_works_with_neither_ortools_nor_igraph():
     code = ("import sys\n"
             "sys.modules['ortools'] = sys.modules['igraph'] = None\n"
-            "from forestcoll_opt.flow import FlowNetwork, available_kernels, default_kernel\n"
+            "from forestcoll_opt.kernels.flow import FlowNetwork, available_kernels, default_kernel\n"
             "assert default_kernel() == 'dinic', default_kernel()\n"
             "assert available_kernels() == ('dinic', 'edmonds_karp', 'networkx')\n"
             "net = FlowNetwork(3, [(0, 1), (1, 2), (0, 2)], [5, 5, 1])\n"
@@ -226,7 +226,7 @@ def test_flow_works_with_neither_ortools_nor_igraph():
 
 def test_importing_the_module_imports_no_kernel():
     code = ("import sys\n"
-            "import forestcoll_opt.flow\n"
+            "import forestcoll_opt.kernels.flow\n"
             "assert 'igraph' not in sys.modules\n"
             "assert 'ortools.graph.python.max_flow' not in sys.modules\n")
     subprocess.run([sys.executable, "-c", code], check=True)

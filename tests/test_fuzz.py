@@ -20,7 +20,7 @@ The rules:
   exact algbw, and only then;
 * what parses round-trips through JSON unchanged, and the verifier's bound on a mutated
   topology equals the generator's;
-* ``forestcoll_opt.cli.main(argv)`` returns 0, 1, 2 or 3 (never 70, "internal error"),
+* ``forestcoll_opt.cli.commands.main(argv)`` returns 0, 1, 2 or 3 (never 70, "internal error"),
   prints no traceback, and every line on stderr is one of its own one-line messages.
 
 The CI form is deterministic (``derandomize=True``) and small (``CI_EXAMPLES`` per test).
@@ -48,13 +48,14 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from forestcoll_opt import schedule as S
-from forestcoll_opt import topology as T
-from forestcoll_opt.bound import bound
-from forestcoll_opt.catalog import build
-from forestcoll_opt.cli import main
+from forestcoll_opt.model import schedule as S
+from forestcoll_opt.generation import pipeline as P
+from forestcoll_opt.model import topology as T
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.cli.commands import main
 from forestcoll_opt.errors import FlowError, ForestCollError, VerifyError
-from forestcoll_opt.verify import STATUSES, load_schedule, verify
+from forestcoll_opt.verify.verifier import STATUSES, load_schedule, verify
 from randomnets import random_network
 from schedcheck import check
 
@@ -109,7 +110,7 @@ SCHEDULE_BASES = (("paper-example", "allgather"), ("paper-example", "reduce-scat
 def schedule_doc(name: str, collective: str) -> str:
     t = topology(name)
     root = {"broadcast": t.compute_nodes[0], "reduce": t.compute_nodes[-1]}.get(collective)
-    return S.generate(t, collective, root=root).to_json()
+    return P.generate(t, collective, root=root).to_json()
 
 
 @lru_cache(maxsize=None)
@@ -438,7 +439,7 @@ def judge_on_mutated_topology(topo: T.Topology, base: str) -> None:
         assert isinstance(b[1], FlowError), b[1]
         return
     sched = json.loads(schedule_doc(base, "allgather") if (base, "allgather") in SCHEDULE_BASES
-                       else S.generate(topology(base)).to_json())
+                       else P.generate(topology(base)).to_json())
     v = verify(topo, sched)
     assert_verdict(topo, sched, v)
     if v.valid:
@@ -505,7 +506,7 @@ def test_extreme_bandwidths(form):
         if status != "ok":
             return
         b = bound(topo)
-        status, sched = outcome(lambda: S.generate(topo))
+        status, sched = outcome(lambda: P.generate(topo))
         if status != "ok":
             # the only refusal: a k the schedule format cannot hold
             assert isinstance(sched, S.ScheduleError) and b.k > S.MAX_COUNT, sched
@@ -517,7 +518,7 @@ def test_extreme_bandwidths(form):
         assert check(topo, sched.to_dict()) == b.algbw
         root = data.draw(st.sampled_from(topo.compute_nodes), label="root")
         single = bound(topo, collective="broadcast", root=root)
-        status, sched = outcome(lambda: S.generate(topo, "broadcast", root=root))
+        status, sched = outcome(lambda: P.generate(topo, "broadcast", root=root))
         if status != "ok":
             assert isinstance(sched, S.ScheduleError) and single.k > S.MAX_COUNT, sched
             return
@@ -736,7 +737,7 @@ def test_cli_on_mutated_topology_files(form, tmp_path_factory):
         path.write_text(json.dumps(doc), encoding="utf-8")
         sched = folder / "sched.json"
         if not sched.exists() or data.draw(st.booleans()):
-            sched.write_text(S.generate(topology(base)).to_json())
+            sched.write_text(P.generate(topology(base)).to_json())
         t = topology(base)
         root = data.draw(st.sampled_from(t.compute_nodes + ("nope", "")))
         argv = data.draw(st.sampled_from((

@@ -5,14 +5,14 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.bound import bound
-from forestcoll_opt.cli import main
-from forestcoll_opt.bound import rs_ag_algbw
-from forestcoll_opt.analysis import compare
-from forestcoll_opt.lp import (LPError, LPInfeasibleError, LPNotOptimalError, LPUnboundedError,
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.cli.commands import main
+from forestcoll_opt.generation.bound import rs_ag_algbw
+from forestcoll_opt.analysis.sweeps import compare
+from forestcoll_opt.lp.solver import (LPError, LPInfeasibleError, LPNotOptimalError, LPUnboundedError,
                                build_model, solve, solve_model)
-from forestcoll_opt.schedule import generate
-from forestcoll_opt.topology import from_dict
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.topology import from_dict
 from randomnets import random_network
 from schedcheck import achieved_algbw
 
@@ -202,8 +202,8 @@ def _pair_in_the_ortools_extra() -> bool:
 def test_ortools_and_highspy_share_a_process(first):
     other = "highspy" if first != "highspy" else "ortools.graph.python.max_flow"
     code = (f"import importlib; importlib.import_module('{first}'); importlib.import_module('{other}');"
-            "from forestcoll_opt.catalog import build; from forestcoll_opt.lp import solve;"
-            "from forestcoll_opt.schedule import generate; t = build('paper-example');"
+            "from forestcoll_opt.model.catalog import build; from forestcoll_opt.lp.solver import solve;"
+            "from forestcoll_opt.generation.pipeline import generate; t = build('paper-example');"
             "print(solve(t, 'allreduce').algbw, generate(t, 'allreduce').algbw)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr

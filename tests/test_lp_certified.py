@@ -15,13 +15,13 @@ import numpy as np
 import pytest
 from kernelparams import kernel_params
 
-from forestcoll_opt import lp as lpmod
-from forestcoll_opt.bound import bound, rs_ag_algbw
+from forestcoll_opt.lp import solver as lpmod
+from forestcoll_opt.generation.bound import bound, rs_ag_algbw
 from forestcoll_opt.errors import ForestCollError
-from forestcoll_opt.lp import (LPCertificateError, LPError, LPNotOptimalError, LPResult,
+from forestcoll_opt.lp.solver import (LPCertificateError, LPError, LPNotOptimalError, LPResult,
                                LPSolverError, build_model, reference_bandwidth, solve,
                                solve_model)
-from forestcoll_opt.topology import from_dict
+from forestcoll_opt.model.topology import from_dict
 from randomnets import brute_force_bound, random_network
 
 REL = Fraction(1, 10**6)

@@ -1,4 +1,4 @@
-"""Allreduce schedules at the LP optimum (forestcoll_opt.lp_schedule): exact values on the
+"""Allreduce schedules at the LP optimum (forestcoll_opt.lp.schedule): exact values on the
 catalog and the hand-built asymmetric triangle, the certified interval on random networks,
 both fallbacks, and what a forged or altered schedule looks like to the checkers."""
 
@@ -8,15 +8,15 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt import lp_schedule
-from forestcoll_opt.bound import rs_ag_algbw
-from forestcoll_opt.cli import main
+from forestcoll_opt.lp import schedule as lp_schedule
+from forestcoll_opt.generation.bound import rs_ag_algbw
+from forestcoll_opt.cli.commands import main
 from forestcoll_opt.errors import ScheduleError
-from forestcoll_opt.lp import solve
-from forestcoll_opt.lp_schedule import lp_allreduce
-from forestcoll_opt.schedule import loads
-from forestcoll_opt.topology import from_dict
-from forestcoll_opt.verify import verify
+from forestcoll_opt.lp.solver import solve
+from forestcoll_opt.lp.schedule import lp_allreduce
+from forestcoll_opt.model.schedule import loads
+from forestcoll_opt.model.topology import from_dict
+from forestcoll_opt.verify.verifier import verify
 from randomnets import random_network
 from schedcheck import achieved_algbw, check, with_claims
 from test_lp import ASYM

@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from forestcoll_opt.cli import main
-from forestcoll_opt.lp_schedule import lp_allreduce
-from forestcoll_opt.msccl import MscclExportError, export_msccl
-from forestcoll_opt.schedule import generate
+from forestcoll_opt.cli.commands import main
+from forestcoll_opt.lp.schedule import lp_allreduce
+from forestcoll_opt.runtimes.msccl_export import MscclExportError, export_msccl
+from forestcoll_opt.generation.pipeline import generate
 from xmlsim import simulate
 
 SPECS = ["paper-example", "dgx-a100:boxes=2", "dgx-h100:boxes=2", "mi250:boxes=2,gpus=8"]
@@ -172,12 +172,12 @@ def test_cli_export(tmp_path, capsys):
 @pytest.mark.parametrize("spec", SPECS)
 @pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce", "lp"])
 def test_the_package_checker_agrees(schedules, spec, collective):
-    # forestcoll_opt.msccl_check (independent of the exporter) runs every export to the
+    # forestcoll_opt.runtimes.msccl_check (independent of the exporter) runs every export to the
     # right data, and its link-load algbw is the schedule's (phases overlap in the runtime,
     # so a one-after-the-other allreduce can only gain)
-    from forestcoll_opt.cli import schedule_routes
-    from forestcoll_opt.msccl_check import check_xml
-    from forestcoll_opt.schedule import achieved_algbw
+    from forestcoll_opt.cli.commands import schedule_routes
+    from forestcoll_opt.runtimes.msccl_check import check_xml
+    from forestcoll_opt.model.schedule import achieved_algbw
 
     t, s = schedules(spec, collective)
     text, _ = fitting(s, t)
@@ -256,7 +256,7 @@ def test_parser_node_store_and_rank_count_are_refused():
     # limits no catalog machine of a testable size reaches: 65 blocks of 63 local copies on
     # one rank make 1 + 2 + 65 + 4095 = 4163 stored XML nodes (MSCCL_MAX_NODES 4096 holds
     # 4095); 1025 ranks are more <gpu> children than the parser stores
-    from forestcoll_opt.msccl import FLAVOURS, _Builder, _check_limits, _Step
+    from forestcoll_opt.runtimes.msccl_export import FLAVOURS, _Builder, _check_limits, _Step
 
     b = _Builder(2)
     for block in range(65):
@@ -275,8 +275,8 @@ def test_exported_buffer_sizes_are_exact_in_every_flavour_and_aliasing(schedules
     # i_chunks/o_chunks the collective's layout (0 for the unused input of an in-place
     # allgather), s_chunks one past the highest scratch chunk addressed: check-xml refuses
     # anything else
-    from forestcoll_opt.cli import schedule_routes
-    from forestcoll_opt.msccl_check import check_xml
+    from forestcoll_opt.cli.commands import schedule_routes
+    from forestcoll_opt.runtimes.msccl_check import check_xml
 
     for collective, kw in (("allgather", {"inplace": True}), ("reduce-scatter", {}),
                            ("allreduce", {"chunks": 2})):
@@ -310,7 +310,7 @@ def test_exported_buffer_sizes_are_exact_in_every_flavour_and_aliasing(schedules
      "rule for allgather was not traced"),
 ])
 def test_selection_rule_multiplies_the_count_by_the_size_multiplier(collective, flavour, rule):
-    from forestcoll_opt.msccl import selection_rule
+    from forestcoll_opt.runtimes.msccl_export import selection_rule
 
     K = 8 if collective == "reduce-scatter" else 24
     assert selection_rule(collective, flavour, K, 8) == rule

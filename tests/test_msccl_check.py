@@ -1,4 +1,4 @@
-"""The MSCCL XML symbolic executor (forestcoll_opt.msccl_check) on small hand-written files
+"""The MSCCL XML symbolic executor (forestcoll_opt.runtimes.msccl_check) on small hand-written files
 (tests/data/msccl/) and on corrupted variants of them, each rejected with its reason."""
 
 import ast
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-import forestcoll_opt.msccl_check as mc
+import forestcoll_opt.runtimes.msccl_check as mc
 from forestcoll_opt.errors import ForestCollError, UsageError
-from forestcoll_opt.msccl_check import XmlCheckError, XmlVerdict, check_xml
-from forestcoll_opt.topology import from_dict
+from forestcoll_opt.runtimes.msccl_check import XmlCheckError, XmlVerdict, check_xml
+from forestcoll_opt.model.topology import from_dict
 
 DATA = Path(__file__).parent / "data" / "msccl"
 
@@ -710,7 +710,7 @@ def test_an_unused_buffer_may_be_declared_empty_and_only_then():
 
 
 def test_check_xml_exits_2_on_the_issues_buffers_in_every_flavour(tmp_path, capsys):
-    from forestcoll_opt.cli import main
+    from forestcoll_opt.cli.commands import main
 
     topo = tmp_path / "ring.json"
     topo.write_text(RING.to_json())
@@ -747,9 +747,9 @@ def schedule_routes(schedule):
 
 @pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
 def test_exported_catalog_schedules_pass_with_the_schedules_algbw(catalog, collective):
-    from forestcoll_opt.msccl import export_msccl
-    from forestcoll_opt.schedule import generate
-    from forestcoll_opt.verify import verify
+    from forestcoll_opt.runtimes.msccl_export import export_msccl
+    from forestcoll_opt.generation.pipeline import generate
+    from forestcoll_opt.verify.verifier import verify
 
     t = catalog("paper-example")
     schedule = generate(t, collective)

@@ -1,4 +1,4 @@
-"""In-network multicast and aggregation (forestcoll_opt.multicast and generate's
+"""In-network multicast and aggregation (forestcoll_opt.generation.multicast and generate's
 ``multicast="auto"``): the paper's example, the catalog's NVLS/SHARP machines and random
 networks with some multicast switches stay exactly at the bound while moving less data."""
 
@@ -8,12 +8,13 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.bound import bound
-from forestcoll_opt.cli import main
-from forestcoll_opt.multicast import merge_out_tree
-from forestcoll_opt.schedule import generate, loads, traffic
-from forestcoll_opt.topology import from_dict
-from forestcoll_opt.verify import verify
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.cli.commands import main
+from forestcoll_opt.generation.multicast import merge_out_tree
+from forestcoll_opt.model.schedule import loads
+from forestcoll_opt.generation.pipeline import generate, traffic
+from forestcoll_opt.model.topology import from_dict
+from forestcoll_opt.verify.verifier import verify
 from randomnets import random_network
 from schedcheck import achieved_algbw
 

@@ -1,4 +1,4 @@
-"""NCCL topology import (forestcoll_opt.nccl): the dumps under tests/data/nccl/ follow the
+"""NCCL topology import (forestcoll_opt.runtimes.nccl_import): the dumps under tests/data/nccl/ follow the
 format NCCL writes with NCCL_TOPO_DUMP_FILE (src/graph/xml.cc); their bounds are checked
 against the catalog models and against values derived by hand."""
 
@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from forestcoll_opt.bound import bound
-from forestcoll_opt.catalog import build
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.model.catalog import build
 from forestcoll_opt.errors import TopologyError, UsageError
-from forestcoll_opt.nccl import (GPU_MODELS, Fabric, GpuModel, NcclImportError, import_nccl,
+from forestcoll_opt.runtimes.nccl_import import (GPU_MODELS, Fabric, GpuModel, NcclImportError, import_nccl,
                                  parse_fabric)
-from forestcoll_opt.topology import LINK_TYPES, from_dict
+from forestcoll_opt.model.topology import LINK_TYPES, from_dict
 
 DATA = Path(__file__).parent / "data" / "nccl"
 A100 = DATA / "dgx-a100.xml"
@@ -205,7 +205,7 @@ def test_imports_are_valid_files_and_schedules_reach_their_bound():
 
     import forestcoll_opt as fc
     from forestcoll_opt import schemas
-    from forestcoll_opt.topology import loads
+    from forestcoll_opt.model.topology import loads
 
     for path, kwargs in [(DGX1, dict(boxes=2)), (PCIE, dict(boxes=2)),
                          (A100, dict(boxes=2, fabric="planes:n=2", pcie="always"))]:
@@ -324,7 +324,7 @@ def test_dgx_h100_link_types():
 
 
 def test_dgx_h100_alphas_against_the_catalog():
-    from forestcoll_opt.simulate import link_alphas
+    from forestcoll_opt.timing.simulate import link_alphas
 
     topo = import_nccl(H100, boxes=2, fabric="rail")
     catalog = build("dgx-h100:boxes=2")
@@ -430,7 +430,7 @@ def test_parallel_links_to_the_fabric_stay_one_link():
 
 
 def test_merge_rules_of_link_attributes():
-    from forestcoll_opt.nccl import _in_parallel, _in_series
+    from forestcoll_opt.runtimes.nccl_import import _in_parallel, _in_series
     # in series: two PCIe hops add; a network hop covers the box's leg next to it
     assert _in_series(("pcie", None), ("pcie", None)) == ("pcie", 2 * PCIE_ALPHA)
     assert _in_series(("pcie", 2 * PCIE_ALPHA), ("infiniband", None)) == ("infiniband", None)
@@ -448,7 +448,7 @@ def test_link_types_survive_the_file_and_the_import_is_deterministic(tmp_path):
     import jsonschema
 
     from forestcoll_opt import schemas
-    from forestcoll_opt.topology import load, loads, write
+    from forestcoll_opt.model.topology import load, loads, write
 
     topo = import_nccl(H100, boxes=2, fabric="rail")
     text = topo.to_json()
@@ -474,7 +474,7 @@ def test_same_bytes_across_processes(tmp_path):
     outputs = []
     for seed in ("1", "2"):
         out = tmp_path / f"h{seed}.json"
-        subprocess.run([sys.executable, "-m", "forestcoll_opt.cli", "import", "nccl", str(A100),
+        subprocess.run([sys.executable, "-m", "forestcoll_opt.cli.commands", "import", "nccl", str(A100),
                         "--boxes", "2", "--fabric", "planes:n=2", "--pcie", "always", "-o",
                         str(out)], check=True, env={**os.environ, "PYTHONHASHSEED": seed},
                        capture_output=True, cwd=tmp_path)
@@ -760,7 +760,7 @@ def test_bad_arguments(kwargs):
 
 
 def test_cli_import_then_bound(tmp_path, capsys):
-    from forestcoll_opt.cli import main
+    from forestcoll_opt.cli.commands import main
 
     out = tmp_path / "a100.json"
     assert main(["import", "nccl", str(DATA / "dgx-a100.xml"), "--boxes", "2", "--fabric",

@@ -1,7 +1,7 @@
 import pytest
 
-from forestcoll_opt.packing import TreeBatch
-from forestcoll_opt.routing import RoutingError, route_trees
+from forestcoll_opt.generation.packing import TreeBatch
+from forestcoll_opt.generation.routing import RoutingError, route_trees
 
 
 def test_batches_split_where_routes_split():

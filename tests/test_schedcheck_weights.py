@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.topology import from_dict
+from forestcoll_opt.model.topology import from_dict
 from randomnets import (brute_force_bound, brute_force_weighted_bound, normalised_weights,
                         random_network, random_weights)
 import schedcheck

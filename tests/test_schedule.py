@@ -4,12 +4,12 @@ from pathlib import Path
 
 import pytest
 
-from forestcoll_opt import schedule as S
-from forestcoll_opt.bound import bound
+from forestcoll_opt.model import schedule as S
+from forestcoll_opt.generation.bound import bound
 from forestcoll_opt.errors import ForestCollError
-from forestcoll_opt.fixed_k import smallest_k_at_bound
-from forestcoll_opt.schedule import generate
-from forestcoll_opt.topology import from_dict, load
+from forestcoll_opt.generation.fixed_k import smallest_k_at_bound
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.topology import from_dict, load
 from randomnets import random_network
 from schedcheck import achieved_algbw
 
@@ -145,7 +145,7 @@ def test_same_bytes_across_processes(tmp_path):
     for seed in ("1", "2"):
         out = tmp_path / f"s{seed}.json"
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        subprocess.run([sys.executable, "-m", "forestcoll_opt.cli", "generate", "dgx-a100:boxes=2",
+        subprocess.run([sys.executable, "-m", "forestcoll_opt.cli.commands", "generate", "dgx-a100:boxes=2",
                         "--collective", "allreduce", "-o", str(out), "-q"], check=True, env=env,
                        capture_output=True, cwd=tmp_path)
         outputs.append(out.read_bytes())
@@ -156,7 +156,7 @@ def test_same_bytes_across_processes(tmp_path):
 def test_dgx_a100_eight_boxes_end_to_end(catalog):
     """The largest catalog case in the suite (64 GPUs, about 4 s): generate, then check with
     the independent checker and the verifier."""
-    from forestcoll_opt.verify import assert_optimal
+    from forestcoll_opt.verify.verifier import assert_optimal
     t = catalog("dgx-a100:boxes=8")
     s = generate(t, "allgather")
     assert achieved_algbw(t, s.to_dict()) == Fraction(1600, 7)

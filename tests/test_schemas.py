@@ -17,12 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forestcoll_opt import schemas
-from forestcoll_opt import topology as T
-from forestcoll_opt.catalog import build, families
-from forestcoll_opt.cli import main
+from forestcoll_opt.model import topology as T
+from forestcoll_opt.model.catalog import build, families
+from forestcoll_opt.cli.commands import main
 from forestcoll_opt.errors import ForestCollError
-from forestcoll_opt.schedule import generate
-from forestcoll_opt.verify import VerifyError, verify
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.verify.verifier import VerifyError, verify
 from randomnets import random_network
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "formats.md"
@@ -570,7 +570,7 @@ def _schema_of(doc) -> jsonschema.protocols.Validator:
 def _reads(value) -> Decimal | int | str:
     """A value as the verifier's reader gets it from a file: through JSON text (a string,
     or number text from :func:`_literal`)."""
-    from forestcoll_opt.verify import load_schedule
+    from forestcoll_opt.verify.verifier import load_schedule
     import tempfile
 
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
@@ -609,7 +609,7 @@ def test_exact_numbers_counts_and_weights_agree_with_the_schema(value):
     accepts the verifier reads (a positive exact number for algbw and tree_bandwidth, a
     non-negative one for a shard weight, an integer in [1, 2^63 - 1] for k and a tree's
     weight), and what it refuses the verifier refuses."""
-    from forestcoll_opt.verify import MAX_INTEGER, _integral, _parse_exact
+    from forestcoll_opt.verify.verifier import MAX_INTEGER, _integral, _parse_exact
 
     read = _reads(value)
     exact = _parse_exact(read)

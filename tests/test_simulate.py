@@ -1,4 +1,4 @@
-"""The α-β simulator (forestcoll_opt.simulate) against times computed by hand.
+"""The α-β simulator (forestcoll_opt.timing.simulate) against times computed by hand.
 
 Conventions of the hand computations: bandwidths in GB/s = 1e9 bytes/s, α in seconds per
 hop, a part is M/(N·k) bytes for allgather (M/k for broadcast), and with C chunks a route
@@ -10,13 +10,14 @@ import math
 
 import pytest
 
-from forestcoll_opt.catalog import resolve
-from forestcoll_opt.cli import main
+from forestcoll_opt.model.catalog import resolve
+from forestcoll_opt.cli.commands import main
 from forestcoll_opt.errors import ForestCollError
-from forestcoll_opt.schedule import achieved_algbw, from_dict, generate
-from forestcoll_opt.simulate import (MAX_CHUNKS, SimRow, parse_sizes, simulate,
+from forestcoll_opt.model.schedule import achieved_algbw, from_dict
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.timing.simulate import (MAX_CHUNKS, SimRow, parse_sizes, simulate,
                                      unit_bytes_per_s)
-from forestcoll_opt.topology import from_dict as topology_from_dict
+from forestcoll_opt.model.topology import from_dict as topology_from_dict
 
 A = 2e-6     # the default α
 B = 1e10     # 10 GB/s in bytes/s
@@ -250,8 +251,8 @@ def typed_pair(**link):
 
 
 def test_alpha_by_type_file_and_caller():
-    from forestcoll_opt.simulate import link_alphas
-    from forestcoll_opt.topology import LINK_TYPES
+    from forestcoll_opt.timing.simulate import link_alphas
+    from forestcoll_opt.model.topology import LINK_TYPES
     assert LINK_TYPES == {"nvlink": 1.7e-6, "pcie": 2.85e-6, "infiniband": 4.8e-6,
                           "ethernet": 4.8e-6, "xgmi": 2.7e-6}
     t = typed_pair(type="nvlink")
@@ -279,7 +280,7 @@ def test_catalog_links_are_typed():
     assert not resolve("paper-example").link_type
     # the chain of a DGX A100 route: GPU -> NVSwitch -> GPU costs 2 x 1.7 µs, GPU -> IB
     # plane -> GPU 2 x 4.8 µs; with one tiny message only latency counts
-    from forestcoll_opt.simulate import link_alphas
+    from forestcoll_opt.timing.simulate import link_alphas
     alphas = link_alphas(t)
     assert alphas[("box0/gpu0", "box0/nvswitch")] == 1.7e-6
     assert alphas[("box0/gpu0", "ib/plane0")] == 4.8e-6
@@ -348,9 +349,9 @@ def _leaf_paths(tree, inward):
 def test_concurrent_allreduce_is_the_worst_up_then_down_pipeline():
     # brute force over every (reduce route, broadcast route) pair of every root, with the
     # links shared by both phases, against simulate(, chunks=1) on NCCL's double binary tree
-    from forestcoll_opt.baseline import dbtree
-    from forestcoll_opt.schedule import link_loads
-    from forestcoll_opt.simulate import link_alphas
+    from forestcoll_opt.timing.baseline import dbtree
+    from forestcoll_opt.model.schedule import link_loads
+    from forestcoll_opt.timing.simulate import link_alphas
     t = resolve("dgx-a100:boxes=2")
     s = dbtree(t)
     assert s.concurrent
@@ -403,7 +404,7 @@ def test_cli_messages_give_the_real_range(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "finite number of seconds" in err
     # tradeoff's k range is its own, and says so both below and above it
-    from forestcoll_opt.tradeoff import MAX_K
+    from forestcoll_opt.timing.tradeoff import MAX_K
     for k in (MAX_K + 1, 10**6, 10**6 + 1):
         assert main(["tradeoff", "paper-example", "--k", str(k)]) == 2
         err = capsys.readouterr().err

@@ -1,10 +1,10 @@
 import networkx as nx
 import pytest
 
-from forestcoll_opt.bound import bound
-from forestcoll_opt.splitting import SplittingError, split_switches
-from forestcoll_opt.symmetry import automorphisms
-from forestcoll_opt.topology import from_dict
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.splitting import SplittingError, split_switches
+from forestcoll_opt.kernels.symmetry import automorphisms
+from forestcoll_opt.model.topology import from_dict
 from randomnets import random_symmetric_network
 
 

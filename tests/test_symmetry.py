@@ -1,4 +1,4 @@
-"""The automorphism group (forestcoll_opt.symmetry) and its use in the bound: the group is
+"""The automorphism group (forestcoll_opt.kernels.symmetry) and its use in the bound: the group is
 checked against brute force on small networks, and the bound with symmetry equals the
 bound without it, bottleneck cut included. Folding (twins, hanging trees) is checked
 against BLISS on the whole network, and symmetry's cost against what it saves, counted
@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from forestcoll_opt import symmetry as symmetry_module
-from forestcoll_opt.bound import bound
-from forestcoll_opt.catalog import build
-from forestcoll_opt.symmetry import (automorphisms, cycle, free_power, graph_automorphisms,
+from forestcoll_opt.kernels import symmetry as symmetry_module
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.kernels.symmetry import (automorphisms, cycle, free_power, graph_automorphisms,
                                      group_order, no_symmetry, oracle_orbits)
-from forestcoll_opt.schedule import generate
-from forestcoll_opt.topology import from_dict
-from forestcoll_opt.verify import verify
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.topology import from_dict
+from forestcoll_opt.verify.verifier import verify
 from randomnets import random_network, random_symmetric_network
 from schedcheck import achieved_algbw
 
@@ -271,7 +271,7 @@ def test_bound_accepts_a_computed_group_and_refuses_a_foreign_one():
 
 
 def test_free_group_grows_a_free_group_and_keeps_a_non_free_start():
-    from forestcoll_opt.symmetry import free_group
+    from forestcoll_opt.kernels.symmetry import free_group
     from test_packing import _elements
 
     a, b = 3, 4

@@ -25,23 +25,24 @@ import networkx as nx
 import pytest
 
 from forestcoll_opt import schemas
-from forestcoll_opt import topology as T
-from forestcoll_opt.baseline import baseline
-from forestcoll_opt.catalog import build
-from forestcoll_opt.cli import main
+from forestcoll_opt.model import topology as T
+from forestcoll_opt.timing.baseline import baseline
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.cli.commands import main
 from forestcoll_opt.errors import ForestCollError, UsageError
-from forestcoll_opt.lp import solve
-from forestcoll_opt.lp_schedule import lp_allreduce
-from forestcoll_opt.schedule import achieved_algbw, generate
-from forestcoll_opt.schedule import from_dict as schedule_from_dict
-from forestcoll_opt.schedule import loads as schedule_loads
-from forestcoll_opt.simulate import link_alphas, simulate
-from forestcoll_opt.tradeoff import tradeoff
-from forestcoll_opt.verify import verify
+from forestcoll_opt.lp.solver import solve
+from forestcoll_opt.lp.schedule import lp_allreduce
+from forestcoll_opt.model.schedule import achieved_algbw
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.schedule import from_dict as schedule_from_dict
+from forestcoll_opt.model.schedule import loads as schedule_loads
+from forestcoll_opt.timing.simulate import link_alphas, simulate
+from forestcoll_opt.timing.tradeoff import tradeoff
+from forestcoll_opt.verify.verifier import verify
 
-# ``forestcoll_opt.simulate`` the attribute is the function (re-exported by the package);
+# ``forestcoll_opt.timing.simulate`` the attribute is the function (re-exported by the package);
 # the module is needed to watch its ternary search
-SIM = importlib.import_module("forestcoll_opt.simulate")
+SIM = importlib.import_module("forestcoll_opt.timing.simulate")
 TOPOLOGY_SCHEMA = jsonschema.Draft202012Validator(schemas.load("topology"))
 COLLECTIVES = ("allgather", "reduce-scatter", "allreduce", "broadcast", "reduce")
 ROOTED = ("broadcast", "reduce")
@@ -577,7 +578,7 @@ def test_baseline_cli_is_byte_identical_across_runs_and_hash_seeds(tmp_path, cap
         assert outs[0] == outs[1]
         digests.add(hashlib.sha256(b"".join(outs)).hexdigest())
     capsys.readouterr()
-    code = ("import sys; from forestcoll_opt.cli import main; "
+    code = ("import sys; from forestcoll_opt.cli.commands import main; "
             "sys.exit(main(['baseline', 'dbtree', sys.argv[1], '-o', '-', "
             "'--collective', 'allreduce']))")
     texts = set()

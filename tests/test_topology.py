@@ -4,7 +4,7 @@ from fractions import Fraction
 import networkx as nx
 import pytest
 
-from forestcoll_opt import topology as T
+from forestcoll_opt.model import topology as T
 from forestcoll_opt.errors import ForestCollError, TopologyError, TopologyFormatError
 
 

@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 
-import forestcoll_opt.verify  # noqa: F401  (the module; the package exports verify())
-from forestcoll_opt.cli import main
+import forestcoll_opt.verify.verifier  # noqa: F401  (the module; the package exports verify())
+from forestcoll_opt.cli.commands import main
 from forestcoll_opt.errors import ForestCollError, VerifyArgumentError
-from forestcoll_opt.schedule import generate
-from forestcoll_opt.topology import from_dict
-from forestcoll_opt.verify import (CutBound, Verdict, VerifyError, assert_optimal, bound_of,
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.topology import from_dict
+from forestcoll_opt.verify.verifier import (CutBound, Verdict, VerifyError, assert_optimal, bound_of,
                                    load_schedule, needs_lp_interval, verify)
 from randomnets import brute_force_bound, brute_force_single_root, random_network
 from schedcheck import achieved_algbw, check, with_claims
 
-verify_module = sys.modules["forestcoll_opt.verify"]
+verify_module = sys.modules["forestcoll_opt.verify.verifier"]
 
 
 @pytest.fixture(scope="module")
@@ -175,12 +175,12 @@ def test_hand_built_ring_on_dgx_a100(catalog):
 
 
 def test_nccl_ring_baseline_on_dgx_a100(catalog):
-    """NCCL's rings (forestcoll_opt.baseline.ring), 8 channels: ring c leaves box 0 at
+    """NCCL's rings (forestcoll_opt.timing.baseline.ring), 8 channels: ring c leaves box 0 at
     gpu c and box 1 at gpu c+1, so each 25 GB/s NIC link carries one ring: 15 of the
     ring's 16 chains, 15 of the 16 x 8 = 128 parts; an NVSwitch uplink carries at most
     7 x 15 at 300 GB/s. algbw = 128 x 25 / 15 = 640/3, i.e. busbw 200 GB/s, the box's
     eight NICs; 8/13 of the optimum 1040/3."""
-    from forestcoll_opt.baseline import ring
+    from forestcoll_opt.timing.baseline import ring
 
     t = catalog("dgx-a100:boxes=2")
     v = verify(t, ring(t).to_dict())
@@ -532,9 +532,9 @@ def test_repeated_keys_deep_files_and_bad_bytes_are_unreadable(tmp_path, catalog
 VERDICTS_SCRIPT = """
 import copy, json, sys
 sys.path.insert(0, {tests!r})
-from forestcoll_opt.catalog import build
-from forestcoll_opt.schedule import generate
-from forestcoll_opt.verify import verify
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.verify.verifier import verify
 t = build("paper-example")
 s = generate(t, "allgather").to_dict()
 out = [verify(t, s).to_dict()]

@@ -18,11 +18,11 @@ import pytest
 from randomnets import (brute_force_bound, brute_force_weighted_bound, normalised_weights,
                         random_network, random_weights, reversed_network)
 
-from forestcoll_opt.bound import bound
-from forestcoll_opt.schedule import generate
-from forestcoll_opt.topology import from_dict, load
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.topology import from_dict, load
 
-verifier = importlib.import_module("forestcoll_opt.verify")
+verifier = importlib.import_module("forestcoll_opt.verify.verifier")
 bound_of = verifier.bound_of
 
 EXTREME = Path(__file__).parent / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"

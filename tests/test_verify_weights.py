@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from forestcoll_opt.errors import VerifyArgumentError
-from forestcoll_opt.topology import from_dict
-from forestcoll_opt.verify import assert_optimal, bound_of, verify
+from forestcoll_opt.model.topology import from_dict
+from forestcoll_opt.verify.verifier import assert_optimal, bound_of, verify
 from randomnets import (brute_force_weighted_bound, cut_table, random_large_network,
                         random_network, reversed_network)
 
@@ -197,7 +197,7 @@ def test_a_forged_claim_is_invalid(even_star):
 
 
 def test_uniform_weights_written_out_give_the_same_verdict(catalog):
-    from forestcoll_opt.schedule import generate
+    from forestcoll_opt.generation.pipeline import generate
 
     t = catalog("paper-example")
     plain = generate(t, "allgather").to_dict()
@@ -389,7 +389,7 @@ def test_hand_built_concurrent_allreduce_reaches_the_lp_optimum(uneven_star):
 
 
 def test_the_lp_agrees_with_the_hand_computed_optimum(uneven_star):
-    from forestcoll_opt.lp import solve
+    from forestcoll_opt.lp.solver import solve
 
     result = solve(uneven_star, "allreduce")
     assert result.lower <= 1 <= result.upper
@@ -481,7 +481,7 @@ def test_allreduce_phase_totals_use_each_phase_k(uneven_star):
 def test_a_phase_above_its_own_bound_is_a_contradiction(uneven_star, monkeypatch):
     import sys
 
-    module = sys.modules["forestcoll_opt.verify"]
+    module = sys.modules["forestcoll_opt.verify.verifier"]
     real = module._bound
 
     def halved(topology, collective, root, kernel, shards=None):
@@ -503,7 +503,7 @@ def test_a_phase_above_its_own_bound_is_a_contradiction(uneven_star, monkeypatch
 
 @pytest.mark.parametrize("collective", ["allgather", "reduce-scatter"])
 def test_generated_weighted_schedules_verify_optimal(catalog, collective):
-    from forestcoll_opt.schedule import generate
+    from forestcoll_opt.generation.pipeline import generate
 
     t = catalog("paper-example")
     weights = {v: 1 + i % 3 for i, v in enumerate(t.compute_nodes)}

@@ -6,13 +6,14 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt import weights as W
-from forestcoll_opt.bound import bound
-from forestcoll_opt.cli import main
+from forestcoll_opt.model import weights as W
+from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.cli.commands import main
 from forestcoll_opt.errors import BoundError, ScheduleError, WeightsError
-from forestcoll_opt.schedule import generate, loads
-from forestcoll_opt.topology import from_dict
-from forestcoll_opt.verify import verify
+from forestcoll_opt.model.schedule import loads
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.topology import from_dict
+from forestcoll_opt.verify.verifier import verify
 from randomnets import brute_force_bound, brute_force_weighted_bound, random_network
 from schedcheck import achieved_algbw
 
@@ -209,7 +210,7 @@ def test_weights_whose_counts_do_not_fit_the_format():
 
 
 def test_bottleneck_names_an_unreachable_node():
-    from forestcoll_opt.bound import bottleneck
+    from forestcoll_opt.generation.bound import bottleneck
 
     with pytest.raises(BoundError, match="cannot be reached"):
         bottleneck(4, {(0, 1): 1, (1, 0): 1, (2, 3): 1, (3, 2): 1}, [0, 1, 2, 3], [1] * 4)

@@ -1,0 +1,140 @@
+"""Analyses above the schedule, LP and verifier layers: sweeps over k, and (with the LP)
+comparisons of bounds and schedules. Nothing below this module imports it.
+
+Both run their independent pieces (one k, one topology) through an optional *executor*:
+``None`` (the default) runs them here one after the other; a
+:class:`concurrent.futures.Executor` (e.g. ``ProcessPoolExecutor(4)``) or a Dask
+``distributed.Client`` (a cluster, ``pip install 'forestcoll-opt[distributed]'``) runs
+them there. Results come back in the order of the input whatever finishes first, and are
+the same as the sequential run's (generation is deterministic) except the seconds each
+piece took."""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import Any, Iterator
+
+from ..generation.bound import bound as compute_bound
+from ..generation.bound import rs_ag_algbw
+from ..model.collective import Collective
+from ..errors import UsageError
+from ..executors import in_order
+from ..model.schedule import tree_height
+from ..generation.pipeline import generate
+from ..model.topology import Topology, format_fraction
+
+MAX_K = 10**6
+
+
+def iter_sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | None = None,
+               kernel: str | None = None, executor=None) -> Iterator[dict[str, Any]]:
+    """One row per k (see :func:`sweep`), yielded in the order of ``ks`` as soon as it is
+    computed (through ``executor``, see the module docstring). The arguments and the
+    optimum are checked before this returns, so a bad request fails at once."""
+    collective = Collective.parse(collective).value
+    ks = list(ks)
+    for k in ks:
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+            raise UsageError(f"k={str(k)[:20]!r}: every k must be a whole number from 1 to {MAX_K}")
+    if collective == "allreduce":
+        if root is not None:
+            raise UsageError("allreduce has a root at every compute node; drop the root")
+        optimum = rs_ag_algbw(topology, kernel=kernel)
+    else:
+        optimum = compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw
+    return _sweep_rows(topology, ks, collective, root, kernel, optimum, executor)
+
+
+def _sweep_rows(topology: Topology, ks: list[int], collective: str, root: str | None,
+                kernel: str | None, optimum: Fraction, executor=None) -> Iterator[dict[str, Any]]:
+    return in_order(executor, _sweep_row,
+                     [(topology, k, collective, root, kernel, optimum) for k in ks])
+
+
+def _sweep_row(topology: Topology, k: int, collective: str, root: str | None,
+               kernel: str | None, optimum: Fraction) -> dict[str, Any]:
+    start = time.perf_counter()
+    schedule = generate(topology, collective, k=k, root=root, kernel=kernel)
+    seconds = time.perf_counter() - start
+    phases = schedule.phases or (schedule,)
+    return {
+        "k": k,
+        "algbw": schedule.algbw,
+        "algbw_float": float(schedule.algbw),
+        "fraction_of_optimum": float(schedule.algbw / optimum),
+        "distinct_trees": sum(len(p.trees) for p in phases),
+        "max_height": max(tree_height(t) for p in phases for t in p.trees),
+        "seconds": seconds,
+    }
+
+
+def sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | None = None,
+          kernel: str | None = None, progress=None, executor=None) -> Any:
+    """A pandas DataFrame, one row per k: exact algbw, fraction of the optimum (for
+    allreduce: of the reduce-scatter + allgather tree bound), number of distinct trees,
+    maximum tree height (compute hops) and generation seconds. ``root`` is for broadcast
+    and reduce; ``progress(row)`` is called as each row is done; ``executor`` runs the
+    values of k in parallel (module docstring)."""
+    import pandas as pd
+
+    rows = []
+    for row in iter_sweep(topology, ks, collective=collective, root=root, kernel=kernel,
+                          executor=executor):
+        rows.append(row)
+        if progress is not None:
+            progress(row)
+    return pd.DataFrame(rows, columns=SWEEP_COLUMNS)
+
+
+SWEEP_COLUMNS = ("k", "algbw", "algbw_float", "fraction_of_optimum", "distinct_trees",
+                 "max_height", "seconds")
+
+
+def compare(topologies, *, kernel: str | None = None, progress=None, executor=None) -> Any:
+    """One row per topology: the exact allgather bound, the allgather LP, the allreduce LP
+    (HiGHS's value and its certified interval), the tree allreduce (reduce-scatter +
+    allgather schedules from the generator, algbw from their link loads) and the LP
+    allreduce schedule (:func:`~forestcoll_opt.lp.schedule.lp_allreduce`: concurrent
+    trees on the LP's link shares), each with its ratio to the LP and its number of
+    distinct trees. ``executor`` runs the topologies in parallel (module docstring)."""
+    import pandas as pd
+
+    rows = []
+    for row in in_order(executor, _compare_row, [(topo, kernel) for topo in topologies]):
+        rows.append(row)
+        if progress is not None:
+            progress(row)
+    return pd.DataFrame(rows)
+
+
+def _compare_row(topo: Topology, kernel: str | None) -> dict[str, Any]:
+    from ..lp.solver import solve
+    from ..lp.schedule import lp_allreduce
+
+    exact = compute_bound(topo, kernel=kernel).algbw
+    ag_lp = solve(topo, "allgather", kernel=kernel)
+    ar_lp = solve(topo, "allreduce", kernel=kernel)
+    tree_schedule = generate(topo, "allreduce", kernel=kernel)
+    tree = tree_schedule.algbw
+    start = time.perf_counter()
+    lp_schedule = lp_allreduce(topo, kernel=kernel, lp=ar_lp)
+    lp_seconds = time.perf_counter() - start
+    lp_tree = lp_schedule.algbw
+    return {
+        "topology": topo.name, "N": len(topo.compute_nodes),
+        "allgather_bound": str(exact), "allgather_bound_float": float(exact),
+        "allgather_lp": ag_lp.algbw, "allreduce_lp": ar_lp.algbw,
+        "allreduce_lp_lower": str(format_fraction(ar_lp.lower)),
+        "allreduce_lp_upper": str(format_fraction(ar_lp.upper)),
+        "allreduce_lp_gap": float(ar_lp.gap),
+        "tree_allreduce": str(tree), "tree_allreduce_float": float(tree),
+        "tree_over_lp": float(tree) / ar_lp.algbw,
+        "tree_distinct_trees": tree_schedule.num_trees,
+        "lp_schedule": str(lp_tree), "lp_schedule_float": float(lp_tree),
+        "lp_schedule_over_lp": float(lp_tree) / ar_lp.algbw,
+        "lp_schedule_in_interval": bool(ar_lp.lower <= lp_tree <= ar_lp.upper),
+        "lp_schedule_distinct_trees": lp_schedule.num_trees,
+        "lp_seconds": ar_lp.seconds,
+        "lp_schedule_seconds": lp_seconds,
+    }

@@ -1,0 +1,1 @@
+"""Schedule generation: the bound, fixed k, edge splitting, tree packing, routing and in-network multicast."""

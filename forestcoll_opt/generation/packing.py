@@ -1,0 +1,560 @@
+"""Weighted out-tree packing on the compute-only graph G* (paper ``sec:treeconstruct``,
+``app:sec:constructtree``, ``app:algo:construct``).
+
+Trees are grown in weighted batches: a batch is a root set R (the vertices its trees span
+so far), a multiplicity m (how many identical trees it stands for) and an edge list. Each
+root u starts with one batch of multiplicity d_u (k for allgather). To grow batch R_1 by
+an edge (x, y), x in R_1, y not in R_1, the largest number of its trees that can take the
+edge without making the remaining packing infeasible is (``app:thm:computemu``)
+
+    μ = min{ g(x,y), m(R_1), F(x, y; D̄) - Σ_{i≠1} m(R_i) }
+
+where g is the remaining capacity and D̄ is G*(g) plus a node s_i per other batch with
+edges x -> s_i of capacity m(R_i) and s_i -> v (v in R_i) of infinite capacity. A batch
+spanning everything, or containing y, adds exactly m(R_i) to both terms and is left out of
+D̄. If μ < m(R_1) the batch splits: μ trees take the edge, m(R_1) - μ keep growing apart.
+
+The work depends on the graph and the number of batches, never on k or capacity values.
+Edges are tried breadth-first from the batch's root (oldest vertex first) to keep trees low.
+
+Symmetric packing (``symmetry=``, permutations generating a group H of automorphisms of G*
+and of the demand): the batches are kept in orbits of H. A representative batch B stands
+for its images σ(B), one per coset of its stabiliser S (at the start, the stabiliser of
+its root), real batches of their own. In one step B takes the orbit E of an edge (x, y)
+under S (one edge when H acts freely on the compute nodes, as the groups found for the
+catalog do; never two edges into one node), every image σ(B) takes σ(E), all with the same
+μ trees, splitting off m - μ trees that stay as they were. Safety is Tarjan's condition
+(paper appendix "Spanning Tree Construction", ``app:thm:tarjan``, the condition the μ of
+``app:thm:computemu`` preserves) for the state after the step: for every node set X, the
+capacity entering X is at least the weight of the batches whose vertex sets miss X. That state is
+invariant under H. If it violates some X, the step lowered ρ(X) - p(X), which only an
+added edge entering X can do; the element of H (times one of S) that maps that edge to
+(x, y) maps X to a set just as violated that contains y and not x. So the step is safe if
+and only if min over {X : y in X, x not in X} of ρ(X) - p(X) after the step is
+non-negative: one max-flow from x to y in the theorem's network built on the state after
+the step (B's part that took the edges contains y and counts nothing there). Each X gives
+a linear function of μ, so the largest safe μ is found from above by Newton's method on
+the minimum cut, in a few max-flows. Every state stays completable, so the packing still
+reaches every root's demand inside the capacities of G*: the schedule is at the same
+bound. If no edge of some representative admits a step, the plain algorithm finishes from
+the current (completable) state. A step stands for |H| / |S| plain ones. Orbits grow one
+after another, so that the flow network holds the growing orbit and single-root batches
+rather than every batch half grown; finished batches are dropped from it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Iterator, Mapping, Sequence
+
+from ..errors import PackingError
+from ..kernels.flow import FlowNetwork
+from ..kernels.symmetry import group_elements, is_automorphism
+
+
+@dataclass(frozen=True)
+class TreeBatch:
+    """``weight`` identical out-trees rooted at ``root``; ``edges`` in growth order
+    (every edge's tail is the root or the head of an earlier edge)."""
+
+    root: int
+    weight: int
+    edges: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Packing:
+    batches: tuple[TreeBatch, ...]
+    max_flows: int = 0
+    seconds: float = field(default=0.0, compare=False)
+    joint_steps: int = 0         # joint growth steps taken (with ``symmetry``)
+    joint_max_flows: int = 0     # max-flows those took (included in ``max_flows``)
+    fallback: bool = False       # joint growth stuck somewhere; the plain one finished
+    group_order: int = 1         # elements of the group H used (1: plain packing)
+
+
+class _Batch:
+    """A batch being grown; ``start`` skips the vertices of ``order`` that have no edge left
+    to offer (their heads are members or their capacity is used up, both for good), and
+    ``deferred`` holds edges whose test failed, tried again only when no other edge fits."""
+
+    __slots__ = ("root", "weight", "edges", "order", "members", "start", "deferred")
+
+    def __init__(self, root: int, weight: int, edges: list, order: list, members: set) -> None:
+        self.root, self.weight = root, weight
+        self.edges, self.order, self.members = edges, order, members
+        self.start = 0
+        self.deferred: set[tuple[int, int]] = set()
+
+    def prefix(self, edges: int, weight: int) -> "_Batch":
+        """A copy of this batch as it was with its first ``edges`` edges."""
+        order = self.order[:edges + 1]
+        return _Batch(self.root, weight, self.edges[:edges], order, set(order))
+
+
+def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
+               demand: Mapping[int, int], *, kernel: str | None = None,
+               order: str = "layers", progress=None,
+               symmetry: Sequence[Sequence[int]] | None = None) -> Packing:
+    """Pack ``demand[u]`` spanning out-trees at every root u into ``capacity``
+    (``app:algo:construct``). Raises :class:`PackingError` if some batch cannot grow.
+    ``order="layers"`` grows every batch by one edge per pass (lower trees);
+    ``order="batch"`` finishes each batch before the next, as the paper's pseudocode does.
+    Both keep every step feasible (the μ test does not depend on the order).
+    ``progress(stage, done, total)`` reports tree edges placed out of those to place.
+
+    ``symmetry`` (optional, with ``order="layers"``) lists node permutations; those that
+    map ``nodes``, ``capacity`` and ``demand`` onto themselves generate the group H in
+    whose orbits the batches grow (module docstring); the others are ignored, and so are
+    the last ones while H would have more than :data:`MAX_GROUP` times as many elements
+    as there are nodes."""
+    if order not in ("layers", "batch"):
+        raise PackingError(f"unknown packing order {order!r}; use layers or batch")
+    start = time.perf_counter()
+    packer = _Packer(nodes, capacity, demand, kernel)
+    group = (_group(symmetry, packer.nodes, packer.g, demand)
+             if order == "layers" and symmetry else None)
+    fallback = False
+    if group is not None:
+        fallback = not packer.pack_jointly(group, progress)
+    packer.pack(order, progress)
+    nodes = packer.nodes
+    result = tuple(sorted((TreeBatch(b.root, b.weight, tuple(b.edges)) for b in packer.batches),
+                          key=lambda t: (nodes.index(t.root), t.edges, t.weight)))
+    return Packing(batches=_merge_identical(result), max_flows=packer.oracle.flows,
+                   seconds=time.perf_counter() - start, joint_steps=packer.joint_steps,
+                   joint_max_flows=packer.joint_flows, fallback=fallback,
+                   group_order=len(group) if group else 1)
+
+
+MAX_GROUP = 4     # elements of H per node, at most
+
+
+def _group(generators: Sequence[Sequence[int]], nodes: list[int],
+           g: Mapping[tuple[int, int], int],
+           demand: Mapping[int, int]) -> list[tuple[int, ...]] | None:
+    """Every element of the group the usable ``generators`` generate, as permutations of
+    ``0..max(nodes)`` (identity first, then breadth first), or None if that is trivial."""
+    inside = set(nodes)
+    span = max(inside) + 1
+    usable = []
+    for h in generators:
+        h = [int(v) for v in h]
+        if (len(h) >= span and all(h[v] in inside for v in nodes)
+                and any(h[v] != v for v in nodes) and is_automorphism(h, g, demand)):
+            usable.append(tuple(h[v] if v in inside else v for v in range(span)))
+    while usable:
+        elements = group_elements(usable, MAX_GROUP * len(nodes))
+        if elements is not None:
+            return elements
+        usable.pop()
+    return None
+
+
+def _merge_identical(batches: tuple[TreeBatch, ...]) -> tuple[TreeBatch, ...]:
+    merged: list[TreeBatch] = []
+    for b in batches:
+        if merged and merged[-1].root == b.root and merged[-1].edges == b.edges:
+            merged[-1] = TreeBatch(b.root, merged[-1].weight + b.weight, b.edges)
+        else:
+            merged.append(b)
+    return tuple(merged)
+
+
+class _Orbit:
+    """A representative batch ``images[0]``, its stabiliser (indices of the group elements
+    that map it onto itself) and its images: ``images[i]`` is ``cosets[i]`` applied to it,
+    one per coset of the stabiliser (``cosets[0]`` is the identity)."""
+
+    __slots__ = ("images", "stab", "cosets")
+
+    def __init__(self, images: list[_Batch], stab: list[int], cosets: list[int]) -> None:
+        self.images, self.stab, self.cosets = images, stab, cosets
+
+
+class _Packer:
+    """The packing state: remaining capacities ``g``, the batches, the μ oracle."""
+
+    def __init__(self, nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
+                 demand: Mapping[int, int], kernel: str | None) -> None:
+        self.nodes = list(nodes)
+        self.everyone = set(self.nodes)
+        self.g = {e: c for e, c in sorted(capacity.items()) if c > 0}
+        self.out_nbrs: dict[int, list[int]] = {v: [] for v in self.nodes}
+        for (a, b) in self.g:
+            self.out_nbrs[a].append(b)
+        self.batches = [_Batch(u, demand[u], [], [u], {u}) for u in self.nodes
+                        if demand.get(u, 0) > 0]
+        self.oracle = _MuOracle(self.nodes, self.g, kernel)
+        self.oracle.add_batches(self.batches)
+        self.joint_steps = self.joint_flows = 0
+
+    # --- plain growth (app:algo:construct) -----------------------------------------------
+    def candidates(self, batch: _Batch) -> Iterator[tuple[int, int]]:
+        """The edges (x, y) that could grow ``batch``: x a member, y not, capacity left;
+        breadth first from the root, the deferred ones after all others. The caller may
+        change the state between items only in ways it undoes, or by ending the loop."""
+        g, out_nbrs, members, order = self.g, self.out_nbrs, batch.members, batch.order
+        while batch.start < len(order) and all(
+                y in members or g[(order[batch.start], y)] == 0
+                for y in out_nbrs[order[batch.start]]):
+            batch.start += 1
+        deferred = set(batch.deferred)     # edges failing during this call stay for later
+        for later in (False, True):
+            if later and not deferred:
+                return
+            for x in order[batch.start:]:
+                for y in out_nbrs[x]:
+                    if (y not in members and g[(x, y)] > 0
+                            and ((x, y) in deferred) == later):
+                        yield x, y
+
+    def grow(self, batch: _Batch) -> None:
+        """Add one edge to ``batch`` (splitting it if fewer trees can take the edge)."""
+        g, oracle = self.g, self.oracle
+        for x, y in self.candidates(batch):
+            mu = min(g[(x, y)], batch.weight, oracle.excess(batch, x, y))
+            if mu <= 0:
+                batch.deferred.add((x, y))
+                continue
+            batch.deferred.discard((x, y))
+            if mu < batch.weight:
+                rest = batch.prefix(len(batch.edges), batch.weight - mu)
+                self.batches.append(rest)
+                oracle.set_weights([batch], mu)
+                oracle.add_batches([rest])
+            batch.edges.append((x, y))
+            batch.order.append(y)
+            batch.members.add(y)
+            g[(x, y)] -= mu
+            oracle.set_capacity((x, y), g[(x, y)])
+            oracle.add_members([(batch, y)])
+            return
+        raise PackingError(
+            f"a batch of {batch.weight} tree(s) rooted at node #{batch.root} cannot reach "
+            f"{len(self.everyone) - len(batch.members)} node(s); the capacities do not admit "
+            f"the requested trees")
+
+    def pack(self, order: str, progress) -> None:
+        """Grow every batch until it spans all nodes."""
+        everyone = self.everyone
+        if order == "batch":
+            # the paper's order: finish one batch before the next
+            for batch in self.batches:        # the list grows as batches split
+                while batch.members != everyone:
+                    self.grow(batch)
+                self.report(progress)
+            return
+        # breadth first: every unfinished batch gains one edge per pass, so early batches
+        # do not take all the short edges and leave long chains to the late ones
+        while True:
+            self.oracle.retire([b for b in self.batches if b.members == everyone])
+            pending = [b for b in self.batches if b.members != everyone]
+            if not pending:
+                break
+            for batch in pending:
+                if batch.members != everyone:
+                    self.grow(batch)
+            self.report(progress)
+
+    def report(self, progress) -> None:
+        """``progress("packing", tree edges placed, tree edges to place)``; the total grows
+        when a batch splits."""
+        if progress is not None:
+            progress("packing", sum(len(b.edges) for b in self.batches),
+                     len(self.batches) * (len(self.nodes) - 1))
+
+    # --- joint growth in orbits of a group H (module docstring) --------------------------
+    def pack_jointly(self, group: list[tuple[int, ...]], progress) -> bool:
+        """Grow whole orbits of batches under ``group`` (every element, identity first);
+        False if some representative gets stuck (the state is then still completable, and
+        :meth:`pack` finishes it)."""
+        self.group = group
+        at_root = {b.root: b for b in self.batches}
+        orbits: list[_Orbit] = []
+        seen: set[int] = set()
+        for r in self.nodes:
+            if r in at_root and r not in seen:
+                stab, cosets, roots = [], [], []
+                for i, element in enumerate(group):
+                    image = element[r]
+                    if image == r:
+                        stab.append(i)
+                    if image not in seen:
+                        seen.add(image)
+                        cosets.append(i)
+                        roots.append(image)
+                orbits.append(_Orbit([at_root[v] for v in roots], stab, cosets))
+        everyone = self.everyone
+        # One orbit at a time (its images together, breadth first from their roots), the
+        # orbits split off by a step last: a finished orbit leaves the flow network, so a
+        # max-flow sees the growing orbit and single-root batches instead of every batch
+        # half grown (dgx-a100:boxes=64: 4x faster, trees as low).
+        while orbits:
+            for orbit in orbits[:1]:
+                if not self._grow_orbit(orbit, orbits):
+                    return False
+            done = [o for o in orbits if o.images[0].members == everyone]
+            self.oracle.retire([b for o in done for b in o.images])
+            orbits[:] = [o for o in orbits if o.images[0].members != everyone]
+            self.report(progress)
+        return True
+
+    def _grow_orbit(self, orbit: _Orbit, orbits: list[_Orbit]) -> bool:
+        rep, group, g = orbit.images[0], self.group, self.g
+        for x, y in self.candidates(rep):
+            # the edge's orbit under the stabiliser goes into the representative at once
+            edges = sorted({(group[s][x], group[s][y]) for s in orbit.stab})
+            if len({t for _, t in edges}) < len(edges):
+                rep.deferred.add((x, y))   # two of them would enter the same node
+                continue
+            added = [[(group[c][a], group[c][t]) for a, t in edges] for c in orbit.cosets]
+            uses: dict[tuple[int, int], int] = {}
+            for row in added:
+                for e in row:
+                    uses[e] = uses.get(e, 0) + 1
+            mu = min(g[(x, y)] // uses[(x, y)], rep.weight)
+            if mu > 0 and self._joint_step(orbit, orbits, x, y, added, uses, mu):
+                rep.deferred.discard((x, y))
+                return True
+            rep.deferred.add((x, y))
+        return False
+
+    def _joint_step(self, orbit: _Orbit, orbits: list[_Orbit], x: int, y: int,
+                    added: list[list[tuple[int, int]]], used: dict[tuple[int, int], int],
+                    mu: int) -> bool:
+        """Add the edges ``added[i]`` to image i, μ trees each (``used``: how often each
+        edge is added in all), with the largest safe μ at most ``mu``; False, with nothing
+        changed, if no μ > 0 is safe."""
+        g, oracle = self.g, self.oracle
+        images = orbit.images
+        weight = images[0].weight
+        edges_before = len(images[0].edges)
+        original = {}
+        for row in added:
+            for e in row:
+                original[e] = g[e]
+        for image, row in zip(images, added):
+            for e in row:
+                image.edges.append(e)
+                image.order.append(e[1])
+                image.members.add(e[1])
+        oracle.add_members([(image, t) for image, row in zip(images, added) for _, t in row])
+        rests: list[_Batch] = []
+        level = weight               # the images' current weight in the oracle
+        while True:
+            # the state with μ trees of every image taking its edges
+            if mu < weight and not rests:
+                rests = [image.prefix(edges_before, weight - mu) for image in images]
+                oracle.add_batches(rests)
+            elif rests:
+                oracle.set_weights(rests, weight - mu)
+            if level != mu:
+                oracle.set_weights(images, mu)
+                level = mu
+            changed = list(used)
+            for e in changed:
+                g[e] = original[e] - used[e] * mu
+            oracle.set_capacities(changed, [g[e] for e in changed])
+            flows = oracle.flows
+            excess, outside = oracle.excess_and_cut(images[0], x, y, want_cut=mu > 1)
+            self.joint_flows += oracle.flows - flows
+            if excess >= 0:
+                break
+            if mu == 1:              # no smaller positive μ to try
+                mu = 0
+                break
+            # Newton step: the cut's excess is linear in μ with this (negative) slope
+            slope = -sum(1 for row in added for (s, t) in row if s in outside and t not in outside)
+            for image, row in zip(images, added):
+                if (not any(v not in outside for v in image.order[:edges_before + 1])
+                        and any(t not in outside for _, t in row)):
+                    slope += 1
+            if slope >= 0:          # cannot happen ((x, y) itself enters the cut): give up
+                mu = 0
+                break
+            mu = max(0, mu - (-excess - slope - 1) // -slope)   # mu - ceil(excess / slope)
+            if mu == 0:
+                break
+        if mu == 0:
+            for image, row in zip(images, added):
+                for _ in row:
+                    image.edges.pop()
+                    image.members.discard(image.order.pop())
+            oracle.remove_members([(image, t) for image, row in zip(images, added)
+                                   for _, t in row])
+            if level != weight:
+                oracle.set_weights(images, weight)
+            oracle.set_weights(rests, 0)       # never used again: contributes nothing
+            oracle.retire(rests)
+            g.update(original)
+            oracle.set_capacities(list(original), list(original.values()))
+            return False
+        self.joint_steps += 1
+        if rests and weight - mu > 0:
+            self.batches.extend(rests)
+            orbits.append(_Orbit(rests, orbit.stab, orbit.cosets))
+        return True
+
+
+class _MuOracle:
+    """The network D̄ of ``app:thm:computemu``, kept as one flow network that only grows.
+
+    To avoid an edge x -> s_i for every possible x, a hub X stands in for x: X -> x is
+    infinite for the queried x (0 otherwise) and X -> s_i carries m(R_i), which gives the
+    same max flow as D̄ from x. s_i -> v (v in R_i) carries m(R_i), which acts as infinity
+    because s_i receives at most m(R_i). Edges are added as batches appear and grow (a
+    member edge that is taken back keeps its place at capacity 0 and is reused); a query
+    only rewrites the X -> s_i capacities that changed since the previous one.
+    """
+
+    def __init__(self, nodes: list[int], g: Mapping[tuple[int, int], int],
+                 kernel: str | None) -> None:
+        self.nodes, self.flows, self.kernel = nodes, 0, kernel
+        self.n = max(nodes) + 1
+        self.hub = self.n
+        # node ids: 0..n-1 compute, n hub, n+1+j batch j; room for more batches is made
+        # by rebuilding the network with the same edge positions (:meth:`_make_room`)
+        self.room = self.n + 1 + 2 * len(nodes) + 64
+        self._build(g, [])
+
+    def _build(self, g: Mapping[tuple[int, int], int], batches: Sequence[_Batch]) -> None:
+        """(Re)build the network on the capacities ``g`` with ``batches`` registered."""
+        edges = list(g)
+        self.edge_id = {e: i for i, e in enumerate(edges)}
+        self.net = FlowNetwork(self.room, edges, [g[e] for e in edges], kernel=self.kernel)
+        self.hub_edge = dict(zip(self.nodes, self.net.add_edges(
+            [(self.hub, v) for v in self.nodes], [0] * len(self.nodes))))
+        self.batches: list[_Batch] = []
+        self.slot: dict[int, int] = {}
+        self.batch_edge: list[int] = []
+        self.batch_cap: list[int] = []
+        self.member_edge: list[dict[int, int]] = []
+        self.spare_edge: list[dict[int, int]] = []
+        # ids of retired batches; each is still held in self.batches (so its id is not
+        # reused) until the next rebuild, which drops them all
+        self.gone: set[int] = set()
+        self.dead_edges = 0
+        if batches:
+            self.add_batches(batches)
+
+    def retire(self, batches: Sequence[_Batch]) -> None:
+        """Batches that will never constrain a test again (spanning every node, or left at
+        weight 0): their edges only cost time, so once they are most of the network it is
+        rebuilt without them (every kernel's work grows with the edges it holds)."""
+        batches = [b for b in batches if id(b) in self.slot and id(b) not in self.gone]
+        if not batches:
+            return
+        for b in batches:
+            self.gone.add(id(b))
+            j = self.slot[id(b)]
+            self.dead_edges += 1 + len(self.member_edge[j]) + len(self.spare_edge[j])
+        if 2 * self.dead_edges > len(self.net.edges):
+            live = [b for b in self.batches if id(b) not in self.gone]
+            g = dict(zip(self.edge_id, self.net.capacities_of(range(len(self.edge_id)))))
+            self._build(g, live)
+
+    def _make_room(self, nodes: int) -> None:
+        if nodes <= self.room:
+            return
+        self.room = max(nodes, 2 * self.room)
+        old = self.net
+        self.net = FlowNetwork(self.room, old.edges, old.capacities, kernel=self.kernel)
+
+    def add_batches(self, batches: Sequence[_Batch]) -> None:
+        """Register batches (the roots' first ones, or ones split off existing batches)."""
+        first = len(self.batches)
+        self._make_room(self.n + 1 + first + len(batches))
+        hub_edges, member_edges, rows = [], [], []
+        for j, b in enumerate(batches, first):
+            self.batches.append(b)
+            self.slot[id(b)] = j
+            sj = self.n + 1 + j
+            hub_edges.append((self.hub, sj))
+            members = sorted(b.members)
+            rows.append(members)
+            member_edges += [(sj, v) for v in members]
+        self.batch_edge += self.net.add_edges(hub_edges, [0] * len(hub_edges))
+        self.batch_cap += [0] * len(batches)
+        ids = iter(self.net.add_edges(member_edges, [b.weight for b, members in
+                                                     zip(batches, rows) for _ in members]))
+        for members in rows:
+            self.member_edge.append({v: next(ids) for v in members})
+            self.spare_edge.append({})
+
+    def set_weights(self, batches: Sequence[_Batch], weight: int) -> None:
+        ids: list[int] = []
+        for b in batches:
+            b.weight = weight
+            ids += self.member_edge[self.slot[id(b)]].values()
+        self.net.set_capacities(ids, [weight] * len(ids))
+
+    def set_capacity(self, edge: tuple[int, int], remaining: int) -> None:
+        self.net.set_capacity(self.edge_id[edge], remaining)
+
+    def set_capacities(self, edges: Sequence[tuple[int, int]], remaining: Sequence[int]) -> None:
+        self.net.set_capacities([self.edge_id[e] for e in edges], remaining)
+
+    def add_members(self, pairs: Sequence[tuple[_Batch, int]]) -> None:
+        """Give each batch its new member y (a member edge at the batch's weight)."""
+        reused, reused_caps, new, new_caps, rows = [], [], [], [], []
+        for b, y in pairs:
+            j = self.slot[id(b)]
+            spare = self.spare_edge[j].pop(y, None)
+            if spare is None:
+                new.append((self.n + 1 + j, y))
+                new_caps.append(b.weight)
+                rows.append((j, y))
+            else:
+                self.member_edge[j][y] = spare
+                reused.append(spare)
+                reused_caps.append(b.weight)
+        self.net.set_capacities(reused, reused_caps)
+        for (j, y), edge in zip(rows, self.net.add_edges(new, new_caps)):
+            self.member_edge[j][y] = edge
+
+    def remove_members(self, pairs: Sequence[tuple[_Batch, int]]) -> None:
+        """Take members back (their edges stay, at capacity 0, for reuse)."""
+        ids = []
+        for b, y in pairs:
+            j = self.slot[id(b)]
+            edge = self.member_edge[j].pop(y)
+            self.spare_edge[j][y] = edge
+            ids.append(edge)
+        self.net.set_capacities(ids, [0] * len(ids))
+
+    def excess(self, batch: _Batch, x: int, y: int) -> int:
+        """F(x, y; D̄) - Σ m(R_i) over the batches that can constrain μ: all but ``batch``
+        and those containing y."""
+        return self.excess_and_cut(batch, x, y, want_cut=False)[0]
+
+    def excess_and_cut(self, batch: _Batch, x: int, y: int, *,
+                       want_cut: bool) -> tuple[int, set[int] | None]:
+        """:meth:`excess`, and with ``want_cut`` when it is negative, the compute nodes on
+        the source side of a minimum cut (else None)."""
+        total = 0
+        ids, values = [], []
+        for j, b in enumerate(self.batches):
+            want = b.weight if (b is not batch and y not in b.members) else 0
+            total += want
+            if self.batch_cap[j] != want:
+                self.batch_cap[j] = want
+                ids.append(self.batch_edge[j])
+                values.append(want)
+        if total == 0:
+            self.net.set_capacities(ids, values)
+            return batch.weight, None
+        hub = self.hub_edge[x]
+        ids.append(hub)
+        values.append(self.net.total_capacity + 1)
+        self.net.set_capacities(ids, values)
+        self.flows += 1
+        value = self.net.max_flow(self.hub, y)
+        side = None
+        if want_cut and value < total:
+            # only a failing test needs its cut (for the next Newton step)
+            mask = self.net.min_cut(self.hub, y).source_side
+            side = {v for v in self.nodes if mask[v]}
+        self.net.set_capacity(hub, 0)
+        return value - total, side

@@ -1,0 +1,301 @@
+"""The generation pipeline of the five collectives (paper, sections "Algorithm Design" and
+"Other Collectives"): the bound, the least k at the bound or a fixed k, edge splitting, tree
+packing and routing, then the in-network multicast post-processing; the result is a
+:class:`~forestcoll_opt.model.schedule.Schedule`."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any, Mapping
+
+from ..errors import ScheduleError
+from ..model.collective import Collective
+from ..model.schedule import (COLLECTIVES, IN_TREES, MAX_COUNT, ROOTED, Schedule, Tree,
+                              TreeEdge, achieved_algbw, link_loads, multicast_switches)
+from ..model.topology import Topology
+from ..model.weights import as_mapping, normalize
+from .bound import SYMMETRY_MIN_COMPUTE
+from .bound import bound as compute_bound
+from .fixed_k import fixed_k_capacity, smallest_k_at_bound
+from .multicast import merge_out_tree
+from .packing import pack_trees
+from .routing import route_trees
+from .splitting import split_switches
+
+def generate(topology: Topology, collective: str = "allgather", *, k: int | None = None,
+             root: str | None = None, kernel: str | None = None, progress=None,
+             symmetry: bool | None = None, weights: Mapping[str, Any] | None = None,
+             multicast: str = "auto") -> Schedule:
+    """A schedule for ``collective``: optimal with the least k that reaches the bound
+    (:func:`~forestcoll_opt.generation.fixed_k.smallest_k_at_bound`, at most the paper's k), or the
+    best with exactly ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
+    ``weights`` (allgather, reduce-scatter, allreduce) maps every compute node to the
+    relative size of its shard (:mod:`forestcoll_opt.model.weights`); root v then gets k·ŵ_v
+    trees and the schedule reaches the weighted bound. (Allreduce at the allreduce LP
+    optimum, with concurrent phases: :func:`forestcoll_opt.lp.schedule.lp_allreduce`.)
+    ``multicast="auto"`` (default) lets switches marked ``multicast`` in the topology
+    replicate (aggregate) the trees' data (:mod:`forestcoll_opt.generation.multicast`): same algbw,
+    less traffic; ``"off"`` keeps every copy.
+    ``progress(stage, done, total)``, if given, is called as splitting and packing advance.
+    ``symmetry`` (default: on from :data:`SYMMETRY_MIN_COMPUTE` compute nodes) uses the
+    topology's automorphism group (:mod:`forestcoll_opt.kernels.symmetry`) to split switches in
+    whole orbits of pairs; the schedule is exactly at the same bound either way."""
+    if collective not in COLLECTIVES:
+        raise ScheduleError(f"unknown collective {str(collective)[:40]!r}; use one of "
+                            f"{', '.join(COLLECTIVES)}")
+    collective = Collective(collective).value
+    if collective in ROOTED and root is None:
+        raise ScheduleError(f"{collective} needs a root: pass one of the compute nodes, e.g. "
+                            f"{topology.compute_nodes[0]!r}")
+    if collective not in ROOTED and root is not None:
+        raise ScheduleError(f"{collective} has a root at every compute node; drop the root")
+    if k is not None and not 1 <= k <= MAX_COUNT:
+        raise ScheduleError(f"k must be an integer from 1 to 2^63 - 1, got {k}")
+    if weights is not None and collective in ROOTED:
+        raise ScheduleError(f"{collective} has a single root and no shards; drop the weights")
+    if multicast not in ("auto", "off"):
+        raise ScheduleError(f"multicast={str(multicast)[:40]!r}: use \"auto\" (where the "
+                            f"topology's switches can) or \"off\"")
+    w = normalize(topology, weights)
+    if multicast == "auto" and any(n.multicast for n in topology.nodes):
+        plain = generate(topology, collective, k=k, root=root, kernel=kernel,
+                         progress=progress, symmetry=symmetry, weights=weights,
+                         multicast="off")
+        return apply_multicast(plain, topology)
+    if collective == "allreduce":
+        rs = generate(topology, "reduce-scatter", k=k, kernel=kernel, progress=progress,
+                      symmetry=symmetry, weights=weights, multicast="off")
+        ag = generate(topology, "allgather", k=k, kernel=kernel, progress=progress,
+                      symmetry=symmetry, weights=weights, multicast="off")
+        algbw = 1 / (1 / rs.algbw + 1 / ag.algbw)
+        stats = {key: rs.stats.get(key, 0) + ag.stats.get(key, 0) for key in ag.stats}
+        return Schedule(collective="allreduce", topology=topology.name, units=topology.units,
+                        compute_nodes=topology.compute_nodes, k=None, tree_bandwidth=None,
+                        algbw=algbw, phases=(_as_phase(rs), _as_phase(ag)), stats=stats,
+                        weights=rs.weights)
+    network = topology.reversed() if collective in IN_TREES else topology
+    base = "broadcast" if collective in ROOTED else "allgather"
+    out = _out_trees(network, base, k=k, root=root, kernel=kernel, progress=progress,
+                     symmetry=symmetry, weights=w)
+    if collective in IN_TREES:
+        out = _reverse(out, topology, collective)
+    schedule = Schedule(collective=collective, topology=topology.name, units=topology.units,
+                        compute_nodes=topology.compute_nodes, k=out.k,
+                        tree_bandwidth=out.tree_bandwidth, algbw=Fraction(0), trees=out.trees,
+                        root=root, stats=out.stats, weights=as_pairs(topology, w))
+    algbw = achieved_algbw(schedule, topology)
+    return replace(schedule, algbw=algbw)
+
+
+def as_pairs(topology: Topology, weights: tuple[int, ...] | None
+             ) -> tuple[tuple[str, int], ...] | None:
+    """Normalised weights as the (compute node, ŵ) pairs a :class:`Schedule` carries."""
+    return None if weights is None else tuple(zip(topology.compute_nodes, weights))
+
+
+def apply_multicast(schedule: Schedule, topology: Topology) -> Schedule:
+    """``schedule`` with the copies that multicast switches make redundant removed
+    (:mod:`forestcoll_opt.generation.multicast`, paper section "In-Network Multicast & Aggregation"),
+    its claims recomputed; unchanged (and ``multicast`` off) when the topology has no
+    multicast switch or nothing merges."""
+    capable = multicast_switches(topology)
+    if not capable:
+        return schedule
+    phases = schedule.phases or (schedule,)
+    merged = tuple(_merge_phase(p, capable) for p in phases)
+    if merged == phases:
+        return schedule
+    claims = tuple(_claims(replace(p, multicast=True), topology) for p in merged)
+    if not schedule.phases:
+        return claims[0]
+    out = replace(schedule, phases=tuple(replace(p, multicast=False) for p in claims),
+                  multicast=True)
+    return replace(out, algbw=achieved_algbw(out, topology))
+
+
+def _merge_phase(phase: Schedule, capable: frozenset[str]) -> Schedule:
+    inward = phase.collective in IN_TREES
+    trees = []
+    for tree in phase.trees:
+        edges = [(e.dst, e.src, e.path[::-1]) if inward else (e.src, e.dst, e.path)
+                 for e in tree.edges]
+        out = merge_out_tree(tree.root, edges, capable)
+        trees.append(Tree(tree.root, tree.weight, tuple(
+            TreeEdge(b, a, p[::-1]) if inward else TreeEdge(a, b, p) for a, b, p in out)))
+    merged = tuple(trees)
+    return phase if merged == phase.trees else replace(phase, trees=merged)
+
+
+def _claims(phase: Schedule, topology: Topology) -> Schedule:
+    """A single-phase schedule with ``algbw`` and ``tree_bandwidth`` recomputed from its
+    own link loads."""
+    algbw = achieved_algbw(phase, topology)
+    parts = phase.k if phase.collective in ROOTED else phase.total_weight * phase.k
+    return replace(phase, algbw=algbw, tree_bandwidth=algbw / parts)
+
+
+def traffic(schedule: Schedule, topology: Topology
+            ) -> dict[tuple[str, str], tuple[Fraction, Fraction]]:
+    """Per link: (data it carries with the schedule's multicast, with every copy), per
+    unit of data M (a part is M/(Ŵ·k), M/k for broadcast/reduce), summed over phases."""
+    out: dict[tuple[str, str], tuple[Fraction, Fraction]] = {}
+    total = schedule.total_weight
+    capable = multicast_switches(topology)
+    for phase in schedule.phases or (schedule,):
+        parts = phase.k if phase.collective in ROOTED else total * phase.k
+        merged = link_loads(replace(phase, multicast=schedule.multicast), capable)
+        for hop, load in link_loads(replace(phase, multicast=False)).items():
+            a, b = out.get(hop, (Fraction(0), Fraction(0)))
+            out[hop] = (a + Fraction(merged.get(hop, 0), parts), b + Fraction(load, parts))
+    return out
+
+
+def _as_phase(s: Schedule) -> Schedule:
+    return replace(s, root=None)
+
+
+def _reverse(s: Schedule, topology: Topology, collective: str) -> Schedule:
+    trees = tuple(Tree(t.root, t.weight, tuple(TreeEdge(e.dst, e.src, tuple(reversed(e.path)))
+                                               for e in t.edges)) for t in s.trees)
+    return replace(s, collective=collective, topology=topology.name, trees=trees)
+
+
+def _symmetry(topology: Topology, wanted: bool, root: str | None, stats: dict[str, Any],
+              weights: tuple[int, ...] | None = None) -> tuple[Any, tuple[int, ...] | None]:
+    """The automorphism group (fixing the root, if any) or None, and one automorphism g
+    (:meth:`Symmetry.rotation`: acting freely on the compute nodes where the group allows,
+    as the catalog's box rotations do) whose cyclic group splitting and packing use, or
+    None."""
+    if not wanted:
+        return None, None
+    from ..kernels.symmetry import automorphisms, cycle
+
+    group = automorphisms(topology, fixed=() if root is None else (root,), weights=weights,
+                          whole=False)
+    stats["symmetry_seconds"] = group.seconds
+    stats["symmetry_generators"] = len(group.generators)
+    compute = [topology.index[v] for v in topology.compute_nodes]
+    stats["symmetry_compute_orbits"] = len(group.compute_orbits(topology))
+    if group.trivial:
+        return group, None
+    g = group.rotation(compute)
+    stats["symmetry_cycle"] = len(cycle(g, compute[0]))
+    return group, g
+
+
+def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int],
+                      g: tuple[int, ...] | None, root: int | None, stats: dict[str, Any],
+                      demand: Mapping[int, int]) -> list[list[int]] | None:
+    """Generators of the group packing grows the trees under: the automorphisms of G*
+    itself (found by BLISS on the split graph, with the root kept for broadcast) from
+    which :func:`~forestcoll_opt.kernels.symmetry.free_group` builds a group acting freely on
+    the compute nodes around splitting's rotation g, which is one of them since splitting
+    works in whole orbits of g. None without symmetry."""
+    if g is None:
+        return None
+    from ..kernels.symmetry import free_group, graph_automorphisms, is_automorphism
+
+    start = time.perf_counter()
+    local = {v: i for i, v in enumerate(compute)}
+    cap = {(local[a], local[b]): c for (a, b), c in capacity.items()}
+    classes = [(v == root, demand.get(v, 0)) for v in compute]
+    rotation = tuple(local[g[v]] for v in compute)
+    seed = [rotation] if is_automorphism(rotation, cap, {}) else []
+    chosen = free_group(graph_automorphisms(len(compute), classes, cap, whole=False), seed)
+    out = []
+    for h in chosen:
+        perm = list(range(len(g)))
+        for i, v in enumerate(compute):
+            perm[v] = compute[h[i]]
+        out.append(perm)
+    stats["packing_symmetry_seconds"] = time.perf_counter() - start
+    return out or None
+
+
+def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,
+               kernel: str | None, progress=None, symmetry: bool | None = None,
+               weights: tuple[int, ...] | None = None) -> Schedule:
+    """Out-trees on ``topology``: allgather (every compute node a root, k·ŵ_v trees at v
+    with normalised shard ``weights``) or broadcast."""
+    stats: dict[str, Any] = {}
+    if symmetry is None:
+        symmetry = len(topology.compute_nodes) >= SYMMETRY_MIN_COMPUTE
+    group, g = _symmetry(topology, symmetry, root, stats, weights)
+    t0 = time.perf_counter()
+    if k is None:
+        b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
+                          symmetry=group if group is not None else False,
+                          weights=as_mapping(topology, weights))
+        # the least k whose fixed-k optimum is the bound: with it, the floored capacities
+        # ⌊k·b_e/x*⌋; with the paper's k they are exact
+        least = smallest_k_at_bound(topology, b, kernel=kernel,
+                                    symmetry=group if group is not None else False)
+        k, U = least.k, least.k * b.inv_x
+        stats["paper_k"] = b.k
+        if k > MAX_COUNT:
+            raise ScheduleError(
+                f"the optimal schedule needs k = {k} parts per root ({least.note}), above "
+                f"2^63 - 1, the largest count the schedule format allows (the link bandwidths "
+                f"have very different denominators); round the bandwidths to fewer digits, or "
+                f"pass a fixed k")
+        int_caps = {e: math.floor(U * bw) for e, bw in topology.capacity.items()}
+    else:
+        U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
+                                       kernel=kernel, weights=weights)
+    stats["bound_seconds"] = time.perf_counter() - t0
+    heaviest = k * max(weights or (1,))
+    if heaviest > MAX_COUNT:
+        raise ScheduleError(
+            f"the schedule needs {heaviest} parts at one root (k = {k} times its weight), "
+            f"above 2^63 - 1, the largest count the schedule format allows; round the "
+            f"weights to fewer digits or use a smaller k")
+    idx = topology.index
+    compute = [idx[v] for v in topology.compute_nodes]
+    counts = weights or (1,) * len(compute)
+    demand = ({idx[root]: k} if root is not None
+              else {c: k * w for c, w in zip(compute, counts) if w})
+    cap = {(idx[a], idx[b]): c for (a, b), c in int_caps.items() if c > 0}
+    trees = forest(topology, cap, demand, kernel=kernel, progress=progress, rotation=g,
+                   root=root, stats=stats)
+    return Schedule(collective=collective, topology=topology.name, units=topology.units,
+                    compute_nodes=topology.compute_nodes, k=k, tree_bandwidth=1 / U,
+                    algbw=Fraction(0), trees=trees, root=root, stats=stats)
+
+
+def forest(topology: Topology, capacity: Mapping[tuple[int, int], int],
+           demand: Mapping[int, int], *, kernel: str | None = None, progress=None,
+           rotation: tuple[int, ...] | None = None, root: str | None = None,
+           stats: dict[str, Any] | None = None) -> tuple[Tree, ...]:
+    """Out-trees on the nodes of ``topology`` with integer ``capacity`` (node indices; in
+    trees of bandwidth 1/U, not necessarily the topology's own links' bandwidths): edge
+    splitting removes the switches (``thm:edgesplitting``; every switch must be balanced),
+    ``demand[v]`` trees are packed at each root v (``app:thm:tarjan``), and every tree edge
+    is routed back through the switches it replaced. ``rotation`` is an automorphism of
+    the capacities and demand whose group splitting and packing may use. ``stats``
+    receives the stages' seconds and counts."""
+    stats = {} if stats is None else stats
+    idx = topology.index
+    ids = topology.node_ids
+    compute = [idx[v] for v in topology.compute_nodes]
+    split = split_switches(len(ids), capacity, compute, [idx[w] for w in topology.switch_nodes],
+                           demand, box={idx[n.id]: n.box for n in topology.nodes},
+                           kernel=kernel, progress=progress, symmetry=rotation)
+    packing = pack_trees(compute, split.capacity, demand, kernel=kernel, progress=progress,
+                         symmetry=_packing_symmetry(split.capacity, compute, rotation,
+                                                    root and idx[root], stats, demand))
+    routing = route_trees(packing.batches, split.routes)
+    stats.update(splitting_seconds=split.seconds, packing_seconds=packing.seconds,
+                 routing_seconds=routing.seconds, splitting_max_flows=split.max_flows,
+                 joint_splits=split.joint_splits, joint_max_flows=split.joint_max_flows,
+                 joint_bisections=split.joint_bisections,
+                 packing_max_flows=packing.max_flows, joint_steps=packing.joint_steps,
+                 joint_packing_max_flows=packing.joint_max_flows,
+                 packing_fallback=int(packing.fallback),
+                 packing_group_order=packing.group_order)
+    return tuple(Tree(ids[t.root], t.weight,
+                      tuple(TreeEdge(ids[a], ids[b], tuple(ids[p] for p in path))
+                            for (a, b), path in zip(t.edges, t.paths)))
+                 for t in routing.trees)

@@ -1,0 +1,87 @@
+"""Map logical trees on G* back to physical paths (paper ``app:sec:constructtree``, last part).
+
+Each edge (x, y) of G* owns a list of physical paths with counts (the routing table built
+by edge splitting). A tree batch of weight m using (x, y) takes the next m path units of
+that edge, front first; where those m units span several paths, the batch is cut at the
+same points on every edge (the common refinement of the cuts), so every output tree has
+exactly one physical path per edge. Every path unit is handed out once, so physical loads
+never exceed the capacities the splitting started from.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from ..errors import RoutingError
+from .pathunits import PathUnits, Route
+
+
+@dataclass(frozen=True)
+class RoutedTree:
+    """``weight`` identical trees rooted at ``root``; ``paths[i]`` is the physical route of
+    ``edges[i]`` (node indices, from the edge's tail to its head)."""
+
+    root: int
+    weight: int
+    edges: tuple[tuple[int, int], ...]
+    paths: tuple[Route, ...]
+
+
+@dataclass(frozen=True)
+class Routing:
+    trees: tuple[RoutedTree, ...]
+    seconds: float = field(default=0.0, compare=False)
+
+
+def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tuple[Route, int]]]
+                ) -> Routing:
+    """Physical paths for every batch (objects with ``root``, ``weight``, ``edges``)."""
+    start = time.perf_counter()
+    cursors = {e: PathUnits(units) for e, units in routes.items()}
+    out: list[RoutedTree] = []
+    for batch in batches:
+        pieces = []
+        cuts = {0, batch.weight}
+        for edge in batch.edges:
+            if edge not in cursors:
+                raise RoutingError(f"tree edge #{edge[0]} -> #{edge[1]} has no route")
+            if cursors[edge].available() < batch.weight:
+                raise RoutingError(f"logical edge #{edge[0]} -> #{edge[1]} is used by more "
+                                   f"trees than its capacity")
+            segs = cursors[edge].take(batch.weight)
+            pieces.append(segs)
+            acc = 0
+            for _, count in segs:
+                acc += count
+                cuts.add(acc)
+        bounds = sorted(cuts)
+        for lo, hi in zip(bounds, bounds[1:]):
+            paths = tuple(_path_at(segs, lo) for segs in pieces)
+            out.append(RoutedTree(batch.root, hi - lo, tuple(batch.edges), paths))
+    return Routing(trees=_merge(out), seconds=time.perf_counter() - start)
+
+
+def _path_at(segs: list[tuple[Route, int]], offset: int) -> Route:
+    acc = 0
+    for path, count in segs:
+        if offset < acc + count:
+            return path
+        acc += count
+    raise AssertionError("offset beyond the batch")
+
+
+def _merge(trees: list[RoutedTree]) -> tuple[RoutedTree, ...]:
+    """Add up the weights of trees with the same root, edges and paths (order kept)."""
+    index: dict[tuple, int] = {}
+    merged: list[RoutedTree] = []
+    for t in trees:
+        key = (t.root, t.edges, t.paths)
+        if key in index:
+            j = index[key]
+            merged[j] = RoutedTree(t.root, merged[j].weight + t.weight, t.edges, t.paths)
+        else:
+            index[key] = len(merged)
+            merged.append(t)
+    return tuple(merged)

@@ -1,0 +1,1 @@
+"""The network model: topologies, collectives, shard weights, the schedule format and the catalog of machines."""

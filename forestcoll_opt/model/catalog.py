@@ -1,0 +1,83 @@
+"""The catalog of built-in topology models and the spec strings that name them.
+
+A spec is ``name`` or ``name:key=value,key=value``; e.g. ``dgx-a100:boxes=2``. The models
+themselves live in :mod:`forestcoll_opt.model.machines`, one module per machine family,
+each exporting ``FAMILY`` (a :class:`~forestcoll_opt.model.family.Family`).
+Anywhere a topology is expected, :func:`resolve` accepts a spec or a JSON file path.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+from types import ModuleType
+from typing import Any, Mapping
+
+from ..errors import CatalogError
+from .family import Family, Param  # noqa: F401  (Param: part of the catalog's API)
+from .topology import Topology, load
+
+
+def _machines() -> ModuleType:
+    """The package of machine models, :mod:`forestcoll_opt.model.machines`."""
+    return importlib.import_module(".machines", __package__)
+
+
+def families() -> dict[str, Family]:
+    """Every catalog family by name, sorted."""
+    package = _machines()
+    found: dict[str, Family] = {}
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        family = getattr(module, "FAMILY", None)
+        if isinstance(family, Family):
+            found[family.name] = family
+    return dict(sorted(found.items()))
+
+
+def parse_spec(spec: str) -> tuple[Family, dict[str, int]]:
+    """Split ``name:key=value,...`` into its family and full parameter dict."""
+    name, _, rest = spec.partition(":")
+    fams = families()
+    family = fams.get(name.strip())
+    if family is None:
+        raise CatalogError(f"unknown model {name!r}; known models: {', '.join(fams)} "
+                           f"(or give a path to a forestcoll-topology/1 JSON file)")
+    return family, family.parse(rest)
+
+
+def build(spec: str) -> Topology:
+    """The topology a catalog spec names, e.g. ``build("mi250:boxes=2,gpus=8")``."""
+    family, params = parse_spec(spec)
+    return family.build(**params)
+
+
+def canonical_spec(family: Family, params: Mapping[str, Any]) -> str:
+    """``name:key=value,...`` listing only parameters that differ from their defaults."""
+    extra = [f"{p.name}={params[p.name]}" for p in family.params if params[p.name] != p.default]
+    return family.name + (":" + ",".join(extra) if extra else "")
+
+
+def resolve(topo: "str | os.PathLike | Topology") -> Topology:
+    """A :class:`Topology` from a Topology, a JSON file path or a catalog spec.
+
+    An argument is read as a file when it contains a path separator or ends in ``.json``,
+    or when a file of that name exists and the text is not a catalog spec. A name that is
+    both an existing file and a catalog spec (a file called ``paper-example`` in the working
+    folder) is ambiguous and refused: write ``./paper-example`` for the file."""
+    if isinstance(topo, Topology):
+        return topo
+    text = os.fspath(topo)
+    if not isinstance(text, str) or not text.strip():
+        raise CatalogError("empty topology argument; give a catalog spec such as "
+                           "dgx-a100:boxes=2 or a forestcoll-topology/1 JSON file")
+    if text.endswith(".json") or os.path.sep in text or (os.path.altsep or "\0") in text:
+        return load(text)
+    name = text.partition(":")[0].strip()
+    if os.path.exists(text):      # False, not an error, for a name too long or with a NUL
+        if name in families():
+            raise CatalogError(f"{text!r} is both a file in this folder and a catalog spec; "
+                               f"write ./{text} to read the file")
+        return load(text)
+    return build(text)

@@ -1,0 +1,70 @@
+"""What a catalog machine model declares: a :class:`Family` of topologies and the
+:class:`Param` values that choose one (``dgx-a100:boxes=2``). The machine models in
+:mod:`forestcoll_opt.model.machines` import this module; :mod:`forestcoll_opt.model.catalog`
+finds them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..errors import CatalogError
+from .topology import Topology
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a model family: default value, allowed values (or None) and help."""
+
+    name: str
+    default: int
+    help: str
+    choices: tuple[int, ...] | None = None
+    minimum: int = 1
+    maximum: int = 512
+
+
+@dataclass(frozen=True)
+class Family:
+    """A parametrised machine family; ``build(**params)`` returns a :class:`Topology`."""
+
+    name: str
+    summary: str
+    params: tuple[Param, ...]
+    build: Callable[..., Topology]
+
+    def parse(self, text: str) -> dict[str, int]:
+        """Parameters from the ``key=value,...`` part of a spec, defaults filled in. A
+        parameter given twice, or outside the range the toolkit supports, is refused."""
+        known = {p.name: p for p in self.params}
+        values = {p.name: p.default for p in self.params}
+        given: set[str] = set()
+        for item in filter(None, (t.strip() for t in text.split(","))):
+            key, sep, raw = item.partition("=")
+            key = key.strip()
+            if not sep or key not in known:
+                allowed = ", ".join(known) or "none"
+                raise CatalogError(
+                    f"model {self.name!r}: unknown parameter {item[:40]!r}; parameters: {allowed}")
+            if key in given:
+                raise CatalogError(f"model {self.name!r}: parameter {key} is given twice; "
+                                   f"give it once")
+            given.add(key)
+            p = known[key]
+            raw = raw.strip()
+            if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+                allowed = (f"one of {', '.join(map(str, p.choices))}" if p.choices else
+                           f"a whole number from {p.minimum} to {p.maximum}")
+                raise CatalogError(f"model {self.name!r}: {key}={raw[:20]!r} must be {allowed}")
+            value = int(raw)
+            if p.choices is not None and value not in p.choices:
+                raise CatalogError(f"model {self.name!r}: {key}={value} is not one of "
+                                   f"{', '.join(map(str, p.choices))}")
+            if value < p.minimum:
+                raise CatalogError(f"model {self.name!r}: {key}={value} must be at least "
+                                   f"{p.minimum}")
+            if value > p.maximum:
+                raise CatalogError(f"model {self.name!r}: {key}={value} is beyond the supported "
+                                   f"maximum {key}={p.maximum}")
+            values[key] = value
+        return values

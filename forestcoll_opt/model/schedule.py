@@ -1,0 +1,454 @@
+"""Collective schedules: the ``Schedule`` object, its JSON format ``forestcoll-schedule/1``,
+and generation for all five collectives (paper ``sec:othercollectives``).
+
+* allgather: k out-trees per compute node from bound -> splitting -> packing -> routing.
+* reduce-scatter: allgather on the reversed topology, every tree reversed back (in-trees,
+  edges pointing the way data flows), so networks whose two directions differ are right.
+* allreduce: a reduce-scatter phase then an allgather phase.
+* broadcast / reduce: k trees at one root reaching the single-root bound min_v F(r, v)
+  (on the reversed network for reduce).
+
+Semantics of a schedule (docs/formats.md): for data size M and N compute nodes, allgather time is
+``M/(N·k) · max_link load/bandwidth`` where a link's load is Σ weight × times used;
+broadcast/reduce use ``M/k`` instead of ``M/(N·k)``; allreduce adds its phases.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Mapping
+
+from .collective import Collective
+from ..errors import ForestCollError, ScheduleError
+from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
+from .topology import Topology, check_id, format_fraction, parse_exact
+from .weights import coprime
+
+FORMAT = "forestcoll-schedule/1"
+FORMAT_V2 = "forestcoll-schedule/2"     # adds "weights" and "concurrent" (docs/formats.md)
+FORMATS = (FORMAT, FORMAT_V2)
+COLLECTIVES = tuple(c.value for c in Collective)
+ROOTED = ("broadcast", "reduce")
+IN_TREES = ("reduce-scatter", "reduce")
+MAX_COUNT = 2**63 - 1        # the largest k or tree weight the format allows (docs/formats.md)
+
+
+@dataclass(frozen=True)
+class TreeEdge:
+    src: str
+    dst: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Tree:
+    root: str
+    weight: int
+    edges: tuple[TreeEdge, ...]
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """A schedule as docs/formats.md specifies it. Allreduce has ``phases`` and no ``trees``.
+    ``stats`` (seconds per stage, counts) is informative and never written to JSON."""
+
+    collective: str
+    topology: str
+    units: str
+    compute_nodes: tuple[str, ...]
+    k: int | None
+    tree_bandwidth: Fraction | None
+    algbw: Fraction
+    trees: tuple[Tree, ...] = ()
+    root: str | None = None
+    phases: tuple["Schedule", ...] = ()
+    stats: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    weights: tuple[tuple[str, int], ...] | None = None
+    concurrent: bool = False
+    multicast: bool = False
+
+    @property
+    def num_trees(self) -> int:
+        return len(self.trees) + sum(p.num_trees for p in self.phases)
+
+    @property
+    def total_weight(self) -> int:
+        """Ŵ: the sum of the normalised shard weights (N without weights)."""
+        if self.weights is None:
+            return len(self.compute_nodes)
+        return sum(w for _, w in self.weights)
+
+    @property
+    def format(self) -> str:
+        """``forestcoll-schedule/1`` unless the schedule needs version 2 (weights,
+        concurrent allreduce phases, or in-network multicast)."""
+        return (FORMAT_V2 if self.weights is not None or self.concurrent or self.multicast
+                else FORMAT)
+
+    # --- JSON ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": self.format, "collective": self.collective,
+                               "topology": self.topology, "units": self.units,
+                               "compute_nodes": list(self.compute_nodes)}
+        if self.root is not None:
+            out["root"] = self.root
+        if self.weights is not None:
+            out["weights"] = dict(self.weights)
+        if self.concurrent:
+            out["concurrent"] = True
+        if self.multicast:
+            out["multicast"] = True
+        out.update(self._body())
+        return out
+
+    def _body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {}
+        if self.phases:
+            body["algbw"] = _frac(self.algbw)
+            body["phases"] = [{"collective": p.collective, **p._body()} for p in self.phases]
+            return body
+        body["k"] = self.k
+        body["tree_bandwidth"] = _frac(self.tree_bandwidth)
+        body["algbw"] = _frac(self.algbw)
+        body["trees"] = [
+            {"root": t.root, "weight": t.weight,
+             "edges": [{"src": e.src, "dst": e.dst, "path": list(e.path)} for e in t.edges]}
+            for t in self.trees]
+        return body
+
+    def to_json(self) -> str:
+        """The JSON text of :meth:`to_dict`: one key per line, one tree per line (so a
+        1M-edge schedule is written by json's C encoder, and still reads and diffs tree by
+        tree)."""
+        lines: list[str] = []
+        _emit(self.to_dict(), lines, 0)
+        return "\n".join(lines) + "\n"
+
+
+def _emit(obj: Mapping[str, Any], lines: list[str], depth: int) -> None:
+    """Append the lines of one JSON object: a key per line; each element of ``trees`` and
+    of ``phases`` on lines of its own (a tree on one line, a phase as an object)."""
+    pad = " " * (depth + 1)
+    lines.append("{")
+    items = list(obj.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        prefix = f"{pad}{json.dumps(key)}: "
+        if key in ("trees", "phases") and value:
+            lines.append(prefix + "[")
+            for j, element in enumerate(value):
+                more = "," if j < len(value) - 1 else ""
+                if key == "trees":
+                    lines.append(f"{pad} {json.dumps(element)}{more}")
+                else:
+                    start = len(lines)
+                    _emit(element, lines, depth + 2)
+                    lines[start] = pad + " " + lines[start]
+                    lines[-1] += more
+            lines.append(pad + "]" + comma)
+        else:
+            lines.append(prefix + json.dumps(value) + comma)
+    lines.append(" " * depth + "}")
+
+
+def _frac(value: Fraction | None) -> str | None:
+    return None if value is None else str(format_fraction(value))
+
+
+def write(schedule: Schedule, path: str | os.PathLike) -> None:
+    """Write ``forestcoll-schedule/1`` atomically: a failed run leaves no partial file."""
+    write_output(path, schedule.to_json())
+
+
+def loads(text: str, *, source: str = "schedule") -> Schedule:
+    return from_dict(parse_json(text, ScheduleError, source), source=source)
+
+
+def load(path: str | os.PathLike) -> Schedule:
+    text = read_text(path, ScheduleError, "schedule", limit=MAX_SCHEDULE)
+    return loads(text, source=display_path(path))
+
+
+_COMMON_KEYS = {"format", "collective", "topology", "units", "compute_nodes", "algbw"}
+_V2_KEYS = {"weights", "concurrent", "multicast"}
+_PHASE_KEYS = {"collective", "k", "tree_bandwidth", "algbw", "trees"}
+_TREE_KEYS = {"root", "weight", "edges"}
+_EDGE_KEYS = {"src", "dst", "path"}
+MAX_NUMBER_DIGITS = 200      # exact algbw / tree_bandwidth strings a schedule may carry
+
+
+def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
+    """Parse ``forestcoll-schedule/1`` (docs/formats.md). The shape is checked strictly —
+    field types, unknown or misplaced keys, the root rules of each collective — while the
+    content (spanning trees, routes, loads) is the verifier's to judge."""
+    if not isinstance(data, Mapping):
+        raise ScheduleError(f"{source}: a schedule must be a JSON object")
+    fmt = data.get("format")
+    if fmt not in FORMATS:
+        raise ScheduleError(f"{source}: \"format\" must be {FORMAT!r} or {FORMAT_V2!r}")
+    if fmt == FORMAT:
+        newer = sorted(key for key in _V2_KEYS if key in data)
+        if newer:
+            raise ScheduleError(f"{source}: \"{newer[0]}\" needs \"format\": {FORMAT_V2!r}")
+    collective = data.get("collective")
+    if not isinstance(collective, str) or collective not in COLLECTIVES:
+        raise ScheduleError(f"{source}: unknown collective {str(collective)[:40]!r}; use one of "
+                            f"{', '.join(COLLECTIVES)}")
+    if collective == "allreduce":
+        allowed = _COMMON_KEYS | {"phases"} | _V2_KEYS
+    else:
+        allowed = _COMMON_KEYS | _PHASE_KEYS | {"multicast"} | (
+            {"root"} if collective in ROOTED else {"weights"})
+    _known_keys(data, allowed, source, collective)
+    for key in ("compute_nodes", "algbw"):
+        if key not in data:
+            raise ScheduleError(f"{source}: missing \"{key}\"")
+    nodes = data["compute_nodes"]
+    if not isinstance(nodes, list) or not nodes:
+        raise ScheduleError(f"{source}: \"compute_nodes\" must be a list of node ids")
+    common = dict(topology=_text(data.get("topology", ""), f"{source}: \"topology\""),
+                  units=_text(data.get("units", ""), f"{source}: \"units\""),
+                  compute_nodes=tuple(_id(v, f"{source}: compute_nodes") for v in nodes))
+    algbw = _fraction(data["algbw"], f"{source}: algbw")
+    common["weights"] = _weights(data.get("weights"), common["compute_nodes"], source)
+    concurrent = data.get("concurrent", False)
+    multicast = data.get("multicast", False)
+    for key, value in (("concurrent", concurrent), ("multicast", multicast)):
+        if not isinstance(value, bool):
+            raise ScheduleError(f"{source}: \"{key}\" must be true or false")
+    if collective == "allreduce":
+        phases = data.get("phases")
+        want = ("reduce-scatter", "allgather")
+        if not isinstance(phases, list) or len(phases) != 2:
+            raise ScheduleError(f"{source}: allreduce needs \"phases\": [reduce-scatter part, "
+                                f"allgather part]")
+        parsed = []
+        for i, (phase, coll) in enumerate(zip(phases, want)):
+            where = f"{source} phase {i}"
+            if not isinstance(phase, Mapping) or phase.get("collective") != coll:
+                raise ScheduleError(f"{where}: must be a {coll} object")
+            _known_keys(phase, _PHASE_KEYS, where, coll)
+            parsed.append(_phase(phase, coll, common, None, where))
+        return Schedule(collective=collective, k=None, tree_bandwidth=None, algbw=algbw,
+                        phases=tuple(parsed), concurrent=concurrent, multicast=multicast,
+                        **common)
+    root = None
+    if collective in ROOTED:
+        if "root" not in data:
+            raise ScheduleError(f"{source}: {collective} needs a \"root\"")
+        root = _id(data["root"], f"{source}: root")
+    return replace(_phase(data, collective, common, root, source), algbw=algbw,
+                   multicast=multicast)
+
+
+def _weights(raw: Any, nodes: tuple[str, ...], source: str
+             ) -> tuple[tuple[str, int], ...] | None:
+    """The "weights" object as normalised (node, ŵ) pairs in ``compute_nodes`` order;
+    None when absent or uniform (docs/formats.md)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or set(raw) != set(nodes):
+        raise ScheduleError(f"{source}: \"weights\" must give every compute node listed in "
+                            f"\"compute_nodes\" a weight, and nothing else")
+    ints = coprime([_fraction(raw[v], f"{source}: weight of {v}", zero=True) for v in nodes])
+    if not any(ints):
+        raise ScheduleError(f"{source}: every weight is 0; at least one must be positive")
+    if len(set(ints)) == 1:
+        return None
+    return tuple(zip(nodes, ints))
+
+
+def _known_keys(obj: Mapping[str, Any], allowed: set[str], where: str, collective: str) -> None:
+    extra = sorted(str(key) for key in obj if key not in allowed)
+    if extra:
+        raise ScheduleError(f"{where}: field {extra[0][:40]!r} does not belong in a {collective} "
+                            f"schedule; allowed: {', '.join(sorted(allowed))}")
+
+
+def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | None,
+           source: str) -> Schedule:
+    for key in ("k", "trees"):
+        if key not in data:
+            raise ScheduleError(f"{source}: missing \"{key}\"")
+    k = _count(data["k"])
+    if k is None:
+        raise ScheduleError(f"{source}: k must be a positive integer, found "
+                            f"{str(data['k'])[:40]!r}")
+    raw = data["trees"]
+    if not isinstance(raw, list) or not raw:
+        raise ScheduleError(f"{source}: \"trees\" must be a non-empty list")
+    trees = []
+    for i, t in enumerate(raw):
+        where = f"{source}: tree #{i}"
+        if not isinstance(t, Mapping):
+            raise ScheduleError(f"{where} is not an object")
+        _known_keys(t, _TREE_KEYS, where, collective)
+        weight = _count(t.get("weight"))
+        if weight is None:
+            raise ScheduleError(f"{where}: weight must be a positive integer, found "
+                                f"{str(t.get('weight'))[:40]!r}")
+        edges = t.get("edges")
+        if not isinstance(edges, list):
+            raise ScheduleError(f"{where}: \"edges\" must be a list")
+        parsed = []
+        for j, e in enumerate(edges):
+            ew = f"{where} edge #{j}"
+            if not isinstance(e, Mapping):
+                raise ScheduleError(f"{ew} is not an object")
+            _known_keys(e, _EDGE_KEYS, ew, collective)
+            path = e.get("path")
+            if not isinstance(path, list) or len(path) < 2:
+                raise ScheduleError(f"{ew}: \"path\" must list at least its two ends")
+            parsed.append(TreeEdge(_id(e.get("src"), f"{ew} src"), _id(e.get("dst"), f"{ew} dst"),
+                                   tuple(_id(v, f"{ew} path") for v in path)))
+        trees.append(Tree(_id(t.get("root"), f"{where} root"), weight, tuple(parsed)))
+    bandwidth = data.get("tree_bandwidth")
+    return Schedule(collective=collective, k=k,
+                    tree_bandwidth=None if bandwidth is None else
+                    _fraction(bandwidth, f"{source}: tree_bandwidth"),
+                    algbw=_fraction(data.get("algbw", 1), f"{source}: algbw"),
+                    trees=tuple(trees), root=root, **common)
+
+
+def _id(value: Any, where: str) -> str:
+    try:
+        return check_id(value, where)
+    except ForestCollError as exc:
+        raise ScheduleError(str(exc)) from None
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str) or len(value) > 256:
+        raise ScheduleError(f"{where} must be a string of at most 256 characters")
+    return value
+
+
+def _count(value: Any) -> int | None:
+    """A positive JSON integer (``2.0`` and ``1e3`` count, as in JSON Schema), or None."""
+    if isinstance(value, (float, Decimal)):
+        if not (math.isfinite(value) and abs(value) < 2**64 and value == int(value)):
+            return None
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        return None
+    return value
+
+
+def _fraction(value: Any, where: str, zero: bool = False) -> Fraction:
+    """An exact positive (or, with ``zero``, non-negative) number (no range limit beyond
+    its digits, unlike a bandwidth)."""
+    try:
+        result = parse_exact(value, where, max_digits=MAX_NUMBER_DIGITS)
+    except ForestCollError as exc:
+        raise ScheduleError(str(exc)) from None
+    if result < 0 or (result == 0 and not zero):
+        raise ScheduleError(f"{where} must be positive, found {str(value)[:40]!r}")
+    return result
+
+
+# --- achieved throughput ---------------------------------------------------------------------
+
+def link_loads(schedule: Schedule, capable: frozenset[str] = frozenset()
+               ) -> dict[tuple[str, str], int]:
+    """Σ weight × copies for every physical link hop of a single-phase schedule: without
+    ``multicast`` every edge's path counts in full; with it, the edges of one tree leaving
+    one compute node (entering it, for in-trees) share their common prefix (suffix), and a
+    hop carries one copy into a compute node or a switch of ``capable`` (which replicates
+    or aggregates), as many as leave it into any other switch (docs/formats.md)."""
+    loads: dict[tuple[str, str], int] = {}
+    inward = schedule.collective in IN_TREES
+    for tree in schedule.trees:
+        if schedule.multicast:
+            used = _copies(tree, inward, capable)
+        else:
+            used = {}
+            for e in tree.edges:
+                for hop in zip(e.path, e.path[1:]):
+                    used[hop] = used.get(hop, 0) + 1
+        for hop, copies in used.items():
+            loads[hop] = loads.get(hop, 0) + tree.weight * copies
+    return loads
+
+
+def _copies(tree: Tree, inward: bool, capable: frozenset[str]) -> dict[tuple[str, str], int]:
+    """hop -> copies of ``tree``'s data crossing it under multicast (see :func:`link_loads`):
+    per group, a trie of the walks from the group's compute node, counted leaves-first."""
+    out: dict[tuple[str, str], int] = {}
+    groups: dict[str, list[tuple[str, ...]]] = {}
+    for e in tree.edges:
+        walk = e.path[::-1] if inward else e.path
+        groups.setdefault(walk[0], []).append(walk)
+    for walks in groups.values():
+        trie: dict[tuple[int, str], int] = {}
+        node = [walks[0][0]]
+        parent = [-1]
+        for walk in walks:
+            here = 0
+            for b in walk[1:]:
+                nxt = trie.get((here, b))
+                if nxt is None:
+                    nxt = trie[(here, b)] = len(node)
+                    node.append(b)
+                    parent.append(here)
+                here = nxt
+        has_child = set(parent)
+        need = [0] * len(node)
+        for p in range(len(node) - 1, 0, -1):      # children come after their parents
+            if p not in has_child or node[p] in capable:
+                need[p] = 1
+            hop = (node[p], node[parent[p]]) if inward else (node[parent[p]], node[p])
+            out[hop] = out.get(hop, 0) + need[p]
+            if node[parent[p]] not in capable or parent[p] == 0:
+                need[parent[p]] += need[p]
+    return out
+
+
+def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
+    """algbw = M / time from the schedule's own link loads (docs/formats.md): a part is
+    M/(Ŵ·k) (M/k for broadcast/reduce); allreduce phases add their times, or, when
+    ``concurrent``, share every link: time = M · max_e Σ_p load_p(e) / (Ŵ·k_p·b_e)."""
+    phases = schedule.phases or (schedule,)
+    total = schedule.total_weight
+    shares = []
+    capable = multicast_switches(topology)
+    for phase in phases:
+        parts = phase.k if phase.collective in ROOTED else total * phase.k
+        merged = replace(phase, multicast=schedule.multicast)
+        shares.append({hop: Fraction(load, parts) / topology.capacity[hop]
+                       for hop, load in link_loads(merged, capable).items()})
+    if schedule.concurrent:
+        busy: dict[tuple[str, str], Fraction] = {}
+        for share in shares:
+            for hop, t in share.items():
+                busy[hop] = busy.get(hop, 0) + t
+        return 1 / max(busy.values())
+    return 1 / sum(max(share.values(), default=Fraction(0)) for share in shares)
+
+
+def multicast_switches(topology: Topology) -> frozenset[str]:
+    """The switches marked ``"multicast": true``: they may replicate or aggregate."""
+    return frozenset(n.id for n in topology.nodes if n.multicast and not n.is_compute)
+
+
+def tree_height(tree: Tree) -> int:
+    """Largest number of tree edges between the root and a node (compute hops)."""
+    adjacency: dict[str, list[str]] = {}
+    for e in tree.edges:
+        adjacency.setdefault(e.src, []).append(e.dst)
+        adjacency.setdefault(e.dst, []).append(e.src)
+    depth = {tree.root: 0}
+    frontier = [tree.root]
+    while frontier:
+        nxt = []
+        for a in frontier:
+            for b in adjacency.get(a, ()):
+                if b not in depth:
+                    depth[b] = depth[a] + 1
+                    nxt.append(b)
+        frontier = nxt
+    return max(depth.values())

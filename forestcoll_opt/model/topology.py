@@ -1,0 +1,670 @@
+"""Topology model: the validated, exact network of compute and switch nodes.
+
+A :class:`Topology` is immutable. It keeps the nodes and links as declared (so
+``write(load(f))`` preserves every node and link) and derives the merged,
+directed capacity of every node pair as exact :class:`~fractions.Fraction`
+bandwidths. The method (paper, appendix ``app:sec:algodesign``) needs integer,
+Eulerian capacities: every node's total ingress must equal its total egress.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import numbers
+import os
+import re
+import unicodedata
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
+from functools import cached_property
+from typing import Any, Iterable, Mapping
+
+import networkx as nx
+
+from ..errors import TopologyError, TopologyFormatError
+from ..files import MAX_TOPOLOGY, display_path, parse_json, read_text, write_output
+
+FORMAT = "forestcoll-topology/1"
+KINDS = ("compute", "switch")
+
+# Link technologies a link's optional "type" may name, with the latency per hop (seconds)
+# the time model (forestcoll_opt.timing.simulate) gives such a link unless the link or the caller
+# sets its own "alpha". The values follow NCCL's tuning model (src/graph/tuning.cc, table
+# hwLat: latency of one GPU-to-GPU step of the ring algorithm with the Simple protocol:
+# NVLink 3.4 µs, PCI 5.7 µs, network 9.6 µs; RCCL's table gives 2.7 µs for its xGMI links),
+# divided by the links one step crosses: two (GPU -> switch -> GPU) for NVLink through an
+# NVSwitch, PCIe and InfiniBand/Ethernet through a switch, one for a direct xGMI link.
+LINK_TYPES: Mapping[str, float] = {
+    "nvlink": 1.7e-6,
+    "pcie": 2.85e-6,
+    "infiniband": 4.8e-6,
+    "ethernet": 4.8e-6,
+    "xgmi": 2.7e-6,
+}
+MAX_ALPHA = 1.0                 # seconds per hop; more is a unit mistake (µs written as s)
+
+
+# Accepted magnitudes (docs: "Bandwidths"): every bandwidth lies in [BANDWIDTH_MIN,
+# BANDWIDTH_MAX] of the topology's units and is written with at most MAX_DIGITS digits
+# (decimal significand, or numerator and denominator of a fraction). Beyond that the input
+# is refused rather than allowed to build integers that take minutes to form.
+BANDWIDTH_MIN = Fraction(1, 10**12)
+BANDWIDTH_MAX = Fraction(10**15)
+MAX_DIGITS = 30
+MAX_ID_LENGTH = 256
+MAX_INTEGER_CAPACITY = 10**30
+_NUMBER_HELP = 'use an integer, a decimal string like "12.5" or a fraction string like "25/3"'
+
+
+_DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
+_RATIO = re.compile(r"(-?[0-9]+)/([0-9]+)", re.ASCII)
+
+
+def parse_exact(value: Any, where: str, *, what: str = "value", max_digits: int = MAX_DIGITS,
+                error: type[Exception] = TopologyError) -> Fraction:
+    """An exact rational from an int, a decimal string ("12.5", "1e3"), a fraction string
+    ("25/3"), or a JSON number read as Decimal. Sizes are checked *before* any big integer
+    is built (``Decimal("1e10000000")`` is cheap; turning it into a Fraction is not)."""
+    bad = error(f"{where}: {what} {_short(value)} is not a number; {_NUMBER_HELP}")
+    if isinstance(value, bool):
+        raise bad
+    if isinstance(value, Fraction):
+        digits = max(len(str(abs(value.numerator))), len(str(value.denominator)))
+        if digits > max_digits:
+            raise error(f"{where}: {what} has more than {max_digits} digits")
+        return value
+    if isinstance(value, int):
+        if value.bit_length() > max_digits * 3.33 + 4:
+            raise error(f"{where}: {what} has about {int(value.bit_length() * 0.30103)} digits; "
+                        f"at most {max_digits} are accepted")
+        return Fraction(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise error(f"{where}: {what} must be a finite number, got {value!r}")
+        value = Decimal(repr(value))
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise error(f"{where}: {what} must be a finite number, got {_short(value)}")
+        text = str(value)
+    elif isinstance(value, str):
+        text = value
+    else:
+        raise bad
+    if len(text) > 2 * max_digits + 12:
+        raise error(f"{where}: {what} {_short(value)} is too long; write it with at most "
+                    f"{max_digits} digits")
+    ratio = _RATIO.fullmatch(text)
+    if ratio:
+        num, den = ratio.groups()
+        if len(num.lstrip("-")) > max_digits or len(den) > max_digits:
+            raise error(f"{where}: {what} {_short(value)} has more than {max_digits} digits in "
+                        f"its numerator or denominator")
+        if int(den) == 0:
+            raise error(f"{where}: {what} {_short(value)} is not a number (it divides by zero)")
+        return Fraction(int(num), int(den))
+    if text.strip().lower().lstrip("+-") in ("inf", "infinity", "nan", "snan"):
+        raise error(f"{where}: {what} must be a finite number, got {_short(value)}")
+    if not _DECIMAL.fullmatch(text):
+        raise bad
+    number = Decimal(text)
+    if number.is_zero():
+        return Fraction(0)
+    if len(number.as_tuple().digits) > max_digits:
+        raise error(f"{where}: {what} {_short(value)} has more than {max_digits} significant "
+                    f"digits")
+    if abs(number.adjusted()) > 2 * max_digits:
+        raise error(f"{where}: {what} {_short(value)} is out of range")
+    return Fraction(number)
+
+
+def parse_bandwidth(value: Any, where: str) -> Fraction:
+    """Exact positive bandwidth from an int, a decimal string ("12.5") or a fraction string
+    ("25/3"), within [BANDWIDTH_MIN, BANDWIDTH_MAX]."""
+    if isinstance(value, bool):
+        raise TopologyError(f"{where}: bandwidth must be a number, got {value!r}")
+    if isinstance(value, (float, Decimal)) and math.isfinite(value) and not _whole(value):
+        raise TopologyError(f"{where}: bandwidth {_short(value)} is a JSON number with a "
+                            f"fraction, which a reader may round; write it as a string, "
+                            f"\"{value}\" (docs/formats.md, \"Exact numbers\")")
+    try:
+        result = parse_exact(value, where, what="bandwidth")
+    except TopologyError as exc:
+        if "out of range" in str(exc) or "digits;" in str(exc) and isinstance(value, int):
+            raise TopologyError(
+                f"{where}: bandwidth {_short(value)} is outside the accepted range 1e-12 to "
+                f"1e15; express the bandwidths in another unit (e.g. GB/s instead of B/s)"
+            ) from None
+        raise
+    if result <= 0:
+        raise TopologyError(
+            f"{where}: bandwidth must be positive, got {_short(value)}; remove the link "
+            f"instead of giving it zero bandwidth")
+    if not BANDWIDTH_MIN <= result <= BANDWIDTH_MAX:
+        raise TopologyError(
+            f"{where}: bandwidth {_short(value)} is outside the accepted range 1e-12 to 1e15; "
+            f"express the bandwidths in another unit (e.g. GB/s instead of B/s)")
+    return result
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"<integer of about {int(value.bit_length() * 0.30103)} digits>"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 5] + "...'" + f" ({len(text)} chars)"
+
+
+def format_fraction(value: Fraction) -> int | str:
+    """JSON form of an exact rational: an int when integral, else a "p/q" string."""
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+@dataclass(frozen=True)
+class Node:
+    """A compute node (accelerator) or a switch. ``box`` groups nodes for display."""
+
+    id: str
+    kind: str
+    box: int | None = None
+    multicast: bool | None = None
+
+    @property
+    def is_compute(self) -> bool:
+        return self.kind == "compute"
+
+
+@dataclass(frozen=True)
+class Link:
+    """A declared link; ``bidirectional`` links add both directions. ``type`` (a key of
+    :data:`LINK_TYPES`) and ``alpha`` (seconds per hop) only inform the time model."""
+
+    src: str
+    dst: str
+    bandwidth: Fraction
+    bidirectional: bool = False
+    type: str | None = None
+    alpha: float | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Topology:
+    """A validated network. Construct with :func:`from_dict`, :func:`load`, :func:`from_networkx`
+    or :func:`forestcoll_opt.model.catalog.build`; direct construction validates too."""
+
+    name: str
+    nodes: tuple[Node, ...]
+    links: tuple[Link, ...]
+    units: str = "GB/s"
+    _index: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {})
+        _validate(self)
+
+    # --- identity -----------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Topology):
+            return NotImplemented
+        return (self.name, self.units, self.nodes, self.links) == (
+            other.name, other.units, other.nodes, other.links)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.units, self.nodes, self.links))
+
+    def __repr__(self) -> str:
+        return (f"Topology({self.name!r}: {len(self.compute_nodes)} compute, "
+                f"{len(self.switch_nodes)} switch, {len(self.capacity)} directed links)")
+
+    # --- derived views ----------------------------------------------------------------
+    @property
+    def index(self) -> Mapping[str, int]:
+        """Node id -> position in :attr:`nodes`."""
+        return self._index
+
+    @cached_property
+    def node_ids(self) -> tuple[str, ...]:
+        return tuple(n.id for n in self.nodes)
+
+    @cached_property
+    def compute_nodes(self) -> tuple[str, ...]:
+        return tuple(n.id for n in self.nodes if n.is_compute)
+
+    @cached_property
+    def switch_nodes(self) -> tuple[str, ...]:
+        return tuple(n.id for n in self.nodes if not n.is_compute)
+
+    @cached_property
+    def node(self) -> Mapping[str, Node]:
+        return {n.id: n for n in self.nodes}
+
+    @cached_property
+    def capacity(self) -> Mapping[tuple[str, str], Fraction]:
+        """Directed capacity of every connected ordered pair, parallel links summed,
+        ordered by (source position, destination position)."""
+        return _merge_capacities(self)
+
+    @cached_property
+    def link_type(self) -> Mapping[tuple[str, str], str]:
+        """(src, dst) -> the declared ``type`` of the links of that pair that have one."""
+        return self._link_attributes[0]
+
+    @cached_property
+    def link_alpha(self) -> Mapping[tuple[str, str], float]:
+        """(src, dst) -> the declared ``alpha`` (seconds per hop) of that pair, if any."""
+        return self._link_attributes[1]
+
+    @cached_property
+    def _link_attributes(self) -> tuple[dict, dict]:
+        return _merge_attributes(self)
+
+    @cached_property
+    def egress(self) -> Mapping[str, Fraction]:
+        out = {v: Fraction(0) for v in self.node_ids}
+        for (u, _), b in self.capacity.items():
+            out[u] += b
+        return out
+
+    @cached_property
+    def ingress(self) -> Mapping[str, Fraction]:
+        inn = {v: Fraction(0) for v in self.node_ids}
+        for (_, v), b in self.capacity.items():
+            inn[v] += b
+        return inn
+
+    @cached_property
+    def integer_scale(self) -> Fraction:
+        """The smallest positive factor that makes every capacity an integer with gcd 1."""
+        values = list(self.capacity.values())
+        lcm_den = math.lcm(*(b.denominator for b in values))
+        g = math.gcd(*(int(b * lcm_den) for b in values))
+        return Fraction(lcm_den, g)
+
+    @cached_property
+    def integer_capacity(self) -> Mapping[tuple[str, str], int]:
+        """:attr:`capacity` times :attr:`integer_scale`: exact coprime integers."""
+        scale = self.integer_scale
+        return {e: int(b * scale) for e, b in self.capacity.items()}
+
+    def cut_bandwidth(self, side: Iterable[str]) -> Fraction:
+        """B+(S): total bandwidth of links leaving the node set ``side``."""
+        inside = set(side)
+        return sum((b for (u, v), b in self.capacity.items() if u in inside and v not in inside),
+                   Fraction(0))
+
+    def reversed(self) -> "Topology":
+        """The same network with every link reversed (reduce-scatter, reduce)."""
+        links = tuple(replace(l, src=l.dst, dst=l.src) for l in self.links)
+        return Topology(name=f"{self.name}(reversed)", nodes=self.nodes, links=links,
+                        units=self.units)
+
+    def boxes(self) -> dict[Any, list[str]]:
+        """Compute nodes grouped by ``box`` (None for nodes without one), in node order."""
+        groups: dict[Any, list[str]] = {}
+        for n in self.nodes:
+            if n.is_compute:
+                groups.setdefault(n.box, []).append(n.id)
+        return groups
+
+    # --- conversion -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        nodes = []
+        for n in self.nodes:
+            entry: dict[str, Any] = {"id": n.id, "kind": n.kind}
+            if n.box is not None:
+                entry["box"] = n.box
+            if n.multicast is not None:
+                entry["multicast"] = n.multicast
+            nodes.append(entry)
+        links = []
+        for l in self.links:
+            entry = {"src": l.src, "dst": l.dst, "bandwidth": format_fraction(l.bandwidth)}
+            if l.bidirectional:
+                entry["bidirectional"] = True
+            if l.type is not None:
+                entry["type"] = l.type
+            if l.alpha is not None:
+                entry["alpha"] = l.alpha
+            links.append(entry)
+        return {"format": FORMAT, "name": self.name, "units": self.units,
+                "nodes": nodes, "links": links}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2) + "\n"
+
+    def to_networkx(self) -> nx.DiGraph:
+        """A DiGraph with node attributes ``kind``/``box`` and merged edge ``bandwidth`` (and
+        ``type``/``alpha`` where declared)."""
+        g = nx.DiGraph(name=self.name, units=self.units)
+        for n in self.nodes:
+            g.add_node(n.id, kind=n.kind, box=n.box, multicast=n.multicast)
+        for (u, v), b in self.capacity.items():
+            extra = {}
+            if (u, v) in self.link_type:
+                extra["type"] = self.link_type[(u, v)]
+            if (u, v) in self.link_alpha:
+                extra["alpha"] = self.link_alpha[(u, v)]
+            g.add_edge(u, v, bandwidth=b, **extra)
+        return g
+
+
+# --------------------------------------------------------------------------------------
+# validation
+
+
+def _merge_capacities(topo: Topology) -> dict[tuple[str, str], Fraction]:
+    cap: dict[tuple[str, str], Fraction] = {}
+    for l in topo.links:
+        pairs = [(l.src, l.dst), (l.dst, l.src)] if l.bidirectional else [(l.src, l.dst)]
+        for pair in pairs:
+            cap[pair] = cap.get(pair, Fraction(0)) + l.bandwidth
+    idx = topo.index
+    return dict(sorted(cap.items(), key=lambda kv: (idx[kv[0][0]], idx[kv[0][1]])))
+
+
+def _merge_attributes(topo: Topology) -> tuple[dict, dict]:
+    """Per directed pair, the ``type`` and ``alpha`` of its declared links. Parallel links
+    of one pair are merged into one capacity, so they must agree on both."""
+    seen: dict[tuple[str, str], tuple[str | None, float | None, int]] = {}
+    for i, l in enumerate(topo.links):
+        pairs = [(l.src, l.dst), (l.dst, l.src)] if l.bidirectional else [(l.src, l.dst)]
+        for pair in pairs:
+            if pair in seen and seen[pair][:2] != (l.type, l.alpha):
+                j = seen[pair][2]
+                raise TopologyError(
+                    f"links #{j} and #{i} both join {pair[0]!r} -> {pair[1]!r} but differ in "
+                    f"\"type\" or \"alpha\"; parallel links are merged into one, so give them "
+                    f"the same type and alpha")
+            seen.setdefault(pair, (l.type, l.alpha, i))
+    idx = topo.index
+    order = sorted(seen, key=lambda p: (idx[p[0]], idx[p[1]]))
+    return ({p: seen[p][0] for p in order if seen[p][0] is not None},
+            {p: seen[p][1] for p in order if seen[p][1] is not None})
+
+
+def check_link_type(value: Any, where: str) -> str:
+    """A link ``type``: one of :data:`LINK_TYPES`."""
+    if not isinstance(value, str) or value not in LINK_TYPES:
+        raise TopologyError(f"{where}: unknown link type {_short(value)}; use one of "
+                            f"{', '.join(LINK_TYPES)} (or leave \"type\" out)")
+    return value
+
+
+def check_alpha(value: Any, where: str) -> float:
+    """A latency per hop in seconds: a finite number from 0 to :data:`MAX_ALPHA`, compared
+    exactly (so 1.00000000000000000001 is refused), returned as a float (never −0.0)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
+        raise TopologyError(f"{where}: \"alpha\" must be a number of seconds such as 2e-6, "
+                            f"not {_short(value)}")
+    if isinstance(value, (float, Decimal)) and not math.isfinite(value):
+        raise TopologyError(f"{where}: \"alpha\" must be a finite number of seconds >= 0, "
+                            f"not {_short(value)}")
+    if value < 0:               # int, float and Decimal compare exactly with 0 and 1.0
+        raise TopologyError(f"{where}: \"alpha\" must be a finite number of seconds >= 0, "
+                            f"not {_short(value)}")
+    if value > MAX_ALPHA:
+        raise TopologyError(f"{where}: \"alpha\" {_short(value)} is in seconds per hop, so "
+                            f"this is over {MAX_ALPHA:g} s; write 2e-6 for 2 µs")
+    return float(value) + 0.0
+
+
+def _whole(value: float | Decimal) -> bool:
+    """Whether a JSON number written with a fraction or an exponent has a whole value, as
+    JSON Schema's "integer" means (``2.0``, ``1e3``), checked without building it."""
+    if isinstance(value, float):
+        return math.isfinite(value) and value.is_integer()
+    return value.is_finite() and value == value.to_integral_value()
+
+
+def check_box(value: Any, where: str) -> Any:
+    """A node's ``box``: None, an integer within ±2^53, or a label."""
+    if value is None:
+        return None
+    if isinstance(value, (float, Decimal)) and _whole(value) and abs(value) <= 2**53:
+        value = int(value)           # a JSON number of whole value is an integer (2.0)
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise TopologyError(f"{where}: \"box\" must be an integer or a string, not "
+                            f"{_short(value)}")
+    if isinstance(value, int) and abs(value) > 2**53:
+        raise TopologyError(f"{where}: \"box\" {_short(value)} is out of range")
+    if isinstance(value, str):
+        try:
+            check_id(value, f"{where}: \"box\"")
+        except TopologyError as exc:
+            raise TopologyError(str(exc).replace("node id", "value")) from None
+    return value
+
+
+def check_id(value: Any, where: str) -> str:
+    """A node id: a non-empty string of at most MAX_ID_LENGTH printable characters."""
+    if not isinstance(value, str) or not value:
+        raise TopologyError(f"{where}: a node id must be a non-empty string, got {_short(value)}")
+    if len(value) > MAX_ID_LENGTH:
+        raise TopologyError(f"{where}: node id {_short(value)} is longer than {MAX_ID_LENGTH} "
+                            f"characters; use a shorter id")
+    if value[0] == " " or value[-1] == " ":
+        raise TopologyError(f"{where}: node id {value!r} starts or ends with a space; "
+                            f"remove it")
+    bad = next((c for c in value if unicodedata.category(c)[0] == "C"), None)
+    if bad is not None:
+        raise TopologyError(f"{where}: node id {value!r} contains the control character "
+                            f"U+{ord(bad):04X}; use printable characters only")
+    return value
+
+
+def _validate(topo: Topology) -> None:
+    index = topo._index
+    if not isinstance(topo.name, str) or not isinstance(topo.units, str):
+        raise TopologyError("a topology's name and units must be strings")
+    for i, n in enumerate(topo.nodes):
+        check_id(n.id, f"node #{i}")
+        if not isinstance(n.kind, str) or n.kind not in KINDS:
+            raise TopologyError(
+                f"node {n.id!r}: unknown kind {_short(n.kind)}; use \"compute\" or \"switch\"")
+        if n.id in index:
+            raise TopologyError(f"node {n.id!r} is declared twice; give every node a unique id")
+        check_box(n.box, f"node {n.id!r}")
+        if n.multicast is not None and not isinstance(n.multicast, bool):
+            raise TopologyError(f"node {n.id!r}: \"multicast\" must be true or false")
+        index[n.id] = i
+    for i, l in enumerate(topo.links):
+        where = f"link #{i} {_short(l.src)} -> {_short(l.dst)}"
+        for end in (l.src, l.dst):
+            if not isinstance(end, str) or end not in index:
+                raise TopologyError(
+                    f"{where}: unknown node {_short(end)}; declare it in \"nodes\" or fix the link")
+        if l.src == l.dst:
+            raise TopologyError(f"{where}: self-loop; a link must join two different nodes")
+        if not isinstance(l.bandwidth, Fraction) or l.bandwidth <= 0:
+            raise TopologyError(f"{where}: bandwidth must be a positive exact number, "
+                                f"got {_short(l.bandwidth)}")
+        if l.type is not None:
+            check_link_type(l.type, where)
+        if l.alpha is not None and (not isinstance(l.alpha, float) or
+                                    check_alpha(l.alpha, where) != l.alpha or
+                                    math.copysign(1.0, l.alpha) < 0):
+            raise TopologyError(f"{where}: \"alpha\" must be a float number of seconds; "
+                                f"build links with check_alpha(value)")
+    compute = topo.compute_nodes
+    if len(compute) < 2:
+        raise TopologyError(
+            f"topology {topo.name!r} has {len(compute)} compute node(s); a collective needs "
+            f"at least two nodes of kind \"compute\"")
+    ingress, egress = topo.ingress, topo.egress
+    for v in topo.node_ids:
+        if ingress[v] != egress[v]:
+            raise TopologyError(
+                f"node {v!r} is not balanced: ingress {_show(ingress[v])} {topo.units} != egress "
+                f"{_show(egress[v])} {topo.units}; the method needs every node's total ingress "
+                f"to equal its total egress (add or resize links, e.g. make them bidirectional)")
+    _check_reachability(topo)
+    _check_common_unit(topo)
+    _merge_attributes(topo)
+
+
+def _check_common_unit(topo: Topology) -> None:
+    """The method works on integer multiples of one common unit; refuse bandwidths whose
+    finest common unit would make the integers absurdly long."""
+    largest = max(topo.integer_capacity.items(), key=lambda kv: kv[1], default=None)
+    if largest is not None and largest[1] > MAX_INTEGER_CAPACITY:
+        (u, v), _ = largest
+        raise TopologyError(
+            f"link {u!r} -> {v!r}: the bandwidths share no common unit fine enough (it would "
+            f"make this link {len(str(largest[1]))} digits long); round the bandwidths to "
+            f"fewer digits")
+
+
+def _check_reachability(topo: Topology) -> None:
+    g = nx.DiGraph()
+    g.add_nodes_from(topo.node_ids)
+    g.add_edges_from(topo.capacity)
+    first = topo.compute_nodes[0]
+    forward = nx.descendants(g, first) | {first}
+    backward = nx.ancestors(g, first) | {first}
+    for v in topo.compute_nodes:
+        if v not in forward:
+            raise TopologyError(
+                f"compute node {v!r} cannot be reached from compute node {first!r}; "
+                f"add links so that every compute node can reach every other")
+        if v not in backward:
+            raise TopologyError(
+                f"compute node {first!r} cannot be reached from compute node {v!r}; "
+                f"add links so that every compute node can reach every other")
+
+
+def _show(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value} (~{float(value):.6g})"
+
+
+# --------------------------------------------------------------------------------------
+# construction and I/O
+
+
+TOP_KEYS = frozenset({"format", "name", "units", "nodes", "links", "description"})
+NODE_KEYS = frozenset({"id", "kind", "box", "multicast"})
+LINK_KEYS = frozenset({"src", "dst", "bandwidth", "bidirectional", "type", "alpha"})
+
+
+def _unknown_keys(obj: Mapping[str, Any], allowed: frozenset, where: str) -> None:
+    extra = sorted(str(k) for k in obj if k not in allowed)
+    if extra:
+        raise TopologyFormatError(
+            f"{where}: unknown field {_short(extra[0])}; allowed: {', '.join(sorted(allowed))}")
+
+
+def _label(value: Any, where: str) -> str:
+    """A name or units string: printable, at most MAX_ID_LENGTH characters."""
+    try:
+        return check_id(value, where)
+    except TopologyError as exc:
+        raise TopologyFormatError(str(exc).replace("node id", "value")) from None
+
+
+def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
+    """Build a :class:`Topology` from a ``forestcoll-topology/1`` dict. Unknown fields are
+    refused (a misspelt ``"bidirectonal"`` would otherwise be silently ignored)."""
+    if not isinstance(data, Mapping):
+        raise TopologyFormatError(f"{source}: expected a JSON object, got {type(data).__name__}")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise TopologyFormatError(f"{source}: \"format\" is {_short(fmt)}; expected {FORMAT!r}")
+    _unknown_keys(data, TOP_KEYS, source)
+    name = _label(data.get("name", "topology"), f"{source}: \"name\"")
+    if not isinstance(data.get("description", ""), str):
+        raise TopologyFormatError(f"{source}: \"description\" must be a string")
+    units = _label(data.get("units", "GB/s"), f"{source}: \"units\"")
+    raw_nodes = data.get("nodes")
+    raw_links = data.get("links")
+    if not isinstance(raw_nodes, list):
+        raise TopologyFormatError(f"{source}: \"nodes\" must be a list of node objects")
+    if not isinstance(raw_links, list):
+        raise TopologyFormatError(f"{source}: \"links\" must be a list of link objects")
+    nodes = []
+    for i, n in enumerate(raw_nodes):
+        if not isinstance(n, Mapping) or "id" not in n:
+            raise TopologyFormatError(f"{source}: node #{i} must be an object with an \"id\"")
+        node_id = check_id(n["id"], f"{source}: node #{i}")
+        where = f"{source}: node {node_id!r}"
+        _unknown_keys(n, NODE_KEYS, where)
+        kind = n.get("kind", "compute")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise TopologyFormatError(f"{where}: unknown kind {_short(kind)}; use \"compute\" "
+                                      f"or \"switch\"")
+        try:
+            box = check_box(n.get("box"), where)
+        except TopologyError as exc:
+            raise TopologyFormatError(str(exc).replace("node id", "value")) from None
+        multicast = n.get("multicast")
+        if multicast is not None and not isinstance(multicast, bool):
+            raise TopologyFormatError(f"{where}: \"multicast\" must be true or false")
+        nodes.append(Node(id=node_id, kind=kind, box=box, multicast=multicast))
+    links = []
+    for i, l in enumerate(raw_links):
+        if not isinstance(l, Mapping) or "src" not in l or "dst" not in l:
+            raise TopologyFormatError(
+                f"{source}: link #{i} must be an object with \"src\", \"dst\" and \"bandwidth\"")
+        src = check_id(l["src"], f"{source}: link #{i} \"src\"")
+        dst = check_id(l["dst"], f"{source}: link #{i} \"dst\"")
+        where = f"link #{i} {src!r} -> {dst!r}"
+        _unknown_keys(l, LINK_KEYS, f"{source}: {where}")
+        if "bandwidth" not in l:
+            raise TopologyError(f"{where}: missing \"bandwidth\"")
+        bidir = l.get("bidirectional", False)
+        if not isinstance(bidir, bool):
+            raise TopologyFormatError(f"{where}: \"bidirectional\" must be true or false")
+        link_type = l.get("type")
+        if link_type is not None:
+            link_type = check_link_type(link_type, where)
+        alpha = l.get("alpha")
+        if alpha is not None:
+            alpha = check_alpha(alpha, where)
+        links.append(Link(src=src, dst=dst, bandwidth=parse_bandwidth(l["bandwidth"], where),
+                          bidirectional=bidir, type=link_type, alpha=alpha))
+    return Topology(name=name, nodes=tuple(nodes), links=tuple(links), units=units)
+
+
+def loads(text: str, *, source: str = "topology") -> Topology:
+    """Parse ``forestcoll-topology/1`` JSON text; JSON decimals are read exactly."""
+    return from_dict(parse_json(text, TopologyFormatError, source, parse_float=Decimal),
+                     source=source)
+
+
+def load(path: str | os.PathLike) -> Topology:
+    """Read a ``forestcoll-topology/1`` file."""
+    return loads(read_text(path, TopologyFormatError, "topology",
+                           limit=MAX_TOPOLOGY), source=display_path(path))
+
+
+def write(topology: Topology, path: str | os.PathLike) -> None:
+    """Write ``forestcoll-topology/1`` JSON (atomically; ``-`` is standard output)."""
+    write_output(path, topology.to_json())
+
+
+def write_text_atomic(path: str | os.PathLike, text: str) -> None:
+    """Deprecated name of :func:`forestcoll_opt.files.write_output`."""
+    write_output(path, text)
+
+
+def from_networkx(graph: nx.DiGraph, *, name: str | None = None, units: str = "GB/s") -> Topology:
+    """Build from a DiGraph/MultiDiGraph: node attribute ``kind`` (default "compute"),
+    optional ``box``/``multicast``; edge attribute ``bandwidth``, optional ``type``/``alpha``.
+    Parallel edges add up."""
+    if not graph.is_directed():
+        raise TopologyError("from_networkx needs a directed graph; use G.to_directed() for "
+                            "links that run both ways")
+    nodes = tuple(Node(id=str(v), kind=d.get("kind", "compute"), box=d.get("box"),
+                       multicast=d.get("multicast")) for v, d in graph.nodes(data=True))
+    links = []
+    for u, v, d in graph.edges(data=True):
+        where = f"edge {str(u)!r} -> {str(v)!r}"
+        if "bandwidth" not in d:
+            raise TopologyError(f"{where}: missing edge attribute \"bandwidth\"")
+        link_type = d.get("type")
+        alpha = d.get("alpha")
+        if isinstance(alpha, numbers.Real) and not isinstance(alpha, (bool, int, float, Decimal)):
+            alpha = float(alpha)             # numpy scalars
+        links.append(Link(str(u), str(v), parse_bandwidth(d["bandwidth"], where),
+                          type=None if link_type is None else check_link_type(link_type, where),
+                          alpha=None if alpha is None else check_alpha(alpha, where)))
+    return Topology(name=name or graph.graph.get("name") or "topology", nodes=nodes,
+                    links=tuple(links), units=units)

@@ -1,0 +1,1 @@
+"""Collective runtimes' formats: MSCCL XML export and check, NCCL topology import."""

@@ -1,0 +1,1 @@
+"""Time: the alpha-beta model, NCCL's baselines, the fastest schedule per size."""

@@ -1,0 +1,386 @@
+"""Time of a schedule under an α-β model: latency per hop, bandwidth per link, chunked
+pipelining along the trees.
+
+The schedule format itself (docs/formats.md, "Semantics"; the paper's section "Throughput
+Optimality for Collectives") is a bandwidth-only model: data is pipelined in infinitely
+small chunks and the collective lasts as long as its busiest link needs, so
+time = M / algbw. This module adds what matters for small and medium messages — a
+latency per hop and a finite number of chunks — while keeping that limit.
+
+**Model.** A schedule moves M bytes (the allgather output, the reduce-scatter input, the
+allreduce/broadcast/reduce buffer). As in the format's semantics a part is M/(Ŵ·k)
+bytes (M/k for broadcast and reduce); a tree of weight w carries w parts, cut into C equal
+chunks of w·part/C bytes (fluid: a chunk need not be a whole number of bytes).
+
+* Every directed physical link e has bandwidth b_e (the topology's capacity, converted to
+  bytes/s with :func:`unit_bytes_per_s`: ``GB/s`` is 1e9 bytes/s; an unknown unit such as
+  the ``b`` of the paper's example counts as 1 byte/s, with a note) and a latency α_e per
+  hop, the first that applies of: the caller's per-link override (``alpha_per_link``); the
+  caller's global ``alpha`` (the command line's ``--alpha``, which thus overrides the
+  file); the link's own ``"alpha"`` in the topology file; the default of its ``"type"``
+  (:data:`~forestcoll_opt.model.topology.LINK_TYPES`: NVLink 1.7 µs, PCIe 2.85 µs,
+  InfiniBand/Ethernet 4.8 µs, xGMI 2.7 µs per hop, from NCCL's and RCCL's tuning models);
+  :data:`DEFAULT_ALPHA` (2 µs).
+* Links are shared by the trees in proportion to their load (fluid sharing): with
+  load(e) = Σ_t weight(t) × uses_t(e) as in the format (copies under in-network multicast,
+  the paper's section "In-Network Multicast & Aggregation"), tree t gets b_e ×
+  weight(t) × uses_t(e) / load(e), i.e. b_e × weight(t) / load(e) per copy of its data.
+  A chunk of t therefore crosses e in
+  τ_e = α_e + (w·part/C) / (b_e·w/load(e)) = α_e + (M/C) · ρ_e,
+  ρ_e = load(e) / (parts · b_e), parts = Ŵ·k (k for broadcast/reduce); τ does not depend
+  on the tree.
+* A chunk moves store-and-forward hop by hop along each tree edge's route, switch hops
+  included, and a compute node forwards a chunk only after receiving it whole (compute
+  nodes are just further store-and-forward points). With C chunks pipelined over a
+  sequence of hops with per-hop times τ_1..τ_h, the last chunk arrives at
+  Σ τ_i + (C − 1) · max τ_i (the longest path through the chunk × hop grid).
+* A tree's time is the largest such time over its compute nodes, taking for each node
+  the concatenation of the routes from the root to it (from it to the root for the
+  in-trees of reduce-scatter and reduce: the reduction is timed the same way, the
+  compute time of the reduction being neglected). Only the leaves matter, since a
+  prefix of a sequence never takes longer.
+* The collective's time is the largest over its trees. An allreduce adds the times of
+  its two phases (the allgather starts when the reduce-scatter is done). In a
+  ``"concurrent"`` allreduce both phases run at once, each link shared by the trees of
+  both in proportion to the bytes they put on it (ρ_e = Σ_p load_p(e) / (parts_p · b_e)),
+  and every chunk of root v's shard is pipelined up one of v's reduce-scatter trees and
+  straight on down one of its allgather trees (NCCL's tree allreduce works this way):
+  the time is that of the slowest such up-then-down sequence over all roots.
+
+**Limits.** For one hop and one chunk, time = α + part·load/b: for an allgather on two
+nodes joined by one link each way, α + (M/2)/b. With α = 0, as C grows the time tends to
+M · max_e ρ_e, which is exactly the schedule's own time M / algbw (docs/formats.md), from
+above: with H hops on the longest route, M·max ρ ≤ time ≤ (1 + (H − 1)/C) · M·max ρ. For
+a fixed C (even C = 1) and growing M the α terms vanish relatively but the
+store-and-forward factor stays, so the exact algbw is reached only with many chunks.
+More chunks shorten the pipeline's fill but every chunk pays α at every hop, so there is
+a best C: ``chunks="auto"`` finds, for every size, the fastest whole C from 1 to
+:data:`MAX_CHUNKS` (and at most one chunk per byte of a part). The time is a convex
+function of C (per route Σα + M·r + (C − 1)·a + (M/C)·(Σρ − r) for its slowest hop (a, r),
+and a maximum or sum of convex functions is convex), so a ternary search finds it; it
+grows like √M, and the simulated algbw tends to the exact algbw as M grows, α included.
+
+Arithmetic: link loads and bandwidths are exact (``Fraction``); the coefficients ρ_e and
+all times are then Python floats (seconds), and algbw = M / seconds is a float in the
+topology's units.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+
+from ..errors import ScheduleError, UsageError
+from ..model.schedule import IN_TREES, ROOTED, Schedule, link_loads, multicast_switches
+from ..model.topology import LINK_TYPES, MAX_ALPHA, Topology
+
+DEFAULT_ALPHA = 2e-6            # seconds per hop
+MAX_CHUNKS = 2**40
+MAX_SIZES = 256
+UNITS_BYTES_PER_S = {"B/s": 1.0, "KB/s": 1e3, "MB/s": 1e6, "GB/s": 1e9, "TB/s": 1e12,
+                     "Gb/s": 1.25e8, "Gbit/s": 1.25e8}
+SIZE_UNITS = {"b": 1, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+
+
+@dataclass(frozen=True)
+class SimRow:
+    """One message size: its chunk count, simulated time (seconds, float) and algbw =
+    size / time in the topology's units."""
+
+    size_bytes: int
+    chunks: int
+    seconds: float
+    algbw: float
+
+
+def unit_bytes_per_s(units: str) -> tuple[float, str | None]:
+    """Bytes per second of one bandwidth unit of the topology, and a note when the unit is
+    not one this module knows (it then counts as 1 byte/s)."""
+    if units in UNITS_BYTES_PER_S:
+        return UNITS_BYTES_PER_S[units], None
+    return 1.0, (f"unknown bandwidth unit {units[:40]!r}: taken as 1 byte/s, so times are in "
+                 f"seconds per byte-per-second of bandwidth")
+
+
+# --- the pipelined routes of a schedule ---------------------------------------------------
+
+# A route: (Σ α, Σ ρ, frontier) where the frontier holds the (α, ρ) pairs of its hops that
+# can be the slowest one for some M/C (no other hop has both a larger α and a larger ρ).
+Route = tuple[float, float, tuple[tuple[float, float], ...]]
+
+
+def _prune(pairs: Iterable[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
+    out: list[tuple[float, float]] = []
+    for a, r in sorted(set(pairs), key=lambda p: (-p[0], -p[1])):
+        if not out or r > out[-1][1]:
+            out.append((a, r))
+    return tuple(out)
+
+
+def _coefficients(schedule: Schedule, topology: Topology) -> list[dict[tuple[str, str], float]]:
+    """ρ_e per phase (seconds per byte of M divided by C), with the link sharing of the
+    module docstring."""
+    phases = schedule.phases or (schedule,)
+    unit, _ = unit_bytes_per_s(topology.units)
+    capable = multicast_switches(topology)
+    total = schedule.total_weight
+    exact: list[dict[tuple[str, str], Fraction]] = []
+    for phase in phases:
+        parts = phase.k if phase.collective in ROOTED else total * phase.k
+        merged = replace(phase, multicast=schedule.multicast)
+        share = {}
+        for hop, load in link_loads(merged, capable).items():
+            if hop not in topology.capacity:
+                raise ScheduleError(f"the schedule uses {hop[0]} -> {hop[1]}, which is not a "
+                                    f"link of {topology.name}")
+            share[hop] = Fraction(load, parts) / topology.capacity[hop]
+        exact.append(share)
+    if schedule.concurrent:
+        both: dict[tuple[str, str], Fraction] = {}
+        for share in exact:
+            for hop, value in share.items():
+                both[hop] = both.get(hop, 0) + value
+        exact = [both] * len(exact)
+    return [{hop: float(value) / unit for hop, value in share.items()} for share in exact]
+
+
+def link_alphas(topology: Topology, alpha: float | None = None,
+                alpha_per_link: Mapping[tuple[str, str], float] | None = None
+                ) -> dict[tuple[str, str], float]:
+    """α_e (seconds per hop) of every directed link, resolved in the order of the module
+    docstring: ``alpha_per_link``, ``alpha``, the link's ``"alpha"``, its type's default,
+    :data:`DEFAULT_ALPHA`."""
+    if alpha is not None:
+        _check_seconds(alpha, "alpha")
+    overrides = dict(alpha_per_link or {})
+    for hop, value in overrides.items():
+        if hop not in topology.capacity:
+            raise UsageError(f"alpha_per_link: {hop!r} is not a link of {topology.name}")
+        _check_seconds(value, f"alpha of {hop[0]} -> {hop[1]}")
+    out = {}
+    for hop in topology.capacity:
+        if hop in overrides:
+            out[hop] = float(overrides[hop]) + 0.0
+        elif alpha is not None:
+            out[hop] = float(alpha) + 0.0
+        elif hop in topology.link_alpha:
+            out[hop] = topology.link_alpha[hop]
+        elif hop in topology.link_type:
+            out[hop] = LINK_TYPES[topology.link_type[hop]]
+        else:
+            out[hop] = DEFAULT_ALPHA
+    return out
+
+
+def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float],
+            alphas: Mapping[tuple[str, str], float]) -> dict[str, list[Route]]:
+    """Per root, the distinct root-to-leaf (leaf-to-root for in-trees) hop sequences of the
+    phase's trees, each summarised as a :data:`Route`."""
+    inward = phase.collective in IN_TREES
+    found: dict[str, set[Route]] = {}
+    for tree in phase.trees:
+        up = {}                                  # node -> the edge toward the root
+        parents = set()
+        for e in tree.edges:
+            child, parent = (e.src, e.dst) if inward else (e.dst, e.src)
+            up[child] = e
+            parents.add(parent)
+        memo: dict[str, Route] = {tree.root: (0.0, 0.0, ())}
+        mine = found.setdefault(tree.root, set())
+        for leaf in up:
+            if leaf in parents:
+                continue
+            chain = []
+            v = leaf
+            while v not in memo:
+                chain.append(v)
+                e = up.get(v)
+                if e is None or len(chain) > len(up):
+                    raise ScheduleError(f"a tree rooted at {tree.root} does not lead from "
+                                        f"{leaf} to its root")
+                v = e.dst if inward else e.src
+            for v in reversed(chain):
+                e = up[v]
+                a_sum, r_sum, frontier = memo[e.dst if inward else e.src]
+                hops = []
+                for hop in zip(e.path, e.path[1:]):
+                    a = alphas[hop]
+                    hops.append((a, rho[hop]))
+                    a_sum += a
+                    r_sum += rho[hop]
+                memo[v] = (a_sum, r_sum, _prune(frontier + tuple(hops)))
+            mine.add(memo[leaf])
+    return {root: sorted(routes) for root, routes in found.items()}
+
+
+class _Routes:
+    """A phase's routes as arrays, grouped by root (``roots`` lists the roots in the order
+    of ``index``): Σα, Σρ and the frontier pairs (padded with α = −∞), so that a chunk
+    count is timed with a few numpy operations however many routes there are."""
+
+    def __init__(self, routes: Mapping[str, Sequence[Route]], roots: Sequence[str]) -> None:
+        flat = [(i, r) for i, root in enumerate(roots) for r in routes.get(root, ())]
+        width = max((len(r[2]) for _, r in flat), default=0) or 1
+        self.n = len(flat)
+        self.a_sum = np.array([r[0] for _, r in flat], dtype=float)
+        self.r_sum = np.array([r[1] for _, r in flat], dtype=float)
+        self.fa = np.full((self.n, width), -np.inf)
+        self.fr = np.zeros((self.n, width))
+        for row, (_, r) in enumerate(flat):
+            for col, (a, rho) in enumerate(r[2]):
+                self.fa[row, col], self.fr[row, col] = a, rho
+        index = np.array([i for i, _ in flat], dtype=np.int64)
+        self.present = np.unique(index)
+        self.starts = np.searchsorted(index, self.present) if self.n else index
+
+    def times(self, x: float) -> tuple[np.ndarray, np.ndarray]:
+        """(Σα + x·Σρ, the slowest hop's α + x·ρ) of every route for chunks of x bytes of M."""
+        slowest = np.maximum((self.fa + x * self.fr).max(axis=1), 0.0)
+        return self.a_sum + x * self.r_sum, slowest
+
+    def per_root(self, values: np.ndarray, roots: int) -> np.ndarray:
+        """The largest value per root (0 for roots without routes)."""
+        out = np.zeros(roots)
+        if self.n:
+            out[self.present] = np.maximum.reduceat(values, self.starts)
+        return out
+
+
+def _phase_time(routes: _Routes, size: float, chunks: int) -> float:
+    if not routes.n:
+        return 0.0
+    fill, slowest = routes.times(size / chunks)
+    return float((fill + (chunks - 1) * slowest).max())
+
+
+def _concurrent_time(reduce: _Routes, spread: _Routes, roots: int, size: float,
+                     chunks: int) -> float:
+    """A concurrent allreduce: every chunk of root v's shard goes up one of v's
+    reduce-scatter trees and then down one of its allgather trees, one pipeline of both
+    routes; the slowest such pair over all roots decides. For routes i (up) and o (down)
+    the pair takes fill_i + fill_o + (C − 1)·max(slow_i, slow_o), so the worst pair is the
+    larger of (worst fill_i + (C − 1)·slow_i) + (worst fill_o) and the mirror sum."""
+    x = size / chunks
+    fill_up, slow_up = reduce.times(x)
+    fill_down, slow_down = spread.times(x)
+    up_piped = reduce.per_root(fill_up + (chunks - 1) * slow_up, roots)
+    up_fill = reduce.per_root(fill_up, roots)
+    down_piped = spread.per_root(fill_down + (chunks - 1) * slow_down, roots)
+    down_fill = spread.per_root(fill_down, roots)
+    both = np.maximum(up_piped + down_fill, up_fill + down_piped)
+    return float(both.max()) if roots else 0.0
+
+
+def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
+             chunks: int | str = "auto", alpha: float | None = None,
+             alpha_per_link: Mapping[tuple[str, str], float] | None = None) -> list[SimRow]:
+    """One :class:`SimRow` per message size (bytes) under the module's α-β model.
+    ``chunks``: a chunk count C ≥ 1 for every size, or ``"auto"`` for the fastest C per
+    size (module docstring). ``alpha``: seconds per hop for every link (None: each link's
+    own ``"alpha"`` or its type's default, see :func:`link_alphas`); ``alpha_per_link`` maps
+    (src, dst) links of the topology to their own α, over all."""
+    if chunks != "auto" and (isinstance(chunks, bool) or not isinstance(chunks, int)
+                             or not 1 <= chunks <= MAX_CHUNKS):
+        raise UsageError(f"chunks must be a whole number from 1 to 2^40 or 'auto', not "
+                         f"{str(chunks)[:40]}")
+    alphas = link_alphas(topology, alpha, alpha_per_link)
+    phases = schedule.phases or (schedule,)
+    coefficients = _coefficients(schedule, topology)
+    found = [_routes(p, rho, alphas) for p, rho in zip(phases, coefficients)]
+    roots = sorted(set().union(*found))
+    routes = [_Routes(r, roots) for r in found]
+    if schedule.concurrent:
+        reduce = next(r for p, r in zip(phases, routes) if p.collective in IN_TREES)
+        spread = next(r for p, r in zip(phases, routes) if p.collective not in IN_TREES)
+    parts = max(p.k if p.collective in ROOTED else schedule.total_weight * p.k for p in phases)
+    rows = []
+    for size in sizes:
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size < 2**63:
+            raise UsageError(f"a message size must be a whole number of bytes from 1 to "
+                             f"2^63 - 1, not {str(size)[:40]}")
+
+        def seconds_with(c: int) -> float:
+            if schedule.concurrent:
+                return _concurrent_time(reduce, spread, len(roots), float(size), c)
+            return sum(_phase_time(r, float(size), c) for r in routes)
+
+        if chunks == "auto":
+            c, seconds = _fastest(seconds_with, max(1, min(MAX_CHUNKS, size // parts)))
+        else:
+            c, seconds = chunks, seconds_with(chunks)
+        rows.append(SimRow(size_bytes=size, chunks=c, seconds=seconds,
+                           algbw=size / seconds / unit_bytes_per_s(topology.units)[0]
+                           if seconds > 0 else math.inf))
+    return rows
+
+
+def _fastest(time_of, top: int) -> tuple[int, float]:
+    """The C in 1..top with the smallest ``time_of(C)`` for a convex ``time_of``
+    (integer ternary search). Times within a relative 1e-12 count as equal (rounding), and
+    the smallest C among them is taken."""
+    def better(a: float, b: float) -> bool:          # a is no worse than b
+        return a <= b * (1 + 1e-12)
+
+    lo, hi = 1, top
+    while hi - lo > 2:
+        a = lo + (hi - lo) // 3
+        b = hi - (hi - lo) // 3
+        if better(time_of(a), time_of(b)):
+            hi = b
+        else:
+            lo = a
+    found = [(c, time_of(c)) for c in range(lo, hi + 1)]
+    least = min(t for _, t in found)
+    return next((c, t) for c, t in found if better(t, least))
+
+
+def _check_seconds(value: float, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+            isinstance(value, float) and not math.isfinite(value)) or value < 0:
+        raise UsageError(f"{what} must be a finite number of seconds >= 0, not "
+                         f"{str(value)[:40]}")
+    if value > MAX_ALPHA:
+        raise UsageError(f"{what} {str(value)[:40]} is in seconds per hop, so over "
+                         f"{MAX_ALPHA:g} s; write 2e-6 for 2 µs")
+
+
+# --- message sizes ---------------------------------------------------------------------------
+
+_SIZE = re.compile(r"\s*(\d{1,19})\s*([A-Za-z]*)\s*")
+
+
+def parse_size(text: str) -> int:
+    """``4096``, ``64KiB``, ``1MiB``, ``4GiB`` (units B, KiB, MiB, GiB, TiB) -> bytes."""
+    m = _SIZE.fullmatch(text)
+    unit = m.group(2).lower() if m else ""
+    if not m or (unit and unit not in SIZE_UNITS):
+        raise UsageError(f"{text[:40]!r} is not a message size: give a whole number of bytes "
+                         f"from 1 to 2^63 - 1, with a unit B, KiB, MiB, GiB or TiB if you like "
+                         f"(4096, 64KiB, 4GiB)")
+    value = int(m.group(1)) * SIZE_UNITS.get(unit, 1)
+    if not 1 <= value < 2**63:
+        raise UsageError(f"{text[:40]!r}: a message size must be from 1 byte to 2^63 - 1")
+    return value
+
+
+def parse_sizes(text: str) -> list[int]:
+    """``LO..HI`` (LO, 2·LO, 4·LO, ... up to HI) or a comma list of sizes."""
+    if ".." in text:
+        lo_text, _, hi_text = text.partition("..")
+        lo, hi = parse_size(lo_text), parse_size(hi_text)
+        if lo > hi:
+            raise UsageError(f"{text[:60]!r}: the range must go from the smaller size up")
+        sizes = []
+        while lo <= hi:
+            sizes.append(lo)
+            lo *= 2
+    else:
+        sizes = [parse_size(part) for part in text.split(",")]
+    if len(sizes) > MAX_SIZES:
+        raise UsageError(f"{text[:60]!r}: at most {MAX_SIZES} sizes")
+    return sizes
