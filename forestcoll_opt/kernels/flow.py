@@ -55,7 +55,6 @@ import logging
 from dataclasses import dataclass
 from typing import Sequence
 
-import networkx as nx
 import numpy as np
 
 from ..errors import FlowError
@@ -466,6 +465,8 @@ class _NetworkxBackend:
             self._caps[e] = v
 
     def solve(self, source: int, sink: int, want_cut: bool) -> MinCut:
+        import networkx as nx      # only this fallback kernel needs it
+
         g = nx.DiGraph()
         g.add_nodes_from(range(self._num_nodes))
         for (u, v), c in zip(self._edges, self._caps):

@@ -19,12 +19,14 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-import networkx as nx
 
 from ..errors import TopologyError, TopologyFormatError
 from ..files import MAX_TOPOLOGY, display_path, parse_json, read_text, write_output
+
+if TYPE_CHECKING:      # networkx is imported only when a graph is asked for
+    import networkx as nx
 
 FORMAT = "forestcoll-topology/1"
 KINDS = ("compute", "switch")
@@ -335,6 +337,8 @@ class Topology:
     def to_networkx(self) -> nx.DiGraph:
         """A DiGraph with node attributes ``kind``/``box`` and merged edge ``bandwidth`` (and
         ``type``/``alpha`` where declared)."""
+        import networkx as nx
+
         g = nx.DiGraph(name=self.name, units=self.units)
         for n in self.nodes:
             g.add_node(n.id, kind=n.kind, box=n.box, multicast=n.multicast)
@@ -514,13 +518,22 @@ def _check_common_unit(topo: Topology) -> None:
             f"fewer digits")
 
 
+def _reached(start: str, edges: Iterable[tuple[str, str]]) -> set[str]:
+    """Every node reachable from ``start`` along ``edges`` (breadth first), ``start`` too."""
+    out: dict[str, list[str]] = {}
+    for u, v in edges:
+        out.setdefault(u, []).append(v)
+    seen, frontier = {start}, [start]
+    while frontier:
+        frontier = [w for u in frontier for w in out.get(u, ()) if w not in seen
+                    and not seen.add(w)]
+    return seen
+
+
 def _check_reachability(topo: Topology) -> None:
-    g = nx.DiGraph()
-    g.add_nodes_from(topo.node_ids)
-    g.add_edges_from(topo.capacity)
     first = topo.compute_nodes[0]
-    forward = nx.descendants(g, first) | {first}
-    backward = nx.ancestors(g, first) | {first}
+    forward = _reached(first, topo.capacity)
+    backward = _reached(first, ((v, u) for u, v in topo.capacity))
     for v in topo.compute_nodes:
         if v not in forward:
             raise TopologyError(
