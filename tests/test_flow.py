@@ -61,6 +61,24 @@ def test_every_kernel_matches_networkx(kernel, seed):
 
 
 @pytest.mark.parametrize("kernel", EVERY_KERNEL)
+@pytest.mark.parametrize("seed", range(25))
+def test_edge_flows_are_a_maximum_flow(kernel, seed):
+    """Per-edge flows (the LP's lower certificate needs them): within every edge, conserved
+    at every node but source and sink, and of the maximum value — opposite edges included."""
+    n, edges, caps = random_network(seed)
+    net = FlowNetwork(n + 1, edges, caps, kernel=kernel)      # node n has no edge
+    for s, t in [(0, v) for v in range(1, n)] + [(n, 0), (0, n)]:
+        flows = net.edge_flows(s, t)
+        assert all(isinstance(f, int) and 0 <= f <= c for f, c in zip(flows, caps))
+        balance = [0] * (n + 1)
+        for (u, v), f in zip(edges, flows):
+            balance[u] -= f
+            balance[v] += f
+        assert all(balance[v] == 0 for v in range(n + 1) if v not in (s, t))
+        assert balance[t] == net.max_flow(s, t)
+
+
+@pytest.mark.parametrize("kernel", EVERY_KERNEL)
 @pytest.mark.parametrize("seed", range(8))
 def test_tied_min_cuts_give_the_smallest_source_side(kernel, seed):
     # tiny capacities on larger networks: many minimum cuts, of which every kernel must

@@ -13,9 +13,11 @@ import highspy
 import networkx as nx
 import numpy as np
 import pytest
-from kernelparams import kernel_params
+from kernelparams import EVERY_KERNEL, kernel_params
 
+from forestcoll_opt.kernels.flow import FlowNetwork
 from forestcoll_opt.lp import solver as lpmod
+from forestcoll_opt.lp.session import HighsSession
 from forestcoll_opt.generation.bound import bound, rs_ag_algbw
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.lp.solver import (LPCertificateError, LPError, LPNotOptimalError, LPResult,
@@ -128,6 +130,39 @@ def test_every_max_flow_kernel_certifies(catalog, kernel):
     lp = solve_model(m, kernel=kernel)
     assert lp.lower <= Fraction(520, 3) <= lp.upper and lp.gap < REL
     check_witness(t, "allreduce", m.witness)
+
+
+_DEFAULT_INTERVALS = {}
+
+
+@pytest.mark.parametrize("spec", ["paper-example", "dgx-a100:boxes=2"])
+@pytest.mark.parametrize("kernel", EVERY_KERNEL)
+def test_every_max_flow_of_the_lp_runs_on_the_chosen_kernel(catalog, monkeypatch, spec, kernel):
+    """The LP kept its own max-flow table for the lower certificate (OR-Tools'
+    SimpleMaxFlow, else networkx) and silently ignored kernel="igraph" or "dinic". Now every
+    max-flow of the LP — reference, separation, both certificate steps — is a FlowNetwork on
+    the chosen kernel, and every kernel gives the default kernel's interval."""
+    t = catalog(spec)
+    if spec not in _DEFAULT_INTERVALS:
+        _DEFAULT_INTERVALS[spec] = solve(t, "allreduce").interval
+    networks, per_edge = [], []
+    init, edge_flows = FlowNetwork.__init__, FlowNetwork.edge_flows
+
+    def record_network(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        networks.append(self.kernel)
+
+    def record_edge_flows(self, source, sink):
+        per_edge.append(self.kernel)
+        return edge_flows(self, source, sink)
+
+    monkeypatch.setattr(FlowNetwork, "__init__", record_network)
+    monkeypatch.setattr(FlowNetwork, "edge_flows", record_edge_flows)
+    lp = solve(t, "allreduce", kernel=kernel)
+    assert per_edge and set(per_edge) == {kernel}       # the certificate's commodity flows
+    assert set(networks) == {kernel}
+    assert lp.interval == _DEFAULT_INTERVALS[spec]
+    assert lp.lower <= KNOWN[spec] <= lp.upper
 
 
 def test_result_is_frozen_and_its_json_is_exact(catalog):
@@ -362,7 +397,7 @@ def test_round_limit_is_a_typed_error_with_advice(catalog, monkeypatch):
 
 
 def test_contradictory_interval_is_refused(catalog, monkeypatch):
-    monkeypatch.setattr(lpmod, "_certify_upper", lambda m, session: Fraction(0))
+    monkeypatch.setattr(lpmod, "certify_upper", lambda m, session: Fraction(0))
     with pytest.raises(LPCertificateError, match="contradiction"):
         solve(catalog("paper-example"), "allreduce")
 
@@ -374,7 +409,7 @@ def test_contradictory_interval_is_refused(catalog, monkeypatch):
 @pytest.mark.parametrize("noise", [1.01, 0.97])
 def test_a_perturbed_solver_answer_widens_the_interval_but_never_breaks_it(
         catalog, monkeypatch, spec, known, noise):
-    original = lpmod._Highs.run
+    original = HighsSession.run
 
     def perturbed(self):
         original(self)
@@ -382,7 +417,7 @@ def test_a_perturbed_solver_answer_widens_the_interval_but_never_breaks_it(
         self.values = self.values * noise
         self.row_duals = self.row_duals * (2 - noise)
 
-    monkeypatch.setattr(lpmod._Highs, "run", perturbed)
+    monkeypatch.setattr(HighsSession, "run", perturbed)
     t = catalog(spec)
     m, lp = solved(t)
     assert lp.lower <= known <= lp.upper
@@ -394,7 +429,7 @@ def test_a_perturbed_solver_answer_widens_the_interval_but_never_breaks_it(
                                         ("dgx-a100:boxes=2", Fraction(520, 3)),
                                         ("mi250:boxes=2,gpus=8", Fraction(128))])
 def test_noisy_duals_keep_upper_above_the_optimum(catalog, monkeypatch, spec, known):
-    original = lpmod._Highs.run
+    original = HighsSession.run
 
     def noisy(self):
         original(self)
@@ -402,14 +437,14 @@ def test_noisy_duals_keep_upper_above_the_optimum(catalog, monkeypatch, spec, kn
         self.row_duals = self.row_duals + np.random.default_rng(7).normal(
             0, 1e-9, len(self.row_duals))
 
-    monkeypatch.setattr(lpmod._Highs, "run", noisy)
+    monkeypatch.setattr(HighsSession, "run", noisy)
     lp = solve(catalog(spec), "allreduce")
     assert lp.lower <= known <= lp.upper and lp.gap < REL
 
 
 def test_perturbed_separation_noise_still_gives_exact_lower(catalog, monkeypatch):
     # values off by a few units in the 9th digit, as HiGHS's tolerances allow
-    original = lpmod._Highs.run
+    original = HighsSession.run
     state = {"k": 0}
 
     def noisy(self):
@@ -418,7 +453,7 @@ def test_perturbed_separation_noise_still_gives_exact_lower(catalog, monkeypatch
         wiggle = [1 + 3e-9 * math.sin(i * 1.7 + state["k"]) for i in range(len(self.values))]
         self.values = self.values * wiggle
 
-    monkeypatch.setattr(lpmod._Highs, "run", noisy)
+    monkeypatch.setattr(HighsSession, "run", noisy)
     t = catalog("dgx-a100:boxes=2")
     m, lp = solved(t)
     assert lp.lower <= Fraction(520, 3) <= lp.upper and lp.gap < REL

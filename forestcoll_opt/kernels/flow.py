@@ -53,11 +53,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
 from ..errors import FlowError
+
+if TYPE_CHECKING:      # networkx is imported only by its own (fallback) kernel
+    import networkx as nx
 
 log = logging.getLogger(__name__)
 
@@ -249,22 +252,42 @@ class FlowNetwork:
         residual network (the inclusion-minimal min cut, the same for every kernel)."""
         return self._solve(source, sink, want_cut=True)
 
+    def edge_flows(self, source: int, sink: int) -> list[int]:
+        """The flow on every edge, in the order of :attr:`edges`, of one maximum
+        ``source``-``sink`` flow. Which maximum flow it is depends on the kernel (the
+        minimum cut of :meth:`min_cut` does not); every kernel's is integral.
+
+        :param source: the source node
+        :param sink: the sink node
+        :returns: one non-negative integer per edge
+        """
+        backend = self._backend_for(source, sink)
+        return [0] * len(self.edges) if backend is None else backend.flows(source, sink)
+
     def _solve(self, source: int, sink: int, *, want_cut: bool) -> MinCut:
+        backend = self._backend_for(source, sink)
+        if backend is None:
+            # an endpoint without edges: the zero flow is maximum, and its residual network
+            # is the edges of positive capacity
+            return MinCut(0, self._reachable(source) if want_cut else _NO_SIDE)
+        return backend.solve(source, sink, want_cut)
+
+    def _backend_for(self, source: int, sink: int):
+        """The backend to ask (networkx past the kernel's integers), or None when an
+        endpoint lies beyond the span (nothing can flow)."""
         if source == sink:
             raise FlowError("source and sink must differ")
         if not (0 <= source < self.num_nodes and 0 <= sink < self.num_nodes):
             raise FlowError("source or sink outside the network's node range")
         if max(source, sink) >= self._span:
-            # an endpoint without edges: the zero flow is maximum, and its residual network
-            # is the edges of positive capacity
-            return MinCut(0, self._reachable(source) if want_cut else _NO_SIDE)
+            return None
         backend = self._backend
         if self._total > backend.limit:
             log.info("total capacity %d exceeds the %s kernel's integers; solving exactly "
                      "with networkx", self._total, self.kernel)
             backend = _NetworkxBackend(self.num_nodes, self.edges)
             backend.set(range(len(self.edges)), self._caps)
-        return backend.solve(source, sink, want_cut)
+        return backend
 
     def _reachable(self, source: int) -> np.ndarray:
         side = np.zeros(self.num_nodes, dtype=bool)
@@ -328,6 +351,10 @@ class _OrtoolsBackend:
         side[np.asarray(self._smf.get_source_side_min_cut(), dtype=np.int64)] = True
         return MinCut(value, side)
 
+    def flows(self, source: int, sink: int) -> list[int]:
+        self.solve(source, sink, False)
+        return [int(f) for f in self._smf.flows(self._arcs)]
+
 
 class _IgraphBackend:
     limit = FLOAT_EXACT
@@ -346,6 +373,7 @@ class _IgraphBackend:
                                       directed=True)
         self._value = igraph.GraphBase.maxflow_value
         self._st_mincut = igraph.GraphBase.st_mincut
+        self._maxflow = igraph.GraphBase.maxflow
         # igraph reads capacities from a list (not from a numpy array), converting each to a
         # double per call; values beyond the limit never reach it (the guard solves those)
         self._caps: list[int] = [0] * len(edges)
@@ -377,6 +405,10 @@ class _IgraphBackend:
         side = np.zeros(self._num_nodes, dtype=bool)
         side[reach_source] = True
         return MinCut(_exact_int(value), side)
+
+    def flows(self, source: int, sink: int) -> list[int]:
+        _, flow, _, _ = self._maxflow(self._forward, source, sink, self._caps)
+        return [_exact_int(f) for f in flow]
 
 
 def _span(edges: list[tuple[int, int]]) -> int:
@@ -447,6 +479,17 @@ class _ScipyBackend:
                                  return_predecessors=False)] = True
         return MinCut(int(result.flow_value), side)
 
+    def flows(self, source: int, sink: int) -> list[int]:
+        from scipy.sparse.csgraph import maximum_flow
+
+        # scipy's flow is antisymmetric (net flow on a pair of opposite edges); its positive
+        # part on each edge is a maximum flow of the same value
+        net = maximum_flow(self._csr, source, sink, method=self._method).flow.tocsr()
+        tails = [u for u, _ in self._edges]
+        heads = [v for _, v in self._edges]
+        values = np.asarray(net[tails, heads]).ravel() if self._edges else []
+        return [max(0, int(f)) for f in values]
+
 
 class _NetworkxBackend:
     limit = float("inf")
@@ -464,7 +507,7 @@ class _NetworkxBackend:
         for e, v in zip(edges, values):
             self._caps[e] = v
 
-    def solve(self, source: int, sink: int, want_cut: bool) -> MinCut:
+    def _maximum_flow(self, source: int, sink: int) -> tuple[nx.DiGraph, int, dict]:
         import networkx as nx      # only this fallback kernel needs it
 
         g = nx.DiGraph()
@@ -473,6 +516,10 @@ class _NetworkxBackend:
             if c:
                 g.add_edge(u, v, capacity=c)
         value, flow = nx.maximum_flow(g, source, sink)
+        return g, value, flow
+
+    def solve(self, source: int, sink: int, want_cut: bool) -> MinCut:
+        g, value, flow = self._maximum_flow(source, sink)
         if not want_cut:
             return MinCut(int(value), _NO_SIDE)
         side = np.zeros(self._num_nodes, dtype=bool)
@@ -490,6 +537,11 @@ class _NetworkxBackend:
                     stack.append(b)
         side[list(seen)] = True
         return MinCut(int(value), side)
+
+    def flows(self, source: int, sink: int) -> list[int]:
+        _, _, flow = self._maximum_flow(source, sink)
+        return [int(flow[u][v]) if c else 0
+                for (u, v), c in zip(self._edges, self._caps)]
 
 
 _BACKENDS = {
