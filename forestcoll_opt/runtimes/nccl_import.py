@@ -93,7 +93,19 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
     ``gpu``, ``nic_speed`` when given). Raises :class:`NcclImportError` (a
     :class:`~forestcoll_opt.errors.TopologyError`) for an unreadable, malformed, hostile or
     incomplete file, and
-    :class:`~forestcoll_opt.errors.UsageError` for a bad argument."""
+    :class:`~forestcoll_opt.errors.UsageError` for a bad argument.
+
+    :param path_or_text: the file name, path, XML text or bytes
+    :param boxes: the number of copies of the machine, 1 to 1024
+    :param fabric: see :func:`parse_fabric`
+    :param name: the topology's name
+    :param bandwidths: ``nominal`` or ``nccl``
+    :param pcie: ``auto`` or ``always``
+    :param nics: an ``NCCL_IB_HCA`` port filter
+    :param gpu: the GPU model of a skeleton
+    :param nic_speed: the skeleton NICs' port speed in Gb/s
+    :returns: the ``forestcoll-topology/1`` network
+    """
     if isinstance(boxes, bool) or not isinstance(boxes, int) or not 1 <= boxes <= MAX_BOXES:
         raise UsageError(f"boxes={boxes!r} must be a whole number from 1 to {MAX_BOXES}")
     spec = parse_fabric(fabric)

@@ -68,7 +68,11 @@ def match_attachments(system: System) -> tuple[list[Attachment], list[Nic]]:
     under a CPU) whose subtree holds a GPU; NICs are grouped by top, deepest first, and each
     group is matched with the GPUs under its top that no deeper group serves (all of them if
     every one is served): n NICs and n GPUs one to one in order, one NIC per m GPUs, m NICs
-    per GPU, or otherwise all of the group's GPUs sharing all of its NICs."""
+    per GPU, or otherwise all of the group's GPUs sharing all of its NICs.
+
+    :param system: the box's parts
+    :returns: the attachments, ordered by their first GPU and port, and the NICs left out
+    """
     below = _gpus_below(system)
     groups: dict[int, tuple[Elem, int, list[Nic]]] = {}
     left_out: list[Nic] = []
@@ -157,6 +161,7 @@ def _add_nvlinks(box: Box, system: System, mode: str, cpu_node: dict[int, str] |
 
 
 def nvlink_islands(system: System) -> int:
+    """The number of groups of GPUs that NVLink (through NVSwitches or directly) joins."""
     parent = {g.dev: g.dev for g in system.gpus}
 
     def find(d: int) -> int:
@@ -178,7 +183,12 @@ def nvlink_box(system: System, attachments: list[Attachment], mode: str) -> Box:
     """GPUs, NVLinks, and each attachment as a hub: GPU-hub links of the GPU's PCIe path,
     hub-port links of the port's speed (capped by the NIC's PCIe path; a multi-port NIC gets
     its own node so its ports share its PCIe link). Hubs of one GPU and one port are
-    contracted later into a direct GPU-fabric link."""
+    contracted later into a direct GPU-fabric link.
+
+    :param system: the box's parts
+    :param attachments: from :func:`match_attachments`
+    :param mode: ``nominal`` or ``nccl`` bandwidths
+    """
     label = system.label
     box = Box()
     for g in system.gpus:
@@ -211,7 +221,13 @@ def nvlink_box(system: System, attachments: list[Attachment], mode: str) -> Box:
 
 def pcie_box(system: System, attachments: list[Attachment], mode: str) -> Box:
     """The PCIe tree itself: CPUs and PCI switches as switch nodes, each device linked to its
-    parent by its PCIe link, CPUs joined pairwise by their inter-socket bandwidth."""
+    parent by its PCIe link, CPUs joined pairwise by their inter-socket bandwidth.
+
+    :param system: the box's parts
+    :param attachments: from :func:`match_attachments`
+    :param mode: ``nominal`` or ``nccl`` bandwidths
+    :raises NcclImportError: for a GPU whose PCIe link has no other end
+    """
     label = system.label
     box = Box()
     nics = [n for att in attachments for n in att.nics]

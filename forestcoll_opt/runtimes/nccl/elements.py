@@ -26,7 +26,12 @@ ETHERNET_CLASS_PREFIX = "0x0200"      # "Ethernet controller" (InfiniBand is 0x0
 def nic_selector(spec: str | None) -> "Callable[[str, int], bool] | None":
     """A NIC port filter in the syntax of NCCL_IB_HCA (NCCL's environment variables page):
     comma-separated name prefixes, each optionally ``:port``; a leading ``=`` matches whole
-    names, a leading ``^`` (before ``=``) excludes the ports that match."""
+    names, a leading ``^`` (before ``=``) excludes the ports that match.
+
+    :param spec: the filter text, or None for every port
+    :returns: a predicate on (port name, port number), or None
+    :raises UsageError: for a malformed filter
+    """
     if spec is None:
         return None
     if not isinstance(spec, str):
@@ -58,6 +63,7 @@ def nic_selector(spec: str | None) -> "Callable[[str, int], bool] | None":
 # --- reading the NCCL elements --------------------------------------------------------------
 
 def describe(elem: Elem) -> str:
+    """An element as messages name it: its tag, its identifying attribute and its line."""
     key = {"gpu": "dev", "pci": "busid", "net": "name", "nvlink": "target", "cpu": "numaid",
            "c2c": "bw"}.get(elem.tag)
     shown = f' {key}="{elem.attrs[key][:40]}"' if key and key in elem.attrs else ""
@@ -100,6 +106,7 @@ def parse_busid(text: str | None) -> tuple[int, int, int, int] | None:
 
 
 def show_busid(busid: tuple[int, int, int, int]) -> str:
+    """A bus id as NCCL writes it, ``dddd:bb:dd.f``."""
     return f"{busid[0]:04x}:{busid[1]:02x}:{busid[2]:02x}.{busid[3]:x}"
 
 
@@ -150,6 +157,14 @@ class System:
 
 
 def read_system(root: Elem, label: str, select: "Callable[[str, int], bool] | None") -> System:
+    """One box's CPUs, GPUs (with their NVLinks) and NICs from a parsed ``<system>``.
+
+    :param root: the root element
+    :param label: the name messages use for the file
+    :param select: the NIC port filter of :func:`nic_selector`, or None
+    :returns: the box's parts
+    :raises NcclImportError: for a file that is not a usable NCCL topology
+    """
     if root.tag != "system":
         hint = (" (an NCCL graph file, NCCL_GRAPH_DUMP_FILE; import the topology dump written "
                 "with NCCL_TOPO_DUMP_FILE instead)" if root.tag == "graphs" else "")

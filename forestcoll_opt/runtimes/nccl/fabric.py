@@ -49,7 +49,11 @@ class Fabric:
 def parse_fabric(text: "str | Fabric") -> Fabric:
     """A :class:`Fabric` from ``single-switch``, ``rail``, ``planes:n=N`` or
     ``fat-tree:oversub=R[,leaf=L]`` (R a positive rational such as ``2``, ``1.5`` or
-    ``3/2``; L a whole number of boxes per leaf switch, default 1)."""
+    ``3/2``; L a whole number of boxes per leaf switch, default 1).
+
+    :param text: the fabric text, or a :class:`Fabric` (returned as is)
+    :raises UsageError: for an unknown fabric or a bad parameter
+    """
     if isinstance(text, Fabric):
         return text
     if not isinstance(text, str):
@@ -174,7 +178,15 @@ class Graph:
 def fabric_ports(graph: Graph, fabric: Fabric, boxes: int, ports: int,
                   totals: Fraction, kind: str) -> dict[tuple[int, int], str]:
     """The fabric's switches (added to ``graph``, switch-switch links of type ``kind``) and,
-    for (box, port position), the switch that port plugs into."""
+    for (box, port position), the switch that port plugs into.
+
+    :param graph: the network the switches are added to
+    :param fabric: the fabric
+    :param boxes: the number of boxes
+    :param ports: NIC ports per box
+    :param totals: one box's NIC bandwidth (GB/s), which fat-tree uplinks carry / oversub
+    :param kind: the link type of switch-switch links
+    """
     where: dict[tuple[int, int], str] = {}
     if fabric.kind == "single-switch":
         graph.node("net/switch", "switch", None)

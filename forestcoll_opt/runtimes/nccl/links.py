@@ -89,7 +89,11 @@ def in_series(x: LinkAttrs, y: LinkAttrs) -> LinkAttrs:
     larger default α (ties, which only ``infiniband``/``ethernet`` have, by name). The
     box's leg (PCIe, or a Grace GPU's C2C) next to a network hop adds nothing: NCCL's
     network latency, the source of the ``infiniband``/``ethernet`` default, is measured
-    GPU to GPU with those legs included, as the catalog's GPU-NIC links count it."""
+    GPU to GPU with those legs included, as the catalog's GPU-NIC links count it.
+
+    :param x: the first link's (type, alpha)
+    :param y: the second link's (type, alpha)
+    """
     network = (IB_TYPE, ETHERNET_TYPE)
     for net, leg in ((x, y), (y, x)):
         if net[0] in network and leg[0] not in network:
@@ -100,7 +104,11 @@ def in_series(x: LinkAttrs, y: LinkAttrs) -> LinkAttrs:
 
 def in_parallel(x: LinkAttrs, y: LinkAttrs) -> LinkAttrs:
     """The attributes of one pair that carries links ``x`` and ``y`` together: the one with
-    the larger α (whichever order they come in)."""
+    the larger α (whichever order they come in).
+
+    :param x: one link's (type, alpha)
+    :param y: the other link's (type, alpha)
+    """
     def rank(a: LinkAttrs) -> tuple:
         return _alpha_of(a), a[0], a[1] is not None, a[1] or 0.0
     return max(x, y, key=rank)
@@ -109,6 +117,13 @@ def in_parallel(x: LinkAttrs, y: LinkAttrs) -> LinkAttrs:
 # --- bandwidths -----------------------------------------------------------------------------
 
 def nvlink_bw(g: Gpu, mode: str, label: str) -> Fraction:
+    """The bandwidth of one NVLink of GPU ``g`` (GB/s per direction) by its ``sm``.
+
+    :param g: the GPU
+    :param mode: ``nominal`` or ``nccl``
+    :param label: the name messages use for the file
+    :raises NcclImportError: for an ``sm`` of no known NVLink generation
+    """
     for low, high, bw in _NVLINK[mode]:
         if low <= g.sm < high:
             return bw
@@ -123,7 +138,13 @@ _RATE = re.compile(r"\s*([0-9]{1,3}(?:\.[0-9]{1,3})?)\s*GT/s", re.IGNORECASE)
 def pci_bw(elem: Elem, mode: str, label: str) -> Fraction:
     """The bandwidth of the PCIe link between ``elem`` and its parent, from its
     ``link_width`` and ``link_speed`` (ncclTopoAddPci: an empty width is x16 and an unknown
-    speed 8 GT/s)."""
+    speed 8 GT/s).
+
+    :param elem: a ``<pci>`` element
+    :param mode: ``nominal`` or ``nccl``
+    :param label: the name messages use for the file
+    :returns: GB/s per direction
+    """
     width_raw, speed_raw = elem.attrs.get("link_width"), elem.attrs.get("link_speed")
     if width_raw is None or speed_raw is None:
         missing = "link_width" if width_raw is None else "link_speed"
@@ -143,7 +164,12 @@ def pci_bw(elem: Elem, mode: str, label: str) -> Fraction:
 
 def cpu_bw(cpu: Elem, label: str) -> Fraction:
     """Inter-socket bandwidth from a CPU's arch/vendor/familyid/modelid, selected as
-    ncclTopoAddCpu() and ncclTopoGetInterCpuBw() do."""
+    ncclTopoAddCpu() and ncclTopoGetInterCpuBw() do.
+
+    :param cpu: a ``<cpu>`` element
+    :param label: the name messages use for the file
+    :returns: GB/s per direction
+    """
     arch = (cpu.attrs.get("arch") or "").strip()
     vendor = cpu.attrs.get("vendor") or ""
     if arch == "ppc64":

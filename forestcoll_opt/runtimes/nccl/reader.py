@@ -104,13 +104,20 @@ class _Builder:
 
 
 def short(value: Any, limit: int = 40) -> str:
+    """The ``repr`` of ``value`` cut to ``limit`` characters, for messages."""
     text = repr(value)
     return text if len(text) <= limit else text[:limit - 4] + "...'"
 
 
 def load_xml(source: "str | bytes | os.PathLike[str]") -> tuple[Union[str, bytes], str]:
     """The raw document and a label for messages. A ``str`` that starts with ``<`` (after
-    blanks) is the XML text itself; any other ``str`` or path-like is a file name."""
+    blanks) is the XML text itself; any other ``str`` or path-like is a file name.
+
+    :param source: a file name or path (plain or gzip), the XML text (a ``str``
+        starting with ``<``) or its bytes
+    :returns: the document (text or bytes) and the label messages name it by
+    :raises NcclImportError: for an empty, unreadable or oversized input
+    """
     if isinstance(source, (bytes, bytearray)):
         data = bytes(source)
         label = "NCCL topology"
@@ -138,6 +145,13 @@ def load_xml(source: "str | bytes | os.PathLike[str]") -> tuple[Union[str, bytes
 
 
 def parse_xml(data: Union[str, bytes], label: str) -> Elem:
+    """The tree of an NCCL topology document, parsed by defusedxml within the reader's limits.
+
+    :param data: the document, as :func:`load_xml` returns it
+    :param label: the name messages use for it
+    :returns: the root element
+    :raises NcclImportError: for a hostile, oversized or malformed document
+    """
     builder = _Builder()
     parser = DefusedXMLParser(target=builder, forbid_dtd=True, forbid_entities=True,
                               forbid_external=True)

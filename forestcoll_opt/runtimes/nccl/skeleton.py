@@ -61,7 +61,11 @@ _HIDDEN_NVLINK_TARGET = "fffffff:ffff:ff"
 # --- completing an NCCL_TOPO_FILE skeleton ----------------------------------------------------
 
 def gpu_model(gpu: "str | GpuModel | None") -> GpuModel | None:
-    """The :class:`GpuModel` named ``gpu`` (``a100``, ``h100``, ``h200``, ``b200``), or None."""
+    """The :class:`GpuModel` named ``gpu`` (``a100``, ``h100``, ``h200``, ``b200``), or None.
+
+    :param gpu: a model name, a :class:`GpuModel` or None
+    :raises UsageError: for an unknown or unmodelled GPU
+    """
     if isinstance(gpu, GpuModel):
         if any(isinstance(v, bool) or not isinstance(v, int) for v in (gpu.sm, gpu.nvlinks)) \
                 or not (1 <= gpu.sm <= 1000 and 1 <= gpu.nvlinks <= 1024):
@@ -83,7 +87,11 @@ def gpu_model(gpu: "str | GpuModel | None") -> GpuModel | None:
 
 def parse_nic_speed(speed: "int | float | str | Fraction | None") -> int | None:
     """A port speed given in Gb/s (``200``, ``"12.5"``, ``Fraction(25, 2)``) as the whole
-    number of Mb/s NCCL writes in ``net speed``, or None."""
+    number of Mb/s NCCL writes in ``net speed``, or None.
+
+    :param speed: Gb/s as a number or text, or None
+    :raises UsageError: for a speed that is not positive whole Mb/s
+    """
     if speed is None:
         return None
     text = str(speed).strip() if isinstance(speed, (int, float, str, Fraction)) and \
@@ -135,7 +143,14 @@ def complete_skeleton(root: Elem, label: str, model: GpuModel | None,
       (:func:`_complete_nics`).
 
     A skeleton without ``model``, or whose NIC devices have no ``<nic>`` without
-    ``nic_mbps``, is refused with what to pass."""
+    ``nic_mbps``, is refused with what to pass.
+
+    :param root: the parsed file, completed in place
+    :param label: the name messages use for the file
+    :param model: the GPU model, or None
+    :param nic_mbps: the NIC port speed in Mb/s, or None
+    :raises NcclImportError: for a skeleton that lacks what to pass
+    """
     cpus = [c for c in root.children if c.tag == "cpu"] if root.tag == "system" else []
     pcis = [e for c in cpus for e in c.iter() if e.tag == "pci"]
     bare_gpus = [e for e in pcis if _class_of(e).startswith(GPU_CLASS_PREFIX)
