@@ -430,18 +430,18 @@ def test_parallel_links_to_the_fabric_stay_one_link():
 
 
 def test_merge_rules_of_link_attributes():
-    from forestcoll_opt.runtimes.nccl_import import _in_parallel, _in_series
+    from forestcoll_opt.runtimes.nccl.links import in_parallel, in_series
     # in series: two PCIe hops add; a network hop covers the box's leg next to it
-    assert _in_series(("pcie", None), ("pcie", None)) == ("pcie", 2 * PCIE_ALPHA)
-    assert _in_series(("pcie", 2 * PCIE_ALPHA), ("infiniband", None)) == ("infiniband", None)
-    assert _in_series(("ethernet", None), ("nvlink", None)) == ("ethernet", None)
-    assert _in_series(("nvlink", None), ("pcie", None)) == ("pcie", NVLINK_ALPHA + PCIE_ALPHA)
-    assert _in_series(("infiniband", None), ("infiniband", None)) == ("infiniband",
+    assert in_series(("pcie", None), ("pcie", None)) == ("pcie", 2 * PCIE_ALPHA)
+    assert in_series(("pcie", 2 * PCIE_ALPHA), ("infiniband", None)) == ("infiniband", None)
+    assert in_series(("ethernet", None), ("nvlink", None)) == ("ethernet", None)
+    assert in_series(("nvlink", None), ("pcie", None)) == ("pcie", NVLINK_ALPHA + PCIE_ALPHA)
+    assert in_series(("infiniband", None), ("infiniband", None)) == ("infiniband",
                                                                       2 * IB_ALPHA)
     # in parallel: the larger alpha, whichever comes first
     for a, b in ((("nvlink", None), ("pcie", None)), (("pcie", None), ("nvlink", None))):
-        assert _in_parallel(a, b) == ("pcie", None)
-    assert _in_parallel(("pcie", 2 * PCIE_ALPHA), ("pcie", None)) == ("pcie", 2 * PCIE_ALPHA)
+        assert in_parallel(a, b) == ("pcie", None)
+    assert in_parallel(("pcie", 2 * PCIE_ALPHA), ("pcie", None)) == ("pcie", 2 * PCIE_ALPHA)
 
 
 def test_link_types_survive_the_file_and_the_import_is_deterministic(tmp_path):
