@@ -75,7 +75,6 @@ def test_every_folder_is_a_layer():
 STILL_TOO_LONG = {
     "forestcoll_opt.cli.commands", "forestcoll_opt.lp.solver",
     "forestcoll_opt.runtimes.msccl_check", "forestcoll_opt.runtimes.nccl_import",
-    "forestcoll_opt.verify.verifier",
 }
 
 
