@@ -5,7 +5,7 @@
 
 For every topology, each the median of three runs: in one process, the generator's exact
 allgather bound (``forestcoll_opt.generation.bound.bound``), the verifier's own bound
-(``forestcoll_opt.verify.verifier.bound_of``, its Newton sweep over the sinks; its cache cleared) and
+(``forestcoll_opt.verify.bound.bound_of``, its Newton sweep over the sinks; its cache cleared) and
 a whole ``verify`` of an allgather schedule generated with k = 1 (reading the schedule, the
 link loads and the bound); then, as a user runs them, ``forestcoll bound TOPO`` and
 ``forestcoll verify TOPO SCHEDULE`` in fresh processes. ``cli_verify_over_bound`` <= 3 is
@@ -41,7 +41,8 @@ from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict, load
 from forestcoll_opt.model.topology import write as write_topology
 
-verifier = importlib.import_module("forestcoll_opt.verify.verifier")
+verifier = importlib.import_module("forestcoll_opt.verify")
+verifier_bound = importlib.import_module("forestcoll_opt.verify.bound")
 
 EXTREME = Path(__file__).resolve().parent.parent / "tests" / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
 FULL = ["dgx-a100:boxes=2", "dgx-a100:boxes=8", "mi250:boxes=2", "dgx-h100:boxes=16",
@@ -106,7 +107,7 @@ def median_time(call) -> tuple[float, object]:
     each, and the last result."""
     times, result = [], None
     for _ in range(REPEATS):
-        verifier._bound.cache_clear()
+        verifier_bound.cached_bound.cache_clear()
         start = time.perf_counter()
         result = call()
         times.append(time.perf_counter() - start)

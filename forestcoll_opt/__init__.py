@@ -66,7 +66,7 @@ from .generation.pipeline import generate
 from .timing.simulate import simulate
 from .model.topology import Topology, from_dict, from_networkx
 from .timing.tradeoff import tradeoff
-from .verify.verifier import Verdict, assert_optimal, verify
+from .verify.verdict import Verdict, assert_optimal, verify
 
 __version__ = "0.1.0"
 

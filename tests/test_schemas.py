@@ -609,13 +609,13 @@ def test_exact_numbers_counts_and_weights_agree_with_the_schema(value):
     accepts the verifier reads (a positive exact number for algbw and tree_bandwidth, a
     non-negative one for a shard weight, an integer in [1, 2^63 - 1] for k and a tree's
     weight), and what it refuses the verifier refuses."""
-    from forestcoll_opt.verify.verifier import MAX_INTEGER, _integral, _parse_exact
+    from forestcoll_opt.verify.terms import MAX_INTEGER, integral, parse_exact
 
     read = _reads(value)
-    exact = _parse_exact(read)
+    exact = parse_exact(read)
     assert _definition("exactNumber").is_valid(read) == (exact is not None and exact > 0), read
     assert _definition("weight").is_valid(read) == (exact is not None and exact >= 0), read
-    whole = _integral(read)
+    whole = integral(read)
     assert _definition("count").is_valid(read) == (
         whole is not None and 1 <= whole <= MAX_INTEGER), read
 

@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 
-import forestcoll_opt.verify.verifier  # noqa: F401  (the module; the package exports verify())
+import forestcoll_opt.verify.verdict  # noqa: F401  (the module; the package exports verify())
 from forestcoll_opt.cli.commands import main
 from forestcoll_opt.errors import ForestCollError, VerifyArgumentError
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify.verifier import (CutBound, Verdict, VerifyError, assert_optimal, bound_of,
+from forestcoll_opt.verify import (CutBound, Verdict, VerifyError, assert_optimal, bound_of,
                                    load_schedule, needs_lp_interval, verify)
 from randomnets import brute_force_bound, brute_force_single_root, random_network
 from schedcheck import achieved_algbw, check, with_claims
 
-verify_module = sys.modules["forestcoll_opt.verify.verifier"]
+verify_module = sys.modules["forestcoll_opt.verify.verdict"]
 
 
 @pytest.fixture(scope="module")
@@ -486,10 +486,10 @@ def test_allreduce_phase_mistakes(catalog):
 
 def test_a_ratio_above_one_is_a_contradiction(paper, monkeypatch):
     t, sched = paper
-    real = verify_module._bound(t, "allgather", None, None)
+    real = verify_module.cached_bound(t, "allgather", None, None)
     wrong = CutBound("allgather", real.algbw / 2, real.cut, real.cut_compute,
                      real.cut_bandwidth, real.method)
-    monkeypatch.setattr(verify_module, "_bound", lambda *args: wrong)
+    monkeypatch.setattr(verify_module, "cached_bound", lambda *args: wrong)
     v = verify(t, sched)
     assert v.status == "contradiction" and not v.valid and not v.optimal and v.ratio == 2
     assert "internal contradiction" in v.reasons[0] and not v.meets(Fraction(1, 2))
@@ -503,7 +503,7 @@ def test_a_self_check_failure_is_a_contradiction(paper, monkeypatch):
 
     def broken(*args):
         raise verify_module.VerifierSelfCheckError("the Newton sweep gives 1, enumeration 2")
-    monkeypatch.setattr(verify_module, "_bound", broken)
+    monkeypatch.setattr(verify_module, "cached_bound", broken)
     v = verify(t, sched)
     assert v.status == "contradiction" and v.algbw == 8 and "enumeration 2" in v.reasons[0]
 
@@ -534,7 +534,7 @@ import copy, json, sys
 sys.path.insert(0, {tests!r})
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.generation.pipeline import generate
-from forestcoll_opt.verify.verifier import verify
+from forestcoll_opt.verify import verify
 t = build("paper-example")
 s = generate(t, "allgather").to_dict()
 out = [verify(t, s).to_dict()]
@@ -683,12 +683,16 @@ def test_verdict_statuses_and_compatibility(paper):
 
 
 def test_verifier_does_not_import_the_lp():
-    tree = ast.parse(Path(verify_module.__file__).read_text())
-    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
-    assert not any(m and (m == "lp" or m.endswith(".lp")) for m in imported)
-    assert "DESIGN.md" not in verify_module.__doc__
-    assert "Optimality Binary Search" in verify_module.__doc__
+    folder = Path(verify_module.__file__).parent
+    for module in sorted(folder.glob("*.py")):
+        tree = ast.parse(module.read_text())
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        imported |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                     for a in node.names}
+        assert not any(m and (m == "lp" or m.endswith(".lp")) for m in imported), module.name
+        assert "DESIGN.md" not in (ast.get_docstring(tree) or ""), module.name
+    bound_module = sys.modules["forestcoll_opt.verify.bound"]
+    assert "Optimality Binary Search" in bound_module.__doc__
 
 
 def test_bound_of_rejects_bad_arguments(catalog):

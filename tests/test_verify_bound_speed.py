@@ -22,7 +22,7 @@ from forestcoll_opt.generation.bound import bound
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict, load
 
-verifier = importlib.import_module("forestcoll_opt.verify.verifier")
+verifier = importlib.import_module("forestcoll_opt.verify")
 bound_of = verifier.bound_of
 
 EXTREME = Path(__file__).parent / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"

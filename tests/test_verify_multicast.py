@@ -30,7 +30,7 @@ import pytest
 
 from forestcoll_opt import schemas
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify.verifier import verify as verify_schedule
+from forestcoll_opt.verify import verify as verify_schedule
 import schedcheck
 
 V1, V2 = "forestcoll-schedule/1", "forestcoll-schedule/2"

@@ -1,7 +1,7 @@
 """Mutation testing of the verifier: valid generated schedules are mutated at random
 (retarget, drop, duplicate, re-root, reverse, change types, add or remove keys, move trees
 between the allreduce phases, change the collective, k or weights, …) and every mutant is
-judged twice: by ``forestcoll_opt.verify.verifier`` and by the tests' own independent checker
+judged twice: by ``forestcoll_opt.verify`` and by the tests' own independent checker
 (``schedcheck``). The rules:
 
 * the verifier never raises on a mutant: it returns a verdict, and never a contradiction
@@ -30,7 +30,7 @@ import pytest
 
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify.verifier import STATUSES, verify
+from forestcoll_opt.verify import STATUSES, verify
 from randomnets import random_network
 from schedcheck import check
 

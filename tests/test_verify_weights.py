@@ -16,7 +16,7 @@ import pytest
 
 from forestcoll_opt.errors import VerifyArgumentError
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify.verifier import assert_optimal, bound_of, verify
+from forestcoll_opt.verify import assert_optimal, bound_of, verify
 from randomnets import (brute_force_weighted_bound, cut_table, random_large_network,
                         random_network, reversed_network)
 
@@ -481,8 +481,8 @@ def test_allreduce_phase_totals_use_each_phase_k(uneven_star):
 def test_a_phase_above_its_own_bound_is_a_contradiction(uneven_star, monkeypatch):
     import sys
 
-    module = sys.modules["forestcoll_opt.verify.verifier"]
-    real = module._bound
+    module = sys.modules["forestcoll_opt.verify.verdict"]
+    real = module.cached_bound
 
     def halved(topology, collective, root, kernel, shards=None):
         b = real(topology, collective, root, kernel, shards)
@@ -491,7 +491,7 @@ def test_a_phase_above_its_own_bound_is_a_contradiction(uneven_star, monkeypatch
         return module.CutBound(b.collective, b.algbw / 2, b.cut, b.cut_compute,
                                b.cut_bandwidth, b.method, b.cut_weight, b.weights)
 
-    monkeypatch.setattr(module, "_bound", halved)
+    monkeypatch.setattr(module, "cached_bound", halved)
     v = verify(uneven_star, weighted_allreduce(), lp_interval=(1, 1))
     assert v.status == "contradiction"
     assert v.reasons[0] == ("internal contradiction: phase 0 (reduce-scatter) alone reaches "

@@ -1,0 +1,418 @@
+"""The verdicts: :func:`verify`, :func:`assert_optimal` and what they conclude.
+
+The verdict carries an optimality certificate: the primal side is the achieved algbw; the
+dual side is a cut S* whose ratio |S* ∩ Vc| / B+(S*) (ŵ(S* ∩ Vc) / B+(S*) with weights,
+re-summed from the topology's links) bounds every schedule. "optimal" means the two meet
+exactly (for allreduce against the LP: the algbw reaches the LP's certified lower value). A
+schedule above a bound is an internal contradiction, reported as such and never as success.
+
+A schedule is read by the verifier's own reader (:mod:`forestcoll_opt.verify.reader`) and
+measured against the verifier's own bound (:mod:`forestcoll_opt.verify.bound`); allreduce
+is compared with the allreduce LP optimum (the ForestColl paper's appendix "Allreduce
+Linear Program"), whose certified interval the caller passes in: the verifier never solves
+the LP itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Mapping
+
+from ..errors import VerifierSelfCheckError, VerifyArgumentError
+from ..model.topology import Topology
+from .bound import CutBound, cached_bound
+from .loads import LinkTraffic, PhaseLoad, Reading
+from .reader import Reader, load_schedule
+from .terms import (check_interval, check_min_ratio, check_weights, fraction_text, named_weights,
+                    show)
+
+STATUSES = ("optimal", "below", "invalid", "contradiction")
+AGAINST = ("lp", "trees")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the verifier concluded.
+
+    ``status`` is one of:
+
+    * ``"optimal"`` — a valid schedule that reaches the reference: the exact bound; for
+      allreduce ``against="trees"`` the reduce-scatter + allgather tree bound exactly; for
+      allreduce ``against="lp"`` at least the LP's certified lower value (so it reaches the
+      LP optimum within the LP's certified interval) and at least the tree bound;
+    * ``"below"`` — a valid schedule under the reference;
+    * ``"invalid"`` — the schedule breaks the format or its semantics; ``reasons`` has one
+      line per problem, naming the tree (by position and root) and the edge;
+    * ``"contradiction"`` — the schedule is well formed but the numbers cannot all be right:
+      its algbw exceeds a bound no schedule can exceed, the LP interval lies below the tree
+      bound that trees reach, or the verifier's two bound computations disagree. This is a
+      bug somewhere (verifier, LP or topology); ``reasons`` says which numbers clash.
+
+    ``valid`` is True for "optimal" and "below" only: a contradiction's numbers cannot be
+    trusted. ``against`` is "cut" for allgather, reduce-scatter, broadcast and reduce (the
+    exact cut bound) and "lp" or "trees" for allreduce. ``bound_algbw`` is the reference
+    value and ``ratio = algbw / bound_algbw``; against the LP the reference is the LP's
+    upper value, so ``ratio`` is the conservative ratio and ``ratio_to_lp_lower`` (algbw /
+    lower) the optimistic one: the ratio to the true LP optimum lies between them.
+    ``rs_ag_bound`` (allreduce) is 1/(1/rs + 1/ag) of the exact reduce-scatter and
+    allgather bounds (without weights: the bound that trees reach and that the LP optimum
+    therefore reaches too). All numbers are exact fractions in the topology's units.
+
+    ``weights`` is the schedule's normalised shard weights ((compute node, ŵ) in topology
+    order) when they are not all equal, else None; ``concurrent`` is True for an allreduce
+    whose phases run at the same time. ``phases`` keep each phase's time "as if alone".
+
+    ``multicast`` is True for a valid (or contradictory) ``"multicast": true`` schedule;
+    its loads, algbw and claims are then the merged ones, and ``traffic`` is (total with
+    multicast, total without) per unit of data, ``link_traffic`` the same per link
+    ((src, dst, with, without), topology order), both summed over the phases of an
+    allreduce. Otherwise ``traffic`` is None and ``link_traffic`` empty.
+    """
+
+    status: str
+    reasons: tuple[str, ...] = ()
+    collective: str | None = None
+    against: str | None = None
+    algbw: Fraction | None = None
+    bound_algbw: Fraction | None = None
+    ratio: Fraction | None = None
+    lp_interval: tuple[Fraction, Fraction] | None = None
+    ratio_to_lp_lower: Fraction | None = None
+    ratio_to_lp_upper: Fraction | None = None
+    rs_ag_bound: Fraction | None = None
+    phases: tuple[PhaseLoad, ...] = ()
+    bounds: tuple[CutBound, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+    weights: tuple[tuple[str, int], ...] | None = None
+    concurrent: bool = False
+    multicast: bool = False
+    traffic: tuple[Fraction, Fraction] | None = None
+    link_traffic: tuple[LinkTraffic, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"unknown verdict status {self.status!r}; one of {STATUSES}")
+
+    @property
+    def valid(self) -> bool:
+        """A well-formed schedule with trustworthy numbers ("optimal" or "below")."""
+        return self.status in ("optimal", "below")
+
+    @property
+    def optimal(self) -> bool:
+        return self.status == "optimal"
+
+    @property
+    def contradiction(self) -> bool:
+        return self.status == "contradiction"
+
+    @property
+    def equals_rs_ag_bound(self) -> bool | None:
+        """Allreduce: whether the algbw equals the reduce-scatter + allgather tree bound."""
+        if self.algbw is None or self.rs_ag_bound is None:
+            return None
+        return self.algbw == self.rs_ag_bound
+
+    def meets(self, min_ratio: Any = 1) -> bool:
+        """Whether a valid schedule reaches ``min_ratio`` (in (0, 1]) of its reference:
+        ``ratio >= min_ratio``; for allreduce against the LP ``algbw >= min_ratio × lower``
+        (within the LP's certified interval; ``lower`` is raised to the tree bound
+        ``rs_ag_bound`` if it lies below it, since trees reach that bound and the LP optimum
+        is therefore at least as high). Invalid and contradictory verdicts never do."""
+        m = check_min_ratio(min_ratio)
+        if self.status == "optimal":
+            return True
+        if self.status != "below" or self.algbw is None or self.ratio is None:
+            return False
+        if self.against == "lp" and self.lp_interval is not None:
+            return self.algbw >= m * max(self.lp_interval[0], self.rs_ag_bound or 0)
+        return self.ratio >= m
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form; every number an exact fraction string ("104", "1040/3"). The keys
+        "weights" and "concurrent" (and "cut_weight", "total_weight" of a weighted bound)
+        appear only for a weighted or concurrent schedule, "multicast" and "traffic" (and
+        each primal phase's "traffic") only for a multicast one."""
+        f = fraction_text
+        out = {
+            "status": self.status, "valid": self.valid, "optimal": self.optimal,
+            "reasons": list(self.reasons), "collective": self.collective,
+            "against": self.against, "algbw": f(self.algbw),
+            "bound_algbw": f(self.bound_algbw), "ratio": f(self.ratio),
+            "lp_interval": None if self.lp_interval is None else {
+                "lower": f(self.lp_interval[0]), "upper": f(self.lp_interval[1])},
+            "ratio_to_lp_lower": f(self.ratio_to_lp_lower),
+            "ratio_to_lp_upper": f(self.ratio_to_lp_upper),
+            "rs_ag_bound": f(self.rs_ag_bound), "equals_rs_ag_bound": self.equals_rs_ag_bound,
+            "certificate": {
+                "primal": {"algbw": f(self.algbw), "phases": [
+                    {"collective": p.collective, "k": p.k, "time_per_byte": f(p.time_per_byte),
+                     "busiest_links": [{"src": a, "dst": b, "load": load, "load_per_bandwidth": f(r)}
+                                       for a, b, load, r in p.busiest]} for p in self.phases]},
+                "dual": [_dual_dict(b) for b in self.bounds],
+            },
+            "notes": list(self.notes),
+        }
+        if self.weights is not None:
+            out["weights"] = dict(self.weights)
+        if self.concurrent:
+            out["concurrent"] = True
+        if self.multicast:
+            out["multicast"] = True
+            out["traffic"] = _traffic_dict(self.traffic, self.link_traffic)
+            for p, entry in zip(self.phases, out["certificate"]["primal"]["phases"]):
+                entry["traffic"] = _traffic_dict(p.traffic, ())
+        return out
+
+
+def _traffic_dict(totals: tuple[Fraction, Fraction] | None,
+                  links: tuple[LinkTraffic, ...]) -> dict[str, Any] | None:
+    """Traffic per unit of data: totals with and without multicast, and what it saves;
+    per link when ``links`` are given."""
+    if totals is None:
+        return None
+    f = fraction_text
+    out: dict[str, Any] = {"with_multicast": f(totals[0]), "without_multicast": f(totals[1]),
+                           "saved": f(totals[1] - totals[0])}
+    if links:
+        out["links"] = [{"src": a, "dst": b, "with_multicast": f(w), "without_multicast": f(wo)}
+                        for a, b, w, wo in links]
+    return out
+
+
+def _dual_dict(b: CutBound) -> dict[str, Any]:
+    f = fraction_text
+    out: dict[str, Any] = {"collective": b.collective, "algbw": f(b.algbw), "cut": list(b.cut),
+                           "cut_compute": b.cut_compute, "cut_bandwidth": f(b.cut_bandwidth),
+                           "method": b.method}
+    if b.weights is not None:
+        out["cut_weight"] = b.cut_weight
+        out["total_weight"] = sum(w for _, w in b.weights)
+    return out
+
+
+
+# --- entry points ------------------------------------------------------------------------------
+
+def verify(topology: Topology, schedule: Any, *, against: str = "lp",
+           lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
+           kernel: str | None = None, weights: Mapping[str, Any] | None = None) -> Verdict:
+    """Check ``schedule`` (a dict, a JSON path, or an object with ``to_dict()``) on
+    ``topology``: report every violation, the achieved algbw and its ratio to the reference.
+
+    A weighted allgather or reduce-scatter (``forestcoll-schedule/2`` with ``"weights"``)
+    is compared with the exact bound of those weights. ``weights``, if given, maps every
+    compute node id to a non-negative exact number, at least one positive (int, Fraction,
+    Decimal or a "p/q" or decimal string): the shard sizes the caller expects. The
+    schedule's normalised weights must then equal their normalisation (a schedule without
+    ``"weights"`` counts as uniform); a mismatch is a reason naming the first node that
+    differs.
+
+    ``against`` and ``lp_interval`` concern allreduce only. ``lp_interval = (lower, upper)``
+    is the allreduce LP optimum's certified interval in the topology's units, both exact
+    (int, Fraction or Decimal; an object with ``.lower`` and ``.upper``, such as the LP's
+    result, is taken too): ``lower`` is exactly feasible, ``upper`` bounds the LP optimum.
+    The verifier does not solve the LP itself; whoever needs an LP value passes it in, or
+    passes a function without arguments that returns it: it is called only for an
+    allreduce schedule found sound, so that a schedule that is invalid (made for another
+    topology, say) is reported without solving anything.
+
+    * ``against="lp"`` (default): an allreduce schedule needs ``lp_interval``; it is optimal
+      iff algbw >= lower, a contradiction if algbw > upper, otherwise "below". (Trees reach
+      the reduce-scatter + allgather bound, so the LP optimum is at least that bound: a
+      ``lower`` below it is raised to it, and an ``upper`` below it is a contradiction.)
+    * ``against="trees"``: optimal iff algbw equals the reduce-scatter + allgather tree bound
+      exactly; above it is a contradiction. An ``lp_interval`` given as well is reported
+      and checked for contradictions. A weighted or concurrent allreduce may exceed that
+      bound legitimately, so it is verified against the LP only.
+
+    For the other collectives ``against`` is validated but unused and an ``lp_interval`` is
+    ignored (with a note), so that one call can serve every collective.
+
+    Raises :class:`VerifyError` if the schedule cannot be read at all,
+    :class:`VerifyArgumentError` for unusable arguments (an allreduce against the LP without
+    ``lp_interval``: pass the interval or ``against="trees"``; a weighted or concurrent
+    allreduce against the trees; malformed ``weights``), and a ``FlowError`` if the
+    max-flow kernel cannot answer. Everything wrong *in* a schedule is a reason in the
+    returned verdict, never an exception.
+    """
+    if against not in AGAINST:
+        raise VerifyArgumentError(f"against={show(against)}: use \"lp\" (the allreduce LP "
+                                  f"optimum) or \"trees\" (the reduce-scatter + allgather bound)")
+    solve = lp_interval if callable(lp_interval) else None
+    interval = None if solve else check_interval(lp_interval)
+    expected = check_weights(topology, weights, "weights")
+    data = load_schedule(schedule)
+    if needs_lp_interval(data, against=against) and interval is None and solve is None:
+        raise VerifyArgumentError(
+            "an allreduce schedule is verified against the allreduce LP optimum: pass "
+            "lp_interval=(lower, upper), the LP's certified interval (e.g. from "
+            "forestcoll_opt.lp.solver), or against=\"trees\" to compare with the reduce-scatter + "
+            "allgather tree bound")
+    reader = Reader(topology, expected)
+    parsed = reader.read(data)
+    coll = reader.collective
+    if coll == "allreduce" and against == "trees" and (reader.shards or reader.concurrent):
+        what = "weighted" if reader.shards else "concurrent"
+        raise VerifyArgumentError(
+            f"a {what} allreduce may exceed the reduce-scatter + allgather tree bound, so "
+            f"against=\"trees\" cannot judge it: verify it against the allreduce LP "
+            f"(against=\"lp\") and pass lp_interval=(lower, upper)")
+    mode = against if coll == "allreduce" else ("cut" if coll is not None else None)
+    notes = tuple(reader.notes)
+    if interval is not None and coll != "allreduce":
+        notes += ("lp_interval is ignored: it applies to allreduce schedules only",)
+    if parsed is None:
+        return Verdict("invalid", tuple(reader.reasons), coll, mode, notes=notes)
+    if solve is not None and coll == "allreduce":      # only now that the schedule is sound
+        interval = check_interval(solve())
+    shape = {"weights": named_weights(topology, parsed.shards), "concurrent": parsed.concurrent,
+             **_multicast_shape(parsed)}
+    if coll != "allreduce":
+        notes += parsed.notes         # (an allreduce verdict adds them itself)
+    try:
+        if coll == "allreduce":
+            return _allreduce_verdict(topology, parsed, mode, interval, notes + parsed.notes,
+                                      kernel)
+        bound = cached_bound(topology, coll, reader.root, kernel, parsed.shards)
+    except VerifierSelfCheckError as exc:
+        return Verdict("contradiction", (f"internal contradiction: {exc}",), coll, mode,
+                       parsed.algbw, phases=parsed.phases, notes=notes, **shape)
+    algbw = parsed.algbw
+    ratio = algbw / bound.algbw
+    if ratio > 1:
+        return Verdict("contradiction", (
+            f"internal contradiction: the schedule's algbw {fraction_text(algbw)} exceeds the "
+            f"exact {coll} bound {fraction_text(bound.algbw)}, which no schedule can exceed; "
+            f"the verifier or the topology is wrong, please report it",),
+            coll, mode, algbw, bound.algbw, ratio, phases=parsed.phases, bounds=(bound,),
+            notes=notes, **shape)
+    return Verdict("optimal" if ratio == 1 else "below", (), coll, mode, algbw, bound.algbw,
+                   ratio, phases=parsed.phases, bounds=(bound,), notes=notes, **shape)
+
+
+def _allreduce_verdict(topology: Topology, parsed: "Reading", against: str,
+                       interval: tuple[Fraction, Fraction] | None, notes: tuple[str, ...],
+                       kernel: str | None) -> Verdict:
+    rs = cached_bound(topology, "reduce-scatter", None, kernel)
+    ag = cached_bound(topology, "allgather", None, kernel)
+    trees = 1 / (1 / rs.algbw + 1 / ag.algbw)
+    algbw = parsed.algbw
+    t = fraction_text
+    own = (rs, ag) if parsed.shards is None else (
+        cached_bound(topology, "reduce-scatter", None, kernel, parsed.shards),
+        cached_bound(topology, "allgather", None, kernel, parsed.shards))
+    clashes = _phase_clashes(parsed.phases, own)
+    if against == "trees" and algbw > trees:
+        clashes.append(f"internal contradiction: the schedule's algbw {t(algbw)} exceeds the "
+                       f"reduce-scatter + allgather tree bound {t(trees)}, which no tree "
+                       f"allreduce can exceed")
+    lower_ratio = upper_ratio = None
+    if interval is not None:
+        lower, upper = interval
+        lower_ratio, upper_ratio = algbw / lower, algbw / upper
+        if algbw > upper and parsed.multicast and parsed.concurrent:
+            # the allreduce LP has no in-network aggregation or multicast: with both phases
+            # at once, a switch that reduces and replicates can beat it (a star of three:
+            # 1 against 3/4), so its value bounds nothing here
+            notes += (f"exceeds the allreduce LP's upper value {t(upper)}: the LP models no "
+                      f"in-network aggregation or multicast, which this concurrent schedule "
+                      f"uses",)
+        elif algbw > upper:
+            clashes.append(f"internal contradiction: the schedule's algbw {t(algbw)} exceeds "
+                           f"the allreduce LP's certified upper value {t(upper)}")
+        if trees > upper:
+            clashes.append(f"internal contradiction: the LP's certified upper value {t(upper)} "
+                           f"is below the reduce-scatter + allgather tree bound {t(trees)}, "
+                           f"which trees reach; the LP interval is wrong")
+    if against == "lp":
+        assert interval is not None
+        reference, ratio = interval[1], upper_ratio
+        status = "optimal" if algbw >= max(interval[0], trees) else "below"
+    else:
+        reference, ratio = trees, algbw / trees
+        status = "optimal" if algbw == trees else "below"
+    if interval is not None:
+        where = ("reaches the allreduce LP optimum within its certified interval"
+                 if algbw >= max(interval[0], trees) else "is below the allreduce LP optimum")
+        notes += (f"{where} [{t(interval[0])}, {t(interval[1])}]: algbw / upper = "
+                  f"{t(upper_ratio)} (~{float(upper_ratio):.6f}), algbw / lower = "
+                  f"{t(lower_ratio)} (~{float(lower_ratio):.6f})",)
+    notes += _tree_bound_note(algbw, trees)
+    bounds = (rs, ag) if parsed.shards is None else (rs, ag) + own
+    return Verdict("contradiction" if clashes else status, tuple(clashes), "allreduce", against,
+                   algbw, reference, ratio, interval, lower_ratio, upper_ratio, trees,
+                   parsed.phases, bounds, notes, named_weights(topology, parsed.shards),
+                   parsed.concurrent, **_multicast_shape(parsed))
+
+
+def _multicast_shape(parsed: "Reading") -> dict[str, Any]:
+    """The verdict fields of a multicast schedule (none otherwise, so that the verdicts of
+    other schedules stay as they were)."""
+    if not parsed.multicast:
+        return {}
+    return {"multicast": True, "traffic": parsed.traffic, "link_traffic": parsed.link_traffic}
+
+
+def _phase_clashes(phases: tuple[PhaseLoad, ...], bounds: tuple[CutBound, CutBound]) -> list[str]:
+    """Each allreduce phase, run alone, is a reduce-scatter or an allgather schedule (with
+    the schedule's shard weights): its algbw cannot exceed that collective's exact bound."""
+    clashes = []
+    for i, (phase, bound) in enumerate(zip(phases, bounds)):
+        alone = 1 / phase.time_per_byte
+        if alone > bound.algbw:
+            kind = "weighted " if bound.weights is not None else ""
+            clashes.append(f"internal contradiction: phase {i} ({phase.collective}) alone "
+                           f"reaches algbw {fraction_text(alone)}, above the exact {kind}"
+                           f"{bound.collective} bound {fraction_text(bound.algbw)}, which no "
+                           f"schedule can exceed")
+    return clashes
+
+
+def _tree_bound_note(algbw: Fraction, trees: Fraction) -> tuple[str, ...]:
+    t = fraction_text
+    if algbw == trees:
+        return (f"equals the reduce-scatter + allgather tree bound {t(trees)} exactly",)
+    if algbw < trees:
+        return (f"is below the reduce-scatter + allgather tree bound {t(trees)} "
+                f"(ratio {t(algbw / trees)})",)
+    return (f"exceeds the reduce-scatter + allgather tree bound {t(trees)} (ratio "
+            f"{t(algbw / trees)})",)
+
+
+def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
+                   against: str = "lp", lp_interval: tuple[Fraction, Fraction] | None = None,
+                   kernel: str | None = None,
+                   weights: Mapping[str, Any] | None = None) -> Verdict:
+    """For users' test suites: raise ``AssertionError`` (carrying ``.verdict``) unless the
+    schedule is valid and reaches ``min_ratio`` (in (0, 1]; default 1: optimal) of its
+    reference (see :meth:`Verdict.meets`; for allreduce against the LP: algbw >= min_ratio
+    × the LP's certified lower value, "within the LP's certified interval").
+    ``against``, ``lp_interval`` and ``weights`` are passed to :func:`verify`."""
+    m = check_min_ratio(min_ratio)
+    verdict = verify(topology, schedule, against=against, lp_interval=lp_interval, kernel=kernel,
+                     weights=weights)
+    if verdict.status == "invalid":
+        err = AssertionError("invalid schedule: " + "; ".join(verdict.reasons))
+    elif verdict.status == "contradiction":
+        err = AssertionError("; ".join(verdict.reasons))
+    elif not verdict.meets(m):
+        assert verdict.ratio is not None and verdict.bound_algbw is not None
+        what = {"lp": "the allreduce LP's certified upper value", "trees":
+                "the reduce-scatter + allgather tree bound"}.get(verdict.against or "", "the bound")
+        err = AssertionError(f"schedule reaches {verdict.ratio} (~{float(verdict.ratio):.4f}) of "
+                             f"{what} {fraction_text(verdict.bound_algbw)}, below {m}")
+    else:
+        return verdict
+    err.verdict = verdict  # type: ignore[attr-defined]
+    raise err
+
+
+def needs_lp_interval(schedule: Any, *, against: str = "lp") -> bool:
+    """Whether :func:`verify` needs ``lp_interval`` for this schedule (an allreduce checked
+    against the LP). ``schedule`` is read as by :func:`load_schedule`: read a file once with
+    it, ask this, solve the LP only if needed, then pass the dict to :func:`verify`."""
+    data = load_schedule(schedule)
+    return against == "lp" and data.get("collective") == "allreduce"
+
