@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 import forestcoll_opt.runtimes.msccl_check as mc
+import forestcoll_opt.runtimes.msccl_check.reading as mc_reading
+import forestcoll_opt.runtimes.msccl_check.verdict as mc_verdict
 from forestcoll_opt.errors import ForestCollError, UsageError
 from forestcoll_opt.runtimes.msccl_check import XmlCheckError, XmlVerdict, check_xml
 from forestcoll_opt.model.topology import from_dict
@@ -625,17 +627,24 @@ def test_unreadable_inputs(tmp_path, monkeypatch):
         check_xml(PAIR, b"<algo name='\xff'/>")
     with pytest.raises(XmlCheckError, match="is a directory"):
         check_xml(PAIR, tmp_path)
-    monkeypatch.setattr(mc, "MAX_BYTES", 100)
+    monkeypatch.setattr(mc_reading, "MAX_BYTES", 100)
     with pytest.raises(XmlCheckError, match="larger than"):
         check_xml(PAIR, DATA / "ag2.xml")
-    monkeypatch.setattr(mc, "MAX_BYTES", 64 * 2**20)
-    monkeypatch.setattr(mc, "MAX_ELEMENTS", 5)
+    monkeypatch.setattr(mc_reading, "MAX_BYTES", 64 * 2**20)
+    monkeypatch.setattr(mc_reading, "MAX_ELEMENTS", 5)
     with pytest.raises(XmlCheckError, match="more than 5 elements"):
         check_xml(PAIR, DATA / "ag2.xml")
 
 
+def test_an_unknown_declared_encoding_is_a_typed_error():
+    # the parser raised a bare LookupError here (a traceback in check-xml)
+    with pytest.raises(XmlCheckError, match=r"cannot read the XML \(LookupError: unknown "
+                                            r"encoding: foo\); .*remove the XML declaration"):
+        check_xml(PAIR, b'<?xml version="1.0" encoding="foo"?><algo/>')
+
+
 def test_reasons_are_capped(monkeypatch):
-    monkeypatch.setattr(mc, "MAX_REASONS", 3)
+    monkeypatch.setattr(mc_verdict, "MAX_REASONS", 3)
     source = text("ag3").replace('cnt="1"', 'cnt="01"')
     v = check_xml(RING, source)
     assert len(v.reasons) == 3 and re.fullmatch(r"\.\.\. and \d+ more problems", v.reasons[-1])
@@ -764,14 +773,26 @@ def test_exported_catalog_schedules_pass_with_the_schedules_algbw(catalog, colle
 # --- independence ---------------------------------------------------------------------------
 
 def test_checker_shares_no_code_with_the_exporter():
-    tree = ast.parse(Path(mc.__file__).read_text())
+    # every module of the checker package imports, from the package, only the base modules,
+    # the topology, the hardened XML reader and its own modules
     package = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            package.add(node.module)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("forestcoll_opt"):
-            package.add(node.module.split(".", 1)[1])
-    assert package <= {"errors", "files", "topology"}, package
+    for module in sorted(Path(mc.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                # level 1: this package, 2: runtimes, 3: forestcoll_opt
+                base = ["forestcoll_opt", "runtimes", "msccl_check"][:4 - node.level]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            if name.startswith("forestcoll_opt"):
+                package.update(f"{name}.{a.name}" if a.name[:1].islower() and not node.module
+                               else name for a in node.names)
+    outside = {name for name in package
+               if not name.startswith("forestcoll_opt.runtimes.msccl_check.")}
+    assert outside == {"forestcoll_opt.errors", "forestcoll_opt.files",
+                       "forestcoll_opt.model.topology", "forestcoll_opt.runtimes.xmlread"}, outside
     assert isinstance(check_xml(PAIR, DATA / "ag2.xml"), XmlVerdict)
 
 

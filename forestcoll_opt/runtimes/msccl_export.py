@@ -25,8 +25,8 @@ Mapping (docs/msccl.md, "Export from forestcoll-opt"):
   at once, pipelined, which is the schedule's ``concurrent`` time (and at least as fast
   as one phase after the other). Per-root shares follow the schedule's weights.
 
-Limits are the checker's (:mod:`forestcoll_opt.runtimes.msccl_check` records them from the
-runtimes' sources, and they are written there only): steps per thread block, thread
+Limits are the checker's (:mod:`forestcoll_opt.runtimes.msccl_check.limits` records them
+from the runtimes' sources, and they are written there only): steps per thread block, thread
 blocks, channels, ``cnt``, dependency targets, chunk offsets (``int16_t``), the XML
 parser's node store. They are checked before anything is written; a schedule that does
 not fit stops with one line naming the limit and the option that helps. Buffer sizes are
@@ -41,12 +41,12 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import ForestCollError
-from .msccl_check import EXECUTOR, LEGACY, MAX_OFFSET, RuntimeRules, stored_nodes
+from .msccl_check.limits import EXECUTOR, LEGACY, MAX_OFFSET, RuntimeRules, stored_nodes
 from ..model.schedule import Schedule, Tree
 from ..model.topology import Topology
 
-# The runtimes' limits are the checker's (forestcoll_opt.runtimes.msccl_check records them from the
-# runtimes' sources); the exporter only reads them.
+# The runtimes' limits are the checker's (forestcoll_opt.runtimes.msccl_check.limits records
+# them from the runtimes' sources); the exporter only reads them.
 PROTOCOLS = ("Simple", "LL128", "LL")
 MAX_CNT = EXECUTOR.max_count - 1   # cnt < MSCCL_MAX_COUNT
 MAX_CHANNELS = EXECUTOR.max_channels

@@ -1,0 +1,160 @@
+"""What :func:`~forestcoll_opt.runtimes.msccl_check.check_xml` concludes: the verdict, its
+counts and link loads, the error for unreadable input, and the ordered list of reasons the
+checks fill in (``docs/msccl.md``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ...errors import ForestCollError
+
+
+class XmlCheckError(ForestCollError):
+    """An MSCCL XML file cannot be read at all: no such file, too big, not UTF-8, not XML,
+    a DTD or entity declaration (hostile input), too many elements. (Problems of a readable
+    file are lines of :attr:`XmlVerdict.reasons`, never this error.)"""
+
+
+
+MAX_REASONS = 200
+"""Most reasons listed; the last line then says how many more there were."""
+
+
+# --- the verdict ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class XmlCounts:
+    """Sizes of the file: ``ranks`` (``<gpu>`` elements), ``tbs`` and ``steps`` over all
+    ranks (``nop`` steps included), the most steps in one block, and the channels used."""
+
+    ranks: int = 0
+    tbs: int = 0
+    steps: int = 0
+    max_steps_per_tb: int = 0
+    channels: int = 0
+
+
+@dataclass(frozen=True)
+class LinkLoad:
+    """Chunks one loop sends over a directed link (a pair of nodes, parallel links merged)."""
+
+    src: str
+    dst: str
+    load: Fraction
+    bandwidth: Fraction
+
+    @property
+    def time(self) -> Fraction:
+        """Load divided by bandwidth: chunks per unit of bandwidth."""
+        return self.load / self.bandwidth
+
+
+@dataclass(frozen=True)
+class XmlVerdict:
+    """What :func:`check_xml` concluded.
+
+    ``ok`` is True when ``reasons`` is empty: the file loads in the flavour's runtime, runs
+    to the end on every rank under every aliasing it claims, leaves exactly the right data
+    everywhere, has no unordered conflicting accesses, and every transfer has a route.
+    ``algbw`` is ``nchunksperloop / max_e(load_e / bandwidth_e)`` in the topology's units,
+    the figure of the file's traffic (given even when ``ok`` is False; None when some
+    transfer has no route, ``ngpus`` does not match, or nothing is sent); ``links`` lists every
+    loaded link and ``bottleneck`` those that reach the maximum. ``rendezvous`` is True
+    when the file also finishes with no buffering at all, False when it finishes only
+    because each connection buffers send steps (FIFO_STEPS), None when not simulated to the end.
+    ``flavour`` is "msccl-executor", "legacy" or "both" (an allgather or allreduce file
+    checked against both). ``collective`` is "allgather", "reduce-scatter" or "allreduce"
+    (or the ``coll`` value when it is none of them), ``coll`` the spelling in the file.
+    ``aliasings`` are the buffer aliasings simulated ("in-place", "out-of-place"); when
+    there are two, a reason that holds under one of them only starts with "in-place: " or
+    "out-of-place: ". ``notes`` say what was not checked or what the file relies on.
+    """
+
+    ok: bool
+    reasons: tuple[str, ...]
+    flavour: str
+    collective: str | None = None
+    coll: str | None = None
+    inplace: bool | None = None
+    outofplace: bool | None = None
+    proto: str | None = None
+    nchunksperloop: int | None = None
+    nchannels: int | None = None
+    algbw: Fraction | None = None
+    units: str = ""
+    links: tuple[LinkLoad, ...] = ()
+    bottleneck: tuple[tuple[str, str], ...] = ()
+    counts: XmlCounts = field(default_factory=XmlCounts)
+    aliasings: tuple[str, ...] = ()
+    rendezvous: bool | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def link_loads(self) -> dict[tuple[str, str], Fraction]:
+        """Chunks per loop on every loaded directed link, keyed (src, dst)."""
+        return {(l.src, l.dst): l.load for l in self.links}
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form; exact numbers as strings ("15", "40/3")."""
+        f = _fraction_text
+        return {
+            "ok": self.ok, "reasons": list(self.reasons), "flavour": self.flavour,
+            "collective": self.collective, "coll": self.coll, "inplace": self.inplace,
+            "outofplace": self.outofplace, "proto": self.proto,
+            "nchunksperloop": self.nchunksperloop, "nchannels": self.nchannels,
+            "algbw": f(self.algbw), "units": self.units,
+            "links": [{"src": l.src, "dst": l.dst, "load": f(l.load),
+                       "bandwidth": f(l.bandwidth)} for l in self.links],
+            "bottleneck": [list(e) for e in self.bottleneck],
+            "counts": {"ranks": self.counts.ranks, "tbs": self.counts.tbs,
+                       "steps": self.counts.steps,
+                       "max_steps_per_tb": self.counts.max_steps_per_tb,
+                       "channels": self.counts.channels},
+            "aliasings": list(self.aliasings), "rendezvous": self.rendezvous,
+            "notes": list(self.notes),
+        }
+
+
+def _fraction_text(value: Fraction | None) -> str | None:
+    if value is None:
+        return None
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
+
+# --- reasons ---------------------------------------------------------------------------------
+
+class Reasons:
+    """Ordered, de-duplicated reasons; ``fatal`` marks problems that make a simulation
+    meaningless (it is then skipped)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.seen: set[str] = set()
+        self.fatal = False
+        self.notes: list[str] = []
+
+    def add(self, line: str, *, fatal: bool = False) -> None:
+        if fatal:
+            self.fatal = True
+        if line not in self.seen:
+            self.seen.add(line)
+            self.lines.append(line)
+
+    def note(self, line: str) -> None:
+        if line not in self.notes:
+            self.notes.append(line)
+
+    def final(self) -> tuple[str, ...]:
+        if len(self.lines) <= MAX_REASONS:
+            return tuple(self.lines)
+        extra = len(self.lines) - MAX_REASONS + 1
+        return tuple(self.lines[:MAX_REASONS - 1]) + (f"... and {extra} more problems",)
+
+
+def snippet(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a one-line message, control characters shown as escapes."""
+    text = text.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
+    return "'" + (text if len(text) <= limit else text[:limit - 3] + "...") + "'"
