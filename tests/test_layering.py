@@ -73,7 +73,7 @@ def test_every_folder_is_a_layer():
 
 # Modules still being cut along their seams; the list may only shrink.
 STILL_TOO_LONG = {
-    "forestcoll_opt.cli.commands", "forestcoll_opt.lp.solver",
+    "forestcoll_opt.lp.solver",
     "forestcoll_opt.runtimes.msccl_check", "forestcoll_opt.runtimes.nccl_import",
     "forestcoll_opt.verify.verifier",
 }
