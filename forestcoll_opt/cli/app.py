@@ -34,7 +34,12 @@ class _Parser(argparse.ArgumentParser):
                           for c in message)
         self.exit(EXIT_ERROR, f"forestcoll: error: {message} (see {self.prog} --help)\n")
 
+
 def build_parser() -> argparse.ArgumentParser:
+    """Every command and option of ``forestcoll`` (docs/cli.md is generated from it).
+
+    :returns: the parser; each command sets ``func``, its handler
+    """
     parser = _Parser(
         prog="forestcoll",
         description="Exact optimal collective throughput on accelerator networks (ForestColl).")
@@ -267,6 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bound)
     return parser
 
+
 def _value_options(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]]:
     """The option strings of ``parser`` that take one value, and all its option strings."""
     takes_value, every = set(), set()
@@ -276,6 +282,7 @@ def _value_options(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]]
                 and not isinstance(action, argparse._SubParsersAction):
             takes_value.update(action.option_strings)
     return takes_value, every
+
 
 def _attach_dash_values(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
     """``--sizes -1KiB`` and ``--alpha -inf`` as ``--sizes=-1KiB``: argparse takes a value
@@ -304,7 +311,13 @@ def _attach_dash_values(parser: argparse.ArgumentParser, argv: list[str]) -> lis
         i += 1
     return out
 
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one ``forestcoll`` command; every error is one line on stderr.
+
+    :param argv: the arguments after the program name (default: ``sys.argv[1:]``)
+    :returns: the exit status (0, 1 below the reference, 2 error, 3 solver, 70 internal)
+    """
     parser = build_parser()
     argv = _attach_dash_values(parser, list(sys.argv[1:] if argv is None else argv))
     try:

@@ -18,6 +18,11 @@ from ..model.topology import Topology
 
 
 def seconds_arg(text: str) -> float:
+    """--time-limit: a positive finite number of seconds.
+
+    :param text: the option's value
+    :returns: the seconds
+    """
     try:
         value = float(text)
     except ValueError:
@@ -27,23 +32,43 @@ def seconds_arg(text: str) -> float:
                                          f"seconds")
     return value
 
+
 def int_arg(text: str) -> int:
+    """A whole number option (--k, --top, --chunks, --boxes); its range is checked where it
+    is used.
+
+    :param text: the option's value
+    :returns: the number
+    """
     t = text.strip()
     if not (t.isascii() and t.isdigit()) or len(t) > 9:
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from 1 to {MAX_K}")
     return int(t)
 
+
 def channels_arg(text: str) -> int:
+    """--channels of ``baseline``: a whole number from 1 to 1024.
+
+    :param text: the option's value
+    :returns: the number of channels
+    """
     t = text.strip()
     if not (t.isascii() and t.isdigit()) or len(t) > 4 or not 1 <= int(t) <= 1024:
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from 1 to 1024")
     return int(t)
 
+
 def bytes_arg(text: str) -> int:
+    """--min-bytes / --max-bytes: a byte count from 0 to 2^63 - 1.
+
+    :param text: the option's value
+    :returns: the byte count
+    """
     t = text.strip()
     if not (t.isascii() and t.isdigit()) or len(t) > 19 or int(t) >= 2**63:
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a byte count from 0 to 2^63 - 1")
     return int(t)
+
 
 def _alpha_arg(text: str) -> float:
     """--alpha: seconds per hop, a finite number from 0 to 1."""
@@ -60,6 +85,7 @@ def _alpha_arg(text: str) -> float:
                                          f"write 2e-6 for 2 µs")
     return value + 0.0
 
+
 def _jobs_arg(text: str) -> int:
     try:
         value = int(text)
@@ -70,7 +96,13 @@ def _jobs_arg(text: str) -> int:
                                          f"from 1 to 1024")
     return value
 
+
 def ratio_arg(text: str) -> Fraction:
+    """--min-ratio: an exact number in (0, 1] such as 1, 0.95 or 19/20.
+
+    :param text: the option's value
+    :returns: the ratio, exactly
+    """
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
@@ -80,7 +112,13 @@ def ratio_arg(text: str) -> Fraction:
         raise UsageError(f"--min-ratio {text[:40]!r} must lie in (0, 1]; 1 means optimal")
     return value
 
+
 def parse_chunks(text: str) -> int | str:
+    """--chunks of the time model: a whole number from 1 to 2^40, or ``auto``.
+
+    :param text: the option's value
+    :returns: the number of chunks, or ``"auto"``
+    """
     chunks = text.strip().lower()
     if chunks == "auto":
         return chunks
@@ -90,8 +128,13 @@ def parse_chunks(text: str) -> int | str:
                          f"'auto'")
     return int(chunks)
 
+
 def baselines_arg(text: str) -> list[str]:
-    """--baselines: ``ring,dbtree``, ``tree`` or ``none``."""
+    """--baselines: ``ring,dbtree``, ``tree`` or ``none``.
+
+    :param text: the option's value
+    :returns: the baseline names (empty for ``none``)
+    """
     names = [b.strip() for b in text.split(",")]
     if any(not b for b in names):
         raise UsageError(f"--baselines {text[:40]!r}: an empty name; give a comma list such "
@@ -102,11 +145,18 @@ def baselines_arg(text: str) -> list[str]:
         return []
     return names
 
+
 MAX_SWEEP_VALUES = 256
+
 
 def parse_k_range(text: str, limit: int = MAX_K) -> list[int]:
     """``"1-8"``, ``"1,2,4"`` or ``"1-4,13"`` -> sorted distinct positive integers, at most
-    :data:`MAX_SWEEP_VALUES` of them, each at most ``limit`` (the command's own largest k)."""
+    :data:`MAX_SWEEP_VALUES` of them, each at most ``limit`` (the command's own largest k).
+
+    :param text: the --k value
+    :param limit: the largest k the command accepts
+    :returns: the values of k, ascending
+    """
     values: set[int] = set()
     bad = UsageError(f"--k {text[:40]!r}: give whole numbers from 1 to {limit} like 1-8 or "
                      f"1,2,4")
@@ -130,9 +180,15 @@ def parse_k_range(text: str, limit: int = MAX_K) -> list[int]:
                          f"{MAX_SWEEP_VALUES} per sweep")
     return sorted(values)
 
+
 def node_weights(args: argparse.Namespace, topo: Topology) -> dict[str, int] | None:
     """--weights FILE as normalised weights keyed by node id (uniform: all 1; no option:
-    None)."""
+    None).
+
+    :param args: the parsed command line (``weights``: a file, or absent)
+    :param topo: the topology whose compute nodes the weights are for
+    :returns: compute node id -> weight, or None without --weights
+    """
     if getattr(args, "weights", None) is None:
         return None
     from ..model.weights import load
@@ -140,14 +196,17 @@ def node_weights(args: argparse.Namespace, topo: Topology) -> dict[str, int] | N
     w = load(args.weights, topo) or (1,) * len(topo.compute_nodes)
     return dict(zip(topo.compute_nodes, w))
 
+
 WEIGHTS_HELP = ("allgather, reduce-scatter, allreduce: a JSON object giving every compute "
                  "node the relative size of its shard, e.g. {\"gpu0\": 2, \"gpu1\": \"1/2\"} "
                  "(default: equal shards)")
+
 
 def add_kernel(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kernel", choices=KERNELS, metavar="KERNEL",
                    help="max-flow kernel: " + ", ".join(KERNELS) + " (default: ortools when "
                         "installed, else igraph; every kernel gives the same result)")
+
 
 def add_symmetry(p: argparse.ArgumentParser, start: str = "64") -> None:
     p.add_argument("--no-symmetry", dest="symmetry", action="store_const", const=False,
@@ -155,8 +214,13 @@ def add_symmetry(p: argparse.ArgumentParser, start: str = "64") -> None:
                    help="do not use the topology's automorphism group (default: used from "
                         f"{start} compute nodes; the result is the same either way)")
 
+
 def add_time_model(p: argparse.ArgumentParser, chunks: str) -> None:
-    """--sizes, --chunks and --alpha of the alpha-beta model (simulate, tradeoff)."""
+    """--sizes, --chunks and --alpha of the alpha-beta model (simulate, tradeoff).
+
+    :param p: the command's parser
+    :param chunks: the --chunks default
+    """
     p.add_argument("--sizes", default="64KiB..4GiB",
                    help="message sizes: LO..HI (LO, 2*LO, ... up to HI) or a comma list; units "
                         "B, KiB, MiB, GiB, TiB (default 64KiB..4GiB)")
@@ -168,6 +232,7 @@ def add_time_model(p: argparse.ArgumentParser, chunks: str) -> None:
                         "link's own alpha, else its type's: nvlink 1.7e-6, pcie 2.85e-6, "
                         "infiniband/ethernet 4.8e-6, xgmi 2.7e-6; untyped links 2e-6)")
 
+
 def add_executor(p: argparse.ArgumentParser, what: str) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--jobs", type=_jobs_arg, default=1, metavar="N",
@@ -177,9 +242,14 @@ def add_executor(p: argparse.ArgumentParser, what: str) -> None:
                        help=f"compute {what} on a Dask cluster, e.g. tcp://scheduler:8786 "
                             f"(pip install 'forestcoll-opt[distributed]')")
 
+
 @contextmanager
 def executor_for(args: argparse.Namespace) -> Iterator[Any]:
-    """None (run here), local processes (--jobs N) or a Dask cluster (--dask ADDRESS)."""
+    """None (run here), local processes (--jobs N) or a Dask cluster (--dask ADDRESS).
+
+    :param args: the parsed command line, with ``jobs`` and ``dask``
+    :returns: a context yielding the executor, shut down on leaving
+    """
     if args.dask:
         try:
             from distributed import Client

@@ -29,6 +29,7 @@ def cmd_catalog(args: argparse.Namespace) -> int:
         print(f"    e.g. forestcoll bound {example}")
     return 0
 
+
 def cmd_show(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
     if args.json:
@@ -63,8 +64,14 @@ def cmd_show(args: argparse.Namespace) -> int:
               f"{str(topo.egress[n.id]):>12}  {out_deg[n.id]}")
     return 0
 
+
 def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
-    """Human summary of a node set: per box, compute nodes inside; switches inside."""
+    """Human summary of a node set: per box, compute nodes inside; switches inside.
+
+    :param topo: the topology
+    :param cut: the node set, e.g. a bound's bottleneck cut S*
+    :returns: one line per box, then the switches inside (at most six named)
+    """
     inside = set(cut)
     lines = []
     for box, members in topo.boxes().items():
@@ -85,6 +92,7 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
         lines.append(f"switches inside: {shown}")
     return lines
 
+
 def cmd_bound(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
     result = bound(topo, collective=args.collective, root=args.root, kernel=args.kernel,
@@ -96,6 +104,7 @@ def cmd_bound(args: argparse.Namespace) -> int:
         return 0
     _print_bound(topo, result, least)
     return 0
+
 
 def _print_bound(topo: Topology, b: Bound, least: SmallestK) -> None:
     u = topo.units
@@ -123,6 +132,7 @@ def _print_bound(topo: Topology, b: Bound, least: SmallestK) -> None:
     for line in describe_cut(topo, b.cut):
         print(f"                {line}")
     print(f"oracle          {b.oracle_rounds} round(s), {b.max_flows} max-flows, {b.seconds:.3f} s")
+
 
 def cmd_schema(args: argparse.Namespace) -> int:
     from .. import schemas

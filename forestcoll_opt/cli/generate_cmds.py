@@ -24,6 +24,7 @@ from .output import destination, exact_num
 
 _UNITS = {"splitting": "switch", "packing": "edge"}
 
+
 class _Progress:
     """tqdm bars on stderr, shown only for stages that run longer than two seconds."""
 
@@ -51,6 +52,7 @@ class _Progress:
         for bar in self.bars.values():
             bar.close()
         self.bars.clear()
+
 
 def cmd_generate(args: argparse.Namespace) -> int:
     check_output(args.output, inputs=[args.topology] + ([args.weights] if args.weights else []))
@@ -129,9 +131,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
           file=out)
     return 0
 
+
 def _check_k(k: int, option: str) -> None:
     if not 1 <= k <= MAX_K:
         raise UsageError(f"{option} {k}: give a whole number from 1 to {MAX_K}")
+
 
 def _best_algbw(topo: Topology, collective: str, root: str | None,
                 kernel: str | None, weights: dict[str, int] | None = None) -> Fraction:
@@ -141,6 +145,7 @@ def _best_algbw(topo: Topology, collective: str, root: str | None,
         return rs_ag_algbw(topo, kernel=kernel, weights=weights)
     return bound(topo, collective=collective, root=root, kernel=kernel,
                  weights=weights).algbw
+
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Rows are printed, and appended to the CSV, as each k finishes; Ctrl-C keeps them."""
@@ -152,6 +157,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         return _print_sweep(args, iter_sweep(topo, ks, collective=args.collective,
                                              root=args.root, kernel=args.kernel,
                                              executor=executor))
+
 
 def _print_sweep(args: argparse.Namespace, rows) -> int:
     widths = (6, 24, 12, 10, 8, 8, 9)
@@ -171,12 +177,14 @@ def _print_sweep(args: argparse.Namespace, rows) -> int:
                 csv.flush()
     return 0
 
+
 class _no_output:
     def __enter__(self) -> None:
         return None
 
     def __exit__(self, *exc: Any) -> None:
         return None
+
 
 def cmd_compare(args: argparse.Namespace) -> int:
     from ..analysis.sweeps import compare
@@ -195,6 +203,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         write_output(args.csv, table.to_csv(index=False))
     print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
     return 0
+
 
 def cmd_baseline(args: argparse.Namespace) -> int:
     from ..timing.baseline import baseline

@@ -17,6 +17,7 @@ from .output import exact_num
 def _same_destination(a: str, b: str) -> bool:
     return os.path.realpath(a) == os.path.realpath(b)
 
+
 def cmd_lp(args: argparse.Namespace) -> int:
     from ..lp.solver import solve
 

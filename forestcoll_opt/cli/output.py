@@ -16,12 +16,19 @@ EXIT_INTERNAL = 70
 
 
 def exact_num(value: Fraction, digits: int = 3) -> str:
-    """Exact fraction with its decimal value, e.g. ``1040/3 (346.667)``."""
+    """Exact fraction with its decimal value, e.g. ``1040/3 (346.667)``.
+
+    :param value: the exact number
+    :param digits: decimals of the value shown in parentheses
+    :returns: the integer alone, or ``p/q (decimal)``
+    """
     if value.denominator == 1:
         return str(value.numerator)
     return f"{value} ({float(value):.{digits}f})"
 
+
 MAX_REASONS_SHOWN = 10
+
 
 def print_reasons(kind: str, reasons: Sequence[str]) -> None:
     """At most :data:`MAX_REASONS_SHOWN` problem lines on stderr, then how many more there
@@ -31,6 +38,7 @@ def print_reasons(kind: str, reasons: Sequence[str]) -> None:
     if len(reasons) > MAX_REASONS_SHOWN:
         print(f"forestcoll: {kind}: ... and {len(reasons) - MAX_REASONS_SHOWN} more "
               f"(--json lists them all)", file=sys.stderr)
+
 
 def destination(output: str) -> tuple[TextIO, str]:
     """The stream a command's summary goes to and how it names the file it wrote: a command

@@ -28,6 +28,7 @@ def cmd_import_nccl(args: argparse.Namespace) -> int:
           f"({topo.units})", file=out)
     return 0
 
+
 def cmd_export_msccl(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
@@ -53,6 +54,7 @@ def cmd_export_msccl(args: argparse.Namespace) -> int:
     rule = selection_rule(schedule.collective, args.flavour, K, len(topo.compute_nodes))
     print(f"note: nchunksperloop = {K}; {rule} (docs/msccl.md section 5)", file=out)
     return 0
+
 
 def cmd_check_xml(args: argparse.Namespace) -> int:
     """Exit 0: the XML runs to the right result (and, with --schedule, at the schedule's

@@ -53,6 +53,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{r.size_bytes:>16}  {r.chunks:>6}  {r.seconds:>12.6g}  {r.algbw:>14.6g}")
     return 0
 
+
 def _alpha_summary(topo, alpha: float | None) -> list[tuple[float, int]]:
     """(α, number of directed links with it), smallest α first."""
     from ..timing.simulate import link_alphas
@@ -60,6 +61,7 @@ def _alpha_summary(topo, alpha: float | None) -> list[tuple[float, int]]:
     for value in link_alphas(topo, alpha).values():
         counts[value] = counts.get(value, 0) + 1
     return sorted(counts.items())
+
 
 def cmd_tradeoff(args: argparse.Namespace) -> int:
     from ..timing.simulate import parse_sizes, unit_bytes_per_s
@@ -118,6 +120,7 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         print("  ".join(cells))
     print("(vs X: X's simulated time / the fastest's; 1x = X is the fastest)")
     return 0
+
 
 def _size(n: int) -> str:
     for unit, factor in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):

@@ -64,11 +64,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
               f"{_reference(verdict)}, below --min-ratio {args.min_ratio}", file=sys.stderr)
     return 0 if ok else EXIT_BELOW
 
+
 def _reference(v: Any) -> str:
     if v.collective != "allreduce":
         return "bound"
     return "allreduce LP optimum" if v.against == "lp" else \
         "reduce-scatter + allgather tree bound"
+
 
 def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
     u = topo.units
@@ -106,11 +108,17 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
     for note in v.notes:
         print(f"note    {note}")
 
+
 def valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
     """The schedule file ``args.schedule`` parsed, and its verdict; a UsageError naming the
     first problem if the verifier finds it invalid. Only validity matters here, not
     optimality: any positive interval lets the verifier judge a weighted or concurrent
-    allreduce without solving the LP."""
+    allreduce without solving the LP.
+
+    :param args: the parsed command line (``schedule``, ``kernel``)
+    :param topo: the topology the schedule is for
+    :returns: (the schedule, the verifier's verdict)
+    """
     from ..model.schedule import from_dict as schedule_from_dict
 
     data = load_schedule(args.schedule)
@@ -121,6 +129,7 @@ def valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
         raise UsageError(f"{display_path(args.schedule)} is not a valid schedule for "
                          f"{topo.name} ({reason}); run forestcoll verify for every problem")
     return schedule_from_dict(data, source=display_path(args.schedule)), verdict
+
 
 def cmd_show_traffic(args: argparse.Namespace) -> int:
     """Data per link per unit of data M, with the schedule's multicast and with every copy."""
