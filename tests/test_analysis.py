@@ -7,7 +7,7 @@ import pytest
 
 from forestcoll_opt.analysis.sweeps import compare, iter_sweep, sweep
 from forestcoll_opt.model.catalog import build
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.errors import UsageError
 
 TIMES = ["seconds", "lp_seconds", "lp_schedule_seconds"]

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 
 
 def run(capsys, *argv):
@@ -126,10 +126,10 @@ def test_unbalanced_file_names_the_node(capsys, tmp_path):
 
 
 def test_console_entry_point_runs_without_traceback(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "forestcoll_opt.cli.commands", "bound", "nonesuch"],
+    proc = subprocess.run([sys.executable, "-m", "forestcoll_opt", "bound", "nonesuch"],
                           capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
-    proc = subprocess.run([sys.executable, "-m", "forestcoll_opt.cli.commands", "bound", "paper-example",
+    proc = subprocess.run([sys.executable, "-m", "forestcoll_opt", "bound", "paper-example",
                            "--json"], capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0 and json.loads(proc.stdout)["algbw"] == "8"
 

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from forestcoll_opt.model.catalog import build
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 
 
 def run(capsys, *argv):
@@ -144,7 +144,7 @@ def peak_rss_mb(*argv: str) -> tuple[int, str, int]:
     of its own, as the kernel counts it for that program (VmHWM: getrusage's maximum would
     include the test process, since it carries over an exec)."""
     code = ("import sys\n"
-            "from forestcoll_opt.cli.commands import main\n"
+            "from forestcoll_opt.cli import main\n"
             "try:\n"
             "    status = main(sys.argv[1:])\n"
             "finally:\n"
@@ -339,7 +339,7 @@ def test_generate_keeps_an_existing_files_mode_and_writes_through_links(capsys, 
 
 def test_sweep_interrupted_keeps_finished_rows(tmp_path):
     csv = tmp_path / "sweep.csv"
-    proc = subprocess.Popen([sys.executable, "-m", "forestcoll_opt.cli.commands", "sweep-k",
+    proc = subprocess.Popen([sys.executable, "-m", "forestcoll_opt", "sweep-k",
                              "mi250:boxes=2", "--k", "1-60", "--csv", str(csv)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 60

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from forestcoll_opt.lp import solver as lp_module
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.errors import LPNotOptimalError
 from forestcoll_opt.generation.pipeline import generate
 

@@ -20,7 +20,7 @@ The rules:
   exact algbw, and only then;
 * what parses round-trips through JSON unchanged, and the verifier's bound on a mutated
   topology equals the generator's;
-* ``forestcoll_opt.cli.commands.main(argv)`` returns 0, 1, 2 or 3 (never 70, "internal error"),
+* ``forestcoll_opt.cli.main(argv)`` returns 0, 1, 2 or 3 (never 70, "internal error"),
   prints no traceback, and every line on stderr is one of its own one-line messages.
 
 The CI form is deterministic (``derandomize=True``) and small (``CI_EXAMPLES`` per test).
@@ -53,7 +53,7 @@ from forestcoll_opt.generation import pipeline as P
 from forestcoll_opt.model import topology as T
 from forestcoll_opt.generation.bound import bound
 from forestcoll_opt.model.catalog import build
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.errors import FlowError, ForestCollError, VerifyError
 from forestcoll_opt.verify.verifier import STATUSES, load_schedule, verify
 from randomnets import random_network

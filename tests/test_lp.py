@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from forestcoll_opt.generation.bound import bound
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.generation.bound import rs_ag_algbw
 from forestcoll_opt.analysis.sweeps import compare
 from forestcoll_opt.lp.solver import (LPError, LPInfeasibleError, LPNotOptimalError, LPUnboundedError,

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.lp.schedule import lp_allreduce
 from forestcoll_opt.runtimes.msccl_export import MscclExportError, export_msccl
 from forestcoll_opt.generation.pipeline import generate
@@ -175,7 +175,7 @@ def test_the_package_checker_agrees(schedules, spec, collective):
     # forestcoll_opt.runtimes.msccl_check (independent of the exporter) runs every export to the
     # right data, and its link-load algbw is the schedule's (phases overlap in the runtime,
     # so a one-after-the-other allreduce can only gain)
-    from forestcoll_opt.cli.commands import schedule_routes
+    from forestcoll_opt.model.schedule import schedule_routes
     from forestcoll_opt.runtimes.msccl_check import check_xml
     from forestcoll_opt.model.schedule import achieved_algbw
 
@@ -275,7 +275,7 @@ def test_exported_buffer_sizes_are_exact_in_every_flavour_and_aliasing(schedules
     # i_chunks/o_chunks the collective's layout (0 for the unused input of an in-place
     # allgather), s_chunks one past the highest scratch chunk addressed: check-xml refuses
     # anything else
-    from forestcoll_opt.cli.commands import schedule_routes
+    from forestcoll_opt.model.schedule import schedule_routes
     from forestcoll_opt.runtimes.msccl_check import check_xml
 
     for collective, kw in (("allgather", {"inplace": True}), ("reduce-scatter", {}),

@@ -719,7 +719,7 @@ def test_an_unused_buffer_may_be_declared_empty_and_only_then():
 
 
 def test_check_xml_exits_2_on_the_issues_buffers_in_every_flavour(tmp_path, capsys):
-    from forestcoll_opt.cli.commands import main
+    from forestcoll_opt.cli import main
 
     topo = tmp_path / "ring.json"
     topo.write_text(RING.to_json())
@@ -741,21 +741,9 @@ def test_check_xml_exits_2_on_the_issues_buffers_in_every_flavour(tmp_path, caps
 
 # --- the package's exporter, checked --------------------------------------------------------
 
-def schedule_routes(schedule):
-    """(a, b) -> [path] for every tree edge of the schedule (its physical route)."""
-    data = schedule.to_dict()
-    routes = {}
-    for phase in data.get("phases") or [data]:
-        for tree in phase["trees"]:
-            for edge in tree["edges"]:
-                path = tuple(edge.get("path") or (edge["src"], edge["dst"]))
-                routes.setdefault((edge["src"], edge["dst"]), set()).add(path)
-    assert all(len(paths) == 1 for paths in routes.values())
-    return {pair: [paths.pop()] for pair, paths in routes.items()}
-
-
 @pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
 def test_exported_catalog_schedules_pass_with_the_schedules_algbw(catalog, collective):
+    from forestcoll_opt.model.schedule import schedule_routes
     from forestcoll_opt.runtimes.msccl_export import export_msccl
     from forestcoll_opt.generation.pipeline import generate
     from forestcoll_opt.verify.verifier import verify

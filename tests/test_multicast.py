@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from forestcoll_opt.generation.bound import bound
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.generation.multicast import merge_out_tree
 from forestcoll_opt.model.schedule import loads
 from forestcoll_opt.generation.pipeline import generate, traffic

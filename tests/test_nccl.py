@@ -474,7 +474,7 @@ def test_same_bytes_across_processes(tmp_path):
     outputs = []
     for seed in ("1", "2"):
         out = tmp_path / f"h{seed}.json"
-        subprocess.run([sys.executable, "-m", "forestcoll_opt.cli.commands", "import", "nccl", str(A100),
+        subprocess.run([sys.executable, "-m", "forestcoll_opt", "import", "nccl", str(A100),
                         "--boxes", "2", "--fabric", "planes:n=2", "--pcie", "always", "-o",
                         str(out)], check=True, env={**os.environ, "PYTHONHASHSEED": seed},
                        capture_output=True, cwd=tmp_path)
@@ -760,7 +760,7 @@ def test_bad_arguments(kwargs):
 
 
 def test_cli_import_then_bound(tmp_path, capsys):
-    from forestcoll_opt.cli.commands import main
+    from forestcoll_opt.cli import main
 
     out = tmp_path / "a100.json"
     assert main(["import", "nccl", str(DATA / "dgx-a100.xml"), "--boxes", "2", "--fabric",

@@ -145,7 +145,7 @@ def test_same_bytes_across_processes(tmp_path):
     for seed in ("1", "2"):
         out = tmp_path / f"s{seed}.json"
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        subprocess.run([sys.executable, "-m", "forestcoll_opt.cli.commands", "generate", "dgx-a100:boxes=2",
+        subprocess.run([sys.executable, "-m", "forestcoll_opt", "generate", "dgx-a100:boxes=2",
                         "--collective", "allreduce", "-o", str(out), "-q"], check=True, env=env,
                        capture_output=True, cwd=tmp_path)
         outputs.append(out.read_bytes())
@@ -229,3 +229,27 @@ def test_extreme_bandwidths_generate_at_k_1():
     s = generate(t, "allgather")
     assert s.k == 1 and s.num_trees == 60
     assert achieved_algbw(t, s.to_dict()) == s.algbw == bound(t).algbw == Fraction(6 * 10**16, 59)
+
+
+def test_schedule_routes_share_each_pairs_chunks_by_path_across_phases():
+    # a reduce-scatter phase with k = 1 and an allgather phase with k = 2: over lcm = 2 parts,
+    # the first phase's tree of weight 1 counts 2, the second's trees count their weight
+    E, T = S.TreeEdge, S.Tree
+    nodes = ("a", "b")
+    via_s, via_t = ("a", "s", "b"), ("a", "t", "b")
+
+    def phase(collective, k, trees):
+        return S.Schedule(collective, "net", "b", nodes, k, None, Fraction(1), trees=trees)
+
+    rs = phase("reduce-scatter", 1, (T("b", 1, (E("a", "b", via_s),)),))
+    ag = phase("allgather", 2, (T("a", 1, (E("a", "b", via_t),)),
+                                T("a", 1, (E("a", "b", via_s),)),
+                                T("b", 3, (E("b", "a", ("b", "a")),))))
+    allreduce = S.Schedule("allreduce", "net", "b", nodes, None, None, Fraction(1),
+                           phases=(rs, ag))
+    assert S.schedule_routes(allreduce) == {
+        ("a", "b"): [(via_s, Fraction(3, 4)), (via_t, Fraction(1, 4))],
+        ("b", "a"): [(("b", "a"), Fraction(1))],
+    }
+    assert S.schedule_routes(ag)[("a", "b")] == [(via_s, Fraction(1, 2)),
+                                                (via_t, Fraction(1, 2))]

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from forestcoll_opt import schemas
 from forestcoll_opt.model import topology as T
 from forestcoll_opt.model.catalog import build, families
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.verify.verifier import VerifyError, verify

@@ -11,7 +11,7 @@ import math
 import pytest
 
 from forestcoll_opt.model.catalog import resolve
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.model.schedule import achieved_algbw, from_dict
 from forestcoll_opt.generation.pipeline import generate

@@ -28,7 +28,7 @@ from forestcoll_opt import schemas
 from forestcoll_opt.model import topology as T
 from forestcoll_opt.timing.baseline import baseline
 from forestcoll_opt.model.catalog import build
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError, UsageError
 from forestcoll_opt.lp.solver import solve
 from forestcoll_opt.lp.schedule import lp_allreduce
@@ -578,7 +578,7 @@ def test_baseline_cli_is_byte_identical_across_runs_and_hash_seeds(tmp_path, cap
         assert outs[0] == outs[1]
         digests.add(hashlib.sha256(b"".join(outs)).hexdigest())
     capsys.readouterr()
-    code = ("import sys; from forestcoll_opt.cli.commands import main; "
+    code = ("import sys; from forestcoll_opt.cli import main; "
             "sys.exit(main(['baseline', 'dbtree', sys.argv[1], '-o', '-', "
             "'--collective', 'allreduce']))")
     texts = set()

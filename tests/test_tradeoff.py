@@ -11,7 +11,7 @@ import pytest
 from forestcoll_opt.timing.baseline import baseline
 from forestcoll_opt.generation.bound import bound
 from forestcoll_opt.model.catalog import resolve
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.timing.simulate import simulate

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import forestcoll_opt.verify.verdict  # noqa: F401  (the module; the package exports verify())
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError, VerifyArgumentError
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict

@@ -8,7 +8,7 @@ import pytest
 
 from forestcoll_opt.model import weights as W
 from forestcoll_opt.generation.bound import bound
-from forestcoll_opt.cli.commands import main
+from forestcoll_opt.cli import main
 from forestcoll_opt.errors import BoundError, ScheduleError, WeightsError
 from forestcoll_opt.model.schedule import loads
 from forestcoll_opt.generation.pipeline import generate

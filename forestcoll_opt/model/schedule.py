@@ -430,6 +430,27 @@ def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
     return 1 / sum(max(share.values(), default=Fraction(0)) for share in shares)
 
 
+def schedule_routes(schedule: Schedule
+                    ) -> dict[tuple[str, str], list[tuple[tuple[str, ...], Fraction]]]:
+    """(src, dst) -> [(physical path, share of the pair's chunks)] from a schedule's tree
+    edges: what the runtime's connection between two ranks carries, and where.
+
+    :param schedule: a schedule (its allreduce phases weighted by their k)
+    :returns: for every compute node pair joined by a tree edge, its paths sorted, each with
+        the fraction of the pair's data it carries (the fractions sum to 1)
+    """
+    phases = schedule.phases or (schedule,)
+    common = math.lcm(*(p.k for p in phases))
+    volume: dict[tuple[str, str], dict[tuple[str, ...], int]] = {}
+    for phase in phases:
+        for tree in phase.trees:
+            for e in tree.edges:
+                paths = volume.setdefault((e.src, e.dst), {})
+                paths[e.path] = paths.get(e.path, 0) + tree.weight * (common // phase.k)
+    return {pair: [(path, Fraction(v, sum(paths.values()))) for path, v in sorted(paths.items())]
+            for pair, paths in volume.items()}
+
+
 def multicast_switches(topology: Topology) -> frozenset[str]:
     """The switches marked ``"multicast": true``: they may replicate or aggregate."""
     return frozenset(n.id for n in topology.nodes if n.multicast and not n.is_compute)

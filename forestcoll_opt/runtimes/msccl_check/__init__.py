@@ -11,7 +11,7 @@ same files and ``src/include/msccl/msccl_parser.h``) and ``microsoft/msccl``
 (``src/graph/topo.cc`` ``mscclGetAlgoFromXMLAndSetAlgo``, ``src/graph/xml.cc``,
 ``src/include/msccl.h``, ``src/collectives/device/msccl_interpreter.h``).
 
-Like the package's verifier (:mod:`forestcoll_opt.verify.verifier`) it shares no code with the
+Like the package's verifier (:mod:`forestcoll_opt.verify`) it shares no code with the
 exporter: it imports only :mod:`~forestcoll_opt.errors`, :mod:`~forestcoll_opt.files`,
 :mod:`~forestcoll_opt.model.topology`, :mod:`~forestcoll_opt.runtimes.xmlread` (hardened XML
 reading over ``defusedxml``) and numpy.

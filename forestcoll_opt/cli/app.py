@@ -1,0 +1,348 @@
+"""The ``forestcoll`` entry point: the parser of every command and option (the CLI reference
+in docs/cli.md is generated from it), and ``main``, which runs a command and turns every
+error into one line on stderr and an exit status."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from typing import Sequence
+
+from .. import __version__
+from ..errors import ForestCollError
+from ..generation.bound import COLLECTIVES
+from ..model.schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
+from .args import (WEIGHTS_HELP, add_executor, add_kernel, add_symmetry, add_time_model,
+                   bytes_arg, channels_arg, int_arg, seconds_arg)
+from .bound_cmds import cmd_bound, cmd_catalog, cmd_schema, cmd_show
+from .generate_cmds import cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
+from .lp_cmds import cmd_lp
+from .output import EXIT_ERROR, EXIT_INTERNAL
+from .runtime_cmds import cmd_check_xml, cmd_export_msccl, cmd_import_nccl
+from .time_cmds import cmd_simulate, cmd_tradeoff
+from .verify_cmds import cmd_show_traffic, cmd_verify
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error on one line, like every other error."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # argparse quotes some arguments and not others ("unrecognized arguments: ..."):
+        # escape what cannot be printed on one line
+        message = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                          for c in message)
+        self.exit(EXIT_ERROR, f"forestcoll: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Every command and option of ``forestcoll`` (docs/cli.md is generated from it).
+
+    :returns: the parser; each command sets ``func``, its handler
+    """
+    parser = _Parser(
+        prog="forestcoll",
+        description="Exact optimal collective throughput on accelerator networks (ForestColl).")
+    parser.add_argument("--version", action="version", version=f"forestcoll {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress details")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    topo_help = "a forestcoll-topology/1 JSON file or a catalog spec such as dgx-a100:boxes=2"
+
+    p = sub.add_parser("catalog", help="list the built-in topology models and their parameters")
+    p.set_defaults(func=cmd_catalog)
+
+    p = sub.add_parser("show", help="summarise a topology, or export it as JSON")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--json", action="store_true", help="print the topology as forestcoll-topology/1")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("generate", help="a schedule that reaches the bound (or the best for a fixed k)")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--k", type=int_arg, help="exactly K trees per root (default: the optimal k)")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("-o", "--output", required=True,
+                   help="schedule file to write (JSON; - for standard output)")
+    p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
+    p.add_argument("--multicast", choices=("auto", "off"), default="auto",
+                   help="auto: switches marked multicast in the topology replicate (or "
+                        "aggregate) the trees' data, as NVLink/InfiniBand SHARP do (default); "
+                        "off: every copy is sent")
+    p.add_argument("--method", choices=("trees", "lp"), default="trees",
+                   help="allreduce: trees = the best reduce-scatter then the best allgather "
+                        "(default); lp = reduce and broadcast trees run concurrently at the "
+                        "allreduce LP optimum (solves the LP with HiGHS)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    add_kernel(p)
+    add_symmetry(p)
+    p.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--k", default="1-8", help="k values, e.g. 1-8 or 1,2,4 (default 1-8)")
+    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--csv", help="also write the rows to this CSV file as they finish")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    add_kernel(p)
+    add_executor(p, "the values of k")
+    p.set_defaults(func=cmd_sweep)
+
+    p = sub.add_parser("verify", help="check a schedule and compare it with the exact bound",
+                       description="Exit status: 0 valid and at least --min-ratio of the "
+                       "reference, 1 valid but below, 2 invalid or unreadable (or an internal "
+                       "contradiction), 3 the allreduce LP could not be solved.")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    p.add_argument("--min-ratio", default="1",
+                   help="exit 1 if algbw / reference is below this, in (0, 1] (default 1: "
+                        "optimal)")
+    p.add_argument("--against", choices=("lp", "trees"), default="lp",
+                   help="allreduce reference: the allreduce LP optimum (default; solved with "
+                        "HiGHS) or the reduce-scatter + allgather tree bound")
+    p.add_argument("--time-limit", type=seconds_arg,
+                   help="allreduce against the LP: HiGHS time limit per solve, seconds")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.add_argument("--weights", metavar="FILE",
+                   help="require the schedule's shard weights to be these (a JSON object: "
+                        "compute node id -> weight); default: whatever the schedule records")
+    add_kernel(p)
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("lp", help="the allreduce (or allgather) LP with switch flows, by HiGHS")
+    p.add_argument("problem", choices=("allreduce", "allgather"))
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--formulation", choices=("cuts", "explicit"), default="cuts",
+                   help="lazy cut constraints (default) or one explicit flow per target")
+    p.add_argument("--time-limit", type=seconds_arg, help="HiGHS time limit per solve, seconds")
+    p.add_argument("--write-lp", metavar="FILE", help="also write the model as an .lp file")
+    p.add_argument("--write-mps", metavar="FILE", help="also write the model as an .mps file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_kernel(p)
+    p.set_defaults(func=cmd_lp)
+
+    p = sub.add_parser("compare", help="allgather bound, LPs, tree allreduce and LP allreduce "
+                                       "schedule side by side")
+    p.add_argument("topology", nargs="+", help=topo_help)
+    p.add_argument("--csv", help="also write the table to this CSV file")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    add_kernel(p)
+    add_executor(p, "the topologies")
+    p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("export", help="write a schedule in a collective runtime's format")
+    formats = p.add_subparsers(dest="format", required=True, metavar="FORMAT")
+    q = formats.add_parser("msccl", help="an MSCCL XML algorithm (allgather, reduce-scatter, "
+                                         "allreduce); see docs/msccl.md")
+    q.add_argument("topology", help=topo_help)
+    q.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    q.add_argument("-o", "--output", required=True, help="XML file to write (- for standard "
+                                                          "output)")
+    q.add_argument("--flavour", choices=("msccl-executor", "legacy"), default="msccl-executor",
+                   help="msccl-executor: Azure/msccl-executor-nccl and ROCm RCCL (coll "
+                        "\"reducescatter\"); legacy: microsoft/msccl (\"reduce_scatter\")")
+    q.add_argument("--protocol", choices=("Simple", "LL128", "LL"), default="Simple")
+    q.add_argument("--chunks", type=int_arg, default=1,
+                   help="MSCCL chunks per part of the schedule (default 1): multiplies "
+                        "nchunksperloop, which sets the buffer sizes the runtime accepts")
+    q.add_argument("--channels", type=int_arg, default=1,
+                   help="channels to spread the trees over (1 to 32; default 1)")
+    q.add_argument("--inplace", action="store_true",
+                   help="allgather: an in-place algorithm (default out-of-place; "
+                        "reduce-scatter and allreduce files are valid both ways)")
+    q.add_argument("--name", help="the algorithm's name (default forestcoll-COLL-TOPOLOGY)")
+    q.add_argument("--min-bytes", type=bytes_arg, default=0,
+                   help="smallest buffer the runtime should use it for (default 0)")
+    q.add_argument("--max-bytes", type=bytes_arg, default=0,
+                   help="largest buffer (default 0: no limit)")
+    add_kernel(q)
+    q.set_defaults(func=cmd_export_msccl)
+
+    p = sub.add_parser("show-traffic", help="data per link of a schedule, with and without "
+                                            "in-network multicast")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    p.add_argument("--top", type=int_arg, help="only the N links multicast saves most on")
+    p.add_argument("--csv", help="also write every link to this CSV file")
+    add_kernel(p)
+    p.set_defaults(func=cmd_show_traffic)
+
+    p = sub.add_parser("simulate", help="time and algbw of a schedule per message size "
+                                        "(alpha-beta model, chunked pipelining)")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    add_time_model(p, chunks="auto")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument("--csv", metavar="FILE", help="also write the rows to this CSV file")
+    add_kernel(p)
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("baseline", help="write a baseline schedule NCCL runs today: rings, "
+                                        "the double binary tree (allreduce) or a single tree "
+                                        "(broadcast, reduce)")
+    p.add_argument("kind", choices=("ring", "dbtree", "tree"),
+                   help="ring: NCCL-style rings with physical routes (every collective); "
+                        "dbtree: NCCL's double binary tree (allreduce); tree: one tree from "
+                        "the root (broadcast, reduce)")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--channels", type=channels_arg,
+                   help="number of rings (ring) or tree pairs (dbtree); default one per GPU "
+                        "of the smallest box")
+    p.add_argument("-o", "--output", required=True,
+                   help="schedule JSON file to write (- for standard output)")
+    p.set_defaults(func=cmd_baseline)
+
+    p = sub.add_parser("tradeoff", help="the fastest schedule per message size among the "
+                                        "fixed-k schedules and the baselines (alpha-beta "
+                                        "model)")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--k", help="k values, e.g. 1-8 or 1,2,4 (default: every k up to the "
+                               "optimal k* when k* <= 16, else 1, 2, 3, 4, 6, 8, ... and k*)")
+    p.add_argument("--baselines",
+                   help="comma list of ring, dbtree, tree, or none (default: ring, plus "
+                        "dbtree for allreduce and tree for broadcast/reduce)")
+    add_time_model(p, chunks="auto")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument("--csv", metavar="FILE",
+                     help="also write one row per size: the fastest and every candidate's "
+                          "seconds")
+    add_kernel(p)
+    add_executor(p, "the values of k")
+    p.set_defaults(func=cmd_tradeoff)
+
+    p = sub.add_parser("check-xml", help="run an MSCCL XML algorithm symbolically and check "
+                                         "what every rank ends with")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("xml", help="the MSCCL XML algorithm file")
+    p.add_argument("--schedule", help="the schedule it was exported from: its tree paths route "
+                                      "the transfers, and the algbw must match")
+    p.add_argument("--flavour", choices=("msccl-executor", "legacy"),
+                   help="the runtime's rules (default: from the file's spelling of "
+                        "reduce-scatter; allgather and allreduce files are held to both)")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.set_defaults(func=cmd_check_xml)
+
+    from ..runtimes.nccl_import import BANDWIDTHS, FABRIC_HELP, GPU_HELP, MAX_BOXES, NIC_SPEED_HELP, PCIE_MODES
+
+    p = sub.add_parser("import", help="build a topology file from a machine's own description")
+    sources = p.add_subparsers(dest="source", required=True, metavar="SOURCE")
+    q = sources.add_parser("nccl", help="an NCCL_TOPO_DUMP_FILE (or NCCL_TOPO_FILE) XML; see "
+                                        "docs/nccl.md")
+    q.add_argument("dump", help="the NCCL topology XML (plain or .gz)")
+    q.add_argument("--boxes", type=int_arg, default=1,
+                   help=f"copies of the machine to join (1 to {MAX_BOXES}; default 1)")
+    q.add_argument("--fabric", default="single-switch", help=FABRIC_HELP)
+    q.add_argument("--bandwidths", choices=BANDWIDTHS, default="nominal",
+                   help="nominal: the vendors' per-link rates, as the catalog uses (default); "
+                        "nccl: NCCL's own effective figures")
+    q.add_argument("--pcie", choices=PCIE_MODES, default="auto",
+                   help="model the PCIe tree as a network only when NVLink does not join "
+                        "every GPU (auto, default) or always")
+    q.add_argument("--nics", help="keep only these NIC ports, in NCCL_IB_HCA syntax "
+                                  "(mlx5_0,mlx5_1; ^mlx5_4 to leave out)")
+    q.add_argument("--gpu", metavar="MODEL",
+                   help=f"complete an NCCL_TOPO_FILE skeleton (GPUs without <gpu> details or "
+                        f"NVLinks, as cloud images ship) with this GPU model: {GPU_HELP}")
+    q.add_argument("--nic-speed", metavar="GBITS",
+                   help=f"for a skeleton's NIC devices without <nic>: {NIC_SPEED_HELP}")
+    q.add_argument("--name", help="the topology's name (default: from the file, boxes, fabric)")
+    q.add_argument("-o", "--output", required=True,
+                   help="forestcoll-topology/1 file to write (- for standard output)")
+    q.set_defaults(func=cmd_import_nccl)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of a file format")
+    p.add_argument("format", choices=("topology", "schedule", "schedule-2"),
+                   help="forestcoll-topology/1, forestcoll-schedule/1 or forestcoll-schedule/2")
+    p.set_defaults(func=cmd_schema)
+
+    p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--collective", choices=COLLECTIVES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
+    add_kernel(p)
+    add_symmetry(p, "512")
+    p.set_defaults(func=cmd_bound)
+    return parser
+
+
+def _value_options(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]]:
+    """The option strings of ``parser`` that take one value, and all its option strings."""
+    takes_value, every = set(), set()
+    for action in parser._actions:
+        every.update(action.option_strings)
+        if action.option_strings and action.nargs is None and action.const is None \
+                and not isinstance(action, argparse._SubParsersAction):
+            takes_value.update(action.option_strings)
+    return takes_value, every
+
+
+def _attach_dash_values(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """``--sizes -1KiB`` and ``--alpha -inf`` as ``--sizes=-1KiB``: argparse takes a value
+    that starts with '-' (and is not a plain negative number) for an option and reports
+    "expected one argument"; attached, it reaches the option's own check, whose message
+    gives the real range."""
+    sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    command = next((t for t in argv if not t.startswith("-")), None)
+    if sub is None or command not in sub.choices:
+        return argv
+    takes_value, every = _value_options(sub.choices[command])
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--":
+            out.extend(argv[i:])
+            break
+        following = argv[i + 1] if i + 1 < len(argv) else None
+        if token in takes_value and following is not None and following.startswith("-") \
+                and following != "-" and following.split("=", 1)[0] not in every:
+            out.append(f"{token}={following}")
+            i += 2
+            continue
+        out.append(token)
+        i += 1
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one ``forestcoll`` command; every error is one line on stderr.
+
+    :param argv: the arguments after the program name (default: ``sys.argv[1:]``)
+    :returns: the exit status (0, 1 below the reference, 2 error, 3 solver, 70 internal)
+    """
+    parser = build_parser()
+    argv = _attach_dash_values(parser, list(sys.argv[1:] if argv is None else argv))
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:          # --help, --version, or a usage error already printed
+        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="forestcoll: %(message)s")
+    try:
+        return args.func(args)
+    except ForestCollError as exc:
+        print(f"forestcoll: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("forestcoll: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except (RecursionError, MemoryError) as exc:
+        print(f"forestcoll: error: input too large to process ({type(exc).__name__})",
+              file=sys.stderr)
+        return EXIT_ERROR
+    except Exception as exc:   # a bug: one line, and the details with -v
+        if args.verbose:
+            raise
+        print(f"forestcoll: internal error: {type(exc).__name__}: {str(exc)[:200]} (run with "
+              f"-v for the traceback and please report it)", file=sys.stderr)
+        return EXIT_INTERNAL

@@ -1,0 +1,285 @@
+"""The command line's argument types and checks, and the options several commands share
+(--kernel, --no-symmetry, --weights, --jobs/--dask, and the alpha-beta time model's --sizes,
+--chunks, --alpha). A bad value raises argparse.ArgumentTypeError or UsageError, which the
+entry point prints as one line."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Any, Iterator
+
+from ..analysis.sweeps import MAX_K
+from ..errors import UsageError
+from ..kernels.flow import KERNELS
+from ..model.topology import Topology
+
+
+def seconds_arg(text: str) -> float:
+    """--time-limit: a positive finite number of seconds.
+
+    :param text: the option's value
+    :returns: the seconds
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a positive finite number of "
+                                         f"seconds")
+    return value
+
+
+def int_arg(text: str) -> int:
+    """A whole number option (--k, --top, --chunks, --boxes); its range is checked where it
+    is used.
+
+    :param text: the option's value
+    :returns: the number
+    """
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 9:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from 1 to {MAX_K}")
+    return int(t)
+
+
+def channels_arg(text: str) -> int:
+    """--channels of ``baseline``: a whole number from 1 to 1024.
+
+    :param text: the option's value
+    :returns: the number of channels
+    """
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 4 or not 1 <= int(t) <= 1024:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from 1 to 1024")
+    return int(t)
+
+
+def bytes_arg(text: str) -> int:
+    """--min-bytes / --max-bytes: a byte count from 0 to 2^63 - 1.
+
+    :param text: the option's value
+    :returns: the byte count
+    """
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 19 or int(t) >= 2**63:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a byte count from 0 to 2^63 - 1")
+    return int(t)
+
+
+def _alpha_arg(text: str) -> float:
+    """--alpha: seconds per hop, a finite number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds such as "
+                                         f"2e-6") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give a finite number of seconds "
+                                         f">= 0, such as 2e-6")
+    if value > 1:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is in seconds per hop, so over 1 s; "
+                                         f"write 2e-6 for 2 µs")
+    return value + 0.0
+
+
+def _jobs_arg(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 1024:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: give a whole number of processes "
+                                         f"from 1 to 1024")
+    return value
+
+
+def ratio_arg(text: str) -> Fraction:
+    """--min-ratio: an exact number in (0, 1] such as 1, 0.95 or 19/20.
+
+    :param text: the option's value
+    :returns: the ratio, exactly
+    """
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"--min-ratio {text[:40]!r} is not a number; use e.g. 1 or 0.95 "
+                         f"or 19/20") from None
+    if not 0 < value <= 1:
+        raise UsageError(f"--min-ratio {text[:40]!r} must lie in (0, 1]; 1 means optimal")
+    return value
+
+
+def parse_chunks(text: str) -> int | str:
+    """--chunks of the time model: a whole number from 1 to 2^40, or ``auto``.
+
+    :param text: the option's value
+    :returns: the number of chunks, or ``"auto"``
+    """
+    chunks = text.strip().lower()
+    if chunks == "auto":
+        return chunks
+    if not (chunks.isascii() and chunks.isdigit()) or len(chunks) > 12 or int(chunks) < 1 \
+            or int(chunks) > 2**40:
+        raise UsageError(f"--chunks {text[:40]!r}: give a whole number from 1 to 2^40 or "
+                         f"'auto'")
+    return int(chunks)
+
+
+def baselines_arg(text: str) -> list[str]:
+    """--baselines: ``ring,dbtree``, ``tree`` or ``none``.
+
+    :param text: the option's value
+    :returns: the baseline names (empty for ``none``)
+    """
+    names = [b.strip() for b in text.split(",")]
+    if any(not b for b in names):
+        raise UsageError(f"--baselines {text[:40]!r}: an empty name; give a comma list such "
+                         f"as ring,dbtree, or none")
+    if "none" in names:
+        if len(names) > 1:
+            raise UsageError("--baselines: none cannot be combined with other baselines")
+        return []
+    return names
+
+
+MAX_SWEEP_VALUES = 256
+
+
+def parse_k_range(text: str, limit: int = MAX_K) -> list[int]:
+    """``"1-8"``, ``"1,2,4"`` or ``"1-4,13"`` -> sorted distinct positive integers, at most
+    :data:`MAX_SWEEP_VALUES` of them, each at most ``limit`` (the command's own largest k).
+
+    :param text: the --k value
+    :param limit: the largest k the command accepts
+    :returns: the values of k, ascending
+    """
+    values: set[int] = set()
+    bad = UsageError(f"--k {text[:40]!r}: give whole numbers from 1 to {limit} like 1-8 or "
+                     f"1,2,4")
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        lo, sep, hi = part.partition("-")
+        lo, hi = lo.strip(), hi.strip() if sep else lo.strip()
+        if not (lo.isascii() and lo.isdigit() and hi.isascii() and hi.isdigit()) \
+                or len(lo) > 7 or len(hi) > 7:
+            raise bad
+        a, b = int(lo), int(hi)
+        if not 1 <= a <= b <= limit:
+            raise bad
+        if len(values) + (b - a + 1) > MAX_SWEEP_VALUES * 4:
+            raise UsageError(f"--k {text[:40]!r} asks for more than {MAX_SWEEP_VALUES} values "
+                             f"of k; sweep a smaller range or pick values like 1-16,32,64")
+        values.update(range(a, b + 1))
+    if not values:
+        raise UsageError(f"--k {text[:40]!r}: no value of k given")
+    if len(values) > MAX_SWEEP_VALUES:
+        raise UsageError(f"--k {text[:40]!r} asks for {len(values)} values of k; at most "
+                         f"{MAX_SWEEP_VALUES} per sweep")
+    return sorted(values)
+
+
+def node_weights(args: argparse.Namespace, topo: Topology) -> dict[str, int] | None:
+    """--weights FILE as normalised weights keyed by node id (uniform: all 1; no option:
+    None).
+
+    :param args: the parsed command line (``weights``: a file, or absent)
+    :param topo: the topology whose compute nodes the weights are for
+    :returns: compute node id -> weight, or None without --weights
+    """
+    if getattr(args, "weights", None) is None:
+        return None
+    from ..model.weights import load
+
+    w = load(args.weights, topo) or (1,) * len(topo.compute_nodes)
+    return dict(zip(topo.compute_nodes, w))
+
+
+WEIGHTS_HELP = ("allgather, reduce-scatter, allreduce: a JSON object giving every compute "
+                 "node the relative size of its shard, e.g. {\"gpu0\": 2, \"gpu1\": \"1/2\"} "
+                 "(default: equal shards)")
+
+
+def add_kernel(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--kernel", choices=KERNELS, metavar="KERNEL",
+                   help="max-flow kernel: " + ", ".join(KERNELS) + " (default: ortools when "
+                        "installed, else igraph; every kernel gives the same result)")
+
+
+def add_symmetry(p: argparse.ArgumentParser, start: str = "64") -> None:
+    p.add_argument("--no-symmetry", dest="symmetry", action="store_const", const=False,
+                   default=None,
+                   help="do not use the topology's automorphism group (default: used from "
+                        f"{start} compute nodes; the result is the same either way)")
+
+
+def add_time_model(p: argparse.ArgumentParser, chunks: str) -> None:
+    """--sizes, --chunks and --alpha of the alpha-beta model (simulate, tradeoff).
+
+    :param p: the command's parser
+    :param chunks: the --chunks default
+    """
+    p.add_argument("--sizes", default="64KiB..4GiB",
+                   help="message sizes: LO..HI (LO, 2*LO, ... up to HI) or a comma list; units "
+                        "B, KiB, MiB, GiB, TiB (default 64KiB..4GiB)")
+    p.add_argument("--chunks", default=chunks,
+                   help=f"chunks per tree's data, or auto: the fastest number of chunks per "
+                        f"size for each schedule (default {chunks})")
+    p.add_argument("--alpha", type=_alpha_arg, default=None,
+                   help="latency per hop in seconds for every link, e.g. 2e-6 (default: each "
+                        "link's own alpha, else its type's: nvlink 1.7e-6, pcie 2.85e-6, "
+                        "infiniband/ethernet 4.8e-6, xgmi 2.7e-6; untyped links 2e-6)")
+
+
+def add_executor(p: argparse.ArgumentParser, what: str) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--jobs", type=_jobs_arg, default=1, metavar="N",
+                       help=f"compute {what} in N local processes (default 1: here, in "
+                            f"order); rows come out in the same order either way")
+    group.add_argument("--dask", metavar="ADDRESS",
+                       help=f"compute {what} on a Dask cluster, e.g. tcp://scheduler:8786 "
+                            f"(pip install 'forestcoll-opt[distributed]')")
+
+
+@contextmanager
+def executor_for(args: argparse.Namespace) -> Iterator[Any]:
+    """None (run here), local processes (--jobs N) or a Dask cluster (--dask ADDRESS).
+
+    :param args: the parsed command line, with ``jobs`` and ``dask``
+    :returns: a context yielding the executor, shut down on leaving
+    """
+    if args.dask:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise UsageError("--dask needs the distributed package: pip install "
+                             "'forestcoll-opt[distributed]'") from None
+        from distributed.comm.addressing import parse_address, parse_host_port
+
+        try:   # a malformed address is refused before a Client exists (a half-made one
+            scheme, location = parse_address(args.dask)     # complains again at exit)
+            if scheme in ("tcp", "tls"):
+                parse_host_port(location)
+        except ValueError as exc:
+            raise UsageError(f"--dask {args.dask}: not a scheduler address ({exc}); write it "
+                             f"like tcp://host:8786") from None
+        try:
+            client = Client(args.dask, timeout=10, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise UsageError(f"--dask {args.dask}: cannot reach a Dask scheduler there "
+                             f"({str(exc).splitlines()[0][:120]}); check the address, e.g. "
+                             f"tcp://host:8786") from None
+        with client:
+            yield client
+    elif args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(args.jobs)
+        try:
+            yield pool
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    else:
+        yield None

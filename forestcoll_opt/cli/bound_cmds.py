@@ -1,0 +1,141 @@
+"""``forestcoll catalog``, ``show``, ``bound`` and ``schema``: the topology models, a topology's
+summary, and the exact optimal throughput with its bottleneck cut (the paper's section
+"Throughput Optimality for Collectives", found by the "Optimality Binary Search")."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from typing import Sequence
+
+from ..generation.bound import Bound, bound
+from ..generation.fixed_k import SmallestK, smallest_k_at_bound
+from ..model.catalog import canonical_spec, families, resolve
+from ..model.topology import Topology
+from .args import node_weights
+from .output import exact_num
+
+
+def cmd_catalog(args: argparse.Namespace) -> int:
+    for fam in families().values():
+        print(f"{fam.name}: {fam.summary}")
+        for p in fam.params:
+            choices = (f" (one of {', '.join(map(str, p.choices))})" if p.choices
+                       else f" ({p.minimum} to {p.maximum})")
+            print(f"    {p.name}={p.default}  {p.help}{choices}")
+        example = canonical_spec(fam, {p.name: p.default for p in fam.params})
+        print(f"    e.g. forestcoll bound {example}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    topo = resolve(args.topology)
+    if args.json:
+        sys.stdout.write(topo.to_json())
+        return 0
+    print(f"topology  {topo.name}  (units {topo.units})")
+    print(f"nodes     {len(topo.compute_nodes)} compute, {len(topo.switch_nodes)} switch")
+    total = sum(topo.capacity.values(), Fraction(0))
+    print(f"links     {len(topo.capacity)} directed node pairs from {len(topo.links)} declared "
+          f"links, {exact_num(total)} {topo.units} in all")
+    boxes = topo.boxes()
+    if len(boxes) > 1 or None not in boxes:
+        sizes = ", ".join(f"{'-' if b is None else b}: {len(v)}" for b, v in boxes.items())
+        print(f"boxes     {len(boxes)} ({sizes} compute nodes)")
+    if topo.link_type or topo.link_alpha:
+        kinds: dict[str, int] = {}
+        for hop in topo.capacity:
+            name = topo.link_type.get(hop, "untyped")
+            kinds[name] = kinds.get(name, 0) + 1
+        own = f"; {len(topo.link_alpha)} with their own alpha" if topo.link_alpha else ""
+        print("types     " + ", ".join(f"{n} {t}" for t, n in kinds.items())
+              + f" (directed pairs; latency per hop in the time model){own}")
+    print()
+    width = max(len(v) for v in topo.node_ids)
+    print(f"{'node':<{width}}  {'kind':<7}  {'box':>4}  {'ingress':>12}  {'egress':>12}  neighbours")
+    out_deg: dict[str, int] = {v: 0 for v in topo.node_ids}
+    for (u, _v) in topo.capacity:
+        out_deg[u] += 1
+    for n in topo.nodes:
+        box = "-" if n.box is None else str(n.box)
+        print(f"{n.id:<{width}}  {n.kind:<7}  {box:>4}  {str(topo.ingress[n.id]):>12}  "
+              f"{str(topo.egress[n.id]):>12}  {out_deg[n.id]}")
+    return 0
+
+
+def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
+    """Human summary of a node set: per box, compute nodes inside; switches inside.
+
+    :param topo: the topology
+    :param cut: the node set, e.g. a bound's bottleneck cut S*
+    :returns: one line per box, then the switches inside (at most six named)
+    """
+    inside = set(cut)
+    lines = []
+    for box, members in topo.boxes().items():
+        n_in = sum(1 for v in members if v in inside)
+        label = "no box" if box is None else f"box {box}"
+        if n_in == len(members):
+            detail = "all"
+        elif n_in == 0:
+            detail = "none"
+        elif n_in <= len(members) // 2:
+            detail = "only " + ", ".join(v for v in members if v in inside)
+        else:
+            detail = "all but " + ", ".join(v for v in members if v not in inside)
+        lines.append(f"{label}: {n_in}/{len(members)} compute ({detail})")
+    switches = [v for v in topo.switch_nodes if v in inside]
+    if switches:
+        shown = ", ".join(switches[:6]) + (f", ... ({len(switches)})" if len(switches) > 6 else "")
+        lines.append(f"switches inside: {shown}")
+    return lines
+
+
+def cmd_bound(args: argparse.Namespace) -> int:
+    topo = resolve(args.topology)
+    result = bound(topo, collective=args.collective, root=args.root, kernel=args.kernel,
+                   symmetry=args.symmetry, weights=node_weights(args, topo))
+    least = smallest_k_at_bound(topo, result, kernel=args.kernel, symmetry=args.symmetry)
+    if args.json:
+        print(json.dumps({**result.to_dict(), "k_min": least.k, "k_min_proven": least.proven},
+                         indent=2))
+        return 0
+    _print_bound(topo, result, least)
+    return 0
+
+
+def _print_bound(topo: Topology, b: Bound, least: SmallestK) -> None:
+    u = topo.units
+    print(f"topology        {topo.name}: {b.num_compute} compute, {len(topo.switch_nodes)} switch nodes")
+    print(f"collective      {b.collective}" + (f" from root {b.root}" if b.root else ""))
+    print(f"optimal algbw   {exact_num(b.algbw)} {u}")
+    label = "1/x*" if b.root is None else "1/F"
+    n = "N" if b.weights is None else "W"
+    print(f"{label:<15} {b.inv_x}  (time = M/{n} x 1/x*)" if b.root is None
+          else f"{label:<15} {b.inv_x}  (time = M x 1/F)")
+    if b.weights is not None:
+        print(f"weights         {len(set(w for _, w in b.weights))} distinct, W = "
+              f"{b.total_weight} in all (normalised)")
+    per = "tree(s) per root" if b.weights is None else "tree(s) per unit of weight"
+    print(f"k               {least.k} {per}, U = {least.k * b.inv_x}  ({least.note})")
+    if least.k != b.k:
+        print(f"                the paper's k = {b.k} (every link an integral number of trees) "
+              f"is sufficient, not necessary")
+    print(f"tree bandwidth  {exact_num(b.x / least.k)} {u}")
+    side = "leaving" if b.collective in ("allgather", "broadcast") else "entering"
+    inside = (f"|S* ∩ Vc| = {b.cut_compute}" if b.weights is None
+              else f"w(S* ∩ Vc) = {b.cut_weight} ({b.cut_compute} compute)")
+    print(f"bottleneck cut  {inside}, bandwidth {side} S* = "
+          f"{exact_num(b.cut_bandwidth)} {u}" + (f", ratio {b.cut_ratio}" if b.root is None else ""))
+    for line in describe_cut(topo, b.cut):
+        print(f"                {line}")
+    print(f"oracle          {b.oracle_rounds} round(s), {b.max_flows} max-flows, {b.seconds:.3f} s")
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .. import schemas
+
+    sys.stdout.write(schemas.text(args.format))
+    return 0

@@ -1,0 +1,219 @@
+"""``forestcoll generate``, ``sweep-k``, ``compare`` and ``baseline``: schedules that reach the
+bound (the paper's section "Algorithm Design": binary search, switch node removal, spanning
+tree construction), the best schedule for each fixed k (section "Fixed-k Schedule
+Generation"), the side-by-side table, and the schedules NCCL runs today."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from fractions import Fraction
+from typing import Any
+
+from ..analysis.sweeps import MAX_K, SWEEP_COLUMNS, iter_sweep
+from ..errors import UsageError
+from ..files import check_output, streaming_output, write_output
+from ..generation.bound import bound, rs_ag_algbw
+from ..generation.pipeline import generate, traffic
+from ..model.catalog import resolve
+from ..model.topology import Topology
+from .args import executor_for, node_weights, parse_k_range
+from .output import destination, exact_num
+
+
+_UNITS = {"splitting": "switch", "packing": "edge"}
+
+
+class _Progress:
+    """tqdm bars on stderr, shown only for stages that run longer than two seconds."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.bars: dict[str, Any] = {}
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if self.quiet:
+            return
+        from tqdm import tqdm
+
+        bar = self.bars.get(stage)
+        if bar is None or bar.n > done:
+            if bar is not None:
+                bar.close()
+            # disable=None: no bar when stderr is not a terminal (a log, a pipe)
+            bar = self.bars[stage] = tqdm(total=total, desc=f"forestcoll {stage}", delay=2.0,
+                                          leave=False, file=sys.stderr, disable=None,
+                                          unit=_UNITS.get(stage, "step"))
+        bar.total = max(total, done)
+        bar.update(done - bar.n)
+
+    def close(self) -> None:
+        for bar in self.bars.values():
+            bar.close()
+        self.bars.clear()
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    check_output(args.output, inputs=[args.topology] + ([args.weights] if args.weights else []))
+    if args.k is not None:
+        _check_k(args.k, "--k")
+    if args.method == "lp":
+        if args.collective != "allreduce":
+            raise UsageError(f"--method lp builds allreduce schedules; add --collective "
+                             f"allreduce or drop --method (for {args.collective})")
+        if args.k is not None or args.weights or args.root is not None:
+            raise UsageError("--method lp takes each root's share and tree count from the LP; "
+                             "drop --k, --weights and --root (or use --method trees)")
+    topo = resolve(args.topology)
+    weights = node_weights(args, topo)
+    progress = _Progress(args.quiet)
+    start = time.perf_counter()
+    try:
+        if args.method == "lp":
+            from ..lp.schedule import lp_allreduce
+
+            sched = lp_allreduce(topo, kernel=args.kernel, progress=progress,
+                                 symmetry=args.symmetry)
+        else:
+            sched = generate(topo, args.collective, k=args.k, root=args.root,
+                             kernel=args.kernel, progress=progress, symmetry=args.symmetry,
+                             weights=weights, multicast=args.multicast)
+    finally:
+        progress.close()
+    seconds = time.perf_counter() - start
+    write_output(args.output, sched.to_json())
+    st = sched.stats
+    out, where = destination(args.output)
+    print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} trees"
+          + (f", k = {sched.k}" if sched.k else "")
+          + (", concurrent phases" if sched.concurrent else ""), file=out)
+    if not sched.phases and st.get("paper_k", sched.k) != sched.k:
+        print(f"k               {sched.k}, the least that reaches the bound (the paper's k = "
+              f"{st['paper_k']} is sufficient, not necessary)", file=out)
+    if sched.multicast:
+        moved = traffic(sched, topo)
+        with_mc = sum(a for a, _ in moved.values())
+        without = sum(b for _, b in moved.values())
+        print(f"multicast       switches replicate/aggregate: {exact_num(with_mc)} x M on the links "
+              f"instead of {exact_num(without)} x M ({float(1 - with_mc / without):.1%} less)",
+              file=out)
+    if args.method == "lp":
+        lower, upper = st["lp_lower"], st["lp_upper"]
+        trees = rs_ag_algbw(topo, kernel=args.kernel)
+        where_lp = ("= the LP optimum" if lower == upper == sched.algbw else
+                    "within the LP's certified interval" if lower <= sched.algbw <= upper
+                    else "below the LP's certified interval")
+        print(f"algbw           {exact_num(sched.algbw)} {topo.units}  ({where_lp} "
+              f"[{exact_num(lower, 6)}, {exact_num(upper, 6)}]; {float(sched.algbw / trees):.2%} of the "
+              f"reduce-scatter + allgather tree bound {exact_num(trees)})", file=out)
+        print(f"shares          {st['shares']}" + (
+            "" if sched.algbw == upper else
+            f"; {float(1 - sched.algbw / upper):.3g} (relative) below the LP's upper value"),
+            file=out)
+        print(f"seconds         {seconds:.2f} total: LP {st['lp_seconds']:.2f}, trees "
+              f"{st['construction_seconds']:.2f} (splitting "
+              f"{st.get('splitting_seconds', 0):.2f}, packing "
+              f"{st.get('packing_seconds', 0):.2f})", file=out)
+        return 0
+    best = _best_algbw(topo, args.collective, args.root, args.kernel, weights)
+    label = ("the bound" if args.collective != "allreduce"
+             else "the reduce-scatter + allgather tree bound")
+    if weights:
+        label = "the weighted " + label[4:]
+    print(f"algbw           {exact_num(sched.algbw)} {topo.units}  ({float(sched.algbw / best):.2%} "
+          f"of {label} {exact_num(best)})", file=out)
+    group = (f"symmetry {st['symmetry_seconds'] + st.get('packing_symmetry_seconds', 0):.2f}, "
+             if "symmetry_seconds" in st else "")
+    print(f"seconds         {seconds:.2f} total: {group}bound {st.get('bound_seconds', 0):.2f}, "
+          f"splitting {st.get('splitting_seconds', 0):.2f}, packing "
+          f"{st.get('packing_seconds', 0):.2f}, routing {st.get('routing_seconds', 0):.2f}",
+          file=out)
+    return 0
+
+
+def _check_k(k: int, option: str) -> None:
+    if not 1 <= k <= MAX_K:
+        raise UsageError(f"{option} {k}: give a whole number from 1 to {MAX_K}")
+
+
+def _best_algbw(topo: Topology, collective: str, root: str | None,
+                kernel: str | None, weights: dict[str, int] | None = None) -> Fraction:
+    """The bound a schedule of ``collective`` is measured against (allreduce: the best
+    reduce-scatter followed by the best allgather)."""
+    if collective == "allreduce":
+        return rs_ag_algbw(topo, kernel=kernel, weights=weights)
+    return bound(topo, collective=collective, root=root, kernel=kernel,
+                 weights=weights).algbw
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Rows are printed, and appended to the CSV, as each k finishes; Ctrl-C keeps them."""
+    if args.csv:
+        check_output(args.csv, option="--csv", inputs=[args.topology])
+    ks = parse_k_range(args.k)
+    topo = resolve(args.topology)
+    with executor_for(args) as executor:
+        return _print_sweep(args, iter_sweep(topo, ks, collective=args.collective,
+                                             root=args.root, kernel=args.kernel,
+                                             executor=executor))
+
+
+def _print_sweep(args: argparse.Namespace, rows) -> int:
+    widths = (6, 24, 12, 10, 8, 8, 9)
+    print("  ".join(f"{c:>{w}}" for c, w in zip(
+        ("k", "algbw", "algbw_float", "fraction", "trees", "height", "seconds"), widths)))
+    with streaming_output(args.csv) if args.csv else _no_output() as csv:
+        if csv is not None:
+            csv.write(",".join(SWEEP_COLUMNS) + "\n")
+            csv.flush()
+        for row in rows:
+            cells = (row["k"], str(row["algbw"]), f"{row['algbw_float']:.4f}",
+                     f"{row['fraction_of_optimum']:.4%}", row["distinct_trees"],
+                     row["max_height"], f"{row['seconds']:.2f}")
+            print("  ".join(f"{c:>{w}}" for c, w in zip(cells, widths)), flush=True)
+            if csv is not None:
+                csv.write(",".join(str(row[c]) for c in SWEEP_COLUMNS) + "\n")
+                csv.flush()
+    return 0
+
+
+class _no_output:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from ..analysis.sweeps import compare
+
+    if args.csv:
+        check_output(args.csv, option="--csv", inputs=args.topology)
+    topologies = [resolve(t) for t in args.topology]
+
+    def report(row: dict) -> None:
+        if not args.quiet:
+            print(f"forestcoll compare: {row['topology']} done", file=sys.stderr)
+
+    with executor_for(args) as executor:
+        table = compare(topologies, kernel=args.kernel, progress=report, executor=executor)
+    if args.csv:
+        write_output(args.csv, table.to_csv(index=False))
+    print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
+    return 0
+
+
+def cmd_baseline(args: argparse.Namespace) -> int:
+    from ..timing.baseline import baseline
+
+    check_output(args.output, option="-o", inputs=[args.topology])
+    topo = resolve(args.topology)
+    schedule = baseline(topo, args.kind, args.collective, root=args.root,
+                        channels=args.channels)
+    write_output(args.output, schedule.to_json())
+    out, where = destination(args.output)
+    print(f"{args.kind} {schedule.collective} on {topo.name}: algbw {exact_num(schedule.algbw)} "
+          f"{topo.units} with {schedule.num_trees} trees -> {where}", file=out)
+    return 0

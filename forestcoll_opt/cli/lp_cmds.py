@@ -1,0 +1,52 @@
+"""``forestcoll lp``: the allreduce (or allgather) linear program with switch flows of the
+paper's appendix "Allreduce Linear Program", solved by HiGHS, and its certified interval."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+
+from ..errors import UsageError
+from ..files import check_output
+from ..generation.bound import rs_ag_algbw
+from ..model.catalog import resolve
+from .output import exact_num
+
+
+def _same_destination(a: str, b: str) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def cmd_lp(args: argparse.Namespace) -> int:
+    from ..lp.solver import solve
+
+    for option, path in (("--write-lp", args.write_lp), ("--write-mps", args.write_mps)):
+        if path:
+            check_output(path, option=option, inputs=[args.topology])
+    if args.write_lp and args.write_mps and _same_destination(args.write_lp, args.write_mps):
+        raise UsageError("--write-lp and --write-mps name the same file; give two files")
+    topo = resolve(args.topology)
+    result = solve(topo, args.problem, formulation=args.formulation,
+                   time_limit=args.time_limit, write_lp=args.write_lp, write_mps=args.write_mps,
+                   kernel=args.kernel)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+        return 0
+    u = topo.units
+    print(f"{args.problem} LP on {topo.name}: algbw {result.algbw:.6f} {u} (HiGHS, "
+          f"{result.status})")
+    print(f"certified       [{exact_num(result.lower, 9)}, {exact_num(result.upper, 9)}] {u}: the LP "
+          f"optimum lies in this interval (relative width {float(result.gap):.2g})")
+    print(f"model           {result.variables} variables, {result.constraints} constraints "
+          f"({result.formulation}, {result.rounds} round(s))")
+    print(f"seconds         build {result.build_seconds:.2f}, solve {result.solve_seconds:.2f}, "
+          f"certify {result.certify_seconds:.2f}")
+    shares = ", ".join(f"{v} {x:.4g}" for v, x in list(result.x.items())[:8])
+    more = f", ... ({len(result.x)} in all)" if len(result.x) > 8 else ""
+    print(f"x per root      {shares}{more}")
+    if args.problem == "allreduce":
+        tree = rs_ag_algbw(topo, kernel=args.kernel)
+        print(f"tree allreduce  {exact_num(tree)} {u} (reduce-scatter + allgather bounds): "
+              f"{float(tree / result.upper):.6f} to {float(tree / result.lower):.6f} of the LP")
+    return 0

@@ -1,0 +1,52 @@
+"""What the ``forestcoll`` commands print and return: exit statuses, exact numbers with their
+decimal value, capped lists of problems, and where a command's own summary line goes."""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from typing import Sequence, TextIO
+
+from ..files import display_path
+
+EXIT_BELOW = 1
+EXIT_ERROR = 2
+EXIT_SOLVER = 3
+EXIT_INTERNAL = 70
+
+
+def exact_num(value: Fraction, digits: int = 3) -> str:
+    """Exact fraction with its decimal value, e.g. ``1040/3 (346.667)``.
+
+    :param value: the exact number
+    :param digits: decimals of the value shown in parentheses
+    :returns: the integer alone, or ``p/q (decimal)``
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value} ({float(value):.{digits}f})"
+
+
+MAX_REASONS_SHOWN = 10
+
+
+def print_reasons(kind: str, reasons: Sequence[str]) -> None:
+    """At most :data:`MAX_REASONS_SHOWN` problem lines on stderr, then how many more there
+    are (``--json`` carries them all)."""
+    for reason in reasons[:MAX_REASONS_SHOWN]:
+        print(f"forestcoll: {kind}: {reason}", file=sys.stderr)
+    if len(reasons) > MAX_REASONS_SHOWN:
+        print(f"forestcoll: {kind}: ... and {len(reasons) - MAX_REASONS_SHOWN} more "
+              f"(--json lists them all)", file=sys.stderr)
+
+
+def destination(output: str) -> tuple[TextIO, str]:
+    """The stream a command's summary goes to and how it names the file it wrote: a command
+    writing its output to standard output (``-o -``) reports on stderr.
+
+    :param output: the ``-o`` value, a path or ``-``
+    :returns: (stream for the summary, ``"standard output"`` or the path as displayed)
+    """
+    if output == "-":
+        return sys.stderr, "standard output"
+    return sys.stdout, display_path(output)

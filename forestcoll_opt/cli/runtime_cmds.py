@@ -1,0 +1,107 @@
+"""``forestcoll import nccl``, ``export msccl`` and ``check-xml``: topologies from NCCL's own
+description of a machine, schedules as MSCCL XML algorithms (the paper's section "Schedule
+Implementation"), and such a file run symbolically to check what every rank ends with."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..files import check_output, display_path, write_output
+from ..model.catalog import resolve
+from ..verify.verifier import load_schedule
+from .output import EXIT_BELOW, EXIT_ERROR, destination, exact_num, print_reasons
+from .verify_cmds import valid_schedule
+
+
+def cmd_import_nccl(args: argparse.Namespace) -> int:
+    from ..runtimes.nccl_import import import_nccl
+
+    check_output(args.output, inputs=[args.dump])
+    topo = import_nccl(args.dump, boxes=args.boxes, fabric=args.fabric, name=args.name,
+                       bandwidths=args.bandwidths, pcie=args.pcie, nics=args.nics,
+                       gpu=args.gpu, nic_speed=args.nic_speed)
+    write_output(args.output, topo.to_json())
+    out, where = destination(args.output)
+    print(f"wrote {where}: {topo.name}, {len(topo.compute_nodes)} compute and "
+          f"{len(topo.switch_nodes)} switch nodes, {len(topo.capacity)} directed links "
+          f"({topo.units})", file=out)
+    return 0
+
+
+def cmd_export_msccl(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from ..runtimes.msccl_export import export_msccl, selection_rule
+    from ..model.schedule import achieved_algbw
+
+    check_output(args.output, inputs=[args.topology, args.schedule])
+    topo = resolve(args.topology)
+    schedule, verdict = valid_schedule(args, topo)
+    text = export_msccl(schedule, topo, flavour=args.flavour, protocol=args.protocol,
+                        chunks=args.chunks, channels=args.channels, inplace=args.inplace,
+                        name=args.name, min_bytes=args.min_bytes, max_bytes=args.max_bytes)
+    write_output(args.output, text)
+    out, where = destination(args.output)
+    # the runtime overlaps an allreduce's phases: the file's own algbw is the concurrent one
+    runs = achieved_algbw(replace(schedule, concurrent=bool(schedule.phases)), topo)
+    same = "as scheduled" if runs == verdict.algbw else (
+        f"the schedule's {exact_num(verdict.algbw)} with its phases overlapped")
+    K = int(text.split('nchunksperloop="', 1)[1].split('"', 1)[0])
+    print(f"wrote {where}: MSCCL {args.flavour} {schedule.collective} for {topo.name}, "
+          f"{text.count('<tb ')} thread blocks and {text.count('<step ')} steps in all, "
+          f"algbw {exact_num(runs)} {topo.units} ({same})", file=out)
+    rule = selection_rule(schedule.collective, args.flavour, K, len(topo.compute_nodes))
+    print(f"note: nchunksperloop = {K}; {rule} (docs/msccl.md section 5)", file=out)
+    return 0
+
+
+def cmd_check_xml(args: argparse.Namespace) -> int:
+    """Exit 0: the XML runs to the right result (and, with --schedule, at the schedule's
+    algbw); 1: valid but slower than the schedule; 2: invalid or unreadable."""
+    from ..runtimes.msccl_check import check_xml
+    from ..model.schedule import achieved_algbw, schedule_routes
+    from ..model.schedule import from_dict as schedule_from_dict
+
+    topo = resolve(args.topology)
+    routes = schedule = None
+    if args.schedule:
+        schedule = schedule_from_dict(load_schedule(args.schedule),
+                                      source=display_path(args.schedule))
+        routes = schedule_routes(schedule)
+    verdict = check_xml(topo, args.xml, flavour=args.flavour, routes=routes)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), indent=2))
+    if not verdict.ok:
+        routing = [r for r in verdict.reasons if "several routes" in r]
+        others = [r for r in verdict.reasons if "several routes" not in r]
+        if routing:
+            pair = routing[0].split("the pair ", 1)[-1].split(" has several", 1)[0]
+            others.insert(0, f"{len(routing)} transfer(s) go between ranks with several "
+                             f"switch-only routes (the first: {pair}); pass --schedule with "
+                             f"the schedule the file was exported from, whose paths they follow")
+        print_reasons("invalid", others)
+        if not args.json:
+            print(f"INVALID: {len(verdict.reasons)} problem(s) in {display_path(args.xml)}")
+        return EXIT_ERROR
+    c = verdict.counts
+    line = (f"OK: MSCCL {verdict.collective} ({verdict.flavour}), {c.ranks} ranks, {c.tbs} "
+            f"thread blocks, {c.steps} steps (at most {c.max_steps_per_tb} per block), "
+            f"every rank ends with exactly the right data; algbw {exact_num(verdict.algbw)} "
+            f"{topo.units}")
+    status = 0
+    if schedule is not None:
+        expected = achieved_algbw(schedule, topo)
+        if verdict.algbw == expected:
+            line += " = the schedule's"
+        elif verdict.algbw > expected and schedule.phases and not schedule.concurrent:
+            line += (f", above the schedule's {exact_num(expected)}: the runtime overlaps the "
+                     f"reduce-scatter and allgather phases")
+        else:
+            line += f", below the schedule's {exact_num(expected)}"
+            status = EXIT_BELOW
+    if not args.json:
+        print(line)
+        for note in verdict.notes:
+            print(f"note    {note}")
+    return status

@@ -1,0 +1,157 @@
+"""``forestcoll verify`` and ``show-traffic``: a schedule checked independently of the generator
+and measured against the exact bound (the paper's section "Throughput Optimality for
+Collectives") or, for allreduce, the paper's appendix "Allreduce Linear Program"; and the
+data a schedule moves per link, with and without "In-Network Multicast & Aggregation"."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from typing import Any
+
+from ..errors import LPError, UsageError
+from ..files import check_output, display_path, write_output
+from ..generation.pipeline import traffic
+from ..model.catalog import resolve
+from ..model.topology import Topology
+from ..verify.verifier import load_schedule, needs_lp_interval, verify
+from .args import node_weights, ratio_arg
+from .output import EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, print_reasons
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Exit 0: valid and at least --min-ratio of the reference (default: optimal);
+    1: valid but below; 2: invalid, unreadable, or an internal contradiction;
+    3: the allreduce LP needed for the verdict could not be solved."""
+    min_ratio = ratio_arg(args.min_ratio)
+    topo = resolve(args.topology)
+    data = load_schedule(args.schedule)
+
+    def allreduce_lp() -> Any:      # called by verify only for a sound allreduce schedule
+        from ..lp.solver import solve
+
+        return solve(topo, "allreduce", time_limit=args.time_limit, kernel=args.kernel)
+
+    lazy = allreduce_lp if needs_lp_interval(data, against=args.against) else None
+    try:
+        verdict = verify(topo, data, against=args.against, lp_interval=lazy,
+                         kernel=args.kernel, weights=node_weights(args, topo))
+    except LPError as exc:
+        print(f"forestcoll: error: the allreduce LP needed for the verdict failed: {exc}; "
+              f"raise --time-limit or verify with --against trees", file=sys.stderr)
+        return EXIT_SOLVER
+    if args.json:
+        print(json.dumps(verdict.to_dict(), indent=2))
+    if verdict.status == "invalid":
+        print_reasons("invalid", verdict.reasons)
+        if not args.json:
+            print(f"INVALID: {len(verdict.reasons)} problem(s) in "
+                  f"{display_path(args.schedule)}")
+        return EXIT_ERROR
+    if verdict.contradiction:
+        print_reasons("internal contradiction", verdict.reasons)
+        if not args.json:
+            print("CONTRADICTION: the schedule's numbers and the bound cannot both be right; "
+                  "please report it")
+        return EXIT_ERROR
+    ok = verdict.meets(min_ratio)
+    if not args.json:
+        _print_verdict(topo, verdict, min_ratio)
+    if not ok:
+        print(f"forestcoll: schedule reaches {float(verdict.ratio):.4%} of the "
+              f"{_reference(verdict)}, below --min-ratio {args.min_ratio}", file=sys.stderr)
+    return 0 if ok else EXIT_BELOW
+
+
+def _reference(v: Any) -> str:
+    if v.collective != "allreduce":
+        return "bound"
+    return "allreduce LP optimum" if v.against == "lp" else \
+        "reduce-scatter + allgather tree bound"
+
+
+def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
+    u = topo.units
+    status = "OPTIMAL" if v.optimal else ("OK" if v.meets(min_ratio) else "BELOW")
+    kind = ("weighted " if v.weights else "") + ("concurrent " if v.concurrent else "")
+    head = f"{status}: valid {kind}{v.collective} schedule, algbw {exact_num(v.algbw)} {u}"
+    if v.collective == "allreduce" and v.against == "lp":
+        lo, hi = v.lp_interval
+        reach = ("reaches the allreduce LP optimum" if v.optimal else
+                 f"{float(v.ratio):.4%} of the allreduce LP optimum")
+        print(f"{head}: {reach} (certified interval [{float(lo):.9g}, {float(hi):.9g}] {u})")
+    else:
+        ref = _reference(v)
+        print(f"{head} = {v.ratio} x {ref} {exact_num(v.bound_algbw)} {u}"
+              + ("" if v.optimal else f" ({float(v.ratio):.4%})"))
+    for phase in v.phases:
+        print(f"primal  {phase.collective}, k = {phase.k}: busiest links "
+              + ", ".join(f"{a}->{b} load {load} ({exact_num(r)} per {u})"
+                          for a, b, load, r in phase.busiest[:3]))
+    if v.weights:
+        sizes = sorted({w for _, w in v.weights})
+        shown = ", ".join(map(str, sizes[:6])) + (" ..." if len(sizes) > 6 else "")
+        idle = sum(1 for _, w in v.weights if w == 0)
+        print(f"weights {len(v.weights)} compute nodes with shard weights {shown} (W = "
+              f"{sum(w for _, w in v.weights)})" + (f"; {idle} without a shard" if idle else ""))
+    for b in v.bounds:
+        weighted = "" if b.weights is None else f" weight {b.cut_weight} in"
+        print(f"dual    {b.collective} bound {exact_num(b.algbw)} {u}: cut of{weighted} {b.cut_compute} "
+              f"compute node(s), {exact_num(b.cut_bandwidth)} {u} across ({b.method})")
+    if getattr(v, "traffic", None):
+        with_mc, without = v.traffic
+        print(f"traffic {exact_num(with_mc)} x M on the links with in-network multicast, "
+              f"{exact_num(without)} x M without" + (f" ({float(1 - with_mc / without):.1%} less)"
+                                               if without else ""))
+    for note in v.notes:
+        print(f"note    {note}")
+
+
+def valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
+    """The schedule file ``args.schedule`` parsed, and its verdict; a UsageError naming the
+    first problem if the verifier finds it invalid. Only validity matters here, not
+    optimality: any positive interval lets the verifier judge a weighted or concurrent
+    allreduce without solving the LP.
+
+    :param args: the parsed command line (``schedule``, ``kernel``)
+    :param topo: the topology the schedule is for
+    :returns: (the schedule, the verifier's verdict)
+    """
+    from ..model.schedule import from_dict as schedule_from_dict
+
+    data = load_schedule(args.schedule)
+    loose = (Fraction(1, 10**30), Fraction(10**30))
+    verdict = verify(topo, data, against="lp", lp_interval=loose, kernel=args.kernel)
+    if not verdict.valid:
+        reason = verdict.reasons[0] if verdict.reasons else verdict.status
+        raise UsageError(f"{display_path(args.schedule)} is not a valid schedule for "
+                         f"{topo.name} ({reason}); run forestcoll verify for every problem")
+    return schedule_from_dict(data, source=display_path(args.schedule)), verdict
+
+
+def cmd_show_traffic(args: argparse.Namespace) -> int:
+    """Data per link per unit of data M, with the schedule's multicast and with every copy."""
+    topo = resolve(args.topology)
+    schedule, _ = valid_schedule(args, topo)
+    moved = traffic(schedule, topo)
+    rows = sorted(moved.items(), key=lambda kv: (-(kv[1][1] - kv[1][0]), topo.index[kv[0][0]],
+                                                 topo.index[kv[0][1]]))
+    if args.csv:
+        check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
+        lines = ["src,dst,bandwidth,with_multicast,without_multicast"]
+        lines += [f"{a},{b},{topo.capacity[(a, b)]},{w},{wo}" for (a, b), (w, wo) in rows]
+        write_output(args.csv, "\n".join(lines) + "\n")
+    with_mc = sum(w for w, _ in moved.values())
+    without = sum(wo for _, wo in moved.values())
+    print(f"{schedule.collective} on {topo.name}: {exact_num(with_mc)} x M on the links with "
+          f"multicast, {exact_num(without)} x M without ({float(1 - with_mc / without):.1%} less)"
+          if schedule.multicast else
+          f"{schedule.collective} on {topo.name}: {exact_num(without)} x M on the links (the "
+          f"schedule uses no multicast)")
+    width = max(len(f"{a} -> {b}") for (a, b), _ in rows)
+    print(f"{'link':<{width}}  {'with multicast':>16}  {'without':>16}  (x M, per unit of data)")
+    for (a, b), (w, wo) in rows[:args.top] if args.top else rows:
+        print(f"{a + ' -> ' + b:<{width}}  {str(w):>16}  {str(wo):>16}")
+    return 0
