@@ -18,7 +18,7 @@ from forestcoll_opt.errors import ScheduleError, UsageError
 from forestcoll_opt.lp.solver import solve
 from forestcoll_opt.model.schedule import achieved_algbw, loads
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify.verifier import verify
+from forestcoll_opt.verify import verify
 from schedcheck import check
 
 SPECS = ["paper-example", "dgx-a100:boxes=1", "dgx-a100:boxes=2", "dgx-a100:boxes=4",

@@ -55,7 +55,7 @@ from forestcoll_opt.generation.bound import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import FlowError, ForestCollError, VerifyError
-from forestcoll_opt.verify.verifier import STATUSES, load_schedule, verify
+from forestcoll_opt.verify import STATUSES, load_schedule, verify
 from randomnets import random_network
 from schedcheck import check
 

@@ -16,7 +16,7 @@ from forestcoll_opt.lp.solver import solve
 from forestcoll_opt.lp.schedule import lp_allreduce
 from forestcoll_opt.model.schedule import loads
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify.verifier import verify
+from forestcoll_opt.verify import verify
 from randomnets import random_network
 from schedcheck import achieved_algbw, check, with_claims
 from test_lp import ASYM

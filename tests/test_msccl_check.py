@@ -746,7 +746,7 @@ def test_exported_catalog_schedules_pass_with_the_schedules_algbw(catalog, colle
     from forestcoll_opt.model.schedule import schedule_routes
     from forestcoll_opt.runtimes.msccl_export import export_msccl
     from forestcoll_opt.generation.pipeline import generate
-    from forestcoll_opt.verify.verifier import verify
+    from forestcoll_opt.verify import verify
 
     t = catalog("paper-example")
     schedule = generate(t, collective)

@@ -14,7 +14,7 @@ from forestcoll_opt.generation.multicast import merge_out_tree
 from forestcoll_opt.model.schedule import loads
 from forestcoll_opt.generation.pipeline import generate, traffic
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify.verifier import verify
+from forestcoll_opt.verify import verify
 from randomnets import random_network
 from schedcheck import achieved_algbw
 

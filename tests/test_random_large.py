@@ -12,7 +12,7 @@ import pytest
 from forestcoll_opt.generation.bound import bound
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify.verifier import verify
+from forestcoll_opt.verify import verify
 from randomnets import (brute_force_bound_large, brute_force_single_root_large,
                         random_large_network, reversed_network)
 from schedcheck import achieved_algbw

@@ -156,7 +156,7 @@ def test_same_bytes_across_processes(tmp_path):
 def test_dgx_a100_eight_boxes_end_to_end(catalog):
     """The largest catalog case in the suite (64 GPUs, about 4 s): generate, then check with
     the independent checker and the verifier."""
-    from forestcoll_opt.verify.verifier import assert_optimal
+    from forestcoll_opt.verify import assert_optimal
     t = catalog("dgx-a100:boxes=8")
     s = generate(t, "allgather")
     assert achieved_algbw(t, s.to_dict()) == Fraction(1600, 7)

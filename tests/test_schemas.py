@@ -22,7 +22,7 @@ from forestcoll_opt.model.catalog import build, families
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.generation.pipeline import generate
-from forestcoll_opt.verify.verifier import VerifyError, verify
+from forestcoll_opt.verify import VerifyError, verify
 from randomnets import random_network
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "formats.md"
@@ -570,7 +570,7 @@ def _schema_of(doc) -> jsonschema.protocols.Validator:
 def _reads(value) -> Decimal | int | str:
     """A value as the verifier's reader gets it from a file: through JSON text (a string,
     or number text from :func:`_literal`)."""
-    from forestcoll_opt.verify.verifier import load_schedule
+    from forestcoll_opt.verify import load_schedule
     import tempfile
 
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:

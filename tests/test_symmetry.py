@@ -20,7 +20,7 @@ from forestcoll_opt.kernels.symmetry import (automorphisms, cycle, free_power, g
                                      group_order, no_symmetry, oracle_orbits)
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify.verifier import verify
+from forestcoll_opt.verify import verify
 from randomnets import random_network, random_symmetric_network
 from schedcheck import achieved_algbw
 

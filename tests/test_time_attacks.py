@@ -38,7 +38,7 @@ from forestcoll_opt.model.schedule import from_dict as schedule_from_dict
 from forestcoll_opt.model.schedule import loads as schedule_loads
 from forestcoll_opt.timing.simulate import link_alphas, simulate
 from forestcoll_opt.timing.tradeoff import tradeoff
-from forestcoll_opt.verify.verifier import verify
+from forestcoll_opt.verify import verify
 
 # ``forestcoll_opt.timing.simulate`` the attribute is the function (re-exported by the package);
 # the module is needed to watch its ternary search

@@ -13,7 +13,7 @@ from forestcoll_opt.errors import BoundError, ScheduleError, WeightsError
 from forestcoll_opt.model.schedule import loads
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify.verifier import verify
+from forestcoll_opt.verify import verify
 from randomnets import brute_force_bound, brute_force_weighted_bound, random_network
 from schedcheck import achieved_algbw
 

@@ -9,7 +9,7 @@ import json
 
 from ..files import check_output, display_path, write_output
 from ..model.catalog import resolve
-from ..verify.verifier import load_schedule
+from ..verify import load_schedule
 from .output import EXIT_BELOW, EXIT_ERROR, destination, exact_num, print_reasons
 from .verify_cmds import valid_schedule
 

@@ -16,7 +16,7 @@ from ..files import check_output, display_path, write_output
 from ..generation.pipeline import traffic
 from ..model.catalog import resolve
 from ..model.topology import Topology
-from ..verify.verifier import load_schedule, needs_lp_interval, verify
+from ..verify import load_schedule, needs_lp_interval, verify
 from .args import node_weights, ratio_arg
 from .output import EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, print_reasons
 
