@@ -23,7 +23,7 @@ QUICK = ["dgx-a100:boxes=2", "dgx-a100:boxes=4", "mi250:boxes=2"]
 def measure(spec: str) -> dict:
     topo = build(spec)
     start = time.perf_counter()
-    schedule = generate(topo, "allgather")
+    schedule = generate(topo, collective="allgather")
     total = time.perf_counter() - start
     st = schedule.stats
     return {"topology": spec, "N": len(topo.compute_nodes), "k": schedule.k,

@@ -46,7 +46,7 @@ from forestcoll_opt.generation.pipeline import generate
 topo = build(spec)
 start = time.perf_counter()
 if task == "generate":
-    result = generate(topo, "allgather", kernel=kernel)
+    result = generate(topo, collective="allgather", kernel=kernel)
     seconds = time.perf_counter() - start
     text = result.to_json()
     max_flows = result.stats["splitting_max_flows"] + result.stats["packing_max_flows"]

@@ -24,7 +24,7 @@ QUICK = ["paper-example", "dgx-a100:boxes=2", "mi250:boxes=2", "mi250:boxes=2,gp
 
 def measure(spec: str) -> dict:
     topo = build(spec)
-    result = solve(topo, "allreduce")
+    result = solve(topo, collective="allreduce")
     rs = bound(topo, collective="reduce-scatter").algbw
     ag = bound(topo, collective="allgather").algbw
     tree = 1 / (1 / rs + 1 / ag)

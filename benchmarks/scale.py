@@ -42,7 +42,7 @@ from forestcoll_opt.files import write_output
 from forestcoll_opt.generation.pipeline import generate
 spec, out, symmetry = sys.argv[1], sys.argv[2], {"default": None, "off": False}[sys.argv[3]]
 topo = build(spec)
-schedule = generate(topo, "allgather", symmetry=symmetry)
+schedule = generate(topo, collective="allgather", symmetry=symmetry)
 write_output(out, schedule.to_json())
 row = dict(schedule.stats)
 row.update(N=len(topo.compute_nodes), trees=schedule.num_trees, algbw=str(schedule.algbw), k=schedule.k,

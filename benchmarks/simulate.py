@@ -27,7 +27,7 @@ def measure(spec: str) -> dict:
     sizes = parse_sizes(SIZES)
     assert len(sizes) == 16
     start = time.perf_counter()
-    schedule = generate(topo, "allgather")
+    schedule = generate(topo, collective="allgather")
     generated = time.perf_counter() - start
     start = time.perf_counter()
     simulate(topo, schedule, sizes, chunks=8)

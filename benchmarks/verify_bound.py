@@ -126,7 +126,7 @@ def command_time(*argv: str) -> float:
 
 def measure(spec: str) -> dict:
     topo = topology_of(spec)
-    schedule = generate(topo, "allgather", k=1)
+    schedule = generate(topo, collective="allgather", k=1)
     bound_s, gen = median_time(lambda: bound(topo))
     own_s, own = median_time(lambda: verifier.bound_of(topo, "allgather"))
     data = schedule.to_dict()

@@ -6,23 +6,27 @@ Heterogeneous Network Fabrics").
 The public API, one entry point per question::
 
     import forestcoll_opt as fc
-    topo = fc.resolve("dgx-a100:boxes=2")            # or a JSON path, fc.from_networkx(G)
+    topo = fc.resolve("dgx-a100:boxes=2")              # or a JSON path, fc.from_networkx(G)
     b = fc.bound(topo, collective="allgather")         # exact optimum + bottleneck cut
-    s = fc.generate(topo, collective="allgather", k=None)   # a schedule that reaches it
+    s = fc.generate(topo, collective="allgather")      # a schedule that reaches it
     v = fc.verify(topo, s)                             # independent verdict + certificate
-    lp = fc.solve_lp(topo, "allreduce")                # allreduce LP, certified interval
+    lp = fc.solve_lp(topo, collective="allreduce")     # allreduce LP, certified interval
     ar = fc.lp_allreduce(topo, lp=lp)                  # allreduce trees at the LP optimum
     fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
     fc.compare([topo])                                 # bound vs LP vs tree schedules
-    ring = fc.baseline(topo, "ring", "allgather")      # what NCCL runs, in the same format
-    fc.simulate(topo, s, [2**20, 2**30], chunks="auto")     # α-β time per message size
-    fc.tradeoff(topo, "allgather", [2**20, 2**30])     # fastest k (or baseline) per size
+    ring = fc.baseline(topo, "ring", collective="allgather")   # what NCCL runs, same format
+    fc.simulate(topo, s, [2**20, 2**30])               # α-β time per message size
+    fc.tradeoff(topo, collective="allgather", sizes=[2**20, 2**30])   # fastest k per size
 
-Every ``collective=`` accepts a :class:`Collective` or its string value; ``root=`` names the
-root compute node of broadcast/reduce; ``k=`` fixes the number of trees per root;
-``weights=`` (allgather, reduce-scatter, allreduce) gives every compute node the relative
-size of its shard. Errors
-are subclasses of :class:`ForestCollError` whose messages name the node, link or option.
+What a function works on is positional (``topology``, then ``schedule``); every option is
+a keyword. Every ``collective=`` accepts a :class:`Collective` or its string value (the
+bound covers the four collectives with a cut bound; allreduce's optimum is ``solve_lp``);
+``root=`` names the root compute node of broadcast/reduce; ``k=`` fixes the number of
+trees per root; ``weights=`` (allgather, reduce-scatter, allreduce) gives every compute
+node the relative size of its shard. Calls in the previous release's form (an option
+passed positionally, ``solve_lp(t, problem=...)``) still work, with a DeprecationWarning.
+Errors are subclasses of :class:`ForestCollError` (all in :mod:`forestcoll_opt.errors`,
+all exported here) whose messages name the node, link or argument.
 
 Layers, one folder each (imports flow downward only; ``tests/test_layering.py`` checks it):
 
@@ -51,17 +55,9 @@ from .generation.bound import Bound, bound
 from .model.catalog import resolve
 from .model.collective import Collective
 from . import _old_paths
-from .errors import (
-    BoundError,
-    CatalogError,
-    FlowError,
-    ForestCollError,
-    OutputError,
-    TopologyError,
-    TopologyFormatError,
-    UsageError,
-)
-from .model.schedule import Schedule
+from .errors import *  # noqa: F401,F403  (every error class, listed in errors.__all__)
+from . import errors as _errors
+from .model.schedule import Schedule, Stats
 from .generation.pipeline import generate
 from .timing.simulate import simulate
 from .model.topology import Topology, from_dict, from_networkx
@@ -73,11 +69,10 @@ __version__ = "0.1.0"
 _old_paths.install()
 
 __all__ = [
-    "Bound", "BoundError", "CatalogError", "Collective", "FlowError", "ForestCollError",
-    "OutputError", "Schedule", "Topology", "TopologyError", "TopologyFormatError",
-    "UsageError", "Verdict", "__version__", "assert_optimal", "baseline", "bound",
-    "compare", "from_dict", "from_networkx", "generate", "iter_sweep", "lp_allreduce",
-    "resolve", "simulate", "solve_lp", "sweep", "tradeoff", "verify",
+    "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
+    "assert_optimal", "baseline", "bound", "compare", "from_dict", "from_networkx",
+    "generate", "iter_sweep", "lp_allreduce", "resolve", "simulate", "solve_lp", "sweep",
+    "tradeoff", "verify", *_errors.__all__,
 ]
 
 

@@ -3,6 +3,33 @@
 
 from __future__ import annotations
 
+__all__ = [
+    "BoundError",
+    "CatalogError",
+    "CollectiveError",
+    "FixedKError",
+    "FlowError",
+    "ForestCollError",
+    "LPCertificateError",
+    "LPError",
+    "LPInfeasibleError",
+    "LPNotOptimalError",
+    "LPSolverError",
+    "LPUnboundedError",
+    "OutputError",
+    "PackingError",
+    "RoutingError",
+    "ScheduleError",
+    "SplittingError",
+    "TopologyError",
+    "TopologyFormatError",
+    "UsageError",
+    "VerifierSelfCheckError",
+    "VerifyArgumentError",
+    "VerifyError",
+    "WeightsError",
+]
+
 
 class ForestCollError(Exception):
     """Base class of every error raised by forestcoll_opt on bad input or an unmet condition."""
@@ -99,3 +126,12 @@ class SplittingError(ForestCollError):
 
 class WeightsError(ForestCollError, ValueError):
     """Per-node shard weights are malformed (a missing node, a switch, a non-positive value)."""
+
+
+class CollectiveError(UsageError, BoundError, ScheduleError):
+    """A request that does not fit its collective: an unknown collective, a root missing
+    (broadcast, reduce), unknown, or given where every compute node is a root, shard
+    weights for a single-root collective. Every entry point checks this one way
+    (:func:`forestcoll_opt.model.collective.check_request`). It is also a
+    :class:`BoundError` and a :class:`ScheduleError`, the types ``bound`` and ``generate``
+    raised for these before, so that existing ``except`` clauses keep working."""

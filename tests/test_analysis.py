@@ -58,10 +58,10 @@ def test_errors_inside_a_worker_come_back_typed(monkeypatch):
         list(iter_sweep(topo, [1], executor=object()))
     real = analysis.generate
 
-    def failing(topology, collective, *, k, **kw):
+    def failing(topology, *, collective, k, **kw):
         if k == 2:
             raise ScheduleError("k = 2 fails here")
-        return real(topology, collective, k=k, **kw)
+        return real(topology, collective=collective, k=k, **kw)
 
     monkeypatch.setattr(analysis, "generate", failing)
     with ThreadPoolExecutor(2) as pool:

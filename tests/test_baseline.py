@@ -87,7 +87,7 @@ def test_catalog_baselines_verify(catalog, spec, kind, collective):
     t = catalog(spec)
     root = gpu(1, 3) if spec.startswith("dgx") and "boxes=1" not in spec else (
         t.compute_nodes[-2])
-    s = baseline(t, kind, collective, root=root if collective in ("broadcast", "reduce")
+    s = baseline(t, kind, collective=collective, root=root if collective in ("broadcast", "reduce")
                  else None)
     v = checked(t, s)
     assert v.ratio <= 1
@@ -287,7 +287,7 @@ def test_odd_boxes_and_unequal_boxes():
               if tr.root == "c0"}
     assert orders == {("c0", "c2", "c4", "c3", "c1"), ("c0", "c1", "c3", "c2", "c4")}
     for kind, coll in CASES:
-        checked(t, baseline(t, kind, coll, root="c3" if coll in ("broadcast", "reduce")
+        checked(t, baseline(t, kind, collective=coll, root="c3" if coll in ("broadcast", "reduce")
                             else None))
 
 
@@ -302,7 +302,7 @@ def test_boxes_whose_switch_has_no_box():
     s = ring(t)
     assert s.k == 3 and s.algbw == Fraction(6 * 3 * 10, 3 * 5)    # each uplink: 3 rings x 5
     for kind, coll in CASES:
-        checked(t, baseline(t, kind, coll, root="g4" if coll in ("broadcast", "reduce")
+        checked(t, baseline(t, kind, collective=coll, root="g4" if coll in ("broadcast", "reduce")
                             else None))
 
 
@@ -351,7 +351,7 @@ def test_usage_errors(catalog):
     for kwargs, words in cases:
         kind, coll = kwargs.pop("kind"), kwargs.pop("collective")
         with pytest.raises(UsageError) as err:
-            baseline(t, kind, coll, **kwargs)
+            baseline(t, kind, collective=coll, **kwargs)
         assert words in one_line(err), (kind, coll, str(err.value))
     assert KINDS == ("ring", "dbtree", "tree")
 

@@ -130,7 +130,7 @@ def test_huge_bandwidths_stay_exact():
     ({"collective": "alltoall"}, "unknown collective"),
     ({"collective": "broadcast"}, "needs a root"),
     ({"collective": "broadcast", "root": "global"}, "is not a compute node"),
-    ({"collective": "allgather", "root": "box0/c0"}, "drop --root"),
+    ({"collective": "allgather", "root": "box0/c0"}, "drop the root"),
 ])
 def test_bad_requests(catalog, kwargs, match):
     with pytest.raises(BoundError, match=match):

@@ -20,7 +20,7 @@ def run(capsys, *argv):
 @pytest.fixture(scope="module")
 def mi250x8_allreduce(tmp_path_factory, catalog):
     path = tmp_path_factory.mktemp("ar") / "allreduce.json"
-    path.write_text(generate(catalog("mi250:boxes=2,gpus=8"), "allreduce").to_json())
+    path.write_text(generate(catalog("mi250:boxes=2,gpus=8"), collective="allreduce").to_json())
     return path
 
 
@@ -78,7 +78,7 @@ def test_min_ratio_out_of_range(capsys, tmp_path, catalog, ratio):
 
 def test_broadcast_relabelled_as_allgather_fails_on_the_command_line(capsys, tmp_path, catalog):
     t = catalog("paper-example")
-    forged = json.loads(generate(t, "broadcast", root="box0/c0").to_json())
+    forged = json.loads(generate(t, collective="broadcast", root="box0/c0").to_json())
     forged["collective"] = "allgather"
     path = tmp_path / "forged.json"
     path.write_text(json.dumps(forged))

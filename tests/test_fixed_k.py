@@ -59,7 +59,7 @@ def test_mi250_sweep_matches_the_paper(catalog):
 @pytest.mark.parametrize("k", [1, 2, 3, 4])
 def test_fixed_k_meets_the_gap_bound(catalog, spec, k):
     t = catalog(spec)
-    s = generate(t, "allgather", k=k)
+    s = generate(t, collective="allgather", k=k)
     achieved = achieved_algbw(t, s.to_dict())
     assert achieved == s.algbw
     b = bound(t)
@@ -71,7 +71,7 @@ def test_fixed_k_meets_the_gap_bound(catalog, spec, k):
 
 def test_fixed_k_at_the_optimal_k_is_optimal(catalog):
     t = catalog("dgx-a100:boxes=2")
-    assert generate(t, "allgather", k=13).algbw == Fraction(1040, 3)
+    assert generate(t, collective="allgather", k=13).algbw == Fraction(1040, 3)
 
 
 def test_unbalanced_floor_is_a_clear_error():
@@ -79,7 +79,7 @@ def test_unbalanced_floor_is_a_clear_error():
     # leave switch w0 with 3 trees in and 2 out
     t = from_dict(random_network(2, asymmetric=True))
     with pytest.raises(FixedKError, match=r"k=1: switch 'w0' is unbalanced .*ingress 3 vs egress 2"):
-        generate(t, "allgather", k=1)
+        generate(t, collective="allgather", k=1)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -91,7 +91,7 @@ def test_random_fixed_k_is_valid_or_refused(seed):
     n = len(t.compute_nodes)
     for k in (1, 2, 3):
         try:
-            s = generate(t, "allgather", k=k)
+            s = generate(t, collective="allgather", k=k)
         except FixedKError:
             assert not symmetric
             continue
@@ -138,7 +138,7 @@ def test_k_min_below_the_papers_k(seed, k, k_min):
     b = bound(t)
     least = smallest_k_at_bound(t, b)
     assert (b.k, least.k, least.ruled_out_below) == (k, k_min, k_min)
-    s = generate(t, "allgather")
+    s = generate(t, collective="allgather")
     assert s.k == k_min and s.num_trees <= k_min * len(t.compute_nodes)
     assert achieved_algbw(t, s.to_dict()) == s.algbw == b.algbw
 

@@ -21,13 +21,13 @@ REL = 1e-6
 
 def tree_allreduce(t):
     """Tree allreduce algbw recomputed from the generated schedule's own link loads."""
-    return achieved_algbw(t, generate(t, "allreduce").to_dict())
+    return achieved_algbw(t, generate(t, collective="allreduce").to_dict())
 
 
 @pytest.mark.parametrize("spec", ["paper-example", "dgx-a100:boxes=2"])
 def test_tree_allreduce_is_lp_optimal(catalog, spec):
     t = catalog(spec)
-    lp = solve(t, "allreduce")
+    lp = solve(t, collective="allreduce")
     tree = tree_allreduce(t)
     assert lp.algbw == pytest.approx(float(tree), rel=REL)
     assert lp.lower <= tree <= lp.upper          # exact: the certified interval holds it
@@ -36,7 +36,7 @@ def test_tree_allreduce_is_lp_optimal(catalog, spec):
 def test_mi250_eight_gcds_lp_beats_trees(catalog):
     # GCDs of unequal bandwidth: roots may carry different shares under the LP
     t = catalog("mi250:boxes=2,gpus=8")
-    lp = solve(t, "allreduce")
+    lp = solve(t, collective="allreduce")
     tree = tree_allreduce(t)
     assert tree == 104
     assert lp.algbw == pytest.approx(128, rel=REL)   # recorded in data/lp_compare.csv
@@ -61,7 +61,7 @@ def test_hand_built_asymmetric_lp(formulation):
     # X <= 1 on each of the two 1 GB/s links, and X = 1 is feasible (the a<->b link is ample).
     t = from_dict(ASYM)
     assert tree_allreduce(t) == Fraction(3, 4)
-    lp = solve(t, "allreduce", formulation=formulation)
+    lp = solve(t, collective="allreduce", formulation=formulation)
     assert lp.algbw == pytest.approx(1.0, rel=REL)
     assert lp.lower <= 1 <= lp.upper and lp.gap < REL
 
@@ -69,7 +69,7 @@ def test_hand_built_asymmetric_lp(formulation):
 @pytest.mark.parametrize("seed", range(25))
 def test_allgather_lp_equals_exact_bound(seed):
     t = from_dict(random_network(seed + 7000))
-    lp, exact = solve(t, "allgather"), bound(t).algbw
+    lp, exact = solve(t, collective="allgather"), bound(t).algbw
     assert lp.algbw == pytest.approx(float(exact), rel=REL)
     assert lp.lower <= exact <= lp.upper and lp.gap < REL
 
@@ -78,8 +78,8 @@ def test_allgather_lp_equals_exact_bound(seed):
 def test_cut_and_explicit_formulations_agree(seed):
     t = from_dict(random_network(seed + 9000, max_compute=4, max_switch=2))
     for problem in ("allgather", "allreduce"):
-        cuts = solve(t, problem, formulation="cuts")
-        explicit = solve(t, problem, formulation="explicit")
+        cuts = solve(t, collective=problem, formulation="cuts")
+        explicit = solve(t, collective=problem, formulation="explicit")
         assert cuts.algbw == pytest.approx(explicit.algbw, rel=REL)
         # two certified intervals of one LP must overlap
         assert max(cuts.lower, explicit.lower) <= min(cuts.upper, explicit.upper)
@@ -89,14 +89,14 @@ def test_cut_and_explicit_formulations_agree(seed):
 def test_lp_never_below_trees_on_random_networks():
     for seed in range(10):
         t = from_dict(random_network(seed + 8000))
-        lp = solve(t, "allreduce")
+        lp = solve(t, collective="allreduce")
         assert lp.algbw >= float(tree_allreduce(t)) * (1 - REL)
         assert lp.upper >= rs_ag_algbw(t)          # exact: trees are feasible for the LP
 
 
 def test_time_limit_is_not_reported_optimal(catalog):
     with pytest.raises(LPNotOptimalError, match="did not prove"):
-        solve(catalog("dgx-a100:boxes=4"), "allreduce", time_limit=1e-6)
+        solve(catalog("dgx-a100:boxes=4"), collective="allreduce", time_limit=1e-6)
 
 
 def test_infeasible_model_is_a_typed_error(catalog):
@@ -124,7 +124,7 @@ def test_constraints_added_behind_the_models_back_are_refused(catalog):
 def test_model_names_are_indices_with_a_map(catalog, tmp_path):
     t = catalog("paper-example")
     path = tmp_path / "m.lp"
-    result = solve(t, "allreduce", write_lp=str(path), write_mps=str(tmp_path / "m.mps"))
+    result = solve(t, collective="allreduce", write_lp=str(path), write_mps=str(tmp_path / "m.mps"))
     text = path.read_text()
     i = {v: str(k) for k, v in enumerate(result.names)}
     assert result.names == t.node_ids
@@ -204,7 +204,7 @@ def test_ortools_and_highspy_share_a_process(first):
     code = (f"import importlib; importlib.import_module('{first}'); importlib.import_module('{other}');"
             "from forestcoll_opt.model.catalog import build; from forestcoll_opt.lp.solver import solve;"
             "from forestcoll_opt.generation.pipeline import generate; t = build('paper-example');"
-            "print(solve(t, 'allreduce').algbw, generate(t, 'allreduce').algbw)")
+            "print(solve(t, collective='allreduce').algbw, generate(t, collective='allreduce').algbw)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["4.0", "4"]

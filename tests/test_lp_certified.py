@@ -144,7 +144,7 @@ def test_every_max_flow_of_the_lp_runs_on_the_chosen_kernel(catalog, monkeypatch
     the chosen kernel, and every kernel gives the default kernel's interval."""
     t = catalog(spec)
     if spec not in _DEFAULT_INTERVALS:
-        _DEFAULT_INTERVALS[spec] = solve(t, "allreduce").interval
+        _DEFAULT_INTERVALS[spec] = solve(t, collective="allreduce").interval
     networks, per_edge = [], []
     init, edge_flows = FlowNetwork.__init__, FlowNetwork.edge_flows
 
@@ -158,7 +158,7 @@ def test_every_max_flow_of_the_lp_runs_on_the_chosen_kernel(catalog, monkeypatch
 
     monkeypatch.setattr(FlowNetwork, "__init__", record_network)
     monkeypatch.setattr(FlowNetwork, "edge_flows", record_edge_flows)
-    lp = solve(t, "allreduce", kernel=kernel)
+    lp = solve(t, collective="allreduce", kernel=kernel)
     assert per_edge and set(per_edge) == {kernel}       # the certificate's commodity flows
     assert set(networks) == {kernel}
     assert lp.interval == _DEFAULT_INTERVALS[spec]
@@ -167,7 +167,7 @@ def test_every_max_flow_of_the_lp_runs_on_the_chosen_kernel(catalog, monkeypatch
 
 def test_result_is_frozen_and_its_json_is_exact(catalog):
     t = catalog("paper-example")
-    lp = solve(t, "allreduce")
+    lp = solve(t, collective="allreduce")
     assert isinstance(lp, LPResult) and not hasattr(lp, "model")
     with pytest.raises(AttributeError):
         lp.lower = Fraction(5)          # frozen
@@ -190,12 +190,12 @@ def test_paper_example_at_1e_minus_7_is_still_4(catalog):
     f = Fraction(1, 10**7)
     t = scaled(catalog("paper-example").to_dict(), f)
     for formulation in ("cuts", "explicit"):
-        lp = solve(t, "allreduce", formulation=formulation)
+        lp = solve(t, collective="allreduce", formulation=formulation)
         assert lp.lower <= 4 * f <= lp.upper and lp.gap < REL
         assert lp.algbw == pytest.approx(4e-7, rel=1e-6)
     for e in range(5, 12):
         f = Fraction(1, 10**e)
-        lp = solve(scaled(catalog("paper-example").to_dict(), f), "allreduce")
+        lp = solve(scaled(catalog("paper-example").to_dict(), f), collective="allreduce")
         assert lp.lower <= 4 * f <= lp.upper, e
 
 
@@ -206,7 +206,7 @@ def test_random_networks_give_one_value_at_every_unit_scale(seed):
         intervals = []
         for f in SCALES:
             for formulation in ("cuts", "explicit"):
-                lp = solve(scaled(data, f), problem, formulation=formulation)
+                lp = solve(scaled(data, f), collective=problem, formulation=formulation)
                 assert lp.lower <= lp.upper and lp.gap < REL
                 intervals.append((lp.lower / f, lp.upper / f))
                 assert lp.algbw / float(f) == pytest.approx(float(intervals[0][0]), rel=1e-6)
@@ -248,7 +248,7 @@ def test_larger_random_networks_have_narrow_exact_intervals(seed):
     m, lp = solved(t)
     assert lp.lower <= lp.upper and lp.gap < REL
     check_witness(t, "allreduce", m.witness)
-    ag = solve(t, "allgather")
+    ag = solve(t, collective="allgather")
     assert ag.lower <= bound(t).algbw <= ag.upper and ag.gap < REL
 
 
@@ -268,7 +268,7 @@ def test_links_a_trillion_apart_still_give_narrow_intervals(catalog, spec, seed)
     m, lp = solved(t)
     assert lp.gap < REL and lp.upper >= rs_ag_algbw(t)
     check_witness(t, "allreduce", m.witness)
-    ag = solve(t, "allgather")
+    ag = solve(t, collective="allgather")
     assert ag.lower <= bound(t).algbw <= ag.upper and ag.gap < REL
 
 
@@ -281,12 +281,12 @@ def test_capacities_far_above_the_optimum_are_clamped_for_highs_only(tmp_path):
                    "links": [{"src": u, "dst": v, "bandwidth": b, "bidirectional": True}
                              for u, v, b in links]})
     for formulation in ("cuts", "explicit"):
-        ag = solve(t, "allgather", formulation=formulation)
+        ag = solve(t, collective="allgather", formulation=formulation)
         assert ag.lower <= bound(t).algbw <= ag.upper and ag.gap < REL
         m, ar = solved(t, "allreduce", formulation)
         assert ar.lower <= Fraction(1, 500) <= ar.upper and ar.gap < REL
         check_witness(t, "allreduce", m.witness)
-    solve(t, "allreduce", write_lp=str(tmp_path / "w.lp"))
+    solve(t, collective="allreduce", write_lp=str(tmp_path / "w.lp"))
     assert "written as 2^40 R" in (tmp_path / "w.lp").read_text()
 
 
@@ -327,9 +327,9 @@ def test_adversarial_node_ids(names, formulation, tmp_path):
     plain = from_dict(RING)
     hostile = from_dict(relabel(RING, names))
     for problem in ("allreduce", "allgather"):
-        a = solve(plain, problem, formulation=formulation)
+        a = solve(plain, collective=problem, formulation=formulation)
         lp_path, mps_path = tmp_path / "m.lp", tmp_path / "m.mps"
-        b = solve(hostile, problem, formulation=formulation, write_lp=str(lp_path),
+        b = solve(hostile, collective=problem, formulation=formulation, write_lp=str(lp_path),
                   write_mps=str(mps_path))
         assert b.names == hostile.node_ids
         assert max(a.lower, b.lower) <= min(a.upper, b.upper)
@@ -363,7 +363,7 @@ def test_every_highs_error_status_is_a_typed_error(catalog, monkeypatch, method)
 
     monkeypatch.setattr(highspy.Highs, method, failing)
     with pytest.raises(LPSolverError, match=f"{method}.*paper-example"):
-        solve(catalog("paper-example"), "allreduce")
+        solve(catalog("paper-example"), collective="allreduce")
 
 
 def test_a_build_warning_is_an_error(catalog, monkeypatch):
@@ -375,13 +375,13 @@ def test_a_build_warning_is_an_error(catalog, monkeypatch):
 
     monkeypatch.setattr(highspy.Highs, "addRows", warning)
     with pytest.raises(LPSolverError, match="addRows"):
-        solve(catalog("paper-example"), "allgather")
+        solve(catalog("paper-example"), collective="allgather")
 
 
 @pytest.mark.parametrize("bad", [0, -1, float("nan"), float("inf"), "1", True, -1e-9])
 def test_time_limit_is_validated(catalog, bad):
     with pytest.raises(LPError, match="time_limit"):
-        solve(catalog("paper-example"), "allreduce", time_limit=bad)
+        solve(catalog("paper-example"), collective="allreduce", time_limit=bad)
 
 
 def test_errors_are_forestcoll_errors():
@@ -393,13 +393,13 @@ def test_errors_are_forestcoll_errors():
 def test_round_limit_is_a_typed_error_with_advice(catalog, monkeypatch):
     monkeypatch.setattr(lpmod, "MAX_ROUNDS", 1)
     with pytest.raises(LPNotOptimalError, match="did not converge.*explicit"):
-        solve(catalog("dgx-a100:boxes=2"), "allreduce")
+        solve(catalog("dgx-a100:boxes=2"), collective="allreduce")
 
 
 def test_contradictory_interval_is_refused(catalog, monkeypatch):
     monkeypatch.setattr(lpmod, "certify_upper", lambda m, session: Fraction(0))
     with pytest.raises(LPCertificateError, match="contradiction"):
-        solve(catalog("paper-example"), "allreduce")
+        solve(catalog("paper-example"), collective="allreduce")
 
 
 # --- the certificate does not trust HiGHS -----------------------------------------------------
@@ -438,7 +438,7 @@ def test_noisy_duals_keep_upper_above_the_optimum(catalog, monkeypatch, spec, kn
             0, 1e-9, len(self.row_duals))
 
     monkeypatch.setattr(HighsSession, "run", noisy)
-    lp = solve(catalog(spec), "allreduce")
+    lp = solve(catalog(spec), collective="allreduce")
     assert lp.lower <= known <= lp.upper and lp.gap < REL
 
 
@@ -467,10 +467,10 @@ def test_exports_are_written_as_a_set(catalog, tmp_path):
     good = tmp_path / "m.lp"
     good.write_text("old")
     with pytest.raises(ForestCollError):
-        solve(t, "allreduce", write_lp=str(good), write_mps=str(tmp_path / "missing" / "m.mps"))
+        solve(t, collective="allreduce", write_lp=str(good), write_mps=str(tmp_path / "missing" / "m.mps"))
     assert good.read_text() == "old"                       # neither file was written
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.lp"]   # no temporary left
-    solve(t, "allreduce", write_lp=str(good), write_mps=str(tmp_path / "m.mps"))
+    solve(t, collective="allreduce", write_lp=str(good), write_mps=str(tmp_path / "m.mps"))
     assert good.read_text().startswith("\\ forestcoll-opt allreduce LP")
 
 
@@ -482,13 +482,13 @@ def test_a_model_changed_by_hand_is_solved_but_not_certified(catalog):
 
 
 def test_time_limit_spans_the_rounds(catalog):
-    lp = solve(catalog("mi250:boxes=2"), "allreduce", time_limit=120)
+    lp = solve(catalog("mi250:boxes=2"), collective="allreduce", time_limit=120)
     assert lp.rounds > 1 and lp.gap < REL
 
 
 def test_one_file_for_both_exports_is_refused(catalog, tmp_path):
     with pytest.raises(LPError, match="same file"):
-        solve(catalog("paper-example"), "allreduce", write_lp=str(tmp_path / "m"),
+        solve(catalog("paper-example"), collective="allreduce", write_lp=str(tmp_path / "m"),
               write_mps=str(tmp_path / "m"))
 
 

@@ -34,7 +34,7 @@ def phase_roots(schedule, i):
 def test_mi250_eight_gcds_reaches_128(catalog):
     # the example: reduce-scatter + allgather trees reach 104 GB/s, the LP 128
     t = catalog("mi250:boxes=2,gpus=8")
-    lp = solve(t, "allreduce")
+    lp = solve(t, collective="allreduce")
     s = lp_allreduce(t, lp=lp)
     assert s.algbw == 128 and rs_ag_algbw(t) == 104
     assert lp.lower <= 128 <= lp.upper
@@ -56,7 +56,7 @@ def test_mi250_eight_gcds_reaches_128(catalog):
 def test_hand_built_asymmetric_triangle_reaches_the_lp():
     # test_lp.test_hand_built_asymmetric_lp: trees 3/4, LP 1
     t = from_dict(ASYM)
-    lp = solve(t, "allreduce")
+    lp = solve(t, collective="allreduce")
     s = lp_allreduce(t, lp=lp)
     assert s.algbw == 1
     assert achieved_algbw(t, s.to_dict()) == 1
@@ -67,7 +67,7 @@ def test_hand_built_asymmetric_triangle_reaches_the_lp():
                                   "mi250:boxes=2", "mi250:boxes=2,gpus=8"])
 def test_catalog_at_least_the_tree_allreduce(catalog, spec):
     t = catalog(spec)
-    lp = solve(t, "allreduce")
+    lp = solve(t, collective="allreduce")
     s = lp_allreduce(t, lp=lp)
     assert s.algbw >= rs_ag_algbw(t)
     assert lp.lower <= s.algbw <= lp.upper
@@ -83,7 +83,7 @@ def test_catalog_at_least_the_tree_allreduce(catalog, spec):
 def test_random_networks_within_the_certified_interval(seed):
     data = random_network(seed + 5200, asymmetric=seed % 2 == 0)
     t = from_dict(data)
-    lp = solve(t, "allreduce")
+    lp = solve(t, collective="allreduce")
     s = lp_allreduce(t, lp=lp)
     assert lp.lower <= s.algbw <= lp.upper
     assert s.algbw >= rs_ag_algbw(t)
@@ -92,7 +92,7 @@ def test_random_networks_within_the_certified_interval(seed):
 
 def test_without_reconstruction_the_certificate_point_is_used(catalog, monkeypatch):
     t = catalog("mi250:boxes=2,gpus=8")
-    lp = solve(t, "allreduce")
+    lp = solve(t, collective="allreduce")
     monkeypatch.setattr(lp_schedule, "RECONSTRUCTION_LIMITS", ())
     s = lp_allreduce(t, lp=lp, symmetry=False)
     assert s.stats["shares"] == "LP certificate point"
@@ -124,11 +124,11 @@ def test_falls_back_to_concurrent_trees(catalog, monkeypatch):
 
 
 def test_an_lp_of_another_topology_is_refused(catalog):
-    lp = solve(catalog("paper-example"), "allreduce")
+    lp = solve(catalog("paper-example"), collective="allreduce")
     with pytest.raises(ScheduleError, match="solved for"):
         lp_allreduce(catalog("dgx-a100:boxes=2"), lp=lp)
     with pytest.raises(ScheduleError, match="allreduce LPResult"):
-        lp_allreduce(catalog("paper-example"), lp=solve(catalog("paper-example"), "allgather"))
+        lp_allreduce(catalog("paper-example"), lp=solve(catalog("paper-example"), collective="allgather"))
 
 
 def test_deterministic_and_round_trips(catalog):
@@ -182,7 +182,7 @@ def test_decimal_units_reach_the_same_optimum(catalog, factor):
     for link in data["links"]:
         link["bandwidth"] = str(Fraction(link["bandwidth"]) * factor)
     scaled = from_dict(data)
-    lp = solve(scaled, "allreduce")
+    lp = solve(scaled, collective="allreduce")
     s = lp_allreduce(scaled, lp=lp)
     assert s.algbw == 128 * factor
     assert verify(scaled, s.to_dict(), lp_interval=lp).optimal

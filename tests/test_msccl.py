@@ -52,7 +52,7 @@ def schedules(catalog):
     def get(spec, collective):
         if (spec, collective) not in cache:
             t = catalog(spec)
-            s = lp_allreduce(t) if collective == "lp" else generate(t, collective)
+            s = lp_allreduce(t) if collective == "lp" else generate(t, collective=collective)
             cache[(spec, collective)] = (t, s)
         return cache[(spec, collective)]
 
@@ -142,14 +142,14 @@ def test_bad_options(schedules, kwargs, match):
 
 def test_what_msccl_cannot_express(catalog):
     t = catalog("paper-example")
-    weighted = generate(t, "allgather", weights={v: 1 + i % 2 for i, v in
+    weighted = generate(t, collective="allgather", weights={v: 1 + i % 2 for i, v in
                                                  enumerate(t.compute_nodes)})
     with pytest.raises(MscclExportError, match="equal share"):
         export_msccl(weighted, t)
     with pytest.raises(MscclExportError, match="cannot be exported"):
-        export_msccl(generate(t, "broadcast", root=t.compute_nodes[0]), t)
+        export_msccl(generate(t, collective="broadcast", root=t.compute_nodes[0]), t)
     with pytest.raises(MscclExportError, match="compute nodes"):
-        export_msccl(generate(t, "allgather"), catalog("dgx-a100:boxes=2"))
+        export_msccl(generate(t, collective="allgather"), catalog("dgx-a100:boxes=2"))
 
 
 def test_cli_export(tmp_path, capsys):
@@ -214,8 +214,8 @@ def test_end_to_end_from_an_nccl_dump(tmp_path, capsys):
 def test_multicast_schedules_and_empty_ranges_are_refused(catalog):
     t = catalog("dgx-h100:boxes=2,nvls=1")
     with pytest.raises(MscclExportError, match="--multicast off"):
-        export_msccl(generate(t, "allgather"), t)
-    plain = generate(t, "allgather", multicast="off")
+        export_msccl(generate(t, collective="allgather"), t)
+    plain = generate(t, collective="allgather", multicast="off")
     assert simulate(export_msccl(plain, t, channels=2)) == expected_traffic(plain, 1)
     with pytest.raises(MscclExportError, match="never select"):
         export_msccl(plain, t, min_bytes=100, max_bytes=10)

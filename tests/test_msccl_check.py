@@ -749,7 +749,7 @@ def test_exported_catalog_schedules_pass_with_the_schedules_algbw(catalog, colle
     from forestcoll_opt.verify import verify
 
     t = catalog("paper-example")
-    schedule = generate(t, collective)
+    schedule = generate(t, collective=collective)
     expected = verify(t, schedule, **({"against": "trees"} if collective == "allreduce" else
                                       {})).algbw
     for kw in ({}, {"flavour": "legacy", "chunks": 2, "channels": 2}):

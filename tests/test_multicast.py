@@ -65,8 +65,8 @@ def totals(schedule, topology):
 def test_paper_topology_with_multicast_switches(collective):
     t = paper_example({"box0/switch", "box1/switch", "global"})
     root = "box0/c0" if collective in ("broadcast", "reduce") else None
-    plain = generate(t, collective, root=root, multicast="off")
-    s = generate(t, collective, root=root)
+    plain = generate(t, collective=collective, root=root, multicast="off")
+    s = generate(t, collective=collective, root=root)
     assert s.multicast and s.algbw == plain.algbw
     with_mc, without = totals(s, t)
     assert with_mc < without == totals(plain, t)[1]
@@ -81,13 +81,13 @@ def test_paper_topology_with_multicast_switches(collective):
 def test_catalog_machines_stay_at_the_bound(catalog, spec):
     t = catalog(spec)
     for collective in ("allgather", "reduce-scatter"):
-        s = generate(t, collective)
+        s = generate(t, collective=collective)
         assert s.multicast
         assert s.algbw == bound(t, collective=collective).algbw
         assert achieved_algbw(t, s.to_dict()) == s.algbw
         with_mc, without = totals(s, t)
         assert with_mc < without
-    ar = generate(t, "allreduce")
+    ar = generate(t, collective="allreduce")
     assert ar.multicast and achieved_algbw(t, ar.to_dict()) == ar.algbw
     assert ar.algbw == 1 / (1 / bound(t, collective="reduce-scatter").algbw
                             + 1 / bound(t).algbw)
@@ -98,7 +98,7 @@ def test_h100_nvls_traffic_by_hand(catalog):
     # with NVLS each tree enters an NVSwitch once, and the allgather moves 37/2 x M over
     # the links instead of 30 x M (-38.3 %)
     t = catalog("dgx-h100:boxes=2,nvls=1")
-    s = generate(t, "allgather")
+    s = generate(t, collective="allgather")
     assert totals(s, t) == (Fraction(37, 2), 30)
 
 
@@ -109,7 +109,7 @@ def test_shared_hops_into_a_switch_without_the_flag_are_separate_copies(catalog)
     import schedcheck
 
     t = catalog("dgx-h100:boxes=4,nvls=1")
-    s = generate(t, "allgather")
+    s = generate(t, collective="allgather")
     assert totals(s, t)[0] == Fraction(381, 10)
     v = verify(t, s.to_dict())
     assert v.optimal and v.traffic == totals(s, t)
@@ -125,7 +125,7 @@ def test_random_networks_with_multicast_switches(seed):
             node["multicast"] = True
     t = from_dict(data)
     for collective in ("allgather", "reduce-scatter"):
-        s = generate(t, collective)
+        s = generate(t, collective=collective)
         assert s.algbw == bound(t, collective=collective).algbw
         assert achieved_algbw(t, json.loads(s.to_json())) == s.algbw
         with_mc, without = totals(s, t)
@@ -135,10 +135,10 @@ def test_random_networks_with_multicast_switches(seed):
 
 def test_without_multicast_switches_nothing_changes(catalog):
     t = catalog("dgx-h100:boxes=2")
-    assert generate(t, "allgather").to_json() == generate(t, "allgather", multicast="off").to_json()
-    assert json.loads(generate(t, "allgather").to_json())["format"] == "forestcoll-schedule/1"
+    assert generate(t, collective="allgather").to_json() == generate(t, collective="allgather", multicast="off").to_json()
+    assert json.loads(generate(t, collective="allgather").to_json())["format"] == "forestcoll-schedule/1"
     with pytest.raises(Exception, match="multicast="):
-        generate(t, "allgather", multicast="on")
+        generate(t, collective="allgather", multicast="on")
 
 
 def test_cli_multicast_and_show_traffic(tmp_path, capsys):

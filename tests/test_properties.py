@@ -47,5 +47,5 @@ def test_bound_scales_with_bandwidth_and_keeps_k(seed, factor):
 def test_generated_schedules_are_optimal(seed):
     t = from_dict(random_network(seed))
     for collective in ("allgather", "reduce-scatter"):
-        s = generate(t, collective)
+        s = generate(t, collective=collective)
         assert achieved_algbw(t, s.to_dict()) == bound(t, collective=collective).algbw

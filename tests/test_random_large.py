@@ -71,7 +71,7 @@ def test_generate_then_verify(seed, collective):
     data = network(seed)
     topo = from_dict(data)
     root = topo.compute_nodes[-1] if collective == "broadcast" else None
-    sched = generate(topo, collective, root=root)
+    sched = generate(topo, collective=collective, root=root)
     expected = bound(topo, collective=collective, root=root).algbw
     assert sched.algbw == expected
     assert achieved_algbw(topo, sched.to_dict()) == expected

@@ -31,7 +31,7 @@ def schedules(catalog):
     def get(spec, collective, **kw):
         key = (spec, collective, tuple(sorted(kw.items())))
         if key not in cache:
-            cache[key] = generate(catalog(spec), collective, **kw)
+            cache[key] = generate(catalog(spec), collective=collective, **kw)
         return cache[key]
 
     return get
@@ -67,7 +67,7 @@ def test_mi250_fixed_k_2(catalog, schedules):
 @pytest.mark.parametrize("collective", ["broadcast", "reduce"])
 def test_single_root_schedules_reach_the_bound(catalog, spec, root, collective):
     t = catalog(spec)
-    s = generate(t, collective, root=root)
+    s = generate(t, collective=collective, root=root)
     assert s.root == root
     assert achieved_algbw(t, s.to_dict()) == bound(t, collective=collective, root=root).algbw
 
@@ -76,13 +76,13 @@ def test_single_root_schedules_reach_the_bound(catalog, spec, root, collective):
 def test_random_networks_every_collective(seed):
     t = from_dict(random_network(seed + 1000))
     for collective in ("allgather", "reduce-scatter"):
-        s = generate(t, collective)
+        s = generate(t, collective=collective)
         assert achieved_algbw(t, s.to_dict()) == bound(t, collective=collective).algbw
-    ar = generate(t, "allreduce")
+    ar = generate(t, collective="allreduce")
     assert achieved_algbw(t, ar.to_dict()) == tree_allreduce_bound(t)
     root = t.compute_nodes[seed % len(t.compute_nodes)]
     for collective in ("broadcast", "reduce"):
-        s = generate(t, collective, root=root)
+        s = generate(t, collective=collective, root=root)
         assert achieved_algbw(t, s.to_dict()) == bound(t, collective=collective, root=root).algbw
 
 
@@ -96,7 +96,7 @@ def test_asymmetric_network_reduce_scatter_uses_reversed_directions():
         {"src": "a", "dst": "w", "bandwidth": 1, "bidirectional": True},
         {"src": "b", "dst": "w", "bandwidth": 1, "bidirectional": True}]})
     for collective in ("allgather", "reduce-scatter"):
-        s = generate(t, collective)
+        s = generate(t, collective=collective)
         assert achieved_algbw(t, s.to_dict()) == bound(t, collective=collective).algbw
         hops = {hop for tr in s.trees for e in tr.edges for hop in zip(e.path, e.path[1:])}
         assert hops <= set(t.capacity)
@@ -104,14 +104,14 @@ def test_asymmetric_network_reduce_scatter_uses_reversed_directions():
 
 def test_json_round_trip_and_determinism(catalog, tmp_path):
     t = catalog("dgx-a100:boxes=2")
-    a = generate(t, "allreduce")
-    b = generate(t, "allreduce")
+    a = generate(t, collective="allreduce")
+    b = generate(t, collective="allreduce")
     assert a.to_json() == b.to_json()
     path = tmp_path / "ar.json"
     S.write(a, path)
     back = S.load(path)
     assert back == a and back.to_json() == a.to_json()
-    bc = generate(t, "broadcast", root="box1/gpu1")
+    bc = generate(t, collective="broadcast", root="box1/gpu1")
     assert S.loads(bc.to_json()) == bc
 
 
@@ -158,7 +158,7 @@ def test_dgx_a100_eight_boxes_end_to_end(catalog):
     the independent checker and the verifier."""
     from forestcoll_opt.verify import assert_optimal
     t = catalog("dgx-a100:boxes=8")
-    s = generate(t, "allgather")
+    s = generate(t, collective="allgather")
     assert achieved_algbw(t, s.to_dict()) == Fraction(1600, 7)
     assert assert_optimal(t, s).optimal
 
@@ -197,7 +197,7 @@ def test_the_prime_rings_least_k_fits_the_format(collective):
     assert b.k == 999999999934000000001025 > S.MAX_COUNT
     least = smallest_k_at_bound(topo, b)
     assert (least.k, least.proven) == (999999999975, True)
-    sched = generate(topo, collective)
+    sched = generate(topo, collective=collective)
     assert all(p.k == 999999999975 for p in (sched.phases or (sched,)))
     best = (tree_allreduce_bound(topo) if collective == "allreduce"
             else bound(topo, collective=collective).algbw)
@@ -212,12 +212,12 @@ def test_a_k_beyond_the_format_is_refused_not_written(collective):
     assert least.k == b.k == 100000000010000000000 > S.MAX_COUNT and least.proven
     with pytest.raises(S.ScheduleError, match=r"k = 100000000010000000000 parts per root "
                        r"\(the least k that reaches the bound\), above 2\^63 - 1"):
-        generate(topo, collective)
+        generate(topo, collective=collective)
     # a fixed k fits the format and is still exact
-    sched = generate(topo, collective, k=1)
+    sched = generate(topo, collective=collective, k=1)
     assert sched.algbw == achieved_algbw(topo, sched.to_dict())
     with pytest.raises(S.ScheduleError, match="from 1 to 2"):
-        generate(topo, collective, k=S.MAX_COUNT + 1)
+        generate(topo, collective=collective, k=S.MAX_COUNT + 1)
 
 
 def test_extreme_bandwidths_generate_at_k_1():
@@ -226,7 +226,7 @@ def test_extreme_bandwidths_generate_at_k_1():
     verify` calls the schedule OPTIMAL too, but takes minutes here: its own bound bisects
     with Python-integer max-flows at these capacities.)"""
     t = load(EXTREME)
-    s = generate(t, "allgather")
+    s = generate(t, collective="allgather")
     assert s.k == 1 and s.num_trees == 60
     assert achieved_algbw(t, s.to_dict()) == s.algbw == bound(t).algbw == Fraction(6 * 10**16, 59)
 

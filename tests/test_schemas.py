@@ -134,7 +134,7 @@ def _root(topo: T.Topology, collective: str) -> str | None:
 @pytest.mark.parametrize("collective", COLLECTIVES)
 def test_generated_schedules_validate(topologies, spec, collective):
     topo = topologies(spec)
-    sched = generate(topo, collective, root=_root(topo, collective))
+    sched = generate(topo, collective=collective, root=_root(topo, collective))
     assert_valid(SCHEDULE, json.loads(sched.to_json()))
 
 
@@ -144,7 +144,7 @@ def test_generated_schedules_validate(topologies, spec, collective):
     ("mi250:boxes=2,gpus=8", "allreduce", 1), ("dgx-h100:boxes=2", "reduce", 3)])
 def test_fixed_k_schedules_validate(topologies, spec, collective, k):
     topo = topologies(spec)
-    sched = generate(topo, collective, k=k, root=_root(topo, collective))
+    sched = generate(topo, collective=collective, k=k, root=_root(topo, collective))
     doc = json.loads(sched.to_json())
     assert_valid(SCHEDULE, doc)
     assert all(p["k"] == k for p in doc.get("phases", [doc]))
@@ -157,7 +157,7 @@ def test_random_networks_and_their_schedules_validate(seed):
     topo = T.from_dict(raw)
     assert_valid(TOPOLOGY, json.loads(topo.to_json()))
     for collective in ("allgather", "allreduce", "reduce"):
-        sched = generate(topo, collective, root=_root(topo, collective))
+        sched = generate(topo, collective=collective, root=_root(topo, collective))
         assert_valid(SCHEDULE, json.loads(sched.to_json()))
 
 
@@ -220,7 +220,7 @@ def test_docs_examples_validate_and_are_what_they_claim():
             assert Fraction(phase["algbw"]) == algbw
             time += 1 / algbw
         assert Fraction(sched["algbw"]) == 1 / time
-        fresh = generate(topo, sched["collective"], root=sched.get("root"))
+        fresh = generate(topo, collective=sched["collective"], root=sched.get("root"))
         assert fresh.algbw == Fraction(sched["algbw"])       # the generator's optimum today
         if sched["collective"] != "allreduce":
             assert fresh.k == sched["k"]
@@ -471,7 +471,7 @@ def test_version_2_schedules_validate(topologies):
     topo = topologies("paper-example")
     weights = {v: 1 + i % 3 for i, v in enumerate(topo.compute_nodes)}
     for collective in ("allgather", "reduce-scatter", "allreduce"):
-        doc = json.loads(generate(topo, collective, weights=weights).to_json())
+        doc = json.loads(generate(topo, collective=collective, weights=weights).to_json())
         assert doc["format"] == V2 and "weights" in doc
         assert_valid(SCHEDULE_2, doc)
         assert not SCHEDULE.is_valid(doc)

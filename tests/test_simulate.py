@@ -162,7 +162,7 @@ def schedules():
     for spec, coll in CATALOG:
         t = resolve(spec)
         root = t.compute_nodes[0] if coll in ("broadcast", "reduce") else None
-        out[spec, coll] = t, generate(t, coll, root=root)
+        out[spec, coll] = t, generate(t, collective=coll, root=root)
     return out
 
 

@@ -183,8 +183,8 @@ def test_the_1024_gpu_groups(catalog):
 def test_generate_with_and_without_symmetry(catalog, spec, collective):
     topo = catalog(spec)
     root = topo.compute_nodes[3] if collective == "broadcast" else None
-    sym = generate(topo, collective, root=root, symmetry=True)
-    plain = generate(topo, collective, root=root, symmetry=False)
+    sym = generate(topo, collective=collective, root=root, symmetry=True)
+    plain = generate(topo, collective=collective, root=root, symmetry=False)
     expected = bound(topo, collective=collective, root=root).algbw
     assert sym.algbw == plain.algbw == expected
     assert achieved_algbw(topo, sym.to_dict()) == expected
@@ -200,14 +200,14 @@ def test_generate_symmetric_random_networks(seed):
     data = random_symmetric_network(seed)
     topo = from_dict(data)
     for collective in ("allgather", "reduce-scatter"):
-        sym = generate(topo, collective, symmetry=True)
-        plain = generate(topo, collective, symmetry=False)
+        sym = generate(topo, collective=collective, symmetry=True)
+        plain = generate(topo, collective=collective, symmetry=False)
         expected = bound(topo, collective=collective).algbw
         assert sym.algbw == plain.algbw == expected
         assert achieved_algbw(topo, sym.to_dict()) == expected
         assert verify(topo, sym.to_dict()).optimal
         # the same input gives the same bytes
-        assert generate(topo, collective, symmetry=True).to_json() == sym.to_json()
+        assert generate(topo, collective=collective, symmetry=True).to_json() == sym.to_json()
 
 
 def test_generate_symmetry_default_follows_the_size(catalog):
@@ -294,8 +294,8 @@ def test_free_group_grows_a_free_group_and_keeps_a_non_free_start():
 
 def test_packing_uses_a_larger_free_group_than_the_rotation(catalog):
     topo = catalog("mi250:boxes=4")
-    sym = generate(topo, "allgather", symmetry=True)
-    plain = generate(topo, "allgather", symmetry=False)
+    sym = generate(topo, collective="allgather", symmetry=True)
+    plain = generate(topo, collective="allgather", symmetry=False)
     assert sym.stats["symmetry_cycle"] == 4 and sym.stats["packing_group_order"] == 16
     assert sym.stats["packing_max_flows"] * 4 < plain.stats["packing_max_flows"]
     assert sym.algbw == plain.algbw == bound(topo).algbw
@@ -501,8 +501,8 @@ def test_generate_never_takes_more_max_flows_with_symmetry(name, topo):
     """Splitting and packing with the group take no more max-flows than without, on the
     test suite's kinds of network (symmetry=True: on below the default's 64 nodes too)."""
     for collective in ("allgather", "reduce-scatter"):
-        with_symmetry = generate(topo, collective, symmetry=True)
-        plain = generate(topo, collective, symmetry=False)
+        with_symmetry = generate(topo, collective=collective, symmetry=True)
+        plain = generate(topo, collective=collective, symmetry=False)
         assert with_symmetry.algbw == plain.algbw
         used = [s.stats["splitting_max_flows"] + s.stats["packing_max_flows"]
                 for s in (with_symmetry, plain)]
@@ -518,8 +518,8 @@ def test_generate_with_the_folded_group(monkeypatch, make):
     monkeypatch.setattr(symmetry_module, "FULL_SEARCH_ENTRIES", 0)
     topo = make()
     assert not automorphisms(topo, whole=False).whole
-    folded = generate(topo, "allgather", symmetry=True)
-    plain = generate(topo, "allgather", symmetry=False)
+    folded = generate(topo, collective="allgather", symmetry=True)
+    plain = generate(topo, collective="allgather", symmetry=False)
     assert folded.algbw == plain.algbw == bound(topo).algbw
     assert verify(topo, folded.to_dict()).optimal
     assert folded.stats["joint_splits"] > 0

@@ -267,7 +267,7 @@ def test_from_networkx_refuses_odd_node_attributes():
         except ForestCollError:
             continue
         T.loads(t.to_json())          # what it accepts, it must be able to read back
-        baseline(t, "ring", "allgather")
+        baseline(t, "ring", collective="allgather")
 
 
 def test_catalog_topologies_are_typed_and_validate():
@@ -309,10 +309,10 @@ def _schedules(t):
     for coll in COLLECTIVES:
         root = t.compute_nodes[-1] if coll in ROOTED else None
         for k in (1, None):
-            out.append(generate(t, coll, k=k, root=root))
+            out.append(generate(t, collective=coll, k=k, root=root))
         for kind in ("ring", "dbtree", "tree"):
             try:
-                out.append(baseline(t, kind, coll, root=root))
+                out.append(baseline(t, kind, collective=coll, root=root))
             except UsageError:
                 pass
     out.append(lp_allreduce(t))
@@ -355,7 +355,7 @@ def test_auto_on_a_hand_built_mixed_alpha_chain(watched_search):
                                 "alpha": 0}]})
     for coll in COLLECTIVES:
         root = "a" if coll in ROOTED else None
-        for s in (generate(t, coll, root=root), generate(t, coll, k=2, root=root)):
+        for s in (generate(t, collective=coll, root=root), generate(t, collective=coll, k=2, root=root)):
             simulate(t, s, [1, 10, 100, 10**4, 10**6, 10**8], chunks="auto")
     for found, best, *_ in watched_search:
         assert found <= best * (1 + 1e-9)
@@ -539,16 +539,16 @@ def test_baselines_verify_on_odd_box_layouts(layout):
     for kind, coll in BASELINE_CASES:
         roots = [t.compute_nodes[0], t.compute_nodes[-1]] if coll in ROOTED else [None]
         for root in roots:
-            verified(t, baseline(t, kind, coll, root=root))
+            verified(t, baseline(t, kind, collective=coll, root=root))
 
 
 def test_baselines_on_two_gpus_without_switches():
     t = T.from_dict(pair_doc(type="xgmi"))
     for kind, coll in BASELINE_CASES:
-        s = baseline(t, kind, coll, root="b" if coll in ROOTED else None)
+        s = baseline(t, kind, collective=coll, root="b" if coll in ROOTED else None)
         verified(t, s)
     # allgather on the pair: each link carries one part of M/2: algbw 2·10
-    assert baseline(t, "ring", "allgather").algbw == 20
+    assert baseline(t, "ring", collective="allgather").algbw == 20
 
 
 @pytest.mark.parametrize("spec", ["paper-example:boxes=1", "paper-example:boxes=2,gpus=1",
@@ -558,7 +558,7 @@ def test_baselines_on_two_gpus_without_switches():
 def test_baselines_verify_on_more_catalog_specs(spec):
     t = build(spec)
     for kind, coll in BASELINE_CASES:
-        s = baseline(t, kind, coll, root=t.compute_nodes[-1] if coll in ROOTED else None)
+        s = baseline(t, kind, collective=coll, root=t.compute_nodes[-1] if coll in ROOTED else None)
         verified(t, s)
         assert not s.multicast          # NCCL's rings and trees send every copy
 
@@ -668,7 +668,7 @@ MANY = ",".join(str(i) for i in range(1, 301))
     (["--baselines", "tree"], "single root"),
     (["--collective", "broadcast"], "needs a root"),
     (["--collective", "reduce", "--root", "net"], "not a compute node"),
-    (["--root", "b0g0"], "no root"),
+    (["--root", "b0g0"], "root at every compute node"),
     (["--json", "--csv", "x.csv"], "not allowed with"),
     (["--alpha", "nan"], "finite"),
     (["--alpha", "inf"], "finite"),
@@ -746,7 +746,7 @@ def test_tradeoff_cli_outputs_are_deterministic_and_consistent(tmp_path, capsys)
 
 def test_tradeoff_times_are_simulate_with_the_links_own_alphas():
     t = boxed((2, 2), name="alphas")
-    r = tradeoff(t, "broadcast", [1024, 2**20], root="b1g1", ks=[1, 2])
+    r = tradeoff(t, collective="broadcast", sizes=[1024, 2**20], root="b1g1", ks=[1, 2])
     for c in r.candidates:
         rows = simulate(t, c.schedule, [1024, 2**20], chunks="auto")
         assert [row.seconds[c.name] for row in r.rows] == [x.seconds for x in rows]
@@ -755,7 +755,7 @@ def test_tradeoff_times_are_simulate_with_the_links_own_alphas():
 
 def test_tradeoff_without_candidates_is_a_usage_error():
     with pytest.raises(UsageError):
-        tradeoff(build("paper-example"), "allgather", [1024], ks=[], baselines=[])
+        tradeoff(build("paper-example"), collective="allgather", sizes=[1024], ks=[], baselines=[])
 
 
 @pytest.mark.parametrize("kwargs", [{"alpha": 10**400}, {"chunks": 10**400},

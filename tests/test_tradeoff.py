@@ -34,7 +34,7 @@ def test_default_ks_and_baselines():
 @pytest.fixture(scope="module")
 def a100():
     t = resolve("dgx-a100:boxes=2")
-    return t, tradeoff(t, "allgather", SIZES)
+    return t, tradeoff(t, collective="allgather", sizes=SIZES)
 
 
 def test_candidates_are_the_fixed_k_schedules_and_the_ring(a100):
@@ -42,8 +42,8 @@ def test_candidates_are_the_fixed_k_schedules_and_the_ring(a100):
     assert r.optimum == bound(t).algbw == Fraction(1040, 3) and r.k_star == 13
     assert [c.name for c in r.candidates] == [f"k={k}" for k in range(1, 14)] + ["ring"]
     for c in r.candidates[:-1]:
-        assert c.algbw == generate(t, "allgather", k=c.k).algbw <= r.optimum
-    assert r.candidates[-1].algbw == baseline(t, "ring", "allgather").algbw
+        assert c.algbw == generate(t, collective="allgather", k=c.k).algbw <= r.optimum
+    assert r.candidates[-1].algbw == baseline(t, "ring", collective="allgather").algbw
     assert r.candidates[12].algbw == r.optimum
 
 
@@ -73,10 +73,10 @@ def test_small_k_wins_small_sizes_and_larger_k_large_sizes():
     # paper-example allgather: compare k=1 and the optimum by hand-chosen α: with a huge α
     # only hop counts matter, with α = 0 only bandwidth does
     t = resolve("paper-example")
-    r0 = tradeoff(t, "allgather", [2**40], ks=[1, 2], baselines=[], alpha=0.0)
+    r0 = tradeoff(t, collective="allgather", sizes=[2**40], ks=[1, 2], baselines=[], alpha=0.0)
     fast = max(r0.candidates, key=lambda c: c.algbw)
     assert r0.rows[0].best == fast.name
-    r1 = tradeoff(t, "allgather", [1], ks=[1, 2], baselines=[], alpha=1.0, chunks=1)
+    r1 = tradeoff(t, collective="allgather", sizes=[1], ks=[1, 2], baselines=[], alpha=1.0, chunks=1)
     low = min(r1.candidates, key=lambda c: (c.height, c.name))
     assert r1.rows[0].seconds[r1.rows[0].best] == r1.rows[0].seconds[low.name]
 
@@ -84,9 +84,9 @@ def test_small_k_wins_small_sizes_and_larger_k_large_sizes():
 def test_rooted_and_allreduce():
     t = resolve("dgx-a100:boxes=1")
     root = t.compute_nodes[0]
-    r = tradeoff(t, "broadcast", SIZES[:2], root=root, ks=[1])
+    r = tradeoff(t, collective="broadcast", sizes=SIZES[:2], root=root, ks=[1])
     assert [c.name for c in r.candidates] == ["k=1", "ring", "tree"]
-    r = tradeoff(t, "allreduce", SIZES[:2], ks=[1])
+    r = tradeoff(t, collective="allreduce", sizes=SIZES[:2], ks=[1])
     assert [c.name for c in r.candidates][-2:] == ["ring", "dbtree"]
 
 
@@ -95,11 +95,11 @@ def test_bad_requests():
     for kwargs in ({"ks": [0]}, {"ks": [1, 1]}, {"ks": [True]}, {"baselines": ["ring", "ring"]},
                    {"baselines": ["dbtree"]}, {"root": t.compute_nodes[0]}):
         with pytest.raises(ForestCollError):
-            tradeoff(t, "allgather", [1024], **kwargs)
+            tradeoff(t, collective="allgather", sizes=[1024], **kwargs)
     with pytest.raises(ForestCollError):
-        tradeoff(t, "broadcast", [1024])
+        tradeoff(t, collective="broadcast", sizes=[1024])
     with pytest.raises(ForestCollError):
-        tradeoff(t, "allgather", [])
+        tradeoff(t, collective="allgather", sizes=[])
 
 
 def test_cli(tmp_path, capsys):

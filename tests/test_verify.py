@@ -25,7 +25,7 @@ verify_module = sys.modules["forestcoll_opt.verify.verdict"]
 @pytest.fixture(scope="module")
 def paper(catalog):
     t = catalog("paper-example")
-    return t, generate(t, "allgather").to_dict()
+    return t, generate(t, collective="allgather").to_dict()
 
 
 def corrupt(paper, change):
@@ -121,7 +121,7 @@ def test_all_reasons_reported_together(paper):
 
 def test_duplicated_tree_overloads_a_link(catalog):
     t = catalog("dgx-a100:boxes=2")
-    s = generate(t, "allgather").to_dict()
+    s = generate(t, collective="allgather").to_dict()
     root = s["trees"][0]["root"]
     mine = [i for i, tr in enumerate(s["trees"]) if tr["root"] == root]
     assert len(mine) >= 2
@@ -194,14 +194,14 @@ def test_nccl_ring_baseline_on_dgx_a100(catalog):
 @pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
 def test_generated_catalog_schedules_verify_optimal(catalog, spec, collective):
     t = catalog(spec)
-    v = assert_optimal(t, generate(t, collective), against="trees")
+    v = assert_optimal(t, generate(t, collective=collective), against="trees")
     assert v.optimal and v.ratio == 1 and v.status == "optimal"
 
 
 @pytest.mark.parametrize("collective, root", [("broadcast", "box0/c2"), ("reduce", "box1/c0")])
 def test_single_root_verdicts(catalog, collective, root):
     t = catalog("paper-example")
-    v = assert_optimal(t, generate(t, collective, root=root))
+    v = assert_optimal(t, generate(t, collective=collective, root=root))
     assert v.bound_algbw == 4
 
 
@@ -230,7 +230,7 @@ def test_cli_exit_codes(tmp_path, capsys, catalog, paper):
     out = capsys.readouterr().out
     assert out.startswith("OPTIMAL")
     k1 = tmp_path / "k1.json"
-    d = generate(catalog("dgx-a100:boxes=2"), "allgather", k=1).to_dict()
+    d = generate(catalog("dgx-a100:boxes=2"), collective="allgather", k=1).to_dict()
     k1.write_text(json.dumps(d))
     assert main(["verify", "dgx-a100:boxes=2", str(k1)]) == 1
     assert main(["verify", "dgx-a100:boxes=2", str(k1), "--min-ratio", "0.98"]) == 0
@@ -254,7 +254,7 @@ def test_cli_exit_codes(tmp_path, capsys, catalog, paper):
 @pytest.fixture(scope="module")
 def paper_broadcast(catalog):
     t = catalog("paper-example")
-    return t, generate(t, "broadcast", root=t.compute_nodes[0]).to_dict()
+    return t, generate(t, collective="broadcast", root=t.compute_nodes[0]).to_dict()
 
 
 def test_broadcast_relabelled_as_allgather_is_invalid(paper_broadcast, tmp_path):
@@ -303,7 +303,7 @@ def test_inflated_k_with_a_forged_root_is_never_above_the_bound(paper):
 @pytest.mark.parametrize("collective", ["broadcast", "reduce"])
 def test_rooted_collectives_need_their_root(paper_broadcast, catalog, collective):
     t = catalog("paper-example")
-    s = generate(t, collective, root="box0/c2").to_dict()
+    s = generate(t, collective=collective, root="box0/c2").to_dict()
     assert verify(t, s).optimal
     bad = {k: v for k, v in s.items() if k != "root"}
     v = verify(t, bad)
@@ -317,7 +317,7 @@ def test_rooted_collectives_need_their_root(paper_broadcast, catalog, collective
 
 def test_allreduce_and_its_phases_must_not_carry_a_root(catalog):
     t = catalog("paper-example")
-    s = generate(t, "allreduce").to_dict()
+    s = generate(t, collective="allreduce").to_dict()
     v = verify(t, dict(s, root="box0/c0"), against="trees")
     assert not v.valid and any('must not carry a "root"' in r for r in v.reasons)
     bad = copy.deepcopy(s)
@@ -471,7 +471,7 @@ def test_json_numbers_of_whole_value_are_integers(paper, tmp_path):
 
 def test_allreduce_phase_mistakes(catalog):
     t = catalog("paper-example")
-    s = generate(t, "allreduce").to_dict()
+    s = generate(t, collective="allreduce").to_dict()
     swapped = dict(s, phases=s["phases"][::-1])
     v = verify(t, swapped, against="trees")
     assert not v.valid and "allreduce phase 0 must be reduce-scatter" in v.reasons[0]
@@ -536,7 +536,7 @@ from forestcoll_opt.model.catalog import build
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.verify import verify
 t = build("paper-example")
-s = generate(t, "allgather").to_dict()
+s = generate(t, collective="allgather").to_dict()
 out = [verify(t, s).to_dict()]
 bad = copy.deepcopy(s)
 bad["trees"][0]["root"] = "box1/c3"
@@ -544,7 +544,7 @@ bad["trees"][3]["edges"].pop()
 bad["x"] = bad["y"] = bad["phase"] = 1
 bad["compute_nodes"] = ["box0/c0"] * 3
 out.append(verify(t, bad).to_dict())
-r = generate(t, "reduce", root="box1/c2").to_dict()
+r = generate(t, collective="reduce", root="box1/c2").to_dict()
 out.append(verify(t, r).to_dict())
 print(json.dumps(out))
 """
@@ -566,7 +566,7 @@ def test_verdicts_do_not_depend_on_the_hash_seed():
 @pytest.fixture(scope="module")
 def mi250_allreduce(catalog):
     t = catalog("mi250:boxes=2,gpus=8")
-    return t, generate(t, "allreduce").to_dict()
+    return t, generate(t, collective="allreduce").to_dict()
 
 
 def test_tree_allreduce_below_the_lp_is_not_optimal(mi250_allreduce):

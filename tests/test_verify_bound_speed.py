@@ -137,7 +137,7 @@ def test_the_sweep_steps_on_some_wide_networks():
 
 @pytest.mark.slow
 def test_extreme_bandwidths_schedule_with_k_1_verifies_optimal(extreme):
-    schedule = generate(extreme, "allgather", k=1)
+    schedule = generate(extreme, collective="allgather", k=1)
     verdict = verifier.verify(extreme, schedule)
     assert verdict.status == "optimal" and verdict.ratio == 1, verdict.reasons
     assert verdict.bound_algbw == Fraction(60 * 10**15, 59)

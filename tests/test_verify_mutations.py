@@ -55,7 +55,7 @@ class Base:
             self.root = topology.compute_nodes[0]
         elif collective == "reduce":
             self.root = topology.compute_nodes[-1]
-        self.schedule = generate(topology, collective, k=k, root=self.root).to_dict()
+        self.schedule = generate(topology, collective=collective, k=k, root=self.root).to_dict()
         self.algbw = check(topology, self.schedule)
         assert self.algbw is not None, "the generated schedule must pass the checker"
         self.optimum = self.algbw if k is None else None    # generated with the bound's k

@@ -200,7 +200,7 @@ def test_uniform_weights_written_out_give_the_same_verdict(catalog):
     from forestcoll_opt.generation.pipeline import generate
 
     t = catalog("paper-example")
-    plain = generate(t, "allgather").to_dict()
+    plain = generate(t, collective="allgather").to_dict()
     explicit = dict(plain, format=V2, weights={v: 3 for v in t.compute_nodes})
     a, b = verify(t, plain), verify(t, explicit)
     assert a.status == "optimal" and a.to_dict() == b.to_dict()
@@ -391,7 +391,7 @@ def test_hand_built_concurrent_allreduce_reaches_the_lp_optimum(uneven_star):
 def test_the_lp_agrees_with_the_hand_computed_optimum(uneven_star):
     from forestcoll_opt.lp.solver import solve
 
-    result = solve(uneven_star, "allreduce")
+    result = solve(uneven_star, collective="allreduce")
     assert result.lower <= 1 <= result.upper
     assert verify(uneven_star, concurrent_allreduce(), lp_interval=result).optimal
 
@@ -507,7 +507,7 @@ def test_generated_weighted_schedules_verify_optimal(catalog, collective):
 
     t = catalog("paper-example")
     weights = {v: 1 + i % 3 for i, v in enumerate(t.compute_nodes)}
-    sched = generate(t, collective, weights=weights).to_dict()
+    sched = generate(t, collective=collective, weights=weights).to_dict()
     assert sched["format"] == V2
     v = verify(t, sched, weights=weights)
     assert v.status == "optimal", v.reasons

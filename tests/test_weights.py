@@ -60,7 +60,7 @@ def test_star_by_hand():
     assert set(weighted.cut) == {"b", "c", "w"} and weighted.cut_weight == 5
     assert weighted.total_weight == 6 and dict(weighted.weights) == {"a": 1, "b": 2, "c": 3}
     assert bound(t).algbw == Fraction(3, 2)
-    s = generate(t, "allgather", weights={"a": 1, "b": 2, "c": 3})
+    s = generate(t, collective="allgather", weights={"a": 1, "b": 2, "c": 3})
     assert s.algbw == Fraction(6, 5)
     roots = {}
     for tree in s.trees:
@@ -72,7 +72,7 @@ def test_bound_refuses_weights_for_single_root_collectives():
     with pytest.raises(BoundError, match="single root"):
         bound(from_dict(STAR), collective="broadcast", root="a", weights={"a": 1, "b": 2, "c": 3})
     with pytest.raises(ScheduleError, match="single root"):
-        generate(from_dict(STAR), "reduce", root="a", weights={"a": 1, "b": 2, "c": 3})
+        generate(from_dict(STAR), collective="reduce", root="a", weights={"a": 1, "b": 2, "c": 3})
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -107,7 +107,7 @@ def test_weighted_schedules_reach_the_weighted_bound(seed):
     if not any(W.normalize(t, {v: Fraction(w) for v, w in weights.items()}) or (1,)):
         weights[t.compute_nodes[0]] = 1
     for collective in ("allgather", "reduce-scatter"):
-        s = generate(t, collective, weights=weights)
+        s = generate(t, collective=collective, weights=weights)
         best = bound(t, collective=collective, weights=weights).algbw
         assert s.algbw == best
         text = s.to_json()
@@ -118,15 +118,15 @@ def test_weighted_schedules_reach_the_weighted_bound(seed):
     if all(t.capacity.get((v, u)) == c for (u, v), c in t.capacity.items()):
         # fixed k floors the capacities, which keeps switches balanced only when every
         # link has equal bandwidth both ways (FixedKError otherwise, tested elsewhere)
-        k2 = generate(t, "allgather", weights=weights, k=2)
+        k2 = generate(t, collective="allgather", weights=weights, k=2)
         assert k2.algbw <= bound(t, weights=weights).algbw
         assert achieved_algbw(t, k2.to_dict()) == k2.algbw
 
 
 def test_uniform_weights_are_the_plain_collective(catalog):
     t = catalog("dgx-a100:boxes=2")
-    plain = generate(t, "allgather")
-    same = generate(t, "allgather", weights={v: 7 for v in t.compute_nodes})
+    plain = generate(t, collective="allgather")
+    same = generate(t, collective="allgather", weights={v: 7 for v in t.compute_nodes})
     assert same.to_json() == plain.to_json()                     # version 1, same bytes
     assert json.loads(same.to_json())["format"] == "forestcoll-schedule/1"
 
@@ -141,7 +141,7 @@ def test_weighted_catalog_machine_with_symmetry(catalog):
     best = bound(t, weights=weights)
     assert best.algbw == Fraction(800, 3) and best.cut_weight == 36
     for symmetric in (False, True):
-        s = generate(t, "allgather", weights=weights, symmetry=symmetric)
+        s = generate(t, collective="allgather", weights=weights, symmetry=symmetric)
         assert s.algbw == best.algbw
         assert achieved_algbw(t, s.to_dict()) == best.algbw
 
@@ -151,11 +151,11 @@ def test_weighted_allreduce_and_fixed_k(catalog):
     weights = {v: 1 + (i % 4 == 0) for i, v in enumerate(t.compute_nodes)}
     rs = bound(t, collective="reduce-scatter", weights=weights).algbw
     ag = bound(t, weights=weights).algbw
-    s = generate(t, "allreduce", weights=weights)
+    s = generate(t, collective="allreduce", weights=weights)
     assert s.algbw == 1 / (1 / rs + 1 / ag)
     assert achieved_algbw(t, s.to_dict()) == s.algbw
     assert dict(s.weights) == weights
-    one = generate(t, "allgather", weights=weights, k=1)
+    one = generate(t, collective="allgather", weights=weights, k=1)
     assert achieved_algbw(t, one.to_dict()) == one.algbw <= ag
 
 
@@ -206,7 +206,7 @@ def test_weights_whose_counts_do_not_fit_the_format():
     with pytest.raises(WeightsError, match="2\\^63"):
         W.normalize(t, {"a": "1e-30", "b": 1, "c": 1})
     with pytest.raises(ScheduleError, match="2\\^63"):
-        generate(t, "allgather", weights={"a": 2**62, "b": 1, "c": 1}, k=4)
+        generate(t, collective="allgather", weights={"a": 2**62, "b": 1, "c": 1}, k=4)
 
 
 def test_bottleneck_names_an_unreachable_node():

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from ..generation.bound import bound as compute_bound
 from ..generation.bound import rs_ag_algbw
-from ..model.collective import Collective
+from ..model.collective import Collective, check_request
 from ..errors import UsageError
 from ..executors import in_order
 from ..model.schedule import tree_height
@@ -27,19 +27,17 @@ from ..model.topology import Topology, format_fraction
 MAX_K = 10**6
 
 
-def iter_sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | None = None,
+def iter_sweep(topology: Topology, ks, *, collective: "Collective | str" = "allgather", root: str | None = None,
                kernel: str | None = None, executor=None) -> Iterator[dict[str, Any]]:
     """One row per k (see :func:`sweep`), yielded in the order of ``ks`` as soon as it is
     computed (through ``executor``, see the module docstring). The arguments and the
     optimum are checked before this returns, so a bad request fails at once."""
-    collective = Collective.parse(collective).value
+    collective = check_request(topology, collective, root=root).value
     ks = list(ks)
     for k in ks:
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise UsageError(f"k={str(k)[:20]!r}: every k must be a whole number from 1 to {MAX_K}")
     if collective == "allreduce":
-        if root is not None:
-            raise UsageError("allreduce has a root at every compute node; drop the root")
         optimum = rs_ag_algbw(topology, kernel=kernel)
     else:
         optimum = compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw
@@ -55,7 +53,7 @@ def _sweep_rows(topology: Topology, ks: list[int], collective: str, root: str | 
 def _sweep_row(topology: Topology, k: int, collective: str, root: str | None,
                kernel: str | None, optimum: Fraction) -> dict[str, Any]:
     start = time.perf_counter()
-    schedule = generate(topology, collective, k=k, root=root, kernel=kernel)
+    schedule = generate(topology, collective=collective, k=k, root=root, kernel=kernel)
     seconds = time.perf_counter() - start
     phases = schedule.phases or (schedule,)
     return {
@@ -69,7 +67,7 @@ def _sweep_row(topology: Topology, k: int, collective: str, root: str | None,
     }
 
 
-def sweep(topology: Topology, ks, *, collective: str = "allgather", root: str | None = None,
+def sweep(topology: Topology, ks, *, collective: "Collective | str" = "allgather", root: str | None = None,
           kernel: str | None = None, progress=None, executor=None) -> Any:
     """A pandas DataFrame, one row per k: exact algbw, fraction of the optimum (for
     allreduce: of the reduce-scatter + allgather tree bound), number of distinct trees,
@@ -113,9 +111,9 @@ def _compare_row(topo: Topology, kernel: str | None) -> dict[str, Any]:
     from ..lp.schedule import lp_allreduce
 
     exact = compute_bound(topo, kernel=kernel).algbw
-    ag_lp = solve(topo, "allgather", kernel=kernel)
-    ar_lp = solve(topo, "allreduce", kernel=kernel)
-    tree_schedule = generate(topo, "allreduce", kernel=kernel)
+    ag_lp = solve(topo, collective="allgather", kernel=kernel)
+    ar_lp = solve(topo, collective="allreduce", kernel=kernel)
+    tree_schedule = generate(topo, collective="allreduce", kernel=kernel)
     tree = tree_schedule.algbw
     start = time.perf_counter()
     lp_schedule = lp_allreduce(topo, kernel=kernel, lp=ar_lp)

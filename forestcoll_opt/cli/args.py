@@ -14,7 +14,9 @@ from typing import Any, Iterator
 from ..analysis.sweeps import MAX_K
 from ..errors import UsageError
 from ..kernels.flow import KERNELS
-from ..model.topology import Topology
+from ..model.topology import Topology, alpha_problem
+from ..timing.baseline import MAX_CHANNELS
+from ..timing.simulate import MAX_CHUNKS
 
 
 def seconds_arg(text: str) -> float:
@@ -47,14 +49,15 @@ def int_arg(text: str) -> int:
 
 
 def channels_arg(text: str) -> int:
-    """--channels of ``baseline``: a whole number from 1 to 1024.
+    """--channels of ``baseline``: a whole number from 1 to the baseline's MAX_CHANNELS.
 
     :param text: the option's value
     :returns: the number of channels
     """
     t = text.strip()
-    if not (t.isascii() and t.isdigit()) or len(t) > 4 or not 1 <= int(t) <= 1024:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from 1 to 1024")
+    if not (t.isascii() and t.isdigit()) or len(t) > 9 or not 1 <= int(t) <= MAX_CHANNELS:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number from 1 to "
+                                         f"{MAX_CHANNELS}")
     return int(t)
 
 
@@ -71,18 +74,15 @@ def bytes_arg(text: str) -> int:
 
 
 def _alpha_arg(text: str) -> float:
-    """--alpha: seconds per hop, a finite number from 0 to 1."""
+    """--alpha: seconds per hop (the package's one rule, model.topology.alpha_problem)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds such as "
                                          f"2e-6") from None
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give a finite number of seconds "
-                                         f">= 0, such as 2e-6")
-    if value > 1:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is in seconds per hop, so over 1 s; "
-                                         f"write 2e-6 for 2 µs")
+    problem = alpha_problem(value)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: {problem}")
     return value + 0.0
 
 
@@ -122,10 +122,10 @@ def parse_chunks(text: str) -> int | str:
     chunks = text.strip().lower()
     if chunks == "auto":
         return chunks
-    if not (chunks.isascii() and chunks.isdigit()) or len(chunks) > 12 or int(chunks) < 1 \
-            or int(chunks) > 2**40:
-        raise UsageError(f"--chunks {text[:40]!r}: give a whole number from 1 to 2^40 or "
-                         f"'auto'")
+    if not (chunks.isascii() and chunks.isdigit()) or len(chunks) > 19 or int(chunks) < 1 \
+            or int(chunks) > MAX_CHUNKS:
+        raise UsageError(f"--chunks {text[:40]!r}: give a whole number from 1 to "
+                         f"2^{MAX_CHUNKS.bit_length() - 1} or 'auto'")
     return int(chunks)
 
 

@@ -76,7 +76,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
             sched = lp_allreduce(topo, kernel=args.kernel, progress=progress,
                                  symmetry=args.symmetry)
         else:
-            sched = generate(topo, args.collective, k=args.k, root=args.root,
+            sched = generate(topo, collective=args.collective, k=args.k, root=args.root,
                              kernel=args.kernel, progress=progress, symmetry=args.symmetry,
                              weights=weights, multicast=args.multicast)
     finally:
@@ -210,7 +210,7 @@ def cmd_baseline(args: argparse.Namespace) -> int:
 
     check_output(args.output, option="-o", inputs=[args.topology])
     topo = resolve(args.topology)
-    schedule = baseline(topo, args.kind, args.collective, root=args.root,
+    schedule = baseline(topo, args.kind, collective=args.collective, root=args.root,
                         channels=args.channels)
     write_output(args.output, schedule.to_json())
     out, where = destination(args.output)

@@ -27,7 +27,7 @@ def cmd_lp(args: argparse.Namespace) -> int:
     if args.write_lp and args.write_mps and _same_destination(args.write_lp, args.write_mps):
         raise UsageError("--write-lp and --write-mps name the same file; give two files")
     topo = resolve(args.topology)
-    result = solve(topo, args.problem, formulation=args.formulation,
+    result = solve(topo, collective=args.problem, formulation=args.formulation,
                    time_limit=args.time_limit, write_lp=args.write_lp, write_mps=args.write_mps,
                    kernel=args.kernel)
     if args.json:

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Sequence, TextIO
 
 from ..files import display_path
+from ..model.topology import fraction_display
 
 EXIT_BELOW = 1
 EXIT_ERROR = 2
@@ -22,9 +23,7 @@ def exact_num(value: Fraction, digits: int = 3) -> str:
     :param digits: decimals of the value shown in parentheses
     :returns: the integer alone, or ``p/q (decimal)``
     """
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value} ({float(value):.{digits}f})"
+    return fraction_display(value, f".{digits}f")
 
 
 MAX_REASONS_SHOWN = 10

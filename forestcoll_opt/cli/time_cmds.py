@@ -75,7 +75,7 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
     ks = parse_k_range(args.k, limit=TRADEOFF_MAX_K) if args.k else None
     baselines = None if args.baselines is None else baselines_arg(args.baselines)
     with executor_for(args) as executor:
-        result = tradeoff(topo, args.collective, sizes, ks=ks, root=args.root,
+        result = tradeoff(topo, collective=args.collective, sizes=sizes, ks=ks, root=args.root,
                           baselines=baselines, chunks=chunks, alpha=args.alpha,
                           kernel=args.kernel, executor=executor)
     _, note = unit_bytes_per_s(topo.units)

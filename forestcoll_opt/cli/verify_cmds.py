@@ -32,7 +32,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     def allreduce_lp() -> Any:      # called by verify only for a sound allreduce schedule
         from ..lp.solver import solve
 
-        return solve(topo, "allreduce", time_limit=args.time_limit, kernel=args.kernel)
+        return solve(topo, collective="allreduce", time_limit=args.time_limit, kernel=args.kernel)
 
     lazy = allreduce_lp if needs_lp_interval(data, against=args.against) else None
     try:

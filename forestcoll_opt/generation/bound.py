@@ -41,16 +41,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..model.collective import Collective
+from ..model.collective import CUT_BOUNDED, check_request
 from ..errors import BoundError
 from ..kernels.flow import FlowNetwork, MinCut
-from ..model.topology import Topology, format_fraction
+from ..model.topology import Topology, fraction_text
 from ..model.weights import normalize
 
 if TYPE_CHECKING:
     from ..kernels.symmetry import Symmetry
 
-COLLECTIVES = tuple(c.value for c in Collective if c is not Collective.ALLREDUCE)
+COLLECTIVES = tuple(c.value for c in CUT_BOUNDED)
 # Below this many compute nodes the bound takes a fraction of a second without symmetry,
 # less than finding the group (and importing igraph) costs, so symmetry=None leaves it off
 # there. Generation, whose splitting gains far more, starts at SYMMETRY_MIN_COMPUTE.
@@ -129,7 +129,7 @@ class Bound:
 
 
 def _frac(value: Fraction) -> str:
-    return str(format_fraction(value))
+    return fraction_text(value)
 
 
 def bound(topology: Topology, *, collective: str = "allgather", root: str | None = None,
@@ -151,32 +151,21 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
     ``weights`` (allgather, reduce-scatter) maps every compute node to the relative size
     of its shard (module docstring); equal weights are the uniform collective."""
     start = time.perf_counter()
-    if collective not in COLLECTIVES:
-        raise BoundError(f"unknown collective {str(collective)[:40]!r}; use one of "
-                         f"{', '.join(COLLECTIVES)} (allreduce: see forestcoll_opt.lp.solver)")
-    collective = Collective(collective).value
+    member = check_request(topology, collective, root=root, weights=weights, allowed=CUT_BOUNDED,
+                           hint="the allreduce optimum is the allreduce LP: forestcoll_opt.solve_lp")
+    collective = member.value
     w = normalize(topology, weights)
-    if w is not None and collective in ("broadcast", "reduce"):
-        raise BoundError(f"{collective} has a single root and no shards; drop the weights")
-    network = topology.reversed() if collective in ("reduce-scatter", "reduce") else topology
-    if collective in ("broadcast", "reduce"):
-        if root is None:
-            raise BoundError(f"{collective} needs a root: pass one of the compute nodes, "
-                             f"e.g. {topology.compute_nodes[0]!r}")
-        if root not in topology.index or not topology.node[root].is_compute:
-            raise BoundError(f"root {root!r} is not a compute node of {topology.name!r}; "
-                             f"compute nodes: {_preview(topology.compute_nodes)}")
+    network = topology.reversed() if member.inward else topology
+    if member.rooted:
         result = _single_root(network, root, kernel, _orbit_map(topology, symmetry, root, None))
     else:
-        if root is not None:
-            raise BoundError(f"{collective} has a root at every compute node; drop --root")
         result = _all_roots(network, kernel, _orbit_map(topology, symmetry, None, w), w)
     inv_x, cut, rounds, flows = result
     x = 1 / inv_x
     k = smallest_k(topology, x)
     n = len(topology.compute_nodes)
     total = n if w is None else sum(w)
-    algbw = x if collective in ("broadcast", "reduce") else total * x
+    algbw = x if member.rooted else total * x
     cut_nodes = tuple(v for v in topology.node_ids if v in cut)
     of = dict(zip(topology.compute_nodes, w or (1,) * n))
     return Bound(
@@ -356,8 +345,3 @@ def _single_root(topology: Topology, root: str, kernel: str | None,
     cut = {ids[i] for i in mincut.nodes()}
     inv_x = Fraction(1, best[1]) * topology.integer_scale
     return inv_x, cut, 1, flows + 1
-
-
-def _preview(items: tuple[str, ...], limit: int = 4) -> str:
-    shown = ", ".join(repr(v) for v in items[:limit])
-    return shown + (f", ... ({len(items)} in all)" if len(items) > limit else "")

@@ -11,10 +11,11 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping
 
+from .._deprecated import keyword_options
 from ..errors import ScheduleError
-from ..model.collective import Collective
-from ..model.schedule import (COLLECTIVES, IN_TREES, MAX_COUNT, ROOTED, Schedule, Tree,
-                              TreeEdge, achieved_algbw, link_loads, multicast_switches)
+from ..model.collective import Collective, check_request
+from ..model.schedule import (MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw, link_loads,
+                              multicast_switches)
 from ..model.topology import Topology
 from ..model.weights import as_mapping, normalize
 from .bound import SYMMETRY_MIN_COMPUTE
@@ -25,10 +26,12 @@ from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
 
-def generate(topology: Topology, collective: str = "allgather", *, k: int | None = None,
-             root: str | None = None, kernel: str | None = None, progress=None,
-             symmetry: bool | None = None, weights: Mapping[str, Any] | None = None,
-             multicast: str = "auto") -> Schedule:
+
+@keyword_options(1, old_order=("collective",))
+def generate(topology: Topology, *, collective: "Collective | str" = "allgather",
+             k: int | None = None, root: str | None = None, kernel: str | None = None,
+             progress=None, symmetry: bool | None = None,
+             weights: Mapping[str, Any] | None = None, multicast: str = "auto") -> Schedule:
     """A schedule for ``collective``: optimal with the least k that reaches the bound
     (:func:`~forestcoll_opt.generation.fixed_k.smallest_k_at_bound`, at most the paper's k), or the
     best with exactly ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
@@ -43,44 +46,35 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
     ``symmetry`` (default: on from :data:`SYMMETRY_MIN_COMPUTE` compute nodes) uses the
     topology's automorphism group (:mod:`forestcoll_opt.kernels.symmetry`) to split switches in
     whole orbits of pairs; the schedule is exactly at the same bound either way."""
-    if collective not in COLLECTIVES:
-        raise ScheduleError(f"unknown collective {str(collective)[:40]!r}; use one of "
-                            f"{', '.join(COLLECTIVES)}")
-    collective = Collective(collective).value
-    if collective in ROOTED and root is None:
-        raise ScheduleError(f"{collective} needs a root: pass one of the compute nodes, e.g. "
-                            f"{topology.compute_nodes[0]!r}")
-    if collective not in ROOTED and root is not None:
-        raise ScheduleError(f"{collective} has a root at every compute node; drop the root")
+    member = check_request(topology, collective, root=root, weights=weights)
+    collective = member.value
     if k is not None and not 1 <= k <= MAX_COUNT:
         raise ScheduleError(f"k must be an integer from 1 to 2^63 - 1, got {k}")
-    if weights is not None and collective in ROOTED:
-        raise ScheduleError(f"{collective} has a single root and no shards; drop the weights")
     if multicast not in ("auto", "off"):
         raise ScheduleError(f"multicast={str(multicast)[:40]!r}: use \"auto\" (where the "
                             f"topology's switches can) or \"off\"")
     w = normalize(topology, weights)
     if multicast == "auto" and any(n.multicast for n in topology.nodes):
-        plain = generate(topology, collective, k=k, root=root, kernel=kernel,
+        plain = generate(topology, collective=collective, k=k, root=root, kernel=kernel,
                          progress=progress, symmetry=symmetry, weights=weights,
                          multicast="off")
         return apply_multicast(plain, topology)
-    if collective == "allreduce":
-        rs = generate(topology, "reduce-scatter", k=k, kernel=kernel, progress=progress,
-                      symmetry=symmetry, weights=weights, multicast="off")
-        ag = generate(topology, "allgather", k=k, kernel=kernel, progress=progress,
-                      symmetry=symmetry, weights=weights, multicast="off")
+    if member is Collective.ALLREDUCE:
+        rs = generate(topology, collective="reduce-scatter", k=k, kernel=kernel,
+                      progress=progress, symmetry=symmetry, weights=weights, multicast="off")
+        ag = generate(topology, collective="allgather", k=k, kernel=kernel,
+                      progress=progress, symmetry=symmetry, weights=weights, multicast="off")
         algbw = 1 / (1 / rs.algbw + 1 / ag.algbw)
-        stats = {key: rs.stats.get(key, 0) + ag.stats.get(key, 0) for key in ag.stats}
+        stats = rs.stats.plus(ag.stats)
         return Schedule(collective="allreduce", topology=topology.name, units=topology.units,
                         compute_nodes=topology.compute_nodes, k=None, tree_bandwidth=None,
                         algbw=algbw, phases=(_as_phase(rs), _as_phase(ag)), stats=stats,
                         weights=rs.weights)
-    network = topology.reversed() if collective in IN_TREES else topology
-    base = "broadcast" if collective in ROOTED else "allgather"
+    network = topology.reversed() if member.inward else topology
+    base = "broadcast" if member.rooted else "allgather"
     out = _out_trees(network, base, k=k, root=root, kernel=kernel, progress=progress,
                      symmetry=symmetry, weights=w)
-    if collective in IN_TREES:
+    if member.inward:
         out = _reverse(out, topology, collective)
     schedule = Schedule(collective=collective, topology=topology.name, units=topology.units,
                         compute_nodes=topology.compute_nodes, k=out.k,
@@ -117,7 +111,7 @@ def apply_multicast(schedule: Schedule, topology: Topology) -> Schedule:
 
 
 def _merge_phase(phase: Schedule, capable: frozenset[str]) -> Schedule:
-    inward = phase.collective in IN_TREES
+    inward = phase.collective.inward
     trees = []
     for tree in phase.trees:
         edges = [(e.dst, e.src, e.path[::-1]) if inward else (e.src, e.dst, e.path)
@@ -133,7 +127,7 @@ def _claims(phase: Schedule, topology: Topology) -> Schedule:
     """A single-phase schedule with ``algbw`` and ``tree_bandwidth`` recomputed from its
     own link loads."""
     algbw = achieved_algbw(phase, topology)
-    parts = phase.k if phase.collective in ROOTED else phase.total_weight * phase.k
+    parts = phase.k if phase.collective.rooted else phase.total_weight * phase.k
     return replace(phase, algbw=algbw, tree_bandwidth=algbw / parts)
 
 
@@ -145,7 +139,7 @@ def traffic(schedule: Schedule, topology: Topology
     total = schedule.total_weight
     capable = multicast_switches(topology)
     for phase in schedule.phases or (schedule,):
-        parts = phase.k if phase.collective in ROOTED else total * phase.k
+        parts = phase.k if phase.collective.rooted else total * phase.k
         merged = link_loads(replace(phase, multicast=schedule.multicast), capable)
         for hop, load in link_loads(replace(phase, multicast=False)).items():
             a, b = out.get(hop, (Fraction(0), Fraction(0)))

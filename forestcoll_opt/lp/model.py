@@ -59,7 +59,7 @@ from typing import Any, Mapping
 import pulp
 
 from ..errors import LPError
-from ..model.topology import Topology, format_fraction
+from ..model.topology import Topology, fraction_text
 
 __all__ = ["CAPACITY_LIMIT", "FORMULATIONS", "LPModel", "LowerWitness", "PROBLEMS",
            "build_model", "exact_text", "objective_terms", "reference_bandwidth"]
@@ -91,8 +91,9 @@ class LowerWitness:
 
 
 def exact_text(value: Fraction) -> str:
-    """An exact rational as text (``"520/3"``), as results and exported files write it."""
-    return str(format_fraction(value))
+    """An exact rational as text (``"520/3"``), as results and exported files write it
+    (:func:`~forestcoll_opt.model.topology.fraction_text`)."""
+    return fraction_text(value)
 
 
 def reference_bandwidth(topology: Topology, *, kernel: str | None = None) -> Fraction:

@@ -79,7 +79,7 @@ def lp_allreduce(topology: Topology, *, kernel: str | None = None, progress=None
     (default on) averages the LP point over the topology's automorphisms."""
     start = time.perf_counter()
     if lp is None:
-        lp = solve(topology, "allreduce", kernel=kernel)
+        lp = solve(topology, collective="allreduce", kernel=kernel)
     _check_lp(lp, topology)
     lp_seconds = time.perf_counter() - start
     witness = _from_witness(topology, lp)
@@ -100,7 +100,7 @@ def lp_allreduce(topology: Topology, *, kernel: str | None = None, progress=None
             stats["shares"] = shares.source
             break
     if schedule is None:
-        schedule = generate(topology, "allreduce", kernel=kernel, progress=progress,
+        schedule = generate(topology, collective="allreduce", kernel=kernel, progress=progress,
                             symmetry=symmetry)
         schedule = replace(schedule, concurrent=True)
         stats["shares"] = "reduce-scatter + allgather trees (the LP's value exactly)" \
@@ -299,8 +299,7 @@ def _build(topology: Topology, s: Shares, kernel: str | None, progress) -> Sched
         alone = achieved_algbw(phase, topology)
         phases.append(replace(phase, algbw=alone,
                               tree_bandwidth=alone / (phase.total_weight * k)))
-    stats = {key: phases[0].stats.get(key, 0) + phases[1].stats.get(key, 0)
-             for key in phases[1].stats}
+    stats = phases[0].stats.plus(phases[1].stats)
     return Schedule(collective="allreduce", topology=topology.name, units=topology.units,
                     compute_nodes=topology.compute_nodes, k=None, tree_bandwidth=None,
                     algbw=Fraction(0), phases=tuple(phases), stats=stats,

@@ -29,6 +29,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .._deprecated import keyword_options
+from ..model.collective import Collective
 from ..errors import (
     LPCertificateError,
     LPError,
@@ -42,6 +44,10 @@ from ..model.topology import Topology
 from .certificates import certify_lower, certify_upper, grid
 from .model import LowerWitness, LPModel, build_model, exact_text, objective_terms, reference_bandwidth
 from .session import HighsSession
+
+LP_COLLECTIVES = (Collective.ALLREDUCE, Collective.ALLGATHER)
+"""The collectives the LP is written for (paper, appendix "Allreduce Linear Program";
+allgather as its check against the exact bound)."""
 
 __all__ = ["LPCertificateError", "LPError", "LPInfeasibleError", "LPModel", "LPNotOptimalError",
            "LPResult", "LPSolverError", "LPUnboundedError", "LowerWitness", "build_model",
@@ -107,6 +113,11 @@ class LPResult:
     @property
     def seconds(self) -> float:
         return self.build_seconds + self.solve_seconds + self.certify_seconds
+
+    @property
+    def collective(self) -> Collective:
+        """The collective of the LP (``problem`` as a :class:`Collective`)."""
+        return Collective(self.problem)
 
     def to_dict(self) -> dict[str, Any]:
         return {"problem": self.problem, "topology": self.topology, "units": self.units,
@@ -257,15 +268,18 @@ def solve_model(m: LPModel, *, time_limit: float | None = None,
                     certify_seconds=certify_seconds, witness=witness)
 
 
-def solve(topology: Topology, problem: str = "allreduce", *, formulation: str = "cuts",
-          time_limit: float | None = None, kernel: str | None = None,
+@keyword_options(1, old_order=("collective",), renamed={"problem": "collective"})
+def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
+          formulation: str = "cuts", time_limit: float | None = None, kernel: str | None = None,
           write_lp: str | os.PathLike | None = None,
           write_mps: str | os.PathLike | None = None) -> LPResult:
     """Build, solve and certify the LP; raise an :class:`LPError` unless HiGHS proves
     optimality.
 
     :param topology: the network
-    :param problem: ``"allreduce"`` or ``"allgather"``
+    :param collective: :attr:`Collective.ALLREDUCE` (default) or
+        :attr:`Collective.ALLGATHER`, or their string values (``problem=`` is the previous
+        release's name of this keyword)
     :param formulation: ``"cuts"`` (default) or ``"explicit"``
     :param time_limit: seconds for HiGHS (None: no limit)
     :param kernel: the max-flow kernel of every max-flow of the LP (None: the default)
@@ -273,6 +287,7 @@ def solve(topology: Topology, problem: str = "allreduce", *, formulation: str = 
     :param write_mps: export the solved model as .mps here
     :returns: the certified optimum
     """
+    problem = Collective.parse(collective, allowed=LP_COLLECTIVES).value
     _check_time_limit(time_limit)
     start = time.perf_counter()
     m = build_model(topology, problem, formulation=formulation, kernel=kernel)

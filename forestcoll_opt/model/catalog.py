@@ -60,24 +60,32 @@ def canonical_spec(family: Family, params: Mapping[str, Any]) -> str:
 
 
 def resolve(topo: "str | os.PathLike | Topology") -> Topology:
-    """A :class:`Topology` from a Topology, a JSON file path or a catalog spec.
+    """A :class:`Topology` from a Topology, a JSON file or a catalog spec.
 
-    An argument is read as a file when it contains a path separator or ends in ``.json``,
-    or when a file of that name exists and the text is not a catalog spec. A name that is
-    both an existing file and a catalog spec (a file called ``paper-example`` in the working
-    folder) is ambiguous and refused: write ``./paper-example`` for the file."""
+    The rule depends on the argument only, never on which files exist: a path object
+    (:class:`pathlib.Path`, any ``os.PathLike``) is a file; a string is a catalog spec when
+    the part before ``:`` names a catalog model (``dgx-a100:boxes=2``) and it has no path
+    separator and does not end in ``.json``; any other string is a file (when no such
+    file exists either, the error lists the catalog's models). A file named like a model,
+    ``paper-example``, is read as ``./paper-example``.
+
+    :param topo: a Topology (returned as is), a path, or a string
+    :returns: the topology
+    :raises CatalogError: an empty argument, or a bad parameter of a catalog spec
+    :raises TopologyFormatError: a file that is not ``forestcoll-topology/1`` (or cannot be
+        read)
+    """
     if isinstance(topo, Topology):
         return topo
-    text = os.fspath(topo)
-    if not isinstance(text, str) or not text.strip():
+    if not isinstance(topo, str):
+        return load(os.fspath(topo))
+    text = topo
+    if not text.strip():
         raise CatalogError("empty topology argument; give a catalog spec such as "
                            "dgx-a100:boxes=2 or a forestcoll-topology/1 JSON file")
-    if text.endswith(".json") or os.path.sep in text or (os.path.altsep or "\0") in text:
-        return load(text)
-    name = text.partition(":")[0].strip()
-    if os.path.exists(text):      # False, not an error, for a name too long or with a NUL
-        if name in families():
-            raise CatalogError(f"{text!r} is both a file in this folder and a catalog spec; "
-                               f"write ./{text} to read the file")
-        return load(text)
-    return build(text)
+    pathish = text.endswith(".json") or os.path.sep in text or (os.path.altsep or "\0") in text
+    if not pathish and text.partition(":")[0].strip() in families():
+        return build(text)
+    if not pathish and not os.path.exists(text):
+        return build(text)        # neither a model nor a file: build() names the models
+    return load(text)

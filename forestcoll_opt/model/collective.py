@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING, Any
 
-from ..errors import UsageError
+from ..errors import CollectiveError
+
+if TYPE_CHECKING:
+    from .topology import Topology
 
 
 class Collective(str, Enum):
@@ -35,18 +39,69 @@ class Collective(str, Enum):
         return self in (Collective.REDUCE_SCATTER, Collective.REDUCE)
 
     @classmethod
-    def parse(cls, value: "Collective | str", *, allowed: "tuple[Collective, ...] | None" = None
-              ) -> "Collective":
-        """The member named by ``value``; a clear :class:`UsageError` otherwise."""
+    def parse(cls, value: "Collective | str", *, allowed: "tuple[Collective, ...] | None" = None,
+              hint: str = "") -> "Collective":
+        """The member named by ``value``.
+
+        :param value: a member or its string value (``"reduce-scatter"``)
+        :param allowed: the members the caller accepts (default: all five)
+        :param hint: appended to the message when ``value`` is a collective that ``allowed``
+            leaves out (where to go for it instead)
+        :raises CollectiveError: for any other value, naming the accepted ones
+        """
         choices = allowed or tuple(cls)
         try:
             member = cls(value)
         except ValueError:
             member = None
-        if member is None or member not in choices:
-            raise UsageError(f"unknown collective {str(value)[:40]!r}; use one of "
-                             f"{', '.join(c.value for c in choices)}")
+        names = ", ".join(c.value for c in choices)
+        if member is None:
+            raise CollectiveError(f"unknown collective {str(value)[:40]!r}; use one of {names}")
+        if member not in choices:
+            raise CollectiveError(f"{member} is not accepted here; use one of {names}"
+                                  + (f" ({hint})" if hint else ""))
         return member
 
 
 ALL = tuple(c.value for c in Collective)
+"""The five collectives' string values, in the enum's order."""
+
+CUT_BOUNDED = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.BROADCAST,
+               Collective.REDUCE)
+"""The collectives whose optimum is a cut bound (paper, "Throughput Optimality for
+Collectives" and "Other Collectives"); allreduce's is the allreduce LP."""
+
+
+def check_request(topology: "Topology", collective: "Collective | str", *,
+                  root: Any = None, weights: Any = None,
+                  allowed: "tuple[Collective, ...] | None" = None, hint: str = "") -> Collective:
+    """The one check of a request's collective, root and shard weights, shared by every
+    entry point (bound, generate, baselines, trade-off, sweeps).
+
+    :param topology: the network the request is for
+    :param collective: a :class:`Collective` or its string value
+    :param root: the root compute node; required for broadcast and reduce, refused for the
+        others (every compute node is a root there)
+    :param weights: shard weights, or None; refused for broadcast and reduce (one root, no
+        shards). Their values are checked by :mod:`forestcoll_opt.model.weights`.
+    :param allowed: the collectives the caller accepts (default: all five)
+    :param hint: where to go for a collective that ``allowed`` leaves out
+    :returns: the collective as a :class:`Collective`
+    :raises CollectiveError: naming what to change
+    """
+    member = Collective.parse(collective, allowed=allowed, hint=hint)
+    if member.rooted:
+        if root is None:
+            raise CollectiveError(f"{member} needs a root: pass one of the compute nodes, e.g. "
+                                  f"{topology.compute_nodes[0]!r}")
+        if not isinstance(root, str) or root not in topology.index \
+                or not topology.node[root].is_compute:
+            nodes = topology.compute_nodes
+            preview = ", ".join(repr(v) for v in nodes[:4]) + (f", ... ({len(nodes)} in all)" if len(nodes) > 4 else "")
+            raise CollectiveError(f"root {str(root)[:60]!r} is not a compute node of "
+                                  f"{topology.name!r}; compute nodes: {preview}")
+        if weights is not None:
+            raise CollectiveError(f"{member} has a single root and no shards; drop the weights")
+    elif root is not None:
+        raise CollectiveError(f"{member} has a root at every compute node; drop the root")
+    return member

@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping as MappingABC
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Mapping
@@ -26,20 +27,24 @@ from typing import Any, Mapping
 from .collective import Collective
 from ..errors import ForestCollError, ScheduleError
 from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
-from .topology import Topology, check_id, format_fraction, parse_exact
+from .topology import Topology, check_id, fraction_text, parse_exact
 from .weights import coprime
 
 FORMAT = "forestcoll-schedule/1"
 FORMAT_V2 = "forestcoll-schedule/2"     # adds "weights" and "concurrent" (docs/formats.md)
 FORMATS = (FORMAT, FORMAT_V2)
 COLLECTIVES = tuple(c.value for c in Collective)
-ROOTED = ("broadcast", "reduce")
-IN_TREES = ("reduce-scatter", "reduce")
 MAX_COUNT = 2**63 - 1        # the largest k or tree weight the format allows (docs/formats.md)
 
 
 @dataclass(frozen=True)
 class TreeEdge:
+    """One edge (src, dst) of a tree between two compute nodes, and the route its data
+    takes through the network: ``path`` is the node sequence from ``src`` to ``dst``
+    (both included; switches in between). The tree's data crosses every link of the path
+    once (paper, section "Edge Splitting": an edge of the switch-free logical topology is
+    a route through switches in the physical one)."""
+
     src: str
     dst: str
     path: tuple[str, ...]
@@ -47,17 +52,183 @@ class TreeEdge:
 
 @dataclass(frozen=True)
 class Tree:
+    """One spanning tree of a schedule: rooted at compute node ``root``, carrying
+    ``weight`` of the root's k parts (so a root's trees have weights summing to k, times
+    its shard weight), with ``edges`` pointing the way data flows (away from the root in
+    out-trees, toward it in the in-trees of reduce-scatter and reduce)."""
+
     root: str
     weight: int
     edges: tuple[TreeEdge, ...]
 
+    def children(self) -> dict[str, list[str]]:
+        """Every node's children, away from the root, in the order of ``edges`` (for an
+        in-tree, whose edges point toward the root, the children of v are the sources of
+        the edges into v)."""
+        out: dict[str, list[str]] = {}
+        toward = any(e.dst == self.root for e in self.edges) and \
+            not any(e.src == self.root for e in self.edges)
+        for e in self.edges:
+            parent, child = (e.dst, e.src) if toward else (e.src, e.dst)
+            out.setdefault(parent, []).append(child)
+        return out
+
+    def preorder(self) -> list[str]:
+        """The nodes from the root down, every parent before its children (depth first,
+        children in the order of ``edges``)."""
+        children = self.children()
+        order, stack = [], [self.root]
+        while stack:
+            v = stack.pop()
+            order.append(v)
+            stack.extend(reversed(children.get(v, [])))
+        return order
+
+    @property
+    def height(self) -> int:
+        """The largest number of tree edges between the root and a node (compute hops)."""
+        children = self.children()
+        depth = {self.root: 0}
+        for v in self.preorder():
+            for c in children.get(v, ()):
+                depth[c] = depth[v] + 1
+        return max(depth.values())
+
+
+_SUMMED = ("seconds", "bound_seconds", "splitting_seconds", "packing_seconds",
+           "routing_seconds", "symmetry_seconds", "packing_symmetry_seconds",
+           "splitting_max_flows", "packing_max_flows", "joint_splits", "joint_max_flows",
+           "joint_bisections", "joint_steps", "joint_packing_max_flows", "packing_fallback",
+           "construction_seconds", "baseline_seconds")
+
+
+@dataclass(frozen=True)
+class Stats(MappingABC):
+    """How a schedule was made: seconds per stage and counts of work. Informative only,
+    never written to JSON, never compared (two equal schedules may differ here).
+
+    Every field is None when the stage did not run. It reads as a mapping too
+    (``stats["packing_seconds"]``, ``dict(stats)``) over the fields that are set.
+
+    :ivar seconds: total seconds (LP schedules, baselines)
+    :ivar bound_seconds: the bound and the least k (or the fixed-k capacities)
+    :ivar splitting_seconds: edge splitting (paper, section "Edge Splitting")
+    :ivar packing_seconds: spanning-tree packing (section "Spanning Tree Packing")
+    :ivar routing_seconds: mapping logical edges back to routes through switches
+    :ivar symmetry_seconds: finding the topology's automorphism group
+    :ivar packing_symmetry_seconds: finding the group packing grows trees under
+    :ivar symmetry_generators: generators of that group
+    :ivar symmetry_compute_orbits: orbits of compute nodes under it
+    :ivar symmetry_cycle: length of the rotation's cycle through the first compute node
+    :ivar packing_group_order: order of the group packing used (1: none)
+    :ivar splitting_max_flows: max-flow computations in splitting
+    :ivar packing_max_flows: max-flow computations in packing
+    :ivar joint_splits: splits done for a whole orbit of switch pairs at once
+    :ivar joint_max_flows: max-flows of those joint splits
+    :ivar joint_bisections: bisection steps of joint splits that had to shrink
+    :ivar joint_steps: packing steps taken for a whole orbit of trees at once
+    :ivar joint_packing_max_flows: max-flows of those joint steps
+    :ivar packing_fallback: 1 when packing fell back from the group to single steps
+    :ivar paper_k: the paper's k (sufficient, not necessary) when the least k was used
+    :ivar lp_seconds: solving and certifying the allreduce LP
+    :ivar lp_lower: the LP's certified lower value
+    :ivar lp_upper: the LP's certified upper value
+    :ivar shares: where an LP schedule's per-root shares came from
+    :ivar construction_seconds: building an LP schedule's trees
+    :ivar baseline: the baseline's kind (ring, dbtree, tree)
+    :ivar channels: the baseline's channels (rings or tree pairs)
+    :ivar baseline_seconds: building the baseline
+    """
+
+    seconds: float | None = None
+    bound_seconds: float | None = None
+    splitting_seconds: float | None = None
+    packing_seconds: float | None = None
+    routing_seconds: float | None = None
+    symmetry_seconds: float | None = None
+    packing_symmetry_seconds: float | None = None
+    symmetry_generators: int | None = None
+    symmetry_compute_orbits: int | None = None
+    symmetry_cycle: int | None = None
+    packing_group_order: int | None = None
+    splitting_max_flows: int | None = None
+    packing_max_flows: int | None = None
+    joint_splits: int | None = None
+    joint_max_flows: int | None = None
+    joint_bisections: int | None = None
+    joint_steps: int | None = None
+    joint_packing_max_flows: int | None = None
+    packing_fallback: int | None = None
+    paper_k: int | None = None
+    lp_seconds: float | None = None
+    lp_lower: Fraction | None = None
+    lp_upper: Fraction | None = None
+    shares: str | None = None
+    construction_seconds: float | None = None
+    baseline: str | None = None
+    channels: int | None = None
+    baseline_seconds: float | None = None
+
+    @classmethod
+    def of(cls, values: "Mapping[str, Any] | Stats | None") -> "Stats":
+        """``values`` as :class:`Stats`; an unknown key is a programming error."""
+        if isinstance(values, Stats):
+            return values
+        values = dict(values or {})
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            raise TypeError(f"unknown schedule statistic {unknown[0]!r}")
+        return cls(**values)
+
+    def plus(self, other: "Stats") -> "Stats":
+        """Both phases' work: times and counts added where either has them (allreduce)."""
+        out = {}
+        for name in _SUMMED:
+            a, b = getattr(self, name), getattr(other, name)
+            if a is not None or b is not None:
+                out[name] = (a or 0) + (b or 0)
+        return Stats(**out)
+
+    def __getitem__(self, key: str) -> Any:
+        value = getattr(self, key) if key in _STAT_NAMES else None
+        if value is None:
+            raise KeyError(key)
+        return value
+
+    def __iter__(self):
+        return (f.name for f in fields(self) if getattr(self, f.name) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+_STAT_NAMES = frozenset(f.name for f in fields(Stats))
+
 
 @dataclass(frozen=True)
 class Schedule:
-    """A schedule as docs/formats.md specifies it. Allreduce has ``phases`` and no ``trees``.
-    ``stats`` (seconds per stage, counts) is informative and never written to JSON."""
+    """A schedule as the package's documentation (docs/formats.md) specifies it.
 
-    collective: str
+    :ivar collective: the :class:`~forestcoll_opt.model.collective.Collective` it performs
+        (a string value given here is turned into the member)
+    :ivar topology: the name of the topology it was made for
+    :ivar units: the topology's bandwidth units (``GB/s``)
+    :ivar compute_nodes: the compute nodes, in the topology's order
+    :ivar k: parts per root (times its shard weight); None for allreduce, whose phases
+        have their own
+    :ivar tree_bandwidth: the bandwidth of one part (1/U), or None
+    :ivar algbw: the exact algorithmic bandwidth this schedule achieves
+    :ivar trees: the spanning trees (allreduce has ``phases`` and no ``trees``)
+    :ivar root: the root of broadcast and reduce, else None
+    :ivar phases: allreduce's reduce-scatter and allgather phases
+    :ivar stats: :class:`Stats` — how it was made; informative, never written to JSON
+    :ivar weights: per compute node the normalised shard weight, or None (uniform)
+    :ivar concurrent: allreduce phases run at once (format version 2)
+    :ivar multicast: switches replicate or aggregate the trees' data (version 2)
+    """
+
+    collective: Collective
     topology: str
     units: str
     compute_nodes: tuple[str, ...]
@@ -67,10 +238,21 @@ class Schedule:
     trees: tuple[Tree, ...] = ()
     root: str | None = None
     phases: tuple["Schedule", ...] = ()
-    stats: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    stats: Stats = field(default_factory=Stats, compare=False, repr=False)
     weights: tuple[tuple[str, int], ...] | None = None
     concurrent: bool = False
     multicast: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.collective, Collective):
+            try:
+                member = Collective(self.collective)
+            except ValueError:
+                raise ScheduleError(f"unknown collective {str(self.collective)[:40]!r}; use one "
+                                    f"of {', '.join(COLLECTIVES)}") from None
+            object.__setattr__(self, "collective", member)
+        if not isinstance(self.stats, Stats):
+            object.__setattr__(self, "stats", Stats.of(self.stats))
 
     @property
     def num_trees(self) -> int:
@@ -92,7 +274,7 @@ class Schedule:
 
     # --- JSON ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format": self.format, "collective": self.collective,
+        out: dict[str, Any] = {"format": self.format, "collective": self.collective.value,
                                "topology": self.topology, "units": self.units,
                                "compute_nodes": list(self.compute_nodes)}
         if self.root is not None:
@@ -110,7 +292,7 @@ class Schedule:
         body: dict[str, Any] = {}
         if self.phases:
             body["algbw"] = _frac(self.algbw)
-            body["phases"] = [{"collective": p.collective, **p._body()} for p in self.phases]
+            body["phases"] = [{"collective": p.collective.value, **p._body()} for p in self.phases]
             return body
         body["k"] = self.k
         body["tree_bandwidth"] = _frac(self.tree_bandwidth)
@@ -156,8 +338,7 @@ def _emit(obj: Mapping[str, Any], lines: list[str], depth: int) -> None:
     lines.append(" " * depth + "}")
 
 
-def _frac(value: Fraction | None) -> str | None:
-    return None if value is None else str(format_fraction(value))
+_frac = fraction_text
 
 
 def write(schedule: Schedule, path: str | os.PathLike) -> None:
@@ -199,11 +380,12 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
     if not isinstance(collective, str) or collective not in COLLECTIVES:
         raise ScheduleError(f"{source}: unknown collective {str(collective)[:40]!r}; use one of "
                             f"{', '.join(COLLECTIVES)}")
-    if collective == "allreduce":
+    collective = Collective(collective)
+    if collective is Collective.ALLREDUCE:
         allowed = _COMMON_KEYS | {"phases"} | _V2_KEYS
     else:
         allowed = _COMMON_KEYS | _PHASE_KEYS | {"multicast"} | (
-            {"root"} if collective in ROOTED else {"weights"})
+            {"root"} if collective.rooted else {"weights"})
     _known_keys(data, allowed, source, collective)
     for key in ("compute_nodes", "algbw"):
         if key not in data:
@@ -238,7 +420,7 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
                         phases=tuple(parsed), concurrent=concurrent, multicast=multicast,
                         **common)
     root = None
-    if collective in ROOTED:
+    if collective.rooted:
         if "root" not in data:
             raise ScheduleError(f"{source}: {collective} needs a \"root\"")
         root = _id(data["root"], f"{source}: root")
@@ -361,7 +543,7 @@ def link_loads(schedule: Schedule, capable: frozenset[str] = frozenset()
     hop carries one copy into a compute node or a switch of ``capable`` (which replicates
     or aggregates), as many as leave it into any other switch (docs/formats.md)."""
     loads: dict[tuple[str, str], int] = {}
-    inward = schedule.collective in IN_TREES
+    inward = schedule.collective.inward
     for tree in schedule.trees:
         if schedule.multicast:
             used = _copies(tree, inward, capable)
@@ -417,7 +599,7 @@ def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
     shares = []
     capable = multicast_switches(topology)
     for phase in phases:
-        parts = phase.k if phase.collective in ROOTED else total * phase.k
+        parts = phase.k if phase.collective.rooted else total * phase.k
         merged = replace(phase, multicast=schedule.multicast)
         shares.append({hop: Fraction(load, parts) / topology.capacity[hop]
                        for hop, load in link_loads(merged, capable).items()})
@@ -457,19 +639,6 @@ def multicast_switches(topology: Topology) -> frozenset[str]:
 
 
 def tree_height(tree: Tree) -> int:
-    """Largest number of tree edges between the root and a node (compute hops)."""
-    adjacency: dict[str, list[str]] = {}
-    for e in tree.edges:
-        adjacency.setdefault(e.src, []).append(e.dst)
-        adjacency.setdefault(e.dst, []).append(e.src)
-    depth = {tree.root: 0}
-    frontier = [tree.root]
-    while frontier:
-        nxt = []
-        for a in frontier:
-            for b in adjacency.get(a, ()):
-                if b not in depth:
-                    depth[b] = depth[a] + 1
-                    nxt.append(b)
-        frontier = nxt
-    return max(depth.values())
+    """Largest number of tree edges between the root and a node (compute hops):
+    :attr:`Tree.height`."""
+    return tree.height

@@ -162,6 +162,21 @@ def format_fraction(value: Fraction) -> int | str:
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+def fraction_text(value: Fraction | None) -> str | None:
+    """An exact rational as text, as results and written files carry it: ``"520/3"``, or
+    ``"520"`` when integral; None stays None. The one machine form of a fraction."""
+    return None if value is None else str(format_fraction(value))
+
+
+def fraction_display(value: Fraction, spec: str = ".3f", *, approx: bool = False) -> str:
+    """An exact rational for people: the integer alone, else ``p/q (decimal)`` with the
+    decimal formatted by ``spec`` (``"1040/3 (346.667)"``; ``approx`` writes ``(~...)``).
+    The one human form of a fraction."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value} ({'~' if approx else ''}{float(value):{spec}})"
+
+
 @dataclass(frozen=True)
 class Node:
     """A compute node (accelerator) or a switch. ``box`` groups nodes for display."""
@@ -394,21 +409,27 @@ def check_link_type(value: Any, where: str) -> str:
     return value
 
 
-def check_alpha(value: Any, where: str) -> float:
-    """A latency per hop in seconds: a finite number from 0 to :data:`MAX_ALPHA`, compared
-    exactly (so 1.00000000000000000001 is refused), returned as a float (never −0.0)."""
+def alpha_problem(value: Any) -> str | None:
+    """What is wrong with ``value`` as a latency per hop in seconds — the one rule for α
+    wherever it comes from (topology file, ``alpha=`` argument, ``--alpha``) — or None
+    when it is a finite number from 0 to :data:`MAX_ALPHA`, compared exactly (so
+    1.00000000000000000001 is refused)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
-        raise TopologyError(f"{where}: \"alpha\" must be a number of seconds such as 2e-6, "
-                            f"not {_short(value)}")
-    if isinstance(value, (float, Decimal)) and not math.isfinite(value):
-        raise TopologyError(f"{where}: \"alpha\" must be a finite number of seconds >= 0, "
-                            f"not {_short(value)}")
-    if value < 0:               # int, float and Decimal compare exactly with 0 and 1.0
-        raise TopologyError(f"{where}: \"alpha\" must be a finite number of seconds >= 0, "
-                            f"not {_short(value)}")
-    if value > MAX_ALPHA:
-        raise TopologyError(f"{where}: \"alpha\" {_short(value)} is in seconds per hop, so "
-                            f"this is over {MAX_ALPHA:g} s; write 2e-6 for 2 µs")
+        return f"must be a number of seconds such as 2e-6, not {_short(value)}"
+    if (isinstance(value, (float, Decimal)) and not math.isfinite(value)) or value < 0:
+        return f"must be a finite number of seconds >= 0, not {_short(value)}"
+    if value > MAX_ALPHA:       # int, float and Decimal compare exactly with 1.0
+        return (f"{_short(value)} is in seconds per hop, so over {MAX_ALPHA:g} s; "
+                f"write 2e-6 for 2 µs")
+    return None
+
+
+def check_alpha(value: Any, where: str) -> float:
+    """A latency per hop in seconds (:func:`alpha_problem`), returned as a float (never
+    −0.0); a :class:`TopologyError` naming ``where`` otherwise."""
+    problem = alpha_problem(value)
+    if problem is not None:
+        raise TopologyError(f"{where}: \"alpha\" {problem}")
     return float(value) + 0.0
 
 
@@ -546,7 +567,7 @@ def _check_reachability(topo: Topology) -> None:
 
 
 def _show(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value} (~{float(value):.6g})"
+    return fraction_display(value, ".6g", approx=True)
 
 
 # --------------------------------------------------------------------------------------

@@ -52,9 +52,10 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..model.collective import Collective
+from .._deprecated import keyword_options
+from ..model.collective import Collective, check_request
 from ..errors import ScheduleError, UsageError
-from ..model.schedule import IN_TREES, MAX_COUNT, ROOTED, Schedule, Tree, TreeEdge, achieved_algbw
+from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
 from ..model.topology import Topology
 
 KINDS = ("ring", "dbtree", "tree")
@@ -65,24 +66,24 @@ MAX_CHANNELS = 1024
 _INF = float("inf")
 
 
-def baseline(topology: Topology, kind: str, collective: str, *,
+@keyword_options(2, old_order=("collective",))
+def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = "allgather",
              root: str | None = None, channels: int | None = None) -> Schedule:
     """The ``kind`` baseline (one of :data:`KINDS`) for ``collective``: :func:`ring`
     (every collective), :func:`dbtree` (allreduce) or :func:`tree` (broadcast, reduce)."""
     if kind not in KINDS:
         raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use one of {', '.join(KINDS)}")
-    coll = Collective.parse(collective).value
+    member = check_request(topology, collective, root=root)
+    coll = member.value
     if kind == "ring":
         return ring(topology, coll, root=root, channels=channels)
     if kind == "dbtree":
         if coll != "allreduce":
             raise UsageError(f"dbtree is NCCL's allreduce algorithm; for {coll} use "
-                             f"the ring baseline" + (" or the tree baseline" if coll in ROOTED
+                             f"the ring baseline" + (" or the tree baseline" if member.rooted
                                                      else ""))
-        if root is not None:
-            raise UsageError("allreduce has no root; drop the root")
         return dbtree(topology, channels=channels)
-    if coll not in ROOTED:
+    if not member.rooted:
         raise UsageError(f"the tree baseline has a single root (broadcast, reduce); for {coll} "
                          f"use the ring baseline" + (" or dbtree" if coll == "allreduce" else ""))
     if channels is not None:
@@ -99,8 +100,8 @@ def ring(topology: Topology, collective: str = "allgather", *, root: str | None 
     other). k = channels, every tree of weight 1. Channels default to the GPUs of the
     smallest box (at most :data:`MAX_DEFAULT_CHANNELS`)."""
     start = time.perf_counter()
-    coll = Collective.parse(collective).value
-    _check_root(topology, coll, root)
+    member = check_request(topology, collective, root=root)
+    coll = member.value
     net = _Network(topology)
     count = _channels(channels, net.groups)
     n = len(topology.compute_nodes)
@@ -110,25 +111,25 @@ def ring(topology: Topology, collective: str = "allgather", *, root: str | None 
         hops.append([net.edge(order[j], order[(j + 1) % n]) for j in range(n)])
 
     def phase(name: str) -> Schedule:
-        inward = name in IN_TREES
+        rooted, inward = Collective(name).rooted, Collective(name).inward
         trees = []
         uses: dict[TreeEdge, int] = {}
         for edges in hops:
             twice = edges + edges
             at = {e.src: j for j, e in enumerate(edges)}
             for e in edges:
-                uses[e] = uses.get(e, 0) + (n - 1 if name not in ROOTED else 1)
-            for v in ([root] if name in ROOTED else topology.compute_nodes):
+                uses[e] = uses.get(e, 0) + (n - 1 if not rooted else 1)
+            for v in ([root] if rooted else topology.compute_nodes):
                 i = at[v]
                 chain = twice[i + 1:i + n] if inward else twice[i:i + n - 1]
                 trees.append(Tree(v, 1, tuple(chain)))
-            if name in ROOTED:      # the chain skips the hop out of (reduce) or into the root
+            if rooted:      # the chain skips the hop out of (reduce) or into the root
                 skipped = edges[at[root]] if inward else edges[at[root] - 1]
                 uses[skipped] -= 1
-        parts = count if name in ROOTED else n * count
+        parts = count if rooted else n * count
         algbw = _algbw(topology, _loads(uses), parts)
         return _single(topology, name, count, tuple(trees), algbw, parts,
-                       root if name in ROOTED else None)
+                       root if rooted else None)
 
     if coll == "allreduce":
         rs, ag = phase("reduce-scatter"), phase("allgather")
@@ -179,7 +180,7 @@ def dbtree(topology: Topology, *, channels: int | None = None) -> Schedule:
     total = sum(shards) if weights is not None else len(shards)
 
     def phase(name: str) -> Schedule:
-        inward = name in IN_TREES
+        inward = Collective(name).inward
         trees = tuple(Tree(r, 1, tuple(net.edge(b, a) if inward else net.edge(a, b)
                                        for a, b in pairs)) for r, pairs in out_trees)
         draft = _single(topology, name, k, trees, Fraction(1), total * k, None, weights)
@@ -200,11 +201,12 @@ def tree(topology: Topology, collective: str = "broadcast", *, root: str) -> Sch
     the root's in-box index (same rail); NCCL's binary tree over the boxes, rooted at the
     root's box, joins the heads. k = 1."""
     start = time.perf_counter()
-    coll = Collective.parse(collective).value
-    if coll not in ROOTED:
+    member = Collective.parse(collective)
+    coll = member.value
+    if not member.rooted:
         raise UsageError(f"the tree baseline has a single root (broadcast, reduce); for {coll} "
                          f"use the ring baseline" + (" or dbtree" if coll == "allreduce" else ""))
-    _check_root(topology, coll, root)
+    check_request(topology, member, root=root)
     assert root is not None
     net = _Network(topology)
     groups = net.groups
@@ -215,7 +217,7 @@ def tree(topology: Topology, collective: str = "broadcast", *, root: str) -> Sch
     heads = [root if b == home else groups[b][index % len(groups[b])] for b in range(nboxes)]
     chains = [net.chain(b, h) for b, h in enumerate(heads)]
     _, pairs = _box_tree(_btree(nboxes), boxes, heads, chains)
-    inward = coll in IN_TREES
+    inward = member.inward
     edges = tuple(net.edge(b, a) if inward else net.edge(a, b) for a, b in pairs)
     draft = _single(topology, coll, 1, (Tree(root, 1, edges),), Fraction(1), 1, root)
     out = _single(topology, coll, 1, draft.trees, achieved_algbw(draft, topology), 1, root)
@@ -223,18 +225,6 @@ def tree(topology: Topology, collective: str = "broadcast", *, root: str) -> Sch
 
 
 # --- helpers -----------------------------------------------------------------------------------
-
-def _check_root(topology: Topology, collective: str, root: str | None) -> None:
-    if collective in ROOTED:
-        if root is None:
-            raise UsageError(f"{collective} needs a root: pass one of the compute nodes, e.g. "
-                             f"root={topology.compute_nodes[0]!r}")
-        if root not in topology.index or not topology.node[root].is_compute:
-            raise UsageError(f"root {str(root)[:60]!r} is not a compute node of "
-                             f"{topology.name!r}; pass one, e.g. {topology.compute_nodes[0]!r}")
-    elif root is not None:
-        raise UsageError(f"{collective} has a root at every compute node; drop the root")
-
 
 def _channels(channels: Any, groups: Sequence[Sequence[str]]) -> int:
     if channels is None:

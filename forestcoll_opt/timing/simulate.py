@@ -76,8 +76,8 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 
 from ..errors import ScheduleError, UsageError
-from ..model.schedule import IN_TREES, ROOTED, Schedule, link_loads, multicast_switches
-from ..model.topology import LINK_TYPES, MAX_ALPHA, Topology
+from ..model.schedule import Schedule, link_loads, multicast_switches
+from ..model.topology import LINK_TYPES, Topology, alpha_problem
 
 DEFAULT_ALPHA = 2e-6            # seconds per hop
 MAX_CHUNKS = 2**40
@@ -131,7 +131,7 @@ def _coefficients(schedule: Schedule, topology: Topology) -> list[dict[tuple[str
     total = schedule.total_weight
     exact: list[dict[tuple[str, str], Fraction]] = []
     for phase in phases:
-        parts = phase.k if phase.collective in ROOTED else total * phase.k
+        parts = phase.k if phase.collective.rooted else total * phase.k
         merged = replace(phase, multicast=schedule.multicast)
         share = {}
         for hop, load in link_loads(merged, capable).items():
@@ -181,7 +181,7 @@ def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float],
             alphas: Mapping[tuple[str, str], float]) -> dict[str, list[Route]]:
     """Per root, the distinct root-to-leaf (leaf-to-root for in-trees) hop sequences of the
     phase's trees, each summarised as a :data:`Route`."""
-    inward = phase.collective in IN_TREES
+    inward = phase.collective.inward
     found: dict[str, set[Route]] = {}
     for tree in phase.trees:
         up = {}                                  # node -> the edge toward the root
@@ -295,9 +295,9 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     roots = sorted(set().union(*found))
     routes = [_Routes(r, roots) for r in found]
     if schedule.concurrent:
-        reduce = next(r for p, r in zip(phases, routes) if p.collective in IN_TREES)
-        spread = next(r for p, r in zip(phases, routes) if p.collective not in IN_TREES)
-    parts = max(p.k if p.collective in ROOTED else schedule.total_weight * p.k for p in phases)
+        reduce = next(r for p, r in zip(phases, routes) if p.collective.inward)
+        spread = next(r for p, r in zip(phases, routes) if not p.collective.inward)
+    parts = max(p.k if p.collective.rooted else schedule.total_weight * p.k for p in phases)
     rows = []
     for size in sizes:
         if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size < 2**63:
@@ -340,13 +340,9 @@ def _fastest(time_of, top: int) -> tuple[int, float]:
 
 
 def _check_seconds(value: float, what: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
-            isinstance(value, float) and not math.isfinite(value)) or value < 0:
-        raise UsageError(f"{what} must be a finite number of seconds >= 0, not "
-                         f"{str(value)[:40]}")
-    if value > MAX_ALPHA:
-        raise UsageError(f"{what} {str(value)[:40]} is in seconds per hop, so over "
-                         f"{MAX_ALPHA:g} s; write 2e-6 for 2 µs")
+    problem = alpha_problem(value)
+    if problem is not None:
+        raise UsageError(f"{what} {problem}")
 
 
 # --- message sizes ---------------------------------------------------------------------------

@@ -18,9 +18,10 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..executors import in_order
 from .baseline import KINDS, baseline
 from ..generation.bound import bound as compute_bound
-from ..model.collective import Collective
+from .._deprecated import keyword_options
+from ..model.collective import Collective, check_request
 from ..errors import ScheduleError, UsageError
-from ..model.schedule import ROOTED, Schedule, tree_height
+from ..model.schedule import Schedule, tree_height
 from ..generation.pipeline import generate
 from .simulate import link_alphas, simulate
 from ..model.topology import Topology
@@ -107,15 +108,17 @@ def default_ks(k_star: int) -> list[int]:
 def default_baselines(collective: str) -> tuple[str, ...]:
     """The baselines NCCL would run: rings for every collective, and the double binary
     tree for allreduce or the single tree for broadcast and reduce."""
-    if collective == "allreduce":
+    member = Collective.parse(collective)
+    if member is Collective.ALLREDUCE:
         return ("ring", "dbtree")
-    if collective in ROOTED:
+    if member.rooted:
         return ("ring", "tree")
     return ("ring",)
 
 
-def tradeoff(topology: Topology, collective: str = "allgather",
-             sizes: Iterable[int] = (2**16, 2**20, 2**24, 2**28, 2**32), *,
+@keyword_options(1, old_order=("collective", "sizes"))
+def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather",
+             sizes: Iterable[int] = (2**16, 2**20, 2**24, 2**28, 2**32),
              ks: Sequence[int] | None = None, root: str | None = None,
              baselines: Sequence[str] | None = None, chunks: int | str = "auto",
              alpha: float | None = None,
@@ -126,14 +129,10 @@ def tradeoff(topology: Topology, collective: str = "allgather",
     (bytes) and name the fastest per size. ``chunks``, ``alpha`` and ``alpha_per_link``
     are :func:`~forestcoll_opt.timing.simulate.simulate`'s; ``executor`` generates the values of
     k in parallel (see :mod:`forestcoll_opt.analysis.sweeps`)."""
-    collective = Collective.parse(collective).value
+    collective = check_request(topology, collective, root=root).value
     sizes = list(sizes)
     if not sizes:
         raise UsageError("give at least one message size")
-    if collective in ROOTED and root is None:
-        raise UsageError(f"{collective} needs a root: give root= (--root) a compute node")
-    if collective not in ROOTED and root is not None:
-        raise UsageError(f"{collective} has no root; drop it")
     if ks is not None:
         _check_ks(list(ks))
     explicit = baselines is not None
@@ -146,7 +145,7 @@ def tradeoff(topology: Topology, collective: str = "allgather",
     if ks is not None and not list(ks) and not kinds:
         raise UsageError("nothing to compare: give at least one k or one baseline")
     link_alphas(topology, alpha, alpha_per_link)          # refuse a bad latency at once
-    optimal = generate(topology, collective, root=root, kernel=kernel)
+    optimal = generate(topology, collective=collective, root=root, kernel=kernel)
     k_star = _k_of(optimal)
     optimum = (optimal.algbw if collective == "allreduce" else
                compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw)
@@ -163,7 +162,7 @@ def tradeoff(topology: Topology, collective: str = "allgather",
     skipped = []
     for kind in kinds:
         try:
-            schedules.append((kind, None, baseline(topology, kind, collective, root=root)))
+            schedules.append((kind, None, baseline(topology, kind, collective=collective, root=root)))
         except ScheduleError as exc:
             if explicit:
                 raise
@@ -200,7 +199,7 @@ def _check_ks(ks: list) -> None:
 
 def _fixed_k(topology: Topology, collective: str, k: int, root: str | None,
              kernel: str | None) -> Schedule:
-    return generate(topology, collective, k=k, root=root, kernel=kernel)
+    return generate(topology, collective=collective, k=k, root=root, kernel=kernel)
 
 
 def _k_of(schedule: Schedule) -> int:

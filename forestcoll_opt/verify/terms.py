@@ -20,6 +20,7 @@ from typing import Any, Iterable, Mapping
 
 from ..errors import VerifyArgumentError
 from ..model.topology import Topology
+from ..model.topology import fraction_text as _model_fraction_text
 
 SCHEDULE_FORMAT = "forestcoll-schedule/1"       # without "weights", "concurrent", "multicast"
 SCHEDULE_FORMATS = ("forestcoll-schedule/1", "forestcoll-schedule/2")   # both are read
@@ -86,10 +87,7 @@ def parse_exact(value: Any) -> Fraction | None:
         return None
 
 
-def fraction_text(value: Fraction | None) -> str | None:
-    if value is None:
-        return None
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+fraction_text = _model_fraction_text     # the package's one machine form of a fraction
 
 
 # --- showing values ---------------------------------------------------------------------------

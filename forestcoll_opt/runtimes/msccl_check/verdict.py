@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...errors import ForestCollError
+from ...model.topology import fraction_text
 
 
 class XmlCheckError(ForestCollError):
@@ -98,7 +99,7 @@ class XmlVerdict:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form; exact numbers as strings ("15", "40/3")."""
-        f = _fraction_text
+        f = fraction_text
         return {
             "ok": self.ok, "reasons": list(self.reasons), "flavour": self.flavour,
             "collective": self.collective, "coll": self.coll, "inplace": self.inplace,
@@ -117,12 +118,6 @@ class XmlVerdict:
         }
 
 
-def _fraction_text(value: Fraction | None) -> str | None:
-    if value is None:
-        return None
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value.numerator}/{value.denominator}"
 
 # --- reasons ---------------------------------------------------------------------------------
 

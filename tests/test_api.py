@@ -1,0 +1,200 @@
+"""The public API's one convention: what a function works on is positional, every option a
+keyword; one collective table, one request check, one α rule, one fraction text; every
+error class exported; the previous release's call forms still work with a warning."""
+
+from __future__ import annotations
+
+import inspect
+import warnings
+from fractions import Fraction
+
+import pytest
+
+import forestcoll_opt as fc
+from forestcoll_opt import errors
+from forestcoll_opt.model.collective import CUT_BOUNDED, Collective, check_request
+from forestcoll_opt.model.schedule import Stats
+from forestcoll_opt.model.topology import alpha_problem, fraction_display, fraction_text
+
+
+@pytest.fixture(scope="module")
+def topo():
+    return fc.resolve("paper-example")
+
+
+def test_every_error_class_is_in_errors_and_exported():
+    classes = {name for name, obj in vars(errors).items()
+               if inspect.isclass(obj) and issubclass(obj, Exception)
+               and obj.__module__ == errors.__name__}
+    assert set(errors.__all__) == classes
+    for name in classes:
+        assert getattr(fc, name) is getattr(errors, name)
+        assert name in fc.__all__
+        assert issubclass(getattr(errors, name), fc.ForestCollError)
+
+
+@pytest.mark.parametrize("call", [
+    lambda t, c: fc.bound(t, collective=c),
+    lambda t, c: fc.generate(t, collective=c),
+    lambda t, c: fc.baseline(t, "ring", collective=c),
+    lambda t, c: fc.tradeoff(t, collective=c, sizes=[1024]),
+    lambda t, c: fc.sweep(t, [1], collective=c),
+    lambda t, c: fc.solve_lp(t, collective=c),
+])
+def test_one_error_for_an_unknown_collective(topo, call):
+    with pytest.raises(errors.CollectiveError, match=r"unknown collective 'allgaher'; use one of"):
+        call(topo, "allgaher")
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"collective": "broadcast"}, "broadcast needs a root: pass one of the compute nodes"),
+    ({"collective": "reduce", "root": "nowhere"}, "root 'nowhere' is not a compute node"),
+    ({"collective": "allgather", "root": "box0/gpu0"}, "allgather has a root at every compute"),
+])
+@pytest.mark.parametrize("entry", ["bound", "generate", "baseline", "tradeoff"])
+def test_one_root_check(topo, kwargs, words, entry):
+    call = {"bound": lambda **kw: fc.bound(topo, **kw),
+            "generate": lambda **kw: fc.generate(topo, **kw),
+            "baseline": lambda **kw: fc.baseline(topo, "ring", **kw),
+            "tradeoff": lambda **kw: fc.tradeoff(topo, sizes=[1024], **kw)}[entry]
+    with pytest.raises(errors.CollectiveError) as info:
+        call(**kwargs)
+    assert words in str(info.value)
+    # the old except clauses keep catching it
+    assert isinstance(info.value, (errors.BoundError, errors.ScheduleError, errors.UsageError))
+
+
+def test_check_request_returns_the_member(topo):
+    assert check_request(topo, "reduce-scatter") is Collective.REDUCE_SCATTER
+    root = topo.compute_nodes[0]
+    assert check_request(topo, Collective.REDUCE, root=root).inward
+    with pytest.raises(errors.CollectiveError, match="single root and no shards"):
+        check_request(topo, "broadcast", root=root, weights={root: 1})
+
+
+def test_bound_of_allreduce_points_to_the_lp(topo):
+    with pytest.raises(errors.CollectiveError, match="allreduce is not accepted here.*solve_lp"):
+        fc.bound(topo, collective="allreduce")
+    assert set(CUT_BOUNDED) == set(Collective) - {Collective.ALLREDUCE}
+
+
+def test_collective_is_the_enum_in_results(topo):
+    s = fc.generate(topo, collective="reduce-scatter")
+    assert s.collective is Collective.REDUCE_SCATTER and s.collective.inward
+    assert s.to_dict()["collective"] == "reduce-scatter"
+    assert type(s.to_dict()["collective"]) is str
+    ar = fc.generate(topo, collective=Collective.ALLREDUCE)
+    assert [p.collective for p in ar.phases] == [Collective.REDUCE_SCATTER, Collective.ALLGATHER]
+    with pytest.raises(errors.ScheduleError, match="unknown collective"):
+        fc.Schedule(collective="gather", topology="t", units="GB/s", compute_nodes=("a",),
+                    k=1, tree_bandwidth=None, algbw=Fraction(1))
+
+
+@pytest.mark.parametrize("old, new", [
+    (lambda t: fc.generate(t, "broadcast", root=t.compute_nodes[0]),
+     lambda t: fc.generate(t, collective="broadcast", root=t.compute_nodes[0])),
+    (lambda t: fc.baseline(t, "ring", "reduce-scatter"),
+     lambda t: fc.baseline(t, "ring", collective="reduce-scatter")),
+    (lambda t: fc.tradeoff(t, "allgather", [2**20], ks=[1], baselines=[]),
+     lambda t: fc.tradeoff(t, collective="allgather", sizes=[2**20], ks=[1], baselines=[])),
+])
+def test_previous_call_forms_warn_and_agree(topo, old, new):
+    with pytest.warns(DeprecationWarning, match="as keyword"):
+        before = old(topo)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        after = new(topo)
+    assert before == after
+
+
+def test_solve_lp_previous_forms(topo):
+    with pytest.warns(DeprecationWarning, match="problem= is now collective="):
+        a = fc.solve_lp(topo, problem="allgather")
+    with pytest.warns(DeprecationWarning, match="as keyword"):
+        b = fc.solve_lp(topo, "allgather")
+    c = fc.solve_lp(topo, collective=Collective.ALLGATHER)
+    assert a.interval == b.interval == c.interval and c.collective is Collective.ALLGATHER
+    with pytest.raises(TypeError, match="both problem= and collective="):
+        fc.solve_lp(topo, problem="allgather", collective="allgather")
+    with pytest.raises(TypeError, match="positional"):
+        fc.generate(topo, "allgather", "extra")
+
+
+def test_signatures_show_the_convention():
+    for func in (fc.generate, fc.bound, fc.tradeoff, fc.sweep, fc.solve_lp):
+        params = inspect.signature(func).parameters
+        assert params["collective"].kind is inspect.Parameter.KEYWORD_ONLY, func
+    assert list(inspect.signature(fc.baseline).parameters)[:2] == ["topology", "kind"]
+
+
+def test_stats_are_typed_and_read_as_a_mapping(topo):
+    s = fc.generate(topo, collective="allgather", symmetry=False)
+    assert isinstance(s.stats, Stats)
+    assert s.stats.packing_seconds >= 0 and s.stats["packing_seconds"] == s.stats.packing_seconds
+    assert s.stats.symmetry_seconds is None and "symmetry_seconds" not in s.stats
+    assert dict(s.stats)["packing_max_flows"] == s.stats.packing_max_flows > 0
+    ar = fc.generate(topo, collective="allreduce", symmetry=False)
+    rs, ag = ar.phases
+    assert ar.stats.packing_max_flows == rs.stats.packing_max_flows + ag.stats.packing_max_flows
+    with pytest.raises(TypeError, match="unknown schedule statistic 'typo'"):
+        Stats.of({"typo": 1})
+    with pytest.raises(KeyError):
+        s.stats["plus"]
+
+
+@pytest.mark.parametrize("value, words", [
+    (True, "must be a number of seconds"), ("2e-6", "must be a number of seconds"),
+    (float("nan"), "finite number of seconds >= 0"), (-1e-9, "finite number of seconds >= 0"),
+    (1.5, "is in seconds per hop, so over 1 s"), (2, "is in seconds per hop"),
+])
+def test_one_alpha_rule(topo, value, words):
+    assert words in alpha_problem(value)
+    schedule = fc.generate(topo, collective="allgather")
+    with pytest.raises(errors.UsageError) as info:
+        fc.simulate(topo, schedule, [1024], alpha=value)
+    assert words in str(info.value)
+    with pytest.raises(errors.TopologyError) as info:
+        data = topo.to_dict()
+        data["links"][0]["alpha"] = value
+        fc.from_dict(data)
+    assert words in str(info.value)
+
+
+def test_alpha_rule_accepts_the_range():
+    for ok in (0, 0.0, 2e-6, 1, 1.0):
+        assert alpha_problem(ok) is None
+
+
+def test_one_fraction_text():
+    assert fraction_text(Fraction(1040, 3)) == "1040/3" and fraction_text(Fraction(8)) == "8"
+    assert fraction_text(None) is None
+    assert fraction_display(Fraction(1040, 3)) == "1040/3 (346.667)"
+    assert fraction_display(Fraction(5)) == "5"
+    assert fraction_display(Fraction(1, 3), ".6g", approx=True) == "1/3 (~0.333333)"
+
+
+def test_resolve_depends_on_the_argument_not_on_the_folder(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.chdir(tmp_path)
+    fc.resolve("dgx-a100:boxes=2").to_json()
+    Path("paper-example").write_text(fc.resolve("dgx-a100:boxes=2").to_json())
+    assert fc.resolve("paper-example").name == fc.resolve("paper-example:boxes=2").name
+    assert fc.resolve(Path("paper-example")).name == "dgx-a100-2"      # a path is a file
+    assert fc.resolve("./paper-example").name == "dgx-a100-2"
+    with pytest.raises(errors.CatalogError, match="unknown model 'paper-exampel'"):
+        fc.resolve("paper-exampel")
+
+
+def test_tree_walks():
+    from forestcoll_opt.model.schedule import Tree, TreeEdge
+
+    def edge(a, b):
+        return TreeEdge(a, b, (a, "sw", b))
+
+    out = Tree("r", 1, (edge("r", "a"), edge("a", "b"), edge("r", "c"), edge("b", "d")))
+    assert out.children() == {"r": ["a", "c"], "a": ["b"], "b": ["d"]}
+    assert out.preorder() == ["r", "a", "b", "d", "c"] and out.height == 3
+    inward = Tree("r", 1, tuple(edge(e.dst, e.src) for e in out.edges))
+    assert inward.children() == out.children() and inward.height == 3
+    assert Tree("r", 1, ()).preorder() == ["r"] and Tree("r", 1, ()).height == 0
