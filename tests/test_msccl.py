@@ -347,3 +347,29 @@ def test_the_old_argument_order_still_works_and_warns(schedules):
     with pytest.raises(TypeError):
         export_msccl(t, s, "msccl-executor")                     # every option is a keyword
 
+
+def test_the_runtimes_are_on_fc_end_to_end(tmp_path):
+    # paper-example joins its GPUs through switches by several routes: the schedule's say
+    # which one every transfer takes
+    import forestcoll_opt as fc
+    from pathlib import Path
+    from forestcoll_opt.model.schedule import schedule_routes
+
+    assert {"export_msccl", "check_xml", "import_nccl"} <= set(fc.__all__)
+    topo = fc.resolve("paper-example")
+    schedule = fc.generate(topo, "allgather")
+    result = fc.export_msccl(topo, schedule, channels=2)
+    verdict = fc.check_xml(topo, result.xml, routes=schedule_routes(schedule))
+    assert verdict.ok and verdict.reasons == ()
+    assert (verdict.collective, verdict.nchunksperloop, verdict.algbw) == ("allgather", 8, 8)
+    assert (verdict.counts.tbs, verdict.counts.steps) == (result.threadblocks, result.steps)
+    (tmp_path / "ag.xml").write_text(str(result))
+    assert fc.check_xml(topo, tmp_path / "ag.xml", flavour="msccl-executor",
+                        routes=schedule_routes(schedule)).ok
+    with pytest.raises(fc.ForestCollError, match=r"got MscclExport; pass export_msccl's result "
+                                                 r"as result\.xml$"):
+        fc.check_xml(topo, result)
+    dump = Path(__file__).parent / "data" / "nccl" / "dgx-h100.xml"
+    h100 = fc.import_nccl(dump, boxes=2, fabric="rail")
+    assert isinstance(h100, fc.Topology) and len(h100.compute_nodes) == 16
+    assert h100.name == "dgx-h100:boxes=2,fabric=rail"

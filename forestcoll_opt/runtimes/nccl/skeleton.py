@@ -209,8 +209,8 @@ def _complete_gpu(gpu: XmlElement, label: str, model: GpuModel) -> None:
         gpu.attrib["sm"] = str(model.sm)
     elif sm != model.sm:
         raise NcclImportError(
-            f"{label}: {describe(gpu)} has sm={sm} but --gpu {model.name} is sm {model.sm}; "
-            f"give the model of the GPUs the file describes")
+            f"{label}: {describe(gpu)} has sm={sm} but the GPU model given, {model.name}, is sm "
+            f"{model.sm}; give the model of the GPUs the file describes")
     if not any(c.tag == "nvlink" for c in gpu.children):
         _child(gpu, "nvlink", {"target": _HIDDEN_NVLINK_TARGET, "count": str(model.nvlinks),
                                "tclass": NVSWITCH_CLASS})
