@@ -17,6 +17,9 @@ The public API, one entry point per question::
     ring = fc.baseline(topo, "ring", collective="allgather")   # what NCCL runs, same format
     fc.simulate(topo, s, [2**20, 2**30])               # α-β time per message size
     fc.tradeoff(topo, collective="allgather", sizes=[2**20, 2**30])   # fastest k per size
+    x = fc.export_msccl(topo, s)                       # the schedule as MSCCL XML (x.xml)
+    fc.check_xml(topo, x.xml)                          # the file run symbolically: a verdict
+    fc.import_nccl("dump.xml", boxes=2)                # a topology from an NCCL topology dump
 
 What a function works on is positional (``topology``, then ``schedule``); every option is
 a keyword. Every ``collective=`` accepts a :class:`Collective` or its string value (the
@@ -70,9 +73,9 @@ _old_paths.install()
 
 __all__ = [
     "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
-    "assert_optimal", "baseline", "bound", "compare", "from_dict", "from_networkx",
-    "generate", "iter_sweep", "lp_allreduce", "resolve", "simulate", "solve_lp", "sweep",
-    "tradeoff", "verify", *_errors.__all__,
+    "assert_optimal", "baseline", "bound", "check_xml", "compare", "export_msccl",
+    "from_dict", "from_networkx", "generate", "import_nccl", "iter_sweep", "lp_allreduce",
+    "resolve", "simulate", "solve_lp", "sweep", "tradeoff", "verify", *_errors.__all__,
 ]
 
 
@@ -89,4 +92,14 @@ def __getattr__(name: str) -> Any:
     if name == "lp_allreduce":
         from .lp.schedule import lp_allreduce
         return lp_allreduce
+    # The runtimes' readers and writers are not needed to compute anything: load them late.
+    if name == "export_msccl":
+        from .runtimes.msccl_export import export_msccl
+        return export_msccl
+    if name == "check_xml":
+        from .runtimes.msccl_check import check_xml
+        return check_xml
+    if name == "import_nccl":
+        from .runtimes.nccl_import import import_nccl
+        return import_nccl
     raise AttributeError(f"module 'forestcoll_opt' has no attribute {name!r}")

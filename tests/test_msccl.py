@@ -9,7 +9,8 @@ import pytest
 
 from forestcoll_opt.cli import main
 from forestcoll_opt.lp.schedule import lp_allreduce
-from forestcoll_opt.runtimes.msccl_export import MscclExportError, export_msccl
+from forestcoll_opt.errors import UsageError
+from forestcoll_opt.runtimes.msccl_export import MscclExportError, export_msccl, selection_rule
 from forestcoll_opt.generation.pipeline import generate
 from xmlsim import simulate
 
@@ -20,7 +21,7 @@ def fitting(schedule, topology, **kw):
     """Export with the fewest channels that fit the executor's 64 steps per block."""
     for channels in (1, 2, 4, 8):
         try:
-            return export_msccl(schedule, topology, channels=channels, **kw), channels
+            return export_msccl(topology, schedule, channels=channels, **kw).xml, channels
         except MscclExportError as exc:
             if "steps" not in str(exc):
                 raise
@@ -77,7 +78,7 @@ def test_catalog_schedules_run_to_the_right_result(schedules, spec, collective):
 
 def test_chunks_multiply_the_parts(schedules):
     t, s = schedules("paper-example", "allreduce")
-    text = export_msccl(s, t, chunks=3)
+    text = export_msccl(t, s, chunks=3).xml
     assert 'nchunksperloop="' + str(3 * 8 * s.phases[0].k) + '"' in text.splitlines()[0]
     assert simulate(text) == expected_traffic(s, 3)
     assert simulate(text, inplace_mode=True) == expected_traffic(s, 3)
@@ -85,7 +86,7 @@ def test_chunks_multiply_the_parts(schedules):
 
 def test_runtime_syntax_rules(schedules):
     t, s = schedules("dgx-a100:boxes=2", "reduce-scatter")
-    text = export_msccl(s, t, channels=2)
+    text = export_msccl(t, s, channels=2).xml
     assert text.startswith("<algo ") and "\t" not in text and "<?xml" not in text
     assert not re.search(r'="0\d', text)                       # no zero-padded integers
     for line in text.splitlines():
@@ -95,7 +96,7 @@ def test_runtime_syntax_rules(schedules):
                  "outofplace", "minBytes", "maxBytes"):
         assert f' {attr}="' in head
     assert 'coll="reducescatter"' in head
-    assert 'coll="reduce_scatter"' in export_msccl(s, t, flavour="legacy", channels=2)
+    assert 'coll="reduce_scatter"' in export_msccl(t, s, flavour="legacy", channels=2).xml
     # every step another depends on is flagged, and only those
     deps = set()
     for gpu in text.split("<gpu ")[1:]:
@@ -114,30 +115,30 @@ def test_runtime_syntax_rules(schedules):
 
 def test_deterministic(schedules):
     t, s = schedules("mi250:boxes=2,gpus=8", "allreduce")
-    assert export_msccl(s, t, channels=2) == export_msccl(s, t, channels=2)
+    assert export_msccl(t, s, channels=2) == export_msccl(t, s, channels=2)
 
 
 def test_limits_name_the_option(schedules):
     t, s = schedules("mi250:boxes=2,gpus=8", "lp")
-    with pytest.raises(MscclExportError, match=r"allows 64 per thread block: use more --channels"):
-        export_msccl(s, t, channels=1)
-    legacy = export_msccl(s, t, flavour="legacy")               # 256 steps per block there
+    with pytest.raises(MscclExportError, match=r"allows 64 per thread block: use more channels"):
+        export_msccl(t, s, channels=1)
+    legacy = export_msccl(t, s, flavour="legacy").xml               # 256 steps per block there
     assert simulate(legacy) == expected_traffic(s, 1)
-    with pytest.raises(MscclExportError, match="--channels 40"):
-        export_msccl(s, t, channels=40)
+    with pytest.raises(MscclExportError, match="^40 channels: give a whole number from 1 to 32$"):
+        export_msccl(t, s, channels=40)
 
 
 @pytest.mark.parametrize("kwargs, match", [
     ({"flavour": "nccl"}, "unknown MSCCL flavour"),
     ({"protocol": "simple"}, "unknown protocol"),
-    ({"chunks": 0}, "--chunks 0"),
-    ({"name": "bad name"}, "--name"),
-    ({"max_bytes": -1}, "--max-bytes"),
+    ({"chunks": 0}, "^0 chunks per part: give a whole number from 1 to 1000000$"),
+    ({"name": "bad name"}, "^the algorithm name 'bad name': use 1 to 63 letters"),
+    ({"max_bytes": -1}, "^a maximum buffer size of -1 bytes: give a byte count"),
 ])
 def test_bad_options(schedules, kwargs, match):
     t, s = schedules("paper-example", "allgather")
     with pytest.raises(MscclExportError, match=match):
-        export_msccl(s, t, **kwargs)
+        export_msccl(t, s, **kwargs)
 
 
 def test_what_msccl_cannot_express(catalog):
@@ -145,11 +146,11 @@ def test_what_msccl_cannot_express(catalog):
     weighted = generate(t, collective="allgather", weights={v: 1 + i % 2 for i, v in
                                                  enumerate(t.compute_nodes)})
     with pytest.raises(MscclExportError, match="equal share"):
-        export_msccl(weighted, t)
+        export_msccl(t, weighted)
     with pytest.raises(MscclExportError, match="cannot be exported"):
-        export_msccl(generate(t, collective="broadcast", root=t.compute_nodes[0]), t)
+        export_msccl(t, generate(t, collective="broadcast", root=t.compute_nodes[0]))
     with pytest.raises(MscclExportError, match="compute nodes"):
-        export_msccl(generate(t, collective="allgather"), catalog("dgx-a100:boxes=2"))
+        export_msccl(catalog("dgx-a100:boxes=2"), generate(t, collective="allgather"))
 
 
 def test_cli_export(tmp_path, capsys):
@@ -213,12 +214,12 @@ def test_end_to_end_from_an_nccl_dump(tmp_path, capsys):
 
 def test_multicast_schedules_and_empty_ranges_are_refused(catalog):
     t = catalog("dgx-h100:boxes=2,nvls=1")
-    with pytest.raises(MscclExportError, match="--multicast off"):
-        export_msccl(generate(t, collective="allgather"), t)
+    with pytest.raises(MscclExportError, match="generate it with multicast off to export it$"):
+        export_msccl(t, generate(t, collective="allgather"))
     plain = generate(t, collective="allgather", multicast="off")
-    assert simulate(export_msccl(plain, t, channels=2)) == expected_traffic(plain, 1)
+    assert simulate(export_msccl(t, plain, channels=2).xml) == expected_traffic(plain, 1)
     with pytest.raises(MscclExportError, match="never select"):
-        export_msccl(plain, t, min_bytes=100, max_bytes=10)
+        export_msccl(t, plain, min_bytes=100, max_bytes=10)
 
 
 def test_offsets_beyond_int16_are_refused_with_the_chunks_that_fit(schedules):
@@ -226,18 +227,18 @@ def test_offsets_beyond_int16_are_refused_with_the_chunks_that_fit(schedules):
     # chunks per part has nchunksperloop 33600 and offsets up to 33589
     t, s = schedules("paper-example", "allgather")
     with pytest.raises(MscclExportError) as err:
-        export_msccl(s, t, channels=8, chunks=4200)
+        export_msccl(t, s, channels=8, chunks=4200)
     assert str(err.value) == (
         "rank 0 thread block 14 (recv from rank 1, channel 7) step 48: srcoff=32808, but the "
         "runtime stores chunk offsets as int16_t (at most 32767, mscclTransmission): use "
-        "--chunks 4096 or fewer (nchunksperloop is 33600 here)")
-    text = export_msccl(s, t, channels=8, chunks=4096)             # the advice fits
+        "4096 chunks per part or fewer (nchunksperloop is 33600 here)")
+    text = export_msccl(t, s, channels=8, chunks=4096).xml             # the advice fits
     assert 'nchunksperloop="32768"' in text.splitlines()[0]
     assert max(int(v) for v in re.findall(r'off="(\d+)"', text)) == 32719
     t, rs = schedules("paper-example", "reduce-scatter")
-    with pytest.raises(MscclExportError, match=r"use --chunks 4096 or fewer \(nchunksperloop "
-                                                r"is 33600 here\)$"):
-        export_msccl(rs, t, channels=8, chunks=4200)
+    with pytest.raises(MscclExportError, match=r"use 4096 chunks per part or fewer "
+                                                r"\(nchunksperloop is 33600 here\)$"):
+        export_msccl(t, rs, channels=8, chunks=4200)
 
 
 def test_cli_refuses_big_offsets_in_one_line_and_writes_nothing(tmp_path, capsys):
@@ -249,7 +250,7 @@ def test_cli_refuses_big_offsets_in_one_line_and_writes_nothing(tmp_path, capsys
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and not xml.exists()
     assert err.startswith("forestcoll: error: rank 0 thread block 14 ") and \
-        err.endswith("use --chunks 4096 or fewer (nchunksperloop is 33600 here)\n")
+        err.endswith("use 4096 chunks per part or fewer (nchunksperloop is 33600 here)\n")
 
 
 def test_parser_node_store_and_rank_count_are_refused():
@@ -282,15 +283,15 @@ def test_exported_buffer_sizes_are_exact_in_every_flavour_and_aliasing(schedules
                            ("allreduce", {"chunks": 2})):
         t, s = schedules("paper-example", collective)
         for flavour in ("msccl-executor", "legacy"):
-            text = export_msccl(s, t, flavour=flavour, **kw)
+            text = export_msccl(t, s, flavour=flavour, **kw).xml
             verdict = check_xml(t, text, flavour=flavour, routes=schedule_routes(s))
             assert verdict.ok, verdict.reasons[:3]
     t, s = schedules("paper-example", "allgather")
-    assert '<gpu id="3" i_chunks="0" o_chunks="8" s_chunks="0">' in export_msccl(s, t,
-                                                                                 inplace=True)
+    assert '<gpu id="3" i_chunks="0" o_chunks="8" s_chunks="0">' in export_msccl(t, s,
+                                                                                 inplace=True).xml
     t, s = schedules("paper-example", "reduce-scatter")
     sizes = re.findall(r'<gpu id="\d+" i_chunks="8" o_chunks="1" s_chunks="(\d+)">',
-                       export_msccl(s, t))
+                       export_msccl(t, s).xml)
     assert len(sizes) == 8 and sum(map(int, sizes)) > 0
 
 
@@ -314,3 +315,61 @@ def test_selection_rule_multiplies_the_count_by_the_size_multiplier(collective, 
 
     K = 8 if collective == "reduce-scatter" else 24
     assert selection_rule(collective, flavour, K, 8) == rule
+
+
+def test_the_result_is_typed_and_its_figures_are_the_files(schedules):
+    from dataclasses import FrozenInstanceError
+
+    t, s = schedules("paper-example", "allgather")
+    result = export_msccl(t, s, flavour="legacy", inplace=True, chunks=3, channels=2)
+    head = result.xml.splitlines()[0]
+    assert str(result) == result.xml and result.xml.endswith("</algo>\n")
+    assert (result.collective, result.flavour, result.name) == (
+        "allgather", "legacy", "forestcoll-allgather-paper-example")
+    assert (result.nchunksperloop, result.ngpus) == (24, 8)
+    assert 'nchunksperloop="24" ngpus="8" coll="allgather"' in head
+    assert (result.threadblocks, result.steps) == (56, 112)
+    assert (result.xml.count("<tb "), result.xml.count("<step ")) == (56, 112)
+    assert result.selection_rule == selection_rule("allgather", "legacy", 24, 8)
+    assert "xml" not in repr(result) and "nchunksperloop=24" in repr(result)
+    with pytest.raises(FrozenInstanceError):
+        result.steps = 0
+
+
+def test_the_old_argument_order_still_works_and_warns(schedules):
+    t, s = schedules("paper-example", "reduce-scatter")
+    with pytest.warns(DeprecationWarning, match=r"call export_msccl\(topology, schedule, \.\.\.\)"):
+        old = export_msccl(s, t, channels=2)
+    assert old == export_msccl(t, s, channels=2)
+    with pytest.raises(UsageError, match=r"^export_msccl\(topology, schedule\) needs a Topology "
+                                         r"and a Schedule, got Topology and str$"):
+        export_msccl(t, "schedule.json")
+    with pytest.raises(TypeError):
+        export_msccl(t, s, "msccl-executor")                     # every option is a keyword
+
+
+def test_the_runtimes_are_on_fc_end_to_end(tmp_path):
+    # paper-example joins its GPUs through switches by several routes: the schedule's say
+    # which one every transfer takes
+    import forestcoll_opt as fc
+    from pathlib import Path
+    from forestcoll_opt.model.schedule import schedule_routes
+
+    assert {"export_msccl", "check_xml", "import_nccl"} <= set(fc.__all__)
+    topo = fc.resolve("paper-example")
+    schedule = fc.generate(topo, collective="allgather")
+    result = fc.export_msccl(topo, schedule, channels=2)
+    verdict = fc.check_xml(topo, result.xml, routes=schedule_routes(schedule))
+    assert verdict.ok and verdict.reasons == ()
+    assert (verdict.collective, verdict.nchunksperloop, verdict.algbw) == ("allgather", 8, 8)
+    assert (verdict.counts.tbs, verdict.counts.steps) == (result.threadblocks, result.steps)
+    (tmp_path / "ag.xml").write_text(str(result))
+    assert fc.check_xml(topo, tmp_path / "ag.xml", flavour="msccl-executor",
+                        routes=schedule_routes(schedule)).ok
+    with pytest.raises(fc.ForestCollError, match=r"got MscclExport; pass export_msccl's result "
+                                                 r"as result\.xml$"):
+        fc.check_xml(topo, result)
+    dump = Path(__file__).parent / "data" / "nccl" / "dgx-h100.xml"
+    h100 = fc.import_nccl(dump, boxes=2, fabric="rail")
+    assert isinstance(h100, fc.Topology) and len(h100.compute_nodes) == 16
+    assert h100.name == "dgx-h100:boxes=2,fabric=rail"

@@ -753,7 +753,7 @@ def test_exported_catalog_schedules_pass_with_the_schedules_algbw(catalog, colle
     expected = verify(t, schedule, **({"against": "trees"} if collective == "allreduce" else
                                       {})).algbw
     for kw in ({}, {"flavour": "legacy", "chunks": 2, "channels": 2}):
-        v = check_xml(t, export_msccl(schedule, t, **kw), routes=schedule_routes(schedule))
+        v = check_xml(t, export_msccl(t, schedule, **kw).xml, routes=schedule_routes(schedule))
         assert v.ok, v.reasons
         assert v.algbw == expected and v.rendezvous is True
 

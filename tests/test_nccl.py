@@ -540,14 +540,15 @@ def test_gpu_model_gives_nvlinks_to_gpus_listed_without_them():
     assert algbw(topo) == Fraction(1600, 3)
     # a <gpu> without sm takes the model's; one of another generation is refused
     assert import_nccl(p5_like(sm=""), boxes=2, fabric="rail", gpu="h100") == topo
-    refused(p5_like(), r'<gpu dev="0"> on line 2 has sm=90 but --gpu a100 is sm 80', gpu="a100")
+    refused(p5_like(), r'<gpu dev="0"> on line 2 has sm=90 but the GPU model given, a100, is '
+                        r'sm 80; give the model of the GPUs the file describes$', gpu="a100")
 
 
 def test_gpu_model_leaves_complete_files_alone():
     # a dump already lists every NVLink and NIC: the model and the NIC speed add nothing
     assert import_nccl(H100, boxes=2, fabric="rail", gpu="h100", nic_speed=100, name="x") == \
         import_nccl(H100, boxes=2, fabric="rail", name="x")
-    refused(H100, "has sm=90 but --gpu a100 is sm 80", gpu="a100")
+    refused(H100, "has sm=90 but the GPU model given, a100, is sm 80", gpu="a100")
 
 
 def test_one_ethernet_nic_per_two_gpus_in_a_skeleton():

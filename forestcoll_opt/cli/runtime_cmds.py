@@ -32,27 +32,26 @@ def cmd_import_nccl(args: argparse.Namespace) -> int:
 def cmd_export_msccl(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from ..runtimes.msccl_export import export_msccl, selection_rule
+    from ..runtimes.msccl_export import export_msccl
     from ..model.schedule import achieved_algbw
 
     check_output(args.output, inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
     schedule, verdict = valid_schedule(args, topo)
-    text = export_msccl(schedule, topo, flavour=args.flavour, protocol=args.protocol,
-                        chunks=args.chunks, channels=args.channels, inplace=args.inplace,
-                        name=args.name, min_bytes=args.min_bytes, max_bytes=args.max_bytes)
-    write_output(args.output, text)
+    result = export_msccl(topo, schedule, flavour=args.flavour, protocol=args.protocol,
+                          chunks=args.chunks, channels=args.channels, inplace=args.inplace,
+                          name=args.name, min_bytes=args.min_bytes, max_bytes=args.max_bytes)
+    write_output(args.output, result.xml)
     out, where = destination(args.output)
     # the runtime overlaps an allreduce's phases: the file's own algbw is the concurrent one
     runs = achieved_algbw(replace(schedule, concurrent=bool(schedule.phases)), topo)
     same = "as scheduled" if runs == verdict.algbw else (
         f"the schedule's {exact_num(verdict.algbw)} with its phases overlapped")
-    K = int(text.split('nchunksperloop="', 1)[1].split('"', 1)[0])
-    print(f"wrote {where}: MSCCL {args.flavour} {schedule.collective} for {topo.name}, "
-          f"{text.count('<tb ')} thread blocks and {text.count('<step ')} steps in all, "
+    print(f"wrote {where}: MSCCL {result.flavour} {result.collective} for {topo.name}, "
+          f"{result.threadblocks} thread blocks and {result.steps} steps in all, "
           f"algbw {exact_num(runs)} {topo.units} ({same})", file=out)
-    rule = selection_rule(schedule.collective, args.flavour, K, len(topo.compute_nodes))
-    print(f"note: nchunksperloop = {K}; {rule} (docs/msccl.md section 5)", file=out)
+    print(f"note: nchunksperloop = {result.nchunksperloop}; {result.selection_rule} "
+          f"(docs/msccl.md section 5)", file=out)
     return 0
 
 

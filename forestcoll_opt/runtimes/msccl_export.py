@@ -14,7 +14,7 @@ Mapping (docs/msccl.md, "Export from forestcoll-opt"):
 * Allgather (out-trees): the root sends its chunks; every other node receives them into
   its output (``r``) and forwards them to its children (``s``, depending on the receive).
   Out-of-place, each rank first copies its input into its own slot of the output
-  (``cpy``); in place (``--inplace``) the input already lives there.
+  (``cpy``); in place (``inplace=True``, ``--inplace``) the input already lives there.
 * Reduce-scatter (in-trees): a leaf sends its input chunks; an inner node receives from
   each child and reduces (``rrc``) into a scratch slot (the first with its own input,
   each next one depending on the previous), then sends the sum to its parent; the root
@@ -29,7 +29,8 @@ Limits are the checker's (:mod:`forestcoll_opt.runtimes.msccl_check.limits` reco
 from the runtimes' sources, and they are written there only): steps per thread block, thread
 blocks, channels, ``cnt``, dependency targets, chunk offsets (``int16_t``), the XML
 parser's node store. They are checked before anything is written; a schedule that does
-not fit stops with one line naming the limit and the option that helps. Buffer sizes are
+not fit stops with one line naming the limit and the setting that helps (more channels,
+fewer chunks, a fixed k). Buffer sizes are
 exact: ``i_chunks``/``o_chunks`` the collective's layout (0 for the unused input of an
 in-place allgather), ``s_chunks`` the scratch chunks the steps use.
 """
@@ -38,9 +39,10 @@ from __future__ import annotations
 
 import math
 import re
+import warnings
 from dataclasses import dataclass, field
 
-from ..errors import ForestCollError
+from ..errors import ForestCollError, UsageError
 from .msccl_check.limits import EXECUTOR, LEGACY, MAX_OFFSET, RuntimeRules, stored_nodes
 from ..model.schedule import Schedule, Tree
 from ..model.topology import Topology
@@ -54,6 +56,38 @@ MAX_CHANNELS = EXECUTOR.max_channels
 
 class MscclExportError(ForestCollError, ValueError):
     """The schedule cannot be written as an MSCCL algorithm with the options given."""
+
+
+@dataclass(frozen=True)
+class MscclExport:
+    """What :func:`export_msccl` wrote: the MSCCL XML text and the figures read off it.
+    ``str(result)`` is the text, so it can be written or passed on as it is."""
+
+    xml: str = field(repr=False)
+    """The algorithm file's text (ends with a newline)."""
+    collective: str
+    """``allgather``, ``reduce-scatter`` or ``allreduce`` (the schedule's collective)."""
+    flavour: str
+    """The runtime family written for: ``msccl-executor`` or ``legacy``."""
+    name: str
+    """The ``<algo name=...>``."""
+    nchunksperloop: int
+    """Chunks in every loop of the runtime (the buffer is cut into this many)."""
+    ngpus: int
+    """Ranks: the topology's compute nodes, in its order."""
+    threadblocks: int
+    """``<tb>`` elements over all ranks."""
+    steps: int
+    """``<step>`` elements over all ranks."""
+
+    def __str__(self) -> str:
+        return self.xml
+
+    @property
+    def selection_rule(self) -> str:
+        """When the runtime selects the file, by the call's element count
+        (:func:`selection_rule`)."""
+        return selection_rule(self.collective, self.flavour, self.nchunksperloop, self.ngpus)
 
 
 @dataclass(frozen=True)
@@ -146,17 +180,44 @@ def _preorder(root: int, children: dict[int, list[int]]) -> list[int]:
     return order
 
 
-def export_msccl(schedule: Schedule, topology: Topology, *, flavour: str = "msccl-executor",
+def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "msccl-executor",
                  protocol: str = "Simple", chunks: int = 1, channels: int = 1,
                  inplace: bool = False, name: str | None = None, min_bytes: int = 0,
-                 max_bytes: int = 0) -> str:
-    """The MSCCL XML text of ``schedule`` (allgather, reduce-scatter or allreduce) on
-    ``topology`` (module docstring). ``chunks`` cuts every part into that many chunks (a
-    larger ``nchunksperloop``: larger steps, and other buffer sizes the runtime accepts;
-    the runtime pipelines within every chunk anyway); trees go round-robin to
-    ``channels`` channels;
-    ``inplace`` (allgather) writes an in-place algorithm instead of an out-of-place one
-    (reduce-scatter and allreduce files are valid both ways and say so)."""
+                 max_bytes: int = 0) -> MscclExport:
+    """The MSCCL XML algorithm of ``schedule`` (allgather, reduce-scatter or allreduce) on
+    ``topology`` (module docstring).
+
+    The order ``export_msccl(schedule, topology)`` of earlier releases still works for now,
+    with a :class:`DeprecationWarning`.
+
+    :param topology: the topology the schedule was made for; rank r is
+        ``topology.compute_nodes[r]``.
+    :param schedule: the schedule to write.
+    :param flavour: the runtime family, ``msccl-executor`` (Azure/msccl-executor-nccl and
+        ROCm RCCL) or ``legacy`` (microsoft/msccl).
+    :param protocol: ``Simple``, ``LL128`` or ``LL``.
+    :param chunks: MSCCL chunks per part of the schedule: a larger ``nchunksperloop``
+        (larger steps, and other buffer sizes the runtime accepts; the runtime pipelines
+        within every chunk anyway).
+    :param channels: channels the trees go to, round-robin (1 to 32).
+    :param inplace: allgather: write an in-place algorithm instead of an out-of-place one
+        (reduce-scatter and allreduce files are valid both ways and say so).
+    :param name: the algorithm's name (default ``forestcoll-COLLECTIVE-TOPOLOGY``).
+    :param min_bytes: the smallest buffer the runtime should use the file for.
+    :param max_bytes: the largest one (0: no limit).
+    :returns: the XML text and its figures.
+    :raises MscclExportError: for an option out of range, a schedule MSCCL cannot express,
+        or a limit of the runtime the algorithm would pass.
+    :raises ~forestcoll_opt.errors.UsageError: when the arguments are not a topology and a
+        schedule.
+    """
+    if isinstance(topology, Schedule) and isinstance(schedule, Topology):
+        warnings.warn("export_msccl(schedule, topology) is deprecated: call "
+                      "export_msccl(topology, schedule, ...)", DeprecationWarning, stacklevel=2)
+        topology, schedule = schedule, topology
+    if not isinstance(topology, Topology) or not isinstance(schedule, Schedule):
+        raise UsageError(f"export_msccl(topology, schedule) needs a Topology and a Schedule, "
+                         f"got {type(topology).__name__} and {type(schedule).__name__}")
     if flavour not in FLAVOURS:
         raise MscclExportError(f"unknown MSCCL flavour {str(flavour)[:40]!r}; use one of "
                                f"{', '.join(FLAVOURS)}")
@@ -167,21 +228,22 @@ def export_msccl(schedule: Schedule, topology: Topology, *, flavour: str = "mscc
     if schedule.collective not in fl.colls:
         raise MscclExportError(f"{schedule.collective} schedules cannot be exported to MSCCL "
                                f"yet; export an allgather, reduce-scatter or allreduce")
-    for value, option, top in ((chunks, "--chunks", 10**6), (channels, "--channels",
-                                                             MAX_CHANNELS)):
+    for value, what, top in ((chunks, "chunks per part", 10**6),
+                             (channels, "channels", MAX_CHANNELS)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-            raise MscclExportError(f"{option} {value!r}: give a whole number from 1 to {top}")
-    for value, option in ((min_bytes, "--min-bytes"), (max_bytes, "--max-bytes")):
+            raise MscclExportError(f"{value!r} {what}: give a whole number from 1 to {top}")
+    for value, what in ((min_bytes, "minimum"), (max_bytes, "maximum")):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
-            raise MscclExportError(f"{option} {value!r}: give a byte count from 0 to 2^63 - 1")
+            raise MscclExportError(f"a {what} buffer size of {value!r} bytes: give a byte count "
+                                   f"from 0 to 2^63 - 1")
     if min_bytes > max_bytes > 0:
-        raise MscclExportError(f"--min-bytes {min_bytes} is above --max-bytes {max_bytes}: the "
-                               f"runtime would never select the file")
+        raise MscclExportError(f"the minimum buffer size, {min_bytes} bytes, is above the "
+                               f"maximum, {max_bytes}: the runtime would never select the file")
     if schedule.multicast:
         raise MscclExportError("this schedule relies on in-network multicast, which MSCCL's "
                                "send/receive steps cannot express (each copy would be sent "
-                               "again, below the schedule's algbw); generate it with "
-                               "--multicast off to export it")
+                               "again, below the schedule's algbw); generate it with multicast "
+                               "off to export it")
     if tuple(schedule.compute_nodes) != tuple(topology.compute_nodes):
         raise MscclExportError(f"the schedule's compute nodes are not those of "
                                f"{topology.name!r} in its order; export it with the topology "
@@ -228,12 +290,16 @@ def export_msccl(schedule: Schedule, topology: Topology, *, flavour: str = "mscc
         inplace = True
     name = name or _name(schedule)
     if not re.fullmatch(r"[A-Za-z0-9_.-]{1,63}", name):
-        raise MscclExportError(f"--name {name[:40]!r}: use 1 to 63 letters, digits, '_', '.' "
-                               f"or '-'")
+        raise MscclExportError(f"the algorithm name {name[:40]!r}: use 1 to 63 letters, "
+                               f"digits, '_', '.' or '-'")
     ids = _check_limits(b, fl, channels, chunks, K)
-    return _render(b, ids, fl, schedule.collective, protocol, channels, K, n, sizes, inplace,
-                   schedule.collective != "allgather" or not inplace, name,
-                   min_bytes, max_bytes)
+    xml = _render(b, ids, fl, schedule.collective, protocol, channels, K, n, sizes, inplace,
+                  schedule.collective != "allgather" or not inplace, name,
+                  min_bytes, max_bytes)
+    return MscclExport(
+        xml=xml, collective=schedule.collective, flavour=fl.name, name=name,
+        nchunksperloop=K, ngpus=n, threadblocks=sum(len(rk.blocks) for rk in b.ranks),
+        steps=sum(len(s) for rk in b.ranks for s in rk.blocks.values()))
 
 
 def _placed(phase: Schedule, rank: dict[str, int], chunks: int, channels: int):
@@ -346,7 +412,7 @@ def _check_limits(b: _Builder, fl: Flavour, channels: int, chunks: int, K: int
                   ) -> list[dict[tuple, int]]:
     """Every limit of the runtime (the checker's ``RuntimeRules``, docs/msccl.md sections 1,
     2 and 4) before anything is written; numbers every block's steps and returns the block
-    ids of every rank. The first problem stops the export with one line naming the option
+    ids of every rank. The first problem stops the export with one line naming the setting
     that helps."""
     rules = fl.rules
     n = len(b.ranks)
@@ -360,13 +426,13 @@ def _check_limits(b: _Builder, fl: Flavour, channels: int, chunks: int, K: int
         ids.append({key: i for i, key in enumerate(order)})
         if len(order) > rules.max_tbs:
             raise MscclExportError(f"rank {r} needs {len(order)} thread blocks; {fl.name} allows "
-                                   f"{rules.max_tbs}: use fewer --channels or a fixed --k")
+                                   f"{rules.max_tbs}: use fewer channels or a fixed k")
         for key, steps in rk.blocks.items():
             if len(steps) > rules.max_steps:
                 raise MscclExportError(
                     f"rank {r} thread block {ids[r][key]} ({_describe(key)}) needs {len(steps)} "
                     f"steps; {fl.name} allows {rules.max_steps} per thread block: use more "
-                    f"--channels, fewer --chunks, or a fixed --k with fewer trees")
+                    f"channels, fewer chunks per part, or a fixed k with fewer trees")
             for i, step in enumerate(steps):
                 step.position = i
         for c in range(channels):
@@ -375,15 +441,15 @@ def _check_limits(b: _Builder, fl: Flavour, channels: int, chunks: int, K: int
                 if count > rules.tbs_per_channel:
                     raise MscclExportError(
                         f"rank {r} has {count} {side} thread blocks on channel {c}; MSCCL allows "
-                        f"{rules.tbs_per_channel}: use more --channels")
+                        f"{rules.tbs_per_channel}: use more channels")
         steps = sum(len(s) for s in rk.blocks.values())
         stored = stored_nodes(n, len(order), steps)
         if stored > rules.node_room:
             raise MscclExportError(
                 f"rank {r} has {len(order)} thread blocks and {steps} steps: the runtime's XML "
                 f"parser would store {stored} nodes when it loads the file, it holds "
-                f"{rules.node_room} (MSCCL_MAX_NODES): use fewer --chunks or a fixed --k with "
-                f"fewer trees")
+                f"{rules.node_room} (MSCCL_MAX_NODES): use fewer chunks per part or a fixed k "
+                f"with fewer trees")
     for r, rk in enumerate(b.ranks):
         for key in sorted(rk.blocks, key=_block_order):
             for step in rk.blocks[key]:
@@ -391,7 +457,7 @@ def _check_limits(b: _Builder, fl: Flavour, channels: int, chunks: int, K: int
                     raise MscclExportError(
                         f"rank {r}: a step depends on thread block {ids[r][step.dep.block]}; "
                         f"MSCCL stores that id in 8 bits (at most {rules.max_dep_bid}): use "
-                        f"fewer --channels or a fixed --k with fewer trees")
+                        f"fewer channels or a fixed k with fewer trees")
                 for field_name, off in (("srcoff", step.srcoff), ("dstoff", step.dstoff)):
                     if off > MAX_OFFSET:
                         raise MscclExportError(
@@ -403,14 +469,14 @@ def _check_limits(b: _Builder, fl: Flavour, channels: int, chunks: int, K: int
 
 
 def _fewer_chunks(b: _Builder, chunks: int, K: int) -> str:
-    """The --chunks that keeps every offset within int16_t: offsets index buffers of
-    nchunksperloop and s_chunks chunks, both proportional to --chunks."""
+    """The chunks per part that keep every offset within int16_t: offsets index buffers of
+    nchunksperloop and s_chunks chunks, both proportional to the chunks per part."""
     per_chunk = max(K, max(rk.scratch for rk in b.ranks)) // chunks
     fits = (MAX_OFFSET + 1) // per_chunk
     if fits >= 1:
-        return f"use --chunks {fits} or fewer (nchunksperloop is {K} here)"
-    return (f"even --chunks 1 addresses {per_chunk} chunks of one buffer: generate the "
-            f"schedule with a smaller fixed --k")
+        return f"use {fits} chunks per part or fewer (nchunksperloop is {K} here)"
+    return (f"even 1 chunk per part addresses {per_chunk} chunks of one buffer: generate the "
+            f"schedule with a smaller fixed k")
 
 
 def _render(b: _Builder, ids: list[dict[tuple, int]], fl: Flavour, collective: str,

@@ -29,14 +29,15 @@ figure):
 Bandwidths are the vendors' nominal per-link rates by default (the catalog's figures), or
 NCCL's own effective figures with ``bandwidths="nccl"``.
 
-Everything is parsed with a hardened XML parser (no DTD, no entities, bounded size, depth
-and element count): these files come from other machines.
+Everything is parsed with the runtimes' hardened XML reader,
+:mod:`forestcoll_opt.runtimes.xmlread` (no DTD, no entities, bounded size, depth and element
+count): these files come from other machines.
 
 This module is the import's entry point; its parts are the modules of
-:mod:`forestcoll_opt.runtimes.nccl`: ``reader`` (the hardened XML reader), ``elements`` (the
-NCCL elements of one box), ``skeleton`` (GPU models for ``NCCL_TOPO_FILE`` skeletons),
-``links`` (bandwidths and link types), ``box`` (the box model) and ``fabric`` (the fabrics
-joining boxes).
+:mod:`forestcoll_opt.runtimes.nccl`: ``reader`` (loading the file, and the XML reader's
+refusals as :class:`NcclImportError`), ``elements`` (the NCCL elements of one box),
+``skeleton`` (GPU models for ``NCCL_TOPO_FILE`` skeletons), ``links`` (bandwidths and link
+types), ``box`` (the box model) and ``fabric`` (the fabrics joining boxes).
 """
 
 from __future__ import annotations

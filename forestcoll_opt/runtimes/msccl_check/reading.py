@@ -45,8 +45,10 @@ def read_input(xml: str | bytes | os.PathLike) -> tuple[bytes, str]:
             raise XmlCheckError(f"{label}: is a directory, not an MSCCL XML file")
         data = read_bytes(xml, XmlCheckError, "the MSCCL XML", limit=MAX_BYTES)
     else:
+        hint = ("; pass export_msccl's result as result.xml"
+                if isinstance(getattr(xml, "xml", None), str) else "")
         raise XmlCheckError(f"expected MSCCL XML as text, bytes or a path, got "
-                            f"{type(xml).__name__}")
+                            f"{type(xml).__name__}{hint}")
     if len(data) > MAX_BYTES:
         raise XmlCheckError(f"{label} is larger than {MAX_BYTES // 2**20} MiB; an MSCCL "
                             f"algorithm file is at most a few MiB (refused unread)")

@@ -10,18 +10,19 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..xmlread import XmlElement
 from .elements import (ETHERNET_CLASS_PREFIX, GPU_CLASS_PREFIX, NIC_CLASS_PREFIX, NPU_CLASS,
                        NVSWITCH_CLASS, Gpu, Nic, Port, System, describe, parse_busid,
                        show_busid)
 from .links import (C2C_TYPE, CPU_TYPE, ETHERNET_TYPE, IB_TYPE, NVLINK_TYPE, PCIE_TYPE, cpu_bw,
                     nvlink_bw, pci_bw)
-from .reader import Elem, NcclImportError
+from .reader import NcclImportError
 
 
 def net_type(nic: "Nic") -> str:
     """``ethernet`` for a NIC whose PCI device is an Ethernet controller (class 0x0200..: a
     RoCE or TCP port; a ConnectX in InfiniBand mode is 0x0207..), else ``infiniband``."""
-    cls = (nic.holder.attrs.get("class") or "").strip().lower() if nic.holder.tag == "pci" else ""
+    cls = (nic.holder.attrib.get("class") or "").strip().lower() if nic.holder.tag == "pci" else ""
     return ETHERNET_TYPE if cls.startswith(ETHERNET_CLASS_PREFIX) else IB_TYPE
 
 
@@ -51,7 +52,7 @@ class Box:
 class Attachment:
     gpus: list[Gpu]
     nics: list[Nic]
-    top: Elem               # the PCI element (or CPU) where their paths meet
+    top: XmlElement               # the PCI element (or CPU) where their paths meet
 
 
 def _gpus_below(system: System) -> dict[int, list[Gpu]]:
@@ -74,7 +75,7 @@ def match_attachments(system: System) -> tuple[list[Attachment], list[Nic]]:
     :returns: the attachments, ordered by their first GPU and port, and the NICs left out
     """
     below = _gpus_below(system)
-    groups: dict[int, tuple[Elem, int, list[Nic]]] = {}
+    groups: dict[int, tuple[XmlElement, int, list[Nic]]] = {}
     left_out: list[Nic] = []
     for nic in system.nics:
         chain = [nic.holder] if nic.holder.tag == "cpu" else list(nic.holder.ancestors())
@@ -112,10 +113,10 @@ def match_attachments(system: System) -> tuple[list[Attachment], list[Nic]]:
     return result, left_out
 
 
-def _chain_bw(start: Elem, top: Elem, mode: str, label: str) -> Fraction | None:
+def _chain_bw(start: XmlElement, top: XmlElement, mode: str, label: str) -> Fraction | None:
     """The slowest PCIe link from ``start`` up to (not including) ``top``; None if none."""
     bw: Fraction | None = None
-    elem: Elem | None = start
+    elem: XmlElement | None = start
     while elem is not None and elem is not top:
         if elem.tag == "pci" and not _flattened(elem):
             link = pci_bw(elem, mode, label)
@@ -124,7 +125,7 @@ def _chain_bw(start: Elem, top: Elem, mode: str, label: str) -> Fraction | None:
     return bw
 
 
-def _gpu_path_bw(g: Gpu, top: Elem, mode: str, label: str) -> tuple[Fraction | None, str]:
+def _gpu_path_bw(g: Gpu, top: XmlElement, mode: str, label: str) -> tuple[Fraction | None, str]:
     """The GPU's bandwidth up to ``top`` and the type of that path: its PCIe links, or
     Grace's C2C to the CPU when that is faster."""
     bw = _chain_bw(g.pci, top, mode, label)
@@ -239,7 +240,7 @@ def pcie_box(system: System, attachments: list[Attachment], mode: str) -> Box:
         keep.add(id(elem))
         keep.update(id(a) for a in elem.ancestors())
     cpus = [c for c in system.cpus if id(c) in keep]
-    numa = [c.attrs.get("numaid", "").strip() for c in cpus]
+    numa = [c.attrib.get("numaid", "").strip() for c in cpus]
     unique = len(set(numa)) == len(numa) and all(re.fullmatch(r"-?[0-9]{1,6}", n) for n in numa)
     cpu_node = {id(c): box.node(f"cpu{numa[i] if unique else i}", internal=True)
                 for i, c in enumerate(cpus)}
@@ -275,7 +276,7 @@ def pcie_box(system: System, attachments: list[Attachment], mode: str) -> Box:
             elif _is_bridge(child) and _flattened(child):
                 work.append((child, here))              # part of its parent switch
             elif _is_bridge(child):
-                busid = parse_busid(child.attrs.get("busid"))
+                busid = parse_busid(child.attrib.get("busid"))
                 local = f"pci{show_busid(busid)}" if busid else f"pci#{len(box.nodes)}"
                 while local in box.nodes:
                     local += "'"
@@ -299,22 +300,22 @@ def pcie_box(system: System, attachments: list[Attachment], mode: str) -> Box:
     return box
 
 
-def _is_bridge(elem: Elem) -> bool:
+def _is_bridge(elem: XmlElement) -> bool:
     """A PCI element NCCL turns into a PCI switch node (ncclTopoAddPci: not a GPU, NIC,
     NVSwitch or NPU device)."""
     if any(c.tag in ("gpu", "nic") for c in elem.children):
         return False
-    cls = (elem.attrs.get("class") or "").strip().lower()
+    cls = (elem.attrib.get("class") or "").strip().lower()
     return not cls.startswith((GPU_CLASS_PREFIX, NIC_CLASS_PREFIX, NVSWITCH_CLASS, NPU_CLASS))
 
 
-def _bcm_gen(elem: Elem, level: int) -> int:
+def _bcm_gen(elem: XmlElement, level: int) -> int:
     """The generation of a Broadcom PCIe switch that presents itself as two levels (the
     device ids of getBcmGen(), src/graph/topo.cc), or 0."""
     ident = 0
     for key, shift in (("vendor", 48), ("device", 32), ("subsystem_vendor", 16),
                        ("subsystem_device", 0)):
-        raw = (elem.attrs.get(key) or "").strip().lower()
+        raw = (elem.attrib.get(key) or "").strip().lower()
         try:
             ident += (int(raw, 16) if raw.startswith("0x") else int(raw or "0")) << shift
         except ValueError:
@@ -327,7 +328,7 @@ def _bcm_gen(elem: Elem, level: int) -> int:
     return 0
 
 
-def _flattened(elem: Elem) -> bool:
+def _flattened(elem: XmlElement) -> bool:
     """A sub-switch NCCL merges into its parent switch (ncclTopoFlattenBcmSwitches: the two
     levels of one Broadcom switch sustain full bandwidth across all ports, so the inner
     link is no bottleneck). One level only, as there."""

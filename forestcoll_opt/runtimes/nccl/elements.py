@@ -12,7 +12,8 @@ from fractions import Fraction
 from typing import Callable
 
 from ...errors import UsageError
-from .reader import Elem, NcclImportError, short
+from ..xmlread import XmlElement
+from .reader import NcclImportError, short
 
 
 # PCI classes (src/graph/xml.h: PCI_NVSWITCH_CLASS, PCI_GPU_CLASS, PCI_IBMNPU_CLASS).
@@ -62,21 +63,21 @@ def nic_selector(spec: str | None) -> "Callable[[str, int], bool] | None":
 
 # --- reading the NCCL elements --------------------------------------------------------------
 
-def describe(elem: Elem) -> str:
+def describe(elem: XmlElement) -> str:
     """An element as messages name it: its tag, its identifying attribute and its line."""
     key = {"gpu": "dev", "pci": "busid", "net": "name", "nvlink": "target", "cpu": "numaid",
            "c2c": "bw"}.get(elem.tag)
-    shown = f' {key}="{elem.attrs[key][:40]}"' if key and key in elem.attrs else ""
+    shown = f' {key}="{elem.attrib[key][:40]}"' if key and key in elem.attrib else ""
     text = f"<{elem.tag}{shown}>"
     if not text.isprintable():
         text = f"<{elem.tag}>"
     return f"{text} on line {elem.line}" if elem.line else text
 
 
-def int_attr(elem: Elem, name: str, label: str, *, low: int | None = None,
+def int_attr(elem: XmlElement, name: str, label: str, *, low: int | None = None,
          default: int | None = None, required: bool = True) -> int | None:
     """An integer attribute as NCCL reads it (decimal or 0x hexadecimal)."""
-    raw = elem.attrs.get(name)
+    raw = elem.attrib.get(name)
     if raw is None or not raw.strip():
         if required and default is None:
             raise NcclImportError(f"{label}: {describe(elem)} has no {name} attribute, which the "
@@ -112,9 +113,9 @@ def show_busid(busid: tuple[int, int, int, int]) -> str:
 
 @dataclass(eq=False)
 class Gpu:
-    elem: Elem
-    pci: Elem
-    cpu: Elem
+    elem: XmlElement
+    pci: XmlElement
+    cpu: XmlElement
     busid: tuple[int, int, int, int]
     dev: int
     sm: int
@@ -130,7 +131,7 @@ class Gpu:
 
 @dataclass(eq=False)
 class Port:
-    elem: Elem
+    elem: XmlElement
     name: str
     dev: int
     port: int
@@ -139,24 +140,25 @@ class Port:
 
 @dataclass(eq=False)
 class Nic:
-    elem: Elem              # <nic>
-    holder: Elem            # the <pci> device holding it, or the <cpu> for a NIC without one
-    cpu: Elem
+    elem: XmlElement              # <nic>
+    holder: XmlElement            # the <pci> device holding it, or the <cpu> for a NIC without one
+    cpu: XmlElement
     ports: list[Port]
 
 
 @dataclass(eq=False)
 class System:
     label: str
-    root: Elem
-    cpus: list[Elem]
+    root: XmlElement
+    cpus: list[XmlElement]
     gpus: list[Gpu]                                   # sorted by dev
     nics: list[Nic]                                   # with at least one port
     skipped_nets: int = 0
     filtered_nets: int = 0
 
 
-def read_system(root: Elem, label: str, select: "Callable[[str, int], bool] | None") -> System:
+def read_system(root: XmlElement, label: str,
+                select: "Callable[[str, int], bool] | None") -> System:
     """One box's CPUs, GPUs (with their NVLinks) and NICs from a parsed ``<system>``.
 
     :param root: the root element
@@ -170,7 +172,7 @@ def read_system(root: Elem, label: str, select: "Callable[[str, int], bool] | No
                 "with NCCL_TOPO_DUMP_FILE instead)" if root.tag == "graphs" else "")
         raise NcclImportError(f"{label}: the root element is <{short(root.tag, 30)[1:-1]}>{hint}; "
                               f"an NCCL topology file starts with <system version=\"1\">")
-    version = root.attrs.get("version")
+    version = root.attrib.get("version")
     if version is not None and version.strip() != "1":
         raise NcclImportError(f"{label}: <system version={short(version)}>: NCCL writes and "
                               f"reads version 1 only (RCCL's version 2 files for AMD GPUs are "
@@ -180,13 +182,13 @@ def read_system(root: Elem, label: str, select: "Callable[[str, int], bool] | No
         raise NcclImportError(f"{label}: <system> has no <cpu> element; an NCCL topology lists "
                               f"its PCI devices under the CPUs (NUMA nodes) they hang from")
     gpus: list[Gpu] = []
-    gpu_pcis: list[Elem] = []
+    gpu_pcis: list[XmlElement] = []
     nics: list[Nic] = []
     at_pci: dict[int, Nic] = {}
     skipped = filtered = 0
     for cpu in cpus:
         for elem in cpu.iter():
-            cls = elem.attrs.get("class", "").lower()
+            cls = elem.attrib.get("class", "").lower()
             if elem.tag == "pci" and cls.startswith(GPU_CLASS_PREFIX):
                 gpu_pcis.append(elem)
             elif elem.tag == "gpu":
@@ -236,12 +238,12 @@ def read_system(root: Elem, label: str, select: "Callable[[str, int], bool] | No
     return system
 
 
-def _read_gpu(elem: Elem, cpu: Elem, label: str) -> Gpu:
+def _read_gpu(elem: XmlElement, cpu: XmlElement, label: str) -> Gpu:
     pci = elem.parent
     if pci is None or pci.tag != "pci":
         raise NcclImportError(f"{label}: {describe(elem)} is not inside a <pci> element; NCCL "
                               f"places every GPU in its PCI device")
-    busid = parse_busid(pci.attrs.get("busid"))
+    busid = parse_busid(pci.attrib.get("busid"))
     if busid is None:
         raise NcclImportError(f"{label}: {describe(pci)} holding {describe(elem)} has no valid busid "
                               f"(domain:bus:device.function)")
@@ -255,20 +257,20 @@ def _read_gpu(elem: Elem, cpu: Elem, label: str) -> Gpu:
     return gpu
 
 
-def _read_ports(nic: Elem, label: str) -> tuple[list[Port], int]:
+def _read_ports(nic: XmlElement, label: str) -> tuple[list[Port], int]:
     ports, skipped = [], 0
     for net in nic.children:
         if net.tag != "net":
             continue               # <gin>, <rma>: not data ports
         enabled = int_attr(net, "net", label, default=1)
-        if not enabled or not (net.attrs.get("dev") or "").strip():
+        if not enabled or not (net.attrib.get("dev") or "").strip():
             skipped += 1           # ncclTopoAddNic: fused into a vNIC, or no dev: ignored
             continue
         dev = int_attr(net, "dev", label, low=0)
         mbps = int_attr(net, "speed", label, required=False) or 0
         if mbps > 10**9:
             raise NcclImportError(f"{label}: {describe(net)}: speed={mbps} Mb/s is out of range")
-        name = net.attrs.get("name", "").strip() or f"net{dev}"
+        name = net.attrib.get("name", "").strip() or f"net{dev}"
         ports.append(Port(net, name, dev, int_attr(net, "port", label, default=0),
                            Fraction(max(mbps, 0), 8000)))
     return ports, skipped
@@ -284,8 +286,8 @@ def _read_nvlinks(system: System, by_bus: dict[tuple, Gpu]) -> None:
             if count > 1024:
                 raise NcclImportError(f"{label}: {describe(link)}: count={count} NVLinks is out "
                                       f"of range")
-            tclass = (link.attrs.get("tclass") or "").strip().lower()
-            target = parse_busid(link.attrs.get("target"))
+            tclass = (link.attrib.get("tclass") or "").strip().lower()
+            target = parse_busid(link.attrib.get("target"))
             peer = by_bus.get(target) if target is not None else None
             if tclass.startswith(GPU_CLASS_PREFIX) or (not tclass and peer is not None):
                 if peer is None:

@@ -11,8 +11,9 @@ import re
 from fractions import Fraction
 
 from ...model.topology import LINK_TYPES
+from ..xmlread import XmlElement
 from .elements import Gpu, describe, int_attr
-from .reader import Elem, NcclImportError
+from .reader import NcclImportError
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +136,7 @@ def nvlink_bw(g: Gpu, mode: str, label: str) -> Fraction:
 _RATE = re.compile(r"\s*([0-9]{1,3}(?:\.[0-9]{1,3})?)\s*GT/s", re.IGNORECASE)
 
 
-def pci_bw(elem: Elem, mode: str, label: str) -> Fraction:
+def pci_bw(elem: XmlElement, mode: str, label: str) -> Fraction:
     """The bandwidth of the PCIe link between ``elem`` and its parent, from its
     ``link_width`` and ``link_speed`` (ncclTopoAddPci: an empty width is x16 and an unknown
     speed 8 GT/s).
@@ -145,7 +146,7 @@ def pci_bw(elem: Elem, mode: str, label: str) -> Fraction:
     :param label: the name messages use for the file
     :returns: GB/s per direction
     """
-    width_raw, speed_raw = elem.attrs.get("link_width"), elem.attrs.get("link_speed")
+    width_raw, speed_raw = elem.attrib.get("link_width"), elem.attrib.get("link_speed")
     if width_raw is None or speed_raw is None:
         missing = "link_width" if width_raw is None else "link_speed"
         raise NcclImportError(f"{label}: {describe(elem)} has no {missing} attribute, which NCCL "
@@ -162,7 +163,7 @@ def pci_bw(elem: Elem, mode: str, label: str) -> Fraction:
     return width * _PCIE_LANE[mode][rate]
 
 
-def cpu_bw(cpu: Elem, label: str) -> Fraction:
+def cpu_bw(cpu: XmlElement, label: str) -> Fraction:
     """Inter-socket bandwidth from a CPU's arch/vendor/familyid/modelid, selected as
     ncclTopoAddCpu() and ncclTopoGetInterCpuBw() do.
 
@@ -170,8 +171,8 @@ def cpu_bw(cpu: Elem, label: str) -> Fraction:
     :param label: the name messages use for the file
     :returns: GB/s per direction
     """
-    arch = (cpu.attrs.get("arch") or "").strip()
-    vendor = cpu.attrs.get("vendor") or ""
+    arch = (cpu.attrib.get("arch") or "").strip()
+    vendor = cpu.attrib.get("vendor") or ""
     if arch == "ppc64":
         return _CPU_BW["power"]
     if arch == "arm64":

@@ -1,7 +1,9 @@
-"""The hardened XML reader of the NCCL topology import: an ``NCCL_TOPO_DUMP_FILE`` dump or an
+"""Reading the file of the NCCL topology import: an ``NCCL_TOPO_DUMP_FILE`` dump or an
 ``NCCL_TOPO_FILE`` comes from another machine, so it is read through :mod:`forestcoll_opt.files`
-(bounded size, gzip) and parsed by defusedxml with no DTD, no entities, and bounded depth,
-element count and value length, into a light tree of :class:`Elem`.
+(bounded size, gzip) and parsed by the runtimes' hardened XML reader,
+:mod:`forestcoll_opt.runtimes.xmlread` (no DTD, no entities, bounded depth, element count and
+value length), into a light tree of :class:`~forestcoll_opt.runtimes.xmlread.XmlElement`;
+its refusals become :class:`NcclImportError` messages here.
 
 The error every part of the import raises, :class:`NcclImportError`, lives here, at the
 bottom of the ``forestcoll_opt.runtimes.nccl`` modules.
@@ -10,14 +12,11 @@ bottom of the ``forestcoll_opt.runtimes.nccl`` modules.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
-from typing import Any, Iterator, Union
-
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import DefusedXMLParser, ParseError
+from typing import Any, Union
 
 from ...errors import TopologyError, UsageError
 from ...files import display_path, gunzip, read_bytes
+from ..xmlread import XmlElement, XmlReadError, read_tree
 
 
 class NcclImportError(TopologyError):
@@ -34,73 +33,6 @@ MAX_ELEMENTS = 100_000
 MAX_DEPTH = 64
 MAX_VALUE_LENGTH = 255
 
-
-
-@dataclass(eq=False)
-class Elem:
-    tag: str
-    attrs: dict[str, str]
-    parent: "Elem | None"
-    line: int
-    children: list["Elem"] = field(default_factory=list)
-
-    def iter(self) -> Iterator["Elem"]:
-        stack = [self]
-        while stack:
-            elem = stack.pop()
-            yield elem
-            stack.extend(reversed(elem.children))
-
-    def ancestors(self) -> Iterator["Elem"]:
-        elem = self.parent
-        while elem is not None:
-            yield elem
-            elem = elem.parent
-
-
-class _Refused(Exception):
-    pass
-
-
-class _Builder:
-    """Parser target that builds a light tree and enforces the element and depth limits
-    while the parser runs (a hostile file never becomes a full tree)."""
-
-    def __init__(self) -> None:
-        self.root: Elem | None = None
-        self.stack: list[Elem] = []
-        self.count = 0
-        self.expat: Any = None
-
-    def start(self, tag: str, attrib: dict[str, str]) -> None:
-        self.count += 1
-        line = getattr(self.expat, "CurrentLineNumber", 0)
-        if self.count > MAX_ELEMENTS:
-            raise _Refused(f"more than {MAX_ELEMENTS} elements (line {line}); an NCCL topology "
-                           f"has a few hundred")
-        if len(self.stack) >= MAX_DEPTH:
-            raise _Refused(f"elements nested more than {MAX_DEPTH} deep (line {line}); an NCCL "
-                           f"topology nests about ten deep")
-        for key, value in attrib.items():
-            if len(value) > MAX_VALUE_LENGTH:
-                raise _Refused(f"attribute {short(key)} on line {line} is {len(value)} characters "
-                               f"long; NCCL accepts at most {MAX_VALUE_LENGTH}")
-        parent = self.stack[-1] if self.stack else None
-        elem = Elem(tag, dict(attrib), parent, line)
-        if parent is None:
-            self.root = elem
-        else:
-            parent.children.append(elem)
-        self.stack.append(elem)
-
-    def end(self, tag: str) -> None:
-        self.stack.pop()
-
-    def data(self, text: str) -> None:
-        pass
-
-    def close(self) -> "Elem | None":
-        return self.root
 
 
 def short(value: Any, limit: int = 40) -> str:
@@ -144,36 +76,44 @@ def load_xml(source: "str | bytes | os.PathLike[str]") -> tuple[Union[str, bytes
     return data, label
 
 
-def parse_xml(data: Union[str, bytes], label: str) -> Elem:
-    """The tree of an NCCL topology document, parsed by defusedxml within the reader's limits.
+def parse_xml(data: Union[str, bytes], label: str) -> XmlElement:
+    """The tree of an NCCL topology document, read by the hardened
+    :func:`~forestcoll_opt.runtimes.xmlread.read_tree` within the limits above.
 
     :param data: the document, as :func:`load_xml` returns it
     :param label: the name messages use for it
     :returns: the root element
     :raises NcclImportError: for a hostile, oversized or malformed document
     """
-    builder = _Builder()
-    parser = DefusedXMLParser(target=builder, forbid_dtd=True, forbid_entities=True,
-                              forbid_external=True)
-    builder.expat = getattr(parser, "parser", None)
     try:
-        parser.feed(data)
-        root = parser.close()
-    except _Refused as exc:
-        raise NcclImportError(f"{label}: refused: {exc}") from None
-    except DefusedXmlException as exc:
-        raise NcclImportError(
-            f"{label}: refused: the file declares a DTD, an entity or an external reference "
-            f"({type(exc).__name__}); NCCL topology files have none, and expanding them is how "
-            f"XML bombs work") from None
-    except ParseError as exc:
-        detail = str(exc).splitlines()[0][:120] if str(exc) else "syntax error"
-        hint = ("; the file looks truncated, copy the whole dump" if "no element found" in detail
-                or "unclosed token" in detail else "")
-        raise NcclImportError(f"{label}: not well-formed XML ({detail}){hint}") from None
-    except (ValueError, LookupError) as exc:      # e.g. an unknown declared encoding
-        raise NcclImportError(f"{label}: cannot read the XML ({type(exc).__name__}: "
-                              f"{str(exc).splitlines()[0][:100] if str(exc) else ''})") from None
+        root = read_tree(data, max_elements=MAX_ELEMENTS, max_depth=MAX_DEPTH,
+                         max_value_length=MAX_VALUE_LENGTH)
+    except XmlReadError as exc:
+        raise NcclImportError(f"{label}: {_unreadable(exc)}") from None
     if root is None:
         raise NcclImportError(f"{label}: no XML element found")
     return root
+
+
+def _unreadable(exc: XmlReadError) -> str:
+    """What is wrong with a document the hardened reader refused (after the label)."""
+    if exc.kind == "elements":
+        return (f"refused: more than {exc.limit} elements (line {exc.line}); an NCCL topology "
+                f"has a few hundred")
+    if exc.kind == "depth":
+        return (f"refused: elements nested more than {exc.limit} deep (line {exc.line}); an NCCL "
+                f"topology nests about ten deep")
+    if exc.kind == "value":
+        return (f"refused: attribute {short(exc.detail)} on line {exc.line} is {exc.size} "
+                f"characters long; NCCL accepts at most {exc.limit}")
+    if exc.kind == "hostile":
+        return (f"refused: the file declares a DTD, an entity or an external reference "
+                f"({exc.detail}); NCCL topology files have none, and expanding them is how XML "
+                f"bombs work")
+    if exc.kind == "malformed":
+        detail = exc.detail.splitlines()[0][:120] if exc.detail else "syntax error"
+        hint = ("; the file looks truncated, copy the whole dump" if "no element found" in detail
+                or "unclosed token" in detail else "")
+        return f"not well-formed XML ({detail}){hint}"
+    name, _, message = exc.detail.partition(": ")       # e.g. an unknown declared encoding
+    return f"cannot read the XML ({name}: {message[:100]})"

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...errors import UsageError
+from ..xmlread import XmlElement
 from .elements import (GPU_CLASS_PREFIX, NIC_CLASS_PREFIX, NVSWITCH_CLASS, describe, int_attr,
                        parse_busid)
-from .reader import Elem, NcclImportError, short
+from .reader import NcclImportError, short
 
 log = logging.getLogger(__name__)
 
@@ -113,23 +114,23 @@ def format_gbits(mbps: int) -> str:
     return f"{whole}.{rest:03d}".rstrip("0") if rest else str(whole)
 
 
-def _child(parent: Elem, tag: str, attrs: dict[str, str]) -> Elem:
+def _child(parent: XmlElement, tag: str, attrs: dict[str, str]) -> XmlElement:
     """A new element under ``parent``: one NCCL would add from the running machine (no file
     line, so messages name it without one)."""
-    elem = Elem(tag, attrs, parent, 0)
+    elem = XmlElement(tag, attrs, parent, 0)
     parent.children.append(elem)
     return elem
 
 
-def _by_busid(elems: list[Elem]) -> list[Elem]:
+def _by_busid(elems: list[XmlElement]) -> list[XmlElement]:
     """PCI devices in PCI bus id order (NVML numbers GPUs so), those without one last."""
-    def key(item: tuple[int, Elem]) -> tuple:
-        busid = parse_busid(item[1].attrs.get("busid"))
+    def key(item: tuple[int, XmlElement]) -> tuple:
+        busid = parse_busid(item[1].attrib.get("busid"))
         return (busid is None, busid or (), item[0])
     return [e for _, e in sorted(enumerate(elems), key=key)]
 
 
-def complete_skeleton(root: Elem, label: str, model: GpuModel | None,
+def complete_skeleton(root: XmlElement, label: str, model: GpuModel | None,
                        nic_mbps: int | None) -> None:
     """Fill in an ``NCCL_TOPO_FILE`` what NCCL reads from the running machine
     (ncclTopoFillGpu / ncclTopoFillNet, src/graph/xml.cc), from the GPU model and the NIC
@@ -174,11 +175,11 @@ def complete_skeleton(root: Elem, label: str, model: GpuModel | None,
         _complete_nics(cpus, bare_nics, label, nic_mbps)
 
 
-def _class_of(elem: Elem) -> str:
-    return (elem.attrs.get("class") or "").strip().lower()
+def _class_of(elem: XmlElement) -> str:
+    return (elem.attrib.get("class") or "").strip().lower()
 
 
-def _refuse_incomplete(label: str, bare_gpus: list[Elem], bare_nics: list[Elem],
+def _refuse_incomplete(label: str, bare_gpus: list[XmlElement], bare_nics: list[XmlElement],
                        model: GpuModel | None) -> None:
     """One line saying what a skeleton lacks and which option gives it: the GPU model for
     GPU PCI devices without ``<gpu>``, the port speed for NIC PCI devices without ``<nic>``."""
@@ -198,24 +199,25 @@ def _refuse_incomplete(label: str, bare_gpus: list[Elem], bare_nics: list[Elem],
             f"network plugin at run time; give {nics}")
 
 
-def _complete_gpu(gpu: Elem, label: str, model: GpuModel) -> None:
+def _complete_gpu(gpu: XmlElement, label: str, model: GpuModel) -> None:
     """A ``<gpu>`` with the model's ``sm`` and, when it lists no NVLink, the model's NVLinks
     to the NVSwitches, written as NCCL writes them inside a VM, where NVML cannot see the far
     end (target ``fffffff:ffff:ff``, class 0x068000). A ``<gpu>`` of another ``sm`` is
     refused."""
     sm = int_attr(gpu, "sm", label, required=False)
     if sm is None:
-        gpu.attrs["sm"] = str(model.sm)
+        gpu.attrib["sm"] = str(model.sm)
     elif sm != model.sm:
         raise NcclImportError(
-            f"{label}: {describe(gpu)} has sm={sm} but --gpu {model.name} is sm {model.sm}; "
-            f"give the model of the GPUs the file describes")
+            f"{label}: {describe(gpu)} has sm={sm} but the GPU model given, {model.name}, is sm "
+            f"{model.sm}; give the model of the GPUs the file describes")
     if not any(c.tag == "nvlink" for c in gpu.children):
         _child(gpu, "nvlink", {"target": _HIDDEN_NVLINK_TARGET, "count": str(model.nvlinks),
                                "tclass": NVSWITCH_CLASS})
 
 
-def _complete_nics(cpus: list[Elem], bare_nics: list[Elem], label: str, nic_mbps: int) -> None:
+def _complete_nics(cpus: list[XmlElement], bare_nics: list[XmlElement], label: str,
+                   nic_mbps: int) -> None:
     """One port of ``nic_mbps`` for every NIC PCI device without ``<nic>``, named
     ``nic{dev}`` with ``dev`` numbered on from the file's own ports in PCI bus id order."""
     devs = [int_attr(n, "dev", label, required=False) for c in cpus for n in c.iter()
