@@ -16,6 +16,8 @@ __all__ = [
     "LPNotOptimalError",
     "LPSolverError",
     "LPUnboundedError",
+    "MscclExportError",
+    "NcclImportError",
     "OutputError",
     "PackingError",
     "RoutingError",
@@ -28,6 +30,7 @@ __all__ = [
     "VerifyArgumentError",
     "VerifyError",
     "WeightsError",
+    "XmlCheckError",
 ]
 
 
@@ -135,3 +138,18 @@ class CollectiveError(UsageError, BoundError, ScheduleError):
     (:func:`forestcoll_opt.model.collective.check_request`). It is also a
     :class:`BoundError` and a :class:`ScheduleError`, the types ``bound`` and ``generate``
     raised for these before, so that existing ``except`` clauses keep working."""
+
+
+class MscclExportError(ForestCollError, ValueError):
+    """The schedule cannot be written as an MSCCL algorithm with the options given."""
+
+
+class XmlCheckError(ForestCollError):
+    """An MSCCL XML file cannot be read at all: no such file, too big, not UTF-8, not XML,
+    a DTD or entity declaration (hostile input), too many elements. (Problems of a readable
+    file are lines of :attr:`forestcoll_opt.runtimes.msccl_check.XmlVerdict.reasons`, never this error.)"""
+
+
+class NcclImportError(TopologyError):
+    """An NCCL topology file cannot be read or lacks what the import needs (one line that
+    says what is missing and what to do)."""

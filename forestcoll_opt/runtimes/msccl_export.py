@@ -42,7 +42,7 @@ import re
 import warnings
 from dataclasses import dataclass, field
 
-from ..errors import ForestCollError, UsageError
+from ..errors import MscclExportError, UsageError
 from .msccl_check.limits import EXECUTOR, LEGACY, MAX_OFFSET, RuntimeRules, stored_nodes
 from ..model.schedule import Schedule, Tree
 from ..model.topology import Topology
@@ -52,10 +52,6 @@ from ..model.topology import Topology
 PROTOCOLS = ("Simple", "LL128", "LL")
 MAX_CNT = EXECUTOR.max_count - 1   # cnt < MSCCL_MAX_COUNT
 MAX_CHANNELS = EXECUTOR.max_channels
-
-
-class MscclExportError(ForestCollError, ValueError):
-    """The schedule cannot be written as an MSCCL algorithm with the options given."""
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,10 @@ class XmlReadError(Exception):
       ``detail``: for ``"value"`` the attribute's name, with ``size`` its length).
 
     ``line`` is the line the parser was at (0 when unknown).
+
+    Internal to the runtimes: each reader turns it into its own error
+    (:class:`~forestcoll_opt.errors.XmlCheckError`, :class:`~forestcoll_opt.errors.NcclImportError`)
+    with the file's name, so it never reaches a caller of the package.
     """
 
     def __init__(self, kind: str, detail: str = "", *, line: int = 0, limit: int = 0,

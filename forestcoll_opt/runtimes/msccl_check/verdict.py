@@ -8,15 +8,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...errors import ForestCollError
+from ...errors import XmlCheckError  # noqa: F401  (here before it moved to errors)
 from ...model.topology import fraction_text
-
-
-class XmlCheckError(ForestCollError):
-    """An MSCCL XML file cannot be read at all: no such file, too big, not UTF-8, not XML,
-    a DTD or entity declaration (hostile input), too many elements. (Problems of a readable
-    file are lines of :attr:`XmlVerdict.reasons`, never this error.)"""
-
 
 
 MAX_REASONS = 200

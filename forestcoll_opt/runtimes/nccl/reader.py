@@ -5,8 +5,8 @@
 value length), into a light tree of :class:`~forestcoll_opt.runtimes.xmlread.XmlElement`;
 its refusals become :class:`NcclImportError` messages here.
 
-The error every part of the import raises, :class:`NcclImportError`, lives here, at the
-bottom of the ``forestcoll_opt.runtimes.nccl`` modules.
+The error every part of the import raises, :class:`~forestcoll_opt.errors.NcclImportError`,
+is in :mod:`forestcoll_opt.errors` with every other error class, and importable from here.
 """
 
 from __future__ import annotations
@@ -14,14 +14,9 @@ from __future__ import annotations
 import os
 from typing import Any, Union
 
-from ...errors import TopologyError, UsageError
+from ...errors import NcclImportError, UsageError
 from ...files import display_path, gunzip, read_bytes
 from ..xmlread import XmlElement, XmlReadError, read_tree
-
-
-class NcclImportError(TopologyError):
-    """An NCCL topology file cannot be read or lacks what the import needs (one line that
-    says what is missing and what to do)."""
 
 
 # --- limits of the hardened reader ---------------------------------------------------------
