@@ -701,3 +701,78 @@ def test_bound_of_rejects_bad_arguments(catalog):
         bound_of(t, "broadcast", root=["box0/c0"])
     with pytest.raises(VerifyArgumentError):
         bound_of(t, "allreduce")
+
+
+# --- a validity-only verdict --------------------------------------------------------------------
+
+def test_validity_only_verdict_has_no_reference(paper):
+    t, sched = paper
+    v = verify(t, sched, validity_only=True)
+    assert v.status == "valid" and v.valid and not v.optimal and not v.contradiction
+    assert v.algbw == 8 == verify(t, sched).algbw
+    assert v.against is None and v.bound_algbw is None and v.ratio is None
+    assert v.lp_interval is None and v.rs_ag_bound is None and v.bounds == ()
+    assert [p.collective for p in v.phases] == ["allgather"] and v.phases[0].k == 1
+    d = v.to_dict()
+    assert (d["status"], d["valid"], d["optimal"]) == ("valid", True, False)
+    assert d["ratio"] is None and d["bound_algbw"] is None and d["certificate"]["dual"] == []
+    assert d["algbw"] == "8" and d["against"] is None
+    for m in (1, Fraction(1, 2), "0.001"):
+        assert not v.meets(m)
+    # assert_optimal never passes on it: it has no such option, and its judgement refuses it
+    with pytest.raises(TypeError):
+        assert_optimal(t, sched, validity_only=True)
+    err = verify_module._failure(v, Fraction(1, 1000))
+    assert isinstance(err, AssertionError) and err.verdict is v
+    assert "compares with no reference" in str(err)
+    assert verify_module._failure(verify(t, sched), Fraction(1)) is None
+    assert "valid" in verify_module.STATUSES
+
+
+def test_validity_only_reports_the_same_problems(paper):
+    t, sched = paper
+    bad = copy.deepcopy(sched)
+    first_tree(bad)["edges"].pop()
+    v = verify(t, bad, validity_only=True)
+    assert v.status == "invalid" and not v.valid and v.against is None
+    assert v.reasons == verify(t, bad).reasons and v.reasons
+    with pytest.raises(VerifyArgumentError, match="validity_only"):
+        verify(t, sched, validity_only="yes")
+    with pytest.raises(VerifyArgumentError, match="against"):
+        verify(t, sched, validity_only=True, against="cuts")
+
+
+def test_validity_only_allreduce_solves_nothing(mi250_allreduce, catalog):
+    t, s = mi250_allreduce
+
+    def no_lp():
+        raise AssertionError("a validity-only verdict must not ask for the LP")
+
+    v = verify(t, s, validity_only=True, lp_interval=no_lp)
+    assert v.status == "valid" and v.collective == "allreduce" and v.algbw == 104
+    assert v.rs_ag_bound is None and v.equals_rs_ag_bound is None and v.lp_interval is None
+    assert [p.collective for p in v.phases] == ["reduce-scatter", "allgather"]
+    v = verify(t, s, validity_only=True, lp_interval=(128, 129))
+    assert v.lp_interval is None and "lp_interval is ignored" in v.notes[-1]
+    # a weighted allreduce: accepted whatever `against` says, since nothing is compared
+    p = catalog("paper-example")
+    w = {c: 2 if i == 0 else 1 for i, c in enumerate(p.compute_nodes)}
+    weighted = generate(p, "allreduce", weights=w).to_dict()
+    with pytest.raises(VerifyArgumentError):
+        verify(p, weighted, against="trees")
+    v = verify(p, weighted, against="trees", validity_only=True)
+    assert v.status == "valid" and v.algbw == Fraction(18, 5)
+    assert dict(v.weights) == w
+
+
+def test_verifier_messages_name_no_command_line_flags():
+    """The verifier is a library: its errors and reasons read right from Python (the CLI adds
+    flag names where it needs them)."""
+    import re
+
+    folder = Path(verify_module.__file__).parent
+    for module in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert not re.search(r"(^|[\s(\"'`])--[a-z]", node.value), \
+                    f"{module.name}: {node.value!r}"

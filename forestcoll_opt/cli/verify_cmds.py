@@ -112,8 +112,8 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
 def valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
     """The schedule file ``args.schedule`` parsed, and its verdict; a UsageError naming the
     first problem if the verifier finds it invalid. Only validity matters here, not
-    optimality: any positive interval lets the verifier judge a weighted or concurrent
-    allreduce without solving the LP.
+    optimality: the verdict is validity-only (status "valid", compared with no bound, no
+    LP solved).
 
     :param args: the parsed command line (``schedule``, ``kernel``)
     :param topo: the topology the schedule is for
@@ -122,8 +122,7 @@ def valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
     from ..model.schedule import from_dict as schedule_from_dict
 
     data = load_schedule(args.schedule)
-    loose = (Fraction(1, 10**30), Fraction(10**30))
-    verdict = verify(topo, data, against="lp", lp_interval=loose, kernel=args.kernel)
+    verdict = verify(topo, data, kernel=args.kernel, validity_only=True)
     if not verdict.valid:
         reason = verdict.reasons[0] if verdict.reasons else verdict.status
         raise UsageError(f"{display_path(args.schedule)} is not a valid schedule for "
