@@ -95,6 +95,16 @@ def weighted_allreduce(tmp_path_factory, catalog):
     return path
 
 
+def test_tree_reference_refused_in_the_command_line_s_terms(capsys, weighted_allreduce):
+    code, out, err = run(capsys, "verify", "paper-example", weighted_allreduce,
+                         "--against", "trees")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("forestcoll: error: ") and "weighted.json is a weighted allreduce, " \
+        "which may exceed the reduce-scatter + allgather tree bound, so --against trees " \
+        "cannot judge it" in err
+    assert "--against lp" in err and 'against="' not in err and "lp_interval" not in err
+
+
 def test_commands_that_need_a_valid_schedule_solve_no_lp(capsys, monkeypatch, weighted_allreduce):
     def fail(*args, **kwargs):
         raise AssertionError("validity needs no LP")

@@ -765,6 +765,49 @@ def test_validity_only_allreduce_solves_nothing(mi250_allreduce, catalog):
     assert dict(v.weights) == w
 
 
+# --- the top-level verify: the allreduce LP on demand -------------------------------------------
+
+def test_top_level_verify_solves_the_allreduce_lp_when_needed(catalog, tmp_path, capsys,
+                                                              monkeypatch):
+    import forestcoll_opt as fc
+    from forestcoll_opt.analysis import checks
+    from forestcoll_opt.cli import verify_cmds
+
+    assert fc.verify is checks.verify and fc.assert_optimal is checks.assert_optimal
+    assert verify_cmds.allreduce_lp is checks.allreduce_lp      # one function, CLI and API
+    t = fc.resolve("paper-example")
+    s = fc.generate(t, collective="allreduce")
+    v = fc.verify(t, s)
+    assert v.status == "optimal" and v.ratio == 1 and v.lp_interval == (4, 4)
+    assert fc.assert_optimal(t, s).optimal
+    path = tmp_path / "ar.json"
+    path.write_text(s.to_json())
+    assert main(["verify", "paper-example", str(path), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert (cli["status"], cli["ratio"]) == (v.status, "1") and cli["lp_interval"] == {
+        "lower": "4", "upper": "4"}
+    with pytest.raises(VerifyArgumentError):                  # the verifier itself still asks
+        verify(t, s)
+
+    from forestcoll_opt.lp import solver
+
+    def no_lp(*args, **kwargs):
+        raise AssertionError("the LP is not needed here")
+
+    monkeypatch.setattr(solver, "solve", no_lp)
+    v = fc.verify(t, s, lp_interval=(Fraction(5), Fraction(5)))    # passed through, as given
+    assert v.status == "below" and v.ratio == Fraction(4, 5) and v.lp_interval == (5, 5)
+    assert fc.verify(t, s, against="trees").optimal
+    assert fc.verify(t, s, validity_only=True).status == "valid"
+    assert fc.verify(t, fc.generate(t, collective="allgather")).optimal
+    bad = s.to_dict()
+    bad["phases"][0]["trees"][0]["edges"].pop()
+    assert fc.verify(t, bad).status == "invalid"             # invalid: nothing solved
+    with pytest.raises(AssertionError, match="below 1"):
+        fc.assert_optimal(t, s, lp_interval=(5, 5))
+    assert checks.allreduce_lp(t, against="trees") is None
+
+
 def test_verifier_messages_name_no_command_line_flags():
     """The verifier is a library: its errors and reasons read right from Python (the CLI adds
     flag names where it needs them)."""
