@@ -84,3 +84,33 @@ def test_broadcast_relabelled_as_allgather_fails_on_the_command_line(capsys, tmp
     path.write_text(json.dumps(forged))
     code, out, err = run(capsys, "verify", "paper-example", path)
     assert code == 2 and out.startswith("INVALID") and "Traceback" not in err
+
+
+@pytest.fixture(scope="module")
+def weighted_allreduce(tmp_path_factory, catalog):
+    t = catalog("paper-example")
+    weights = {c: 2 if i == 0 else 1 for i, c in enumerate(t.compute_nodes)}
+    path = tmp_path_factory.mktemp("war") / "weighted.json"
+    path.write_text(generate(t, collective="allreduce", weights=weights).to_json())
+    return path
+
+
+def test_tree_reference_refused_in_the_command_line_s_terms(capsys, weighted_allreduce):
+    code, out, err = run(capsys, "verify", "paper-example", weighted_allreduce,
+                         "--against", "trees")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("forestcoll: error: ") and "weighted.json is a weighted allreduce, " \
+        "which may exceed the reduce-scatter + allgather tree bound, so --against trees " \
+        "cannot judge it" in err
+    assert "--against lp" in err and 'against="' not in err and "lp_interval" not in err
+
+
+def test_commands_that_need_a_valid_schedule_solve_no_lp(capsys, monkeypatch, weighted_allreduce):
+    def fail(*args, **kwargs):
+        raise AssertionError("validity needs no LP")
+
+    monkeypatch.setattr(lp_module, "solve", fail)
+    code, out, _ = run(capsys, "show-traffic", "paper-example", weighted_allreduce)
+    assert code == 0 and out.startswith("allreduce on paper-example: ")
+    code, out, _ = run(capsys, "simulate", "paper-example", weighted_allreduce, "--sizes", "1GiB")
+    assert code == 0 and "allreduce" in out

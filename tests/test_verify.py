@@ -701,3 +701,121 @@ def test_bound_of_rejects_bad_arguments(catalog):
         bound_of(t, "broadcast", root=["box0/c0"])
     with pytest.raises(VerifyArgumentError):
         bound_of(t, "allreduce")
+
+
+# --- a validity-only verdict --------------------------------------------------------------------
+
+def test_validity_only_verdict_has_no_reference(paper):
+    t, sched = paper
+    v = verify(t, sched, validity_only=True)
+    assert v.status == "valid" and v.valid and not v.optimal and not v.contradiction
+    assert v.algbw == 8 == verify(t, sched).algbw
+    assert v.against is None and v.bound_algbw is None and v.ratio is None
+    assert v.lp_interval is None and v.rs_ag_bound is None and v.bounds == ()
+    assert [p.collective for p in v.phases] == ["allgather"] and v.phases[0].k == 1
+    d = v.to_dict()
+    assert (d["status"], d["valid"], d["optimal"]) == ("valid", True, False)
+    assert d["ratio"] is None and d["bound_algbw"] is None and d["certificate"]["dual"] == []
+    assert d["algbw"] == "8" and d["against"] is None
+    for m in (1, Fraction(1, 2), "0.001"):
+        assert not v.meets(m)
+    # assert_optimal never passes on it: it has no such option, and its judgement refuses it
+    with pytest.raises(TypeError):
+        assert_optimal(t, sched, validity_only=True)
+    err = verify_module._failure(v, Fraction(1, 1000))
+    assert isinstance(err, AssertionError) and err.verdict is v
+    assert "compares with no reference" in str(err)
+    assert verify_module._failure(verify(t, sched), Fraction(1)) is None
+    assert "valid" in verify_module.STATUSES
+
+
+def test_validity_only_reports_the_same_problems(paper):
+    t, sched = paper
+    bad = copy.deepcopy(sched)
+    first_tree(bad)["edges"].pop()
+    v = verify(t, bad, validity_only=True)
+    assert v.status == "invalid" and not v.valid and v.against is None
+    assert v.reasons == verify(t, bad).reasons and v.reasons
+    with pytest.raises(VerifyArgumentError, match="validity_only"):
+        verify(t, sched, validity_only="yes")
+    with pytest.raises(VerifyArgumentError, match="against"):
+        verify(t, sched, validity_only=True, against="cuts")
+
+
+def test_validity_only_allreduce_solves_nothing(mi250_allreduce, catalog):
+    t, s = mi250_allreduce
+
+    def no_lp():
+        raise AssertionError("a validity-only verdict must not ask for the LP")
+
+    v = verify(t, s, validity_only=True, lp_interval=no_lp)
+    assert v.status == "valid" and v.collective == "allreduce" and v.algbw == 104
+    assert v.rs_ag_bound is None and v.equals_rs_ag_bound is None and v.lp_interval is None
+    assert [p.collective for p in v.phases] == ["reduce-scatter", "allgather"]
+    v = verify(t, s, validity_only=True, lp_interval=(128, 129))
+    assert v.lp_interval is None and "lp_interval is ignored" in v.notes[-1]
+    # a weighted allreduce: accepted whatever `against` says, since nothing is compared
+    p = catalog("paper-example")
+    w = {c: 2 if i == 0 else 1 for i, c in enumerate(p.compute_nodes)}
+    weighted = generate(p, collective="allreduce", weights=w).to_dict()
+    with pytest.raises(VerifyArgumentError):
+        verify(p, weighted, against="trees")
+    v = verify(p, weighted, against="trees", validity_only=True)
+    assert v.status == "valid" and v.algbw == Fraction(18, 5)
+    assert dict(v.weights) == w
+
+
+# --- the top-level verify: the allreduce LP on demand -------------------------------------------
+
+def test_top_level_verify_solves_the_allreduce_lp_when_needed(catalog, tmp_path, capsys,
+                                                              monkeypatch):
+    import forestcoll_opt as fc
+    from forestcoll_opt.analysis import checks
+    from forestcoll_opt.cli import verify_cmds
+
+    assert fc.verify is checks.verify and fc.assert_optimal is checks.assert_optimal
+    assert verify_cmds.allreduce_lp is checks.allreduce_lp      # one function, CLI and API
+    t = fc.resolve("paper-example")
+    s = fc.generate(t, collective="allreduce")
+    v = fc.verify(t, s)
+    assert v.status == "optimal" and v.ratio == 1 and v.lp_interval == (4, 4)
+    assert fc.assert_optimal(t, s).optimal
+    path = tmp_path / "ar.json"
+    path.write_text(s.to_json())
+    assert main(["verify", "paper-example", str(path), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert (cli["status"], cli["ratio"]) == (v.status, "1") and cli["lp_interval"] == {
+        "lower": "4", "upper": "4"}
+    with pytest.raises(VerifyArgumentError):                  # the verifier itself still asks
+        verify(t, s)
+
+    from forestcoll_opt.lp import solver
+
+    def no_lp(*args, **kwargs):
+        raise AssertionError("the LP is not needed here")
+
+    monkeypatch.setattr(solver, "solve", no_lp)
+    v = fc.verify(t, s, lp_interval=(Fraction(5), Fraction(5)))    # passed through, as given
+    assert v.status == "below" and v.ratio == Fraction(4, 5) and v.lp_interval == (5, 5)
+    assert fc.verify(t, s, against="trees").optimal
+    assert fc.verify(t, s, validity_only=True).status == "valid"
+    assert fc.verify(t, fc.generate(t, collective="allgather")).optimal
+    bad = s.to_dict()
+    bad["phases"][0]["trees"][0]["edges"].pop()
+    assert fc.verify(t, bad).status == "invalid"             # invalid: nothing solved
+    with pytest.raises(AssertionError, match="below 1"):
+        fc.assert_optimal(t, s, lp_interval=(5, 5))
+    assert checks.allreduce_lp(t, against="trees") is None
+
+
+def test_verifier_messages_name_no_command_line_flags():
+    """The verifier is a library: its errors and reasons read right from Python (the CLI adds
+    flag names where it needs them)."""
+    import re
+
+    folder = Path(verify_module.__file__).parent
+    for module in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert not re.search(r"(^|[\s(\"'`])--[a-z]", node.value), \
+                    f"{module.name}: {node.value!r}"

@@ -11,12 +11,13 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from ..errors import LPError, UsageError
+from ..analysis.checks import allreduce_lp
+from ..errors import LPError, UsageError, VerifyArgumentError
 from ..files import check_output, display_path, write_output
 from ..generation.pipeline import traffic
 from ..model.catalog import resolve
 from ..model.topology import Topology
-from ..verify import load_schedule, needs_lp_interval, verify
+from ..verify import load_schedule, verify
 from .args import node_weights, ratio_arg
 from .output import EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, print_reasons
 
@@ -28,20 +29,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
     min_ratio = ratio_arg(args.min_ratio)
     topo = resolve(args.topology)
     data = load_schedule(args.schedule)
-
-    def allreduce_lp() -> Any:      # called by verify only for a sound allreduce schedule
-        from ..lp.solver import solve
-
-        return solve(topo, collective="allreduce", time_limit=args.time_limit, kernel=args.kernel)
-
-    lazy = allreduce_lp if needs_lp_interval(data, against=args.against) else None
+    weights = node_weights(args, topo)
+    # solved only if verify asks: for a sound allreduce schedule compared against the LP
+    lazy = allreduce_lp(topo, against=args.against, time_limit=args.time_limit,
+                        kernel=args.kernel)
     try:
         verdict = verify(topo, data, against=args.against, lp_interval=lazy,
-                         kernel=args.kernel, weights=node_weights(args, topo))
+                         kernel=args.kernel, weights=weights)
     except LPError as exc:
         print(f"forestcoll: error: the allreduce LP needed for the verdict failed: {exc}; "
               f"raise --time-limit or verify with --against trees", file=sys.stderr)
         return EXIT_SOLVER
+    except VerifyArgumentError:
+        _refuse_tree_reference(args, topo, data, weights)
+        raise
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2))
     if verdict.status == "invalid":
@@ -63,6 +64,24 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(f"forestcoll: schedule reaches {float(verdict.ratio):.4%} of the "
               f"{_reference(verdict)}, below --min-ratio {args.min_ratio}", file=sys.stderr)
     return 0 if ok else EXIT_BELOW
+
+
+def _refuse_tree_reference(args: argparse.Namespace, topo: Topology, data: Any,
+                           weights: Any) -> None:
+    """The verifier refuses ``against="trees"`` for a weighted or concurrent allreduce, in
+    its own (Python) terms: say it with the command line's options instead.
+
+    :raises UsageError: for such a schedule verified with --against trees; returns otherwise
+    """
+    if args.against != "trees":
+        return
+    v = verify(topo, data, kernel=args.kernel, weights=weights, validity_only=True)
+    if v.valid and v.collective == "allreduce" and (v.weights or v.concurrent):
+        what = "weighted" if v.weights else "concurrent"
+        raise UsageError(f"{display_path(args.schedule)} is a {what} allreduce, which may "
+                         f"exceed the reduce-scatter + allgather tree bound, so --against trees "
+                         f"cannot judge it; verify it against the allreduce LP (--against lp, "
+                         f"the default)")
 
 
 def _reference(v: Any) -> str:
@@ -112,8 +131,8 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
 def valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
     """The schedule file ``args.schedule`` parsed, and its verdict; a UsageError naming the
     first problem if the verifier finds it invalid. Only validity matters here, not
-    optimality: any positive interval lets the verifier judge a weighted or concurrent
-    allreduce without solving the LP.
+    optimality: the verdict is validity-only (status "valid", compared with no bound, no
+    LP solved).
 
     :param args: the parsed command line (``schedule``, ``kernel``)
     :param topo: the topology the schedule is for
@@ -122,8 +141,7 @@ def valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
     from ..model.schedule import from_dict as schedule_from_dict
 
     data = load_schedule(args.schedule)
-    loose = (Fraction(1, 10**30), Fraction(10**30))
-    verdict = verify(topo, data, against="lp", lp_interval=loose, kernel=args.kernel)
+    verdict = verify(topo, data, kernel=args.kernel, validity_only=True)
     if not verdict.valid:
         reason = verdict.reasons[0] if verdict.reasons else verdict.status
         raise UsageError(f"{display_path(args.schedule)} is not a valid schedule for "

@@ -29,8 +29,6 @@ SINGLE_ROOT = ("broadcast", "reduce")
 COLLECTIVES = MULTI_ROOT + SINGLE_ROOT + ("allreduce",)
 INWARD = ("reduce-scatter", "reduce")
 ALLREDUCE_PHASES = ("reduce-scatter", "allgather")
-STATUSES = ("optimal", "below", "invalid", "contradiction")
-AGAINST = ("lp", "trees")
 # k and tree weights are refused above a signed 64-bit integer: no runtime can count more
 # parts, and it keeps every exact number the verifier forms small.
 MAX_INTEGER = 2**63 - 1

@@ -2,15 +2,21 @@
 
 The verdict carries an optimality certificate: the primal side is the achieved algbw; the
 dual side is a cut S* whose ratio |S* ∩ Vc| / B+(S*) (ŵ(S* ∩ Vc) / B+(S*) with weights,
-re-summed from the topology's links) bounds every schedule. "optimal" means the two meet
-exactly (for allreduce against the LP: the algbw reaches the LP's certified lower value). A
-schedule above a bound is an internal contradiction, reported as such and never as success.
+re-summed from the topology's links) bounds every schedule: the throughput bottleneck cut
+of the ForestColl paper's section "Throughput Optimality for Collectives" (with shard
+weights as its section "Other Collective Operations" adapts it). "optimal" means the two
+meet exactly (for allreduce against the LP: the algbw reaches the LP's certified lower
+value). A schedule above a bound is an internal contradiction, reported as such and never
+as success.
 
 A schedule is read by the verifier's own reader (:mod:`forestcoll_opt.verify.reader`) and
 measured against the verifier's own bound (:mod:`forestcoll_opt.verify.bound`); allreduce
-is compared with the allreduce LP optimum (the ForestColl paper's appendix "Allreduce
-Linear Program"), whose certified interval the caller passes in: the verifier never solves
-the LP itself.
+is compared with the allreduce LP optimum (the paper's appendix "Allreduce Linear
+Program"), whose certified interval the caller passes in: the verifier never solves the LP
+itself (the top-level ``forestcoll_opt.verify``, that is
+:func:`forestcoll_opt.analysis.checks.verify`, solves it when needed).
+``validity_only=True`` asks for the reading alone: format, semantics, link loads and the
+exact algbw, compared with no reference.
 """
 
 from __future__ import annotations
@@ -27,13 +33,14 @@ from .reader import Reader, load_schedule
 from .terms import (check_interval, check_min_ratio, check_weights, fraction_text, named_weights,
                     show)
 
-STATUSES = ("optimal", "below", "invalid", "contradiction")
+STATUSES = ("optimal", "below", "valid", "invalid", "contradiction")
 AGAINST = ("lp", "trees")
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """What the verifier concluded.
+    """What the verifier concluded: a status, the reasons behind it and both halves of the
+    certificate. All numbers are exact fractions in the topology's units.
 
     ``status`` is one of:
 
@@ -42,6 +49,11 @@ class Verdict:
       allreduce ``against="lp"`` at least the LP's certified lower value (so it reaches the
       LP optimum within the LP's certified interval) and at least the tree bound;
     * ``"below"`` — a valid schedule under the reference;
+    * ``"valid"`` — a valid schedule compared with no reference (``verify(...,
+      validity_only=True)``): format, semantics and link loads are checked and ``algbw``
+      is exact, but ``bound_algbw``, ``ratio``, ``lp_interval`` and ``rs_ag_bound`` are
+      None, ``bounds`` is empty and ``against`` None. It is never optimal and meets no
+      ``min_ratio``, so :func:`assert_optimal` can never pass on it;
     * ``"invalid"`` — the schedule breaks the format or its semantics; ``reasons`` has one
       line per problem, naming the tree (by position and root) and the edge;
     * ``"contradiction"`` — the schedule is well formed but the numbers cannot all be right:
@@ -49,25 +61,50 @@ class Verdict:
       bound that trees reach, or the verifier's two bound computations disagree. This is a
       bug somewhere (verifier, LP or topology); ``reasons`` says which numbers clash.
 
-    ``valid`` is True for "optimal" and "below" only: a contradiction's numbers cannot be
-    trusted. ``against`` is "cut" for allgather, reduce-scatter, broadcast and reduce (the
-    exact cut bound) and "lp" or "trees" for allreduce. ``bound_algbw`` is the reference
-    value and ``ratio = algbw / bound_algbw``; against the LP the reference is the LP's
-    upper value, so ``ratio`` is the conservative ratio and ``ratio_to_lp_lower`` (algbw /
-    lower) the optimistic one: the ratio to the true LP optimum lies between them.
-    ``rs_ag_bound`` (allreduce) is 1/(1/rs + 1/ag) of the exact reduce-scatter and
-    allgather bounds (without weights: the bound that trees reach and that the LP optimum
-    therefore reaches too). All numbers are exact fractions in the topology's units.
-
-    ``weights`` is the schedule's normalised shard weights ((compute node, ŵ) in topology
-    order) when they are not all equal, else None; ``concurrent`` is True for an allreduce
-    whose phases run at the same time. ``phases`` keep each phase's time "as if alone".
-
-    ``multicast`` is True for a valid (or contradictory) ``"multicast": true`` schedule;
-    its loads, algbw and claims are then the merged ones, and ``traffic`` is (total with
-    multicast, total without) per unit of data, ``link_traffic`` the same per link
-    ((src, dst, with, without), topology order), both summed over the phases of an
-    allreduce. Otherwise ``traffic`` is None and ``link_traffic`` empty.
+    :ivar status: one of :data:`STATUSES`, as above.
+    :ivar reasons: one line per problem of an ``"invalid"`` schedule, or per clash of a
+        ``"contradiction"``; empty otherwise.
+    :ivar collective: the schedule's collective ("allgather", "reduce-scatter",
+        "broadcast", "reduce" or "allreduce"); None if the file does not name a known one.
+    :ivar against: the reference: "cut" for allgather, reduce-scatter, broadcast and reduce
+        (the exact cut bound), "lp" or "trees" for allreduce; None for a validity-only
+        verdict (or a schedule whose collective is unknown).
+    :ivar algbw: the achieved algorithmic bandwidth, recomputed from the exact load of every
+        physical link (for an allreduce: of both phases, one after the other or at once);
+        None for an invalid schedule.
+    :ivar bound_algbw: the reference value: the exact bound, the tree bound, or against the
+        LP the LP's certified upper value; None without a reference.
+    :ivar ratio: ``algbw / bound_algbw``; against the LP the conservative ratio (to the
+        upper value). None without a reference.
+    :ivar lp_interval: the allreduce LP optimum's certified interval (lower, upper), as
+        given (or as the LP function returned it); None for other collectives, and for an
+        allreduce verified without one.
+    :ivar ratio_to_lp_lower: ``algbw / lower``, the optimistic ratio to the LP optimum
+        (which lies between this and ``ratio_to_lp_upper``); None without an interval.
+    :ivar ratio_to_lp_upper: ``algbw / upper``, the conservative ratio; None without an
+        interval.
+    :ivar rs_ag_bound: allreduce only: 1/(1/rs + 1/ag) of the exact reduce-scatter and
+        allgather bounds (without weights: the bound that trees reach, and that the LP
+        optimum therefore reaches too); None otherwise and for a validity-only verdict.
+    :ivar phases: the primal side: per phase (one for every collective but allreduce, which
+        has its reduce-scatter and allgather phases) its k, its time per unit of data "as
+        if alone" and its busiest links (:class:`~forestcoll_opt.verify.loads.PhaseLoad`).
+    :ivar bounds: the dual side: the bounds compared with, each with its cut S*, |S* ∩ Vc|
+        and B+(S*) (:class:`~forestcoll_opt.verify.bound.CutBound`); for allreduce the
+        reduce-scatter and allgather bounds (and, with shard weights, the weighted ones
+        too); empty for an invalid or validity-only verdict.
+    :ivar notes: remarks that change no status: how time was found for concurrent phases,
+        where the algbw lies in the LP interval and against the tree bound, an ignored
+        ``lp_interval``.
+    :ivar weights: the schedule's normalised shard weights ((compute node, ŵ) in topology
+        order) when they are not all equal, else None.
+    :ivar concurrent: True for an allreduce whose phases run at the same time.
+    :ivar multicast: True for a valid (or contradictory) ``"multicast": true`` schedule;
+        its loads, algbw and claims are then the merged ones.
+    :ivar traffic: a multicast schedule's (total with multicast, total without) per unit of
+        data, summed over the phases of an allreduce; None otherwise.
+    :ivar link_traffic: the same per link ((src, dst, with, without), topology order) for a
+        multicast schedule; empty otherwise.
     """
 
     status: str
@@ -96,15 +133,19 @@ class Verdict:
 
     @property
     def valid(self) -> bool:
-        """A well-formed schedule with trustworthy numbers ("optimal" or "below")."""
-        return self.status in ("optimal", "below")
+        """A well-formed schedule with trustworthy numbers: "optimal", "below", or "valid"
+        (validity-only, compared with nothing)."""
+        return self.status in ("optimal", "below", "valid")
 
     @property
     def optimal(self) -> bool:
+        """Status "optimal": valid and reaching its reference (never for a validity-only
+        verdict, which has none)."""
         return self.status == "optimal"
 
     @property
     def contradiction(self) -> bool:
+        """Status "contradiction": the numbers clash; a bug somewhere, never success."""
         return self.status == "contradiction"
 
     @property
@@ -119,7 +160,13 @@ class Verdict:
         ``ratio >= min_ratio``; for allreduce against the LP ``algbw >= min_ratio × lower``
         (within the LP's certified interval; ``lower`` is raised to the tree bound
         ``rs_ag_bound`` if it lies below it, since trees reach that bound and the LP optimum
-        is therefore at least as high). Invalid and contradictory verdicts never do."""
+        is therefore at least as high). Invalid, contradictory and validity-only verdicts
+        never do.
+
+        :param min_ratio: the fraction of the reference to reach, in (0, 1] (int, Fraction,
+            a finite float, or a "p/q" or decimal string)
+        :returns: whether the verdict shows the schedule reaches it
+        :raises VerifyArgumentError: if ``min_ratio`` is not a number in (0, 1]"""
         m = check_min_ratio(min_ratio)
         if self.status == "optimal":
             return True
@@ -197,26 +244,18 @@ def _dual_dict(b: CutBound) -> dict[str, Any]:
 
 def verify(topology: Topology, schedule: Any, *, against: str = "lp",
            lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
-           kernel: str | None = None, weights: Mapping[str, Any] | None = None) -> Verdict:
-    """Check ``schedule`` (a dict, a JSON path, or an object with ``to_dict()``) on
-    ``topology``: report every violation, the achieved algbw and its ratio to the reference.
+           kernel: str | None = None, weights: Mapping[str, Any] | None = None,
+           validity_only: bool = False) -> Verdict:
+    """Check ``schedule`` on ``topology``: report every violation, the achieved algbw and its
+    ratio to the reference (see :class:`Verdict` for what each status means).
 
     A weighted allgather or reduce-scatter (``forestcoll-schedule/2`` with ``"weights"``)
-    is compared with the exact bound of those weights. ``weights``, if given, maps every
-    compute node id to a non-negative exact number, at least one positive (int, Fraction,
-    Decimal or a "p/q" or decimal string): the shard sizes the caller expects. The
-    schedule's normalised weights must then equal their normalisation (a schedule without
+    is compared with the exact bound of those weights. A schedule's normalised weights must
+    equal the normalisation of ``weights`` when it is given (a schedule without
     ``"weights"`` counts as uniform); a mismatch is a reason naming the first node that
     differs.
 
-    ``against`` and ``lp_interval`` concern allreduce only. ``lp_interval = (lower, upper)``
-    is the allreduce LP optimum's certified interval in the topology's units, both exact
-    (int, Fraction or Decimal; an object with ``.lower`` and ``.upper``, such as the LP's
-    result, is taken too): ``lower`` is exactly feasible, ``upper`` bounds the LP optimum.
-    The verifier does not solve the LP itself; whoever needs an LP value passes it in, or
-    passes a function without arguments that returns it: it is called only for an
-    allreduce schedule found sound, so that a schedule that is invalid (made for another
-    topology, say) is reported without solving anything.
+    ``against`` and ``lp_interval`` concern allreduce only:
 
     * ``against="lp"`` (default): an allreduce schedule needs ``lp_interval``; it is optimal
       iff algbw >= lower, a contradiction if algbw > upper, otherwise "below". (Trees reach
@@ -227,24 +266,55 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
       and checked for contradictions. A weighted or concurrent allreduce may exceed that
       bound legitimately, so it is verified against the LP only.
 
-    For the other collectives ``against`` is validated but unused and an ``lp_interval`` is
-    ignored (with a note), so that one call can serve every collective.
+    The verifier does not solve the LP itself; whoever needs an LP value passes it in, or
+    passes a function without arguments that returns it: it is called only for an
+    allreduce schedule found sound, so that a schedule that is invalid (made for another
+    topology, say) is reported without solving anything. (The top-level
+    ``forestcoll_opt.verify``, :func:`forestcoll_opt.analysis.checks.verify`, passes such a
+    function when no interval is given.) For the other collectives ``against`` is validated
+    but unused and an ``lp_interval`` is ignored (with a note), so that one call can serve
+    every collective.
 
-    Raises :class:`VerifyError` if the schedule cannot be read at all,
-    :class:`VerifyArgumentError` for unusable arguments (an allreduce against the LP without
-    ``lp_interval``: pass the interval or ``against="trees"``; a weighted or concurrent
-    allreduce against the trees; malformed ``weights``), and a ``FlowError`` if the
-    max-flow kernel cannot answer. Everything wrong *in* a schedule is a reason in the
-    returned verdict, never an exception.
+    ``validity_only=True`` checks the format, the semantics, the link loads and the shard
+    weights and computes the exact algbw, but compares with no reference: a sound schedule
+    gets status "valid" (``bound_algbw``, ``ratio`` and the LP fields None, no bounds),
+    nothing is solved (a function given as ``lp_interval`` is not called, an interval is
+    ignored with a note) and ``against`` is validated but unused; a weighted or concurrent
+    allreduce is accepted whatever ``against`` says. Such a verdict is never optimal.
+
+    :param topology: the network the schedule is for
+    :param schedule: a dict, the path of a ``forestcoll-schedule/1`` or ``/2`` JSON file, or
+        an object with ``to_dict()`` (such as a :class:`~forestcoll_opt.model.schedule.Schedule`)
+    :param against: the allreduce reference, "lp" (default) or "trees"
+    :param lp_interval: the allreduce LP optimum's certified interval ``(lower, upper)`` in
+        the topology's units, both exact (int, Fraction or Decimal; an object with
+        ``.lower`` and ``.upper``, such as the LP's result, is taken too): ``lower`` is
+        exactly feasible, ``upper`` bounds the LP optimum; or a function without arguments
+        returning it
+    :param kernel: the max-flow kernel of the verifier's bound (default: the package's)
+    :param weights: the shard sizes the caller expects: every compute node id mapped to a
+        non-negative exact number, at least one positive (int, Fraction, Decimal or a
+        "p/q" or decimal string)
+    :param validity_only: check the schedule and compute its algbw, compare with nothing
+    :returns: the :class:`Verdict`; everything wrong *in* a schedule is a reason in it,
+        never an exception
+    :raises VerifyError: if the schedule cannot be read at all
+    :raises VerifyArgumentError: for unusable arguments: an allreduce against the LP without
+        ``lp_interval`` (pass the interval or ``against="trees"``), a weighted or concurrent
+        allreduce against the trees, malformed ``weights`` or ``lp_interval``
+    :raises FlowError: if the max-flow kernel cannot answer
     """
     if against not in AGAINST:
         raise VerifyArgumentError(f"against={show(against)}: use \"lp\" (the allreduce LP "
                                   f"optimum) or \"trees\" (the reduce-scatter + allgather bound)")
+    if not isinstance(validity_only, bool):
+        raise VerifyArgumentError(f"validity_only must be True or False, got {show(validity_only)}")
     solve = lp_interval if callable(lp_interval) else None
     interval = None if solve else check_interval(lp_interval)
     expected = check_weights(topology, weights, "weights")
     data = load_schedule(schedule)
-    if needs_lp_interval(data, against=against) and interval is None and solve is None:
+    if not validity_only and needs_lp_interval(data, against=against) and interval is None \
+            and solve is None:
         raise VerifyArgumentError(
             "an allreduce schedule is verified against the allreduce LP optimum: pass "
             "lp_interval=(lower, upper), the LP's certified interval (e.g. from "
@@ -253,6 +323,8 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     reader = Reader(topology, expected)
     parsed = reader.read(data)
     coll = reader.collective
+    if validity_only:
+        return _validity_verdict(topology, reader, parsed, interval is not None)
     if coll == "allreduce" and against == "trees" and (reader.shards or reader.concurrent):
         what = "weighted" if reader.shards else "concurrent"
         raise VerifyArgumentError(
@@ -290,6 +362,21 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
             notes=notes, **shape)
     return Verdict("optimal" if ratio == 1 else "below", (), coll, mode, algbw, bound.algbw,
                    ratio, phases=parsed.phases, bounds=(bound,), notes=notes, **shape)
+
+
+def _validity_verdict(topology: Topology, reader: Reader, parsed: "Reading | None",
+                      interval_given: bool) -> Verdict:
+    """The verdict of ``validity_only``: "invalid" with the reader's reasons, or "valid" with
+    the exact algbw and the primal side, and no reference."""
+    notes = tuple(reader.notes)
+    if interval_given:
+        notes += ("lp_interval is ignored: a validity-only verdict compares with no "
+                  "reference",)
+    if parsed is None:
+        return Verdict("invalid", tuple(reader.reasons), reader.collective, notes=notes)
+    return Verdict("valid", (), reader.collective, algbw=parsed.algbw, phases=parsed.phases,
+                   notes=notes + parsed.notes, weights=named_weights(topology, parsed.shards),
+                   concurrent=parsed.concurrent, **_multicast_shape(parsed))
 
 
 def _allreduce_verdict(topology: Topology, parsed: "Reading", against: str,
@@ -382,31 +469,58 @@ def _tree_bound_note(algbw: Fraction, trees: Fraction) -> tuple[str, ...]:
 
 
 def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
-                   against: str = "lp", lp_interval: tuple[Fraction, Fraction] | None = None,
+                   against: str = "lp",
+                   lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
                    kernel: str | None = None,
                    weights: Mapping[str, Any] | None = None) -> Verdict:
     """For users' test suites: raise ``AssertionError`` (carrying ``.verdict``) unless the
-    schedule is valid and reaches ``min_ratio`` (in (0, 1]; default 1: optimal) of its
-    reference (see :meth:`Verdict.meets`; for allreduce against the LP: algbw >= min_ratio
-    × the LP's certified lower value, "within the LP's certified interval").
-    ``against``, ``lp_interval`` and ``weights`` are passed to :func:`verify`."""
+    schedule is valid and reaches ``min_ratio`` of its reference (see
+    :meth:`Verdict.meets`; for allreduce against the LP: algbw >= min_ratio × the LP's
+    certified lower value, "within the LP's certified interval"). It always compares with
+    a reference (it has no ``validity_only``), and a verdict without one never passes.
+
+    :param topology: the network the schedule is for
+    :param schedule: as for :func:`verify`
+    :param min_ratio: the fraction of the reference to reach, in (0, 1]; default 1: optimal
+    :param against: as for :func:`verify`
+    :param lp_interval: as for :func:`verify` (an interval or a function returning it)
+    :param kernel: as for :func:`verify`
+    :param weights: as for :func:`verify`
+    :returns: the verdict, when it passes
+    :raises AssertionError: with the verdict as ``.verdict``, for an invalid schedule, a
+        contradiction, or a schedule below ``min_ratio`` (the message says which)
+    :raises VerifyArgumentError: for unusable arguments, as :func:`verify` does, and for a
+        ``min_ratio`` outside (0, 1]
+    """
     m = check_min_ratio(min_ratio)
     verdict = verify(topology, schedule, against=against, lp_interval=lp_interval, kernel=kernel,
                      weights=weights)
+    err = _failure(verdict, m)
+    if err is None:
+        return verdict
+    raise err
+
+
+def _failure(verdict: Verdict, min_ratio: Fraction) -> AssertionError | None:
+    """The ``AssertionError`` :func:`assert_optimal` raises for ``verdict`` (carrying it as
+    ``.verdict``), or None when the verdict reaches ``min_ratio`` of its reference. A
+    verdict without a reference (status "valid") always fails."""
     if verdict.status == "invalid":
         err = AssertionError("invalid schedule: " + "; ".join(verdict.reasons))
     elif verdict.status == "contradiction":
         err = AssertionError("; ".join(verdict.reasons))
-    elif not verdict.meets(m):
-        assert verdict.ratio is not None and verdict.bound_algbw is not None
+    elif verdict.ratio is None or verdict.bound_algbw is None:
+        err = AssertionError(f"a {verdict.status!r} verdict compares with no reference, so it "
+                             f"cannot show that the schedule reaches {min_ratio} of one")
+    elif not verdict.meets(min_ratio):
         what = {"lp": "the allreduce LP's certified upper value", "trees":
                 "the reduce-scatter + allgather tree bound"}.get(verdict.against or "", "the bound")
         err = AssertionError(f"schedule reaches {verdict.ratio} (~{float(verdict.ratio):.4f}) of "
-                             f"{what} {fraction_text(verdict.bound_algbw)}, below {m}")
+                             f"{what} {fraction_text(verdict.bound_algbw)}, below {min_ratio}")
     else:
-        return verdict
+        return None
     err.verdict = verdict  # type: ignore[attr-defined]
-    raise err
+    return err
 
 
 def needs_lp_interval(schedule: Any, *, against: str = "lp") -> bool:

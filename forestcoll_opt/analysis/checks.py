@@ -1,0 +1,129 @@
+"""The verifier with the allreduce LP solved on demand: the top-level ``forestcoll_opt.verify``
+and ``forestcoll_opt.assert_optimal``.
+
+The independent verifier (:mod:`forestcoll_opt.verify`) never imports the LP: it compares an
+allreduce schedule with the allreduce LP optimum (the ForestColl paper's appendix
+"Allreduce Linear Program") only through a certified interval, or a function returning one,
+that its caller passes in. This module, above both, is that caller: when no interval is
+given it passes :func:`allreduce_lp`, which solves the LP with HiGHS only if the verifier
+asks for it, that is for an allreduce schedule found sound and compared against the LP.
+The command line (``forestcoll verify``) uses the same function.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from ..model.topology import Topology
+from ..verify import verdict as _verifier
+from ..verify.verdict import Verdict
+
+if TYPE_CHECKING:
+    from ..lp.solver import LPResult
+
+
+def allreduce_lp(topology: Topology, *, against: str = "lp", time_limit: float | None = None,
+                 kernel: str | None = None) -> Callable[[], LPResult] | None:
+    """What to pass as ``lp_interval`` to the verifier when the caller has no LP interval.
+
+    Against the LP, a function without arguments that solves and certifies the allreduce LP
+    of ``topology`` (:func:`forestcoll_opt.lp.solver.solve`) and returns its result; the
+    verifier calls it only for an allreduce schedule it found sound, so nothing is solved
+    for another collective, an invalid schedule or a validity-only verdict, and the LP
+    layer (PuLP, HiGHS) is imported only then. Against the trees: None, since an interval
+    is not needed there (one given is only reported).
+
+    :param topology: the network whose allreduce LP is solved
+    :param against: the allreduce reference, "lp" (default) or "trees" (any other value
+        is left to the verifier to refuse)
+    :param time_limit: seconds for HiGHS (None: no limit)
+    :param kernel: the max-flow kernel of the LP's max-flows (None: the default)
+    :returns: the function, or None when there is nothing to solve
+    """
+    if against != "lp":
+        return None
+
+    def solve_allreduce_lp() -> LPResult:
+        from ..lp.solver import solve
+
+        return solve(topology, collective="allreduce", time_limit=time_limit, kernel=kernel)
+
+    return solve_allreduce_lp
+
+
+def verify(topology: Topology, schedule: Any, *, against: str = "lp",
+           lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
+           kernel: str | None = None, weights: Mapping[str, Any] | None = None,
+           validity_only: bool = False) -> Verdict:
+    """Check ``schedule`` on ``topology`` with the independent verifier
+    (:func:`forestcoll_opt.verify.verdict.verify`), solving the allreduce LP when the
+    verdict needs it and no interval is given.
+
+    The arguments and the verdict are the verifier's. The one difference is the default
+    of ``lp_interval`` for an allreduce compared against the LP: instead of refusing, the
+    allreduce LP of ``topology`` is solved and certified (HiGHS, no time limit), and only
+    when needed: only for an allreduce schedule that is sound, never for another
+    collective, ``against="trees"`` or ``validity_only=True``. To bound the time it takes,
+    solve it yourself (``forestcoll_opt.solve_lp(topology, collective="allreduce", time_limit=...)``)
+    and pass the result as ``lp_interval``; an interval given is passed through unchanged.
+
+    :param topology: the network the schedule is for
+    :param schedule: a dict, the path of a ``forestcoll-schedule/1`` or ``/2`` JSON file, or
+        an object with ``to_dict()`` (such as a :class:`~forestcoll_opt.model.schedule.Schedule`)
+    :param against: the allreduce reference, "lp" (default: the allreduce LP optimum) or
+        "trees" (the reduce-scatter + allgather tree bound)
+    :param lp_interval: the allreduce LP optimum's certified interval ``(lower, upper)``
+        (exact numbers, or an object with ``.lower`` and ``.upper`` such as the LP's
+        result), or a function without arguments returning it; None (default): solved
+        here when needed
+    :param kernel: the max-flow kernel of the verifier's bound and of the LP
+    :param weights: the shard sizes the caller expects: every compute node id mapped to a
+        non-negative exact number, at least one positive
+    :param validity_only: check the schedule and compute its exact algbw, compare with
+        nothing (status "valid"; never optimal)
+    :returns: the :class:`~forestcoll_opt.verify.verdict.Verdict`; everything wrong *in* a
+        schedule is a reason in it, never an exception
+    :raises VerifyError: if the schedule cannot be read at all
+    :raises VerifyArgumentError: for unusable arguments (a weighted or concurrent allreduce
+        against the trees, malformed ``weights`` or ``lp_interval``)
+    :raises LPError: if the allreduce LP needed for the verdict cannot be solved
+    :raises FlowError: if the max-flow kernel cannot answer
+    """
+    if lp_interval is None and not validity_only:
+        lp_interval = allreduce_lp(topology, against=against, kernel=kernel)
+    return _verifier.verify(topology, schedule, against=against, lp_interval=lp_interval,
+                            kernel=kernel, weights=weights, validity_only=validity_only)
+
+
+def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
+                   against: str = "lp",
+                   lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
+                   kernel: str | None = None,
+                   weights: Mapping[str, Any] | None = None) -> Verdict:
+    """For users' test suites: the verifier's
+    :func:`forestcoll_opt.verify.verdict.assert_optimal`, solving the allreduce LP when the
+    verdict needs it and no interval is given (as :func:`verify` here does).
+
+    Raises ``AssertionError`` (carrying ``.verdict``) unless the schedule is valid and
+    reaches ``min_ratio`` of its reference; for allreduce against the LP: algbw >=
+    min_ratio × the LP's certified lower value. It always compares with a reference, so it
+    never passes on a validity-only verdict.
+
+    :param topology: the network the schedule is for
+    :param schedule: as for :func:`verify`
+    :param min_ratio: the fraction of the reference to reach, in (0, 1]; default 1: optimal
+    :param against: as for :func:`verify`
+    :param lp_interval: as for :func:`verify`; None (default): the LP is solved when needed
+    :param kernel: as for :func:`verify`
+    :param weights: as for :func:`verify`
+    :returns: the verdict, when it passes
+    :raises AssertionError: for an invalid schedule, a contradiction, or a schedule below
+        ``min_ratio`` (the message says which)
+    :raises VerifyArgumentError: for unusable arguments, and a ``min_ratio`` outside (0, 1]
+    :raises LPError: if the allreduce LP needed for the verdict cannot be solved
+    """
+    if lp_interval is None:
+        lp_interval = allreduce_lp(topology, against=against, kernel=kernel)
+    return _verifier.assert_optimal(topology, schedule, min_ratio=min_ratio, against=against,
+                                    lp_interval=lp_interval, kernel=kernel, weights=weights)
