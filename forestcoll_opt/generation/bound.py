@@ -1,36 +1,37 @@
-"""The exact throughput bound and its bottleneck cut (paper ``sec:throughputoptimality``).
+"""The exact throughput bound and its bottleneck cut (paper, section 4 "Throughput
+Optimality for Collectives").
 
 For allgather, ``1/x* = max |S ∩ Vc| / B+(S)`` over node sets S that miss some compute node
-(``eq:optimality``); the optimal algbw is ``N·x*``. Reduce-scatter is the same on the
-reversed network. Broadcast from a root r moves the whole buffer to every compute node, so
+(the bound (★) of that section); the optimal algbw is ``N·x*``. Reduce-scatter is the same on
+the reversed network. Broadcast from a root r moves the whole buffer to every compute node, so
 its bound is ``min_v F(r, v)``; reduce is that on the reversed network.
 
-The oracle is the paper's auxiliary network G_x (``app:thm:binarysearch``): a source s
-with an edge of capacity x to every compute node; ``min_v F(s, v; G_x) >= N·x`` iff
-``1/x >= 1/x*``, and when it fails the min s-v cut (minus s) is a node set S with
-``|S ∩ Vc| / B+(S) > 1/x``. Instead of bisection plus rational reconstruction
-(``sec:binarysearch``) we iterate that oracle as a Newton/Dinkelbach method: start from the
-cut "all nodes but the compute node of least ingress" (the paper's lower end ``l``), set
-``1/x`` to the best ratio found so far, and replace it by the ratio of the most violated
-cut until no cut is violated. Every iterate is the exact ratio of a real cut, the sequence
-strictly increases and there are finitely many ratios, so it ends at exactly ``1/x*`` with
-the bottleneck cut S* in hand; Dinkelbach's argument bounds the rounds by a polynomial and
-in practice it takes a handful. All arithmetic is on integers: with ``1/x = a/b`` the
-links carry ``a·c_e`` and the source edges ``b``.
+The oracle is the paper's auxiliary network G_x (Theorem 1, appendix E.1 "Optimality Binary
+Search"): a source s with an edge of capacity x to every compute node;
+``min_v F(s, v; G_x) >= N·x`` iff ``1/x >= 1/x*``, and when it fails the min s-v cut (minus s)
+is a node set S with ``|S ∩ Vc| / B+(S) > 1/x``. Instead of bisection plus rational
+reconstruction (section 5.2 "Optimality Binary Search") we iterate that oracle as a
+Newton/Dinkelbach method: start from the cut "all nodes but the compute node of least ingress"
+(the paper's lower end ``l``), set ``1/x`` to the best ratio found so far, and replace it by the
+ratio of the most violated cut until no cut is violated. Every iterate is the exact ratio of a
+real cut, the sequence strictly increases and there are finitely many ratios, so it ends at
+exactly ``1/x*`` with the bottleneck cut S* in hand; Dinkelbach's argument bounds the rounds by
+a polynomial and in practice it takes a handful. All arithmetic is on integers: with
+``1/x = a/b`` the links carry ``a·c_e`` and the source edges ``b``.
 
-k and U follow ``app:lm:smallestUk``: k is the smallest positive integer such that every
-link carries an integral number of trees, ``U·b_e = k·b_e/x* ∈ Z``; U = k/x*. That k is
-sufficient, not necessary: the least k at which the fixed-k optimum (``app:sec:fixedk``,
-floored capacities) is the bound can be smaller
+k and U follow the smallest-U-and-k proposition of appendix E.1: k is the smallest positive
+integer such that every link carries an integral number of trees, ``U·b_e = k·b_e/x* ∈ Z``;
+U = k/x*. That k is sufficient, not necessary: the least k at which the fixed-k optimum
+(appendix E.4 "Fixed-k Optimality", floored capacities) is the bound can be smaller
 (:func:`forestcoll_opt.generation.fixed_k.smallest_k_at_bound`, which ``generate`` uses).
 
 Shard weights (:mod:`forestcoll_opt.model.weights`): with compute node v contributing a shard of
-relative size ŵ_v (coprime integers, Ŵ = Σ ŵ), Tarjan's condition for k·ŵ_v trees at each
-root v (``app:thm:tarjan``) reads ``1/x* = max ŵ(S ∩ Vc) / B+(S)``, x* being the rate per
-unit of weight, and the optimal algbw is ``Ŵ·x*``. The oracle is the same with source
-edges s -> v of capacity ŵ_v·x and the test ``min_v F(s, v) >= Ŵ·x``: an s-v cut with S on
-the source side costs ``x·(Ŵ - ŵ(S ∩ Vc)) + B+(S)``. k and U are as above; root v gets
-k·ŵ_v trees of bandwidth 1/U.
+relative size ŵ_v (coprime integers, Ŵ = Σ ŵ), Tarjan's condition (appendix E.3 "Spanning Tree
+Construction") for k·ŵ_v trees at each root v reads ``1/x* = max ŵ(S ∩ Vc) / B+(S)``, x* being
+the rate per unit of weight, and the optimal algbw is ``Ŵ·x*``. The oracle is the same with
+source edges s -> v of capacity ŵ_v·x and the test ``min_v F(s, v) >= Ŵ·x``: an s-v cut with S
+on the source side costs ``x·(Ŵ - ŵ(S ∩ Vc)) + B+(S)``. k and U are as above; root v gets k·ŵ_v
+trees of bandwidth 1/U.
 """
 
 from __future__ import annotations
@@ -190,20 +191,22 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
 
 def rs_ag_algbw(topology: Topology, *, kernel: str | None = None,
                 weights: Mapping[str, Any] | None = None) -> Fraction:
-    """The best allreduce made of a reduce-scatter followed by an allgather (paper, "Other
-    Collectives"): the two phases' times add, so algbw = 1 / (1/RS* + 1/AG*)."""
+    """The best allreduce made of a reduce-scatter followed by an allgather (paper, section 5.7
+    "Other Collective Operations"): the two phases' times add, so algbw = 1 / (1/RS* +
+    1/AG*)."""
     rs = bound(topology, collective="reduce-scatter", kernel=kernel, weights=weights).algbw
     ag = bound(topology, collective="allgather", kernel=kernel, weights=weights).algbw
     return 1 / (1 / rs + 1 / ag)
 
 
 def smallest_k(topology: Topology, x: Fraction) -> int:
-    """Smallest k >= 1 with k·b_e / x integral for every link (``app:lm:smallestUk``)."""
+    """Smallest k >= 1 with k·b_e / x integral for every link (the smallest-U-and-k
+    proposition of appendix E.1 "Optimality Binary Search")."""
     return math.lcm(*((b / x).denominator for b in topology.capacity.values()))
 
 
 class _Oracle:
-    """The auxiliary network G_x of ``app:thm:binarysearch``, built once.
+    """The auxiliary network G_x of Theorem 1 (appendix E.1), built once.
 
     Nodes ``0..n-1`` are the network's, node ``n`` the source s; edges are the integer
     links followed by one s -> v edge per compute node. :meth:`test` sets ``1/x = a/b``
@@ -325,7 +328,7 @@ def bottleneck(n: int, capacity: Mapping[tuple[int, int], int], compute: list[in
             raise BoundError(f"compute node #{sink} cannot be reached from the nodes of "
                              f"positive weight; connect it")
         better = Fraction(sum(weight.get(v, 0) for v in side), leaving)
-        if better <= ratio:  # cannot happen by app:thm:binarysearch; guards the loop
+        if better <= ratio:  # cannot happen by Theorem 1; guards the loop
             raise BoundError("internal error: the oracle's cut did not improve the ratio")
         ratio, cut = better, side
         order.remove(sink)

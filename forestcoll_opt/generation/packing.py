@@ -1,11 +1,11 @@
-"""Weighted out-tree packing on the compute-only graph G* (paper ``sec:treeconstruct``,
-``app:sec:constructtree``, ``app:algo:construct``).
+"""Weighted out-tree packing on the compute-only graph G* (paper, section 5.4
+"Spanning Tree Construction", appendix E.3 of the same title and its Algorithm 4).
 
 Trees are grown in weighted batches: a batch is a root set R (the vertices its trees span
 so far), a multiplicity m (how many identical trees it stands for) and an edge list. Each
 root u starts with one batch of multiplicity d_u (k for allgather). To grow batch R_1 by
 an edge (x, y), x in R_1, y not in R_1, the largest number of its trees that can take the
-edge without making the remaining packing infeasible is (``app:thm:computemu``)
+edge without making the remaining packing infeasible is (the μ theorem of appendix E.3)
 
     μ = min{ g(x,y), m(R_1), F(x, y; D̄) - Σ_{i≠1} m(R_i) }
 
@@ -24,8 +24,8 @@ its root), real batches of their own. In one step B takes the orbit E of an edge
 under S (one edge when H acts freely on the compute nodes, as the groups found for the
 catalog do; never two edges into one node), every image σ(B) takes σ(E), all with the same
 μ trees, splitting off m - μ trees that stay as they were. Safety is Tarjan's condition
-(paper appendix "Spanning Tree Construction", ``app:thm:tarjan``, the condition the μ of
-``app:thm:computemu`` preserves) for the state after the step: for every node set X, the
+(Tarjan's theorem in the paper's appendix E.3 "Spanning Tree Construction", the condition
+the μ theorem there preserves) for the state after the step: for every node set X, the
 capacity entering X is at least the weight of the batches whose vertex sets miss X. That state is
 invariant under H. If it violates some X, the step lowered ρ(X) - p(X), which only an
 added edge entering X can do; the element of H (times one of S) that maps that edge to
@@ -98,7 +98,7 @@ def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
                order: str = "layers", progress=None,
                symmetry: Sequence[Sequence[int]] | None = None) -> Packing:
     """Pack ``demand[u]`` spanning out-trees at every root u into ``capacity``
-    (``app:algo:construct``). Raises :class:`PackingError` if some batch cannot grow.
+    (the paper's Algorithm 4, "Spanning Tree Construction"). Raises :class:`PackingError` if some batch cannot grow.
     ``order="layers"`` grows every batch by one edge per pass (lower trees);
     ``order="batch"`` finishes each batch before the next, as the paper's pseudocode does.
     Both keep every step feasible (the μ test does not depend on the order).
@@ -190,7 +190,7 @@ class _Packer:
         self.oracle.add_batches(self.batches)
         self.joint_steps = self.joint_flows = 0
 
-    # --- plain growth (app:algo:construct) -----------------------------------------------
+    # --- plain growth (the paper's Algorithm 4) ------------------------------------------
     def candidates(self, batch: _Batch) -> Iterator[tuple[int, int]]:
         """The edges (x, y) that could grow ``batch``: x a member, y not, capacity left;
         breadth first from the root, the deferred ones after all others. The caller may
@@ -399,7 +399,7 @@ class _Packer:
 
 
 class _MuOracle:
-    """The network D̄ of ``app:thm:computemu``, kept as one flow network that only grows.
+    """The network D̄ of the μ theorem (appendix E.3), kept as one flow network that only grows.
 
     To avoid an edge x -> s_i for every possible x, a hub X stands in for x: X -> x is
     infinite for the queried x (0 otherwise) and X -> s_i carries m(R_i), which gives the

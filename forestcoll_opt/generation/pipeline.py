@@ -1,7 +1,7 @@
-"""The generation pipeline of the five collectives (paper, sections "Algorithm Design" and
-"Other Collectives"): the bound, the least k at the bound or a fixed k, edge splitting, tree
-packing and routing, then the in-network multicast post-processing; the result is a
-:class:`~forestcoll_opt.model.schedule.Schedule`."""
+"""The generation pipeline of the five collectives (paper, sections 5 "Algorithm Design" and
+5.7 "Other Collective Operations"): the bound, the least k at the bound or a fixed k, edge
+splitting, tree packing and routing, then the in-network multicast post-processing; the result
+is a :class:`~forestcoll_opt.model.schedule.Schedule`."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def generate(topology: Topology, collective: str = "allgather", *, k: int | None
              multicast: str = "auto") -> Schedule:
     """A schedule for ``collective``: optimal with the least k that reaches the bound
     (:func:`~forestcoll_opt.generation.fixed_k.smallest_k_at_bound`, at most the paper's k), or the
-    best with exactly ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
+    best with exactly ``k`` trees per root when ``k`` is given (appendix E.4 "Fixed-k Optimality").
     ``weights`` (allgather, reduce-scatter, allreduce) maps every compute node to the
     relative size of its shard (:mod:`forestcoll_opt.model.weights`); root v then gets k·ŵ_v
     trees and the schedule reaches the weighted bound. (Allreduce at the allreduce LP
@@ -271,8 +271,8 @@ def forest(topology: Topology, capacity: Mapping[tuple[int, int], int],
            stats: dict[str, Any] | None = None) -> tuple[Tree, ...]:
     """Out-trees on the nodes of ``topology`` with integer ``capacity`` (node indices; in
     trees of bandwidth 1/U, not necessarily the topology's own links' bandwidths): edge
-    splitting removes the switches (``thm:edgesplitting``; every switch must be balanced),
-    ``demand[v]`` trees are packed at each root v (``app:thm:tarjan``), and every tree edge
+    splitting removes the switches (the edge-splitting theorem of appendix E.2; every switch must be balanced),
+    ``demand[v]`` trees are packed at each root v (Tarjan's theorem, appendix E.3), and every tree edge
     is routed back through the switches it replaced. ``rotation`` is an automorphism of
     the capacities and demand whose group splitting and packing may use. ``stats``
     receives the stages' seconds and counts."""

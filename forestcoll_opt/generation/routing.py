@@ -1,4 +1,5 @@
-"""Map logical trees on G* back to physical paths (paper ``app:sec:constructtree``, last part).
+"""Map logical trees on G* back to physical paths (paper, appendix E.3 "Spanning Tree
+Construction", last part).
 
 Each edge (x, y) of G* owns a list of physical paths with counts (the routing table built
 by edge splitting). A tree batch of weight m using (x, y) takes the next m path units of

@@ -1,6 +1,5 @@
 """Allreduce at the LP optimum: reduce trees and broadcast trees that run at the same time,
-each on its own share of every link (paper, appendix "Allreduce Linear Program",
-``lp:replusbc``).
+each on its own share of every link (paper, appendix G "Allreduce Linear Program").
 
 The allreduce LP (:mod:`forestcoll_opt.lp.solver`) gives every compute node v a rate x_v at which
 its part of the buffer is reduced toward it and broadcast back, and splits every link's
@@ -18,15 +17,15 @@ two phases, would leave bandwidth idle. This module turns an optimal LP point in
    the same share instead of a vertex's arbitrary pick.
 2. **Exact checks.** A point is usable when every share is non-negative, the two shares
    of a link fit in its bandwidth, and each share is balanced at every switch (what
-   edge splitting needs, ``thm:edgesplitting``; the LP's per-switch flow conservation
-   guarantees it for its own point). What the broadcast share then carries is not taken
-   from the LP but recomputed exactly: the weighted allgather bound
-   (:func:`~forestcoll_opt.generation.bound.bottleneck`) on the c^BC network with shard weights
-   proportional to x gives its rate, the weighted reduce-scatter bound on c^RE the reduce
-   rate, and the allreduce runs at the smaller. The best point wins; it is at least the
-   LP's certified lower value, and equals the LP optimum when reconstruction recovers it.
+   edge splitting needs: the edge-splitting theorem of the paper's appendix E.2; the LP's
+   per-switch flow conservation guarantees it for its own point). What the broadcast share
+   then carries is not taken from the LP but recomputed exactly: the weighted allgather bound
+   (:func:`~forestcoll_opt.generation.bound.bottleneck`) on the c^BC network with shard
+   weights proportional to x gives its rate, the weighted reduce-scatter bound on c^RE the
+   reduce rate, and the allreduce runs at the smaller. The best point wins; it is at least
+   the LP's certified lower value, and equals the LP optimum when reconstruction recovers it.
 3. **Trees.** On each share, edge splitting, packing with k·ŵ_v trees at root v
-   (Tarjan's condition with per-root counts, ``app:thm:tarjan``) and routing build the
+   (Tarjan's theorem of appendix E.3, with per-root counts) and routing build the
    trees, as for a weighted reduce-scatter and allgather (:func:`schedule.forest`).
    Splitting each share network separately, rather than decomposing the LP's
    multi-commodity flows, reuses the generator's exact stages and its routes.

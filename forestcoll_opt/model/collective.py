@@ -1,5 +1,6 @@
-"""The five collectives (paper, sections "Throughput Optimality for Collectives" and
-"Other Collectives"), as one enum that every entry point accepts, or its string value."""
+"""The five collectives (paper, sections 4 "Throughput Optimality for Collectives" and 5.7
+"Other Collective Operations"), as one enum that every entry point accepts, or its string
+value."""
 
 from __future__ import annotations
 

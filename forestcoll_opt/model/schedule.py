@@ -1,5 +1,5 @@
 """Collective schedules: the ``Schedule`` object, its JSON format ``forestcoll-schedule/1``,
-and generation for all five collectives (paper ``sec:othercollectives``).
+and generation for all five collectives (paper, section 5.7 "Other Collective Operations").
 
 * allgather: k out-trees per compute node from bound -> splitting -> packing -> routing.
 * reduce-scatter: allgather on the reversed topology, every tree reversed back (in-trees,

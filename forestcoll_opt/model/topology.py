@@ -3,7 +3,7 @@
 A :class:`Topology` is immutable. It keeps the nodes and links as declared (so
 ``write(load(f))`` preserves every node and link) and derives the merged,
 directed capacity of every node pair as exact :class:`~fractions.Fraction`
-bandwidths. The method (paper, appendix ``app:sec:algodesign``) needs integer,
+bandwidths. The method (paper, appendix E "Algorithm Design") needs integer,
 Eulerian capacities: every node's total ingress must equal its total egress.
 """
 

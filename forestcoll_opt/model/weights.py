@@ -8,9 +8,9 @@ node of weight 0 has no shard (it roots no tree but receives, or contributes to,
 other one); equal weights are the uniform collective, for which every function here
 answers ``None``.
 
-The generalised bound (Tarjan's condition of the paper's appendix "Spanning Tree
-Construction", ``app:thm:tarjan``, with k·ŵ_v trees at root v) compares ŵ(S ∩ Vc) with
-B+(S): algbw* = Ŵ · min over S missing a compute node of B+(S) / ŵ(S ∩ Vc).
+The generalised bound (Tarjan's theorem in the paper's appendix E.3 "Spanning Tree
+Construction", with k·ŵ_v trees at root v) compares ŵ(S ∩ Vc) with B+(S): algbw* = Ŵ · min
+over S missing a compute node of B+(S) / ŵ(S ∩ Vc).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Which schedule to run at which message size: the fixed-k ForestColl schedules (k = 1 up
-to the optimal k*, the paper's section "Fixed-k Spanning Tree Packing") and the baselines
+to the optimal k*, the paper's section 5.5 "Fixed-k Schedule Generation") and the baselines
 NCCL runs today (:mod:`forestcoll_opt.timing.baseline`), timed per size by the α-β model of
 :mod:`forestcoll_opt.timing.simulate`.
 

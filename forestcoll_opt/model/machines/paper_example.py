@@ -1,5 +1,5 @@
-"""The paper's Figure 3 (``fig:tree-example``): two boxes of four compute nodes, each node
-with a 10b link to its box switch and a b link to one global switch (b = 1)."""
+"""The paper's Figure 5, "Example of Spanning Out-Tree": two boxes of four compute nodes, each
+node with a 10b link to its box switch and a b link to one global switch (b = 1)."""
 
 from ..family import Family, Param
 from ..topology import Topology
