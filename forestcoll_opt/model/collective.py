@@ -11,7 +11,15 @@ from ..errors import UsageError
 
 class Collective(str, Enum):
     """A collective operation; ``Collective("reduce-scatter") is Collective.REDUCE_SCATTER``
-    and every member compares equal to its string value."""
+    and every member compares equal to its string value.
+
+    With N compute nodes and a buffer of M bytes: in allgather every compute node
+    contributes a shard of M/N and ends with all of them; reduce-scatter is its reverse
+    (every node ends with the sum of one shard); allreduce leaves every node with the sum of
+    the whole buffer; broadcast sends a root's buffer to every node and reduce sums every
+    node's buffer at a root. Allgather and broadcast run on out-trees, reduce-scatter and
+    reduce on in-trees, allreduce on both.
+    """
 
     ALLGATHER = "allgather"
     REDUCE_SCATTER = "reduce-scatter"
@@ -38,7 +46,13 @@ class Collective(str, Enum):
     @classmethod
     def parse(cls, value: "Collective | str", *, allowed: "tuple[Collective, ...] | None" = None
               ) -> "Collective":
-        """The member named by ``value``; a clear :class:`UsageError` otherwise."""
+        """The member named by ``value``; a clear :class:`UsageError` otherwise.
+
+        :param value: a member or its string value, e.g. ``"allgather"``
+        :param allowed: the members accepted here (default: all five)
+        :returns: the member
+        :raises UsageError: when ``value`` names no member, or one not in ``allowed``
+        """
         choices = allowed or tuple(cls)
         try:
             member = cls(value)

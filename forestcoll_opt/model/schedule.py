@@ -40,6 +40,15 @@ MAX_COUNT = 2**63 - 1        # the largest k or tree weight the format allows (d
 
 @dataclass(frozen=True)
 class TreeEdge:
+    """One edge of a tree: data moves from one compute node to another along a physical route.
+
+    :ivar src: the compute node the data leaves
+    :ivar dst: the compute node the data arrives at
+    :ivar path: the physical route from ``src`` to ``dst``, both included (so at least two
+        nodes); every consecutive pair is a link of the topology in that direction and the
+        nodes between the ends are switches
+    """
+
     src: str
     dst: str
     path: tuple[str, ...]
@@ -47,6 +56,20 @@ class TreeEdge:
 
 @dataclass(frozen=True)
 class Tree:
+    """A weighted spanning tree over the compute nodes (edges point the way data flows).
+
+    In allgather and broadcast it is an out-tree: its edges lead away from the root and
+    every other compute node has one incoming edge. In reduce-scatter and reduce it is an
+    in-tree: its edges lead toward the root and every other compute node has one outgoing
+    edge.
+
+    :ivar root: the compute node whose data the tree carries (allgather, broadcast), or for
+        which it collects the reduced data (reduce-scatter, reduce)
+    :ivar weight: how many of the root's parts the tree carries (the root's data is cut into
+        k parts, k·ŵ_v with shard weights); a positive integer
+    :ivar edges: the tree's edges, each with its physical route
+    """
+
     root: str
     weight: int
     edges: tuple[TreeEdge, ...]
@@ -54,8 +77,35 @@ class Tree:
 
 @dataclass(frozen=True)
 class Schedule:
-    """A schedule as docs/formats.md specifies it. Allreduce has ``phases`` and no ``trees``.
-    ``stats`` (seconds per stage, counts) is informative and never written to JSON."""
+    """A collective schedule as docs/formats.md specifies it: weighted trees, each tree edge
+    with its physical route. Allreduce has ``phases`` and no ``trees``. For a data size M,
+    the collective takes M / ``algbw``.
+
+    :ivar collective: ``"allgather"``, ``"reduce-scatter"``, ``"allreduce"``,
+        ``"broadcast"`` or ``"reduce"``
+    :ivar topology: the name of the topology the schedule was made for (``""`` if unknown)
+    :ivar units: the unit of ``algbw`` and ``tree_bandwidth``: the topology's bandwidth unit
+    :ivar compute_nodes: the topology's compute nodes, in the topology's order
+    :ivar k: parts per root: each root's data is cut into k equal parts (k·ŵ_v at root v
+        with shard weights); None for allreduce, whose phases carry their own k
+    :ivar tree_bandwidth: the rate at which one unit of tree weight flows, 1 / max over
+        links of (load / bandwidth); None for allreduce or when a file leaves it out
+    :ivar algbw: the algorithmic bandwidth M / time, exact, in ``units``
+    :ivar trees: the weighted trees (empty for allreduce)
+    :ivar root: the compute node broadcast starts at or reduce ends at; None for the
+        multi-root collectives
+    :ivar phases: allreduce only: the reduce-scatter phase then the allgather phase, each a
+        single-phase schedule with its own ``k``, ``trees`` and ``algbw``
+    :ivar stats: seconds per generation stage and counts; informative, ignored by ``==``
+        and never written to JSON
+    :ivar weights: the normalised shard weights as (compute node, ŵ) pairs in
+        ``compute_nodes`` order, or None when every compute node has an equal shard
+    :ivar concurrent: allreduce only: the two phases run at the same time, sharing every
+        link, instead of one after the other
+    :ivar multicast: switches marked ``multicast`` in the topology replicate (out-trees) or
+        aggregate (in-trees) a tree's data, so the paths of one tree's edges from (into)
+        one compute node count their common part once
+    """
 
     collective: str
     topology: str
@@ -74,6 +124,7 @@ class Schedule:
 
     @property
     def num_trees(self) -> int:
+        """The number of trees, those of both allreduce phases included."""
         return len(self.trees) + sum(p.num_trees for p in self.phases)
 
     @property
@@ -92,6 +143,10 @@ class Schedule:
 
     # --- JSON ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The schedule as the JSON object of docs/formats.md (``stats`` left out).
+
+        :returns: a dict of JSON types; exact numbers are integers or ``"p/q"`` strings
+        """
         out: dict[str, Any] = {"format": self.format, "collective": self.collective,
                                "topology": self.topology, "units": self.units,
                                "compute_nodes": list(self.compute_nodes)}
@@ -124,7 +179,10 @@ class Schedule:
     def to_json(self) -> str:
         """The JSON text of :meth:`to_dict`: one key per line, one tree per line (so a
         1M-edge schedule is written by json's C encoder, and still reads and diffs tree by
-        tree)."""
+        tree).
+
+        :returns: the JSON text, ending with a newline
+        """
         lines: list[str] = []
         _emit(self.to_dict(), lines, 0)
         return "\n".join(lines) + "\n"
@@ -161,15 +219,36 @@ def _frac(value: Fraction | None) -> str | None:
 
 
 def write(schedule: Schedule, path: str | os.PathLike) -> None:
-    """Write ``forestcoll-schedule/1`` atomically: a failed run leaves no partial file."""
+    """Write a schedule file (``forestcoll-schedule/1``, or ``/2`` when the schedule needs
+    it) atomically: a failed run leaves no partial file.
+
+    :param schedule: the schedule to write
+    :param path: the file to write, or ``-`` for standard output
+    :raises OutputError: when the file cannot be written (missing folder, a directory, no
+        permission)
+    """
     write_output(path, schedule.to_json())
 
 
 def loads(text: str, *, source: str = "schedule") -> Schedule:
+    """Parse the JSON text of a schedule (see :func:`from_dict`).
+
+    :param text: the JSON text
+    :param source: how error messages name the text, e.g. its file name
+    :returns: the schedule
+    :raises ScheduleError: when the text is not JSON or not a valid schedule
+    """
     return from_dict(parse_json(text, ScheduleError, source), source=source)
 
 
 def load(path: str | os.PathLike) -> Schedule:
+    """Read a schedule file (JSON, possibly gzip-compressed; see :func:`from_dict`).
+
+    :param path: the file to read
+    :returns: the schedule
+    :raises ScheduleError: when the file cannot be read (missing, a directory, larger than
+        1 GiB, not UTF-8) or is not a valid schedule
+    """
     text = read_text(path, ScheduleError, "schedule", limit=MAX_SCHEDULE)
     return loads(text, source=display_path(path))
 
@@ -185,7 +264,14 @@ MAX_NUMBER_DIGITS = 200      # exact algbw / tree_bandwidth strings a schedule m
 def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
     """Parse ``forestcoll-schedule/1`` (docs/formats.md). The shape is checked strictly —
     field types, unknown or misplaced keys, the root rules of each collective — while the
-    content (spanning trees, routes, loads) is the verifier's to judge."""
+    content (spanning trees, routes, loads) is the verifier's to judge.
+
+    :param data: the parsed JSON object
+    :param source: how error messages name the schedule, e.g. its file name
+    :returns: the schedule; its ``algbw`` is the file's, not recomputed
+    :raises ScheduleError: when a field is missing, misplaced, unknown or of the wrong type
+        or range (the message names it)
+    """
     if not isinstance(data, Mapping):
         raise ScheduleError(f"{source}: a schedule must be a JSON object")
     fmt = data.get("format")
@@ -359,7 +445,13 @@ def link_loads(schedule: Schedule, capable: frozenset[str] = frozenset()
     ``multicast`` every edge's path counts in full; with it, the edges of one tree leaving
     one compute node (entering it, for in-trees) share their common prefix (suffix), and a
     hop carries one copy into a compute node or a switch of ``capable`` (which replicates
-    or aggregates), as many as leave it into any other switch (docs/formats.md)."""
+    or aggregates), as many as leave it into any other switch (docs/formats.md).
+
+    :param schedule: a single-phase schedule (not an allreduce: pass each phase)
+    :param capable: the switches that may replicate or aggregate (see
+        :func:`multicast_switches`); used only when ``schedule.multicast`` is set
+    :returns: (from, to) link -> its load, in units of one tree part
+    """
     loads: dict[tuple[str, str], int] = {}
     inward = schedule.collective in IN_TREES
     for tree in schedule.trees:
@@ -411,7 +503,15 @@ def _copies(tree: Tree, inward: bool, capable: frozenset[str]) -> dict[tuple[str
 def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
     """algbw = M / time from the schedule's own link loads (docs/formats.md): a part is
     M/(Ŵ·k) (M/k for broadcast/reduce); allreduce phases add their times, or, when
-    ``concurrent``, share every link: time = M · max_e Σ_p load_p(e) / (Ŵ·k_p·b_e)."""
+    ``concurrent``, share every link: time = M · max_e Σ_p load_p(e) / (Ŵ·k_p·b_e).
+
+    :param schedule: the schedule (any collective, allreduce included)
+    :param topology: the topology whose link bandwidths carry it; every path hop must be one
+        of its links
+    :returns: the exact algbw M / time, in the topology's units
+    :raises KeyError: when a path uses a node pair that is not a link of ``topology``
+        (:func:`forestcoll_opt.verify` checks that first and says so in a verdict)
+    """
     phases = schedule.phases or (schedule,)
     total = schedule.total_weight
     shares = []
@@ -452,12 +552,20 @@ def schedule_routes(schedule: Schedule
 
 
 def multicast_switches(topology: Topology) -> frozenset[str]:
-    """The switches marked ``"multicast": true``: they may replicate or aggregate."""
+    """The switches marked ``"multicast": true``: they may replicate or aggregate.
+
+    :param topology: the topology
+    :returns: their node ids
+    """
     return frozenset(n.id for n in topology.nodes if n.multicast and not n.is_compute)
 
 
 def tree_height(tree: Tree) -> int:
-    """Largest number of tree edges between the root and a node (compute hops)."""
+    """Largest number of tree edges between the root and a node (compute hops).
+
+    :param tree: the tree (edges in either direction: in-trees count the same)
+    :returns: the height; 0 for a tree without edges
+    """
     adjacency: dict[str, list[str]] = {}
     for e in tree.edges:
         adjacency.setdefault(e.src, []).append(e.dst)

@@ -68,7 +68,18 @@ def parse_exact(value: Any, where: str, *, what: str = "value", max_digits: int 
                 error: type[Exception] = TopologyError) -> Fraction:
     """An exact rational from an int, a decimal string ("12.5", "1e3"), a fraction string
     ("25/3"), or a JSON number read as Decimal. Sizes are checked *before* any big integer
-    is built (``Decimal("1e10000000")`` is cheap; turning it into a Fraction is not)."""
+    is built (``Decimal("1e10000000")`` is cheap; turning it into a Fraction is not).
+
+    :param value: the number as read (a float is taken at its shortest decimal form)
+    :param where: how the error message names the place, e.g. ``"link #3 'a' -> 'b'"``
+    :param what: how the error message names the quantity
+    :param max_digits: the most digits accepted (decimal significand, or numerator and
+        denominator of a fraction)
+    :param error: the error class to raise
+    :returns: the exact value (any sign, zero included)
+    :raises TopologyError: (or ``error``) when ``value`` is not a finite number in one of
+        these forms, or has more than ``max_digits`` digits
+    """
     bad = error(f"{where}: {what} {_short(value)} is not a number; {_NUMBER_HELP}")
     if isinstance(value, bool):
         raise bad
@@ -123,7 +134,15 @@ def parse_exact(value: Any, where: str, *, what: str = "value", max_digits: int 
 
 def parse_bandwidth(value: Any, where: str) -> Fraction:
     """Exact positive bandwidth from an int, a decimal string ("12.5") or a fraction string
-    ("25/3"), within [BANDWIDTH_MIN, BANDWIDTH_MAX]."""
+    ("25/3"), within [BANDWIDTH_MIN, BANDWIDTH_MAX].
+
+    :param value: the bandwidth as read; a JSON number with a fraction (``12.5``) is refused,
+        as a reader may have rounded it (write ``"12.5"``)
+    :param where: how the error message names the link
+    :returns: the exact bandwidth
+    :raises TopologyError: when ``value`` is not a number, not positive, a JSON number with a
+        fraction, or outside 1e-12 to 1e15
+    """
     if isinstance(value, bool):
         raise TopologyError(f"{where}: bandwidth must be a number, got {value!r}")
     if isinstance(value, (float, Decimal)) and math.isfinite(value) and not _whole(value):
@@ -158,13 +177,26 @@ def _short(value: Any, limit: int = 40) -> str:
 
 
 def format_fraction(value: Fraction) -> int | str:
-    """JSON form of an exact rational: an int when integral, else a "p/q" string."""
+    """JSON form of an exact rational: an int when integral, else a "p/q" string.
+
+    :param value: the number
+    :returns: ``value`` as an int, or its ``"p/q"`` string
+    """
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 @dataclass(frozen=True)
 class Node:
-    """A compute node (accelerator) or a switch. ``box`` groups nodes for display."""
+    """A compute node (accelerator) or a switch.
+
+    :ivar id: the node's unique id: a printable string of at most 256 characters
+    :ivar kind: ``"compute"`` (a node that holds data, e.g. a GPU) or ``"switch"`` (a node
+        that only forwards it; the paper's switch nodes V_s)
+    :ivar box: the group the node belongs to (an integer or a label), used for display and
+        to prefer pairing nodes of different boxes in edge splitting; None if not given
+    :ivar multicast: for a switch, whether it can replicate data (multicast) and combine it
+        (aggregation) in the network, like NVLink SHARP; None if not given (means false)
+    """
 
     id: str
     kind: str
@@ -173,13 +205,23 @@ class Node:
 
     @property
     def is_compute(self) -> bool:
+        """Whether the node is of kind ``"compute"``."""
         return self.kind == "compute"
 
 
 @dataclass(frozen=True)
 class Link:
-    """A declared link; ``bidirectional`` links add both directions. ``type`` (a key of
-    :data:`LINK_TYPES`) and ``alpha`` (seconds per hop) only inform the time model."""
+    """A link as declared; parallel links of one node pair add up in
+    :attr:`Topology.capacity`. ``type`` and ``alpha`` only inform the time model.
+
+    :ivar src: the node data leaves
+    :ivar dst: the node data arrives at
+    :ivar bandwidth: the exact bandwidth, in the topology's ``units``, positive
+    :ivar bidirectional: True: the link also runs from ``dst`` to ``src`` with the same
+        bandwidth (a full-duplex link)
+    :ivar type: the link technology, a key of :data:`LINK_TYPES` (``"nvlink"``, ...), or None
+    :ivar alpha: the latency per hop in seconds, overriding the type's, or None
+    """
 
     src: str
     dst: str
@@ -191,8 +233,21 @@ class Link:
 
 @dataclass(frozen=True, eq=False)
 class Topology:
-    """A validated network. Construct with :func:`from_dict`, :func:`load`, :func:`from_networkx`
-    or :func:`forestcoll_opt.model.catalog.build`; direct construction validates too."""
+    """A validated network: the paper's directed graph G = (V = V_c ∪ V_s, E) whose edge
+    capacities are link bandwidths. Construct with :func:`from_dict`, :func:`load`,
+    :func:`from_networkx` or :func:`forestcoll_opt.model.catalog.build`; direct construction
+    validates too: ids unique and printable, links between declared nodes, at least two
+    compute nodes each reaching every other, and every node balanced (total ingress equal
+    to total egress, the Eulerian condition the method needs).
+
+    :ivar name: the topology's name, carried into bounds and schedules
+    :ivar nodes: the compute and switch nodes, in declaration order (the order every
+        result lists nodes in)
+    :ivar links: the links as declared (bidirectional and parallel links not merged)
+    :ivar units: the unit of every bandwidth, e.g. ``"GB/s"``; results are in this unit
+    :raises TopologyError: on construction, when the network breaks one of the rules above
+        (the message names the node or link and the fix)
+    """
 
     name: str
     nodes: tuple[Node, ...]
@@ -226,18 +281,22 @@ class Topology:
 
     @cached_property
     def node_ids(self) -> tuple[str, ...]:
+        """Every node id, in :attr:`nodes` order."""
         return tuple(n.id for n in self.nodes)
 
     @cached_property
     def compute_nodes(self) -> tuple[str, ...]:
+        """The compute node ids (the paper's V_c), in :attr:`nodes` order."""
         return tuple(n.id for n in self.nodes if n.is_compute)
 
     @cached_property
     def switch_nodes(self) -> tuple[str, ...]:
+        """The switch node ids (the paper's V_s), in :attr:`nodes` order."""
         return tuple(n.id for n in self.nodes if not n.is_compute)
 
     @cached_property
     def node(self) -> Mapping[str, Node]:
+        """Node id -> its :class:`Node`."""
         return {n.id: n for n in self.nodes}
 
     @cached_property
@@ -262,6 +321,7 @@ class Topology:
 
     @cached_property
     def egress(self) -> Mapping[str, Fraction]:
+        """Node id -> its total outgoing bandwidth B+(v)."""
         out = {v: Fraction(0) for v in self.node_ids}
         for (u, _), b in self.capacity.items():
             out[u] += b
@@ -269,6 +329,7 @@ class Topology:
 
     @cached_property
     def ingress(self) -> Mapping[str, Fraction]:
+        """Node id -> its total incoming bandwidth B-(v) (equal to its egress)."""
         inn = {v: Fraction(0) for v in self.node_ids}
         for (_, v), b in self.capacity.items():
             inn[v] += b
@@ -289,19 +350,29 @@ class Topology:
         return {e: int(b * scale) for e, b in self.capacity.items()}
 
     def cut_bandwidth(self, side: Iterable[str]) -> Fraction:
-        """B+(S): total bandwidth of links leaving the node set ``side``."""
+        """B+(S): total bandwidth of links leaving the node set ``side``.
+
+        :param side: the node ids of S (ids not in the topology are ignored)
+        :returns: the exact bandwidth leaving S, in :attr:`units`
+        """
         inside = set(side)
         return sum((b for (u, v), b in self.capacity.items() if u in inside and v not in inside),
                    Fraction(0))
 
     def reversed(self) -> "Topology":
-        """The same network with every link reversed (reduce-scatter, reduce)."""
+        """The same network with every link reversed (reduce-scatter, reduce).
+
+        :returns: a topology named ``"<name>(reversed)"`` with the same nodes
+        """
         links = tuple(replace(l, src=l.dst, dst=l.src) for l in self.links)
         return Topology(name=f"{self.name}(reversed)", nodes=self.nodes, links=links,
                         units=self.units)
 
     def boxes(self) -> dict[Any, list[str]]:
-        """Compute nodes grouped by ``box`` (None for nodes without one), in node order."""
+        """Compute nodes grouped by ``box`` (None for nodes without one), in node order.
+
+        :returns: box -> the ids of its compute nodes
+        """
         groups: dict[Any, list[str]] = {}
         for n in self.nodes:
             if n.is_compute:
@@ -310,6 +381,11 @@ class Topology:
 
     # --- conversion -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The ``forestcoll-topology/1`` object of this topology (docs/formats.md).
+
+        :returns: a dict of JSON types, nodes and links as declared; bandwidths are integers
+            or ``"p/q"`` strings
+        """
         nodes = []
         for n in self.nodes:
             entry: dict[str, Any] = {"id": n.id, "kind": n.kind}
@@ -332,11 +408,16 @@ class Topology:
                 "nodes": nodes, "links": links}
 
     def to_json(self) -> str:
+        """The JSON text of :meth:`to_dict`, indented, ending with a newline."""
         return json.dumps(self.to_dict(), indent=2) + "\n"
 
     def to_networkx(self) -> nx.DiGraph:
         """A DiGraph with node attributes ``kind``/``box`` and merged edge ``bandwidth`` (and
-        ``type``/``alpha`` where declared)."""
+        ``type``/``alpha`` where declared).
+
+        :returns: a new graph with graph attributes ``name`` and ``units``; parallel and
+            bidirectional links merged into one edge per direction
+        """
         import networkx as nx
 
         g = nx.DiGraph(name=self.name, units=self.units)
@@ -387,7 +468,13 @@ def _merge_attributes(topo: Topology) -> tuple[dict, dict]:
 
 
 def check_link_type(value: Any, where: str) -> str:
-    """A link ``type``: one of :data:`LINK_TYPES`."""
+    """A link ``type``: one of :data:`LINK_TYPES`.
+
+    :param value: the type as read
+    :param where: how the error message names the link
+    :returns: ``value``
+    :raises TopologyError: when ``value`` is not a key of :data:`LINK_TYPES`
+    """
     if not isinstance(value, str) or value not in LINK_TYPES:
         raise TopologyError(f"{where}: unknown link type {_short(value)}; use one of "
                             f"{', '.join(LINK_TYPES)} (or leave \"type\" out)")
@@ -396,7 +483,13 @@ def check_link_type(value: Any, where: str) -> str:
 
 def check_alpha(value: Any, where: str) -> float:
     """A latency per hop in seconds: a finite number from 0 to :data:`MAX_ALPHA`, compared
-    exactly (so 1.00000000000000000001 is refused), returned as a float (never −0.0)."""
+    exactly (so 1.00000000000000000001 is refused), returned as a float (never −0.0).
+
+    :param value: the latency as read
+    :param where: how the error message names the link
+    :returns: the latency in seconds
+    :raises TopologyError: when ``value`` is not a finite number from 0 to :data:`MAX_ALPHA`
+    """
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         raise TopologyError(f"{where}: \"alpha\" must be a number of seconds such as 2e-6, "
                             f"not {_short(value)}")
@@ -421,7 +514,14 @@ def _whole(value: float | Decimal) -> bool:
 
 
 def check_box(value: Any, where: str) -> Any:
-    """A node's ``box``: None, an integer within ±2^53, or a label."""
+    """A node's ``box``: None, an integer within ±2^53, or a label.
+
+    :param value: the box as read (a JSON number of whole value counts as an integer)
+    :param where: how the error message names the node
+    :returns: None, the integer or the label
+    :raises TopologyError: when ``value`` is another type, out of range, or an unprintable
+        label
+    """
     if value is None:
         return None
     if isinstance(value, (float, Decimal)) and _whole(value) and abs(value) <= 2**53:
@@ -440,7 +540,14 @@ def check_box(value: Any, where: str) -> Any:
 
 
 def check_id(value: Any, where: str) -> str:
-    """A node id: a non-empty string of at most MAX_ID_LENGTH printable characters."""
+    """A node id: a non-empty string of at most MAX_ID_LENGTH printable characters, not
+    starting or ending with a space.
+
+    :param value: the id as read
+    :param where: how the error message names the place
+    :returns: ``value``
+    :raises TopologyError: when ``value`` is not such a string
+    """
     if not isinstance(value, str) or not value:
         raise TopologyError(f"{where}: a node id must be a non-empty string, got {_short(value)}")
     if len(value) > MAX_ID_LENGTH:
@@ -575,7 +682,17 @@ def _label(value: Any, where: str) -> str:
 
 def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
     """Build a :class:`Topology` from a ``forestcoll-topology/1`` dict. Unknown fields are
-    refused (a misspelt ``"bidirectonal"`` would otherwise be silently ignored)."""
+    refused (a misspelt ``"bidirectonal"`` would otherwise be silently ignored).
+
+    :param data: the parsed JSON object (docs/formats.md)
+    :param source: how error messages name the topology, e.g. its file name
+    :returns: the validated topology
+    :raises TopologyFormatError: when the object does not follow the format (wrong
+        ``format``, an unknown field, a field of the wrong type)
+    :raises TopologyError: when a value is out of range (a bandwidth, a link type, an
+        ``alpha``) or the network breaks a rule of :class:`Topology` (e.g. an unbalanced
+        node)
+    """
     if not isinstance(data, Mapping):
         raise TopologyFormatError(f"{source}: expected a JSON object, got {type(data).__name__}")
     fmt = data.get("format")
@@ -637,31 +754,64 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
 
 
 def loads(text: str, *, source: str = "topology") -> Topology:
-    """Parse ``forestcoll-topology/1`` JSON text; JSON decimals are read exactly."""
+    """Parse ``forestcoll-topology/1`` JSON text; JSON decimals are read exactly.
+
+    :param text: the JSON text
+    :param source: how error messages name the text, e.g. its file name
+    :returns: the validated topology
+    :raises TopologyFormatError: when the text is not JSON or does not follow the format
+    :raises TopologyError: as :func:`from_dict`
+    """
     return from_dict(parse_json(text, TopologyFormatError, source, parse_float=Decimal),
                      source=source)
 
 
 def load(path: str | os.PathLike) -> Topology:
-    """Read a ``forestcoll-topology/1`` file."""
+    """Read a ``forestcoll-topology/1`` file (possibly gzip-compressed).
+
+    :param path: the file to read
+    :returns: the validated topology
+    :raises TopologyFormatError: when the file cannot be read (missing, a directory, larger
+        than 256 MiB, not UTF-8), is not JSON or does not follow the format
+    :raises TopologyError: as :func:`from_dict`
+    """
     return loads(read_text(path, TopologyFormatError, "topology",
                            limit=MAX_TOPOLOGY), source=display_path(path))
 
 
 def write(topology: Topology, path: str | os.PathLike) -> None:
-    """Write ``forestcoll-topology/1`` JSON (atomically; ``-`` is standard output)."""
+    """Write ``forestcoll-topology/1`` JSON (atomically; ``-`` is standard output).
+
+    :param topology: the topology to write
+    :param path: the file to write, or ``-``
+    :raises OutputError: when the file cannot be written
+    """
     write_output(path, topology.to_json())
 
 
 def write_text_atomic(path: str | os.PathLike, text: str) -> None:
-    """Deprecated name of :func:`forestcoll_opt.files.write_output`."""
+    """Deprecated name of :func:`forestcoll_opt.files.write_output`.
+
+    :param path: the file to write, or ``-``
+    :param text: the text to write
+    :raises OutputError: when the file cannot be written
+    """
     write_output(path, text)
 
 
 def from_networkx(graph: nx.DiGraph, *, name: str | None = None, units: str = "GB/s") -> Topology:
     """Build from a DiGraph/MultiDiGraph: node attribute ``kind`` (default "compute"),
     optional ``box``/``multicast``; edge attribute ``bandwidth``, optional ``type``/``alpha``.
-    Parallel edges add up."""
+    Parallel edges add up.
+
+    :param graph: a directed networkx graph; node ids become strings
+    :param name: the topology's name (default: the graph's ``name`` attribute, else
+        ``"topology"``)
+    :param units: the unit of the ``bandwidth`` attributes
+    :returns: the validated topology
+    :raises TopologyError: when the graph is undirected, an edge has no ``bandwidth``, an
+        attribute is out of range, or the network breaks a rule of :class:`Topology`
+    """
     if not graph.is_directed():
         raise TopologyError("from_networkx needs a directed graph; use G.to_directed() for "
                             "links that run both ways")
