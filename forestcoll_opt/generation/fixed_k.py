@@ -45,7 +45,24 @@ def fixed_k_capacity(topology: Topology, k: int, *, collective: str = "allgather
     """``(U*, {link: ⌊U*·b_e⌋})`` for exactly ``k`` trees per root (per ``root`` for
     broadcast); with normalised shard ``weights`` ŵ, k·ŵ_v trees at root v (the same
     argument with source edges of capacity k·ŵ_v). Reduce-scatter and reduce pack their
-    in-trees as out-trees of the reversed network, as the bound does."""
+    in-trees as out-trees of the reversed network, as the bound does.
+
+    :param topology: the network
+    :param k: the number of trees per root (per unit of weight), a positive integer
+    :param collective: ``"allgather"``, ``"reduce-scatter"``, ``"broadcast"`` or
+        ``"reduce"``
+    :param root: the root compute node of broadcast/reduce; None for the others
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param weights: the normalised shard weights ŵ in compute node order
+        (:func:`~forestcoll_opt.model.weights.normalize`), or None for equal shards
+    :returns: U*, the least U at which k trees per root of bandwidth 1/U each fit, and the
+        floored integer capacity ⌊U*·b_e⌋ of every directed link (of ``topology``, not
+        reversed), in which the trees are packed
+    :raises FixedKError: when ``k`` is not a positive integer, or the floored capacities
+        leave a switch unbalanced (edge splitting needs it balanced; the message names it)
+    :raises BoundError: as :func:`~forestcoll_opt.generation.bound.bound`
+    """
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise FixedKError(f"k must be a positive integer, got {k!r}")
     b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
@@ -94,7 +111,14 @@ class SmallestK:
     ``k`` is the k to use; every k below ``ruled_out_below`` was shown not to reach the
     bound, so ``k`` is the least such k when the two are equal (:attr:`proven`). ``step``
     divides every k that can reach it; ``tests`` counts the feasibility tests on
-    G_k(⌊U·b⌋) (each up to one max-flow per compute node)."""
+    G_k(⌊U·b⌋) (each up to one max-flow per compute node).
+
+    :ivar k: the k to use: the least found that reaches the bound, else the paper's k
+    :ivar ruled_out_below: no k below this reaches the bound
+    :ivar step: every k that reaches the bound is a multiple of it (set by the links leaving
+        the bottleneck cut)
+    :ivar tests: feasibility tests run with max-flows
+    """
 
     k: int
     ruled_out_below: int
@@ -103,6 +127,7 @@ class SmallestK:
 
     @property
     def proven(self) -> bool:
+        """Whether :attr:`k` is proven the least k that reaches the bound."""
         return self.ruled_out_below == self.k
 
     @property
@@ -119,7 +144,16 @@ def reaches_bound(topology: Topology, bound: Bound, k: int, *,
     """Is the fixed-k optimum for ``k`` the ``bound`` (of ``topology``), i.e. U* = k/x*? By the
     first and the second theorem of appendix E.4 "Fixed-k Optimality" that holds iff k trees per
     root (k·ŵ_v at v) pack into ⌊k·b_e/x*⌋, and the generator can build them iff those floored
-    capacities also keep every switch balanced."""
+    capacities also keep every switch balanced.
+
+    :param topology: the network ``bound`` was computed on
+    :param bound: its bound (collective, root and shard weights are taken from it)
+    :param k: the number of trees per root to test, a positive integer
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :returns: True when a schedule with exactly k trees per root reaches the bound and the
+        generator can build it
+    """
     network, root, weights = _setting(topology, bound)
     return (_Rates(network, bound.inv_x).balanced(k)
             and _FixedKOracle(network, root, kernel, weights).feasible(k * bound.inv_x, k))
@@ -149,7 +183,18 @@ def smallest_k_at_bound(topology: Topology, bound: Bound, *, kernel: str | None 
     the weights), already computed or True, or None for "from
     :data:`~forestcoll_opt.generation.bound.BOUND_SYMMETRY_MIN_COMPUTE` compute nodes on"; floors keep
     automorphisms, so a test solves one max-flow per orbit of compute nodes. The group is
-    only computed when a test is needed."""
+    only computed when a test is needed.
+
+    :param topology: the network ``bound`` was computed on
+    :param bound: its bound (collective, root, shard weights, the paper's k and the cut)
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param symmetry: None (automatic), True, False, or a precomputed
+        :class:`~forestcoll_opt.kernels.symmetry.Symmetry` (above)
+    :param limit: the most multiples of ``step`` considered (default :data:`SCAN_LIMIT`)
+    :param test_limit: the most max-flow tests run (default :data:`TEST_LIMIT`)
+    :returns: the k found, with what is proven about it
+    """
     limit = SCAN_LIMIT if limit is None else limit
     test_limit = TEST_LIMIT if test_limit is None else test_limit
     network, root, weights = _setting(topology, bound)

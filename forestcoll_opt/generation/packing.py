@@ -56,7 +56,12 @@ from ..kernels.symmetry import group_elements, is_automorphism
 @dataclass(frozen=True)
 class TreeBatch:
     """``weight`` identical out-trees rooted at ``root``; ``edges`` in growth order
-    (every edge's tail is the root or the head of an earlier edge)."""
+    (every edge's tail is the root or the head of an earlier edge).
+
+    :ivar root: the root's node index
+    :ivar weight: how many identical trees this stands for (the paper's m(R))
+    :ivar edges: the tree's edges as (tail, head) node indices, in growth order
+    """
 
     root: int
     weight: int
@@ -65,6 +70,18 @@ class TreeBatch:
 
 @dataclass(frozen=True)
 class Packing:
+    """The result of :func:`pack_trees`.
+
+    :ivar batches: the packed trees, identical ones merged, sorted by root (in the order of
+        ``nodes``), edges and weight
+    :ivar max_flows: max-flows computed (μ tests)
+    :ivar seconds: wall-clock seconds taken; ignored by ``==``
+    :ivar joint_steps: joint growth steps taken with ``symmetry``
+    :ivar joint_max_flows: max-flows those took (included in ``max_flows``)
+    :ivar fallback: True when joint growth got stuck somewhere and the plain growth finished
+    :ivar group_order: elements of the group H used (1: plain packing)
+    """
+
     batches: tuple[TreeBatch, ...]
     max_flows: int = 0
     seconds: float = field(default=0.0, compare=False)
@@ -97,9 +114,9 @@ def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
                demand: Mapping[int, int], *, kernel: str | None = None,
                order: str = "layers", progress=None,
                symmetry: Sequence[Sequence[int]] | None = None) -> Packing:
-    """Pack ``demand[u]`` spanning out-trees at every root u into ``capacity``
-    (the paper's Algorithm 4, "Spanning Tree Construction"). Raises :class:`PackingError` if some batch cannot grow.
-    ``order="layers"`` grows every batch by one edge per pass (lower trees);
+    """Pack ``demand[u]`` spanning out-trees at every root u into ``capacity`` (the paper's
+    Algorithm 4, "Spanning Tree Construction"). Raises :class:`PackingError` if some batch
+    cannot grow. ``order="layers"`` grows every batch by one edge per pass (lower trees);
     ``order="batch"`` finishes each batch before the next, as the paper's pseudocode does.
     Both keep every step feasible (the μ test does not depend on the order).
     ``progress(stage, done, total)`` reports tree edges placed out of those to place.
@@ -108,7 +125,20 @@ def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
     map ``nodes``, ``capacity`` and ``demand`` onto themselves generate the group H in
     whose orbits the batches grow (module docstring); the others are ignored, and so are
     the last ones while H would have more than :data:`MAX_GROUP` times as many elements
-    as there are nodes."""
+    as there are nodes.
+
+    :param nodes: the compute nodes (node indices) the trees must span
+    :param capacity: (u, v) -> integer capacity of G*, among ``nodes``
+    :param demand: root -> the number of trees rooted there
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param order: ``"layers"`` or ``"batch"`` (above)
+    :param progress: None, or a callable ``progress(stage, done, total)``
+    :param symmetry: node permutations (by index), or None
+    :returns: the trees, as weighted batches
+    :raises PackingError: for an unknown ``order``, or when some batch cannot grow (the
+        capacities do not carry the demand: Tarjan's condition fails)
+    """
     if order not in ("layers", "batch"):
         raise PackingError(f"unknown packing order {order!r}; use layers or batch")
     start = time.perf_counter()

@@ -49,6 +49,16 @@ class Splitting:
 
     ``capacity[(u, t)]`` is the integer capacity of G* (compute nodes only);
     ``routes[(u, t)]`` is a tuple of ``(path, count)`` with counts summing to that capacity.
+
+    :ivar capacity: (u, t) -> the integer capacity of the switch-free graph G*
+    :ivar routes: (u, t) -> the physical paths behind that capacity, with counts (the
+        paper's ``routing`` table)
+    :ivar dropped_loops: capacity units dropped because a split joined a node to itself
+    :ivar max_flows: max-flows computed
+    :ivar seconds: wall-clock seconds taken; ignored by ``==``
+    :ivar joint_splits: orbits of pairs split together (with ``symmetry``)
+    :ivar joint_max_flows: max-flows those took (included in ``max_flows``)
+    :ivar joint_bisections: pair orbits whose largest joint amount was not safe
     """
 
     capacity: Mapping[tuple[int, int], int]
@@ -96,6 +106,21 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     the demand (one is checked, and ignored if it is not); the pairs are then first split
     in whole orbits of the cyclic group it generates (:func:`_split_jointly`), and the
     plain pair-by-pair splitting finishes whatever that leaves.
+
+    :param num_nodes: the number of nodes
+    :param capacity: (u, v) -> integer capacity, every switch balanced
+    :param compute: the compute nodes
+    :param switches: the switches to remove
+    :param demand: compute node -> the number of trees rooted there (the source edges of
+        D_d)
+    :param box: node -> its box, or None
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param progress: None, or a callable ``progress(stage, done, total)``
+    :param symmetry: a node permutation (by index), or None
+    :returns: the compute-only graph G* with its routing table
+    :raises SplittingError: when a switch keeps capacity that cannot be split off (its
+        ingress and egress differ, or ``min_v F(s, v) >= Σ demand`` did not hold)
     """
     start = time.perf_counter()
     cap: dict[tuple[int, int], int] = {e: c for e, c in capacity.items() if c > 0}
