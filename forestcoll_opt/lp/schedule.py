@@ -63,7 +63,14 @@ RECONSTRUCTION_TOLERANCE = 1e-7      # relative to the objective: a fraction far
 @dataclass(frozen=True)
 class Shares:
     """An exact LP point: rate x_v of every compute node and the (reduce, broadcast)
-    shares of every link, in topology units; ``source`` says where it came from."""
+    shares of every link, in topology units; ``source`` says where it came from.
+
+    :ivar source: how the point was found (reconstruction and its unit, the certificate,
+        averaged over the automorphisms), for ``stats``
+    :ivar x: compute node -> its rate x_v
+    :ivar re: physical link -> its share c^RE for the reduce trees
+    :ivar bc: physical link -> its share c^BC for the broadcast trees
+    """
 
     source: str
     x: Mapping[str, Fraction]
@@ -75,7 +82,22 @@ def lp_allreduce(topology: Topology, *, kernel: str | None = None, progress=None
                  symmetry: bool | None = None, lp: LPResult | None = None) -> Schedule:
     """A concurrent allreduce schedule at the allreduce LP optimum (module docstring).
     ``lp`` may pass the LP already solved (and certified) for this topology; ``symmetry``
-    (default on) averages the LP point over the topology's automorphisms."""
+    (default on) averages the LP point over the topology's automorphisms.
+
+    :param topology: the network
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param progress: None, or a callable ``progress(stage, done, total)`` for splitting and
+        packing
+    :param symmetry: False not to average over the automorphisms; None or True to average
+    :param lp: the allreduce :class:`~forestcoll_opt.lp.solver.LPResult` of this topology,
+        or None to solve it here
+    :returns: a ``forestcoll-schedule/2`` allreduce with ``"concurrent": true``, its
+        ``algbw`` from its own link loads (at least the LP's certified lower value when an
+        exact point's trees are built); ``stats`` says which point was used
+    :raises ScheduleError: when ``lp`` is not an allreduce LPResult of this topology
+    :raises LPError: when the LP solved here cannot be solved and certified
+    """
     start = time.perf_counter()
     if lp is None:
         lp = solve(topology, "allreduce", kernel=kernel)
