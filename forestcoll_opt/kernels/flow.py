@@ -172,7 +172,10 @@ class MinCut:
     source_side: np.ndarray
 
     def nodes(self) -> list[int]:
-        """The source side's nodes, in increasing order."""
+        """The source side's nodes, in increasing order.
+
+        :returns: their indices
+        """
         return np.flatnonzero(self.source_side).tolist()
 
 
@@ -252,7 +255,11 @@ class FlowNetwork:
         return list(self._caps)
 
     def capacities_of(self, edges: Sequence[int]) -> list[int]:
-        """The current capacities of the edges at the given positions."""
+        """The current capacities of the edges at the given positions.
+
+        :param edges: edge positions
+        :returns: their capacities, in the same order
+        """
         return [self._caps[e] for e in edges]
 
     @property
@@ -261,7 +268,12 @@ class FlowNetwork:
         return self._total
 
     def set_capacity(self, edge: int, value: int) -> None:
-        """Set the capacity of the edge at position ``edge`` (see :meth:`set_capacities`)."""
+        """Set the capacity of the edge at position ``edge`` (see :meth:`set_capacities`).
+
+        :param edge: the edge's position
+        :param value: its new capacity, a non-negative integer
+        :raises FlowError: when ``value`` is negative
+        """
         self.set_capacities([edge], [value])
 
     def set_capacities(self, edges: Sequence[int], values: Sequence[int]) -> None:

@@ -173,15 +173,26 @@ class LPModel:
 
     # names
     def tag(self, *nodes: str) -> str:
-        """The index part of a name: ``tag("a", "b") == "3_7"``."""
+        """The index part of a name: ``tag("a", "b") == "3_7"``.
+
+        :param nodes: node ids
+        :returns: their indices joined by ``_``
+        """
         return "_".join(str(self.index[v]) for v in nodes)
 
     def where(self) -> str:
-        """The model in words, for error messages."""
+        """The model in words, for error messages.
+
+        :returns: e.g. ``"the allreduce LP on 'dgx-a100-2'"``
+        """
         return f"the {self.problem} LP on {self.topology.name!r}"
 
     def add_variable(self, name: str) -> Any:
-        """A new non-negative PuLP variable of this model, named ``name``."""
+        """A new non-negative PuLP variable of this model, named ``name``.
+
+        :param name: the variable's name
+        :returns: the PuLP variable
+        """
         return self.lp.add_variable(name, lowBound=0)
 
     def add_constraint(self, constraint: Any, name: str) -> None:

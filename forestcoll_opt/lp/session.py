@@ -197,12 +197,19 @@ class HighsSession:
             f"(time_limit= / --time-limit) or use a smaller topology")
 
     def objective(self) -> float:
-        """HiGHS's optimal objective of the last solve, for the maximisation, in units of R."""
+        """HiGHS's optimal objective of the last solve, for the maximisation, in units of R.
+
+        :returns: the objective value
+        """
         sign = -1.0 if self.m.lp.sense == pulp.LpMaximize else 1.0
         return sign * float(self.h.getInfo().objective_function_value)
 
     def value(self, var: Any) -> float:
-        """A PuLP variable's value in the last solution (negative noise counted as 0)."""
+        """A PuLP variable's value in the last solution (negative noise counted as 0).
+
+        :param var: a variable of the model
+        :returns: its value, in units of R
+        """
         return max(0.0, float(self.values[self.col[var.name]]))
 
     def dual(self, row: str) -> float:

@@ -246,6 +246,7 @@ def solve_model(m: LPModel, *, time_limit: float | None = None,
     :returns: the certified optimum
     :raises LPError: unless HiGHS proves optimality and the interval is certified (a
         subclass says why; a model changed by hand cannot be certified)
+    :raises LPCertificateError: when the certified interval is contradictory
     """
     limit = _check_time_limit(time_limit)
     solve_start = time.perf_counter()

@@ -408,7 +408,10 @@ class Topology:
                 "nodes": nodes, "links": links}
 
     def to_json(self) -> str:
-        """The JSON text of :meth:`to_dict`, indented, ending with a newline."""
+        """The JSON text of :meth:`to_dict`, indented, ending with a newline.
+
+        :returns: the text of a ``forestcoll-topology/1`` file
+        """
         return json.dumps(self.to_dict(), indent=2) + "\n"
 
     def to_networkx(self) -> nx.DiGraph:
