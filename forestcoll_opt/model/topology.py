@@ -71,15 +71,12 @@ def parse_exact(value: Any, where: str, *, what: str = "value", max_digits: int 
     is built (``Decimal("1e10000000")`` is cheap; turning it into a Fraction is not).
 
     :param value: the number as read (a float is taken at its shortest decimal form)
-    :param where: how the error message names the place, e.g. ``"link #3 'a' -> 'b'"``
-    :param what: how the error message names the quantity
-    :param max_digits: the most digits accepted (decimal significand, or numerator and
-        denominator of a fraction)
+    :param where: the place, as error messages name it, e.g. ``"link #3 'a' -> 'b'"``
+    :param what: the quantity, as error messages name it
+    :param max_digits: the most digits of a significand, numerator or denominator
     :param error: the error class to raise
     :returns: the exact value (any sign, zero included)
-    :raises TopologyError: (or ``error``) when ``value`` is not a finite number in one of
-        these forms, or has more than ``max_digits`` digits
-    """
+    :raises TopologyError: (or ``error``) for anything else or more digits"""
     bad = error(f"{where}: {what} {_short(value)} is not a number; {_NUMBER_HELP}")
     if isinstance(value, bool):
         raise bad
@@ -136,12 +133,11 @@ def parse_bandwidth(value: Any, where: str) -> Fraction:
     """Exact positive bandwidth from an int, a decimal string ("12.5") or a fraction string
     ("25/3"), within [BANDWIDTH_MIN, BANDWIDTH_MAX].
 
-    :param value: the bandwidth as read; a JSON number with a fraction (``12.5``) is refused,
-        as a reader may have rounded it (write ``"12.5"``)
-    :param where: how the error message names the link
+    :param value: the bandwidth as read (a JSON number such as ``12.5`` is refused: a reader
+        may have rounded it; write ``"12.5"``)
+    :param where: the link, as error messages name it
     :returns: the exact bandwidth
-    :raises TopologyError: when ``value`` is not a number, not positive, a JSON number with a
-        fraction, or outside 1e-12 to 1e15
+    :raises TopologyError: for a non-number, a JSON fraction, or a value outside 1e-12 to 1e15
     """
     if isinstance(value, bool):
         raise TopologyError(f"{where}: bandwidth must be a number, got {value!r}")
@@ -180,8 +176,7 @@ def format_fraction(value: Fraction) -> int | str:
     """JSON form of an exact rational: an int when integral, else a "p/q" string.
 
     :param value: the number
-    :returns: ``value`` as an int, or its ``"p/q"`` string
-    """
+    :returns: the int or the string"""
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
@@ -189,14 +184,10 @@ def format_fraction(value: Fraction) -> int | str:
 class Node:
     """A compute node (accelerator) or a switch.
 
-    :ivar id: the node's unique id: a printable string of at most 256 characters
-    :ivar kind: ``"compute"`` (a node that holds data, e.g. a GPU) or ``"switch"`` (a node
-        that only forwards it; the paper's switch nodes V_s)
-    :ivar box: the group the node belongs to (an integer or a label), used for display and
-        to prefer pairing nodes of different boxes in edge splitting; None if not given
-    :ivar multicast: for a switch, whether it can replicate data (multicast) and combine it
-        (aggregation) in the network, like NVLink SHARP; None if not given (means false)
-    """
+    :ivar id: the node's unique id, at most 256 printable characters
+    :ivar kind: ``"compute"`` (holds data, e.g. a GPU) or ``"switch"`` (only forwards it)
+    :ivar box: its group (an integer or a label; display, splitting order), or None
+    :ivar multicast: whether a switch replicates and combines data (SHARP); None: false"""
 
     id: str
     kind: str
@@ -216,12 +207,10 @@ class Link:
 
     :ivar src: the node data leaves
     :ivar dst: the node data arrives at
-    :ivar bandwidth: the exact bandwidth, in the topology's ``units``, positive
-    :ivar bidirectional: True: the link also runs from ``dst`` to ``src`` with the same
-        bandwidth (a full-duplex link)
+    :ivar bandwidth: the exact positive bandwidth, in the topology's ``units``
+    :ivar bidirectional: True: also from ``dst`` to ``src`` at the same bandwidth
     :ivar type: the link technology, a key of :data:`LINK_TYPES` (``"nvlink"``, ...), or None
-    :ivar alpha: the latency per hop in seconds, overriding the type's, or None
-    """
+    :ivar alpha: the latency per hop in seconds, overriding the type's, or None"""
 
     src: str
     dst: str
@@ -233,21 +222,16 @@ class Link:
 
 @dataclass(frozen=True, eq=False)
 class Topology:
-    """A validated network: the paper's directed graph G = (V = V_c ∪ V_s, E) whose edge
-    capacities are link bandwidths. Construct with :func:`from_dict`, :func:`load`,
-    :func:`from_networkx` or :func:`forestcoll_opt.model.catalog.build`; direct construction
-    validates too: ids unique and printable, links between declared nodes, at least two
-    compute nodes each reaching every other, and every node balanced (total ingress equal
-    to total egress, the Eulerian condition the method needs).
+    """A validated network, the paper's graph G = (V_c ∪ V_s, E) with link bandwidths as
+    capacities. Construct with :func:`from_dict`, :func:`load`, :func:`from_networkx` or
+    :func:`forestcoll_opt.model.catalog.build`; direct construction validates too: unique
+    printable ids, at least two compute nodes all reaching each other, every node balanced.
 
     :ivar name: the topology's name, carried into bounds and schedules
-    :ivar nodes: the compute and switch nodes, in declaration order (the order every
-        result lists nodes in)
+    :ivar nodes: the compute and switch nodes, in declaration order (every result's order)
     :ivar links: the links as declared (bidirectional and parallel links not merged)
-    :ivar units: the unit of every bandwidth, e.g. ``"GB/s"``; results are in this unit
-    :raises TopologyError: on construction, when the network breaks one of the rules above
-        (the message names the node or link and the fix)
-    """
+    :ivar units: the unit of every bandwidth, e.g. ``"GB/s"``, and of every result
+    :raises TopologyError: when the network breaks a rule above (naming the node or link)"""
 
     name: str
     nodes: tuple[Node, ...]
@@ -350,29 +334,22 @@ class Topology:
         return {e: int(b * scale) for e, b in self.capacity.items()}
 
     def cut_bandwidth(self, side: Iterable[str]) -> Fraction:
-        """B+(S): total bandwidth of links leaving the node set ``side``.
+        """B+(S): total bandwidth (exact) of links leaving the node set ``side``.
 
-        :param side: the node ids of S (ids not in the topology are ignored)
-        :returns: the exact bandwidth leaving S, in :attr:`units`
-        """
+        :param side: the node ids of S (ids not in the topology are ignored)"""
         inside = set(side)
         return sum((b for (u, v), b in self.capacity.items() if u in inside and v not in inside),
                    Fraction(0))
 
     def reversed(self) -> "Topology":
-        """The same network with every link reversed (reduce-scatter, reduce).
-
-        :returns: a topology named ``"<name>(reversed)"`` with the same nodes
-        """
+        """The same network, named ``"<name>(reversed)"``, with every link reversed
+        (reduce-scatter, reduce)."""
         links = tuple(replace(l, src=l.dst, dst=l.src) for l in self.links)
         return Topology(name=f"{self.name}(reversed)", nodes=self.nodes, links=links,
                         units=self.units)
 
     def boxes(self) -> dict[Any, list[str]]:
-        """Compute nodes grouped by ``box`` (None for nodes without one), in node order.
-
-        :returns: box -> the ids of its compute nodes
-        """
+        """Box -> its compute node ids (None for nodes without a box), in node order."""
         groups: dict[Any, list[str]] = {}
         for n in self.nodes:
             if n.is_compute:
@@ -381,11 +358,8 @@ class Topology:
 
     # --- conversion -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """The ``forestcoll-topology/1`` object of this topology (docs/formats.md).
-
-        :returns: a dict of JSON types, nodes and links as declared; bandwidths are integers
-            or ``"p/q"`` strings
-        """
+        """The ``forestcoll-topology/1`` object (docs/formats.md): JSON types, nodes and
+        links as declared, bandwidths as integers or ``"p/q"`` strings."""
         nodes = []
         for n in self.nodes:
             entry: dict[str, Any] = {"id": n.id, "kind": n.kind}
@@ -408,19 +382,13 @@ class Topology:
                 "nodes": nodes, "links": links}
 
     def to_json(self) -> str:
-        """The JSON text of :meth:`to_dict`, indented, ending with a newline.
-
-        :returns: the text of a ``forestcoll-topology/1`` file
-        """
+        """The JSON text of :meth:`to_dict`, indented, ending with a newline."""
         return json.dumps(self.to_dict(), indent=2) + "\n"
 
     def to_networkx(self) -> nx.DiGraph:
         """A DiGraph with node attributes ``kind``/``box`` and merged edge ``bandwidth`` (and
-        ``type``/``alpha`` where declared).
-
-        :returns: a new graph with graph attributes ``name`` and ``units``; parallel and
-            bidirectional links merged into one edge per direction
-        """
+        ``type``/``alpha`` where declared), one edge per direction, and graph attributes
+        ``name`` and ``units``."""
         import networkx as nx
 
         g = nx.DiGraph(name=self.name, units=self.units)
@@ -474,10 +442,9 @@ def check_link_type(value: Any, where: str) -> str:
     """A link ``type``: one of :data:`LINK_TYPES`.
 
     :param value: the type as read
-    :param where: how the error message names the link
+    :param where: the link, as error messages name it
     :returns: ``value``
-    :raises TopologyError: when ``value`` is not a key of :data:`LINK_TYPES`
-    """
+    :raises TopologyError: for any other value"""
     if not isinstance(value, str) or value not in LINK_TYPES:
         raise TopologyError(f"{where}: unknown link type {_short(value)}; use one of "
                             f"{', '.join(LINK_TYPES)} (or leave \"type\" out)")
@@ -489,10 +456,9 @@ def check_alpha(value: Any, where: str) -> float:
     exactly (so 1.00000000000000000001 is refused), returned as a float (never −0.0).
 
     :param value: the latency as read
-    :param where: how the error message names the link
+    :param where: the link, as error messages name it
     :returns: the latency in seconds
-    :raises TopologyError: when ``value`` is not a finite number from 0 to :data:`MAX_ALPHA`
-    """
+    :raises TopologyError: for any other value"""
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         raise TopologyError(f"{where}: \"alpha\" must be a number of seconds such as 2e-6, "
                             f"not {_short(value)}")
@@ -520,11 +486,9 @@ def check_box(value: Any, where: str) -> Any:
     """A node's ``box``: None, an integer within ±2^53, or a label.
 
     :param value: the box as read (a JSON number of whole value counts as an integer)
-    :param where: how the error message names the node
+    :param where: the node, as error messages name it
     :returns: None, the integer or the label
-    :raises TopologyError: when ``value`` is another type, out of range, or an unprintable
-        label
-    """
+    :raises TopologyError: for any other value"""
     if value is None:
         return None
     if isinstance(value, (float, Decimal)) and _whole(value) and abs(value) <= 2**53:
@@ -547,10 +511,9 @@ def check_id(value: Any, where: str) -> str:
     starting or ending with a space.
 
     :param value: the id as read
-    :param where: how the error message names the place
+    :param where: the place, as error messages name it
     :returns: ``value``
-    :raises TopologyError: when ``value`` is not such a string
-    """
+    :raises TopologyError: for any other value"""
     if not isinstance(value, str) or not value:
         raise TopologyError(f"{where}: a node id must be a non-empty string, got {_short(value)}")
     if len(value) > MAX_ID_LENGTH:
@@ -688,14 +651,10 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
     refused (a misspelt ``"bidirectonal"`` would otherwise be silently ignored).
 
     :param data: the parsed JSON object (docs/formats.md)
-    :param source: how error messages name the topology, e.g. its file name
+    :param source: the topology, as error messages name it (e.g. its file name)
     :returns: the validated topology
-    :raises TopologyFormatError: when the object does not follow the format (wrong
-        ``format``, an unknown field, a field of the wrong type)
-    :raises TopologyError: when a value is out of range (a bandwidth, a link type, an
-        ``alpha``) or the network breaks a rule of :class:`Topology` (e.g. an unbalanced
-        node)
-    """
+    :raises TopologyFormatError: for a wrong ``format``, an unknown field or a wrong type
+    :raises TopologyError: for a value out of range or a rule of :class:`Topology` broken"""
     if not isinstance(data, Mapping):
         raise TopologyFormatError(f"{source}: expected a JSON object, got {type(data).__name__}")
     fmt = data.get("format")
@@ -760,11 +719,10 @@ def loads(text: str, *, source: str = "topology") -> Topology:
     """Parse ``forestcoll-topology/1`` JSON text; JSON decimals are read exactly.
 
     :param text: the JSON text
-    :param source: how error messages name the text, e.g. its file name
+    :param source: the text, as error messages name it (e.g. its file name)
     :returns: the validated topology
-    :raises TopologyFormatError: when the text is not JSON or does not follow the format
-    :raises TopologyError: as :func:`from_dict`
-    """
+    :raises TopologyFormatError: for text that is not JSON, or as :func:`from_dict`
+    :raises TopologyError: as :func:`from_dict`"""
     return from_dict(parse_json(text, TopologyFormatError, source, parse_float=Decimal),
                      source=source)
 
@@ -774,10 +732,8 @@ def load(path: str | os.PathLike) -> Topology:
 
     :param path: the file to read
     :returns: the validated topology
-    :raises TopologyFormatError: when the file cannot be read (missing, a directory, larger
-        than 256 MiB, not UTF-8), is not JSON or does not follow the format
-    :raises TopologyError: as :func:`from_dict`
-    """
+    :raises TopologyFormatError: for an unreadable file (missing, over 256 MiB), or as loads
+    :raises TopologyError: as :func:`from_dict`"""
     return loads(read_text(path, TopologyFormatError, "topology",
                            limit=MAX_TOPOLOGY), source=display_path(path))
 
@@ -787,8 +743,7 @@ def write(topology: Topology, path: str | os.PathLike) -> None:
 
     :param topology: the topology to write
     :param path: the file to write, or ``-``
-    :raises OutputError: when the file cannot be written
-    """
+    :raises OutputError: when the file cannot be written"""
     write_output(path, topology.to_json())
 
 
@@ -797,8 +752,7 @@ def write_text_atomic(path: str | os.PathLike, text: str) -> None:
 
     :param path: the file to write, or ``-``
     :param text: the text to write
-    :raises OutputError: when the file cannot be written
-    """
+    :raises OutputError: when the file cannot be written"""
     write_output(path, text)
 
 
@@ -808,13 +762,10 @@ def from_networkx(graph: nx.DiGraph, *, name: str | None = None, units: str = "G
     Parallel edges add up.
 
     :param graph: a directed networkx graph; node ids become strings
-    :param name: the topology's name (default: the graph's ``name`` attribute, else
-        ``"topology"``)
+    :param name: the name (default: the graph's ``name`` attribute, else ``"topology"``)
     :param units: the unit of the ``bandwidth`` attributes
     :returns: the validated topology
-    :raises TopologyError: when the graph is undirected, an edge has no ``bandwidth``, an
-        attribute is out of range, or the network breaks a rule of :class:`Topology`
-    """
+    :raises TopologyError: for an undirected graph, a bad attribute or a rule broken"""
     if not graph.is_directed():
         raise TopologyError("from_networkx needs a directed graph; use G.to_directed() for "
                             "links that run both ways")
