@@ -14,7 +14,8 @@ import forestcoll_opt as fc
 from forestcoll_opt import errors
 from forestcoll_opt.model.collective import CUT_BOUNDED, Collective, check_request
 from forestcoll_opt.model.schedule import Stats
-from forestcoll_opt.model.topology import alpha_problem, fraction_display, fraction_text
+from forestcoll_opt.model.numbers import fraction_display, fraction_text
+from forestcoll_opt.model.topology import alpha_problem
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,8 @@ EXTREME = Path(__file__).parent / "data" / "topologies" / "bandwidths-1e-12-to-1
 
 def feasible_brute(t, k, U):
     """Brute force on tiny networks: every cut S missing a compute node must have
-    Σ ⌊U·b⌋ leaving S >= k·|S ∩ Vc| (app:thm:fixedk with app:thm:initialexist)."""
+    Σ ⌊U·b⌋ leaving S >= k·|S ∩ Vc| (the paper: first theorem of appendix E.4
+    with the second of appendix E.3)."""
     from itertools import combinations
     ids, compute = t.node_ids, set(t.compute_nodes)
     caps = {e: math.floor(U * b) for e, b in t.capacity.items()}
@@ -64,7 +65,8 @@ def test_fixed_k_meets_the_gap_bound(catalog, spec, k):
     assert achieved == s.algbw
     b = bound(t)
     n = len(t.compute_nodes)
-    # app:thm:fixedkapprox: time (M/(N·k))·U* <= (M/N)/x* + (M/(N·k))/min b
+    # the paper's fixed-k approximation theorem (appendix E.4):
+    # time (M/(N·k))·U* <= (M/N)/x* + (M/(N·k))/min b
     assert 1 / achieved <= b.inv_x / n + Fraction(1, n * k) / min(t.capacity.values())
     assert achieved <= b.algbw
 

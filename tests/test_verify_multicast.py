@@ -4,10 +4,10 @@ tree's data, so each hop of a group's merged paths carries the data once.
 
 Every number is worked out by hand in the comments. The networks:
 
-* ``boxes``: the paper's figure fig:treeconstruct with three compute nodes per box: box 1
-  is c11, c12, c13 on switch w1, box 2 is c21, c22, c23 on w2, every compute node joined
-  to its box switch at 10 each way and to the switch w0 at 1 each way. Node order: c11,
-  c12, c13, w1, c21, c22, c23, w2, w0;
+* ``boxes``: the paper's Figure 8 ("The constructed spanning out-tree") with three compute
+  nodes per box: box 1 is c11, c12, c13 on switch w1, box 2 is c21, c22, c23 on w2, every
+  compute node joined to its box switch at 10 each way and to the switch w0 at 1 each way.
+  Node order: c11, c12, c13, w1, c21, c22, c23, w2, w0;
 * ``star``: a, b, c on one switch w, every link 1 each way;
 * ``diamond``: a joined to s1 and s2, both joined to s3, which is joined to b and c (all 1
   each way): two routes from a to s3, so paths can meet again.
@@ -113,7 +113,7 @@ def reverse(e: dict) -> dict:
 
 
 def figure_tree(root: str, entry: str, weight: int = 1) -> dict:
-    """The out-tree of figure fig:treeconstruct (c): the root fans out to its box through
+    """The out-tree of the paper's Figure 8 (c): the root fans out to its box through
     its box switch (c11 -> w1 once, w1 -> c12 and w1 -> c13), sends once across w0 to
     ``entry`` in the other box, which fans out there through its box switch."""
     mine, other = BOX[root[1]], BOX[entry[1]]
@@ -124,7 +124,7 @@ def figure_tree(root: str, entry: str, weight: int = 1) -> dict:
 
 
 def chain_tree(root: str, entry: str) -> dict:
-    """Figure fig:treeconstruct (b), the same tree before post-processing: chains
+    """The paper's Figure 8 (b), the same tree before post-processing: chains
     root -> next -> next through the box switch, nothing for a switch to replicate."""
     mine = [root] + [v for v in BOX[root[1]] if v != root]
     other = [entry] + [v for v in BOX[entry[1]] if v != entry]

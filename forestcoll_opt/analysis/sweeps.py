@@ -31,7 +31,23 @@ def iter_sweep(topology: Topology, ks, *, collective: "Collective | str" = "allg
                kernel: str | None = None, executor=None) -> Iterator[dict[str, Any]]:
     """One row per k (see :func:`sweep`), yielded in the order of ``ks`` as soon as it is
     computed (through ``executor``, see the module docstring). The arguments and the
-    optimum are checked before this returns, so a bad request fails at once."""
+    optimum are checked before this returns, so a bad request fails at once.
+
+    :param topology: the network
+    :param ks: the values of k, whole numbers from 1 to :data:`MAX_K`, in the order wanted
+    :param collective: any of the five collectives (or its
+        :class:`~forestcoll_opt.model.collective.Collective`)
+    :param root: the root compute node of broadcast/reduce; None for the others
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
+    :returns: an iterator of dicts with the keys of :data:`SWEEP_COLUMNS`
+    :raises CollectiveError: for an unknown collective, or a missing, unknown or
+        superfluous root
+    :raises UsageError: for a bad k or an unusable executor
+    :raises ScheduleError: while iterating, when a schedule cannot be generated (see
+        :func:`~forestcoll_opt.generation.pipeline.generate`)
+    """
     collective = check_request(topology, collective, root=root).value
     ks = list(ks)
     for k in ks:
@@ -73,7 +89,24 @@ def sweep(topology: Topology, ks, *, collective: "Collective | str" = "allgather
     allreduce: of the reduce-scatter + allgather tree bound), number of distinct trees,
     maximum tree height (compute hops) and generation seconds. ``root`` is for broadcast
     and reduce; ``progress(row)`` is called as each row is done; ``executor`` runs the
-    values of k in parallel (module docstring)."""
+    values of k in parallel (module docstring).
+
+    :param topology: the network
+    :param ks: the values of k, whole numbers from 1 to :data:`MAX_K`, in the order wanted
+    :param collective: any of the five collectives (or its
+        :class:`~forestcoll_opt.model.collective.Collective`)
+    :param root: the root compute node of broadcast/reduce; None for the others
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param progress: None, or a callable given each row (a dict) as it is done
+    :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
+    :returns: a DataFrame with the columns :data:`SWEEP_COLUMNS`: ``algbw`` exact
+        (Fraction), ``algbw_float``, ``fraction_of_optimum``, ``distinct_trees``,
+        ``max_height`` and ``seconds``
+    :raises UsageError: as :func:`iter_sweep`
+    :raises BoundError: as :func:`iter_sweep`
+    :raises ScheduleError: as :func:`iter_sweep`
+    """
     import pandas as pd
 
     rows = []
@@ -95,7 +128,21 @@ def compare(topologies, *, kernel: str | None = None, progress=None, executor=No
     allgather schedules from the generator, algbw from their link loads) and the LP
     allreduce schedule (:func:`~forestcoll_opt.lp.schedule.lp_allreduce`: concurrent
     trees on the LP's link shares), each with its ratio to the LP and its number of
-    distinct trees. ``executor`` runs the topologies in parallel (module docstring)."""
+    distinct trees. ``executor`` runs the topologies in parallel (module docstring).
+
+    :param topologies: an iterable of :class:`~forestcoll_opt.model.topology.Topology`
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param progress: None, or a callable given each row (a dict) as it is done
+    :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
+    :returns: a DataFrame, one row per topology in the order given (columns ``topology``,
+        ``N``, ``allgather_bound``, ``allgather_lp``, ``allreduce_lp`` and its
+        ``_lower``, ``_upper`` and ``_gap``, ``tree_allreduce``, ``tree_over_lp``,
+        ``lp_schedule``, ``lp_schedule_over_lp``, ``lp_schedule_in_interval``, tree counts
+        and seconds)
+    :raises LPError: when an LP cannot be solved and certified (its subclasses say why)
+    :raises UsageError: for an unusable executor
+    """
     import pandas as pd
 
     rows = []

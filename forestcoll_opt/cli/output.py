@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Sequence, TextIO
 
 from ..files import display_path
-from ..model.topology import fraction_display
+from ..model.numbers import fraction_display
 
 EXIT_BELOW = 1
 EXIT_ERROR = 2

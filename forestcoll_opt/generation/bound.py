@@ -1,36 +1,37 @@
-"""The exact throughput bound and its bottleneck cut (paper ``sec:throughputoptimality``).
+"""The exact throughput bound and its bottleneck cut (paper, section 4 "Throughput
+Optimality for Collectives").
 
 For allgather, ``1/x* = max |S ∩ Vc| / B+(S)`` over node sets S that miss some compute node
-(``eq:optimality``); the optimal algbw is ``N·x*``. Reduce-scatter is the same on the
-reversed network. Broadcast from a root r moves the whole buffer to every compute node, so
+(the bound (★) of that section); the optimal algbw is ``N·x*``. Reduce-scatter is the same on
+the reversed network. Broadcast from a root r moves the whole buffer to every compute node, so
 its bound is ``min_v F(r, v)``; reduce is that on the reversed network.
 
-The oracle is the paper's auxiliary network G_x (``app:thm:binarysearch``): a source s
-with an edge of capacity x to every compute node; ``min_v F(s, v; G_x) >= N·x`` iff
-``1/x >= 1/x*``, and when it fails the min s-v cut (minus s) is a node set S with
-``|S ∩ Vc| / B+(S) > 1/x``. Instead of bisection plus rational reconstruction
-(``sec:binarysearch``) we iterate that oracle as a Newton/Dinkelbach method: start from the
-cut "all nodes but the compute node of least ingress" (the paper's lower end ``l``), set
-``1/x`` to the best ratio found so far, and replace it by the ratio of the most violated
-cut until no cut is violated. Every iterate is the exact ratio of a real cut, the sequence
-strictly increases and there are finitely many ratios, so it ends at exactly ``1/x*`` with
-the bottleneck cut S* in hand; Dinkelbach's argument bounds the rounds by a polynomial and
-in practice it takes a handful. All arithmetic is on integers: with ``1/x = a/b`` the
-links carry ``a·c_e`` and the source edges ``b``.
+The oracle is the paper's auxiliary network G_x (Theorem 1, appendix E.1 "Optimality Binary
+Search"): a source s with an edge of capacity x to every compute node;
+``min_v F(s, v; G_x) >= N·x`` iff ``1/x >= 1/x*``, and when it fails the min s-v cut (minus s)
+is a node set S with ``|S ∩ Vc| / B+(S) > 1/x``. Instead of bisection plus rational
+reconstruction (section 5.2 "Optimality Binary Search") we iterate that oracle as a
+Newton/Dinkelbach method: start from the cut "all nodes but the compute node of least ingress"
+(the paper's lower end ``l``), set ``1/x`` to the best ratio found so far, and replace it by the
+ratio of the most violated cut until no cut is violated. Every iterate is the exact ratio of a
+real cut, the sequence strictly increases and there are finitely many ratios, so it ends at
+exactly ``1/x*`` with the bottleneck cut S* in hand; Dinkelbach's argument bounds the rounds by
+a polynomial and in practice it takes a handful. All arithmetic is on integers: with
+``1/x = a/b`` the links carry ``a·c_e`` and the source edges ``b``.
 
-k and U follow ``app:lm:smallestUk``: k is the smallest positive integer such that every
-link carries an integral number of trees, ``U·b_e = k·b_e/x* ∈ Z``; U = k/x*. That k is
-sufficient, not necessary: the least k at which the fixed-k optimum (``app:sec:fixedk``,
-floored capacities) is the bound can be smaller
+k and U follow the smallest-U-and-k proposition of appendix E.1: k is the smallest positive
+integer such that every link carries an integral number of trees, ``U·b_e = k·b_e/x* ∈ Z``;
+U = k/x*. That k is sufficient, not necessary: the least k at which the fixed-k optimum
+(appendix E.4 "Fixed-k Optimality", floored capacities) is the bound can be smaller
 (:func:`forestcoll_opt.generation.fixed_k.smallest_k_at_bound`, which ``generate`` uses).
 
 Shard weights (:mod:`forestcoll_opt.model.weights`): with compute node v contributing a shard of
-relative size ŵ_v (coprime integers, Ŵ = Σ ŵ), Tarjan's condition for k·ŵ_v trees at each
-root v (``app:thm:tarjan``) reads ``1/x* = max ŵ(S ∩ Vc) / B+(S)``, x* being the rate per
-unit of weight, and the optimal algbw is ``Ŵ·x*``. The oracle is the same with source
-edges s -> v of capacity ŵ_v·x and the test ``min_v F(s, v) >= Ŵ·x``: an s-v cut with S on
-the source side costs ``x·(Ŵ - ŵ(S ∩ Vc)) + B+(S)``. k and U are as above; root v gets
-k·ŵ_v trees of bandwidth 1/U.
+relative size ŵ_v (coprime integers, Ŵ = Σ ŵ), Tarjan's condition (appendix E.3 "Spanning Tree
+Construction") for k·ŵ_v trees at each root v reads ``1/x* = max ŵ(S ∩ Vc) / B+(S)``, x* being
+the rate per unit of weight, and the optimal algbw is ``Ŵ·x*``. The oracle is the same with
+source edges s -> v of capacity ŵ_v·x and the test ``min_v F(s, v) >= Ŵ·x``: an s-v cut with S
+on the source side costs ``x·(Ŵ - ŵ(S ∩ Vc)) + B+(S)``. k and U are as above; root v gets k·ŵ_v
+trees of bandwidth 1/U.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..model.collective import CUT_BOUNDED, check_request
 from ..errors import BoundError
 from ..kernels.flow import FlowNetwork, MinCut
-from ..model.topology import Topology, fraction_text
+from ..model.numbers import fraction_text
+from ..model.topology import Topology
 from ..model.weights import normalize
 
 if TYPE_CHECKING:
@@ -72,6 +74,40 @@ class Bound:
     ``k``, ``U = k/x*`` and ``tree_bandwidth = x/k`` are the paper's (every link carries a
     whole number of trees): sufficient, not necessary
     (:func:`~forestcoll_opt.generation.fixed_k.smallest_k_at_bound` finds the least k).
+
+    In the paper's terms (section 4 "Throughput Optimality for Collectives"): an allgather
+    of M bytes on N compute nodes takes at least (M/N)·max over S of |S ∩ Vc| / B+(S), S
+    ranging over the node sets that miss some compute node (the bound (★)); ``inv_x`` is
+    that maximum, and the cut S* attaining it proves no schedule can be faster.
+
+    :ivar collective: the collective bounded: ``"allgather"``, ``"reduce-scatter"``,
+        ``"broadcast"`` or ``"reduce"`` (allreduce: :func:`rs_ag_algbw` or the LP)
+    :ivar topology: the topology's name
+    :ivar units: the topology's bandwidth unit, the unit of ``x``, ``algbw`` and the cut
+    :ivar num_compute: N, the number of compute nodes |Vc|
+    :ivar inv_x: 1/x* = max over S of |S ∩ Vc| / B+(S) (ŵ(S ∩ Vc) with weights); for
+        broadcast/reduce 1 / min over compute v of F(root, v)
+    :ivar x: x*, the total bandwidth of the trees rooted at each compute node (per unit of
+        weight with shard weights); for broadcast/reduce, at the root
+    :ivar algbw: the optimal algorithmic bandwidth M / time: N·x* (Ŵ·x* with weights), x*
+        for broadcast/reduce
+    :ivar k: the paper's number of trees per root (per unit of weight): the smallest k with
+        every k·b_e/x* an integer (the smallest-U-and-k proposition of appendix E.1)
+    :ivar U: U = k/x*, the factor by which link bandwidths are scaled so that every link
+        carries a whole number of trees
+    :ivar tree_bandwidth: y = x*/k = 1/U, the bandwidth each tree uses
+    :ivar cut: the bottleneck cut S*, its node ids in topology order (compute nodes and
+        switches)
+    :ivar cut_compute: |S* ∩ Vc|, the compute nodes inside S*
+    :ivar cut_bandwidth: B+(S*), the bandwidth leaving S* (entering it, in the original
+        network, for reduce-scatter and reduce)
+    :ivar root: the root of broadcast/reduce; None for the multi-root collectives
+    :ivar oracle_rounds: rounds of the Newton/Dinkelbach iteration (1 for broadcast/reduce)
+    :ivar max_flows: max-flows computed
+    :ivar weights: (compute node, ŵ) pairs of the normalised shard weights in topology
+        order, or None for equal shards
+    :ivar cut_weight: ŵ(S* ∩ Vc), the weight inside S* (``cut_compute`` without weights)
+    :ivar seconds: wall-clock seconds taken; ignored by ``==``
     """
 
     collective: str
@@ -106,6 +142,11 @@ class Bound:
         return self.num_compute if self.weights is None else sum(w for _, w in self.weights)
 
     def to_dict(self) -> dict[str, Any]:
+        """The bound as JSON types (``forestcoll bound --json``): exact numbers as integers
+        or ``"p/q"`` strings; ``weights`` and ``cut_weight`` only with shard weights.
+
+        :returns: a dict
+        """
         return {
             "collective": self.collective,
             "topology": self.topology,
@@ -149,7 +190,26 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
     the root fixed for broadcast/reduce) may be passed instead.
 
     ``weights`` (allgather, reduce-scatter) maps every compute node to the relative size
-    of its shard (module docstring); equal weights are the uniform collective."""
+    of its shard (module docstring); equal weights are the uniform collective.
+
+    :param topology: the network
+    :param collective: ``"allgather"``, ``"reduce-scatter"``, ``"broadcast"`` or
+        ``"reduce"`` (a :class:`~forestcoll_opt.model.collective.Collective` or its value)
+    :param root: the root compute node of broadcast/reduce; must be None for the others
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param symmetry: None (automatic), True, False, or a precomputed
+        :class:`~forestcoll_opt.kernels.symmetry.Symmetry` (above)
+    :param weights: compute node id -> relative shard size (allgather, reduce-scatter), or
+        None for equal shards
+    :returns: the bound with its bottleneck cut
+    :raises BoundError: for an unknown collective (allreduce included), a missing, unknown
+        or superfluous root, weights given to broadcast/reduce, a ``symmetry`` that is not
+        this topology's group, or a compute node that nothing can reach
+    :raises WeightsError: when ``weights`` are malformed (see
+        :func:`~forestcoll_opt.model.weights.normalize`)
+    :raises FlowError: when ``kernel`` is unknown or its package does not import
+    """
     start = time.perf_counter()
     member = check_request(topology, collective, root=root, weights=weights, allowed=CUT_BOUNDED,
                            hint="the allreduce optimum is the allreduce LP: forestcoll_opt.solve_lp")
@@ -179,20 +239,36 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
 
 def rs_ag_algbw(topology: Topology, *, kernel: str | None = None,
                 weights: Mapping[str, Any] | None = None) -> Fraction:
-    """The best allreduce made of a reduce-scatter followed by an allgather (paper, "Other
-    Collectives"): the two phases' times add, so algbw = 1 / (1/RS* + 1/AG*)."""
+    """The best allreduce made of a reduce-scatter followed by an allgather (paper, section
+    5.7 "Other Collective Operations"): the two phases' times add, so
+    algbw = 1 / (1/RS* + 1/AG*).
+
+    :param topology: the network
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param weights: compute node id -> relative shard size, or None for equal shards
+    :returns: the exact algbw, in the topology's units
+    :raises BoundError: as :func:`bound`
+    :raises WeightsError: when ``weights`` are malformed
+    """
     rs = bound(topology, collective="reduce-scatter", kernel=kernel, weights=weights).algbw
     ag = bound(topology, collective="allgather", kernel=kernel, weights=weights).algbw
     return 1 / (1 / rs + 1 / ag)
 
 
 def smallest_k(topology: Topology, x: Fraction) -> int:
-    """Smallest k >= 1 with k·b_e / x integral for every link (``app:lm:smallestUk``)."""
+    """Smallest k >= 1 with k·b_e / x integral for every link (the smallest-U-and-k
+    proposition of appendix E.1 "Optimality Binary Search").
+
+    :param topology: the network whose link bandwidths b_e count
+    :param x: the bandwidth per root x* (positive)
+    :returns: k
+    """
     return math.lcm(*((b / x).denominator for b in topology.capacity.values()))
 
 
 class _Oracle:
-    """The auxiliary network G_x of ``app:thm:binarysearch``, built once.
+    """The auxiliary network G_x of Theorem 1 (appendix E.1), built once.
 
     Nodes ``0..n-1`` are the network's, node ``n`` the source s; edges are the integer
     links followed by one s -> v edge per compute node. :meth:`test` sets ``1/x = a/b``
@@ -282,7 +358,20 @@ def bottleneck(n: int, capacity: Mapping[tuple[int, int], int], compute: list[in
     shares of a link split between two concurrent collectives are not — as long as every
     compute node can be reached from every compute node of positive weight (otherwise
     :class:`BoundError`). ``orbit`` maps nodes to orbits of automorphisms that keep the
-    weights (default: none)."""
+    weights (default: none).
+
+    :param n: the number of nodes
+    :param capacity: (u, v) -> integer capacity, u != v, both below ``n``
+    :param compute: the compute nodes, in the order the oracle tests them
+    :param weights: the shard weight of each node of ``compute`` (default: 1 each)
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param orbit: node -> orbit number, or None for no symmetry
+    :returns: (1/x* in the units of ``capacity``, the bottleneck cut S* as node indices,
+        oracle rounds, max-flows computed)
+    :raises BoundError: when a compute node receives no bandwidth or cannot be reached from
+        the nodes of positive weight
+    """
     weight = dict(zip(compute, weights or (1,) * len(compute)))
     total = sum(weight.values())
     ingress = {v: 0 for v in range(n)}
@@ -314,7 +403,7 @@ def bottleneck(n: int, capacity: Mapping[tuple[int, int], int], compute: list[in
             raise BoundError(f"compute node #{sink} cannot be reached from the nodes of "
                              f"positive weight; connect it")
         better = Fraction(sum(weight.get(v, 0) for v in side), leaving)
-        if better <= ratio:  # cannot happen by app:thm:binarysearch; guards the loop
+        if better <= ratio:  # cannot happen by Theorem 1; guards the loop
             raise BoundError("internal error: the oracle's cut did not improve the ratio")
         ratio, cut = better, side
         order.remove(sink)

@@ -1,23 +1,24 @@
-"""The best schedule with exactly k trees per root (paper ``app:sec:fixedk``, ``algo:fixedk``).
+"""The best schedule with exactly k trees per root (paper, appendix E.4 "Fixed-k
+Optimality", and Algorithm 5 "Fixed-k Binary Search").
 
-With k fixed, a forest whose trees each carry ``1/U`` of bandwidth exists iff it packs into
-the floored capacities ``⌊U·b_e⌋`` (``app:thm:fixedk``), i.e. iff
-``min_v F(s, v; G_k(⌊U·b⌋)) >= N·k`` (``app:thm:existtrees``; with shard weights, source
-edges k·ŵ_v and ``>= Ŵ·k``), and feasibility is monotone
-in U (``app:thm:fixedkbinarysearch``). It only changes where some ``U·b_e`` is an integer,
-so the least feasible U* is one of those breakpoints ``j / b_e``. We bisect over the
-breakpoints themselves — no floating point and no reconstruction — between the optimum
-``k/x*`` (a lower bound) and ``max_e ⌈k·b_e/x*⌉ / b_e``, which the proof of
-``app:thm:fixedkapprox`` shows feasible; hence also ``U*/k <= 1/x* + 1/(k·min_e b_e)``.
+With k fixed, a forest whose trees each carry ``1/U`` of bandwidth exists iff it packs into the
+floored capacities ``⌊U·b_e⌋`` (the first theorem of appendix E.4), i.e. iff
+``min_v F(s, v; G_k(⌊U·b⌋)) >= N·k`` (the tree-existence theorem of appendix E.1; with shard
+weights, source edges k·ŵ_v and ``>= Ŵ·k``), and feasibility is monotone in U (the fixed-k
+binary-search theorem of appendix E.4). It only changes where some ``U·b_e`` is an integer, so
+the least feasible U* is one of those breakpoints ``j / b_e``. We bisect over the breakpoints
+themselves — no floating point and no reconstruction — between the optimum ``k/x*`` (a lower
+bound) and ``max_e ⌈k·b_e/x*⌉ / b_e``, which the proof of the fixed-k approximation theorem (the
+last of appendix E.4) shows feasible; hence also ``U*/k <= 1/x* + 1/(k·min_e b_e)``.
 
 The floored graph must keep every switch balanced for edge splitting; on bidirectional
 networks with equal bandwidth both ways it always does. Otherwise a
 :class:`FixedKError` names the switch.
 
-The fixed-k optimum is the bound itself (U* = k/x*) for the paper's k of
-``app:lm:smallestUk``, which makes every ``k·b_e/x*`` an integer, and often for smaller k
-too: flooring may take nothing any cut needs. :func:`smallest_k_at_bound` finds the least
-such k (``generate`` uses it); :func:`reaches_bound` is the test for one k.
+The fixed-k optimum is the bound itself (U* = k/x*) for the paper's k of the smallest-U-and-k
+proposition (appendix E.1), which makes every ``k·b_e/x*`` an integer, and often for smaller k
+too: flooring may take nothing any cut needs. :func:`smallest_k_at_bound` finds the least such k
+(``generate`` uses it); :func:`reaches_bound` is the test for one k.
 """
 
 from __future__ import annotations
@@ -44,7 +45,24 @@ def fixed_k_capacity(topology: Topology, k: int, *, collective: str = "allgather
     """``(U*, {link: ⌊U*·b_e⌋})`` for exactly ``k`` trees per root (per ``root`` for
     broadcast); with normalised shard ``weights`` ŵ, k·ŵ_v trees at root v (the same
     argument with source edges of capacity k·ŵ_v). Reduce-scatter and reduce pack their
-    in-trees as out-trees of the reversed network, as the bound does."""
+    in-trees as out-trees of the reversed network, as the bound does.
+
+    :param topology: the network
+    :param k: the number of trees per root (per unit of weight), a positive integer
+    :param collective: ``"allgather"``, ``"reduce-scatter"``, ``"broadcast"`` or
+        ``"reduce"``
+    :param root: the root compute node of broadcast/reduce; None for the others
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param weights: the normalised shard weights ŵ in compute node order
+        (:func:`~forestcoll_opt.model.weights.normalize`), or None for equal shards
+    :returns: U*, the least U at which k trees per root of bandwidth 1/U each fit, and the
+        floored integer capacity ⌊U*·b_e⌋ of every directed link (of ``topology``, not
+        reversed), in which the trees are packed
+    :raises FixedKError: when ``k`` is not a positive integer, or the floored capacities
+        leave a switch unbalanced (edge splitting needs it balanced; the message names it)
+    :raises BoundError: as :func:`~forestcoll_opt.generation.bound.bound`
+    """
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise FixedKError(f"k must be a positive integer, got {k!r}")
     b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
@@ -93,7 +111,14 @@ class SmallestK:
     ``k`` is the k to use; every k below ``ruled_out_below`` was shown not to reach the
     bound, so ``k`` is the least such k when the two are equal (:attr:`proven`). ``step``
     divides every k that can reach it; ``tests`` counts the feasibility tests on
-    G_k(⌊U·b⌋) (each up to one max-flow per compute node)."""
+    G_k(⌊U·b⌋) (each up to one max-flow per compute node).
+
+    :ivar k: the k to use: the least found that reaches the bound, else the paper's k
+    :ivar ruled_out_below: no k below this reaches the bound
+    :ivar step: every k that reaches the bound is a multiple of it (set by the links leaving
+        the bottleneck cut)
+    :ivar tests: feasibility tests run with max-flows
+    """
 
     k: int
     ruled_out_below: int
@@ -102,6 +127,7 @@ class SmallestK:
 
     @property
     def proven(self) -> bool:
+        """Whether :attr:`k` is proven the least k that reaches the bound."""
         return self.ruled_out_below == self.k
 
     @property
@@ -115,10 +141,19 @@ class SmallestK:
 
 def reaches_bound(topology: Topology, bound: Bound, k: int, *,
                   kernel: str | None = None) -> bool:
-    """Is the fixed-k optimum for ``k`` the ``bound`` (of ``topology``), i.e. U* = k/x*?
-    By ``app:thm:fixedk`` and ``app:thm:fixedkbinarysearch`` that holds iff k trees per
-    root (k·ŵ_v at v) pack into ⌊k·b_e/x*⌋, and the generator can build them iff those
-    floored capacities also keep every switch balanced."""
+    """Is the fixed-k optimum for ``k`` the ``bound`` (of ``topology``), i.e. U* = k/x*? By the
+    first and the second theorem of appendix E.4 "Fixed-k Optimality" that holds iff k trees per
+    root (k·ŵ_v at v) pack into ⌊k·b_e/x*⌋, and the generator can build them iff those floored
+    capacities also keep every switch balanced.
+
+    :param topology: the network ``bound`` was computed on
+    :param bound: its bound (collective, root and shard weights are taken from it)
+    :param k: the number of trees per root to test, a positive integer
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :returns: True when a schedule with exactly k trees per root reaches the bound and the
+        generator can build it
+    """
     network, root, weights = _setting(topology, bound)
     return (_Rates(network, bound.inv_x).balanced(k)
             and _FixedKOracle(network, root, kernel, weights).feasible(k * bound.inv_x, k))
@@ -127,28 +162,39 @@ def reaches_bound(topology: Topology, bound: Bound, k: int, *,
 def smallest_k_at_bound(topology: Topology, bound: Bound, *, kernel: str | None = None,
                         symmetry: "bool | Symmetry | None" = None, limit: int | None = None,
                         test_limit: int | None = None) -> SmallestK:
-    """The least k <= ``bound.k`` (the paper's k, ``app:lm:smallestUk``) with
-    :func:`reaches_bound`, for the collective, root and shard weights of ``bound``.
+    """The least k <= ``bound.k`` (the paper's k, of the smallest-U-and-k proposition of
+    appendix E.1) with :func:`reaches_bound`, for the collective, root and shard weights of
+    ``bound``.
 
-    The paper's k makes every k·b_e/x* integral, which is sufficient but not necessary:
-    flooring only has to leave every cut S enough trees, Σ_{e leaving S} ⌊k·b_e/x*⌋ >=
-    k·ŵ(S ∩ Vc) (``app:thm:existtrees``). On the bottleneck cut S* that sum without floors
-    is exactly k·ŵ(S* ∩ Vc), so every link leaving S* must carry an integral k·b_e/x*: k
-    is a multiple of the ``step`` those links set. The search walks up the multiples of
-    ``step``, at most ``limit`` of them (default :data:`SCAN_LIMIT`) with at most
-    ``test_limit`` max-flow tests (:data:`TEST_LIMIT`), so its cost does not depend on the
-    bandwidths or on the size of k. A candidate is first held against cuts known to
-    refuse it — the roots alone, all nodes but one compute node, and every cut a failed
-    test returned — and against the switch balance, integer arithmetic on the links, and
-    only then tested with max-flows. The k that reach the bound are closed under addition
-    (two forests side by side) but are no interval, so the first one found is the least;
-    if none is found below the paper's k, that k is used.
+    The paper's k makes every k·b_e/x* integral, which is sufficient but not necessary: flooring
+    only has to leave every cut S enough trees, Σ_{e leaving S} ⌊k·b_e/x*⌋ >= k·ŵ(S ∩ Vc) (the
+    tree-existence theorem of appendix E.1). On the bottleneck cut S* that sum without floors is
+    exactly k·ŵ(S* ∩ Vc), so every link leaving S* must carry an integral k·b_e/x*: k is a
+    multiple of the ``step`` those links set. The search walks up the multiples of ``step``, at
+    most ``limit`` of them (default :data:`SCAN_LIMIT`) with at most ``test_limit`` max-flow
+    tests (:data:`TEST_LIMIT`), so its cost does not depend on the bandwidths or on the size of
+    k. A candidate is first held against cuts known to refuse it — the roots alone, all nodes
+    but one compute node, and every cut a failed test returned — and against the switch balance,
+    integer arithmetic on the links, and only then tested with max-flows. The k that reach the
+    bound are closed under addition (two forests side by side) but are no interval, so the first
+    one found is the least; if none is found below the paper's k, that k is used.
 
     ``symmetry`` is the bound's: the topology's automorphism group (keeping the root and
     the weights), already computed or True, or None for "from
     :data:`~forestcoll_opt.generation.bound.BOUND_SYMMETRY_MIN_COMPUTE` compute nodes on"; floors keep
     automorphisms, so a test solves one max-flow per orbit of compute nodes. The group is
-    only computed when a test is needed."""
+    only computed when a test is needed.
+
+    :param topology: the network ``bound`` was computed on
+    :param bound: its bound (collective, root, shard weights, the paper's k and the cut)
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param symmetry: None (automatic), True, False, or a precomputed
+        :class:`~forestcoll_opt.kernels.symmetry.Symmetry` (above)
+    :param limit: the most multiples of ``step`` considered (default :data:`SCAN_LIMIT`)
+    :param test_limit: the most max-flow tests run (default :data:`TEST_LIMIT`)
+    :returns: the k found, with what is proven about it
+    """
     limit = SCAN_LIMIT if limit is None else limit
     test_limit = TEST_LIMIT if test_limit is None else test_limit
     network, root, weights = _setting(topology, bound)
@@ -287,7 +333,7 @@ def _prev_breakpoint(value: Fraction, bandwidths: list[Fraction]) -> Fraction:
 
 
 class _FixedKOracle:
-    """G_k(⌊U·b⌋): links floored, s -> v capacity k·ŵ_v (``fig:fixedk``); built once, k
+    """G_k(⌊U·b⌋): links floored, s -> v capacity k·ŵ_v (the paper's Figure 17); built once, k
     and U set in place."""
 
     def __init__(self, topology: Topology, root: str | None, kernel: str | None,

@@ -1,4 +1,4 @@
-"""In-network multicast and aggregation (paper, section "In-Network Multicast &
+"""In-network multicast and aggregation (paper, section 5.6 "In-Network Multicast &
 Aggregation"): a post-processing of the trees for switches that replicate data (or reduce
 it) in the switch — NVLink SHARP in third-generation NVSwitches, InfiniBand SHARP — marked
 ``"multicast": true`` in the topology.
@@ -30,7 +30,14 @@ Edge = tuple[str, str, tuple[str, ...]]          # (sender, receiver, physical p
 def merge_out_tree(root: str, edges: Sequence[Edge], capable: set[str] | frozenset[str]
                    ) -> tuple[Edge, ...]:
     """The edges of one out-tree rooted at ``root`` with every second entry into a switch
-    of ``capable`` removed (module docstring); in-trees: reverse, merge, reverse back."""
+    of ``capable`` removed (module docstring); in-trees: reverse, merge, reverse back.
+
+    :param root: the tree's root compute node
+    :param edges: its edges as (sender, receiver, physical path) triples
+    :param capable: the switches that replicate data
+    :returns: the edges, breadth-first from the root, those through an already entered
+        switch rerouted to start at that switch's first sender along its path
+    """
     children: dict[str, list[Edge]] = {}
     for e in edges:
         children.setdefault(e[0], []).append(e)

@@ -1,11 +1,11 @@
-"""Weighted out-tree packing on the compute-only graph G* (paper ``sec:treeconstruct``,
-``app:sec:constructtree``, ``app:algo:construct``).
+"""Weighted out-tree packing on the compute-only graph G* (paper, section 5.4
+"Spanning Tree Construction", appendix E.3 of the same title and its Algorithm 4).
 
 Trees are grown in weighted batches: a batch is a root set R (the vertices its trees span
 so far), a multiplicity m (how many identical trees it stands for) and an edge list. Each
 root u starts with one batch of multiplicity d_u (k for allgather). To grow batch R_1 by
 an edge (x, y), x in R_1, y not in R_1, the largest number of its trees that can take the
-edge without making the remaining packing infeasible is (``app:thm:computemu``)
+edge without making the remaining packing infeasible is (the μ theorem of appendix E.3)
 
     μ = min{ g(x,y), m(R_1), F(x, y; D̄) - Σ_{i≠1} m(R_i) }
 
@@ -24,8 +24,8 @@ its root), real batches of their own. In one step B takes the orbit E of an edge
 under S (one edge when H acts freely on the compute nodes, as the groups found for the
 catalog do; never two edges into one node), every image σ(B) takes σ(E), all with the same
 μ trees, splitting off m - μ trees that stay as they were. Safety is Tarjan's condition
-(paper appendix "Spanning Tree Construction", ``app:thm:tarjan``, the condition the μ of
-``app:thm:computemu`` preserves) for the state after the step: for every node set X, the
+(Tarjan's theorem in the paper's appendix E.3 "Spanning Tree Construction", the condition
+the μ theorem there preserves) for the state after the step: for every node set X, the
 capacity entering X is at least the weight of the batches whose vertex sets miss X. That state is
 invariant under H. If it violates some X, the step lowered ρ(X) - p(X), which only an
 added edge entering X can do; the element of H (times one of S) that maps that edge to
@@ -56,7 +56,12 @@ from ..kernels.symmetry import group_elements, is_automorphism
 @dataclass(frozen=True)
 class TreeBatch:
     """``weight`` identical out-trees rooted at ``root``; ``edges`` in growth order
-    (every edge's tail is the root or the head of an earlier edge)."""
+    (every edge's tail is the root or the head of an earlier edge).
+
+    :ivar root: the root's node index
+    :ivar weight: how many identical trees this stands for (the paper's m(R))
+    :ivar edges: the tree's edges as (tail, head) node indices, in growth order
+    """
 
     root: int
     weight: int
@@ -65,6 +70,18 @@ class TreeBatch:
 
 @dataclass(frozen=True)
 class Packing:
+    """The result of :func:`pack_trees`.
+
+    :ivar batches: the packed trees, identical ones merged, sorted by root (in the order of
+        ``nodes``), edges and weight
+    :ivar max_flows: max-flows computed (μ tests)
+    :ivar seconds: wall-clock seconds taken; ignored by ``==``
+    :ivar joint_steps: joint growth steps taken with ``symmetry``
+    :ivar joint_max_flows: max-flows those took (included in ``max_flows``)
+    :ivar fallback: True when joint growth got stuck somewhere and the plain growth finished
+    :ivar group_order: elements of the group H used (1: plain packing)
+    """
+
     batches: tuple[TreeBatch, ...]
     max_flows: int = 0
     seconds: float = field(default=0.0, compare=False)
@@ -97,9 +114,9 @@ def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
                demand: Mapping[int, int], *, kernel: str | None = None,
                order: str = "layers", progress=None,
                symmetry: Sequence[Sequence[int]] | None = None) -> Packing:
-    """Pack ``demand[u]`` spanning out-trees at every root u into ``capacity``
-    (``app:algo:construct``). Raises :class:`PackingError` if some batch cannot grow.
-    ``order="layers"`` grows every batch by one edge per pass (lower trees);
+    """Pack ``demand[u]`` spanning out-trees at every root u into ``capacity`` (the paper's
+    Algorithm 4, "Spanning Tree Construction"). Raises :class:`PackingError` if some batch
+    cannot grow. ``order="layers"`` grows every batch by one edge per pass (lower trees);
     ``order="batch"`` finishes each batch before the next, as the paper's pseudocode does.
     Both keep every step feasible (the μ test does not depend on the order).
     ``progress(stage, done, total)`` reports tree edges placed out of those to place.
@@ -108,7 +125,20 @@ def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
     map ``nodes``, ``capacity`` and ``demand`` onto themselves generate the group H in
     whose orbits the batches grow (module docstring); the others are ignored, and so are
     the last ones while H would have more than :data:`MAX_GROUP` times as many elements
-    as there are nodes."""
+    as there are nodes.
+
+    :param nodes: the compute nodes (node indices) the trees must span
+    :param capacity: (u, v) -> integer capacity of G*, among ``nodes``
+    :param demand: root -> the number of trees rooted there
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param order: ``"layers"`` or ``"batch"`` (above)
+    :param progress: None, or a callable ``progress(stage, done, total)``
+    :param symmetry: node permutations (by index), or None
+    :returns: the trees, as weighted batches
+    :raises PackingError: for an unknown ``order``, or when some batch cannot grow (the
+        capacities do not carry the demand: Tarjan's condition fails)
+    """
     if order not in ("layers", "batch"):
         raise PackingError(f"unknown packing order {order!r}; use layers or batch")
     start = time.perf_counter()
@@ -190,7 +220,7 @@ class _Packer:
         self.oracle.add_batches(self.batches)
         self.joint_steps = self.joint_flows = 0
 
-    # --- plain growth (app:algo:construct) -----------------------------------------------
+    # --- plain growth (the paper's Algorithm 4) ------------------------------------------
     def candidates(self, batch: _Batch) -> Iterator[tuple[int, int]]:
         """The edges (x, y) that could grow ``batch``: x a member, y not, capacity left;
         breadth first from the root, the deferred ones after all others. The caller may
@@ -399,7 +429,7 @@ class _Packer:
 
 
 class _MuOracle:
-    """The network D̄ of ``app:thm:computemu``, kept as one flow network that only grows.
+    """The network D̄ of the μ theorem (appendix E.3), kept as one flow network that only grows.
 
     To avoid an edge x -> s_i for every possible x, a hub X stands in for x: X -> x is
     infinite for the queried x (0 otherwise) and X -> s_i carries m(R_i), which gives the

@@ -19,17 +19,31 @@ class PathUnits:
         self.head = 0
 
     def add(self, path: Route, count: int) -> None:
+        """Append ``count`` units of ``path`` at the back (merged with the last run if it is
+        the same path).
+
+        :param path: the physical route
+        :param count: how many units of it
+        """
         if len(self.items) > self.head and self.items[-1][0] == path:
             self.items[-1][1] += count
         else:
             self.items.append([path, count])
 
     def available(self) -> int:
+        """The number of units not yet taken.
+
+        :returns: the sum of the remaining counts
+        """
         return sum(c for _, c in self.items[self.head:])
 
     def take(self, amount: int) -> list[tuple[Route, int]]:
         """The next ``amount`` units as ``(path, count)`` runs; the caller checks that they
-        are :meth:`available`."""
+        are :meth:`available`.
+
+        :param amount: how many units to take
+        :returns: the runs taken, front first, their counts summing to ``amount``
+        """
         out = []
         while amount:
             path, count = self.items[self.head]
@@ -43,4 +57,8 @@ class PathUnits:
         return out
 
     def remaining(self) -> tuple[tuple[Route, int], ...]:
+        """The units not yet taken, as ``(path, count)`` runs, front first.
+
+        :returns: the runs
+        """
         return tuple((p, c) for p, c in self.items[self.head:] if c)

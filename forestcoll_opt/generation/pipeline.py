@@ -1,7 +1,7 @@
-"""The generation pipeline of the five collectives (paper, sections "Algorithm Design" and
-"Other Collectives"): the bound, the least k at the bound or a fixed k, edge splitting, tree
-packing and routing, then the in-network multicast post-processing; the result is a
-:class:`~forestcoll_opt.model.schedule.Schedule`."""
+"""The generation pipeline of the five collectives (paper, sections 5 "Algorithm Design" and
+5.7 "Other Collective Operations"): the bound, the least k at the bound or a fixed k, edge
+splitting, tree packing and routing, then the in-network multicast post-processing; the result
+is a :class:`~forestcoll_opt.model.schedule.Schedule`."""
 
 from __future__ import annotations
 
@@ -33,8 +33,9 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
              progress=None, symmetry: bool | None = None,
              weights: Mapping[str, Any] | None = None, multicast: str = "auto") -> Schedule:
     """A schedule for ``collective``: optimal with the least k that reaches the bound
-    (:func:`~forestcoll_opt.generation.fixed_k.smallest_k_at_bound`, at most the paper's k), or the
-    best with exactly ``k`` trees per root when ``k`` is given (``app:sec:fixedk``).
+    (:func:`~forestcoll_opt.generation.fixed_k.smallest_k_at_bound`, at most the paper's k),
+    or the best with exactly ``k`` trees per root when ``k`` is given (appendix E.4
+    "Fixed-k Optimality").
     ``weights`` (allgather, reduce-scatter, allreduce) maps every compute node to the
     relative size of its shard (:mod:`forestcoll_opt.model.weights`); root v then gets k·ŵ_v
     trees and the schedule reaches the weighted bound. (Allreduce at the allreduce LP
@@ -45,7 +46,36 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
     ``progress(stage, done, total)``, if given, is called as splitting and packing advance.
     ``symmetry`` (default: on from :data:`SYMMETRY_MIN_COMPUTE` compute nodes) uses the
     topology's automorphism group (:mod:`forestcoll_opt.kernels.symmetry`) to split switches in
-    whole orbits of pairs; the schedule is exactly at the same bound either way."""
+    whole orbits of pairs; the schedule is exactly at the same bound either way.
+
+    :param topology: the network
+    :param collective: a :class:`~forestcoll_opt.model.collective.Collective` or its string
+        value: ``"allgather"``, ``"reduce-scatter"``, ``"allreduce"`` (reduce-scatter then
+        allgather), ``"broadcast"`` or ``"reduce"``
+    :param k: trees per root (per unit of weight), from 1 to 2^63 - 1; None for the least
+        k at which the schedule reaches the bound
+    :param root: the root compute node of broadcast/reduce; must be None for the others
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param progress: None, or a callable ``progress(stage, done, total)``
+    :param symmetry: True or False to use the automorphism group or not; None: from
+        :data:`SYMMETRY_MIN_COMPUTE` compute nodes up
+    :param weights: compute node id -> relative shard size (allgather, reduce-scatter,
+        allreduce), or None for equal shards
+    :param multicast: ``"auto"`` or ``"off"`` (above)
+    :returns: the schedule, its ``algbw`` computed from its own link loads; ``stats``
+        (:class:`~forestcoll_opt.model.schedule.Stats`) holds the seconds and counts of
+        each stage
+    :raises CollectiveError: for an unknown collective, a missing, unknown or superfluous
+        root, or weights given to broadcast/reduce
+    :raises ScheduleError: for ``k`` out of range, an unknown ``multicast`` value, or a
+        schedule whose counts would exceed 2^63 - 1
+    :raises BoundError: for a compute node nothing can reach
+    :raises WeightsError: when ``weights`` are malformed
+    :raises FixedKError: when, with ``k`` given, the floored capacities leave a switch
+        unbalanced
+    :raises FlowError: when ``kernel`` is unknown or its package does not import
+    """
     member = check_request(topology, collective, root=root, weights=weights)
     collective = member.value
     if k is not None and not 1 <= k <= MAX_COUNT:
@@ -86,15 +116,26 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
 
 def as_pairs(topology: Topology, weights: tuple[int, ...] | None
              ) -> tuple[tuple[str, int], ...] | None:
-    """Normalised weights as the (compute node, ŵ) pairs a :class:`Schedule` carries."""
+    """Normalised weights as the (compute node, ŵ) pairs a :class:`Schedule` carries.
+
+    :param topology: the topology the weights are for
+    :param weights: the output of :func:`~forestcoll_opt.model.weights.normalize`
+    :returns: the pairs in compute node order, or None
+    """
     return None if weights is None else tuple(zip(topology.compute_nodes, weights))
 
 
 def apply_multicast(schedule: Schedule, topology: Topology) -> Schedule:
     """``schedule`` with the copies that multicast switches make redundant removed
-    (:mod:`forestcoll_opt.generation.multicast`, paper section "In-Network Multicast & Aggregation"),
-    its claims recomputed; unchanged (and ``multicast`` off) when the topology has no
-    multicast switch or nothing merges."""
+    (:mod:`forestcoll_opt.generation.multicast`, paper section "In-Network Multicast &
+    Aggregation"), its claims recomputed; unchanged (and ``multicast`` off) when the topology
+    has no multicast switch or nothing merges.
+
+    :param schedule: a schedule without multicast, for ``topology``
+    :param topology: the topology, whose switches marked ``multicast`` may replicate
+    :returns: the schedule with merged trees, ``multicast`` set, ``algbw`` and
+        ``tree_bandwidth`` recomputed; or ``schedule`` itself
+    """
     capable = multicast_switches(topology)
     if not capable:
         return schedule
@@ -134,7 +175,13 @@ def _claims(phase: Schedule, topology: Topology) -> Schedule:
 def traffic(schedule: Schedule, topology: Topology
             ) -> dict[tuple[str, str], tuple[Fraction, Fraction]]:
     """Per link: (data it carries with the schedule's multicast, with every copy), per
-    unit of data M (a part is M/(Ŵ·k), M/k for broadcast/reduce), summed over phases."""
+    unit of data M (a part is M/(Ŵ·k), M/k for broadcast/reduce), summed over phases.
+
+    :param schedule: the schedule
+    :param topology: the topology it runs on (its multicast switches count)
+    :returns: (from, to) link -> (fraction of M it carries, fraction of M it would carry
+        without multicast), for every link a path uses
+    """
     out: dict[tuple[str, str], tuple[Fraction, Fraction]] = {}
     total = schedule.total_weight
     capable = multicast_switches(topology)
@@ -263,13 +310,29 @@ def forest(topology: Topology, capacity: Mapping[tuple[int, int], int],
            demand: Mapping[int, int], *, kernel: str | None = None, progress=None,
            rotation: tuple[int, ...] | None = None, root: str | None = None,
            stats: dict[str, Any] | None = None) -> tuple[Tree, ...]:
-    """Out-trees on the nodes of ``topology`` with integer ``capacity`` (node indices; in
-    trees of bandwidth 1/U, not necessarily the topology's own links' bandwidths): edge
-    splitting removes the switches (``thm:edgesplitting``; every switch must be balanced),
-    ``demand[v]`` trees are packed at each root v (``app:thm:tarjan``), and every tree edge
-    is routed back through the switches it replaced. ``rotation`` is an automorphism of
-    the capacities and demand whose group splitting and packing may use. ``stats``
-    receives the stages' seconds and counts."""
+    """Out-trees on the nodes of ``topology`` with integer ``capacity`` (node indices; in trees
+    of bandwidth 1/U, not necessarily the topology's own links' bandwidths): edge splitting
+    removes the switches (the edge-splitting theorem of appendix E.2; every switch must be
+    balanced), ``demand[v]`` trees are packed at each root v (Tarjan's theorem, appendix E.3),
+    and every tree edge is routed back through the switches it replaced. ``rotation`` is an
+    automorphism of the capacities and demand whose group splitting and packing may use.
+    ``stats`` receives the stages' seconds and counts.
+
+    :param topology: the network whose node ids and boxes the trees use
+    :param capacity: (u, v) node indices -> integer capacity, in trees; every switch
+        balanced
+    :param demand: compute node index -> the number of trees rooted there
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param progress: None, or a callable ``progress(stage, done, total)``
+    :param rotation: a node permutation (by index), or None
+    :param root: the single root of a broadcast, if any (packing symmetry keeps it fixed)
+    :param stats: a dict to update with seconds and counts, or None
+    :returns: the out-trees, by node id, each edge with its physical path
+    :raises SplittingError: when a switch cannot be removed (e.g. it is unbalanced)
+    :raises PackingError: when the trees cannot be packed (the capacities do not carry the
+        demand)
+    """
     stats = {} if stats is None else stats
     idx = topology.index
     ids = topology.node_ids

@@ -1,4 +1,5 @@
-"""Map logical trees on G* back to physical paths (paper ``app:sec:constructtree``, last part).
+"""Map logical trees on G* back to physical paths (paper, appendix E.3 "Spanning Tree
+Construction", last part).
 
 Each edge (x, y) of G* owns a list of physical paths with counts (the routing table built
 by edge splitting). A tree batch of weight m using (x, y) takes the next m path units of
@@ -21,7 +22,13 @@ from .pathunits import PathUnits, Route
 @dataclass(frozen=True)
 class RoutedTree:
     """``weight`` identical trees rooted at ``root``; ``paths[i]`` is the physical route of
-    ``edges[i]`` (node indices, from the edge's tail to its head)."""
+    ``edges[i]`` (node indices, from the edge's tail to its head).
+
+    :ivar root: the root's node index
+    :ivar weight: how many identical trees this stands for
+    :ivar edges: the tree's edges of G* as (tail, head) node indices
+    :ivar paths: the physical route of each edge, in the order of ``edges``
+    """
 
     root: int
     weight: int
@@ -31,13 +38,27 @@ class RoutedTree:
 
 @dataclass(frozen=True)
 class Routing:
+    """The result of :func:`route_trees`.
+
+    :ivar trees: the routed trees, trees with equal root, edges and paths merged
+    :ivar seconds: wall-clock seconds taken; ignored by ``==``
+    """
+
     trees: tuple[RoutedTree, ...]
     seconds: float = field(default=0.0, compare=False)
 
 
 def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tuple[Route, int]]]
                 ) -> Routing:
-    """Physical paths for every batch (objects with ``root``, ``weight``, ``edges``)."""
+    """Physical paths for every batch (objects with ``root``, ``weight``, ``edges``).
+
+    :param batches: the packed trees, e.g. :attr:`forestcoll_opt.generation.packing.Packing.batches`
+    :param routes: the routing table of edge splitting: each edge of G* -> its physical
+        paths with counts (:attr:`forestcoll_opt.generation.splitting.Splitting.routes`)
+    :returns: the trees, each batch cut where its edges' units change path
+    :raises RoutingError: when a tree edge has no route or more trees use an edge than its
+        capacity
+    """
     start = time.perf_counter()
     cursors = {e: PathUnits(units) for e, units in routes.items()}
     out: list[RoutedTree] = []

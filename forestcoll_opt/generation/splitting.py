@@ -1,19 +1,20 @@
-"""Switch removal by edge splitting (paper ``sec:switchremove``, ``app:sec:edgesplit``).
+"""Switch removal by edge splitting (paper, section 5.3 "Switch Node Removal", and appendix E.2
+"Edge Splitting").
 
 Input: an integer-capacity network D in which every switch is balanced, and a demand
 ``d_v`` per compute node (k for allgather; k at the root only for broadcast). Let D_d be
 D plus a source s with an edge s -> v of capacity d_v, and ``D = Σ d_v``. As long as
-``min_v F(s, v; D_d) >= D`` (app:thm:existtrees), the trees exist.
+``min_v F(s, v; D_d) >= D`` (the tree-existence theorem of appendix E.1), the trees exist.
 
 For each switch w, each egress link f = (w, t) and each ingress link e = (u, w), we split
-off the largest safe amount at once (``app:thm:multicapasplit``):
+off the largest safe amount at once (the γ theorem, the last of appendix E.2):
 
     γ = min{ c(u,w), c(w,t),
              min_v F(u, w; D̂_(u,w),v) - D,      D̂_(u,w),v = D_d + ∞(u,s), ∞(u,t), ∞(v,w)
              min_v F(w, t; D̂_(w,t),v) - D }     D̂_(w,t),v = D_d + ∞(w,s), ∞(u,t), ∞(v,t)
 
-and move γ from (u,w),(w,t) to (u,t) (``app:algo:removeswitch``). A pair with u = t
-becomes a loop that carries nothing and is dropped. When every switch is gone the
+and move γ from (u,w),(w,t) to (u,t) (the paper's Algorithm 3, "Remove Switch Nodes"). A pair
+with u = t becomes a loop that carries nothing and is dropped. When every switch is gone the
 compute-only graph G* remains.
 
 Routing table: every unit of capacity of a (logical) edge is a physical path. A physical
@@ -48,6 +49,16 @@ class Splitting:
 
     ``capacity[(u, t)]`` is the integer capacity of G* (compute nodes only);
     ``routes[(u, t)]`` is a tuple of ``(path, count)`` with counts summing to that capacity.
+
+    :ivar capacity: (u, t) -> the integer capacity of the switch-free graph G*
+    :ivar routes: (u, t) -> the physical paths behind that capacity, with counts (the
+        paper's ``routing`` table)
+    :ivar dropped_loops: capacity units dropped because a split joined a node to itself
+    :ivar max_flows: max-flows computed
+    :ivar seconds: wall-clock seconds taken; ignored by ``==``
+    :ivar joint_splits: orbits of pairs split together (with ``symmetry``)
+    :ivar joint_max_flows: max-flows those took (included in ``max_flows``)
+    :ivar joint_bisections: pair orbits whose largest joint amount was not safe
     """
 
     capacity: Mapping[tuple[int, int], int]
@@ -85,7 +96,7 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                    kernel: str | None = None, progress=None,
                    symmetry: Sequence[int] | None = None) -> Splitting:
     """Remove ``switches`` from the integer network ``capacity`` (node indices
-    ``0..num_nodes-1``) keeping ``min_v F(s, v) >= Σ demand`` (``app:algo:removeswitch``).
+    ``0..num_nodes-1``) keeping ``min_v F(s, v) >= Σ demand`` (the paper's Algorithm 3).
 
     ``box`` (optional) lets the pairing order prefer u and t in different boxes, which the
     paper uses to keep intra-box traffic on the box's own switch; it never changes γ.
@@ -95,6 +106,21 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     the demand (one is checked, and ignored if it is not); the pairs are then first split
     in whole orbits of the cyclic group it generates (:func:`_split_jointly`), and the
     plain pair-by-pair splitting finishes whatever that leaves.
+
+    :param num_nodes: the number of nodes
+    :param capacity: (u, v) -> integer capacity, every switch balanced
+    :param compute: the compute nodes
+    :param switches: the switches to remove
+    :param demand: compute node -> the number of trees rooted there (the source edges of
+        D_d)
+    :param box: node -> its box, or None
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param progress: None, or a callable ``progress(stage, done, total)``
+    :param symmetry: a node permutation (by index), or None
+    :returns: the compute-only graph G* with its routing table
+    :raises SplittingError: when a switch keeps capacity that cannot be split off (its
+        ingress and egress differ, or ``min_v F(s, v) >= Σ demand`` did not hold)
     """
     start = time.perf_counter()
     cap: dict[tuple[int, int], int] = {e: c for e, c in capacity.items() if c > 0}
@@ -192,7 +218,7 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
     the largest amount the capacities allow and bisecting when that fails (after testing
     1, so that an orbit with γ_max = 0, common on a tight single-root network, costs a
     max-flow or two). Every joint
-    split is thus a sequence of safe splits (``app:thm:multicapasplit`` keeps the trees'
+    split is thus a sequence of safe splits (the γ theorem of appendix E.2 keeps the trees'
     existence after each), and the plain pair-by-pair splitting afterwards removes
     whatever capacity is left at these switches (the complete splitting still exists, the
     theorem applying to any network that meets the condition). Returns (max-flows, pair
@@ -292,7 +318,7 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
 
 
 class _GammaOracle:
-    """The auxiliary networks D̂ of ``app:thm:multicapasplit`` for one switch w.
+    """The auxiliary networks D̂ of the γ theorem (appendix E.2) for one switch w.
 
     One flow network holds D_d plus every gadget edge that any (u, t, v) may need, at
     capacity 0 (or the real capacity) when idle; a query raises the three gadget edges to

@@ -84,7 +84,12 @@ _NO_SIDE = np.zeros(0, dtype=bool)   # max_flow() answers the value only
 
 
 def kernel_available(kernel: str) -> bool:
-    """Whether ``kernel``'s package imports in this environment (checked once)."""
+    """Whether ``kernel``'s package imports in this environment (checked once).
+
+    :param kernel: a name of :data:`KERNELS`
+    :returns: True when the kernel can be used here
+    :raises FlowError: when ``kernel`` is not a name of :data:`KERNELS`
+    """
     if kernel not in _REQUIRES:
         raise FlowError(f"unknown max-flow kernel {kernel!r}; use one of {', '.join(KERNELS)}")
     if kernel not in _importable:
@@ -107,12 +112,20 @@ def kernel_available(kernel: str) -> bool:
 
 
 def available_kernels() -> tuple[str, ...]:
-    """The kernels of :data:`KERNELS` whose package imports here."""
+    """The kernels of :data:`KERNELS` whose package imports here.
+
+    :returns: their names, in the order of :data:`KERNELS`
+    """
     return tuple(k for k in KERNELS if kernel_available(k))
 
 
 def default_kernel() -> str:
-    """The kernel used when none is named: the first importable one of :data:`PREFERENCE`."""
+    """The kernel used when none is named: the first importable one of :data:`PREFERENCE`.
+
+    :returns: its name
+    :raises FlowError: when no kernel imports (scipy and networkx are dependencies, so only
+        a broken installation)
+    """
     for kernel in PREFERENCE:
         if kernel_available(kernel):
             return kernel
@@ -148,12 +161,21 @@ def _resolve(kernel: str | None) -> str:
 
 @dataclass(frozen=True)
 class MinCut:
-    """A minimum s-t cut: its value and the source side (boolean mask over nodes)."""
+    """A minimum s-t cut: its value and the source side (boolean mask over nodes).
+
+    :ivar value: the cut's capacity, equal to the maximum flow
+    :ivar source_side: one boolean per node: True for the nodes on the source side (empty
+        when only the value was asked for)
+    """
 
     value: int
     source_side: np.ndarray
 
     def nodes(self) -> list[int]:
+        """The source side's nodes, in increasing order.
+
+        :returns: their indices
+        """
         return np.flatnonzero(self.source_side).tolist()
 
 
@@ -168,6 +190,13 @@ class FlowNetwork:
     holds only the nodes up to the largest endpoint so far (its *span*), since a kernel's
     set-up per call is linear in the nodes it holds; a query whose source or sink lies
     beyond the span is answered here (nothing can flow).
+
+    :param num_nodes: the number of nodes
+    :param edges: the directed edges (u, v), unique, no loops, endpoints below ``num_nodes``
+    :param capacities: one non-negative integer per edge (default: all 0)
+    :param kernel: a name of :data:`KERNELS`, or None for :func:`default_kernel`
+    :raises FlowError: for an unknown or unavailable kernel, an endpoint out of range, a
+        loop, a repeated edge, or a negative capacity
     """
 
     def __init__(self, num_nodes: int, edges: Sequence[tuple[int, int]],
@@ -204,7 +233,13 @@ class FlowNetwork:
         return edges
 
     def add_edges(self, edges: Sequence[tuple[int, int]], capacities: Sequence[int]) -> list[int]:
-        """Append edges (for networks whose structure only grows); returns their positions."""
+        """Append edges (for networks whose structure only grows); returns their positions.
+
+        :param edges: the new edges, unique and not already in the network
+        :param capacities: one non-negative integer per new edge
+        :returns: the positions of the new edges
+        :raises FlowError: as the constructor
+        """
         new = self._check(edges)
         first = len(self.edges)
         self.edges.extend(new)
@@ -220,17 +255,34 @@ class FlowNetwork:
         return list(self._caps)
 
     def capacities_of(self, edges: Sequence[int]) -> list[int]:
+        """The current capacities of the edges at the given positions.
+
+        :param edges: edge positions
+        :returns: their capacities, in the same order
+        """
         return [self._caps[e] for e in edges]
 
     @property
     def total_capacity(self) -> int:
+        """The sum of all edge capacities (it bounds every flow value)."""
         return self._total
 
     def set_capacity(self, edge: int, value: int) -> None:
+        """Set the capacity of the edge at position ``edge`` (see :meth:`set_capacities`).
+
+        :param edge: the edge's position
+        :param value: its new capacity, a non-negative integer
+        :raises FlowError: when ``value`` is negative
+        """
         self.set_capacities([edge], [value])
 
     def set_capacities(self, edges: Sequence[int], values: Sequence[int]) -> None:
-        """Write new capacities for the given edge positions, in place."""
+        """Write new capacities for the given edge positions, in place.
+
+        :param edges: edge positions
+        :param values: one non-negative integer per position
+        :raises FlowError: when the lengths differ or a value is negative
+        """
         edges = [int(e) for e in edges]
         values = [int(v) for v in values]
         if len(values) != len(edges):
@@ -244,12 +296,25 @@ class FlowNetwork:
         self._backend.set(edges, values)
 
     def max_flow(self, source: int, sink: int) -> int:
-        """Value of a maximum ``source``-``sink`` flow."""
+        """Value of a maximum ``source``-``sink`` flow.
+
+        :param source: the source node
+        :param sink: the sink node, not ``source``
+        :returns: the flow value
+        :raises FlowError: when source and sink are equal or out of range, or the kernel
+            fails
+        """
         return self._solve(source, sink, want_cut=False).value
 
     def min_cut(self, source: int, sink: int) -> MinCut:
         """A minimum cut; its source side is everything reachable from ``source`` in the
-        residual network (the inclusion-minimal min cut, the same for every kernel)."""
+        residual network (the inclusion-minimal min cut, the same for every kernel).
+
+        :param source: the source node
+        :param sink: the sink node, not ``source``
+        :returns: the cut
+        :raises FlowError: as :meth:`max_flow`
+        """
         return self._solve(source, sink, want_cut=True)
 
     def edge_flows(self, source: int, sink: int) -> list[int]:

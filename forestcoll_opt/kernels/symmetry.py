@@ -5,8 +5,8 @@ switch) and multicast flag and maps every link onto a link of the same bandwidth
 links counted as one link of their total bandwidth, as everywhere in the package). Box
 labels are names only and are not required to be kept. Every quantity the paper computes
 from the capacities alone is the same at a node and at its image: the max-flow from the
-source of the bound's auxiliary network (paper, "Throughput Optimality for Collectives",
-the network G_x of the binary search) to v equals the one to g(v), because g fixes the
+source of the bound's auxiliary network (the paper's network G_x of section 5.2
+"Optimality Binary Search") to v equals the one to g(v), because g fixes the
 source (every compute node has the same source edge) and maps G_x onto itself. So a
 stage that needs one max-flow per compute node needs one per *orbit*.
 
@@ -101,6 +101,14 @@ class Symmetry:
     orbits are the whole group's (:func:`automorphisms` with ``whole=False``) or, from
     :func:`oracle_orbits`, those of a subgroup found at a cost below what it saves.
     ``searched`` is the number of nodes BLISS searched (0: no search was needed).
+
+    :ivar generators: the generators, each a permutation of the node indices
+    :ivar orbits: the orbits, a partition of the node indices
+    :ivar fixed: the node ids kept in place by request
+    :ivar seconds: wall-clock seconds taken; ignored by ``==``
+    :ivar weights: the shard weights kept, or None
+    :ivar whole: whether the generators generate the whole group
+    :ivar searched: nodes BLISS searched; ignored by ``==``
     """
 
     generators: tuple[tuple[int, ...], ...]
@@ -117,13 +125,20 @@ class Symmetry:
         return {v: j for j, orbit in enumerate(self.orbits) for v in orbit}
 
     def compute_orbits(self, topology: Topology) -> tuple[tuple[int, ...], ...]:
-        """The orbits made of compute nodes (an automorphism keeps the kind)."""
+        """The orbits made of compute nodes (an automorphism keeps the kind).
+
+        :param topology: the topology the group belongs to
+        :returns: those orbits, as node indices
+        """
         compute = {topology.index[v] for v in topology.compute_nodes}
         return tuple(o for o in self.orbits if o[0] in compute)
 
     def product(self) -> tuple[int, ...]:
         """The product of the generators (applied in order): one automorphism, with long
-        cycles on the catalog's machines (box rotations), the identity if trivial."""
+        cycles on the catalog's machines (box rotations), the identity if trivial.
+
+        :returns: the permutation of the node indices
+        """
         g = list(range(len(self.orbit_of)))
         for perm in self.generators:
             g = [perm[x] for x in g]
@@ -137,7 +152,11 @@ class Symmetry:
         time (:mod:`forestcoll_opt.generation.packing`). Candidates: for each support size s among the
         generators, the product of the generators that move at least s compute nodes (the
         catalog's box swaps compose into a rotation of all boxes; the small swaps inside
-        a box would mix cycle lengths), and its power of :func:`free_power`."""
+        a box would mix cycle lengths), and its power of :func:`free_power`.
+
+        :param nodes: the node indices whose cycles count (the compute nodes)
+        :returns: the permutation of the node indices
+        """
         best = self.product()
         if not self.generators:
             return best
@@ -167,7 +186,16 @@ def automorphisms(topology: Topology, *, fixed: Sequence[str] = (),
     with ``weights`` (normalised shard weights in compute-node order,
     :mod:`forestcoll_opt.model.weights`) every compute node keeps its weight. With
     ``whole=False`` the generators may generate only a subgroup with the same orbits,
-    when the whole generating set would be large (module docstring, "Folding")."""
+    when the whole generating set would be large (module docstring, "Folding").
+
+    :param topology: the network
+    :param fixed: node ids every automorphism must keep in place (e.g. a broadcast root)
+    :param weights: normalised shard weights in compute node order that every automorphism
+        must keep, or None
+    :param whole: False to allow generators of a subgroup with the same orbits
+    :returns: the group, as generators and orbits
+    :raises KeyError: when a node of ``fixed`` is not in the topology
+    """
     start = time.perf_counter()
     n, classes, capacity = _labelled(topology, fixed, weights)
     generators, orbits, searched, complete = _group(n, classes, capacity, whole=whole)
@@ -183,7 +211,16 @@ def oracle_orbits(topology: Topology, *, fixed: Sequence[str] = (),
     as :func:`automorphisms`). With ``exact=False``, BLISS runs on the folded core only
     when the max-flows of one oracle round it could save outweigh its cost
     (:data:`SEARCH_WORK`); otherwise the orbits are those of the folding's own group, a
-    finer partition that is just as sound for the oracle."""
+    finer partition that is just as sound for the oracle.
+
+    :param topology: the network
+    :param fixed: node ids every automorphism must keep in place (e.g. a broadcast root)
+    :param weights: normalised shard weights in compute node order that every automorphism
+        must keep, or None
+    :param exact: False to skip a search that costs more than it saves (above)
+    :returns: a :class:`Symmetry` with orbits and no generators
+    :raises KeyError: when a node of ``fixed`` is not in the topology
+    """
     start = time.perf_counter()
     n, classes, capacity = _labelled(topology, fixed, weights)
     folding = _Folding(n, classes, capacity)
@@ -199,7 +236,15 @@ def group_order(topology: Topology, *, fixed: Sequence[str] = (),
                 weights: tuple[int, ...] | None = None) -> int:
     """The exact number of automorphisms (fixing ``fixed``, keeping ``weights``, as
     :func:`automorphisms`): the folded core's (counted by BLISS) times t! for every set
-    of t interchangeable parts the folding found, since each lifts in t! ways."""
+    of t interchangeable parts the folding found, since each lifts in t! ways.
+
+    :param topology: the network
+    :param fixed: node ids every automorphism must keep in place (e.g. a broadcast root)
+    :param weights: normalised shard weights in compute node order that every automorphism
+        must keep, or None
+    :returns: the group's order
+    :raises KeyError: when a node of ``fixed`` is not in the topology
+    """
     folding = _Folding(*_labelled(topology, fixed, weights))
     order = folding.core_order()
     for step in folding.groups:
@@ -215,7 +260,14 @@ def graph_automorphisms(n: int, classes: Sequence[Hashable],
     ``classes[v]`` and map every edge onto an edge of the same capacity (module docstring:
     the layered construction); the same for a topology and for the compute-only graph G*
     that edge splitting leaves. With ``whole=False``, generators of a subgroup with the
-    same orbits when the whole set would be large (module docstring, "Folding")."""
+    same orbits when the whole set would be large (module docstring, "Folding").
+
+    :param n: the number of nodes
+    :param classes: one hashable class per node; a permutation keeps them
+    :param capacity: (u, v) -> capacity (any hashable value); a permutation keeps them
+    :param whole: False to allow generators of a subgroup with the same orbits
+    :returns: the generators, each a permutation of ``0..n-1``
+    """
     return _group(n, classes, capacity, whole=whole)[0]
 
 
@@ -531,7 +583,13 @@ def is_automorphism(g: Sequence[int], cap: Mapping[tuple[int, int], int],
                      demand: Mapping[int, int]) -> bool:
     """Does the node permutation g map every edge of the integer network ``cap`` onto an
     edge of equal capacity, and every node's demand onto an equal demand? (Splitting and
-    packing check the permutation they are handed and ignore it if not.)"""
+    packing check the permutation they are handed and ignore it if not.)
+
+    :param g: the permutation, as the image of each node
+    :param cap: (u, v) -> integer capacity
+    :param demand: node -> demand (missing: 0)
+    :returns: True when g is such an automorphism
+    """
     n = len(g)
     if sorted(g) != list(range(n)):
         return False
@@ -542,7 +600,12 @@ def is_automorphism(g: Sequence[int], cap: Mapping[tuple[int, int], int],
 
 
 def cycle(g: Sequence[int], v: int) -> list[int]:
-    """The orbit of v under the cyclic group generated by g, in the order v, g(v), ..."""
+    """The orbit of v under the cyclic group generated by g, in the order v, g(v), ...
+
+    :param g: a permutation, as the image of each node
+    :param v: a node
+    :returns: the cycle of g through v
+    """
     out = [v]
     x = g[v]
     while x != v:
@@ -555,7 +618,12 @@ def free_power(g: Sequence[int], nodes: Sequence[int]) -> tuple[int, tuple[int, 
     """(L, g^j) for the power of g whose cycles on ``nodes`` all have one length L, the
     largest such L; (1, identity) if none but the identity. Exact: with cycle lengths c_i,
     g^j has cycles of length c_i / gcd(c_i, j) there, so L divides every c_i and j must be
-    a multiple of every c_i / L; the least such j works if any does."""
+    a multiple of every c_i / L; the least such j works if any does.
+
+    :param g: a permutation, as the image of each node
+    :param nodes: the nodes whose cycles count
+    :returns: L and the permutation g^j
+    """
     lengths = sorted({len(cycle(g, v)) for v in nodes})
     common = 0
     for c in lengths:
@@ -578,7 +646,13 @@ def free_group(generators: Sequence[Sequence[int]], start: Sequence[Sequence[int
     own group does not act freely), then each of the first ``candidates`` of
     ``generators`` (most points moved first) and its :func:`free_power`, whenever adding
     it keeps the group free and makes it larger. A free group has at most n elements, and
-    packing grows one tree per orbit of roots for all of them at once."""
+    packing grows one tree per orbit of roots for all of them at once.
+
+    :param generators: candidate permutations of ``0..n-1``
+    :param start: permutations to begin with
+    :param candidates: how many of ``generators`` to try
+    :returns: the generators chosen (empty when none helps)
+    """
     chosen = [tuple(h) for h in start]
     if not generators and not chosen:
         return []
@@ -602,7 +676,14 @@ def group_elements(generators: Sequence[Sequence[int]], limit: int, *,
                    free: bool = False) -> list[tuple[int, ...]] | None:
     """Every element of the group of permutations of ``0..n-1`` that ``generators``
     generate, identity first then breadth first; None if there are more than ``limit``,
-    or, with ``free``, if some element other than the identity fixes a point."""
+    or, with ``free``, if some element other than the identity fixes a point.
+
+    :param generators: permutations of ``0..n-1``, at least one
+    :param limit: the most elements to enumerate
+    :param free: True to give up as soon as an element other than the identity fixes a
+        point
+    :returns: the elements, or None
+    """
     import numpy as np
 
     gens = [np.asarray(h, dtype=np.int64) for h in generators]
@@ -646,7 +727,11 @@ def _power(g: Sequence[int], j: int) -> tuple[int, ...]:
 
 
 def no_symmetry(topology: Topology) -> Symmetry:
-    """The trivial group (every node its own orbit): what ``symmetry=False`` uses."""
+    """The trivial group (every node its own orbit): what ``symmetry=False`` uses.
+
+    :param topology: the network
+    :returns: a :class:`Symmetry` without generators
+    """
     return Symmetry(generators=(), orbits=tuple((i,) for i in range(len(topology.nodes))),
                     whole=False)
 

@@ -96,6 +96,8 @@ def certify_lower(m: LPModel, session: HighsSession, kernel: str | None) -> Lowe
     :param session: the HiGHS session holding its solution
     :param kernel: the max-flow kernel of every max-flow here (None: the default)
     :returns: the point, whose objective is the certified ``lower``
+    :raises LPCertificateError: on an internal inconsistency (an invalid flow from the
+        kernel, a cut that does not improve)
     """
     compute, n = m.compute, len(m.compute)
     xv = {v: session.value(m.x[v]) for v in compute}

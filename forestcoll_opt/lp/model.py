@@ -1,4 +1,4 @@
-"""Building the allreduce linear program (the paper's appendix "Allreduce Linear Program")
+"""Building the allreduce linear program (the paper's appendix G "Allreduce Linear Program")
 and the allgather LP as a PuLP model with named variables and constraints.
 
 The LP
@@ -59,7 +59,8 @@ from typing import Any, Mapping
 import pulp
 
 from ..errors import LPError
-from ..model.topology import Topology, fraction_text
+from ..model.numbers import fraction_text
+from ..model.topology import Topology
 
 __all__ = ["CAPACITY_LIMIT", "FORMULATIONS", "LPModel", "LowerWitness", "PROBLEMS",
            "build_model", "exact_text", "objective_terms", "reference_bandwidth"]
@@ -78,7 +79,13 @@ class LowerWitness:
     """The exactly feasible LP point behind :attr:`LPResult.lower`, in topology units:
     ``x_v = unit·x[v]``, ``c^kind(α,β) = unit·logical[(kind, α, β)]`` and the flow of
     commodity (kind, α) on link u -> v is ``unit·routes[(kind, α, u, v)]`` (all integers;
-    pairs and links absent are 0). For allgather every x[v] is the same."""
+    pairs and links absent are 0). For allgather every x[v] is the same.
+
+    :ivar unit: the common unit of every value, a positive Fraction
+    :ivar x: compute node -> x_v / unit
+    :ivar logical: (kind, α, β) -> c^kind(α, β) / unit, kind ``"re"`` or ``"bc"``
+    :ivar routes: (kind, α, u, v) -> the flow of commodity (kind, α) on link u -> v, / unit
+    """
 
     unit: Fraction
     x: Mapping[str, int]
@@ -87,12 +94,17 @@ class LowerWitness:
 
     @property
     def objective(self) -> Fraction:
+        """Σ x_v of the point, exact, in topology units."""
         return self.unit * sum(self.x.values())
 
 
 def exact_text(value: Fraction) -> str:
     """An exact rational as text (``"520/3"``), as results and exported files write it
-    (:func:`~forestcoll_opt.model.topology.fraction_text`)."""
+    (:func:`~forestcoll_opt.model.topology.fraction_text`).
+
+    :param value: the number
+    :returns: ``"p/q"``, or the integer's digits
+    """
     return fraction_text(value)
 
 
@@ -126,6 +138,11 @@ class LPModel:
     node i's id). Add constraints with :meth:`add_constraint` — not ``lp += …`` — so that
     the solver sees them. After :func:`solve_model` the PuLP variables hold HiGHS's values
     (``var.varValue``) and :attr:`witness` the exactly feasible point behind ``lower``.
+
+    :param topology: the network
+    :param problem: ``"allreduce"`` or ``"allgather"``
+    :param formulation: ``"cuts"`` or ``"explicit"``
+    :param reference: R, the bandwidth unit of the model
     """
 
     def __init__(self, topology: Topology, problem: str, formulation: str,
@@ -158,19 +175,37 @@ class LPModel:
 
     # names
     def tag(self, *nodes: str) -> str:
-        """The index part of a name: ``tag("a", "b") == "3_7"``."""
+        """The index part of a name: ``tag("a", "b") == "3_7"``.
+
+        :param nodes: node ids
+        :returns: their indices joined by ``_``
+        """
         return "_".join(str(self.index[v]) for v in nodes)
 
     def where(self) -> str:
+        """The model in words, for error messages.
+
+        :returns: e.g. ``"the allreduce LP on 'dgx-a100-2'"``
+        """
         return f"the {self.problem} LP on {self.topology.name!r}"
 
     def add_variable(self, name: str) -> Any:
+        """A new non-negative PuLP variable of this model, named ``name``.
+
+        :param name: the variable's name
+        :returns: the PuLP variable
+        """
         return self.lp.add_variable(name, lowBound=0)
 
     def add_constraint(self, constraint: Any, name: str) -> None:
         """Add a named constraint of your own to the PuLP model and to the rows HiGHS is
         sent. HiGHS solves the changed model, but its optimum can no longer be certified:
-        :func:`solve_model` raises :class:`LPError` once HiGHS has answered."""
+        :func:`solve_model` raises :class:`LPError` once HiGHS has answered.
+
+        :param constraint: a PuLP constraint on this model's variables
+        :param name: its name, not used before
+        :raises LPError: when ``name`` is already a constraint's
+        """
         self._add_row(constraint, name)
         self.changed = self.changed or name
 
@@ -183,7 +218,12 @@ class LPModel:
 
     def add_cut(self, kind: str, side) -> bool:
         """c^BC(δ+(S)) >= x(S) (broadcast) or c^RE(δ-(S)) >= x(S) (reduce); False if that
-        cut is already in the model."""
+        cut is already in the model.
+
+        :param kind: ``"bc"`` or ``"re"``
+        :param side: the compute node ids of S
+        :returns: True when the cut was added
+        """
         key = (kind, frozenset(side))
         if key in self.cuts:
             return False
@@ -206,7 +246,10 @@ class LPModel:
     # export
     def header(self) -> list[str]:
         """Comment lines for exported files: what the model is, its unit, and the map from
-        node index to node id (JSON strings, with ``*`` escaped so no comment can close)."""
+        node index to node id (JSON strings, with ``*`` escaped so no comment can close).
+
+        :returns: the lines, without comment markers
+        """
         topo = self.topology
         r = self.reference
         power = r.numerator.bit_length() - r.denominator.bit_length()
@@ -233,7 +276,13 @@ class LPModel:
 
     def write(self, lp_path: str | os.PathLike | None = None,
               mps_path: str | os.PathLike | None = None) -> None:
-        """Write the model as .lp and/or .mps, as a set: both files or neither."""
+        """Write the model as .lp and/or .mps, as a set: both files or neither.
+
+        :param lp_path: the .lp file to write, or None
+        :param mps_path: the .mps file to write, or None
+        :raises LPError: when both name the same file
+        :raises OutputError: when a file cannot be written
+        """
         from ..files import write_outputs
 
         if lp_path and mps_path and os.path.realpath(lp_path) == os.path.realpath(mps_path):
@@ -295,6 +344,7 @@ def build_model(topology: Topology, problem: str = "allreduce", *,
         target)
     :param kernel: the max-flow kernel of the reference bandwidth's bound
     :returns: the model, in units of :func:`reference_bandwidth`
+    :raises LPError: for an unknown problem or formulation
     """
     if problem not in PROBLEMS:
         raise LPError(f"unknown LP {str(problem)[:40]!r}; use allreduce or allgather")

@@ -1,6 +1,5 @@
 """Allreduce at the LP optimum: reduce trees and broadcast trees that run at the same time,
-each on its own share of every link (paper, appendix "Allreduce Linear Program",
-``lp:replusbc``).
+each on its own share of every link (paper, appendix G "Allreduce Linear Program").
 
 The allreduce LP (:mod:`forestcoll_opt.lp.solver`) gives every compute node v a rate x_v at which
 its part of the buffer is reduced toward it and broadcast back, and splits every link's
@@ -18,15 +17,15 @@ two phases, would leave bandwidth idle. This module turns an optimal LP point in
    the same share instead of a vertex's arbitrary pick.
 2. **Exact checks.** A point is usable when every share is non-negative, the two shares
    of a link fit in its bandwidth, and each share is balanced at every switch (what
-   edge splitting needs, ``thm:edgesplitting``; the LP's per-switch flow conservation
-   guarantees it for its own point). What the broadcast share then carries is not taken
-   from the LP but recomputed exactly: the weighted allgather bound
-   (:func:`~forestcoll_opt.generation.bound.bottleneck`) on the c^BC network with shard weights
-   proportional to x gives its rate, the weighted reduce-scatter bound on c^RE the reduce
-   rate, and the allreduce runs at the smaller. The best point wins; it is at least the
-   LP's certified lower value, and equals the LP optimum when reconstruction recovers it.
+   edge splitting needs: the edge-splitting theorem of the paper's appendix E.2; the LP's
+   per-switch flow conservation guarantees it for its own point). What the broadcast share
+   then carries is not taken from the LP but recomputed exactly: the weighted allgather bound
+   (:func:`~forestcoll_opt.generation.bound.bottleneck`) on the c^BC network with shard
+   weights proportional to x gives its rate, the weighted reduce-scatter bound on c^RE the
+   reduce rate, and the allreduce runs at the smaller. The best point wins; it is at least
+   the LP's certified lower value, and equals the LP optimum when reconstruction recovers it.
 3. **Trees.** On each share, edge splitting, packing with k·ŵ_v trees at root v
-   (Tarjan's condition with per-root counts, ``app:thm:tarjan``) and routing build the
+   (Tarjan's theorem of appendix E.3, with per-root counts) and routing build the
    trees, as for a weighted reduce-scatter and allgather (:func:`schedule.forest`).
    Splitting each share network separately, rather than decomposing the LP's
    multi-commodity flows, reuses the generator's exact stages and its routes.
@@ -64,7 +63,14 @@ RECONSTRUCTION_TOLERANCE = 1e-7      # relative to the objective: a fraction far
 @dataclass(frozen=True)
 class Shares:
     """An exact LP point: rate x_v of every compute node and the (reduce, broadcast)
-    shares of every link, in topology units; ``source`` says where it came from."""
+    shares of every link, in topology units; ``source`` says where it came from.
+
+    :ivar source: how the point was found (reconstruction and its unit, the certificate,
+        averaged over the automorphisms), for ``stats``
+    :ivar x: compute node -> its rate x_v
+    :ivar re: physical link -> its share c^RE for the reduce trees
+    :ivar bc: physical link -> its share c^BC for the broadcast trees
+    """
 
     source: str
     x: Mapping[str, Fraction]
@@ -76,7 +82,22 @@ def lp_allreduce(topology: Topology, *, kernel: str | None = None, progress=None
                  symmetry: bool | None = None, lp: LPResult | None = None) -> Schedule:
     """A concurrent allreduce schedule at the allreduce LP optimum (module docstring).
     ``lp`` may pass the LP already solved (and certified) for this topology; ``symmetry``
-    (default on) averages the LP point over the topology's automorphisms."""
+    (default on) averages the LP point over the topology's automorphisms.
+
+    :param topology: the network
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param progress: None, or a callable ``progress(stage, done, total)`` for splitting and
+        packing
+    :param symmetry: False not to average over the automorphisms; None or True to average
+    :param lp: the allreduce :class:`~forestcoll_opt.lp.solver.LPResult` of this topology,
+        or None to solve it here
+    :returns: a ``forestcoll-schedule/2`` allreduce with ``"concurrent": true``, its
+        ``algbw`` from its own link loads (at least the LP's certified lower value when an
+        exact point's trees are built); ``stats`` says which point was used
+    :raises ScheduleError: when ``lp`` is not an allreduce LPResult of this topology
+    :raises LPError: when the LP solved here cannot be solved and certified
+    """
     start = time.perf_counter()
     if lp is None:
         lp = solve(topology, collective="allreduce", kernel=kernel)

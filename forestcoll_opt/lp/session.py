@@ -37,7 +37,10 @@ def native_stdout_to_log() -> Iterator[None]:
     off it: HiGHS from 1.16 prints a banner there when a solver is created, before any option
     can turn it off, which would corrupt ``--json`` output and notebooks. The text goes to
     this module's logger at DEBUG level instead. Python's own ``sys.stdout`` is flushed first
-    so nothing already written moves. The redirection is process-wide while it lasts."""
+    so nothing already written moves. The redirection is process-wide while it lasts.
+
+    A context manager: ``with native_stdout_to_log(): ...``.
+    """
     fd = 1                   # C's stdout, whatever Python's sys.stdout is
     try:
         saved = os.dup(fd)
@@ -64,7 +67,13 @@ def native_stdout_to_log() -> Iterator[None]:
 
 class HighsSession:
     """The model handed to HiGHS (highspy) once; rows added later (cuts) are appended and
-    each round re-solves warm from the previous basis. Every call's status is checked."""
+    each round re-solves warm from the previous basis. Every call's status is checked.
+
+    :param m: the model from :func:`~forestcoll_opt.lp.model.build_model`
+    :param time_limit: seconds for all the solves together, or None
+    :raises LPSolverError: when highspy does not import or rejects the model
+    :raises LPError: when the PuLP model holds constraints not added through the model
+    """
 
     def __init__(self, m: LPModel, time_limit: float | None) -> None:
         try:
@@ -122,7 +131,10 @@ class HighsSession:
 
     def sync_rows(self) -> None:
         """Send every constraint added to the model since the last call (own bookkeeping:
-        ``LPModel.rows`` in insertion order, ``self.sent`` of them already sent)."""
+        ``LPModel.rows`` in insertion order, ``self.sent`` of them already sent).
+
+        :raises LPSolverError: when HiGHS refuses or changes a row
+        """
         inf = self.hs.kHighsInf
         rows = self.m.rows[self.sent:]
         if not rows:
@@ -145,7 +157,14 @@ class HighsSession:
         self.sent += len(rows)
 
     def run(self) -> None:
-        """Solve; raise a typed error unless HiGHS proves optimality."""
+        """Solve; raise a typed error unless HiGHS proves optimality.
+
+        :raises LPNotOptimalError: when the time limit is reached or HiGHS stops without a
+            proven optimum
+        :raises LPInfeasibleError: when HiGHS proves the model infeasible
+        :raises LPUnboundedError: when HiGHS finds it unbounded
+        :raises LPSolverError: when the HiGHS call fails
+        """
         hs, m = self.hs, self.m
         if self.deadline is not None:
             left = self.deadline - time.perf_counter()
@@ -178,14 +197,27 @@ class HighsSession:
             f"(time_limit= / --time-limit) or use a smaller topology")
 
     def objective(self) -> float:
+        """HiGHS's optimal objective of the last solve, for the maximisation, in units of R.
+
+        :returns: the objective value
+        """
         sign = -1.0 if self.m.lp.sense == pulp.LpMaximize else 1.0
         return sign * float(self.h.getInfo().objective_function_value)
 
     def value(self, var: Any) -> float:
+        """A PuLP variable's value in the last solution (negative noise counted as 0).
+
+        :param var: a variable of the model
+        :returns: its value, in units of R
+        """
         return max(0.0, float(self.values[self.col[var.name]]))
 
     def dual(self, row: str) -> float:
         """The row's dual for the *maximisation*: >= 0 on a binding <= row, <= 0 on a
-        binding >= row (HiGHS minimises the negated objective)."""
+        binding >= row (HiGHS minimises the negated objective).
+
+        :param row: the constraint's name
+        :returns: its dual value in the last solution
+        """
         return -float(self.row_duals[self.m.row_of[row]])
 

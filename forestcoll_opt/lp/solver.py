@@ -1,4 +1,4 @@
-"""Solving the allreduce linear program (the paper's appendix "Allreduce Linear Program")
+"""Solving the allreduce linear program (the paper's appendix G "Allreduce Linear Program")
 and the allgather LP, with multi-commodity switch flows — and reporting every optimum as a
 *certified interval*.
 
@@ -70,6 +70,31 @@ class LPResult:
     node id. ``names[i]`` is the node id behind index ``i`` in the model's variable and
     constraint names; ``reference`` is the bandwidth unit R the model was solved in;
     ``witness`` is the exactly feasible point behind ``lower`` (:class:`LowerWitness`).
+
+    :ivar problem: ``"allreduce"`` or ``"allgather"``
+    :ivar topology: the topology's name
+    :ivar units: the topology's bandwidth unit, the unit of every bandwidth here
+    :ivar status: ``"optimal"`` (anything else raises an :class:`LPError` instead)
+    :ivar algbw: HiGHS's optimal objective Σ x_v (N·x for allgather), a float
+    :ivar lower: an exact value at or below the LP optimum (an exactly feasible point's)
+    :ivar upper: an exact value at or above the LP optimum (an exactly dual-feasible
+        point's)
+    :ivar x: compute node -> its rate x_v (HiGHS's, float): the bandwidth at which its part
+        of the buffer is reduced toward it and broadcast back
+    :ivar split: physical link (u, v) -> (bandwidth given to reduce trees, to broadcast
+        trees), floats
+    :ivar logical: compute pair (α, β) -> (c^RE, c^BC), the logical capacities between
+        them, floats
+    :ivar names: node index -> node id, for the model's variable and constraint names
+    :ivar reference: R, the power of two of bandwidth the model was solved in
+    :ivar variables: the model's number of variables
+    :ivar constraints: its number of constraints (cuts added included)
+    :ivar formulation: ``"cuts"`` or ``"explicit"``
+    :ivar rounds: HiGHS solves (cut generation rounds; 1 for ``"explicit"``)
+    :ivar build_seconds: seconds to build the model
+    :ivar solve_seconds: seconds in HiGHS and cut separation
+    :ivar certify_seconds: seconds to certify the interval
+    :ivar witness: the exactly feasible point behind ``lower``; ignored by ``==``
     """
 
     problem: str
@@ -100,6 +125,7 @@ class LPResult:
 
     @property
     def interval(self) -> tuple[Fraction, Fraction]:
+        """(``lower``, ``upper``)."""
         return (self.lower, self.upper)
 
     @property
@@ -112,6 +138,7 @@ class LPResult:
 
     @property
     def seconds(self) -> float:
+        """Seconds to build, solve and certify."""
         return self.build_seconds + self.solve_seconds + self.certify_seconds
 
     @property
@@ -120,6 +147,11 @@ class LPResult:
         return Collective(self.problem)
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as JSON types (``forestcoll lp --json``): exact values as ``"p/q"``
+        strings with a float beside them, floats as they are, ``witness`` left out.
+
+        :returns: a dict
+        """
         return {"problem": self.problem, "topology": self.topology, "units": self.units,
                 "status": self.status, "algbw": self.algbw,
                 "lower": exact_text(self.lower), "lower_float": float(self.lower),
@@ -223,7 +255,9 @@ def solve_model(m: LPModel, *, time_limit: float | None = None,
     :param time_limit: seconds for the HiGHS solves of all rounds (None: no limit)
     :param kernel: the max-flow kernel of the separation and the certificates
     :returns: the certified optimum
-    :raises LPError: unless HiGHS proves optimality and the interval is certified
+    :raises LPError: unless HiGHS proves optimality and the interval is certified (a
+        subclass says why; a model changed by hand cannot be certified)
+    :raises LPCertificateError: when the certified interval is contradictory
     """
     limit = _check_time_limit(time_limit)
     solve_start = time.perf_counter()
@@ -286,6 +320,13 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     :param write_lp: export the solved model as .lp here (with ``write_mps``: both or neither)
     :param write_mps: export the solved model as .mps here
     :returns: the certified optimum
+    :raises LPError: for an unknown problem or formulation, a bad ``time_limit``, or
+        ``write_lp`` and ``write_mps`` naming one file
+    :raises LPNotOptimalError: when HiGHS stops before optimality (time limit) or cut
+        generation does not converge
+    :raises LPSolverError: when a HiGHS call fails
+    :raises LPCertificateError: when the certified interval is contradictory
+    :raises OutputError: when an export file cannot be written
     """
     problem = Collective.parse(collective, allowed=LP_COLLECTIVES).value
     _check_time_limit(time_limit)

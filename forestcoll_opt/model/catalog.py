@@ -25,7 +25,11 @@ def _machines() -> ModuleType:
 
 
 def families() -> dict[str, Family]:
-    """Every catalog family by name, sorted."""
+    """Every catalog family by name, sorted.
+
+    :returns: family name -> :class:`~forestcoll_opt.model.family.Family`, found in the
+        modules of :mod:`forestcoll_opt.model.machines`
+    """
     package = _machines()
     found: dict[str, Family] = {}
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
@@ -37,7 +41,13 @@ def families() -> dict[str, Family]:
 
 
 def parse_spec(spec: str) -> tuple[Family, dict[str, int]]:
-    """Split ``name:key=value,...`` into its family and full parameter dict."""
+    """Split ``name:key=value,...`` into its family and full parameter dict.
+
+    :param spec: the spec, e.g. ``"dgx-a100:boxes=2"``
+    :returns: the family and every one of its parameters (defaults filled in)
+    :raises CatalogError: when the name is not a catalog model, or a parameter is unknown,
+        repeated or out of range
+    """
     name, _, rest = spec.partition(":")
     fams = families()
     family = fams.get(name.strip())
@@ -48,13 +58,24 @@ def parse_spec(spec: str) -> tuple[Family, dict[str, int]]:
 
 
 def build(spec: str) -> Topology:
-    """The topology a catalog spec names, e.g. ``build("mi250:boxes=2,gpus=8")``."""
+    """The topology a catalog spec names, e.g. ``build("mi250:boxes=2,gpus=8")``.
+
+    :param spec: the spec, ``name`` or ``name:key=value,...``
+    :returns: the topology
+    :raises CatalogError: as :func:`parse_spec`
+    """
     family, params = parse_spec(spec)
     return family.build(**params)
 
 
 def canonical_spec(family: Family, params: Mapping[str, Any]) -> str:
-    """``name:key=value,...`` listing only parameters that differ from their defaults."""
+    """``name:key=value,...`` listing only parameters that differ from their defaults.
+
+    :param family: the family
+    :param params: a value for every parameter of ``family``
+    :returns: the shortest spec naming that topology
+    :raises KeyError: when ``params`` lacks a parameter of ``family``
+    """
     extra = [f"{p.name}={params[p.name]}" for p in family.params if params[p.name] != p.default]
     return family.name + (":" + ",".join(extra) if extra else "")
 

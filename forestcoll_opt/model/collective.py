@@ -1,5 +1,6 @@
-"""The five collectives (paper, sections "Throughput Optimality for Collectives" and
-"Other Collectives"), as one enum that every entry point accepts, or its string value."""
+"""The five collectives (paper, sections 4 "Throughput Optimality for Collectives" and 5.7
+"Other Collective Operations"), as one enum that every entry point accepts, or its string
+value."""
 
 from __future__ import annotations
 
@@ -14,7 +15,15 @@ if TYPE_CHECKING:
 
 class Collective(str, Enum):
     """A collective operation; ``Collective("reduce-scatter") is Collective.REDUCE_SCATTER``
-    and every member compares equal to its string value."""
+    and every member compares equal to its string value.
+
+    With N compute nodes and a buffer of M bytes: in allgather every compute node
+    contributes a shard of M/N and ends with all of them; reduce-scatter is its reverse
+    (every node ends with the sum of one shard); allreduce leaves every node with the sum of
+    the whole buffer; broadcast sends a root's buffer to every node and reduce sums every
+    node's buffer at a root. Allgather and broadcast run on out-trees, reduce-scatter and
+    reduce on in-trees, allreduce on both.
+    """
 
     ALLGATHER = "allgather"
     REDUCE_SCATTER = "reduce-scatter"
@@ -43,10 +52,11 @@ class Collective(str, Enum):
               hint: str = "") -> "Collective":
         """The member named by ``value``.
 
-        :param value: a member or its string value (``"reduce-scatter"``)
+        :param value: a member or its string value, e.g. ``"reduce-scatter"``
         :param allowed: the members the caller accepts (default: all five)
         :param hint: appended to the message when ``value`` is a collective that ``allowed``
             leaves out (where to go for it instead)
+        :returns: the member
         :raises CollectiveError: for any other value, naming the accepted ones
         """
         choices = allowed or tuple(cls)

@@ -14,7 +14,15 @@ from .topology import Topology
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter of a model family: default value, allowed values (or None) and help."""
+    """One parameter of a model family, as a spec writes it (``boxes=2``).
+
+    :ivar name: the parameter's name in a spec
+    :ivar default: the value when the spec leaves it out
+    :ivar help: a one-line description for ``forestcoll catalog``
+    :ivar choices: the only values allowed, or None for any from ``minimum`` to ``maximum``
+    :ivar minimum: the smallest value allowed
+    :ivar maximum: the largest value the toolkit supports
+    """
 
     name: str
     default: int
@@ -26,7 +34,13 @@ class Param:
 
 @dataclass(frozen=True)
 class Family:
-    """A parametrised machine family; ``build(**params)`` returns a :class:`Topology`."""
+    """A parametrised machine family; ``build(**params)`` returns a :class:`Topology`.
+
+    :ivar name: the family's name, the part of a spec before ``:``
+    :ivar summary: a one-line description for ``forestcoll catalog``
+    :ivar params: its parameters, in the order ``build`` takes them
+    :ivar build: the function that builds the topology from the parameters (as keywords)
+    """
 
     name: str
     summary: str
@@ -35,7 +49,13 @@ class Family:
 
     def parse(self, text: str) -> dict[str, int]:
         """Parameters from the ``key=value,...`` part of a spec, defaults filled in. A
-        parameter given twice, or outside the range the toolkit supports, is refused."""
+        parameter given twice, or outside the range the toolkit supports, is refused.
+
+        :param text: the part of the spec after ``:`` (may be empty)
+        :returns: parameter name -> value, for every parameter
+        :raises CatalogError: when a parameter is unknown, given twice, not a whole number,
+            not one of its choices or out of range
+        """
         known = {p.name: p for p in self.params}
         values = {p.name: p.default for p in self.params}
         given: set[str] = set()

@@ -1,5 +1,5 @@
 """Collective schedules: the ``Schedule`` object, its JSON format ``forestcoll-schedule/1``,
-and generation for all five collectives (paper ``sec:othercollectives``).
+and generation for all five collectives (paper, section 5.7 "Other Collective Operations").
 
 * allgather: k out-trees per compute node from bound -> splitting -> packing -> routing.
 * reduce-scatter: allgather on the reversed topology, every tree reversed back (in-trees,
@@ -27,7 +27,8 @@ from typing import Any, Mapping
 from .collective import Collective
 from ..errors import ForestCollError, ScheduleError
 from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
-from .topology import Topology, check_id, fraction_text, parse_exact
+from .numbers import fraction_text, parse_exact
+from .topology import Topology, check_id
 from .weights import coprime
 
 FORMAT = "forestcoll-schedule/1"
@@ -39,11 +40,16 @@ MAX_COUNT = 2**63 - 1        # the largest k or tree weight the format allows (d
 
 @dataclass(frozen=True)
 class TreeEdge:
-    """One edge (src, dst) of a tree between two compute nodes, and the route its data
-    takes through the network: ``path`` is the node sequence from ``src`` to ``dst``
-    (both included; switches in between). The tree's data crosses every link of the path
-    once (paper, section "Edge Splitting": an edge of the switch-free logical topology is
-    a route through switches in the physical one)."""
+    """One edge of a tree: data moves from one compute node to another along a physical
+    route (paper, section "Edge Splitting": an edge of the switch-free logical topology is
+    a route through switches in the physical one).
+
+    :ivar src: the compute node the data leaves
+    :ivar dst: the compute node the data arrives at
+    :ivar path: the physical route from ``src`` to ``dst``, both included (so at least two
+        nodes); every consecutive pair is a link of the topology in that direction and the
+        nodes between the ends are switches
+    """
 
     src: str
     dst: str
@@ -52,10 +58,19 @@ class TreeEdge:
 
 @dataclass(frozen=True)
 class Tree:
-    """One spanning tree of a schedule: rooted at compute node ``root``, carrying
-    ``weight`` of the root's k parts (so a root's trees have weights summing to k, times
-    its shard weight), with ``edges`` pointing the way data flows (away from the root in
-    out-trees, toward it in the in-trees of reduce-scatter and reduce)."""
+    """A weighted spanning tree over the compute nodes (edges point the way data flows).
+
+    In allgather and broadcast it is an out-tree: its edges lead away from the root and
+    every other compute node has one incoming edge. In reduce-scatter and reduce it is an
+    in-tree: its edges lead toward the root and every other compute node has one outgoing
+    edge.
+
+    :ivar root: the compute node whose data the tree carries (allgather, broadcast), or for
+        which it collects the reduced data (reduce-scatter, reduce)
+    :ivar weight: how many of the root's parts the tree carries (the root's data is cut into
+        k parts, k·ŵ_v with shard weights); a positive integer
+    :ivar edges: the tree's edges, each with its physical route
+    """
 
     root: str
     weight: int
@@ -208,24 +223,34 @@ _STAT_NAMES = frozenset(f.name for f in fields(Stats))
 
 @dataclass(frozen=True)
 class Schedule:
-    """A schedule as the package's documentation (docs/formats.md) specifies it.
+    """A collective schedule as docs/formats.md specifies it: weighted trees, each tree edge
+    with its physical route. Allreduce has ``phases`` and no ``trees``. For a data size M,
+    the collective takes M / ``algbw``.
 
     :ivar collective: the :class:`~forestcoll_opt.model.collective.Collective` it performs
         (a string value given here is turned into the member)
-    :ivar topology: the name of the topology it was made for
-    :ivar units: the topology's bandwidth units (``GB/s``)
-    :ivar compute_nodes: the compute nodes, in the topology's order
-    :ivar k: parts per root (times its shard weight); None for allreduce, whose phases
-        have their own
-    :ivar tree_bandwidth: the bandwidth of one part (1/U), or None
-    :ivar algbw: the exact algorithmic bandwidth this schedule achieves
-    :ivar trees: the spanning trees (allreduce has ``phases`` and no ``trees``)
-    :ivar root: the root of broadcast and reduce, else None
-    :ivar phases: allreduce's reduce-scatter and allgather phases
-    :ivar stats: :class:`Stats` — how it was made; informative, never written to JSON
-    :ivar weights: per compute node the normalised shard weight, or None (uniform)
-    :ivar concurrent: allreduce phases run at once (format version 2)
-    :ivar multicast: switches replicate or aggregate the trees' data (version 2)
+    :ivar topology: the name of the topology the schedule was made for (``""`` if unknown)
+    :ivar units: the unit of ``algbw`` and ``tree_bandwidth``: the topology's bandwidth unit
+    :ivar compute_nodes: the topology's compute nodes, in the topology's order
+    :ivar k: parts per root: each root's data is cut into k equal parts (k·ŵ_v at root v
+        with shard weights); None for allreduce, whose phases carry their own k
+    :ivar tree_bandwidth: the rate at which one unit of tree weight flows, 1 / max over
+        links of (load / bandwidth); None for allreduce or when a file leaves it out
+    :ivar algbw: the algorithmic bandwidth M / time, exact, in ``units``
+    :ivar trees: the weighted trees (empty for allreduce)
+    :ivar root: the compute node broadcast starts at or reduce ends at; None for the
+        multi-root collectives
+    :ivar phases: allreduce only: the reduce-scatter phase then the allgather phase, each a
+        single-phase schedule with its own ``k``, ``trees`` and ``algbw``
+    :ivar stats: :class:`Stats`: seconds per generation stage and counts; informative,
+        ignored by ``==`` and never written to JSON
+    :ivar weights: the normalised shard weights as (compute node, ŵ) pairs in
+        ``compute_nodes`` order, or None when every compute node has an equal shard
+    :ivar concurrent: allreduce only: the two phases run at the same time, sharing every
+        link, instead of one after the other
+    :ivar multicast: switches marked ``multicast`` in the topology replicate (out-trees) or
+        aggregate (in-trees) a tree's data, so the paths of one tree's edges from (into)
+        one compute node count their common part once
     """
 
     collective: Collective
@@ -256,6 +281,7 @@ class Schedule:
 
     @property
     def num_trees(self) -> int:
+        """The number of trees, those of both allreduce phases included."""
         return len(self.trees) + sum(p.num_trees for p in self.phases)
 
     @property
@@ -274,6 +300,10 @@ class Schedule:
 
     # --- JSON ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The schedule as the JSON object of docs/formats.md (``stats`` left out).
+
+        :returns: a dict of JSON types; exact numbers are integers or ``"p/q"`` strings
+        """
         out: dict[str, Any] = {"format": self.format, "collective": self.collective.value,
                                "topology": self.topology, "units": self.units,
                                "compute_nodes": list(self.compute_nodes)}
@@ -306,7 +336,10 @@ class Schedule:
     def to_json(self) -> str:
         """The JSON text of :meth:`to_dict`: one key per line, one tree per line (so a
         1M-edge schedule is written by json's C encoder, and still reads and diffs tree by
-        tree)."""
+        tree).
+
+        :returns: the JSON text, ending with a newline
+        """
         lines: list[str] = []
         _emit(self.to_dict(), lines, 0)
         return "\n".join(lines) + "\n"
@@ -342,15 +375,36 @@ _frac = fraction_text
 
 
 def write(schedule: Schedule, path: str | os.PathLike) -> None:
-    """Write ``forestcoll-schedule/1`` atomically: a failed run leaves no partial file."""
+    """Write a schedule file (``forestcoll-schedule/1``, or ``/2`` when the schedule needs
+    it) atomically: a failed run leaves no partial file.
+
+    :param schedule: the schedule to write
+    :param path: the file to write, or ``-`` for standard output
+    :raises OutputError: when the file cannot be written (missing folder, a directory, no
+        permission)
+    """
     write_output(path, schedule.to_json())
 
 
 def loads(text: str, *, source: str = "schedule") -> Schedule:
+    """Parse the JSON text of a schedule (see :func:`from_dict`).
+
+    :param text: the JSON text
+    :param source: how error messages name the text, e.g. its file name
+    :returns: the schedule
+    :raises ScheduleError: when the text is not JSON or not a valid schedule
+    """
     return from_dict(parse_json(text, ScheduleError, source), source=source)
 
 
 def load(path: str | os.PathLike) -> Schedule:
+    """Read a schedule file (JSON, possibly gzip-compressed; see :func:`from_dict`).
+
+    :param path: the file to read
+    :returns: the schedule
+    :raises ScheduleError: when the file cannot be read (missing, a directory, larger than
+        1 GiB, not UTF-8) or is not a valid schedule
+    """
     text = read_text(path, ScheduleError, "schedule", limit=MAX_SCHEDULE)
     return loads(text, source=display_path(path))
 
@@ -366,7 +420,14 @@ MAX_NUMBER_DIGITS = 200      # exact algbw / tree_bandwidth strings a schedule m
 def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
     """Parse ``forestcoll-schedule/1`` (docs/formats.md). The shape is checked strictly —
     field types, unknown or misplaced keys, the root rules of each collective — while the
-    content (spanning trees, routes, loads) is the verifier's to judge."""
+    content (spanning trees, routes, loads) is the verifier's to judge.
+
+    :param data: the parsed JSON object
+    :param source: how error messages name the schedule, e.g. its file name
+    :returns: the schedule; its ``algbw`` is the file's, not recomputed
+    :raises ScheduleError: when a field is missing, misplaced, unknown or of the wrong type
+        or range (the message names it)
+    """
     if not isinstance(data, Mapping):
         raise ScheduleError(f"{source}: a schedule must be a JSON object")
     fmt = data.get("format")
@@ -541,7 +602,13 @@ def link_loads(schedule: Schedule, capable: frozenset[str] = frozenset()
     ``multicast`` every edge's path counts in full; with it, the edges of one tree leaving
     one compute node (entering it, for in-trees) share their common prefix (suffix), and a
     hop carries one copy into a compute node or a switch of ``capable`` (which replicates
-    or aggregates), as many as leave it into any other switch (docs/formats.md)."""
+    or aggregates), as many as leave it into any other switch (docs/formats.md).
+
+    :param schedule: a single-phase schedule (not an allreduce: pass each phase)
+    :param capable: the switches that may replicate or aggregate (see
+        :func:`multicast_switches`); used only when ``schedule.multicast`` is set
+    :returns: (from, to) link -> its load, in units of one tree part
+    """
     loads: dict[tuple[str, str], int] = {}
     inward = schedule.collective.inward
     for tree in schedule.trees:
@@ -593,7 +660,15 @@ def _copies(tree: Tree, inward: bool, capable: frozenset[str]) -> dict[tuple[str
 def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
     """algbw = M / time from the schedule's own link loads (docs/formats.md): a part is
     M/(Ŵ·k) (M/k for broadcast/reduce); allreduce phases add their times, or, when
-    ``concurrent``, share every link: time = M · max_e Σ_p load_p(e) / (Ŵ·k_p·b_e)."""
+    ``concurrent``, share every link: time = M · max_e Σ_p load_p(e) / (Ŵ·k_p·b_e).
+
+    :param schedule: the schedule (any collective, allreduce included)
+    :param topology: the topology whose link bandwidths carry it; every path hop must be one
+        of its links
+    :returns: the exact algbw M / time, in the topology's units
+    :raises KeyError: when a path uses a node pair that is not a link of ``topology``
+        (:func:`forestcoll_opt.verify` checks that first and says so in a verdict)
+    """
     phases = schedule.phases or (schedule,)
     total = schedule.total_weight
     shares = []
@@ -634,11 +709,19 @@ def schedule_routes(schedule: Schedule
 
 
 def multicast_switches(topology: Topology) -> frozenset[str]:
-    """The switches marked ``"multicast": true``: they may replicate or aggregate."""
+    """The switches marked ``"multicast": true``: they may replicate or aggregate.
+
+    :param topology: the topology
+    :returns: their node ids
+    """
     return frozenset(n.id for n in topology.nodes if n.multicast and not n.is_compute)
 
 
 def tree_height(tree: Tree) -> int:
     """Largest number of tree edges between the root and a node (compute hops):
-    :attr:`Tree.height`."""
+    :attr:`Tree.height`.
+
+    :param tree: the tree (edges in either direction: in-trees count the same)
+    :returns: the height; 0 for a tree without edges
+    """
     return tree.height

@@ -3,7 +3,7 @@
 A :class:`Topology` is immutable. It keeps the nodes and links as declared (so
 ``write(load(f))`` preserves every node and link) and derives the merged,
 directed capacity of every node pair as exact :class:`~fractions.Fraction`
-bandwidths. The method (paper, appendix ``app:sec:algodesign``) needs integer,
+bandwidths. The method (paper, appendix E "Algorithm Design") needs integer,
 Eulerian capacities: every node's total ingress must equal its total egress.
 """
 
@@ -13,7 +13,6 @@ import json
 import math
 import numbers
 import os
-import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -24,6 +23,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..errors import TopologyError, TopologyFormatError
 from ..files import MAX_TOPOLOGY, display_path, parse_json, read_text, write_output
+from .numbers import (MAX_DIGITS, _short, format_fraction,  # noqa: F401 (MAX_DIGITS,
+                      fraction_display, fraction_text, parse_exact)  # fraction_text: re-exported)
 
 if TYPE_CHECKING:      # networkx is imported only when a graph is asked for
     import networkx as nx
@@ -54,76 +55,22 @@ MAX_ALPHA = 1.0                 # seconds per hop; more is a unit mistake (µs w
 # is refused rather than allowed to build integers that take minutes to form.
 BANDWIDTH_MIN = Fraction(1, 10**12)
 BANDWIDTH_MAX = Fraction(10**15)
-MAX_DIGITS = 30
 MAX_ID_LENGTH = 256
 MAX_INTEGER_CAPACITY = 10**30
-_NUMBER_HELP = 'use an integer, a decimal string like "12.5" or a fraction string like "25/3"'
 
 
-_DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
-_RATIO = re.compile(r"(-?[0-9]+)/([0-9]+)", re.ASCII)
-
-
-def parse_exact(value: Any, where: str, *, what: str = "value", max_digits: int = MAX_DIGITS,
-                error: type[Exception] = TopologyError) -> Fraction:
-    """An exact rational from an int, a decimal string ("12.5", "1e3"), a fraction string
-    ("25/3"), or a JSON number read as Decimal. Sizes are checked *before* any big integer
-    is built (``Decimal("1e10000000")`` is cheap; turning it into a Fraction is not)."""
-    bad = error(f"{where}: {what} {_short(value)} is not a number; {_NUMBER_HELP}")
-    if isinstance(value, bool):
-        raise bad
-    if isinstance(value, Fraction):
-        digits = max(len(str(abs(value.numerator))), len(str(value.denominator)))
-        if digits > max_digits:
-            raise error(f"{where}: {what} has more than {max_digits} digits")
-        return value
-    if isinstance(value, int):
-        if value.bit_length() > max_digits * 3.33 + 4:
-            raise error(f"{where}: {what} has about {int(value.bit_length() * 0.30103)} digits; "
-                        f"at most {max_digits} are accepted")
-        return Fraction(value)
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise error(f"{where}: {what} must be a finite number, got {value!r}")
-        value = Decimal(repr(value))
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise error(f"{where}: {what} must be a finite number, got {_short(value)}")
-        text = str(value)
-    elif isinstance(value, str):
-        text = value
-    else:
-        raise bad
-    if len(text) > 2 * max_digits + 12:
-        raise error(f"{where}: {what} {_short(value)} is too long; write it with at most "
-                    f"{max_digits} digits")
-    ratio = _RATIO.fullmatch(text)
-    if ratio:
-        num, den = ratio.groups()
-        if len(num.lstrip("-")) > max_digits or len(den) > max_digits:
-            raise error(f"{where}: {what} {_short(value)} has more than {max_digits} digits in "
-                        f"its numerator or denominator")
-        if int(den) == 0:
-            raise error(f"{where}: {what} {_short(value)} is not a number (it divides by zero)")
-        return Fraction(int(num), int(den))
-    if text.strip().lower().lstrip("+-") in ("inf", "infinity", "nan", "snan"):
-        raise error(f"{where}: {what} must be a finite number, got {_short(value)}")
-    if not _DECIMAL.fullmatch(text):
-        raise bad
-    number = Decimal(text)
-    if number.is_zero():
-        return Fraction(0)
-    if len(number.as_tuple().digits) > max_digits:
-        raise error(f"{where}: {what} {_short(value)} has more than {max_digits} significant "
-                    f"digits")
-    if abs(number.adjusted()) > 2 * max_digits:
-        raise error(f"{where}: {what} {_short(value)} is out of range")
-    return Fraction(number)
 
 
 def parse_bandwidth(value: Any, where: str) -> Fraction:
     """Exact positive bandwidth from an int, a decimal string ("12.5") or a fraction string
-    ("25/3"), within [BANDWIDTH_MIN, BANDWIDTH_MAX]."""
+    ("25/3"), within [BANDWIDTH_MIN, BANDWIDTH_MAX].
+
+    :param value: the bandwidth as read (a JSON number such as ``12.5`` is refused: a reader
+        may have rounded it; write ``"12.5"``)
+    :param where: the link, as error messages name it
+    :returns: the exact bandwidth
+    :raises TopologyError: for a non-number, a JSON fraction, or a value outside 1e-12 to 1e15
+    """
     if isinstance(value, bool):
         raise TopologyError(f"{where}: bandwidth must be a number, got {value!r}")
     if isinstance(value, (float, Decimal)) and math.isfinite(value) and not _whole(value):
@@ -150,36 +97,14 @@ def parse_bandwidth(value: Any, where: str) -> Fraction:
     return result
 
 
-def _short(value: Any, limit: int = 40) -> str:
-    if isinstance(value, int) and value.bit_length() > 128:
-        return f"<integer of about {int(value.bit_length() * 0.30103)} digits>"
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit - 5] + "...'" + f" ({len(text)} chars)"
-
-
-def format_fraction(value: Fraction) -> int | str:
-    """JSON form of an exact rational: an int when integral, else a "p/q" string."""
-    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-
-
-def fraction_text(value: Fraction | None) -> str | None:
-    """An exact rational as text, as results and written files carry it: ``"520/3"``, or
-    ``"520"`` when integral; None stays None. The one machine form of a fraction."""
-    return None if value is None else str(format_fraction(value))
-
-
-def fraction_display(value: Fraction, spec: str = ".3f", *, approx: bool = False) -> str:
-    """An exact rational for people: the integer alone, else ``p/q (decimal)`` with the
-    decimal formatted by ``spec`` (``"1040/3 (346.667)"``; ``approx`` writes ``(~...)``).
-    The one human form of a fraction."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value} ({'~' if approx else ''}{float(value):{spec}})"
-
-
 @dataclass(frozen=True)
 class Node:
-    """A compute node (accelerator) or a switch. ``box`` groups nodes for display."""
+    """A compute node (accelerator) or a switch.
+
+    :ivar id: the node's unique id, at most 256 printable characters
+    :ivar kind: ``"compute"`` (holds data, e.g. a GPU) or ``"switch"`` (only forwards it)
+    :ivar box: its group (an integer or a label; display, splitting order), or None
+    :ivar multicast: whether a switch replicates and combines data (SHARP); None: false"""
 
     id: str
     kind: str
@@ -188,13 +113,21 @@ class Node:
 
     @property
     def is_compute(self) -> bool:
+        """Whether the node is of kind ``"compute"``."""
         return self.kind == "compute"
 
 
 @dataclass(frozen=True)
 class Link:
-    """A declared link; ``bidirectional`` links add both directions. ``type`` (a key of
-    :data:`LINK_TYPES`) and ``alpha`` (seconds per hop) only inform the time model."""
+    """A link as declared; parallel links of one node pair add up in
+    :attr:`Topology.capacity`. ``type`` and ``alpha`` only inform the time model.
+
+    :ivar src: the node data leaves
+    :ivar dst: the node data arrives at
+    :ivar bandwidth: the exact positive bandwidth, in the topology's ``units``
+    :ivar bidirectional: True: also from ``dst`` to ``src`` at the same bandwidth
+    :ivar type: the link technology, a key of :data:`LINK_TYPES` (``"nvlink"``, ...), or None
+    :ivar alpha: the latency per hop in seconds, overriding the type's, or None"""
 
     src: str
     dst: str
@@ -206,8 +139,16 @@ class Link:
 
 @dataclass(frozen=True, eq=False)
 class Topology:
-    """A validated network. Construct with :func:`from_dict`, :func:`load`, :func:`from_networkx`
-    or :func:`forestcoll_opt.model.catalog.build`; direct construction validates too."""
+    """A validated network, the paper's graph G = (V_c ∪ V_s, E) with link bandwidths as
+    capacities. Construct with :func:`from_dict`, :func:`load`, :func:`from_networkx` or
+    :func:`forestcoll_opt.model.catalog.build`; direct construction validates too: unique
+    printable ids, at least two compute nodes all reaching each other, every node balanced.
+
+    :ivar name: the topology's name, carried into bounds and schedules
+    :ivar nodes: the compute and switch nodes, in declaration order (every result's order)
+    :ivar links: the links as declared (bidirectional and parallel links not merged)
+    :ivar units: the unit of every bandwidth, e.g. ``"GB/s"``, and of every result
+    :raises TopologyError: when the network breaks a rule above (naming the node or link)"""
 
     name: str
     nodes: tuple[Node, ...]
@@ -241,18 +182,22 @@ class Topology:
 
     @cached_property
     def node_ids(self) -> tuple[str, ...]:
+        """Every node id, in :attr:`nodes` order."""
         return tuple(n.id for n in self.nodes)
 
     @cached_property
     def compute_nodes(self) -> tuple[str, ...]:
+        """The compute node ids (the paper's V_c), in :attr:`nodes` order."""
         return tuple(n.id for n in self.nodes if n.is_compute)
 
     @cached_property
     def switch_nodes(self) -> tuple[str, ...]:
+        """The switch node ids (the paper's V_s), in :attr:`nodes` order."""
         return tuple(n.id for n in self.nodes if not n.is_compute)
 
     @cached_property
     def node(self) -> Mapping[str, Node]:
+        """Node id -> its :class:`Node`."""
         return {n.id: n for n in self.nodes}
 
     @cached_property
@@ -277,6 +222,7 @@ class Topology:
 
     @cached_property
     def egress(self) -> Mapping[str, Fraction]:
+        """Node id -> its total outgoing bandwidth B+(v)."""
         out = {v: Fraction(0) for v in self.node_ids}
         for (u, _), b in self.capacity.items():
             out[u] += b
@@ -284,6 +230,7 @@ class Topology:
 
     @cached_property
     def ingress(self) -> Mapping[str, Fraction]:
+        """Node id -> its total incoming bandwidth B-(v) (equal to its egress)."""
         inn = {v: Fraction(0) for v in self.node_ids}
         for (_, v), b in self.capacity.items():
             inn[v] += b
@@ -304,19 +251,22 @@ class Topology:
         return {e: int(b * scale) for e, b in self.capacity.items()}
 
     def cut_bandwidth(self, side: Iterable[str]) -> Fraction:
-        """B+(S): total bandwidth of links leaving the node set ``side``."""
+        """B+(S): total bandwidth (exact) of links leaving the node set ``side``.
+
+        :param side: the node ids of S (ids not in the topology are ignored)"""
         inside = set(side)
         return sum((b for (u, v), b in self.capacity.items() if u in inside and v not in inside),
                    Fraction(0))
 
     def reversed(self) -> "Topology":
-        """The same network with every link reversed (reduce-scatter, reduce)."""
+        """The same network, named ``"<name>(reversed)"``, with every link reversed
+        (reduce-scatter, reduce)."""
         links = tuple(replace(l, src=l.dst, dst=l.src) for l in self.links)
         return Topology(name=f"{self.name}(reversed)", nodes=self.nodes, links=links,
                         units=self.units)
 
     def boxes(self) -> dict[Any, list[str]]:
-        """Compute nodes grouped by ``box`` (None for nodes without one), in node order."""
+        """Box -> its compute node ids (None for nodes without a box), in node order."""
         groups: dict[Any, list[str]] = {}
         for n in self.nodes:
             if n.is_compute:
@@ -325,6 +275,8 @@ class Topology:
 
     # --- conversion -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The ``forestcoll-topology/1`` object (docs/formats.md): JSON types, nodes and
+        links as declared, bandwidths as integers or ``"p/q"`` strings."""
         nodes = []
         for n in self.nodes:
             entry: dict[str, Any] = {"id": n.id, "kind": n.kind}
@@ -347,11 +299,13 @@ class Topology:
                 "nodes": nodes, "links": links}
 
     def to_json(self) -> str:
+        """The JSON text of :meth:`to_dict`, indented, ending with a newline."""
         return json.dumps(self.to_dict(), indent=2) + "\n"
 
     def to_networkx(self) -> nx.DiGraph:
         """A DiGraph with node attributes ``kind``/``box`` and merged edge ``bandwidth`` (and
-        ``type``/``alpha`` where declared)."""
+        ``type``/``alpha`` where declared), one edge per direction, and graph attributes
+        ``name`` and ``units``."""
         import networkx as nx
 
         g = nx.DiGraph(name=self.name, units=self.units)
@@ -402,7 +356,12 @@ def _merge_attributes(topo: Topology) -> tuple[dict, dict]:
 
 
 def check_link_type(value: Any, where: str) -> str:
-    """A link ``type``: one of :data:`LINK_TYPES`."""
+    """A link ``type``: one of :data:`LINK_TYPES`.
+
+    :param value: the type as read
+    :param where: the link, as error messages name it
+    :returns: ``value``
+    :raises TopologyError: for any other value"""
     if not isinstance(value, str) or value not in LINK_TYPES:
         raise TopologyError(f"{where}: unknown link type {_short(value)}; use one of "
                             f"{', '.join(LINK_TYPES)} (or leave \"type\" out)")
@@ -425,8 +384,12 @@ def alpha_problem(value: Any) -> str | None:
 
 
 def check_alpha(value: Any, where: str) -> float:
-    """A latency per hop in seconds (:func:`alpha_problem`), returned as a float (never
-    −0.0); a :class:`TopologyError` naming ``where`` otherwise."""
+    """A latency per hop in seconds (:func:`alpha_problem`) as a float (never −0.0).
+
+    :param value: the latency as read
+    :param where: the link, as error messages name it
+    :returns: the latency in seconds
+    :raises TopologyError: for any other value"""
     problem = alpha_problem(value)
     if problem is not None:
         raise TopologyError(f"{where}: \"alpha\" {problem}")
@@ -442,7 +405,12 @@ def _whole(value: float | Decimal) -> bool:
 
 
 def check_box(value: Any, where: str) -> Any:
-    """A node's ``box``: None, an integer within ±2^53, or a label."""
+    """A node's ``box``: None, an integer within ±2^53, or a label.
+
+    :param value: the box as read (a JSON number of whole value counts as an integer)
+    :param where: the node, as error messages name it
+    :returns: None, the integer or the label
+    :raises TopologyError: for any other value"""
     if value is None:
         return None
     if isinstance(value, (float, Decimal)) and _whole(value) and abs(value) <= 2**53:
@@ -461,7 +429,13 @@ def check_box(value: Any, where: str) -> Any:
 
 
 def check_id(value: Any, where: str) -> str:
-    """A node id: a non-empty string of at most MAX_ID_LENGTH printable characters."""
+    """A node id: a non-empty string of at most MAX_ID_LENGTH printable characters, not
+    starting or ending with a space.
+
+    :param value: the id as read
+    :param where: the place, as error messages name it
+    :returns: ``value``
+    :raises TopologyError: for any other value"""
     if not isinstance(value, str) or not value:
         raise TopologyError(f"{where}: a node id must be a non-empty string, got {_short(value)}")
     if len(value) > MAX_ID_LENGTH:
@@ -596,7 +570,13 @@ def _label(value: Any, where: str) -> str:
 
 def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
     """Build a :class:`Topology` from a ``forestcoll-topology/1`` dict. Unknown fields are
-    refused (a misspelt ``"bidirectonal"`` would otherwise be silently ignored)."""
+    refused (a misspelt ``"bidirectonal"`` would otherwise be silently ignored).
+
+    :param data: the parsed JSON object (docs/formats.md)
+    :param source: the topology, as error messages name it (e.g. its file name)
+    :returns: the validated topology
+    :raises TopologyFormatError: for a wrong ``format``, an unknown field or a wrong type
+    :raises TopologyError: for a value out of range or a rule of :class:`Topology` broken"""
     if not isinstance(data, Mapping):
         raise TopologyFormatError(f"{source}: expected a JSON object, got {type(data).__name__}")
     fmt = data.get("format")
@@ -658,31 +638,56 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
 
 
 def loads(text: str, *, source: str = "topology") -> Topology:
-    """Parse ``forestcoll-topology/1`` JSON text; JSON decimals are read exactly."""
+    """Parse ``forestcoll-topology/1`` JSON text; JSON decimals are read exactly.
+
+    :param text: the JSON text
+    :param source: the text, as error messages name it (e.g. its file name)
+    :returns: the validated topology
+    :raises TopologyFormatError: for text that is not JSON, or as :func:`from_dict`
+    :raises TopologyError: as :func:`from_dict`"""
     return from_dict(parse_json(text, TopologyFormatError, source, parse_float=Decimal),
                      source=source)
 
 
 def load(path: str | os.PathLike) -> Topology:
-    """Read a ``forestcoll-topology/1`` file."""
+    """Read a ``forestcoll-topology/1`` file (possibly gzip-compressed).
+
+    :param path: the file to read
+    :returns: the validated topology
+    :raises TopologyFormatError: for an unreadable file (missing, over 256 MiB), or as loads
+    :raises TopologyError: as :func:`from_dict`"""
     return loads(read_text(path, TopologyFormatError, "topology",
                            limit=MAX_TOPOLOGY), source=display_path(path))
 
 
 def write(topology: Topology, path: str | os.PathLike) -> None:
-    """Write ``forestcoll-topology/1`` JSON (atomically; ``-`` is standard output)."""
+    """Write ``forestcoll-topology/1`` JSON (atomically; ``-`` is standard output).
+
+    :param topology: the topology to write
+    :param path: the file to write, or ``-``
+    :raises OutputError: when the file cannot be written"""
     write_output(path, topology.to_json())
 
 
 def write_text_atomic(path: str | os.PathLike, text: str) -> None:
-    """Deprecated name of :func:`forestcoll_opt.files.write_output`."""
+    """Deprecated name of :func:`forestcoll_opt.files.write_output`.
+
+    :param path: the file to write, or ``-``
+    :param text: the text to write
+    :raises OutputError: when the file cannot be written"""
     write_output(path, text)
 
 
 def from_networkx(graph: nx.DiGraph, *, name: str | None = None, units: str = "GB/s") -> Topology:
     """Build from a DiGraph/MultiDiGraph: node attribute ``kind`` (default "compute"),
     optional ``box``/``multicast``; edge attribute ``bandwidth``, optional ``type``/``alpha``.
-    Parallel edges add up."""
+    Parallel edges add up.
+
+    :param graph: a directed networkx graph; node ids become strings
+    :param name: the name (default: the graph's ``name`` attribute, else ``"topology"``)
+    :param units: the unit of the ``bandwidth`` attributes
+    :returns: the validated topology
+    :raises TopologyError: for an undirected graph, a bad attribute or a rule broken"""
     if not graph.is_directed():
         raise TopologyError("from_networkx needs a directed graph; use G.to_directed() for "
                             "links that run both ways")

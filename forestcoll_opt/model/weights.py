@@ -8,9 +8,9 @@ node of weight 0 has no shard (it roots no tree but receives, or contributes to,
 other one); equal weights are the uniform collective, for which every function here
 answers ``None``.
 
-The generalised bound (Tarjan's condition of the paper's appendix "Spanning Tree
-Construction", ``app:thm:tarjan``, with k·ŵ_v trees at root v) compares ŵ(S ∩ Vc) with
-B+(S): algbw* = Ŵ · min over S missing a compute node of B+(S) / ŵ(S ∩ Vc).
+The generalised bound (Tarjan's theorem in the paper's appendix E.3 "Spanning Tree
+Construction", with k·ŵ_v trees at root v) compares ŵ(S ∩ Vc) with B+(S): algbw* = Ŵ · min
+over S missing a compute node of B+(S) / ŵ(S ∩ Vc).
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from typing import Any, Mapping, Sequence
 
 from ..errors import WeightsError
 from ..files import MAX_WEIGHTS, display_path, parse_json, read_text
-from .topology import Topology, parse_exact
+from .numbers import parse_exact
+from .topology import Topology
 
 MAX_WEIGHT_DIGITS = 30       # per weight, as written
 MAX_TOTAL = 2**63 - 1        # Ŵ: the schedule format's largest count
@@ -30,9 +31,16 @@ MAX_TOTAL = 2**63 - 1        # Ŵ: the schedule format's largest count
 
 def normalize(topology: Topology, weights: Mapping[str, Any] | None) -> tuple[int, ...] | None:
     """The weights as coprime non-negative integers in ``topology.compute_nodes`` order, or
-    None when there are none or all are equal (the uniform collective). Raises
-    :class:`WeightsError` naming the node for a missing compute node, a switch or unknown
-    id, or a weight that is not a non-negative exact number (or if all are 0)."""
+    None when there are none or all are equal (the uniform collective).
+
+    :param topology: the topology whose compute nodes the weights are for
+    :param weights: compute node id -> the relative size of its shard (an int, a decimal
+        or fraction string such as ``"1/3"``, or another exact number), or None
+    :returns: the coprime integers ŵ in compute node order, or None for the uniform case
+    :raises WeightsError: naming the node, for a missing compute node, a switch or unknown
+        id, a weight that is not a non-negative exact number, all weights 0, or a total
+        above 2^63 - 1
+    """
     if weights is None:
         return None
     if not isinstance(weights, Mapping):
@@ -74,7 +82,11 @@ def normalize(topology: Topology, weights: Mapping[str, Any] | None) -> tuple[in
 
 def coprime(values: Sequence[Fraction]) -> tuple[int, ...]:
     """Non-negative rationals scaled to coprime integers (times the lcm of their
-    denominators, divided by the gcd of the results); all zeros stay zeros."""
+    denominators, divided by the gcd of the results); all zeros stay zeros.
+
+    :param values: the rationals, non-negative
+    :returns: the integers, in the same order
+    """
     scale = math.lcm(*(f.denominator for f in values))
     ints = [int(f * scale) for f in values]
     g = math.gcd(*ints) or 1
@@ -82,7 +94,12 @@ def coprime(values: Sequence[Fraction]) -> tuple[int, ...]:
 
 
 def as_mapping(topology: Topology, weights: tuple[int, ...] | None) -> dict[str, int] | None:
-    """Normalised weights keyed by compute node id (None stays None)."""
+    """Normalised weights keyed by compute node id (None stays None).
+
+    :param topology: the topology the weights are for
+    :param weights: the output of :func:`normalize`
+    :returns: compute node id -> ŵ, or None
+    """
     if weights is None:
         return None
     return dict(zip(topology.compute_nodes, weights))
@@ -90,7 +107,14 @@ def as_mapping(topology: Topology, weights: tuple[int, ...] | None) -> dict[str,
 
 def load(path: str | os.PathLike, topology: Topology) -> tuple[int, ...] | None:
     """Read a weights file (a JSON object: compute node id -> non-negative number, given as
-    an integer, a decimal, or a string such as ``"1/3"``) and :func:`normalize` it."""
+    an integer, a decimal, or a string such as ``"1/3"``) and :func:`normalize` it.
+
+    :param path: the file to read
+    :param topology: the topology whose compute nodes the weights are for
+    :returns: as :func:`normalize`
+    :raises WeightsError: when the file cannot be read (missing, larger than 16 MiB, not
+        UTF-8), is not a JSON object, or as :func:`normalize` (the message names the file)
+    """
     source = display_path(path)
     data = parse_json(read_text(path, WeightsError, "weights", limit=MAX_WEIGHTS), WeightsError, source)
     if not isinstance(data, Mapping):
@@ -103,11 +127,21 @@ def load(path: str | os.PathLike, topology: Topology) -> tuple[int, ...] | None:
 
 
 def total(topology: Topology, weights: tuple[int, ...] | None) -> int:
-    """Ŵ: the sum of the normalised weights (N for uniform)."""
+    """Ŵ: the sum of the normalised weights (N for uniform).
+
+    :param topology: the topology the weights are for
+    :param weights: the output of :func:`normalize`
+    :returns: Ŵ
+    """
     return len(topology.compute_nodes) if weights is None else sum(weights)
 
 
 def share(topology: Topology, weights: tuple[int, ...] | None) -> dict[str, Fraction]:
-    """Each compute node's fraction of the data, ŵ_v / Ŵ."""
+    """Each compute node's fraction of the data, ŵ_v / Ŵ.
+
+    :param topology: the topology the weights are for
+    :param weights: the output of :func:`normalize`
+    :returns: compute node id -> its exact share (1/N each when uniform)
+    """
     w = weights or (1,) * len(topology.compute_nodes)
     return {v: Fraction(x, sum(w)) for v, x in zip(topology.compute_nodes, w)}

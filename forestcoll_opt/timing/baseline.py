@@ -41,7 +41,7 @@ index in the other boxes, NCCL's binary tree over the boxes with the root's box 
 
 Every schedule carries its exact ``algbw`` (from its own link loads, docs/formats.md) and
 ``tree_bandwidth`` = algbw / (Ŵ·k) (algbw / k for broadcast and reduce), as
-:func:`forestcoll_opt.model.schedule.generate` writes them.
+:func:`forestcoll_opt.generation.pipeline.generate` writes them.
 """
 
 from __future__ import annotations
@@ -70,7 +70,21 @@ _INF = float("inf")
 def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = "allgather",
              root: str | None = None, channels: int | None = None) -> Schedule:
     """The ``kind`` baseline (one of :data:`KINDS`) for ``collective``: :func:`ring`
-    (every collective), :func:`dbtree` (allreduce) or :func:`tree` (broadcast, reduce)."""
+    (every collective), :func:`dbtree` (allreduce) or :func:`tree` (broadcast, reduce).
+
+    :param topology: the network
+    :param kind: ``"ring"``, ``"dbtree"`` or ``"tree"``
+    :param collective: the collective, a :class:`~forestcoll_opt.model.collective.Collective`
+        or its value
+    :param root: the root compute node of broadcast/reduce; must be None for the others
+    :param channels: the number of channels, 1 to :data:`MAX_CHANNELS`; None for one per GPU
+        of the smallest box (at most :data:`MAX_DEFAULT_CHANNELS`); must be None for ``"tree"``
+    :returns: the schedule, with its exact ``algbw``
+    :raises UsageError: for an unknown kind or collective, a kind that does not run this
+        collective, a missing, unknown or superfluous root, or ``channels`` out of range
+    :raises ScheduleError: when a box has no path through its GPUs over switches only, two
+        GPUs have no route, or the counts would exceed 2^63 - 1
+    """
     if kind not in KINDS:
         raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use one of {', '.join(KINDS)}")
     member = check_request(topology, collective, root=root)
@@ -98,7 +112,20 @@ def ring(topology: Topology, collective: str = "allgather", *, root: str | None 
     along the ring from each root, reduce-scatter and reduce collect along it into each
     root, allreduce is reduce-scatter then allgather on the same rings (one after the
     other). k = channels, every tree of weight 1. Channels default to the GPUs of the
-    smallest box (at most :data:`MAX_DEFAULT_CHANNELS`)."""
+    smallest box (at most :data:`MAX_DEFAULT_CHANNELS`).
+
+    :param topology: the network
+    :param collective: any of the five, a :class:`~forestcoll_opt.model.collective.Collective`
+        or its value
+    :param root: the root compute node of broadcast/reduce; must be None for the others
+    :param channels: the number of channels, 1 to :data:`MAX_CHANNELS`; None for one per GPU
+        of the smallest box (at most :data:`MAX_DEFAULT_CHANNELS`)
+    :returns: the schedule, with its exact ``algbw``
+    :raises UsageError: for an unknown collective, a missing, unknown or superfluous root,
+        or ``channels`` out of range
+    :raises ScheduleError: when a box has no path through its GPUs over switches only, two
+        GPUs have no route, or the counts would exceed 2^63 - 1
+    """
     start = time.perf_counter()
     member = check_request(topology, collective, root=root)
     coll = member.value
@@ -147,7 +174,17 @@ def dbtree(topology: Topology, *, channels: int | None = None) -> Schedule:
     reducing its share of the data into its root (reduce-scatter phase, in-trees) and
     broadcasting it back (allgather phase, out-trees), both phases at once
     (``concurrent``). The roots' shards are their ``weights`` (1 per tree rooted there,
-    every other compute node 0); k = 1 when the roots are distinct."""
+    every other compute node 0); k = 1 when the roots are distinct.
+
+    :param topology: the network
+    :param channels: the number of channels, 1 to :data:`MAX_CHANNELS`; None for one per GPU
+        of the smallest box (at most :data:`MAX_DEFAULT_CHANNELS`)
+    :returns: a concurrent allreduce schedule (``forestcoll-schedule/2``), with its exact
+        ``algbw``
+    :raises UsageError: for ``channels`` out of range
+    :raises ScheduleError: when a box has no path through its GPUs over switches only, two
+        GPUs have no route, or the counts would exceed 2^63 - 1
+    """
     start = time.perf_counter()
     net = _Network(topology)
     count = _channels(channels, net.groups)
@@ -199,7 +236,16 @@ def tree(topology: Topology, collective: str = "broadcast", *, root: str) -> Sch
     """One tree at ``root`` for broadcast (out-tree) or reduce (in-tree): a chain through
     the root's box from the root; in every other box a chain from its head, the GPU with
     the root's in-box index (same rail); NCCL's binary tree over the boxes, rooted at the
-    root's box, joins the heads. k = 1."""
+    root's box, joins the heads. k = 1.
+
+    :param topology: the network
+    :param collective: ``"broadcast"`` or ``"reduce"``
+    :param root: the root compute node
+    :returns: the schedule, one tree of weight 1, with its exact ``algbw``
+    :raises UsageError: for another collective, or a root that is not a compute node
+    :raises ScheduleError: when a box has no path through its GPUs over switches only, two
+        GPUs have no route, or the counts would exceed 2^63 - 1
+    """
     start = time.perf_counter()
     member = Collective.parse(collective)
     coll = member.value

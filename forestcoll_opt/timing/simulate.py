@@ -90,7 +90,13 @@ SIZE_UNITS = {"b": 1, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
 @dataclass(frozen=True)
 class SimRow:
     """One message size: its chunk count, simulated time (seconds, float) and algbw =
-    size / time in the topology's units."""
+    size / time in the topology's units.
+
+    :ivar size_bytes: the message size M in bytes
+    :ivar chunks: the chunk count C used (the fastest one with ``chunks="auto"``)
+    :ivar seconds: the simulated time of the collective
+    :ivar algbw: M / time, in the topology's bandwidth units (inf for a zero time)
+    """
 
     size_bytes: int
     chunks: int
@@ -100,7 +106,11 @@ class SimRow:
 
 def unit_bytes_per_s(units: str) -> tuple[float, str | None]:
     """Bytes per second of one bandwidth unit of the topology, and a note when the unit is
-    not one this module knows (it then counts as 1 byte/s)."""
+    not one this module knows (it then counts as 1 byte/s).
+
+    :param units: the topology's ``units``, e.g. ``"GB/s"``
+    :returns: (bytes per second of one unit, None or the note for an unknown unit)
+    """
     if units in UNITS_BYTES_PER_S:
         return UNITS_BYTES_PER_S[units], None
     return 1.0, (f"unknown bandwidth unit {units[:40]!r}: taken as 1 byte/s, so times are in "
@@ -154,7 +164,16 @@ def link_alphas(topology: Topology, alpha: float | None = None,
                 ) -> dict[tuple[str, str], float]:
     """α_e (seconds per hop) of every directed link, resolved in the order of the module
     docstring: ``alpha_per_link``, ``alpha``, the link's ``"alpha"``, its type's default,
-    :data:`DEFAULT_ALPHA`."""
+:data:`DEFAULT_ALPHA`.
+
+    :param topology: the network
+    :param alpha: seconds per hop for every link, or None
+    :param alpha_per_link: (src, dst) link -> its own seconds per hop, or None
+    :returns: (src, dst) -> α_e for every directed link of the topology
+    :raises UsageError: when an α is negative, not finite or above
+        :data:`~forestcoll_opt.model.topology.MAX_ALPHA`, or ``alpha_per_link`` names a pair
+        that is not a link
+    """
     if alpha is not None:
         _check_seconds(alpha, "alpha")
     overrides = dict(alpha_per_link or {})
@@ -283,7 +302,19 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     ``chunks``: a chunk count C ≥ 1 for every size, or ``"auto"`` for the fastest C per
     size (module docstring). ``alpha``: seconds per hop for every link (None: each link's
     own ``"alpha"`` or its type's default, see :func:`link_alphas`); ``alpha_per_link`` maps
-    (src, dst) links of the topology to their own α, over all."""
+    (src, dst) links of the topology to their own α, over all.
+
+    :param topology: the network the schedule runs on
+    :param schedule: the schedule (any collective, allreduce and concurrent phases included)
+    :param sizes: message sizes M in bytes, whole numbers from 1 to 2^63 - 1
+    :param chunks: a chunk count from 1 to :data:`MAX_CHUNKS`, or ``"auto"``
+    :param alpha: seconds per hop for every link, or None
+    :param alpha_per_link: (src, dst) link -> its own seconds per hop, or None
+    :returns: one row per size, in the order given
+    :raises UsageError: for a bad ``chunks``, α or size
+    :raises ScheduleError: when a path uses a node pair that is not a link of ``topology``,
+        or a tree does not lead from some node to its root
+    """
     if chunks != "auto" and (isinstance(chunks, bool) or not isinstance(chunks, int)
                              or not 1 <= chunks <= MAX_CHUNKS):
         raise UsageError(f"chunks must be a whole number from 1 to 2^40 or 'auto', not "
@@ -351,7 +382,13 @@ _SIZE = re.compile(r"\s*(\d{1,19})\s*([A-Za-z]*)\s*")
 
 
 def parse_size(text: str) -> int:
-    """``4096``, ``64KiB``, ``1MiB``, ``4GiB`` (units B, KiB, MiB, GiB, TiB) -> bytes."""
+    """``4096``, ``64KiB``, ``1MiB``, ``4GiB`` (units B, KiB, MiB, GiB, TiB) -> bytes.
+
+    :param text: the size, a whole number with an optional unit (case does not matter)
+    :returns: the size in bytes
+    :raises UsageError: when ``text`` is not such a size, or it is not from 1 byte to
+        2^63 - 1
+    """
     m = _SIZE.fullmatch(text)
     unit = m.group(2).lower() if m else ""
     if not m or (unit and unit not in SIZE_UNITS):
@@ -365,7 +402,13 @@ def parse_size(text: str) -> int:
 
 
 def parse_sizes(text: str) -> list[int]:
-    """``LO..HI`` (LO, 2·LO, 4·LO, ... up to HI) or a comma list of sizes."""
+    """``LO..HI`` (LO, 2·LO, 4·LO, ... up to HI) or a comma list of sizes.
+
+    :param text: the sizes, each as :func:`parse_size` reads it
+    :returns: the sizes in bytes, at most :data:`MAX_SIZES`
+    :raises UsageError: for a bad size, a range from the larger size down, or more than
+        :data:`MAX_SIZES` sizes
+    """
     if ".." in text:
         lo_text, _, hi_text = text.partition("..")
         lo, hi = parse_size(lo_text), parse_size(hi_text)

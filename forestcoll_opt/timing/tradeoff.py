@@ -1,5 +1,5 @@
 """Which schedule to run at which message size: the fixed-k ForestColl schedules (k = 1 up
-to the optimal k*, the paper's section "Fixed-k Spanning Tree Packing") and the baselines
+to the optimal k*, the paper's section 5.5 "Fixed-k Schedule Generation") and the baselines
 NCCL runs today (:mod:`forestcoll_opt.timing.baseline`), timed per size by the α-β model of
 :mod:`forestcoll_opt.timing.simulate`.
 
@@ -34,7 +34,15 @@ class Candidate:
     """One schedule in the comparison: ``name`` is ``k=3`` for a ForestColl schedule with
     k trees per root, or a baseline kind (``ring``, ``dbtree``, ``tree``); ``algbw`` is its
     exact algbw, ``trees`` its number of distinct trees, ``height`` its deepest tree in
-    compute-node hops."""
+    compute-node hops.
+
+    :ivar name: ``"k=<k>"`` or the baseline kind
+    :ivar k: trees per root of a ForestColl schedule; None for a baseline
+    :ivar algbw: its exact algbw (bandwidth only, no latency), in the topology's units
+    :ivar trees: its number of trees (both phases of an allreduce)
+    :ivar height: the height of its deepest tree, in compute-node hops
+    :ivar schedule: the schedule itself; ignored by ``==``
+    """
 
     name: str
     k: int | None
@@ -47,7 +55,13 @@ class Candidate:
 @dataclass(frozen=True)
 class TradeoffRow:
     """One message size: the fastest candidate, and every candidate's simulated seconds and
-    chunk count (``chunks="auto"``: its own best)."""
+    chunk count (``chunks="auto"``: its own best).
+
+    :ivar size_bytes: the message size in bytes
+    :ivar best: the name of the fastest candidate (the first listed among equals)
+    :ivar seconds: candidate name -> its simulated time
+    :ivar chunks: candidate name -> the chunk count used
+    """
 
     size_bytes: int
     best: str
@@ -59,7 +73,18 @@ class TradeoffRow:
 class Tradeoff:
     """The result of :func:`tradeoff`. ``optimum`` is the exact optimal algbw (for
     allreduce: of reduce-scatter + allgather trees), reached by ``k=k_star``; ``skipped``
-    lists default baselines that cannot be built on this topology, with the reason."""
+    lists default baselines that cannot be built on this topology, with the reason.
+
+    :ivar topology: the topology's name
+    :ivar collective: the collective compared
+    :ivar units: the topology's bandwidth unit
+    :ivar optimum: the exact optimal algbw
+    :ivar k_star: the least k whose schedule reaches ``optimum``
+    :ivar candidates: the schedules compared: the values of k in the order given, then the
+        baselines
+    :ivar rows: one row per message size, in the order given
+    :ivar skipped: (baseline kind, reason) for default baselines that could not be built
+    """
 
     topology: str
     collective: str
@@ -73,7 +98,12 @@ class Tradeoff:
     def frame(self) -> Any:
         """A pandas DataFrame, one row per (size, candidate): seconds, chunks, simulated
         algbw (in the topology's units), the candidate's exact algbw and k, and whether it
-        is the fastest at that size."""
+        is the fastest at that size.
+
+        :returns: the frame, with columns ``size_bytes``, ``candidate``, ``k``,
+            ``seconds``, ``chunks``, ``algbw``, ``exact_algbw`` and ``best``
+        :raises ImportError: when pandas is not installed
+        """
         import pandas as pd
 
         from .simulate import unit_bytes_per_s
@@ -93,7 +123,11 @@ class Tradeoff:
 
 def default_ks(k_star: int) -> list[int]:
     """Every k from 1 to k* when k* ≤ 16; otherwise 1, 2, 3, 4, 6, 8, 12, 16, 24, ...
-    (powers of two and 1.5 times them) below k*, and k*."""
+    (powers of two and 1.5 times them) below k*, and k*.
+
+    :param k_star: the optimal k, at least 1
+    :returns: the values of k, increasing
+    """
     if k_star <= 16:
         return list(range(1, k_star + 1))
     ks, p = {1}, 2
@@ -107,7 +141,12 @@ def default_ks(k_star: int) -> list[int]:
 
 def default_baselines(collective: str) -> tuple[str, ...]:
     """The baselines NCCL would run: rings for every collective, and the double binary
-    tree for allreduce or the single tree for broadcast and reduce."""
+    tree for allreduce or the single tree for broadcast and reduce.
+
+    :param collective: a :class:`~forestcoll_opt.model.collective.Collective` or its string
+        value
+    :returns: the baseline kinds
+    """
     member = Collective.parse(collective)
     if member is Collective.ALLREDUCE:
         return ("ring", "dbtree")
@@ -128,7 +167,31 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     optimal k*) and the ``baselines`` (default :func:`default_baselines`) at every size
     (bytes) and name the fastest per size. ``chunks``, ``alpha`` and ``alpha_per_link``
     are :func:`~forestcoll_opt.timing.simulate.simulate`'s; ``executor`` generates the values of
-    k in parallel (see :mod:`forestcoll_opt.analysis.sweeps`)."""
+    k in parallel (see :mod:`forestcoll_opt.analysis.sweeps`).
+
+    :param topology: the network
+    :param collective: any of the five collectives (or its
+        :class:`~forestcoll_opt.model.collective.Collective`)
+    :param sizes: message sizes in bytes (at least one)
+    :param ks: values of k from 1 to :data:`MAX_K`, each once; None for
+        :func:`default_ks`
+    :param root: the root compute node of broadcast/reduce; must be None for the others
+    :param baselines: baseline kinds (``"ring"``, ``"dbtree"``, ``"tree"``), each once;
+        None for :func:`default_baselines`, which skips those the topology cannot build
+    :param chunks: a chunk count, or ``"auto"`` for each candidate's fastest per size
+    :param alpha: seconds per hop for every link, or None
+    :param alpha_per_link: (src, dst) link -> its own seconds per hop, or None
+    :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
+        for the fastest one installed
+    :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
+    :returns: every candidate's time at every size, and the fastest per size
+    :raises CollectiveError: for an unknown collective or a missing, unknown or superfluous
+        root
+    :raises UsageError: for no sizes, a bad or repeated k or baseline, nothing to compare,
+        a bad α or chunk count, or an unusable executor
+    :raises ScheduleError: when a baseline asked for by name cannot be built, or as
+        :func:`~forestcoll_opt.generation.pipeline.generate`
+    """
     collective = check_request(topology, collective, root=root).value
     sizes = list(sizes)
     if not sizes:

@@ -18,6 +18,13 @@ PLANES = 2
 
 
 def build(boxes: int = 2, sharp: int = 0) -> Topology:
+    """The ``dgx-a100`` model (module docstring).
+
+    :param boxes: the number of DGX A100 boxes
+    :param sharp: 1 to mark the two IB plane switches ``multicast`` (InfiniBand SHARP), 0
+        not to
+    :returns: the topology, named ``dgx-a100-<boxes>`` (``-sharp`` appended with SHARP)
+    """
     sketch = Sketch(f"dgx-a100-{boxes}" + ("-sharp" if sharp else ""))
     planes = [sketch.switch(f"ib/plane{p}", multicast=bool(sharp)) for p in range(PLANES)]
     nvswitch_boxes(sketch, boxes, GPUS, NVLINK, NIC, planes, lambda g: g % PLANES)

@@ -19,6 +19,14 @@ NIC = 50
 
 
 def build(boxes: int = 2, nvls: int = 0, sharp: int = 0) -> Topology:
+    """The ``dgx-h100`` model (module docstring).
+
+    :param boxes: the number of DGX H100 boxes
+    :param nvls: 1 to mark every box's NVSwitch ``multicast`` (NVLink SHARP), 0 not to
+    :param sharp: 1 to mark the eight rail switches ``multicast`` (InfiniBand SHARP), 0 not
+        to
+    :returns: the topology, named ``dgx-h100-<boxes>`` (``-nvls``, ``-sharp`` appended)
+    """
     suffix = ("-nvls" if nvls else "") + ("-sharp" if sharp else "")
     sketch = Sketch(f"dgx-h100-{boxes}{suffix}")
     rails = [sketch.switch(f"rail{r}", multicast=bool(sharp)) for r in range(GPUS)]

@@ -20,6 +20,12 @@ XGMI_LINKS = (
 
 
 def build(boxes: int = 2, gpus: int = 16) -> Topology:
+    """The ``mi250`` model (module docstring).
+
+    :param boxes: the number of MI250 boxes
+    :param gpus: GCDs per box: 16, or 8 for GCDs 0-7 and the xGMI links among them
+    :returns: the topology, named ``mi250-<boxes>`` (``x8`` appended for 8 GCDs)
+    """
     sketch = Sketch(f"mi250-{boxes}" + ("" if gpus == 16 else f"x{gpus}"))
     ib = sketch.switch("ib")
     for box in range(boxes):

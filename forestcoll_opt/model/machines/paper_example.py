@@ -1,5 +1,5 @@
-"""The paper's Figure 3 (``fig:tree-example``): two boxes of four compute nodes, each node
-with a 10b link to its box switch and a b link to one global switch (b = 1)."""
+"""The paper's Figure 5, "Example of Spanning Out-Tree": two boxes of four compute nodes, each
+node with a 10b link to its box switch and a b link to one global switch (b = 1)."""
 
 from ..family import Family, Param
 from ..topology import Topology
@@ -8,6 +8,14 @@ from ._build import Sketch
 
 
 def build(boxes: int = 2, gpus: int = 4, b: int = 1) -> Topology:
+    """The ``paper-example`` model (module docstring), bandwidths in units of ``"b"``.
+
+    :param boxes: the number of boxes, each with its own switch
+    :param gpus: compute nodes per box
+    :param b: the bandwidth of a link to the global switch (links to the box switch carry
+        10·b)
+    :returns: the topology, named ``paper-example`` for the defaults
+    """
     sketch = Sketch("paper-example" if (boxes, gpus, b) == (2, 4, 1)
                     else f"paper-example:boxes={boxes},gpus={gpus},b={b}", units="b")
     glob = sketch.switch("global")

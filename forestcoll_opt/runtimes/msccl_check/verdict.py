@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...errors import XmlCheckError  # noqa: F401  (here before it moved to errors)
-from ...model.topology import fraction_text
+from ...model.numbers import fraction_text
 
 
 MAX_REASONS = 200
