@@ -199,3 +199,18 @@ def test_tree_walks():
     inward = Tree("r", 1, tuple(edge(e.dst, e.src) for e in out.edges))
     assert inward.children() == out.children() and inward.height == 3
     assert Tree("r", 1, ()).preorder() == ["r"] and Tree("r", 1, ()).height == 0
+
+
+def test_tabular_results_give_dataframes(topo):
+    s = fc.generate(topo, collective="allgather")
+    sim = fc.simulate(topo, s, [2**20, 2**30])
+    (small, big) = sim
+    frame = sim.to_pandas()
+    assert list(frame.columns) == ["size_bytes", "chunks", "seconds", "algbw"]
+    assert frame["algbw"].tolist() == [small.algbw, big.algbw] and big.algbw > small.algbw
+    t = fc.tradeoff(topo, collective="allgather", sizes=[2**20], ks=[1], baselines=[])
+    assert t.to_pandas().equals(t.frame())
+    sweep = fc.sweep(topo, [1, 2])
+    assert sweep["algbw"].tolist() == [fc.generate(topo, collective="allgather", k=k).algbw
+                                       for k in (1, 2)]
+    assert sweep["algbw_float"].dtype.kind == "f"

@@ -110,7 +110,7 @@ SCHEDULE_BASES = (("paper-example", "allgather"), ("paper-example", "reduce-scat
 def schedule_doc(name: str, collective: str) -> str:
     t = topology(name)
     root = {"broadcast": t.compute_nodes[0], "reduce": t.compute_nodes[-1]}.get(collective)
-    return P.generate(t, collective, root=root).to_json()
+    return P.generate(t, collective=collective, root=root).to_json()
 
 
 @lru_cache(maxsize=None)
@@ -518,7 +518,7 @@ def test_extreme_bandwidths(form):
         assert check(topo, sched.to_dict()) == b.algbw
         root = data.draw(st.sampled_from(topo.compute_nodes), label="root")
         single = bound(topo, collective="broadcast", root=root)
-        status, sched = outcome(lambda: P.generate(topo, "broadcast", root=root))
+        status, sched = outcome(lambda: P.generate(topo, collective="broadcast", root=root))
         if status != "ok":
             assert isinstance(sched, S.ScheduleError) and single.k > S.MAX_COUNT, sched
             return
@@ -581,7 +581,7 @@ def test_schedule_parser_on_arbitrary_text(form):
 
 # --- (c) the verifier -----------------------------------------------------------------------------
 
-LP_INTERVALS = {"paper-example": (Fraction(4), Fraction(4))}   # certified, tests/test_verify.py
+LP_INTERVALS = {"paper-example": (Fraction(4), Fraction(4))}   # certified, tests/verify/test_verify.py
 
 
 def verify_kwargs(data, name: str) -> dict:

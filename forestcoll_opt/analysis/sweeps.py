@@ -22,7 +22,7 @@ from ..errors import UsageError
 from ..executors import in_order
 from ..model.schedule import tree_height
 from ..generation.pipeline import generate
-from ..model.topology import Topology, format_fraction
+from ..model.topology import Topology
 
 MAX_K = 10**6
 
@@ -139,7 +139,8 @@ def compare(topologies, *, kernel: str | None = None, progress=None, executor=No
         ``N``, ``allgather_bound``, ``allgather_lp``, ``allreduce_lp`` and its
         ``_lower``, ``_upper`` and ``_gap``, ``tree_allreduce``, ``tree_over_lp``,
         ``lp_schedule``, ``lp_schedule_over_lp``, ``lp_schedule_in_interval``, tree counts
-        and seconds)
+        and seconds). Exact values are :class:`~fractions.Fraction` (as in :func:`sweep`),
+        each beside a ``_float`` column (or a float ratio) that plots directly.
     :raises LPError: when an LP cannot be solved and certified (its subclasses say why)
     :raises UsageError: for an unusable executor
     """
@@ -168,15 +169,15 @@ def _compare_row(topo: Topology, kernel: str | None) -> dict[str, Any]:
     lp_tree = lp_schedule.algbw
     return {
         "topology": topo.name, "N": len(topo.compute_nodes),
-        "allgather_bound": str(exact), "allgather_bound_float": float(exact),
+        "allgather_bound": exact, "allgather_bound_float": float(exact),
         "allgather_lp": ag_lp.algbw, "allreduce_lp": ar_lp.algbw,
-        "allreduce_lp_lower": str(format_fraction(ar_lp.lower)),
-        "allreduce_lp_upper": str(format_fraction(ar_lp.upper)),
+        "allreduce_lp_lower": ar_lp.lower,
+        "allreduce_lp_upper": ar_lp.upper,
         "allreduce_lp_gap": float(ar_lp.gap),
-        "tree_allreduce": str(tree), "tree_allreduce_float": float(tree),
+        "tree_allreduce": tree, "tree_allreduce_float": float(tree),
         "tree_over_lp": float(tree) / ar_lp.algbw,
         "tree_distinct_trees": tree_schedule.num_trees,
-        "lp_schedule": str(lp_tree), "lp_schedule_float": float(lp_tree),
+        "lp_schedule": lp_tree, "lp_schedule_float": float(lp_tree),
         "lp_schedule_over_lp": float(lp_tree) / ar_lp.algbw,
         "lp_schedule_in_interval": bool(ar_lp.lower <= lp_tree <= ar_lp.upper),
         "lp_schedule_distinct_trees": lp_schedule.num_trees,

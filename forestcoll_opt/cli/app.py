@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from typing import Sequence
 
 from .. import __version__
-from ..errors import ForestCollError
-from ..generation.bound import COLLECTIVES
-from ..model.schedule import COLLECTIVES as SCHEDULE_COLLECTIVES
+from ..errors import CatalogError, ForestCollError
+from ..model.catalog import is_catalog_spec
+from ..model.collective import ALL, CUT_BOUNDED
 from .args import (WEIGHTS_HELP, add_executor, add_kernel, add_symmetry, add_time_model,
                    bytes_arg, channels_arg, int_arg, seconds_arg)
 from .bound_cmds import cmd_bound, cmd_catalog, cmd_schema, cmd_show
@@ -58,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("generate", help="a schedule that reaches the bound (or the best for a fixed k)")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--collective", choices=ALL, default="allgather")
     p.add_argument("--k", type=int_arg, help="exactly K trees per root (default: the optimal k)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("-o", "--output", required=True,
@@ -80,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
     p.add_argument("topology", help=topo_help)
     p.add_argument("--k", default="1-8", help="k values, e.g. 1-8 or 1,2,4 (default 1-8)")
-    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--collective", choices=ALL, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--csv", help="also write the rows to this CSV file as they finish")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
@@ -186,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "dbtree: NCCL's double binary tree (allreduce); tree: one tree from "
                         "the root (broadcast, reduce)")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--collective", choices=ALL, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--channels", type=channels_arg,
                    help="number of rings (ring) or tree pairs (dbtree); default one per GPU "
@@ -199,7 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
                                         "fixed-k schedules and the baselines (alpha-beta "
                                         "model)")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("--collective", choices=SCHEDULE_COLLECTIVES, default="allgather")
+    p.add_argument("--collective", choices=ALL, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--k", help="k values, e.g. 1-8 or 1,2,4 (default: every k up to the "
                                "optimal k* when k* <= 16, else 1, 2, 3, 4, 6, 8, ... and k*)")
@@ -263,7 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("--collective", choices=COLLECTIVES, default="allgather")
+    p.add_argument("--collective", choices=tuple(c.value for c in CUT_BOUNDED), default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
@@ -312,6 +313,18 @@ def _attach_dash_values(parser: argparse.ArgumentParser, argv: list[str]) -> lis
     return out
 
 
+def _refuse_ambiguous_topology(args: argparse.Namespace) -> None:
+    """On the command line a topology argument that is a catalog spec *and* the name of a
+    file in the working folder is refused, so nobody computes on the catalog's machine
+    believing it is their file. (``forestcoll_opt.resolve`` itself decides from the
+    argument alone: a catalog spec.)"""
+    given = getattr(args, "topology", None)
+    for text in given if isinstance(given, list) else [given]:
+        if isinstance(text, str) and is_catalog_spec(text) and os.path.exists(text):
+            raise CatalogError(f"{text!r} is both a file in this folder and a catalog spec; "
+                               f"write ./{text} to read the file")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one ``forestcoll`` command; every error is one line on stderr.
 
@@ -327,6 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="forestcoll: %(message)s")
     try:
+        _refuse_ambiguous_topology(args)
         return args.func(args)
     except ForestCollError as exc:
         print(f"forestcoll: error: {exc}", file=sys.stderr)

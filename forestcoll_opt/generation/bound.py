@@ -52,7 +52,7 @@ from ..model.weights import normalize
 if TYPE_CHECKING:
     from ..kernels.symmetry import Symmetry
 
-COLLECTIVES = tuple(c.value for c in CUT_BOUNDED)
+COLLECTIVES = tuple(c.value for c in CUT_BOUNDED)    # kept for importers of the previous release
 # Below this many compute nodes the bound takes a fraction of a second without symmetry,
 # less than finding the group (and importing igraph) costs, so symmetry=None leaves it off
 # there. Generation, whose splitting gains far more, starts at SYMMETRY_MIN_COMPUTE.

@@ -27,7 +27,7 @@ whose package imports here):
   nodes reachable from the source here.
 * ``"dinic"`` and ``"edmonds_karp"``: :func:`scipy.sparse.csgraph.maximum_flow` on a CSR
   matrix built once and written in place. scipy computes in 32-bit integers and silently
-  wraps beyond 2**31 - 1 (checked in tests/test_flow.py). scipy's Python wrapper rebuilds
+  wraps beyond 2**31 - 1 (checked in tests/kernels/test_flow.py). scipy's Python wrapper rebuilds
   and re-validates several sparse matrices on every call (about 0.5-1 ms each), which the
   thousands of small max-flows of splitting and packing feel.
 * ``"networkx"``: preflow-push on Python integers; exact for any size, slow. The tests

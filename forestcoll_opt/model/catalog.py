@@ -80,6 +80,18 @@ def canonical_spec(family: Family, params: Mapping[str, Any]) -> str:
     return family.name + (":" + ",".join(extra) if extra else "")
 
 
+def is_catalog_spec(text: str) -> bool:
+    """Whether :func:`resolve` reads ``text`` as a catalog spec: the part before ``:``
+    names a catalog model, and ``text`` has no path separator and does not end in
+    ``.json``.
+
+    :param text: a topology argument
+    :returns: True for a catalog spec
+    """
+    pathish = text.endswith(".json") or os.path.sep in text or (os.path.altsep or "\0") in text
+    return not pathish and text.partition(":")[0].strip() in families()
+
+
 def resolve(topo: "str | os.PathLike | Topology") -> Topology:
     """A :class:`Topology` from a Topology, a JSON file or a catalog spec.
 
@@ -105,7 +117,7 @@ def resolve(topo: "str | os.PathLike | Topology") -> Topology:
         raise CatalogError("empty topology argument; give a catalog spec such as "
                            "dgx-a100:boxes=2 or a forestcoll-topology/1 JSON file")
     pathish = text.endswith(".json") or os.path.sep in text or (os.path.altsep or "\0") in text
-    if not pathish and text.partition(":")[0].strip() in families():
+    if is_catalog_spec(text):
         return build(text)
     if not pathish and not os.path.exists(text):
         return build(text)        # neither a model nor a file: build() names the models

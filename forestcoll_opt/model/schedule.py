@@ -24,7 +24,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .collective import Collective
+from .collective import ALL, Collective
 from ..errors import ForestCollError, ScheduleError
 from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
 from .numbers import fraction_text, parse_exact
@@ -34,7 +34,7 @@ from .weights import coprime
 FORMAT = "forestcoll-schedule/1"
 FORMAT_V2 = "forestcoll-schedule/2"     # adds "weights" and "concurrent" (docs/formats.md)
 FORMATS = (FORMAT, FORMAT_V2)
-COLLECTIVES = tuple(c.value for c in Collective)
+COLLECTIVES = ALL            # kept for importers of the previous release
 MAX_COUNT = 2**63 - 1        # the largest k or tree weight the format allows (docs/formats.md)
 
 
@@ -274,7 +274,7 @@ class Schedule:
                 member = Collective(self.collective)
             except ValueError:
                 raise ScheduleError(f"unknown collective {str(self.collective)[:40]!r}; use one "
-                                    f"of {', '.join(COLLECTIVES)}") from None
+                                    f"of {', '.join(ALL)}") from None
             object.__setattr__(self, "collective", member)
         if not isinstance(self.stats, Stats):
             object.__setattr__(self, "stats", Stats.of(self.stats))
@@ -438,9 +438,9 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
         if newer:
             raise ScheduleError(f"{source}: \"{newer[0]}\" needs \"format\": {FORMAT_V2!r}")
     collective = data.get("collective")
-    if not isinstance(collective, str) or collective not in COLLECTIVES:
+    if not isinstance(collective, str) or collective not in ALL:
         raise ScheduleError(f"{source}: unknown collective {str(collective)[:40]!r}; use one of "
-                            f"{', '.join(COLLECTIVES)}")
+                            f"{', '.join(ALL)}")
     collective = Collective(collective)
     if collective is Collective.ALLREDUCE:
         allowed = _COMMON_KEYS | {"phases"} | _V2_KEYS

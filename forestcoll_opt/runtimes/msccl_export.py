@@ -159,21 +159,11 @@ def _runs(start: int, length: int) -> list[tuple[int, int]]:
     return [(s, min(MAX_CNT, start + length - s)) for s in range(start, start + length, MAX_CNT)]
 
 
-def _children(tree: Tree, rank: dict[str, int], inward: bool) -> dict[int, list[int]]:
-    out: dict[int, list[int]] = {}
-    for e in tree.edges:
-        parent, child = (e.dst, e.src) if inward else (e.src, e.dst)
-        out.setdefault(rank[parent], []).append(rank[child])
-    return out
-
-
-def _preorder(root: int, children: dict[int, list[int]]) -> list[int]:
-    order, stack = [], [root]
-    while stack:
-        v = stack.pop()
-        order.append(v)
-        stack.extend(reversed(children.get(v, [])))
-    return order
+def _ranked(tree: Tree, rank: dict[str, int]) -> tuple[dict[int, list[int]], list[int]]:
+    """The tree's children and preorder (:meth:`Tree.children`, :meth:`Tree.preorder`) by
+    rank."""
+    children = {rank[p]: [rank[c] for c in kids] for p, kids in tree.children().items()}
+    return children, [rank[v] for v in tree.preorder()]
 
 
 def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "msccl-executor",
@@ -316,8 +306,7 @@ def _allgather(b: _Builder, phase: Schedule, rank: dict[str, int], chunks: int,
     """Out-trees: each root's trees take consecutive chunks of its region; ``final``
     (allreduce) maps (root, chunk) to the step that finished reducing it there."""
     for tree, r, first, length, chan in _placed(phase, rank, chunks, channels):
-        children = _children(tree, rank, inward=False)
-        order = _preorder(r, children)
+        children, order = _ranked(tree, rank)
         for run_start, run_cnt in _segments(r, region[r] + first, length, final):
             g = run_start
             src = (source, g if source == "o" else g - region[r])
@@ -350,8 +339,8 @@ def _reduce(b: _Builder, phase: Schedule, rank: dict[str, int], chunks: int, cha
     """In-trees: returns (root, input chunk) -> the step that wrote its final sum."""
     final: dict[tuple[int, int], _Step] = {}
     for tree, r, first, length, chan in _placed(phase, rank, chunks, channels):
-        children = _children(tree, rank, inward=True)
-        post = list(reversed(_preorder(r, children)))       # children before parents
+        children, order = _ranked(tree, rank)
+        post = list(reversed(order))       # children before parents
         for g, cnt in _runs(region[r] + first, length):
             out = ("o", g - region[r] + output_offset[r])
             value: dict[int, tuple[tuple[str, int], _Step | None]] = {}

@@ -71,7 +71,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -102,6 +102,22 @@ class SimRow:
     chunks: int
     seconds: float
     algbw: float
+
+
+class Simulation(tuple):
+    """What :func:`simulate` returns: one :class:`SimRow` per message size, in the order
+    given (a tuple: index it, unpack it, iterate it)."""
+
+    def to_pandas(self) -> Any:
+        """A pandas DataFrame, one row per size: ``size_bytes``, ``chunks``, ``seconds``,
+        ``algbw`` (floats, in the topology's bandwidth units), ready to plot.
+
+        :returns: the DataFrame
+        """
+        import pandas as pd
+
+        return pd.DataFrame([vars(r) for r in self],
+                            columns=["size_bytes", "chunks", "seconds", "algbw"])
 
 
 def unit_bytes_per_s(units: str) -> tuple[float, str | None]:
@@ -297,7 +313,7 @@ def _concurrent_time(reduce: _Routes, spread: _Routes, roots: int, size: float,
 
 def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
              chunks: int | str = "auto", alpha: float | None = None,
-             alpha_per_link: Mapping[tuple[str, str], float] | None = None) -> list[SimRow]:
+             alpha_per_link: Mapping[tuple[str, str], float] | None = None) -> "Simulation":
     """One :class:`SimRow` per message size (bytes) under the module's α-β model.
     ``chunks``: a chunk count C ≥ 1 for every size, or ``"auto"`` for the fastest C per
     size (module docstring). ``alpha``: seconds per hop for every link (None: each link's
@@ -310,7 +326,8 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     :param chunks: a chunk count from 1 to :data:`MAX_CHUNKS`, or ``"auto"``
     :param alpha: seconds per hop for every link, or None
     :param alpha_per_link: (src, dst) link -> its own seconds per hop, or None
-    :returns: one row per size, in the order given
+    :returns: one :class:`SimRow` per size, in the order given (a :class:`Simulation`:
+        a tuple with :meth:`Simulation.to_pandas`)
     :raises UsageError: for a bad ``chunks``, α or size
     :raises ScheduleError: when a path uses a node pair that is not a link of ``topology``,
         or a tree does not lead from some node to its root
@@ -347,7 +364,7 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
         rows.append(SimRow(size_bytes=size, chunks=c, seconds=seconds,
                            algbw=size / seconds / unit_bytes_per_s(topology.units)[0]
                            if seconds > 0 else math.inf))
-    return rows
+    return Simulation(rows)
 
 
 def _fastest(time_of, top: int) -> tuple[int, float]:

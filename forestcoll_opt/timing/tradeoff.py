@@ -120,6 +120,14 @@ class Tradeoff:
         return pd.DataFrame(rows, columns=["size_bytes", "candidate", "k", "seconds", "chunks",
                                            "algbw", "exact_algbw", "best"])
 
+    def to_pandas(self) -> Any:
+        """The same DataFrame as :meth:`frame` (the name every tabular result of the
+        package has).
+
+        :returns: the DataFrame
+        """
+        return self.frame()
+
 
 def default_ks(k_star: int) -> list[int]:
     """Every k from 1 to k* when k* ≤ 16; otherwise 1, 2, 3, 4, 6, 8, 12, 16, 24, ...

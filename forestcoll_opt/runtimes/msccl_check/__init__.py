@@ -129,6 +129,7 @@ import os
 from typing import Any, Mapping, Sequence
 
 from ...errors import UsageError
+from ...model.schedule import Schedule, schedule_routes
 from ...model.topology import Topology
 from .execution import FIFO_STEPS, MAX_CLOCK_ENTRIES, simulate
 from .limits import (BOTH, CHECKED, EXECUTOR, FLAVOURS, LEGACY, MAX_OFFSET, PROTOCOLS, RULES,
@@ -147,7 +148,8 @@ __all__ = ["check_xml", "XmlVerdict", "XmlCounts", "LinkLoad", "XmlCheckError", 
 
 def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
               flavour: str | None = None,
-              routes: Mapping[tuple[str, str], Sequence[Any]] | None = None) -> XmlVerdict:
+              routes: Mapping[tuple[str, str], Sequence[Any]] | None = None,
+              schedule: Schedule | None = None) -> XmlVerdict:
     """Check an MSCCL XML algorithm file against ``topology`` (see the package docstring).
 
     :param topology: the topology the file runs on; rank r is ``topology.compute_nodes[r]``.
@@ -157,6 +159,9 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
     :param routes: maps (source, destination) compute node ids to one path (a tuple of node
         ids from source to destination) or to ``(path, fraction)`` pairs; pairs not listed
         use their only switch-only path.
+    :param schedule: the schedule the file was exported from: its tree edges' paths are the
+        routes (:func:`~forestcoll_opt.model.schedule.schedule_routes`); give this or
+        ``routes``, not both. (The algbw to compare with is then ``schedule.algbw``.)
     :returns: the verdict; every problem with the algorithm itself is a line of its
         ``reasons``.
     :raises XmlCheckError: for input that is not a readable, benign XML file.
@@ -167,6 +172,12 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
                          f"msccl-executor or legacy")
     if not isinstance(topology, Topology):
         raise UsageError(f"check_xml needs a Topology, got {type(topology).__name__}")
+    if schedule is not None:
+        if routes is not None:
+            raise UsageError("give the schedule or its routes, not both")
+        if not isinstance(schedule, Schedule):
+            raise UsageError(f"schedule must be a Schedule, got {type(schedule).__name__}")
+        routes = schedule_routes(schedule)
     given = normalise_routes(topology, routes)
     data, label = read_input(xml)
     out = Reasons()

@@ -76,14 +76,7 @@ def test_infeasible_demand_is_a_typed_error():
 
 # --- symmetric packing (joint growth in orbits of <h>) ------------------------------------
 
-def _elements(generators, n):
-    """Every element of the permutation group the generators generate."""
-    identity = tuple(range(n))
-    found, frontier = {identity}, [identity]
-    while frontier:
-        frontier = [c for a in frontier for h in generators
-                    for c in [tuple(h[v] for v in a)] if c not in found and not found.add(c)]
-    return sorted(found)
+from handmade import group_elements as _elements  # noqa: E402
 
 
 def symmetric_instance(seed):

@@ -44,11 +44,7 @@ def test_mi250_eight_gcds_lp_beats_trees(catalog):
     assert lp.lower > tree * Fraction(1001, 1000)
 
 
-ASYM = {"format": "forestcoll-topology/1", "name": "asym-triangle", "nodes": [
-    {"id": "a", "kind": "compute"}, {"id": "b", "kind": "compute"}, {"id": "c", "kind": "compute"}],
-    "links": [{"src": "a", "dst": "b", "bandwidth": 1}, {"src": "b", "dst": "c", "bandwidth": 1},
-              {"src": "c", "dst": "a", "bandwidth": 1},
-              {"src": "a", "dst": "b", "bandwidth": 4, "bidirectional": True}]}
+from handmade import ASYM  # noqa: E402  (shared with tests/lp/test_lp_schedule.py)
 
 
 @pytest.mark.parametrize("formulation", ["cuts", "explicit"])
@@ -176,7 +172,7 @@ def test_lp_json_parses_in_a_fresh_process():
 def test_compare_table(catalog, tmp_path, capsys):
     table = compare([catalog("paper-example"), from_dict(ASYM)])
     row = table.set_index("topology").loc["asym-triangle"]
-    assert row["tree_allreduce"] == "3/4" and row["tree_over_lp"] == pytest.approx(0.75, rel=REL)
+    assert row["tree_allreduce"] == Fraction(3, 4) and row["tree_over_lp"] == pytest.approx(0.75, rel=REL)
     assert Fraction(row["allreduce_lp_lower"]) <= 1 <= Fraction(row["allreduce_lp_upper"])
     csv = tmp_path / "c.csv"
     assert main(["compare", "paper-example", "--csv", str(csv), "-q"]) == 0

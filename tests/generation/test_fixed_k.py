@@ -15,7 +15,7 @@ from randomnets import random_network
 from schedcheck import achieved_algbw
 
 
-EXTREME = Path(__file__).parent / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
+EXTREME = Path(__file__).parents[1] / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
 
 
 def feasible_brute(t, k, U):
@@ -159,15 +159,7 @@ def test_reaches_bound_is_the_fixed_k_optimum_at_the_bound(seed):
 
 # three nodes, links of 1/65, 100/99 and 99/100: the paper's k is 516780, the least k at
 # the bound 261, and only cuts learned from one failed max-flow test rule out k < 261
-AWKWARD = {"format": "forestcoll-topology/1", "name": "awkward", "nodes": [
-    {"id": "c0", "kind": "compute"}, {"id": "c1", "kind": "compute"},
-    {"id": "w0", "kind": "switch"}], "links": [
-    {"src": "c0", "dst": "c1", "bandwidth": 1}, {"src": "c1", "dst": "w0", "bandwidth": 1},
-    {"src": "w0", "dst": "c0", "bandwidth": 1},
-    {"src": "c1", "dst": "c0", "bandwidth": "1/65", "bidirectional": True},
-    {"src": "w0", "dst": "c0", "bandwidth": "100/99", "bidirectional": True},
-    {"src": "c1", "dst": "c0", "bandwidth": 3, "bidirectional": True},
-    {"src": "c0", "dst": "w0", "bandwidth": "99/100", "bidirectional": True}]}
+from handmade import AWKWARD  # noqa: E402  (shared with tests/cli/test_cli.py)
 
 
 def test_search_limits_fall_back_to_the_papers_k():

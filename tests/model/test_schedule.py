@@ -13,7 +13,7 @@ from forestcoll_opt.model.topology import from_dict, load
 from randomnets import random_network
 from schedcheck import achieved_algbw
 
-EXTREME = Path(__file__).parent / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
+EXTREME = Path(__file__).parents[1] / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
 CATALOG = ["paper-example", "dgx-a100:boxes=2", "dgx-a100:boxes=4", "dgx-h100:boxes=2",
            "mi250:boxes=2", "mi250:boxes=2,gpus=8"]
 

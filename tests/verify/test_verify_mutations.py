@@ -14,7 +14,7 @@ Deterministic: every mutant comes from ``random.Random("<topology>/<collective>/
 The CI form runs ``MUTANTS_CI`` (24) mutants per (topology, collective) base, 840 in all
 in a few seconds; the slow form (marked ``slow``; ``pytest -m "not slow"`` skips it) runs
 ``FORESTCOLL_MUTANTS`` per base, default 100 (3500 mutants), e.g.
-``FORESTCOLL_MUTANTS=2000 pytest -m slow tests/test_verify_mutations.py`` for a long run.
+``FORESTCOLL_MUTANTS=2000 pytest -m slow tests/verify/test_verify_mutations.py`` for a long run.
 """
 
 from __future__ import annotations

@@ -129,7 +129,7 @@ def test_unreadable_files(capsys, tmp_path, content, match):
 
 def space_bomb(path, gib: int) -> None:
     """``gib`` GiB of spaces in about a MiB of gzip per GiB (the issue's bomb: a 4 MB
-    .json.gz of spaces took verify 51 s and 12 GB); see tests/test_files.py."""
+    .json.gz of spaces took verify 51 s and 12 GB); see tests/model/test_files.py."""
     import zlib
 
     pack = zlib.compressobj(9, zlib.DEFLATED, 31)

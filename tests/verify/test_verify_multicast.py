@@ -724,7 +724,7 @@ def test_the_docs_example_is_what_it_claims():
     """The indented tree of the multicast paragraph of docs/formats.md, on the page's
     example topology with ``net`` marked: valid, traffic 4 against 5 (a1 -> net carries 1
     instead of 2), and the quoted reason when ``net`` is not marked."""
-    text = (Path(__file__).resolve().parent.parent / "docs" / "formats.md").read_text(
+    text = (Path(__file__).resolve().parents[2] / "docs" / "formats.md").read_text(
         encoding="utf-8")
     (topo_text,) = [b for b in re.findall(r"^```json\n(.*?)\n```$", text,
                                           re.DOTALL | re.MULTILINE)

@@ -25,7 +25,7 @@ from forestcoll_opt.model.topology import from_dict, load
 verifier = importlib.import_module("forestcoll_opt.verify")
 bound_of = verifier.bound_of
 
-EXTREME = Path(__file__).parent / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
+EXTREME = Path(__file__).parents[1] / "data" / "topologies" / "bandwidths-1e-12-to-1e15.json"
 
 
 @pytest.fixture(scope="module")

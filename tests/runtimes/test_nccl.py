@@ -18,7 +18,7 @@ from forestcoll_opt.runtimes.nccl_import import (GPU_MODELS, Fabric, GpuModel, N
                                  parse_fabric)
 from forestcoll_opt.model.topology import LINK_TYPES, from_dict
 
-DATA = Path(__file__).parent / "data" / "nccl"
+DATA = Path(__file__).parents[1] / "data" / "nccl"
 A100 = DATA / "dgx-a100.xml"
 H100 = DATA / "dgx-h100.xml"
 PCIE = DATA / "pcie-8gpu.xml"

@@ -19,7 +19,7 @@ from forestcoll_opt.model.topology import from_dict
 from forestcoll_opt.verify import verify
 from randomnets import random_network
 from schedcheck import achieved_algbw, check, with_claims
-from test_lp import ASYM
+from handmade import ASYM
 
 SEEDS = int(os.environ.get("FORESTCOLL_LP_SCHEDULE_SEEDS", "200"))
 

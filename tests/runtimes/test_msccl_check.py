@@ -16,7 +16,7 @@ from forestcoll_opt.errors import ForestCollError, UsageError
 from forestcoll_opt.runtimes.msccl_check import XmlCheckError, XmlVerdict, check_xml
 from forestcoll_opt.model.topology import from_dict
 
-DATA = Path(__file__).parent / "data" / "msccl"
+DATA = Path(__file__).parents[1] / "data" / "msccl"
 
 
 def topology(name, compute, links, switches=()):
@@ -762,7 +762,9 @@ def test_exported_catalog_schedules_pass_with_the_schedules_algbw(catalog, colle
 
 def test_checker_shares_no_code_with_the_exporter():
     # every module of the checker package imports, from the package, only the base modules,
-    # the topology, the hardened XML reader and its own modules
+    # the topology and exact numbers, the schedule format (for the routes a schedule's tree
+    # edges take: model.schedule reads files, it does not export), the hardened XML reader
+    # and its own modules -- never the exporter
     package = set()
     for module in sorted(Path(mc.__file__).parent.glob("*.py")):
         for node in ast.walk(ast.parse(module.read_text())):
@@ -780,7 +782,8 @@ def test_checker_shares_no_code_with_the_exporter():
     outside = {name for name in package
                if not name.startswith("forestcoll_opt.runtimes.msccl_check.")}
     assert outside == {"forestcoll_opt.errors", "forestcoll_opt.files",
-                       "forestcoll_opt.model.topology", "forestcoll_opt.runtimes.xmlread"}, outside
+                       "forestcoll_opt.model.topology", "forestcoll_opt.model.numbers",
+                       "forestcoll_opt.model.schedule", "forestcoll_opt.runtimes.xmlread"}, outside
     assert isinstance(check_xml(PAIR, DATA / "ag2.xml"), XmlVerdict)
 
 

@@ -195,7 +195,7 @@ def test_end_to_end_from_an_nccl_dump(tmp_path, capsys):
     # the README's example: dump -> topology -> schedule -> verify -> XML -> check-xml
     from pathlib import Path
 
-    dump = Path(__file__).parent / "data" / "nccl" / "dgx-h100.xml"
+    dump = Path(__file__).parents[1] / "data" / "nccl" / "dgx-h100.xml"
     topo, sched, xml = tmp_path / "t.json", tmp_path / "s.json", tmp_path / "a.xml"
     steps = [["import", "nccl", str(dump), "--boxes", "2", "--fabric", "rail", "-o", str(topo)],
              ["generate", str(topo), "-o", str(sched), "-q"],
@@ -366,10 +366,14 @@ def test_the_runtimes_are_on_fc_end_to_end(tmp_path):
     (tmp_path / "ag.xml").write_text(str(result))
     assert fc.check_xml(topo, tmp_path / "ag.xml", flavour="msccl-executor",
                         routes=schedule_routes(schedule)).ok
+    by_schedule = fc.check_xml(topo, result.xml, schedule=schedule)
+    assert by_schedule == verdict and by_schedule.algbw == schedule.algbw
+    with pytest.raises(fc.UsageError, match="the schedule or its routes, not both"):
+        fc.check_xml(topo, result.xml, schedule=schedule, routes=schedule_routes(schedule))
     with pytest.raises(fc.ForestCollError, match=r"got MscclExport; pass export_msccl's result "
                                                  r"as result\.xml$"):
         fc.check_xml(topo, result)
-    dump = Path(__file__).parent / "data" / "nccl" / "dgx-h100.xml"
+    dump = Path(__file__).parents[1] / "data" / "nccl" / "dgx-h100.xml"
     h100 = fc.import_nccl(dump, boxes=2, fabric="rail")
     assert isinstance(h100, fc.Topology) and len(h100.compute_nodes) == 16
     assert h100.name == "dgx-h100:boxes=2,fabric=rail"

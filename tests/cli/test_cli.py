@@ -45,7 +45,7 @@ def test_bound_reports_the_least_k(capsys):
 
 def test_bound_says_when_the_least_k_is_not_proven(capsys, tmp_path, monkeypatch):
     from forestcoll_opt.generation import fixed_k
-    from test_fixed_k import AWKWARD
+    from handmade import AWKWARD
 
     monkeypatch.setattr(fixed_k, "SCAN_LIMIT", 64)      # the least k, 261, is not reached
     path = tmp_path / "awkward.json"

@@ -24,7 +24,7 @@ from forestcoll_opt.verify import verify
 from randomnets import random_network, random_symmetric_network
 from schedcheck import achieved_algbw
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from shapes import ring, star, tree  # noqa: E402  (the benchmark's stars, rings and trees)
 
 
@@ -272,7 +272,7 @@ def test_bound_accepts_a_computed_group_and_refuses_a_foreign_one():
 
 def test_free_group_grows_a_free_group_and_keeps_a_non_free_start():
     from forestcoll_opt.kernels.symmetry import free_group
-    from test_packing import _elements
+    from handmade import group_elements as _elements
 
     a, b = 3, 4
     nodes = list(range(a * b))

@@ -25,7 +25,7 @@ from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.verify import VerifyError, verify
 from randomnets import random_network
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "formats.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "formats.md"
 SPECS = ["paper-example", "dgx-a100:boxes=2", "dgx-h100:boxes=2", "mi250:boxes=2",
          "mi250:boxes=2,gpus=8"]
 COLLECTIVES = ["allgather", "reduce-scatter", "allreduce", "broadcast", "reduce"]
