@@ -40,7 +40,7 @@ def families() -> dict[str, Family]:
     return dict(sorted(found.items()))
 
 
-def parse_spec(spec: str) -> tuple[Family, dict[str, int]]:
+def parse_spec(spec: str) -> tuple[Family, dict[str, int | str]]:
     """Split ``name:key=value,...`` into its family and full parameter dict.
 
     :param spec: the spec, e.g. ``"dgx-a100:boxes=2"``

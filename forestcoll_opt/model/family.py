@@ -17,17 +17,19 @@ class Param:
     """One parameter of a model family, as a spec writes it (``boxes=2``).
 
     :ivar name: the parameter's name in a spec
-    :ivar default: the value when the spec leaves it out
+    :ivar default: the value when the spec leaves it out: a whole number, or a name
+        (``fabric=su``) for a parameter whose ``choices`` are names
     :ivar help: a one-line description for ``forestcoll catalog``
-    :ivar choices: the only values allowed, or None for any from ``minimum`` to ``maximum``
+    :ivar choices: the only values allowed (whole numbers, or names when the default is a
+        name), or None for any whole number from ``minimum`` to ``maximum``
     :ivar minimum: the smallest value allowed
     :ivar maximum: the largest value the toolkit supports
     """
 
     name: str
-    default: int
+    default: int | str
     help: str
-    choices: tuple[int, ...] | None = None
+    choices: tuple[int, ...] | tuple[str, ...] | None = None
     minimum: int = 1
     maximum: int = 512
 
@@ -47,7 +49,7 @@ class Family:
     params: tuple[Param, ...]
     build: Callable[..., Topology]
 
-    def parse(self, text: str) -> dict[str, int]:
+    def parse(self, text: str) -> dict[str, int | str]:
         """Parameters from the ``key=value,...`` part of a spec, defaults filled in. A
         parameter given twice, or outside the range the toolkit supports, is refused.
 
@@ -72,6 +74,12 @@ class Family:
             given.add(key)
             p = known[key]
             raw = raw.strip()
+            if isinstance(p.default, str):
+                if raw not in (p.choices or ()):
+                    raise CatalogError(f"model {self.name!r}: {key}={raw[:20]!r} is not one of "
+                                       f"{', '.join(map(str, p.choices or ()))}")
+                values[key] = raw
+                continue
             if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
                 allowed = (f"one of {', '.join(map(str, p.choices))}" if p.choices else
                            f"a whole number from {p.minimum} to {p.maximum}")

@@ -51,7 +51,7 @@ def test_mi250_eight_gcds_are_unequal(catalog):
 @pytest.mark.parametrize("spec, match", [
     ("nonesuch", "unknown model 'nonesuch'"),
     ("dgx-a100:nodes=2", "unknown parameter 'nodes=2'; parameters: boxes"),
-    ("dgx-a100:boxes=two", "boxes='two' must be a whole number from 1 to 512"),
+    ("dgx-a100:boxes=two", "boxes='two' must be a whole number from 1 to 16384"),
     ("dgx-a100:boxes=0", "boxes=0 must be at least 1"),
     ("mi250:gpus=4", "gpus=4 is not one of 8, 16"),
 ])

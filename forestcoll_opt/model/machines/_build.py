@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..topology import Topology, from_dict
+
+# The most boxes a family accepts: 131,072 GPUs of 8-GPU boxes (docs/machines/index.md says
+# which sizes each command handles in what time).
+MAX_BOXES = 16384
 
 
 class Sketch:
@@ -62,24 +66,41 @@ class Sketch:
                          source=f"catalog model {self.name}")
 
 
-def nvswitch_boxes(sketch: Sketch, boxes: int, gpus: int, nvlink: int, nic: int,
-                   nic_switches: list[str], nic_switch_of, multicast: bool = False) -> None:
-    """``boxes`` boxes of ``gpus`` GPUs, each GPU ``nvlink`` to its box's NVSwitch (with
-    in-network multicast and reduction when ``multicast``) and with one NIC of ``nic`` to
-    ``nic_switches[nic_switch_of(gpu index)]``.
+def nvswitch_boxes(sketch: Sketch, boxes: int, gpus: int, nvlink: int | str, nic: int | str,
+                   where: Callable[[int, int], str] | None, multicast: bool = False,
+                   switch: str = "nvswitch") -> None:
+    """``boxes`` boxes of ``gpus`` GPUs, each GPU ``nvlink`` to its box's switch
+    ``box{b}/{switch}`` (with in-network multicast and reduction when ``multicast``) and,
+    unless ``where`` is None, with one NIC of ``nic`` to switch ``where(box, gpu index)``.
 
     :param sketch: the sketch to add to
     :param boxes: the number of boxes
     :param gpus: GPUs per box
-    :param nvlink: each GPU's bandwidth to its box's NVSwitch, each way
+    :param nvlink: each GPU's bandwidth to its box's switch, each way
     :param nic: each GPU's NIC bandwidth, each way
-    :param nic_switches: the switches the NICs attach to
-    :param nic_switch_of: in-box GPU index -> the index of its NIC's switch
-    :param multicast: True to mark the NVSwitches ``multicast``
+    :param where: box index, GPU index -> the switch its NIC plugs into; None for no NICs
+    :param multicast: True to mark the box switches ``multicast``
+    :param switch: the name of the box switch inside its box
     """
     for box in range(boxes):
-        nvs = sketch.switch(f"box{box}/nvswitch", box, multicast)
+        nvs = sketch.switch(f"box{box}/{switch}", box, multicast)
         for g in range(gpus):
             gpu = sketch.compute(f"box{box}/gpu{g}", box)
             sketch.link(gpu, nvs, nvlink, "nvlink")
-            sketch.link(gpu, nic_switches[nic_switch_of(g)], nic, "infiniband")
+            if where is not None:
+                sketch.link(gpu, where(box, g), nic, "infiniband")
+
+
+def mesh_boxes(sketch: Sketch, boxes: int, gpus: int, link: int | str, nic: int | str,
+               where: Callable[[int, int], str], kind: str = "xgmi",
+               nic_kind: str = "infiniband") -> None:
+    """``boxes`` boxes of ``gpus`` GPUs with no switch inside: one ``link`` of type ``kind``
+    between every two GPUs of a box (a full mesh), and one NIC of ``nic`` per GPU to switch
+    ``where(box, gpu index)``."""
+    for box in range(boxes):
+        gpu = [sketch.compute(f"box{box}/gpu{g}", box) for g in range(gpus)]
+        for i in range(gpus):
+            for j in range(i + 1, gpus):
+                sketch.link(gpu[i], gpu[j], link, kind)
+        for g in range(gpus):
+            sketch.link(gpu[g], where(box, g), nic, nic_kind)

@@ -9,7 +9,7 @@ multicast, so there is no ``nvls`` option here.)"""
 from ..family import Family, Param
 from ..topology import Topology
 
-from ._build import Sketch, nvswitch_boxes
+from ._build import MAX_BOXES, Sketch, nvswitch_boxes
 
 GPUS = 8
 NVLINK = 300
@@ -27,14 +27,14 @@ def build(boxes: int = 2, sharp: int = 0) -> Topology:
     """
     sketch = Sketch(f"dgx-a100-{boxes}" + ("-sharp" if sharp else ""))
     planes = [sketch.switch(f"ib/plane{p}", multicast=bool(sharp)) for p in range(PLANES)]
-    nvswitch_boxes(sketch, boxes, GPUS, NVLINK, NIC, planes, lambda g: g % PLANES)
+    nvswitch_boxes(sketch, boxes, GPUS, NVLINK, NIC, lambda box, g: planes[g % PLANES])
     return sketch.topology()
 
 
 FAMILY = Family(
     name="dgx-a100",
     summary="DGX A100: 8 GPUs x 300 GB/s NVSwitch per box, 25 GB/s NIC per GPU on 2 IB planes",
-    params=(Param("boxes", 2, "number of DGX boxes"),
+    params=(Param("boxes", 2, "number of DGX boxes", maximum=MAX_BOXES),
             Param("sharp", 0, "1: IB plane switches with InfiniBand SHARP", choices=(0, 1))),
     build=build,
 )

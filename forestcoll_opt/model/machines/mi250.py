@@ -6,7 +6,7 @@ unequal bandwidth."""
 from ..family import Family, Param
 from ..topology import Topology
 
-from ._build import Sketch
+from ._build import MAX_BOXES, Sketch
 
 XGMI = 50
 NIC = 16
@@ -41,7 +41,7 @@ def build(boxes: int = 2, gpus: int = 16) -> Topology:
 FAMILY = Family(
     name="mi250",
     summary="AMD MI250: 16 (or 8) GCDs per box on xGMI (50 GB/s links), 16 GB/s per GCD to one IB switch",
-    params=(Param("boxes", 2, "number of MI250 boxes", maximum=256),
+    params=(Param("boxes", 2, "number of MI250 boxes", maximum=MAX_BOXES),
             Param("gpus", 16, "GCDs per box (16, or 8 for GCDs 0-7 only)", choices=(8, 16))),
     build=build,
 )

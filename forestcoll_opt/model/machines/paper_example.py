@@ -31,7 +31,7 @@ def build(boxes: int = 2, gpus: int = 4, b: int = 1) -> Topology:
 FAMILY = Family(
     name="paper-example",
     summary="the paper's Figure 3: boxes of compute nodes, 10b to the box switch, b to a global switch",
-    params=(Param("boxes", 2, "number of boxes", maximum=1024),
+    params=(Param("boxes", 2, "number of boxes", maximum=32768),
             Param("gpus", 4, "compute nodes per box", maximum=64),
             Param("b", 1, "inter-box bandwidth b (intra-box links carry 10b)", maximum=10**6)),
     build=build,

@@ -1,5 +1,5 @@
-"""The fabrics joining the boxes' NIC ports (single-switch, rail, planes, fat-tree) and the
-whole network they make: a graph of GPUs and switches whose internal switches of two
+"""The fabrics joining the boxes' NIC ports (single-switch, rail, planes, fat-tree, rail-optimized
+scalable units) and the whole network they make: a graph of GPUs and switches whose internal switches of two
 neighbours are contracted, written out as a ``forestcoll-topology/1`` network.
 """
 
@@ -16,12 +16,16 @@ from .links import LinkAttrs, in_parallel, in_series
 
 
 MAX_BOXES = 1024
+SU_BOXES = 32                 # DGX SuperPOD (H100, B200): scalable units of 32 boxes
 
 
 FABRIC_HELP = ("single-switch (every NIC on one non-blocking switch), rail (NIC i of every "
                "box on rail switch i), planes:n=N (NIC i on plane i mod N), "
                "fat-tree:oversub=R[,leaf=L] (L boxes per leaf switch, default 1, whose "
-               "uplink to a non-blocking spine carries their NIC bandwidth / R)")
+               "uplink to a non-blocking spine carries their NIC bandwidth / R), "
+               "su[:boxes=S][,oversub=R] (rail-optimized scalable units of S boxes, default "
+               "32: port i of a unit's boxes on the unit's leaf i, whose uplink to a spine "
+               "joining every leaf carries their NIC bandwidth / R, default 1)")
 
 
 # --- the fabric -----------------------------------------------------------------------------
@@ -29,13 +33,16 @@ FABRIC_HELP = ("single-switch (every NIC on one non-blocking switch), rail (NIC 
 @dataclass(frozen=True)
 class Fabric:
     """How the boxes' NICs are wired: ``kind`` is ``single-switch``, ``rail``, ``planes``
-    (``planes`` switches, NIC i on plane i mod ``planes``) or ``fat-tree`` (``leaf`` boxes
-    per leaf switch, leaf uplinks of their NIC bandwidth / ``oversub`` to one spine)."""
+    (``planes`` switches, NIC i on plane i mod ``planes``), ``fat-tree`` (``leaf`` boxes
+    per leaf switch, leaf uplinks of their NIC bandwidth / ``oversub`` to one spine) or
+    ``su`` (scalable units of ``unit`` boxes with one leaf per port position, leaf uplinks
+    of their NIC bandwidth / ``oversub`` to one spine)."""
 
     kind: str
     planes: int | None = None
     oversub: Fraction | None = None
     leaf: int | None = None
+    unit: int | None = None
 
     def __str__(self) -> str:
         if self.kind == "planes":
@@ -43,13 +50,17 @@ class Fabric:
         if self.kind == "fat-tree":
             text = f"fat-tree:oversub={format_fraction(self.oversub)}"
             return text + (f",leaf={self.leaf}" if self.leaf != 1 else "")
+        if self.kind == "su":
+            text = f"su:boxes={self.unit}"
+            return text + (f",oversub={format_fraction(self.oversub)}" if self.oversub != 1 else "")
         return self.kind
 
 
 def parse_fabric(text: "str | Fabric") -> Fabric:
-    """A :class:`Fabric` from ``single-switch``, ``rail``, ``planes:n=N`` or
-    ``fat-tree:oversub=R[,leaf=L]`` (R a positive rational such as ``2``, ``1.5`` or
-    ``3/2``; L a whole number of boxes per leaf switch, default 1).
+    """A :class:`Fabric` from ``single-switch``, ``rail``, ``planes:n=N``,
+    ``fat-tree:oversub=R[,leaf=L]`` or ``su[:boxes=S][,oversub=R]`` (R a positive rational
+    such as ``2``, ``1.5`` or ``3/2``, default 1 for ``su``; L a whole number of boxes per
+    leaf switch, default 1; S a whole number of boxes per scalable unit, default 32).
 
     :param text: the fabric text, or a :class:`Fabric` (returned as is)
     :raises UsageError: for an unknown fabric or a bad parameter
@@ -71,7 +82,7 @@ def parse_fabric(text: "str | Fabric") -> Fabric:
             raise UsageError(f"fabric {spec[:60]!r}: {key} is given twice; give it once")
         params[key] = value.strip()
     allowed = {"single-switch": set(), "rail": set(), "planes": {"n"},
-               "fat-tree": {"oversub", "leaf"}}
+               "fat-tree": {"oversub", "leaf"}, "su": {"boxes", "oversub"}}
     if kind not in allowed:
         raise UsageError(f"unknown fabric {spec[:60]!r}; use {FABRIC_HELP}")
     extra = sorted(set(params) - allowed[kind])
@@ -87,18 +98,26 @@ def parse_fabric(text: "str | Fabric") -> Fabric:
         if "oversub" not in params:
             raise UsageError("fabric fat-tree needs the oversubscription ratio, e.g. "
                              "fat-tree:oversub=2 (1 is non-blocking)")
-        raw = params["oversub"]
-        number = r"[0-9]{1,9}(?:\.[0-9]{1,9})?|[0-9]{1,9}/[0-9]{1,9}"
-        try:
-            ratio = Fraction(raw) if re.fullmatch(number, raw) else None
-        except ZeroDivisionError:
-            ratio = None
-        if ratio is None or ratio <= 0:
-            raise UsageError(f"fat-tree:oversub={raw[:30]!r} must be a positive number such as "
-                             f"2, 1.5 or 3/2 (the leaf's downlink over uplink bandwidth)")
         leaf = _whole(params["leaf"], "fat-tree leaf", 1, MAX_BOXES) if "leaf" in params else 1
-        return Fabric("fat-tree", oversub=ratio, leaf=leaf)
+        return Fabric("fat-tree", oversub=_ratio(params["oversub"], kind), leaf=leaf)
+    if kind == "su":
+        unit = _whole(params["boxes"], "su:boxes", 1, MAX_BOXES) if "boxes" in params \
+            else SU_BOXES
+        ratio = _ratio(params["oversub"], kind) if "oversub" in params else Fraction(1)
+        return Fabric("su", oversub=ratio, unit=unit)
     return Fabric(kind)
+
+
+def _ratio(raw: str, kind: str) -> Fraction:
+    number = r"[0-9]{1,9}(?:\.[0-9]{1,9})?|[0-9]{1,9}/[0-9]{1,9}"
+    try:
+        ratio = Fraction(raw) if re.fullmatch(number, raw) else None
+    except ZeroDivisionError:
+        ratio = None
+    if ratio is None or ratio <= 0:
+        raise UsageError(f"{kind}:oversub={raw[:30]!r} must be a positive number such as "
+                         f"2, 1.5 or 3/2 (the leaf's downlink over uplink bandwidth)")
+    return ratio
 
 
 def _whole(raw: str, what: str, low: int, high: int) -> int:
@@ -113,12 +132,27 @@ class Graph:
     """Nodes and undirected links (equal bandwidth both ways) with series contraction of
     internal switches of two neighbours and removal of switches with at most one. Every
     pair carries one (type, alpha): links added to a pair that has some keep the one of
-    larger α (:func:`in_parallel`), a contracted path sums its hops' α (:func:`in_series`)."""
+    larger α (:func:`in_parallel`), a contracted path sums its hops' α (:func:`in_series`).
+    A tapered uplink (:meth:`uplink`) gets its bandwidth when the graph is simplified."""
 
     def __init__(self) -> None:
         self.nodes: dict[str, tuple[str, int | None, bool]] = {}
         self.adj: dict[str, dict[str, Fraction]] = {}
         self.attrs: dict[tuple[str, str], LinkAttrs] = {}
+        self.tapered: list[tuple[str, str, Fraction, str]] = []
+
+    def uplink(self, leaf: str, spine: str, oversub: Fraction, kind: str) -> None:
+        """A link from ``leaf`` to ``spine`` that carries the bandwidth of everything else
+        plugged into ``leaf`` divided by ``oversub``, sized when the graph is simplified
+        (once the boxes' ports are wired), so ports of unequal speeds are summed exactly."""
+        self.tapered.append((leaf, spine, oversub, kind))
+
+    def _taper(self) -> None:
+        for leaf, spine, oversub, kind in self.tapered:
+            down = sum(self.adj[leaf].values(), Fraction(0))
+            if down:
+                self.link(leaf, spine, down / oversub, kind)
+        self.tapered = []
 
     def node(self, node_id: str, kind: str, box: int | None, internal: bool = False) -> None:
         self.nodes[node_id] = (kind, box, internal)
@@ -135,6 +169,7 @@ class Graph:
         self.adj[b][a] = self.adj[b].get(a, Fraction(0)) + bw
 
     def simplify(self) -> None:
+        self._taper()
         work = list(self.nodes)
         while work:
             v = work.pop()
@@ -156,6 +191,7 @@ class Graph:
                 work.extend(u for u, _ in ends)
 
     def topology(self, name: str) -> Topology:
+        self._taper()
         nodes = []
         for node_id, (kind, box, _) in self.nodes.items():
             entry: dict[str, Any] = {"id": node_id, "kind": kind}
@@ -185,6 +221,7 @@ def fabric_ports(graph: Graph, fabric: Fabric, boxes: int, ports: int,
     :param boxes: the number of boxes
     :param ports: NIC ports per box
     :param totals: one box's NIC bandwidth (GB/s), which fat-tree uplinks carry / oversub
+        (``su`` uplinks carry what is plugged into their leaf / oversub, :meth:`Graph.uplink`)
     :param kind: the link type of switch-switch links
     """
     where: dict[tuple[int, int], str] = {}
@@ -199,6 +236,15 @@ def fabric_ports(graph: Graph, fabric: Fabric, boxes: int, ports: int,
         for p in range(min(fabric.planes, ports)):
             graph.node(f"net/plane{p}", "switch", None)
         where = {(b, r): f"net/plane{r % fabric.planes}"
+                 for b in range(boxes) for r in range(ports)}
+    elif fabric.kind == "su":
+        units = -(-boxes // fabric.unit)
+        graph.node("net/spine", "switch", None)
+        for unit in range(units):
+            for r in range(ports):
+                graph.node(f"net/su{unit}/leaf{r}", "switch", None)
+                graph.uplink(f"net/su{unit}/leaf{r}", "net/spine", fabric.oversub, kind)
+        where = {(b, r): f"net/su{b // fabric.unit}/leaf{r}"
                  for b in range(boxes) for r in range(ports)}
     else:
         leaves = -(-boxes // fabric.leaf)

@@ -1,0 +1,44 @@
+"""The NVIDIA 8-GPU NVSwitch box (HGX/DGX H100, H200, B200) as a catalog family: every
+GPU has ``nvlink`` to its box's NVSwitch and one NIC of ``nic`` on rail r (its index in
+the box), the rails wired by a scale-out fabric (:mod:`._fabric`).
+
+The NVSwitch chips of a box (four on H100/H200, two NVLink 5 switch chips on B200) are
+one switch node: each chip takes an equal share of every GPU's links, so the chips have
+the cut values of one switch carrying each GPU's whole NVLink bandwidth (the argument
+of :mod:`._fabric` for the spine layer, applied to the chips).
+
+``nvls=1`` gives the NVSwitch NVLink SHARP (in-switch multicast and reduction, NCCL's
+NVLS algorithm); ``sharp=1`` gives the fabric switches InfiniBand SHARP (Quantum
+switches; NCCL's CollNet). Both set the ``multicast`` flag of those switches."""
+
+from __future__ import annotations
+
+from ..family import Family, Param
+from ..topology import Topology
+
+from ._build import MAX_BOXES, Sketch, nvswitch_boxes
+from ._fabric import choose, fabric_params, wire
+
+GPUS = 8
+SU = 32           # DGX SuperPOD (H100, B200): scalable units of 32 DGX systems
+LEAF = 4          # fat-tree: 4 boxes = 32 NICs, half the ports of a 64-port leaf at 1:1
+
+
+def hgx_family(name: str, summary: str, nvlink: int, nic: int) -> Family:
+    """The family ``name`` of 8-GPU boxes with ``nvlink`` and ``nic`` GB/s per GPU."""
+    params = (Param("boxes", 2, "number of boxes", maximum=MAX_BOXES),
+              Param("nvls", 0, "1: NVSwitches with NVLink SHARP (in-switch multicast/reduction)",
+                    choices=(0, 1)),
+              Param("sharp", 0, "1: fabric switches with InfiniBand SHARP", choices=(0, 1)),
+              *fabric_params(SU, LEAF, MAX_BOXES))
+
+    def build(boxes: int = 2, nvls: int = 0, sharp: int = 0, fabric: str = "flat",
+              su: int = SU, leaf: int = LEAF, oversub: int = 1) -> Topology:
+        chosen = choose(name, params, fabric, su, leaf, oversub)
+        suffix = ("-nvls" if nvls else "") + ("-sharp" if sharp else "") + chosen.suffix
+        sketch = Sketch(f"{name}-{boxes}{suffix}")
+        where = wire(sketch, chosen, boxes, [1] * GPUS, nic, multicast=bool(sharp))
+        nvswitch_boxes(sketch, boxes, GPUS, nvlink, nic, where, multicast=bool(nvls))
+        return sketch.topology()
+
+    return Family(name=name, summary=summary, params=params, build=build)
