@@ -96,7 +96,17 @@ def mesh_boxes(sketch: Sketch, boxes: int, gpus: int, link: int | str, nic: int 
                nic_kind: str = "infiniband") -> None:
     """``boxes`` boxes of ``gpus`` GPUs with no switch inside: one ``link`` of type ``kind``
     between every two GPUs of a box (a full mesh), and one NIC of ``nic`` per GPU to switch
-    ``where(box, gpu index)``."""
+    ``where(box, gpu index)``.
+
+    :param sketch: the sketch to add to
+    :param boxes: the number of boxes
+    :param gpus: GPUs per box
+    :param link: the bandwidth of each GPU-GPU link, each way
+    :param nic: each GPU's NIC bandwidth, each way
+    :param where: box index, GPU index -> the switch its NIC plugs into
+    :param kind: the link type of the GPU-GPU links
+    :param nic_kind: the link type of the NIC links
+    """
     for box in range(boxes):
         gpu = [sketch.compute(f"box{box}/gpu{g}", box) for g in range(gpus)]
         for i in range(gpus):

@@ -55,9 +55,14 @@ MAX_OVERSUB = 64
 
 
 def fabric_params(su: int, leaf: int, maximum: int, box: str = "boxes") -> tuple[Param, ...]:
-    """The four fabric parameters of a box family, with its default scalable unit (``su``
-    boxes) and fat-tree leaf (``leaf`` boxes), both at most ``maximum``; ``box`` names the
-    family's boxes in the help."""
+    """The four fabric parameters of a box family (``fabric``, ``su``, ``leaf``, ``oversub``).
+
+    :param su: the default number of boxes per scalable unit
+    :param leaf: the default number of boxes per fat-tree leaf
+    :param maximum: the largest ``su`` and ``leaf`` (the family's most boxes)
+    :param box: what the family calls its boxes, for the help text
+    :returns: the parameters, to append to the family's own
+    """
     return (
         Param("fabric", "flat", "scale-out: one switch per rail (flat), rail-optimized "
               "scalable units under a spine (su), or leaves of whole boxes under a spine "
@@ -72,7 +77,13 @@ def fabric_params(su: int, leaf: int, maximum: int, box: str = "boxes") -> tuple
 
 @dataclass(frozen=True)
 class Fabric:
-    """A fabric as chosen by a spec; see the module's text."""
+    """A fabric as chosen by a spec; see the module's text.
+
+    :ivar kind: ``flat``, ``su`` or ``fat-tree``
+    :ivar su: boxes per scalable unit (read by ``su``)
+    :ivar leaf: boxes per leaf switch (read by ``fat-tree``)
+    :ivar oversub: a leaf's downlink over uplink bandwidth (read by ``su`` and ``fat-tree``)
+    """
 
     kind: str
     su: int
@@ -91,7 +102,18 @@ class Fabric:
 def choose(family: str, params: tuple[Param, ...], fabric: str, su: int, leaf: int,
            oversub: int) -> Fabric:
     """The :class:`Fabric` of a spec, refusing fabric parameters that the chosen ``fabric``
-    does not read (given with a value other than their default)."""
+    does not read (given with a value other than their default).
+
+    :param family: the family's name, for messages
+    :param params: the family's parameters (for the defaults)
+    :param fabric: ``flat``, ``su`` or ``fat-tree``
+    :param su: boxes per scalable unit
+    :param leaf: boxes per fat-tree leaf
+    :param oversub: the leaves' oversubscription ratio
+    :returns: the fabric
+    :raises CatalogError: when ``su``, ``leaf`` or ``oversub`` differs from its default and
+        ``fabric`` does not read it
+    """
     defaults = {p.name: p.default for p in params}
     unread = {"flat": ("su", "leaf", "oversub"), "su": ("leaf",), "fat-tree": ("su",)}
     given = {"su": su, "leaf": leaf, "oversub": oversub}
@@ -109,10 +131,14 @@ def wire(sketch: Sketch, fabric: Fabric, boxes: int, ports: list[int], nic: int 
     """Add the fabric's switches to ``sketch`` and return ``where(box, rail)``, the switch
     that NIC ``rail`` of ``box`` plugs into.
 
+    :param sketch: the sketch the switches are added to
+    :param fabric: the fabric
+    :param boxes: the number of boxes
     :param ports: for each rail, how many NICs of one box are on it
     :param nic: the bandwidth of one NIC
     :param multicast: the fabric switches reduce and multicast (InfiniBand SHARP)
     :param kind: the link type of switch-switch links
+    :returns: box index, rail index -> the id of the switch that NIC plugs into
     """
     rails = range(len(ports))
     if fabric.kind == "flat":

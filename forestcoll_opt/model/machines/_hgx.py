@@ -25,7 +25,14 @@ LEAF = 4          # fat-tree: 4 boxes = 32 NICs, half the ports of a 64-port lea
 
 
 def hgx_family(name: str, summary: str, nvlink: int, nic: int) -> Family:
-    """The family ``name`` of 8-GPU boxes with ``nvlink`` and ``nic`` GB/s per GPU."""
+    """The family ``name`` of 8-GPU NVSwitch boxes (module docstring).
+
+    :param name: the family's name
+    :param summary: its one-line description
+    :param nvlink: each GPU's NVLink bandwidth to its box's NVSwitch, GB/s each way
+    :param nic: each GPU's NIC bandwidth, GB/s each way
+    :returns: the family, with parameters ``boxes``, ``nvls``, ``sharp`` and the fabric's
+    """
     params = (Param("boxes", 2, "number of boxes", maximum=MAX_BOXES),
               Param("nvls", 0, "1: NVSwitches with NVLink SHARP (in-switch multicast/reduction)",
                     choices=(0, 1)),
@@ -34,6 +41,18 @@ def hgx_family(name: str, summary: str, nvlink: int, nic: int) -> Family:
 
     def build(boxes: int = 2, nvls: int = 0, sharp: int = 0, fabric: str = "flat",
               su: int = SU, leaf: int = LEAF, oversub: int = 1) -> Topology:
+        """The topology of ``boxes`` boxes (:func:`hgx_family`; fabric: :mod:`._fabric`).
+
+        :param boxes: the number of boxes
+        :param nvls: 1 to mark the NVSwitches ``multicast`` (NVLink SHARP)
+        :param sharp: 1 to mark the fabric switches ``multicast`` (InfiniBand SHARP)
+        :param fabric: ``flat``, ``su`` or ``fat-tree``
+        :param su: boxes per scalable unit
+        :param leaf: boxes per fat-tree leaf
+        :param oversub: the leaves' oversubscription ratio
+        :returns: the topology, named ``<family>-<boxes>`` and its options
+        :raises CatalogError: for a fabric parameter the fabric does not read
+        """
         chosen = choose(name, params, fabric, su, leaf, oversub)
         suffix = ("-nvls" if nvls else "") + ("-sharp" if sharp else "") + chosen.suffix
         sketch = Sketch(f"{name}-{boxes}{suffix}")

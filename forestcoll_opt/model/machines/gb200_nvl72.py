@@ -34,6 +34,20 @@ MAX_RACKS = 2048  # 147,456 GPUs
 
 def build(racks: int = 2, nic: int = 50, rails: int = 4, nvls: int = 0, sharp: int = 0,
           fabric: str = "flat", su: int = SU, leaf: int = 1, oversub: int = 1) -> Topology:
+    """The ``gb200-nvl72`` model (module docstring).
+
+    :param racks: the number of NVL72 racks
+    :param nic: each GPU's NIC bandwidth, 50 (GB200) or 100 (GB300) GB/s
+    :param rails: rails per rack, 4 or 72
+    :param nvls: 1 to mark the racks' NVLink switches ``multicast`` (NVLink SHARP)
+    :param sharp: 1 to mark the fabric switches ``multicast`` (InfiniBand SHARP)
+    :param fabric: ``flat``, ``su`` or ``fat-tree`` (:mod:`._fabric`)
+    :param su: racks per scalable unit (``fabric=su``)
+    :param leaf: racks per leaf switch (``fabric=fat-tree``)
+    :param oversub: the leaves' oversubscription ratio
+    :returns: the topology, named ``gb200-nvl72-<racks>`` and its options
+    :raises CatalogError: for a fabric parameter the fabric does not read
+    """
     chosen = choose(FAMILY.name, FAMILY.params, fabric, su, leaf, oversub)
     suffix = ((f"-nic{nic}" if nic != 50 else "") + (f"-rails{rails}" if rails != 4 else "")
               + ("-nvls" if nvls else "") + ("-sharp" if sharp else "") + chosen.suffix)
