@@ -263,7 +263,7 @@ def test_at_most_ten_problem_lines_are_printed(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("argv, match", [
-    (["bound", "dgx-a100:boxes=100000"], "supported maximum boxes=512"),
+    (["bound", "dgx-a100:boxes=100000"], "supported maximum boxes=16384"),
     (["bound", "dgx-a100:boxes=2,boxes=4"], "given twice"),
     (["bound", "dgx-a100:boxes=99999999999999999999"], "whole number"),
     (["bound", "mi250:gpus=٨"], "one of 8, 16"),

@@ -1,6 +1,7 @@
-"""The fabrics joining the boxes' NIC ports (single-switch, rail, planes, fat-tree, rail-optimized
-scalable units) and the whole network they make: a graph of GPUs and switches whose internal switches of two
-neighbours are contracted, written out as a ``forestcoll-topology/1`` network.
+"""The fabrics joining the boxes' NIC ports (single-switch, rail, planes, fat-tree,
+rail-optimized scalable units) and the whole network they make: a graph of GPUs and
+switches whose internal switches of two neighbours are contracted, written out as a
+``forestcoll-topology/1`` network.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 allgather bound pinned against a value worked out by hand, with the cut that decides it.
 
 The bound is algbw = N / max_S (|S ∩ V_c| / B⁺(S)) (docs/how-it-works/bound.md): for each
-case the comment names the cut S (what it leaves out), its compute count |S ∩ V_c| and the
-bandwidth B⁺(S) entering what it leaves out, and the test checks both the algbw N·B⁺/|S ∩ V_c|
-and that the bound's own bottleneck cut has that count and bandwidth."""
+case the comment names the cut S (what it leaves out), its compute count |S ∩ V_c| and
+the bandwidth B⁺(S) entering what it leaves out, and the test checks both the algbw
+N·B⁺/|S ∩ V_c| and that the bound's own bottleneck cut has that count and bandwidth."""
 
 from fractions import Fraction as F
 

@@ -14,7 +14,7 @@ from forestcoll_opt.generation.bound import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.runtimes.nccl_import import Fabric, import_nccl, parse_fabric
 
-DATA = Path(__file__).parent / "data" / "nccl"
+DATA = Path(__file__).parents[1] / "data" / "nccl"
 H100 = DATA / "dgx-h100.xml"
 PCIE = DATA / "pcie-8gpu.xml"
 
