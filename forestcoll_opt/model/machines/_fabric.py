@@ -52,6 +52,8 @@ from ._build import Sketch
 
 FABRICS = ("flat", "su", "fat-tree")
 MAX_OVERSUB = 64
+SU = 32           # DGX SuperPOD (H100, B200): scalable units of 32 systems
+LEAF = 4          # fat-tree: 4 8-GPU boxes = 32 NICs, half the ports of a 64-port leaf at 1:1
 
 
 def fabric_params(su: int, leaf: int, maximum: int, box: str = "boxes") -> tuple[Param, ...]:

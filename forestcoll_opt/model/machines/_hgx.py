@@ -17,11 +17,9 @@ from ..family import Family, Param
 from ..topology import Topology
 
 from ._build import MAX_BOXES, Sketch, nvswitch_boxes
-from ._fabric import choose, fabric_params, wire
+from ._fabric import LEAF, SU, choose, fabric_params, wire
 
 GPUS = 8
-SU = 32           # DGX SuperPOD (H100, B200): scalable units of 32 DGX systems
-LEAF = 4          # fat-tree: 4 boxes = 32 NICs, half the ports of a 64-port leaf at 1:1
 
 
 def hgx_family(name: str, summary: str, nvlink: int, nic: int) -> Family:

@@ -9,11 +9,9 @@ from ..family import Family, Param
 from ..topology import Topology
 
 from ._build import MAX_BOXES, Sketch, mesh_boxes
-from ._fabric import choose, fabric_params, wire
+from ._fabric import LEAF, SU, choose, fabric_params, wire
 
-GPUS = 8
-SU = 32           # scalable units as NVIDIA's (AMD publishes none): 32 boxes
-LEAF = 4          # fat-tree: 4 boxes = 32 NICs, half the ports of a 64-port leaf at 1:1
+GPUS = 8          # scalable units default to NVIDIA's 32 boxes: AMD publishes none
 
 
 def xgmi_family(name: str, summary: str, link: int | str, nic: int, nic_kind: str) -> Family:
