@@ -70,13 +70,13 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
 
     :param topo: the topology
     :param cut: the node set, e.g. a bound's bottleneck cut S*
-    :returns: one line per box, then the switches inside (at most six named)
+    :returns: one line per box (three or more consecutive boxes all inside, or all
+        outside, on one line), then the switches inside (at most six named)
     """
     inside = set(cut)
-    lines = []
+    rows: list[tuple[object, str]] = []
     for box, members in topo.boxes().items():
         n_in = sum(1 for v in members if v in inside)
-        label = "no box" if box is None else f"box {box}"
         if n_in == len(members):
             detail = "all"
         elif n_in == 0:
@@ -85,7 +85,21 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
             detail = "only " + ", ".join(v for v in members if v in inside)
         else:
             detail = "all but " + ", ".join(v for v in members if v not in inside)
-        lines.append(f"{label}: {n_in}/{len(members)} compute ({detail})")
+        rows.append((box, f"{n_in}/{len(members)} compute ({detail})"))
+    lines = []
+    i = 0
+    while i < len(rows):            # three or more boxes in a row alike: one line
+        j = i
+        while j + 1 < len(rows) and rows[j + 1][1] == rows[i][1] and rows[i][0] is not None \
+                and rows[j + 1][0] is not None and rows[i][1].endswith(("(all)", "(none)")):
+            j += 1
+        box = rows[i][0]
+        if j - i >= 2:
+            lines.append(f"boxes {box} to {rows[j][0]} ({j - i + 1} boxes): {rows[i][1]} each")
+        else:
+            j = i
+            lines.append(f"{'no box' if box is None else f'box {box}'}: {rows[i][1]}")
+        i = j + 1
     switches = [v for v in topo.switch_nodes if v in inside]
     if switches:
         shown = ", ".join(switches[:6]) + (f", ... ({len(switches)})" if len(switches) > 6 else "")

@@ -65,6 +65,7 @@ from dataclasses import dataclass, field
 from typing import Hashable, Mapping, Sequence
 
 from ..model.topology import Topology
+from .boxes import fold_twin_boxes
 
 # with whole=False, BLISS runs on the whole network while the generators it would return
 # have at most this many entries (about 16 MB); beyond it the folded group is used
@@ -223,12 +224,20 @@ def oracle_orbits(topology: Topology, *, fixed: Sequence[str] = (),
     """
     start = time.perf_counter()
     n, classes, capacity = _labelled(topology, fixed, weights)
+    compute = [topology.index[v] for v in topology.compute_nodes]
+    twins = fold_twin_boxes(topology, classes, capacity)
+    if twins is not None:         # search the network with one box per class of twins
+        at = {v: j for j, v in enumerate(twins.kept)}
+        n, classes, capacity = len(twins.kept), list(twins.classes), twins.capacity
+        compute = [at[v] for v in compute if v in at]
     folding = _Folding(n, classes, capacity)
     core_orbits = None
-    if folding.core_rigid() or exact or _search_pays(folding, topology):
+    if folding.core_rigid() or exact or _search_pays(folding, compute,
+                                                     len(topology.capacity)):
         core_orbits = _orbits(len(folding.core), folding.core_generators())
-    return Symmetry(generators=(), orbits=folding.orbits(core_orbits), fixed=tuple(fixed),
-                    seconds=time.perf_counter() - start, weights=weights,
+    orbits = folding.orbits(core_orbits)
+    return Symmetry(generators=(), orbits=orbits if twins is None else twins.lift(orbits),
+                    fixed=tuple(fixed), seconds=time.perf_counter() - start, weights=weights,
                     whole=core_orbits is not None, searched=folding.searched)
 
 
@@ -308,15 +317,14 @@ def _group(n: int, classes: Sequence[Hashable], capacity: Mapping[tuple[int, int
             folding.searched, False)
 
 
-def _search_pays(folding: "_Folding", topology: Topology) -> bool:
+def _search_pays(folding: "_Folding", compute: Sequence[int], links: int) -> bool:
     """The bound's cost rule (:data:`SEARCH_WORK`): could the compute orbits that BLISS
     might still merge save, in one oracle round, more max-flow work than the search?"""
-    compute = [topology.index[v] for v in topology.compute_nodes]
     finest = folding.orbit_keys(None)
     coarsest = folding.orbit_keys(folding.core_colours())
     mergeable = len({finest[v] for v in compute}) - len({coarsest[v] for v in compute})
-    links = len(topology.capacity) + len(compute)
-    return mergeable * links >= SEARCH_WORK + SEARCH_WORK_PER_LINK * folding.core_links()
+    work = links + len(compute)
+    return mergeable * work >= SEARCH_WORK + SEARCH_WORK_PER_LINK * folding.core_links()
 
 
 def _search(n: int, classes: Sequence[Hashable],

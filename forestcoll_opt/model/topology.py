@@ -223,32 +223,38 @@ class Topology:
     @cached_property
     def egress(self) -> Mapping[str, Fraction]:
         """Node id -> its total outgoing bandwidth B+(v)."""
-        out = {v: Fraction(0) for v in self.node_ids}
-        for (u, _), b in self.capacity.items():
-            out[u] += b
-        return out
+        return self._totals(0)
 
     @cached_property
     def ingress(self) -> Mapping[str, Fraction]:
         """Node id -> its total incoming bandwidth B-(v) (equal to its egress)."""
-        inn = {v: Fraction(0) for v in self.node_ids}
-        for (_, v), b in self.capacity.items():
-            inn[v] += b
-        return inn
+        return self._totals(1)
+
+    def _totals(self, end: int) -> dict[str, Fraction]:
+        # summed as integers of the common unit (exact, and far faster than Fractions)
+        scale = self.integer_scale
+        return {v: Fraction(c * scale.denominator, scale.numerator)
+                for v, c in self._integer_totals(end).items()}
+
+    def _integer_totals(self, end: int) -> dict[str, int]:
+        sums = dict.fromkeys(self.node_ids, 0)
+        for pair, c in self.integer_capacity.items():
+            sums[pair[end]] += c
+        return sums
 
     @cached_property
     def integer_scale(self) -> Fraction:
         """The smallest positive factor that makes every capacity an integer with gcd 1."""
         values = list(self.capacity.values())
-        lcm_den = math.lcm(*(b.denominator for b in values))
-        g = math.gcd(*(int(b * lcm_den) for b in values))
+        lcm_den = math.lcm(*{b.denominator for b in values})
+        g = math.gcd(*(b.numerator * (lcm_den // b.denominator) for b in values))
         return Fraction(lcm_den, g)
 
     @cached_property
     def integer_capacity(self) -> Mapping[tuple[str, str], int]:
         """:attr:`capacity` times :attr:`integer_scale`: exact coprime integers."""
-        scale = self.integer_scale
-        return {e: int(b * scale) for e, b in self.capacity.items()}
+        p, q = self.integer_scale.numerator, self.integer_scale.denominator
+        return {e: b.numerator * p // (b.denominator * q) for e, b in self.capacity.items()}
 
     def cut_bandwidth(self, side: Iterable[str]) -> Fraction:
         """B+(S): total bandwidth (exact) of links leaving the node set ``side``.
@@ -330,7 +336,7 @@ def _merge_capacities(topo: Topology) -> dict[tuple[str, str], Fraction]:
     for l in topo.links:
         pairs = [(l.src, l.dst), (l.dst, l.src)] if l.bidirectional else [(l.src, l.dst)]
         for pair in pairs:
-            cap[pair] = cap.get(pair, Fraction(0)) + l.bandwidth
+            cap[pair] = cap[pair] + l.bandwidth if pair in cap else l.bandwidth
     idx = topo.index
     return dict(sorted(cap.items(), key=lambda kv: (idx[kv[0][0]], idx[kv[0][1]])))
 
@@ -444,6 +450,8 @@ def check_id(value: Any, where: str) -> str:
     if value[0] == " " or value[-1] == " ":
         raise TopologyError(f"{where}: node id {value!r} starts or ends with a space; "
                             f"remove it")
+    if value.isascii() and value.isprintable():
+        return value                    # no control character: nothing more to check
     bad = next((c for c in value if unicodedata.category(c)[0] == "C"), None)
     if bad is not None:
         raise TopologyError(f"{where}: node id {value!r} contains the control character "
@@ -467,31 +475,36 @@ def _validate(topo: Topology) -> None:
             raise TopologyError(f"node {n.id!r}: \"multicast\" must be true or false")
         index[n.id] = i
     for i, l in enumerate(topo.links):
-        where = f"link #{i} {_short(l.src)} -> {_short(l.dst)}"
+        def where() -> str:
+            return f"link #{i} {_short(l.src)} -> {_short(l.dst)}"
+
         for end in (l.src, l.dst):
             if not isinstance(end, str) or end not in index:
                 raise TopologyError(
-                    f"{where}: unknown node {_short(end)}; declare it in \"nodes\" or fix the link")
+                    f"{where()}: unknown node {_short(end)}; declare it in \"nodes\" or fix the "
+                    f"link")
         if l.src == l.dst:
-            raise TopologyError(f"{where}: self-loop; a link must join two different nodes")
-        if not isinstance(l.bandwidth, Fraction) or l.bandwidth <= 0:
-            raise TopologyError(f"{where}: bandwidth must be a positive exact number, "
-                                f"got {_short(l.bandwidth)}")
+            raise TopologyError(f"{where()}: self-loop; a link must join two different nodes")
+        if type(l.bandwidth) is not Fraction or l.bandwidth.numerator <= 0:
+            if not isinstance(l.bandwidth, Fraction) or l.bandwidth <= 0:
+                raise TopologyError(f"{where()}: bandwidth must be a positive exact number, "
+                                    f"got {_short(l.bandwidth)}")
         if l.type is not None:
-            check_link_type(l.type, where)
+            check_link_type(l.type, where())
         if l.alpha is not None and (not isinstance(l.alpha, float) or
-                                    check_alpha(l.alpha, where) != l.alpha or
+                                    check_alpha(l.alpha, where()) != l.alpha or
                                     math.copysign(1.0, l.alpha) < 0):
-            raise TopologyError(f"{where}: \"alpha\" must be a float number of seconds; "
+            raise TopologyError(f"{where()}: \"alpha\" must be a float number of seconds; "
                                 f"build links with check_alpha(value)")
     compute = topo.compute_nodes
     if len(compute) < 2:
         raise TopologyError(
             f"topology {topo.name!r} has {len(compute)} compute node(s); a collective needs "
             f"at least two nodes of kind \"compute\"")
-    ingress, egress = topo.ingress, topo.egress
+    into, out = topo._integer_totals(1), topo._integer_totals(0)
     for v in topo.node_ids:
-        if ingress[v] != egress[v]:
+        if into[v] != out[v]:
+            ingress, egress = topo.ingress, topo.egress
             raise TopologyError(
                 f"node {v!r} is not balanced: ingress {_show(ingress[v])} {topo.units} != egress "
                 f"{_show(egress[v])} {topo.units}; the method needs every node's total ingress "
@@ -613,12 +626,17 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
             raise TopologyFormatError(f"{where}: \"multicast\" must be true or false")
         nodes.append(Node(id=node_id, kind=kind, box=box, multicast=multicast))
     links = []
+    known = {n.id for n in nodes}           # ids already checked (a link names them again)
+    bandwidths: dict[tuple[type, Any], Fraction] = {}   # each distinct value parsed once
     for i, l in enumerate(raw_links):
         if not isinstance(l, Mapping) or "src" not in l or "dst" not in l:
             raise TopologyFormatError(
                 f"{source}: link #{i} must be an object with \"src\", \"dst\" and \"bandwidth\"")
-        src = check_id(l["src"], f"{source}: link #{i} \"src\"")
-        dst = check_id(l["dst"], f"{source}: link #{i} \"dst\"")
+        src, dst = l["src"], l["dst"]
+        if not (type(src) is str and src in known):
+            src = check_id(src, f"{source}: link #{i} \"src\"")
+        if not (type(dst) is str and dst in known):
+            dst = check_id(dst, f"{source}: link #{i} \"dst\"")
         where = f"link #{i} {src!r} -> {dst!r}"
         _unknown_keys(l, LINK_KEYS, f"{source}: {where}")
         if "bandwidth" not in l:
@@ -632,7 +650,14 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
         alpha = l.get("alpha")
         if alpha is not None:
             alpha = check_alpha(alpha, where)
-        links.append(Link(src=src, dst=dst, bandwidth=parse_bandwidth(l["bandwidth"], where),
+        raw = l["bandwidth"]
+        key = (type(raw), raw) if isinstance(raw, (str, int, Decimal)) else None
+        bandwidth = bandwidths.get(key) if key is not None else None
+        if bandwidth is None:
+            bandwidth = parse_bandwidth(raw, where)
+            if key is not None:
+                bandwidths[key] = bandwidth
+        links.append(Link(src=src, dst=dst, bandwidth=bandwidth,
                           bidirectional=bidir, type=link_type, alpha=alpha))
     return Topology(name=name, nodes=tuple(nodes), links=tuple(links), units=units)
 
