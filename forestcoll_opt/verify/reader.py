@@ -43,7 +43,6 @@ write and pass a wrong schedule.
 
 from __future__ import annotations
 
-import json
 import os
 from decimal import Decimal
 from fractions import Fraction
@@ -51,7 +50,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from ..errors import VerifyError
-from ..files import MAX_SCHEDULE, display_path, read_text
+from ..files import MAX_SCHEDULE, display_path, parse_json, read_text
 from ..model.topology import Topology
 from .loads import Hop, PhaseLoad, Reading, multicast_hops, phases_traffic, shared_time
 from .terms import (ALLREDUCE_PHASES, COLLECTIVES, INWARD, MAX_INTEGER, MAX_NUMBER_DIGITS,
@@ -99,19 +98,8 @@ def load_schedule(schedule: Any) -> Mapping[str, Any]:
                           f"dict, a Schedule or the path of a JSON file") from None
     shown = display_path(path)
     text = read_text(path, VerifyError, "schedule", limit=MAX_SCHEDULE)
-    try:
-        data = json.loads(text, object_pairs_hook=_object_without_repeats,
-                          parse_float=_json_number)
-    except _RepeatedKey as exc:
-        raise VerifyError(f"{shown}: key {show(exc.key)} appears twice in one object; a "
-                          f"schedule names every key once") from None
-    except json.JSONDecodeError as exc:
-        raise VerifyError(f"{shown}: not valid JSON ({exc})") from None
-    except RecursionError:
-        raise VerifyError(f"{shown}: JSON nested too deeply to read; a schedule needs only a "
-                          f"few levels") from None
-    except ValueError as exc:          # e.g. an integer literal beyond Python's digit limit
-        raise VerifyError(f"{shown}: JSON value out of range ({exc})") from None
+    # the package's one JSON reader: repeated keys, nesting and out-of-range numbers refused
+    data = parse_json(text, VerifyError, shown, parse_float=_json_number)
     if not isinstance(data, dict):
         raise VerifyError(f"{shown}: a schedule must be a JSON object, found {show(data)}")
     return data
@@ -126,21 +114,6 @@ def _json_number(text: str) -> Decimal:
     if number.adjusted() >= MAX_NUMBER_DIGITS:
         raise ValueError(f"a number of more than {MAX_NUMBER_DIGITS} digits")
     return number
-
-
-class _RepeatedKey(Exception):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _RepeatedKey(key)
-        out[key] = value
-    return out
 
 
 # --- the reader -------------------------------------------------------------------------------
