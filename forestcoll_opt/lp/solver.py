@@ -42,6 +42,9 @@ from ..errors import (
 from ..kernels.flow import FlowNetwork
 from ..model.topology import Topology
 from .certificates import certify_lower, certify_upper, grid
+from .folded import (FoldedModel, build_folded_model, choose_folding, folding_stats,
+                     spread_solution, violated_cuts)
+from .folded_certificates import certify_folded_lower, certify_folded_upper, rebuild
 from .model import LowerWitness, LPModel, build_model, exact_text, objective_terms, reference_bandwidth
 from .session import HighsSession
 
@@ -69,7 +72,11 @@ class LPResult:
     (compute pair (α, β): (RE, BC)) are HiGHS's float solution in topology units, keyed by
     node id. ``names[i]`` is the node id behind index ``i`` in the model's variable and
     constraint names; ``reference`` is the bandwidth unit R the model was solved in;
-    ``witness`` is the exactly feasible point behind ``lower`` (:class:`LowerWitness`).
+    ``witness`` is the exactly feasible point behind ``lower`` (:class:`LowerWitness`;
+    None for a folded LP beyond :data:`~forestcoll_opt.lp.folded_certificates.WITNESS_LIMIT`
+    commodity-link pairs). ``folding`` is None for the full LP; for the LP folded by
+    symmetry (:mod:`forestcoll_opt.lp.folded`) it holds the sizes of the folding and of the
+    full model it stands for, and ``variables``/``constraints`` count the folded model.
 
     :ivar problem: ``"allreduce"`` or ``"allgather"``
     :ivar topology: the topology's name
@@ -95,6 +102,7 @@ class LPResult:
     :ivar solve_seconds: seconds in HiGHS and cut separation
     :ivar certify_seconds: seconds to certify the interval
     :ivar witness: the exactly feasible point behind ``lower``; ignored by ``==``
+    :ivar folding: the folding's sizes (LP folded by symmetry) or None; ignored by ``==``
     """
 
     problem: str
@@ -117,6 +125,7 @@ class LPResult:
     solve_seconds: float
     certify_seconds: float
     witness: LowerWitness | None = field(default=None, compare=False, repr=False)
+    folding: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @property
     def gap(self) -> Fraction:
@@ -167,7 +176,8 @@ class LPResult:
                 "variables": self.variables, "constraints": self.constraints,
                 "formulation": self.formulation, "rounds": self.rounds,
                 "build_seconds": self.build_seconds, "solve_seconds": self.solve_seconds,
-                "certify_seconds": self.certify_seconds, "seconds": self.seconds}
+                "certify_seconds": self.certify_seconds, "seconds": self.seconds,
+                **({"symmetry": dict(self.folding)} if self.folding is not None else {})}
 
 
 
@@ -227,13 +237,18 @@ def _cut_rounds(m: LPModel, session: HighsSession, kernel: str | None) -> int:
         session.run()
         if m.formulation == "explicit" or not m.cuts:
             break
-        xv = {v: session.value(m.x[v]) for v in m.compute}
-        capv = {kind: {p: session.value(var) for p, var in m.cap[kind].items()}
-                for kind in m.kinds}
         added = 0
-        for kind in m.kinds:
-            for side in _violated_cuts(m, xv, capv, kind, kernel):
-                added += m.add_cut(kind, side)
+        if isinstance(m, FoldedModel):
+            for kind in m.kinds:
+                for side in violated_cuts(m, session.value, kind, kernel, SEPARATION_TOLERANCE):
+                    added += m.add_cut(kind, side)
+        else:
+            xv = {v: session.value(m.x[v]) for v in m.compute}
+            capv = {kind: {p: session.value(var) for p, var in m.cap[kind].items()}
+                    for kind in m.kinds}
+            for kind in m.kinds:
+                for side in _violated_cuts(m, xv, capv, kind, kernel):
+                    added += m.add_cut(kind, side)
         if not added:
             break           # nothing violated, or only cuts HiGHS already holds (float noise)
         if rounds >= MAX_ROUNDS:
@@ -271,9 +286,16 @@ def solve_model(m: LPModel, *, time_limit: float | None = None,
                       f"but only the LP as build_model makes it can be certified")
 
     certify_start = time.perf_counter()
-    witness = certify_lower(m, session, kernel)
-    lower = witness.objective
-    upper = certify_upper(m, session) * m.reference
+    folding = None
+    if isinstance(m, FoldedModel):
+        own = rebuild(m)
+        lower, witness = certify_folded_lower(m, session, own, kernel)
+        upper = certify_folded_upper(m, session, own) * m.reference
+        folding = folding_stats(m)
+    else:
+        witness = certify_lower(m, session, kernel)
+        lower = witness.objective
+        upper = certify_upper(m, session) * m.reference
     if lower > upper:
         raise LPCertificateError(
             f"{m.where()}: the certified lower value {float(lower)!r} exceeds the upper "
@@ -284,12 +306,15 @@ def solve_model(m: LPModel, *, time_limit: float | None = None,
         var.varValue = float(session.values[session.col[var.name]])
 
     scale = float(m.reference)
-    x = {v: session.value(m.x[v]) * scale for v in m.compute}
-    logical = {p: ((session.value(m.cap["re"][p]) * scale if "re" in m.cap else 0.0),
-                   session.value(m.cap["bc"][p]) * scale) for p in m.pairs}
-    split = {e: [0.0, 0.0] for e in m.topology.capacity}
-    for (kind, _a, u, v), var in m.flow.items():
-        split[(u, v)][0 if kind == "re" else 1] += session.value(var) * scale
+    if isinstance(m, FoldedModel):
+        x, split, logical = spread_solution(m, session.value, scale)
+    else:
+        x = {v: session.value(m.x[v]) * scale for v in m.compute}
+        logical = {p: ((session.value(m.cap["re"][p]) * scale if "re" in m.cap else 0.0),
+                       session.value(m.cap["bc"][p]) * scale) for p in m.pairs}
+        split = {e: [0.0, 0.0] for e in m.topology.capacity}
+        for (kind, _a, u, v), var in m.flow.items():
+            split[(u, v)][0 if kind == "re" else 1] += session.value(var) * scale
     return LPResult(problem=m.problem, topology=m.topology.name, units=m.topology.units,
                     status="optimal", algbw=session.objective() * scale,
                     lower=lower, upper=upper,
@@ -299,14 +324,15 @@ def solve_model(m: LPModel, *, time_limit: float | None = None,
                     reference=m.reference, variables=len(session.columns),
                     constraints=len(m.rows), formulation=m.formulation, rounds=rounds,
                     build_seconds=0.0, solve_seconds=solve_seconds,
-                    certify_seconds=certify_seconds, witness=witness)
+                    certify_seconds=certify_seconds, witness=witness, folding=folding)
 
 
 @keyword_options(1, old_order=("collective",), renamed={"problem": "collective"})
 def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
           formulation: str = "cuts", time_limit: float | None = None, kernel: str | None = None,
           write_lp: str | os.PathLike | None = None,
-          write_mps: str | os.PathLike | None = None) -> LPResult:
+          write_mps: str | os.PathLike | None = None,
+          symmetry: bool | None = None) -> LPResult:
     """Build, solve and certify the LP; raise an :class:`LPError` unless HiGHS proves
     optimality.
 
@@ -319,6 +345,12 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     :param kernel: the max-flow kernel of every max-flow of the LP (None: the default)
     :param write_lp: export the solved model as .lp here (with ``write_mps``: both or neither)
     :param write_mps: export the solved model as .mps here
+    :param symmetry: fold the allreduce LP by the topology's automorphism group
+        (:mod:`forestcoll_opt.lp.folded`; one variable per orbit, the interval still
+        certified on the full LP). None (default): from
+        :data:`~forestcoll_opt.lp.folded.SYMMETRY_MIN_COMPUTE` compute nodes on, for the
+        allreduce LP in the cuts formulation, when the group is not trivial; False: the
+        full model; True: fold whenever the group is not trivial (allreduce, cuts only)
     :returns: the certified optimum
     :raises LPError: for an unknown problem or formulation, a bad ``time_limit``, or
         ``write_lp`` and ``write_mps`` naming one file
@@ -331,7 +363,11 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     problem = Collective.parse(collective, allowed=LP_COLLECTIVES).value
     _check_time_limit(time_limit)
     start = time.perf_counter()
-    m = build_model(topology, problem, formulation=formulation, kernel=kernel)
+    folding = choose_folding(topology, problem, formulation, symmetry)
+    if folding is not None:
+        m = build_folded_model(topology, folding, reference_bandwidth(topology, kernel=kernel))
+    else:
+        m = build_model(topology, problem, formulation=formulation, kernel=kernel)
     build = time.perf_counter() - start
     result = solve_model(m, time_limit=time_limit, kernel=kernel)
     if write_lp or write_mps:
