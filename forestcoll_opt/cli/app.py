@@ -120,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--write-mps", metavar="FILE", help="also write the model as an .mps file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_kernel(p)
+    add_symmetry(p)
     p.set_defaults(func=cmd_lp)
 
     p = sub.add_parser("compare", help="allgather bound, LPs, tree allreduce and LP allreduce "

@@ -29,7 +29,7 @@ def cmd_lp(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
     result = solve(topo, collective=args.problem, formulation=args.formulation,
                    time_limit=args.time_limit, write_lp=args.write_lp, write_mps=args.write_mps,
-                   kernel=args.kernel)
+                   kernel=args.kernel, symmetry=args.symmetry)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
@@ -40,6 +40,12 @@ def cmd_lp(args: argparse.Namespace) -> int:
           f"optimum lies in this interval (relative width {float(result.gap):.2g})")
     print(f"model           {result.variables} variables, {result.constraints} constraints "
           f"({result.formulation}, {result.rounds} round(s))")
+    if result.folding is not None:
+        f = result.folding
+        print(f"symmetry        folded by {f['generators']} automorphisms: "
+              f"{f['compute_orbits']} root orbit(s), {f['pair_classes']} pair and "
+              f"{f['route_classes']} route orbits for the full model's "
+              f"{f['full_variables']} variables (--no-symmetry: the full model)")
     print(f"seconds         build {result.build_seconds:.2f}, solve {result.solve_seconds:.2f}, "
           f"certify {result.certify_seconds:.2f}")
     shares = ", ".join(f"{v} {x:.4g}" for v, x in list(result.x.items())[:8])

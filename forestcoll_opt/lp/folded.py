@@ -72,6 +72,17 @@ class FoldedModel(LPModel):
     def where(self) -> str:
         return f"the folded allreduce LP on {self.topology.name!r}"
 
+    def add_variable(self, name: str):
+        """A column of the model from the start, even before a row holds it (a later cut
+        row may be the first to use a pair variable)."""
+        var = super().add_variable(name)
+        register = getattr(self.lp, "_register_variable", None)     # PuLP 3.3
+        if register is None:
+            self.lp.addVariable(var)
+        else:
+            register(var)
+        return var
+
     def position_name(self, position: int) -> str:
         return self.names[int(self.folding.compute[position])]
 

@@ -205,12 +205,14 @@ class HighsSession:
         return sign * float(self.h.getInfo().objective_function_value)
 
     def value(self, var: Any) -> float:
-        """A PuLP variable's value in the last solution (negative noise counted as 0).
+        """A PuLP variable's value in the last solution (negative noise counted as 0; 0 for
+        a variable in no row and not in the objective, which PuLP leaves out of the model).
 
         :param var: a variable of the model
         :returns: its value, in units of R
         """
-        return max(0.0, float(self.values[self.col[var.name]]))
+        col = self.col.get(var.name)
+        return 0.0 if col is None else max(0.0, float(self.values[col]))
 
     def dual(self, row: str) -> float:
         """The row's dual for the *maximisation*: >= 0 on a binding <= row, <= 0 on a
