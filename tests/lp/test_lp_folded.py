@@ -29,7 +29,7 @@ from forestcoll_opt.lp.model import _logical_pairs, build_model, reference_bandw
 from forestcoll_opt.lp.solver import solve, solve_model
 from forestcoll_opt.model.topology import from_dict
 from randomnets import random_network, random_symmetric_network
-from test_lp_certified import KNOWN, check_witness
+from lpcheck import KNOWN, check_witness
 
 NARROW = Fraction(1, 10**9)
 CATALOG = ["paper-example", "dgx-a100:boxes=2", "dgx-a100:boxes=4", "mi250:boxes=2,gpus=8",
@@ -209,12 +209,12 @@ def test_symmetry_choice():
     assert solve(small).folding is None                  # below 64 compute nodes
     assert solve(small, symmetry=True).folding is not None
     with pytest.raises(LPError, match="allreduce LP in the cuts formulation"):
-        solve(small, "allgather", symmetry=True)
+        solve(small, collective="allgather", symmetry=True)
     with pytest.raises(LPError, match="cuts formulation"):
         solve(small, formulation="explicit", symmetry=True)
     with pytest.raises(LPError, match="symmetry="):
         solve(small, symmetry="yes")
-    assert solve(small, "allgather").folding is None
+    assert solve(small, collective="allgather").folding is None
     # a network without automorphisms keeps the full model
     for seed in range(40):
         data = random_network(seed, asymmetric=True)
