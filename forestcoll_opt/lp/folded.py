@@ -197,24 +197,23 @@ def build_folded_model(topology: Topology, folding: Folding, reference: Fraction
 
     # conservation of each representative commodity at one node per stabiliser orbit
     lu, lv = f.link_u, f.link_v
+    into_node = _by_node(lv, len(names))
+    out_of_node = _by_node(lu, len(names))
+    position = {int(v): p for p, v in enumerate(f.compute.tolist())}
     for kind in kinds:
         for o, p in enumerate(f.reps):
             a = int(f.compute[p])
             labels = f.route_label[p]
             classes = f.stab_nodes[o]
-            seen: set[int] = set()
-            for w in range(len(names)):
-                c = int(classes[w])
-                if w == a or c in seen:
+            # the smallest node of each stabiliser orbit, in node order
+            _, first = np.unique(classes, return_index=True)
+            for w in sorted(first.tolist()):
+                if w == a:
                     continue
-                seen.add(c)
-                into = [int(r) for r in labels[(lv == w) & (labels >= 0)]]
+                into = [int(r) for r in labels[into_node[w]] if r >= 0]
                 is_switch = bool(f.switch[w])
-                out = [int(r) for r in labels[(lu == w) & (labels >= 0)]] if is_switch else []
-                pair = -1
-                if not is_switch:
-                    q = int(np.flatnonzero(f.compute == w)[0])
-                    pair = int(f.pair_label[p, q])
+                out = [int(r) for r in labels[out_of_node[w]] if r >= 0] if is_switch else []
+                pair = -1 if is_switch else int(f.pair_label[p, position[w]])
                 if not into and not out and pair < 0:
                     continue
                 inflow = pulp.lpSum(m.flow[(kind, r)] for r in into)
@@ -249,6 +248,13 @@ def build_folded_model(topology: Topology, folding: Folding, reference: Fraction
                 if 0 < len(side) < len(compute):
                     m.add_cut(kind, side)
     return m
+
+
+def _by_node(ends: np.ndarray, n: int) -> list[np.ndarray]:
+    """The links whose given end is node v, for every v."""
+    order = np.argsort(ends, kind="stable")
+    bounds = np.searchsorted(ends[order], np.arange(n + 1))
+    return [order[bounds[v]:bounds[v + 1]] for v in range(n)]
 
 
 def violated_cuts(m: FoldedModel, value, kind: str, kernel: str | None,
