@@ -22,8 +22,9 @@ constraint orbit as soon as it holds at one, so one row per orbit suffices:
   The rows of S and of g(S) are the same folded row, so a separated cut's whole orbit is one
   row (identical rows are kept once).
 
-On the 1,024-GPU A100 network the full model would hold 4.2 million route variables; the
-folded one has 10 route variables, 3 pair variables and one x.
+On the 1,024-GPU A100 network (dgx-a100:boxes=128) the full model would hold 5.25 million
+variables (4.2 million of them route flows); the folded one has 27: one x, 3 pair orbits and
+10 commodity-link orbits per tree kind.
 
 The orbits come from :mod:`forestcoll_opt.lp.folding` (a group given by generators, each
 checked to be an automorphism). Cut generation works on the folded model: the current
@@ -84,12 +85,17 @@ class FoldedModel(LPModel):
         return var
 
     def position_name(self, position: int) -> str:
+        """The id of the compute node at ``position`` (in ``topology.compute_nodes``)."""
         return self.names[int(self.folding.compute[position])]
 
     def cut_coefficients(self, kind: str, inside: np.ndarray
                          ) -> tuple[dict[int, int], dict[int, int]]:
-        """(pair class -> number of its pairs crossing S, compute orbit -> |S ∩ O|) for the
-        set S of compute positions ``inside`` (boolean mask)."""
+        """The coefficients of the folded cut row of S.
+
+        :param kind: "bc" (pairs leaving S) or "re" (pairs entering S)
+        :param inside: S as a boolean mask over compute positions
+        :returns: (pair class -> number of its pairs crossing S, compute orbit -> |S ∩ O|)
+        """
         f = self.folding
         ins, outs = np.flatnonzero(inside), np.flatnonzero(~inside)
         block = f.pair_label[np.ix_(ins, outs)] if kind == "bc" else \
@@ -101,8 +107,13 @@ class FoldedModel(LPModel):
         return crossing, {int(o): int(c) for o, c in enumerate(orbits.tolist()) if c}
 
     def add_cut(self, kind: str, side) -> bool:
-        """The folded row of c^kind(δ±(S)) >= x(S) for a set S of compute node ids; False
-        if S's row (or an identical one, e.g. that of an image of S) is already in."""
+        """Add the folded row of c^kind(δ±(S)) >= x(S).
+
+        :param kind: "bc" or "re"
+        :param side: S, compute node ids
+        :returns: False if S's row (or an identical one, e.g. that of an image of S) is
+            already in the model, else True
+        """
         key = (kind, frozenset(side))
         if key in self.cuts:
             return False
@@ -149,19 +160,33 @@ class FoldedModel(LPModel):
 
     # the solution spread over the orbits (floats, in units of R)
     def x_values(self, value) -> np.ndarray:
-        """x at every compute position."""
+        """x at every compute position.
+
+        :param value: column -> its value (e.g. :meth:`HighsSession.value`)
+        :returns: a float array over compute positions
+        """
         per_orbit = np.array([value(self.x[o]) for o in range(len(self.folding.reps))])
         return per_orbit[self.folding.orbit]
 
     def pair_values(self, value, kind: str) -> np.ndarray:
-        """c^kind at every (α, β) position pair (0 off the pairs)."""
+        """c^kind at every (α, β) position pair (0 off the pairs).
+
+        :param value: column -> its value
+        :param kind: "re" or "bc"
+        :returns: an N × N float array
+        """
         f = self.folding
         per_class = np.array([value(self.cap[kind][p]) for p in range(len(f.pair_reps))]
                              + [0.0])
         return per_class[f.pair_label]          # label -1 picks the trailing 0
 
     def route_values(self, value, kind: str) -> np.ndarray:
-        """The flow of commodity (kind, α) on every link, at every position α (N × L)."""
+        """The flow of commodity (kind, α) on every link, at every position α.
+
+        :param value: column -> its value
+        :param kind: "re" or "bc"
+        :returns: an N × links float array
+        """
         f = self.folding
         per_class = np.array([value(self.flow[(kind, r)]) for r in range(len(f.route_reps))]
                              + [0.0])
@@ -318,7 +343,16 @@ def choose_folding(topology: Topology, problem: str, formulation: str,
     """The folding :func:`~forestcoll_opt.lp.solver.solve` uses, or None for the full model
     (see its ``symmetry``). The generators are :func:`lp_generators` of the topology's
     automorphism group; if their node orbits come out finer than the group's (the random
-    elements missed part of it), up to two more draws with more elements are tried."""
+    elements missed part of it), up to two more draws with more elements are tried.
+
+    :param topology: the network
+    :param problem: "allreduce" or "allgather"
+    :param formulation: "cuts" or "explicit"
+    :param symmetry: True, False or None (see :func:`~forestcoll_opt.lp.solver.solve`)
+    :returns: the folding, or None for the full model
+    :raises LPError: for ``symmetry=True`` with another LP or formulation, or a
+        ``symmetry`` that is not a bool or None
+    """
     from ..kernels.symmetry import automorphisms
 
     if symmetry is not None and not isinstance(symmetry, bool):
@@ -354,7 +388,11 @@ def _node_orbits(n: int, gens) -> list[int]:
 
 
 def folding_stats(m: FoldedModel) -> dict[str, int]:
-    """The folding's sizes and those of the full model it stands for (without cuts)."""
+    """The folding's sizes and those of the full model it stands for (without cuts).
+
+    :param m: a folded model
+    :returns: :meth:`Folding.stats` with ``full_variables`` and ``folding_seconds``
+    """
     f = m.folding
     stats = f.stats()
     routes = stats.pop("full_routes")
@@ -366,7 +404,13 @@ def folding_stats(m: FoldedModel) -> dict[str, int]:
 
 def spread_solution(m: FoldedModel, value, scale: float):
     """HiGHS's folded solution on the full LP, in topology units: x per compute node,
-    (reduce, broadcast) per link, and per logical pair (what :class:`LPResult` holds)."""
+    (reduce, broadcast) per link, and per logical pair (what :class:`LPResult` holds).
+
+    :param m: the solved folded model
+    :param value: column -> its value
+    :param scale: R as a float
+    :returns: (x, split, logical) keyed by node ids
+    """
     f = m.folding
     names = m.names
     compute = f.compute.tolist()

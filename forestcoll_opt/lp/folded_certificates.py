@@ -91,7 +91,12 @@ WITNESS_LIMIT = 200_000
 
 def rebuild(m: FoldedModel) -> Folding:
     """The certificates' own orbits, from the model's generators only (module docstring),
-    with the pair classes checked invariant under every generator."""
+    with the pair classes checked invariant under every generator.
+
+    :param m: a folded model
+    :returns: the orbits, rebuilt
+    :raises LPCertificateError: if a generator is not an automorphism
+    """
     cf = build_folding(m.topology, m.folding.generators, _logical_pairs(m.topology))
     cpos = np.full(len(m.names), -1, dtype=np.int64)
     cpos[cf.compute] = np.arange(cf.num_compute)

@@ -29,9 +29,10 @@ returns a generating set of the whole automorphism group with up to about one ge
 node (895 on the 1,024-GPU A100 network), and the Schreier generators are (orbit size) ×
 (generators) many. A few random elements of a group usually generate it, so beyond
 :data:`MAX_GENERATORS` generators the folding uses that many products of the given ones
-(product replacement, with a fixed seed: the same topology always folds the same way),
-and adds more while their orbits on the nodes are finer than the whole group's. If they
-generated only a subgroup, its orbits would be finer and the folded LP larger, never wrong.
+(product replacement, with a fixed seed: the same topology always folds the same way);
+:func:`~forestcoll_opt.lp.folded.choose_folding` draws more while their orbits on the nodes
+are finer than the whole group's. If they generated only a subgroup, its orbits would be
+finer and the folded LP larger, never wrong.
 """
 
 from __future__ import annotations
@@ -166,7 +167,7 @@ class _Links:
         return self.find(perms[..., self.u], perms[..., self.v])
 
 
-def check_automorphism(topology: Topology, links: _Links, g: np.ndarray, what: str) -> None:
+def _check_automorphism(topology: Topology, links: _Links, g: np.ndarray, what: str) -> None:
     """Raise :class:`LPCertificateError` unless g keeps kinds and maps every link onto a
     link of the same bandwidth."""
     n = links.n
@@ -225,7 +226,11 @@ class Folding:
         return len(self.compute)
 
     def stats(self) -> dict[str, int]:
-        """Sizes, for results and benchmarks."""
+        """Sizes, for results and benchmarks.
+
+        :returns: generators, compute/link orbits, pair and route classes, and the full
+            LP's numbers of logical pairs and commodity-link pairs
+        """
         return {"generators": len(self.generators), "compute_orbits": len(self.reps),
                 "link_orbits": len(self.link_reps), "pair_classes": len(self.pair_reps),
                 "route_classes": len(self.route_reps),
@@ -251,7 +256,7 @@ def build_folding(topology: Topology, generators: Sequence[Sequence[int]],
     n, L = links.n, links.count
     gens = tuple(np.asarray(g, dtype=np.int32) for g in generators)
     for i, g in enumerate(gens):
-        check_automorphism(topology, links, g, f"folding generator {i}")
+        _check_automorphism(topology, links, g, f"folding generator {i}")
     index = topology.index
     compute = np.array([index[v] for v in topology.compute_nodes], dtype=np.int32)
     N = len(compute)

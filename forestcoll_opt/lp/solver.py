@@ -262,11 +262,12 @@ def _cut_rounds(m: LPModel, session: HighsSession, kernel: str | None) -> int:
 
 def solve_model(m: LPModel, *, time_limit: float | None = None,
                 kernel: str | None = None) -> LPResult:
-    """Solve a model from :func:`build_model` (cut generation for ``"cuts"``) and certify
-    its optimum; the PuLP variables receive HiGHS's values and ``m.witness`` the exactly
-    feasible point.
+    """Solve a model from :func:`build_model` or
+    :func:`~forestcoll_opt.lp.folded.build_folded_model` (cut generation for ``"cuts"``)
+    and certify its optimum on the full LP; the PuLP variables receive HiGHS's values and
+    ``m.witness`` the exactly feasible point.
 
-    :param m: the model, unchanged since :func:`build_model`
+    :param m: the model, unchanged since it was built
     :param time_limit: seconds for the HiGHS solves of all rounds (None: no limit)
     :param kernel: the max-flow kernel of the separation and the certificates
     :returns: the certified optimum
