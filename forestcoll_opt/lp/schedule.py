@@ -89,7 +89,9 @@ def lp_allreduce(topology: Topology, *, kernel: str | None = None, progress=None
         for the fastest one installed
     :param progress: None, or a callable ``progress(stage, done, total)`` for splitting and
         packing
-    :param symmetry: False not to average over the automorphisms; None or True to average
+    :param symmetry: False not to average over the automorphisms (and to solve the LP
+        here unfolded); None or True to average (and to solve it folded by symmetry as
+        :func:`~forestcoll_opt.lp.solver.solve` does)
     :param lp: the allreduce :class:`~forestcoll_opt.lp.solver.LPResult` of this topology,
         or None to solve it here
     :returns: a ``forestcoll-schedule/2`` allreduce with ``"concurrent": true``, its
@@ -100,7 +102,7 @@ def lp_allreduce(topology: Topology, *, kernel: str | None = None, progress=None
     """
     start = time.perf_counter()
     if lp is None:
-        lp = solve(topology, collective="allreduce", kernel=kernel)
+        lp = solve(topology, collective="allreduce", kernel=kernel, symmetry=symmetry)
     _check_lp(lp, topology)
     lp_seconds = time.perf_counter() - start
     witness = _from_witness(topology, lp)
