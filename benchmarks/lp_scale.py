@@ -19,9 +19,8 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-from _common import DATA, report, write_csv
+from _common import run
 
 FULL = ["dgx-a100:boxes=16", "dgx-a100:boxes=16:off", "dgx-a100:boxes=32",
         "dgx-a100:boxes=32:off", "dgx-a100:boxes=128", "dgx-h100:boxes=128", "mi250:boxes=64"]
@@ -70,21 +69,5 @@ def measure(item: str) -> dict:
             "cores": os.cpu_count()}
 
 
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="only up to 256 GPUs, folded")
-    parser.add_argument("--out", type=Path, default=DATA / "bench_lp_scale.csv")
-    parser.add_argument("specs", nargs="*", help="catalog specs, ':off' for the full model")
-    args = parser.parse_args(argv)
-    rows = []
-    for item in args.specs or (QUICK if args.quick else FULL):
-        rows.append(measure(item))
-        report(rows[-1])
-    write_csv(rows, args.out)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(__doc__, "bench_lp_scale.csv", FULL, QUICK, measure))

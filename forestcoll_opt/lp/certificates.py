@@ -38,14 +38,15 @@ import heapq
 import math
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from ..errors import LPCertificateError
 from ..kernels.flow import FlowNetwork
 from .model import LowerWitness, LPModel
 from .session import HighsSession
 
-__all__ = ["DUAL_BITS", "GRID_BITS", "certify_lower", "certify_upper", "grid"]
+__all__ = ["DUAL_BITS", "GRID_BITS", "certify_lower", "certify_upper", "grid",
+           "relay_distances", "shrink_to_max_flow"]
 
 GRID_BITS = 40                 # the lower certificate's grid: 2**-40 of the objective
 DUAL_BITS = 40                 # the upper certificate's integer scale of y and ν
@@ -171,40 +172,70 @@ def certify_lower(m: LPModel, session: HighsSession, kernel: str | None) -> Lowe
     pos = {v: i for i, v in enumerate(compute)}
     s = n
     rounds = 0
+    shares = [X[v] for v in compute]
     for kind in m.kinds:
         edges = [(pos[a], pos[b]) if kind == "bc" else (pos[b], pos[a]) for a, b in m.pairs]
         edges += [(s, pos[v]) for v in compute]
-        caps = [logical.get((kind, a, b), 0) for a, b in m.pairs] + [X[v] for v in compute]
+        caps = [logical.get((kind, a, b), 0) for a, b in m.pairs] + shares
         net = FlowNetwork(n + 1, edges, caps, kernel=kernel)
-        source_ids = list(range(len(m.pairs), len(edges)))
-        while True:
-            need = sum(X.values())
-            if need == 0:
-                break
-            worst: tuple[int, int] | None = None
-            for t in range(n):
-                value = net.max_flow(s, t)
-                if value < need and (worst is None or value < worst[1]):
-                    worst = (t, value)
-            if worst is None:
-                break
-            rounds += 1
-            cut = net.min_cut(s, worst[0])
-            side = [v for v in compute if cut.source_side[pos[v]]]
-            inside = sum(X[v] for v in side)
-            crossing = cut.value - (need - inside)          # c^kind(δ±(S)) of the min cut
-            ratio = Fraction(crossing, inside)              # < 1: the cut is violated
-            if not (0 <= ratio < 1):
-                raise LPCertificateError(f"internal error: {m.where()}: the oracle's cut "
-                                         f"does not improve the certificate")
-            shrink = compute if m.problem == "allgather" or rounds > 4 * n else side
-            X.update({v: math.floor(ratio * X[v]) for v in shrink})
-            net.set_capacities(source_ids, [X[v] for v in compute])
+        everyone = list(range(n))
+        rounds = shrink_to_max_flow(
+            net, list(range(len(m.pairs), len(edges))), shares, everyone,
+            (lambda side: everyone) if m.problem == "allgather" else (lambda side: side),
+            rounds, m.where())
+    X = {v: shares[i] for i, v in enumerate(compute)}
     if m.problem == "allgather" and len(set(X.values())) > 1:
         raise LPCertificateError("internal error: allgather shares differ in the certificate")
     unit = gamma * delta * r_unit
     return LowerWitness(unit, MappingProxyType(X), MappingProxyType(logical),
                         MappingProxyType(routes))
+
+
+def shrink_to_max_flow(net: FlowNetwork, source_ids: Sequence[int], shares: list[int],
+                       targets: Sequence[int], spread: Callable[[list[int]], Sequence[int]],
+                       rounds: int, where: str) -> int:
+    """Step 3 of :func:`certify_lower` on one tree kind's logical network: ``net`` has the
+    compute nodes 0..n-1 and the source n, whose arcs ``source_ids`` carry ``shares`` (x per
+    compute node, integers, changed in place). While the max-flow from the source to some
+    node of ``targets`` falls short of Σ x, its min cut S is violated: x is shrunk by
+    r = c(δ±(S)) / x(S) < 1 on ``spread(S)`` (a superset of S; every node once ``rounds``
+    passes 4n). Shrinking x never violates another cut, and Σ x strictly falls.
+
+    :param net: the logical network with the source arcs
+    :param source_ids: the positions of the source arcs, one per compute node
+    :param shares: x per compute node, shrunk in place
+    :param targets: the compute nodes whose max-flows decide (all of them, or one per orbit
+        of a group that maps the network onto itself)
+    :param spread: S -> the compute nodes to shrink (S itself, all, or S's orbits)
+    :param rounds: violated cuts fixed so far (over both kinds)
+    :param where: the LP, for messages
+    :returns: ``rounds`` plus the cuts fixed here
+    """
+    n = len(shares)
+    s = n
+    while True:
+        need = sum(shares)
+        if need == 0:
+            return rounds
+        worst: tuple[int, int] | None = None
+        for t in targets:
+            value = net.max_flow(s, t)
+            if value < need and (worst is None or value < worst[1]):
+                worst = (t, value)
+        if worst is None:
+            return rounds
+        rounds += 1
+        cut = net.min_cut(s, worst[0])
+        side = [p for p in range(n) if cut.source_side[p]]
+        inside = sum(shares[p] for p in side)
+        crossing = cut.value - (need - inside)          # c^kind(δ±(S)) of the min cut
+        ratio = Fraction(crossing, inside)              # < 1: the cut is violated
+        if not (0 <= ratio < 1):
+            raise LPCertificateError(f"internal error: {where}: the oracle's cut does not "
+                                     f"improve the certificate")
+        for p in (range(n) if rounds > 4 * n else spread(side)):
+            shares[p] = math.floor(ratio * shares[p])
+        net.set_capacities(source_ids, shares)
 
 
 # --- the certificate: upper ---------------------------------------------------------------
@@ -312,24 +343,39 @@ def _switch_distances(m: LPModel, Y: Mapping[tuple[str, str], int]) -> dict[tupl
         wanted.setdefault(a, set()).add(b)
     dist: dict[tuple[str, str], int] = {}
     for a, targets in wanted.items():
-        best = {a: 0}
-        heap = [(0, m.index[a], a)]
-        done: set[str] = set()
-        while heap:
-            d, _, u = heapq.heappop(heap)
-            if u in done:
-                continue
-            done.add(u)
-            if u != a and u not in m.switches:
-                continue                               # compute nodes do not relay
-            for v, length in succ.get(u, ()):
-                if v == a:
-                    continue
-                nd = d + length
-                if v not in best or nd < best[v]:
-                    best[v] = nd
-                    heapq.heappush(heap, (nd, m.index[v], v))
+        best = relay_distances(a, succ, lambda u: u in m.switches, m.index.__getitem__)
         for b in targets:
             dist[(a, b)] = best[b]
     return dist
+
+
+def relay_distances(source, succ: Mapping, relays: Callable[[object], bool],
+                    order: Callable[[object], int]) -> dict:
+    """Dijkstra from ``source`` over paths whose interior nodes relay (switches): compute
+    nodes are reached but not passed through.
+
+    :param source: the start node
+    :param succ: node -> [(next node, integer length)]
+    :param relays: whether a node passes paths on
+    :param order: a node's index, to break ties the same way every time
+    :returns: node -> distance, for every node reached
+    """
+    best = {source: 0}
+    heap = [(0, order(source), source)]
+    done: set = set()
+    while heap:
+        d, _, u = heapq.heappop(heap)
+        if u in done:
+            continue
+        done.add(u)
+        if u != source and not relays(u):
+            continue                               # compute nodes do not relay
+        for v, length in succ.get(u, ()):
+            if v == source:
+                continue
+            nd = d + length
+            if v not in best or nd < best[v]:
+                best[v] = nd
+                heapq.heappush(heap, (nd, order(v), v))
+    return best
 

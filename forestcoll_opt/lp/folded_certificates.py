@@ -67,7 +67,6 @@ that is not an automorphism is refused (:class:`LPCertificateError`).
 
 from __future__ import annotations
 
-import heapq
 import math
 from fractions import Fraction
 from types import MappingProxyType
@@ -76,7 +75,8 @@ import numpy as np
 
 from ..errors import LPCertificateError
 from ..kernels.flow import FlowNetwork
-from .certificates import DUAL_BITS, GRID_BITS, _commodity_flow, grid
+from .certificates import (DUAL_BITS, GRID_BITS, _commodity_flow, grid, relay_distances,
+                           shrink_to_max_flow)
 from .folded import FoldedModel
 from .folding import Folding, build_folding
 from .model import LowerWitness, _logical_pairs
@@ -291,46 +291,53 @@ def _conserving(m: FoldedModel, cf: Folding, o: int, p: int, caps: dict[int, int
 def _max_flow_condition(m: FoldedModel, cf: Folding, X: list[int],
                         pair_value: dict[str, list[Fraction]], kernel: str | None) -> list[int]:
     """Step 4: shrink X (per compute orbit) until F(s, t) >= Σ x holds at every compute t
-    of both kinds' logical networks, capacities rounded down to integers."""
+    of both kinds' logical networks, capacities rounded down to integers: one target per
+    compute orbit, a violated cut shrinking x on every orbit it meets (so x stays constant
+    on the orbits), by :func:`~forestcoll_opt.lp.certificates.shrink_to_max_flow`."""
     n = cf.num_compute
-    s = n
     rows, cols = np.nonzero(cf.pair_mask)
-    labels = cf.pair_label[rows, cols]
-    X = list(X)
+    labels = cf.pair_label[rows, cols].tolist()
+    orbit = cf.orbit.tolist()
+    members: dict[int, list[int]] = {}
+    for p, o in enumerate(orbit):
+        members.setdefault(o, []).append(p)
+
+    def orbits_of(side: list[int]) -> list[int]:
+        return [p for o in sorted({orbit[p] for p in side}) for p in members[o]]
+
+    shares = [X[orbit[p]] for p in range(n)]
     rounds = 0
     for kind in m.kinds:
         caps_by_class = [math.floor(v) for v in pair_value[kind]]
         edges = list(zip(rows.tolist(), cols.tolist())) if kind == "bc" else \
             list(zip(cols.tolist(), rows.tolist()))
-        edges += [(s, p) for p in range(n)]
-        caps = [caps_by_class[k] for k in labels.tolist()]
-        orbit = cf.orbit.tolist()
-        net = FlowNetwork(n + 1, edges, caps + [X[orbit[p]] for p in range(n)], kernel=kernel)
-        source_ids = list(range(len(labels), len(edges)))
-        while True:
-            need = sum(X[orbit[p]] for p in range(n))
-            if need == 0:
-                break
-            worst: tuple[int, int] | None = None
-            for t in cf.reps:
-                value = net.max_flow(s, t)
-                if value < need and (worst is None or value < worst[1]):
-                    worst = (t, value)
-            if worst is None:
-                break
-            rounds += 1
-            cut = net.min_cut(s, worst[0])
-            side = [p for p in range(n) if cut.source_side[p]]
-            inside = sum(X[orbit[p]] for p in side)
-            ratio = Fraction(cut.value - (need - inside), inside)
-            if not (0 <= ratio < 1):
-                raise LPCertificateError(f"internal error: {m.where()}: the oracle's cut "
-                                         f"does not improve the certificate")
-            hit = set(range(len(X))) if rounds > 4 * n else {orbit[p] for p in side}
-            for o in hit:
-                X[o] = math.floor(ratio * X[o])
-            net.set_capacities(source_ids, [X[orbit[p]] for p in range(n)])
-    return X
+        edges += [(n, p) for p in range(n)]
+        caps = [caps_by_class[k] for k in labels] + shares
+        net = FlowNetwork(n + 1, edges, caps, kernel=kernel)
+        _check_invariant(m, cf, net.capacities, len(labels))
+        rounds = shrink_to_max_flow(net, list(range(len(labels), len(edges))), shares,
+                                    list(cf.reps), orbits_of, rounds, m.where())
+    return [shares[p] for p in cf.reps]
+
+
+def _check_invariant(m: FoldedModel, cf: Folding, caps: list[int], pairs: int) -> None:
+    """Every generator maps the logical network (pair capacities and source arcs) onto
+    itself, so one max-flow per compute orbit decides for the whole orbit."""
+    n = cf.num_compute
+    dtype = np.int64 if max(caps, default=0) < 2**62 else object
+    matrix = np.zeros((n, n), dtype=dtype)
+    rows, cols = np.nonzero(cf.pair_mask)
+    matrix[rows, cols] = np.array(caps[:pairs], dtype=dtype)
+    source = np.array(caps[pairs:], dtype=dtype)
+    cpos = np.full(len(m.names), -1, dtype=np.int64)
+    cpos[cf.compute] = np.arange(n)
+    for i, g in enumerate(cf.generators):
+        perm = cpos[g[cf.compute]]
+        if not (np.array_equal(matrix[np.ix_(perm, perm)], matrix)
+                and np.array_equal(source[perm], source)):
+            raise LPCertificateError(f"internal error: {m.where()}: generator {i} does not "
+                                     f"keep the certificate's logical network; please "
+                                     f"report it")
 
 
 def _witness(m: FoldedModel, cf: Folding, unit: Fraction, X: list[int],
@@ -476,24 +483,7 @@ def _distances(cf: Folding, Y: dict[int, int]) -> list[Fraction]:
         by_source.setdefault(p, []).append(k)
     switch = cf.switch
     for p, classes in by_source.items():
-        a = int(cf.compute[p])
-        best = {a: 0}
-        heap = [(0, a)]
-        done: set[int] = set()
-        while heap:
-            d, u = heapq.heappop(heap)
-            if u in done:
-                continue
-            done.add(u)
-            if u != a and not switch[u]:
-                continue                               # compute nodes do not relay
-            for v, ell in succ.get(u, ()):
-                if v == a:
-                    continue
-                nd = d + ell
-                if v not in best or nd < best[v]:
-                    best[v] = nd
-                    heapq.heappush(heap, (nd, v))
+        best = relay_distances(int(cf.compute[p]), succ, lambda u: bool(switch[u]), int)
         for k in classes:
             out[k] = Fraction(best[int(cf.compute[cf.pair_reps[k][1]])], scale)
     return out
