@@ -15,11 +15,10 @@ gain).
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 
-from _common import DATA, report, write_csv
+from _common import run
 
 from forestcoll_opt.analysis.whatif import failure_impact, upgrade_impact
 from forestcoll_opt.model.catalog import build
@@ -60,19 +59,5 @@ def measure(case: str) -> dict:
             "worst_value": str(worst.algbw), "worst_change": f"{-float(worst.lost):+.4f}"}
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="only the smaller cases")
-    parser.add_argument("--out", default=DATA / "bench_whatif.csv")
-    parser.add_argument("cases", nargs="*", help="SPEC|WHAT cases (default: the full list)")
-    args = parser.parse_args(argv)
-    rows = []
-    for case in args.cases or (QUICK if args.quick else FULL):
-        rows.append(measure(case))
-        report(rows[-1])
-    write_csv(rows, args.out)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(__doc__, "bench_whatif.csv", FULL, QUICK, measure))

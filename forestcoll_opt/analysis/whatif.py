@@ -27,8 +27,9 @@ What the value is, by the network left (``status``):
   nodes: algbw 0.
 
 The collective is one of the four with a cut bound, or ``allreduce``, whose value here is
-the best reduce-scatter followed by the best allgather (:func:`rs_ag_algbw`), the tree
-schedule generate builds; the allreduce LP optimum is not computed per failure.
+the best reduce-scatter followed by the best allgather
+(:func:`~forestcoll_opt.generation.bound.rs_ag_algbw`), the tree schedule generate builds;
+the allreduce LP optimum is not computed per failure.
 
 **Upgrades.** The same for raising links' bandwidth by a factor (> 1): every link alone,
 every class of links (an orbit of the group) together, or every link type (``nvlink``,
@@ -51,7 +52,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import UsageError
-from ..generation.bound import bottleneck, bound, rs_ag_algbw
+from ..generation.bound import bottleneck, bound
 from ..kernels.flow import FlowNetwork
 from ..model.collective import CUT_BOUNDED, Collective, check_request
 from ..model.failures import (KINDS, Failure, cut_off, degrade, describe, failures,
@@ -109,19 +110,14 @@ class FailureClass:
 
 
 @dataclass(frozen=True)
-class FailureImpact:
-    """Every single failure of some kinds, in classes, ranked (:func:`failure_impact`).
+class _Question:
+    """What both reports start with: the network and the collective asked about.
 
     :ivar topology: the topology's name
     :ivar units: its bandwidth unit, the unit of every algbw
     :ivar collective: the collective
     :ivar root: its root (broadcast, reduce), else None
     :ivar algbw: the intact network's optimum
-    :ivar kinds: the kinds of failure considered
-    :ivar failures: how many failures there are
-    :ivar classes: the classes, costliest first
-    :ivar generators: automorphisms the classes were formed with (0: none)
-    :ivar seconds: wall-clock seconds taken; ignored by ``==``
     """
 
     topology: str
@@ -129,6 +125,21 @@ class FailureImpact:
     collective: str
     root: str | None
     algbw: Fraction
+
+
+@dataclass(frozen=True)
+class FailureImpact(_Question):
+    """Every single failure of some kinds, in classes, ranked (:func:`failure_impact`);
+    ``topology``, ``units``, ``collective``, ``root`` and ``algbw`` (the intact optimum)
+    as in every report.
+
+    :ivar kinds: the kinds of failure considered
+    :ivar failures: how many failures there are
+    :ivar classes: the classes, costliest first
+    :ivar generators: automorphisms the classes were formed with (0: none)
+    :ivar seconds: wall-clock seconds taken; ignored by ``==``
+    """
+
     kinds: tuple[str, ...]
     failures: int
     classes: tuple[FailureClass, ...]
@@ -196,14 +207,10 @@ class Upgrade:
 
 
 @dataclass(frozen=True)
-class UpgradeImpact:
-    """Upgrades ranked by gain (:func:`upgrade_impact`).
+class UpgradeImpact(_Question):
+    """Upgrades ranked by gain (:func:`upgrade_impact`); ``topology``, ``units``,
+    ``collective``, ``root`` and ``algbw`` (the intact optimum) as in every report.
 
-    :ivar topology: the topology's name
-    :ivar units: its bandwidth unit
-    :ivar collective: the collective
-    :ivar root: its root (broadcast, reduce), else None
-    :ivar algbw: the intact optimum
     :ivar factor: the factor links are raised by
     :ivar by: ``"link"``, ``"class"`` or ``"type"``
     :ivar upgrades: every candidate, largest gain first (skipped ones last)
@@ -212,11 +219,6 @@ class UpgradeImpact:
     :ivar seconds: wall-clock seconds taken; ignored by ``==``
     """
 
-    topology: str
-    units: str
-    collective: str
-    root: str | None
-    algbw: Fraction
     factor: Fraction
     by: str
     upgrades: tuple[Upgrade, ...]
@@ -499,8 +501,8 @@ def parse_factor(value: Any) -> Fraction:
     return factor
 
 
-def _crossing(topology: Topology, member: Collective, cut: frozenset[int],
-              inside: bool, out: list[list[int]], inn: list[list[int]]) -> frozenset:
+def _crossing(member: Collective, cut: frozenset[int], inside: bool,
+              out: list[list[int]], inn: list[list[int]]) -> frozenset:
     """The node pairs (index pairs, ordered) of the links crossing a cut in its binding
     direction: leaving S (allgather, broadcast) or entering it (reduce-scatter, reduce).
     ``cut`` is S when ``inside``, else its complement (the smaller side is kept)."""
@@ -545,7 +547,7 @@ def bottleneck_cuts(topology: Topology, member: Collective, cut: Sequence[str],
                     seen.append(image)
                     grown.append(image)
         frontier = grown
-    return [_crossing(topology, member, c, inside, out, inn) for c in seen]
+    return [_crossing(member, c, inside, out, inn) for c in seen]
 
 
 def _candidates(topology: Topology, by: str, generators: Sequence[Sequence[int]]
