@@ -307,6 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
+    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
     add_kernel(p)
     add_symmetry(p, "512")
     p.set_defaults(func=cmd_bound)

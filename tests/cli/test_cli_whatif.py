@@ -82,6 +82,8 @@ def test_write_then_bound_generate_verify_agree(capsys, tmp_path):
     assert code == 0 and "'dgx-a100-2 without nic:box1/gpu5', 16 compute and 4 switch" in out
     code, out, _ = run(capsys, "bound", str(path), "--json")
     assert json.loads(out)["algbw"] == expected["algbw"] == "320"
+    code, out, _ = run(capsys, "bound", "dgx-a100:boxes=2", "--fail", "nic:box1/gpu5", "--json")
+    assert json.loads(out)["algbw"] == "320"
     schedule = tmp_path / "s.json"
     code, out, _ = run(capsys, "generate", "dgx-a100:boxes=2", "--fail", "nic:box1/gpu5",
                        "-o", str(schedule))
