@@ -20,6 +20,9 @@ The public API, one entry point per question::
     x = fc.export_msccl(topo, s)                       # the schedule as MSCCL XML (x.xml)
     fc.check_xml(topo, x.xml)                          # the file run symbolically: a verdict
     fc.import_nccl("dump.xml", boxes=2)                # a topology from an NCCL topology dump
+    fc.failure_impact(topo, kinds=["link", "nic"])     # every single failure, ranked
+    fc.upgrade_impact(topo, factor="2x", by="type")    # which upgrades raise the optimum
+    fc.degrade(topo, "nic:box0/gpu3")                  # the network a failure leaves
 
 What a function works on is positional (``topology``, then ``schedule``); every option is
 a keyword. Every ``collective=`` accepts a :class:`Collective` or its string value (the
@@ -44,7 +47,8 @@ Layers, one folder each (imports flow downward only; ``tests/test_layering.py`` 
    and the kernel only; it takes LP values as arguments, never imports ``lp``),
    ``runtimes`` (MSCCL XML export and check, NCCL import), ``timing`` (the α-β model,
    NCCL's baselines, the fastest schedule per size).
-6. ``analysis`` — sweeps and comparisons across the layers below.
+6. ``analysis`` — sweeps and comparisons across the layers below, and what a failure
+   costs or an upgrade buys (``whatif``).
 7. ``cli`` — parsing and printing only.
 """
 
@@ -53,6 +57,7 @@ from __future__ import annotations
 from typing import Any
 
 from .analysis.sweeps import compare, iter_sweep, sweep
+from .analysis.whatif import failure_impact, upgrade_impact
 from .timing.baseline import baseline
 from .generation.bound import Bound, bound
 from .model.catalog import resolve
@@ -63,6 +68,7 @@ from . import errors as _errors
 from .model.schedule import Schedule, Stats
 from .generation.pipeline import generate
 from .timing.simulate import simulate
+from .model.failures import degrade
 from .model.topology import Topology, from_dict, from_networkx
 from .timing.tradeoff import tradeoff
 from .analysis.checks import assert_optimal, verify   # the verifier, the allreduce LP on demand
@@ -74,9 +80,10 @@ _old_paths.install()
 
 __all__ = [
     "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
-    "assert_optimal", "baseline", "bound", "check_xml", "compare", "export_msccl",
-    "from_dict", "from_networkx", "generate", "import_nccl", "iter_sweep", "lp_allreduce",
-    "resolve", "simulate", "solve_lp", "sweep", "tradeoff", "verify", *_errors.__all__,
+    "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade",
+    "export_msccl", "failure_impact", "from_dict", "from_networkx", "generate",
+    "import_nccl", "iter_sweep", "lp_allreduce", "resolve", "simulate", "solve_lp", "sweep",
+    "tradeoff", "upgrade_impact", "verify", *_errors.__all__,
 ]
 
 

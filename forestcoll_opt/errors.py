@@ -7,6 +7,7 @@ __all__ = [
     "BoundError",
     "CatalogError",
     "CollectiveError",
+    "FailureError",
     "FixedKError",
     "FlowError",
     "ForestCollError",
@@ -48,6 +49,12 @@ class TopologyFormatError(TopologyError):
 
 class CatalogError(TopologyError):
     """An unknown catalog model or a bad parameter in a catalog spec."""
+
+
+class FailureError(TopologyError):
+    """A failure (a link, NIC, switch or box out of service) names no part of the topology,
+    or the network it leaves cannot carry a schedule: compute nodes cut off, too few left,
+    or a node left unbalanced (:mod:`forestcoll_opt.model.failures`)."""
 
 
 class FlowError(ForestCollError):

@@ -14,8 +14,8 @@ from .. import __version__
 from ..errors import CatalogError, ForestCollError
 from ..model.catalog import is_catalog_spec
 from ..model.collective import ALL, CUT_BOUNDED
-from .args import (WEIGHTS_HELP, add_executor, add_kernel, add_symmetry, add_time_model,
-                   bytes_arg, channels_arg, int_arg, seconds_arg)
+from .args import (FAIL_HELP, WEIGHTS_HELP, add_executor, add_kernel, add_symmetry,
+                   add_time_model, bytes_arg, channels_arg, int_arg, kinds_arg, seconds_arg)
 from .bound_cmds import cmd_bound, cmd_catalog, cmd_schema, cmd_show
 from .generate_cmds import cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
 from .lp_cmds import cmd_lp
@@ -23,6 +23,7 @@ from .output import EXIT_ERROR, EXIT_INTERNAL
 from .runtime_cmds import cmd_check_xml, cmd_export_msccl, cmd_import_nccl
 from .time_cmds import cmd_simulate, cmd_tradeoff
 from .verify_cmds import cmd_show_traffic, cmd_verify
+from .whatif_cmds import cmd_whatif
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default); lp = reduce and broadcast trees run concurrently at the "
                         "allreduce LP optimum (solves the LP with HiGHS)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
     add_kernel(p)
     add_symmetry(p)
     p.set_defaults(func=cmd_generate)
@@ -107,6 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--weights", metavar="FILE",
                    help="require the schedule's shard weights to be these (a JSON object: "
                         "compute node id -> weight); default: whatever the schedule records")
+    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
     add_kernel(p)
     p.set_defaults(func=cmd_verify)
 
@@ -258,6 +261,41 @@ def build_parser() -> argparse.ArgumentParser:
                    help="forestcoll-topology/1 file to write (- for standard output)")
     q.set_defaults(func=cmd_import_nccl)
 
+    p = sub.add_parser("whatif", help="what every single failure (link, NIC, switch, box) "
+                                      "costs, and what an upgrade buys, exactly",
+                       description="Every single failure of the kinds --fail names, ranked by "
+                       "the exact optimum left (failures the topology's symmetry maps onto "
+                       "each other computed once); with --upgrade, which links raised by a "
+                       "factor raise the optimum (links that miss a bottleneck cut skipped, "
+                       "proven useless). See docs/whatif.md.")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--collective", choices=ALL, default="allgather",
+                   help="the collective (allreduce: the reduce-scatter + allgather tree "
+                        "optimum; default allgather)")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--fail", type=kinds_arg, metavar="KINDS",
+                   help="the failures: link, nic, switch, box, a comma list, or all "
+                        "(default link, unless --upgrade is given alone)")
+    p.add_argument("--upgrade", metavar="FACTOR",
+                   help="raise links by FACTOR (above 1, e.g. 2x or 1.5x) and rank the gains")
+    p.add_argument("--by", choices=("link", "class", "type"),
+                   help="with --upgrade: every link alone (default), every class of "
+                        "symmetric links together, or every link type and all NIC links "
+                        "together")
+    p.add_argument("--top", type=int_arg, help="print only the first N rows")
+    p.add_argument("--csv", metavar="FILE",
+                   help="also write every failure (or upgrade) to this CSV file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--write", metavar="ID",
+                   help="instead, write the topology failure ID leaves (e.g. link:A--B) to -o")
+    p.add_argument("-o", "--output", help="with --write: the topology file (- for standard "
+                                          "output)")
+    p.add_argument("--no-symmetry", dest="symmetry", action="store_false",
+                   help="compute every failure, not one per class of symmetric failures")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    add_kernel(p)
+    p.set_defaults(func=cmd_whatif)
+
     p = sub.add_parser("schema", help="print the JSON Schema of a file format")
     p.add_argument("format", choices=("topology", "schedule", "schedule-2"),
                    help="forestcoll-topology/1, forestcoll-schedule/1 or forestcoll-schedule/2")
@@ -269,6 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
+    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
     add_kernel(p)
     add_symmetry(p, "512")
     p.set_defaults(func=cmd_bound)

@@ -1,5 +1,5 @@
 """The command line's argument types and checks, and the options several commands share
-(--kernel, --no-symmetry, --weights, --jobs/--dask, and the alpha-beta time model's --sizes,
+(--kernel, --no-symmetry, --weights, --fail, --jobs/--dask, and the alpha-beta time model's --sizes,
 --chunks, --alpha). A bad value raises argparse.ArgumentTypeError or UsageError, which the
 entry point prints as one line."""
 
@@ -12,8 +12,9 @@ from fractions import Fraction
 from typing import Any, Iterator
 
 from ..analysis.sweeps import MAX_K
-from ..errors import UsageError
+from ..errors import FailureError, UsageError
 from ..kernels.flow import KERNELS
+from ..model.failures import KINDS, degrade
 from ..model.topology import Topology, alpha_problem
 from ..timing.baseline import MAX_CHANNELS
 from ..timing.simulate import MAX_CHUNKS
@@ -283,3 +284,37 @@ def executor_for(args: argparse.Namespace) -> Iterator[Any]:
             pool.shutdown(wait=True, cancel_futures=True)
     else:
         yield None
+
+
+FAIL_HELP = ("first take this part out of service and work on the network left: "
+             "link:A--B (both directions), nic:NODE (its links to switches outside its box), "
+             "switch:NODE or box:LABEL (see forestcoll whatif)")
+
+
+def kinds_arg(text: str) -> tuple[str, ...]:
+    """``--fail``: a kind of failure, a comma list of them, or ``all``."""
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    if words == ["all"]:
+        return KINDS
+    bad = [w for w in words if w not in KINDS]
+    if not words or bad:
+        raise argparse.ArgumentTypeError(
+            f"{(bad or [text])[0][:40]!r} is not a kind of failure; use {', '.join(KINDS)}, "
+            f"a comma list of them, or all")
+    return tuple(k for k in KINDS if k in words)
+
+
+def failed_topology(args: argparse.Namespace, topology: Topology) -> Topology:
+    """``topology``, or with ``--fail ID`` the network that failure leaves.
+
+    :param args: the parsed command line (``fail``: an id or None)
+    :param topology: the network as given
+    :returns: the network to work on
+    :raises FailureError: for an unknown id, or a network left without a schedule
+    """
+    if getattr(args, "fail", None) is None:
+        return topology
+    try:
+        return degrade(topology, args.fail)
+    except FailureError as exc:
+        raise FailureError(f"--fail {args.fail[:120]}: {exc}") from None

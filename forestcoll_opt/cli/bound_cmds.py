@@ -14,7 +14,7 @@ from ..generation.bound import Bound, bound
 from ..generation.fixed_k import SmallestK, smallest_k_at_bound
 from ..model.catalog import canonical_spec, families, resolve
 from ..model.topology import Topology
-from .args import node_weights
+from .args import failed_topology, node_weights
 from .output import exact_num
 
 
@@ -108,7 +108,7 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
 
 
 def cmd_bound(args: argparse.Namespace) -> int:
-    topo = resolve(args.topology)
+    topo = failed_topology(args, resolve(args.topology))
     result = bound(topo, collective=args.collective, root=args.root, kernel=args.kernel,
                    symmetry=args.symmetry, weights=node_weights(args, topo))
     least = smallest_k_at_bound(topo, result, kernel=args.kernel, symmetry=args.symmetry)

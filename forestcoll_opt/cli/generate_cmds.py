@@ -18,7 +18,7 @@ from ..generation.bound import bound, rs_ag_algbw
 from ..generation.pipeline import generate, traffic
 from ..model.catalog import resolve
 from ..model.topology import Topology
-from .args import executor_for, node_weights, parse_k_range
+from .args import executor_for, failed_topology, node_weights, parse_k_range
 from .output import destination, exact_num
 
 
@@ -65,7 +65,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         if args.k is not None or args.weights or args.root is not None:
             raise UsageError("--method lp takes each root's share and tree count from the LP; "
                              "drop --k, --weights and --root (or use --method trees)")
-    topo = resolve(args.topology)
+    topo = failed_topology(args, resolve(args.topology))
     weights = node_weights(args, topo)
     progress = _Progress(args.quiet)
     start = time.perf_counter()

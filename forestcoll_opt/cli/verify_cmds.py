@@ -18,7 +18,7 @@ from ..generation.pipeline import traffic
 from ..model.catalog import resolve
 from ..model.topology import Topology
 from ..verify import load_schedule, verify
-from .args import node_weights, ratio_arg
+from .args import failed_topology, node_weights, ratio_arg
 from .output import EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, print_reasons
 
 
@@ -27,7 +27,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     1: valid but below; 2: invalid, unreadable, or an internal contradiction;
     3: the allreduce LP needed for the verdict could not be solved."""
     min_ratio = ratio_arg(args.min_ratio)
-    topo = resolve(args.topology)
+    topo = failed_topology(args, resolve(args.topology))
     data = load_schedule(args.schedule)
     weights = node_weights(args, topo)
     # solved only if verify asks: for a sound allreduce schedule compared against the LP

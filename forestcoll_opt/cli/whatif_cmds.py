@@ -1,0 +1,182 @@
+"""``forestcoll whatif``: what every single failure costs and what an upgrade buys, exactly
+(:mod:`forestcoll_opt.analysis.whatif`), and the degraded topology as a file; plus the
+``--fail`` option ``generate`` and ``verify`` share."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+from typing import Any, Sequence
+
+from ..analysis.whatif import (FailureImpact, UpgradeImpact, failure_impact, parse_factor,
+                               upgrade_impact)
+from ..errors import UsageError
+from ..files import check_output, write_output
+from ..model.catalog import resolve
+from ..model.failures import degrade
+from .generate_cmds import _Progress
+from .output import destination, exact_num
+
+def cmd_whatif(args: argparse.Namespace) -> int:
+    if args.write is not None:
+        return _write(args)
+    if args.output is not None:
+        raise UsageError("-o writes the topology --write ID leaves; add --write ID, or use "
+                         "--csv/--json for the table")
+    if args.by is not None and args.upgrade is None:
+        raise UsageError("--by chooses how --upgrade groups the links; add --upgrade FACTOR")
+    factor = parse_factor(args.upgrade) if args.upgrade is not None else None
+    kinds = args.fail if args.fail is not None else (None if factor else ("link",))
+    if args.csv and kinds and factor:
+        raise UsageError("--csv holds one table: run the failures (--fail) and the upgrades "
+                         "(--upgrade) separately")
+    if args.csv:
+        check_output(args.csv, option="--csv", inputs=[args.topology])
+    topo = resolve(args.topology)
+    progress = _Progress(args.quiet)
+    try:
+        failed = None if not kinds else failure_impact(
+            topo, collective=args.collective, root=args.root, kinds=kinds,
+            kernel=args.kernel, symmetry=args.symmetry, progress=progress)
+        raised = None if not factor else upgrade_impact(
+            topo, factor=factor, by=args.by or "link", collective=args.collective,
+            root=args.root, kernel=args.kernel, symmetry=args.symmetry, progress=progress)
+    finally:
+        progress.close()
+    if args.csv:
+        write_output(args.csv, _failure_csv(failed) if failed else _upgrade_csv(raised))
+    if args.json:
+        out: dict[str, Any] = {}
+        if failed:
+            out["failures"] = failed.to_dict()
+        if raised:
+            out["upgrades"] = raised.to_dict()
+        print(json.dumps(out, indent=2))
+        return 0
+    report = failed or raised
+    assert report is not None
+    print(f"topology        {topo.name}: {len(topo.compute_nodes)} compute, "
+          f"{len(topo.switch_nodes)} switch nodes")
+    root = f" from root {report.root}" if report.root else ""
+    what = (" (the reduce-scatter + allgather tree optimum)"
+            if report.collective == "allreduce" else "")
+    print(f"collective      {report.collective}{root}, optimum {exact_num(report.algbw)} "
+          f"{topo.units}{what}")
+    if failed:
+        _print_failures(failed, args.top)
+    if raised:
+        if failed:
+            print()
+        _print_upgrades(raised, args.top)
+    return 0
+
+
+def _write(args: argparse.Namespace) -> int:
+    if args.output is None:
+        raise UsageError("--write ID needs -o FILE, the topology file to write (- for "
+                         "standard output)")
+    if args.upgrade is not None or args.fail is not None or args.csv or args.json:
+        raise UsageError("--write ID writes one degraded topology; drop --fail, --upgrade, "
+                         "--csv and --json")
+    check_output(args.output, option="-o", inputs=[args.topology])
+    topo = resolve(args.topology)
+    degraded = degrade(topo, args.write)
+    write_output(args.output, degraded.to_json())
+    out, where = destination(args.output)
+    print(f"wrote {where}: {degraded.name!r}, {len(degraded.compute_nodes)} compute and "
+          f"{len(degraded.switch_nodes)} switch nodes; bound, generate and verify run on it as "
+          f"on any topology", file=out)
+    return 0
+
+
+def _percent(value: Any) -> str:
+    return f"{float(value):.2%}"
+
+
+def _table(header: Sequence[str], rows: list[Sequence[str]], right: set[int]) -> None:
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    print(line(header))
+    for r in rows:
+        print(line(r))
+
+
+def _print_failures(r: FailureImpact, top: int | None) -> None:
+    kinds = "/".join(r.kinds)
+    group = (f"{r.generators} automorphism generators" if r.generators
+             else "no automorphism used")
+    print(f"failures        {r.failures} single {kinds} failures in {len(r.classes)} classes "
+          f"({group}), {r.seconds:.1f} s")
+    if not r.classes:
+        return
+    shown = r.classes[:top] if top else r.classes
+    print()
+    _table(("rank", "failure", "count", f"algbw ({r.units})", "lost", "status", "note"),
+           [(str(c.rank), c.failure, str(len(c.failures)), exact_num(c.algbw),
+             _percent(c.lost), c.status, c.note) for c in shown], right={0, 2, 3, 4})
+    if len(shown) < len(r.classes):
+        print(f"... the {len(shown)} costliest of {len(r.classes)} classes (--csv or --json "
+              f"for all)")
+    print()
+    print("count: failures the topology's symmetry maps onto this one (computed once); "
+          "ok: generate --fail FAILURE builds a schedule reaching it")
+
+
+def _print_upgrades(r: UpgradeImpact, top: int | None) -> None:
+    alone = {"link": "every link alone", "class": "every class of links together",
+             "type": "every link type, and all NIC links, together"}[r.by]
+    count = sum(len(u.members) for u in r.upgrades)
+    classes = f" in {len(r.upgrades)} classes" if r.by == "link" else ""
+    print(f"upgrades        x{r.factor}, {alone}: {count} candidates{classes}, "
+          f"{r.seconds:.1f} s")
+    print(f"skipped         {r.skipped} of {len(r.upgrades)}: each misses one of the {r.cuts} "
+          f"bottleneck cuts found (none of its links crosses it), so it cannot raise the "
+          f"optimum")
+    if not r.raising:
+        print(f"none raises the optimum {exact_num(r.algbw)} {r.units}")
+    shown = r.upgrades[:top] if top else r.upgrades
+    print()
+    per_link = r.by == "link"
+    header = ("rank", "upgrade") + (("count",) if per_link else ("links",)) + (
+        f"algbw ({r.units})", "gain", "status") + (() if per_link else ("e.g.",))
+    _table(header, [
+        (str(u.rank), u.name, str(len(u.members) if per_link else len(u.links)),
+         exact_num(u.algbw), _percent(u.gain), "skipped (cut)" if u.skipped else u.status)
+        + (() if per_link else (f"{u.links[0][0]}--{u.links[0][1]}",)) for u in shown],
+        right={0, 2, 3, 4})
+    if len(shown) < len(r.upgrades):
+        print(f"... the first {len(shown)} of {len(r.upgrades)} (--csv or --json for all)")
+    if per_link:
+        print()
+        print("count: links the topology's symmetry maps onto this one, each raised alone "
+              "(computed once)")
+
+
+def _csv(header: Sequence[str], rows: list[Sequence[Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def _failure_csv(r: FailureImpact) -> str:
+    return _csv(("failure", "kind", "rank", "count", "algbw", "algbw_float", "lost",
+                 "lost_float", "status", "compute", "note"),
+                [(f, c.kind, c.rank, len(c.failures), c.algbw, float(c.algbw), c.lost,
+                  float(c.lost), c.status, c.compute, c.note)
+                 for c in r.classes for f in c.failures])
+
+
+def _upgrade_csv(r: UpgradeImpact) -> str:
+    return _csv(("upgrade", "rank", "links", "count", "example", "algbw", "algbw_float",
+                 "gain", "gain_float", "status", "skipped"),
+                [(m, u.rank, len(u.links), len(u.members), "--".join(u.links[0]),
+                  u.algbw, float(u.algbw), u.gain, float(u.gain), u.status, u.skipped)
+                 for u in r.upgrades for m in u.members])

@@ -1,0 +1,382 @@
+"""Failures: a link, a NIC, a switch or a whole box out of service, and the network they
+leave (``forestcoll whatif``; ``--fail`` of ``generate`` and ``verify``).
+
+The four kinds, each named by an id ``KIND:TARGET``:
+
+* ``link:A--B`` — the link between nodes A and B fails in both directions, as a cable
+  does: a bidirectional link, or the pair of one-way links A -> B and B -> A. Parallel
+  links of one node pair are merged everywhere in the model
+  (:attr:`~forestcoll_opt.model.topology.Topology.capacity`), so they fail together.
+* ``nic:V`` — compute node V loses its network interface: every link between V and a
+  switch *outside its box* (a switch whose box differs from V's, or has none; for a
+  compute node without a box, every switch). Inside a box the links to the box's own
+  switch (an NVSwitch) are kept, and so are direct links between compute nodes (NVLink,
+  xGMI). On the catalog's machines this is the GPU's InfiniBand NIC and its cable.
+* ``switch:S`` — switch S and every link it has.
+* ``box:B`` — every node whose box is B (its compute nodes and its switches) and their
+  links. The collective then runs among the compute nodes left, and its algbw still
+  counts the whole buffer per second, so it compares with the intact network's.
+
+A failed bidirectional link (or matched pair of equal bandwidth) leaves every node
+balanced, as the method needs (paper, appendix E.2 "Edge Splitting"); failing a node or a
+NIC does too when all its links are bidirectional, which is the case on every catalog
+machine. A failure may also cut compute nodes off: :func:`cut_off` names them, and
+:func:`degrade` refuses such a network with :class:`~forestcoll_opt.errors.FailureError`,
+as it refuses one left unbalanced (the bound of that network is still defined — the
+what-if analysis, :mod:`forestcoll_opt.analysis.whatif`, reports it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Mapping, Sequence
+
+from ..errors import FailureError
+from .topology import MAX_ID_LENGTH, Topology
+
+KINDS = ("link", "nic", "switch", "box")
+"""The kinds of failure, in the order reports list them."""
+
+SEPARATOR = "--"
+"""Between the two ends of a link in a ``link:A--B`` id."""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One part of a network out of service.
+
+    :ivar kind: ``"link"``, ``"nic"``, ``"switch"`` or ``"box"``
+    :ivar target: what failed: ``"A--B"`` (the ends in topology order), the compute
+        node of a NIC, the switch, or the box label as text
+    :ivar nodes: the nodes removed (switch, box), in topology order
+    :ivar pairs: the node pairs whose links are removed in both directions (link, NIC),
+        each pair and the list in topology order
+    """
+
+    kind: str
+    target: str
+    nodes: tuple[str, ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def id(self) -> str:
+        """``KIND:TARGET``, e.g. ``link:box0/gpu1--rail1`` (what :func:`parse_failure`
+        reads back)."""
+        return f"{self.kind}:{self.target}"
+
+    def __str__(self) -> str:
+        return self.id
+
+
+def link_pairs(topology: Topology) -> list[tuple[str, str]]:
+    """Every node pair joined by a link in either direction, once, as (u, v) with u before
+    v in topology order; pairs in topology order.
+
+    :param topology: the network
+    :returns: the pairs
+    """
+    idx = topology.index
+    pairs = {(u, v) if idx[u] < idx[v] else (v, u) for u, v in topology.capacity}
+    return sorted(pairs, key=lambda p: (idx[p[0]], idx[p[1]]))
+
+
+def nic_switches(topology: Topology, node: str) -> tuple[str, ...]:
+    """The switches outside ``node``'s box that it has a link with (module docstring), in
+    topology order.
+
+    :param topology: the network
+    :param node: a compute node
+    :returns: those switches (empty: the node has no NIC)
+    """
+    box = topology.node[node].box
+    linked = {w for u, w in topology.capacity if u == node} | \
+             {u for u, w in topology.capacity if w == node}
+    return tuple(w for w in topology.switch_nodes if w in linked
+                 and (box is None or topology.node[w].box != box))
+
+
+def _pair(topology: Topology, a: str, b: str) -> tuple[str, str]:
+    return (a, b) if topology.index[a] < topology.index[b] else (b, a)
+
+
+def _link(topology: Topology, a: str, b: str) -> Failure:
+    u, v = _pair(topology, a, b)
+    return Failure("link", f"{u}{SEPARATOR}{v}", pairs=((u, v),))
+
+
+def _nic(topology: Topology, node: str, switches: Sequence[str]) -> Failure:
+    pairs = sorted((_pair(topology, node, w) for w in switches),
+                   key=lambda p: (topology.index[p[0]], topology.index[p[1]]))
+    return Failure("nic", node, pairs=tuple(pairs))
+
+
+def _box_labels(topology: Topology) -> dict[str, object]:
+    """Box label as text -> the label, for every box some node belongs to."""
+    labels: dict[str, object] = {}
+    for n in topology.nodes:
+        if n.box is not None:
+            labels.setdefault(str(n.box), n.box)
+    return labels
+
+
+def _box(topology: Topology, label: object) -> Failure:
+    return Failure("box", str(label), nodes=tuple(n.id for n in topology.nodes
+                                                 if n.box is not None and n.box == label))
+
+
+def failures(topology: Topology, kinds: Iterable[str] = KINDS) -> tuple[Failure, ...]:
+    """Every single failure of the given kinds, kind by kind in :data:`KINDS` order, each
+    kind's in topology order (links by their first end, then their second).
+
+    :param topology: the network
+    :param kinds: some of :data:`KINDS`
+    :returns: the failures
+    :raises FailureError: for an unknown kind
+    """
+    wanted = set(kinds)
+    unknown = sorted(wanted - set(KINDS))
+    if unknown:
+        raise FailureError(f"unknown kind of failure {unknown[0]!r}; use one of "
+                           f"{', '.join(KINDS)}")
+    out: list[Failure] = []
+    if "link" in wanted:
+        out += [_link(topology, u, v) for u, v in link_pairs(topology)]
+    if "nic" in wanted:
+        for v in topology.compute_nodes:
+            switches = nic_switches(topology, v)
+            if switches:
+                out.append(_nic(topology, v, switches))
+    if "switch" in wanted:
+        out += [Failure("switch", s, nodes=(s,)) for s in topology.switch_nodes]
+    if "box" in wanted:
+        out += [_box(topology, label) for label in _box_labels(topology).values()]
+    return tuple(out)
+
+
+def parse_failure(topology: Topology, text: str) -> Failure:
+    """The failure an id names: ``link:A--B`` (either order), ``nic:V``, ``switch:S`` or
+    ``box:B``.
+
+    :param topology: the network the failure is in
+    :param text: the id
+    :returns: the failure, its target written canonically (a link's ends in topology order)
+    :raises FailureError: for an unknown kind, or a target that is not a part of that kind
+    """
+    kind, colon, target = str(text).partition(":")
+    if not colon or kind not in KINDS:
+        raise FailureError(f"unknown failure {str(text)[:80]!r}; write link:A{SEPARATOR}B, "
+                           f"nic:NODE, switch:NODE or box:LABEL")
+    node = topology.node
+    if kind == "link":
+        ends = [(target[:i], target[i + len(SEPARATOR):]) for i in range(len(target))
+                if target.startswith(SEPARATOR, i)]
+        known = [(a, b) for a, b in ends if a in node and b in node and a != b]
+        for a, b in known:
+            if (a, b) in topology.capacity or (b, a) in topology.capacity:
+                return _link(topology, a, b)
+        if known:
+            a, b = known[0]
+            raise FailureError(f"no link joins {a!r} and {b!r} in {topology.name!r}")
+        example = link_pairs(topology)[0]
+        raise FailureError(f"{str(text)[:120]!r} does not name two nodes of "
+                           f"{topology.name!r}; write the link's ends as in "
+                           f"link:{example[0]}{SEPARATOR}{example[1]}")
+    if kind == "box":
+        labels = _box_labels(topology)
+        if target not in labels:
+            shown = ", ".join(list(labels)[:6]) or "none"
+            raise FailureError(f"{topology.name!r} has no box {target[:80]!r}; its boxes: "
+                               f"{shown}{' ...' if len(labels) > 6 else ''}")
+        return _box(topology, labels[target])
+    want = "compute" if kind == "nic" else "switch"
+    if target not in node or node[target].kind != want:
+        raise FailureError(f"{target[:80]!r} is not a {want} node of {topology.name!r}")
+    if kind == "switch":
+        return Failure("switch", target, nodes=(target,))
+    switches = nic_switches(topology, target)
+    if not switches:
+        raise FailureError(f"{target!r} has no NIC: it has no link to a switch outside its "
+                           f"box")
+    return _nic(topology, target, switches)
+
+
+def remaining(topology: Topology, failure: Failure
+              ) -> tuple[tuple[str, ...], dict[tuple[str, str], Fraction]]:
+    """The nodes left after ``failure`` (topology order) and their links' directed
+    capacities.
+
+    :param topology: the network
+    :param failure: a failure in it
+    :returns: (node ids, (u, v) -> capacity)
+    """
+    gone = set(failure.nodes)
+    cut = set(failure.pairs) | {(v, u) for u, v in failure.pairs}
+    nodes = tuple(v for v in topology.node_ids if v not in gone)
+    capacity = {(u, v): c for (u, v), c in topology.capacity.items()
+                if u not in gone and v not in gone and (u, v) not in cut}
+    return nodes, capacity
+
+
+def _reach(start: str, out: Mapping[str, list[str]]) -> set[str]:
+    seen, frontier = {start}, [start]
+    while frontier:
+        frontier = [w for u in frontier for w in out.get(u, ()) if w not in seen
+                    and not seen.add(w)]
+    return seen
+
+
+def cut_off(compute: Sequence[str], edges: Iterable[tuple[str, str]], *,
+            root: str | None = None, inward: bool = False) -> tuple[str, ...]:
+    """The compute nodes a collective cannot serve on a network: with ``root``, those the
+    root cannot reach (``inward``: that cannot reach the root); without, those outside
+    the largest group of compute nodes that all reach each other (among equals, the one
+    whose nodes, switches included, are most, then the first in ``compute`` order).
+
+    :param compute: the compute nodes, in order
+    :param edges: the directed links (u, v) with positive capacity
+    :param root: the root of broadcast/reduce, or None
+    :param inward: for a root: data flows to it (reduce)
+    :returns: the compute nodes cut off, in ``compute`` order (empty: none)
+    """
+    out: dict[str, list[str]] = {}
+    back: dict[str, list[str]] = {}
+    for u, v in edges:
+        out.setdefault(u, []).append(v)
+        back.setdefault(v, []).append(u)
+    if root is not None:
+        reached = _reach(root, back if inward else out)
+        return tuple(v for v in compute if v not in reached)
+    members = set(compute)
+    best: tuple[int, int, set[str]] = (0, 0, set())
+    placed: set[str] = set()
+    for v in compute:
+        if v in placed:
+            continue
+        group = _reach(v, out) & _reach(v, back)
+        mine = group & members
+        placed |= mine
+        if (len(mine), len(group)) > best[:2]:
+            best = (len(mine), len(group), mine)
+        if 2 * best[0] > len(compute):
+            break
+    return tuple(v for v in compute if v not in best[2])
+
+
+def unbalanced(nodes: Iterable[str], capacity: Mapping[tuple[str, str], Fraction]
+               ) -> tuple[str, Fraction, Fraction] | None:
+    """The first node whose ingress and egress differ, or None if every node is balanced
+    (the network is Eulerian).
+
+    :param nodes: the node ids, in order
+    :param capacity: (u, v) -> capacity
+    :returns: (node, ingress, egress), or None
+    """
+    inn: dict[str, Fraction] = {}
+    out: dict[str, Fraction] = {}
+    for (u, v), c in capacity.items():
+        out[u] = out.get(u, 0) + c
+        inn[v] = inn.get(v, 0) + c
+    for v in nodes:
+        if inn.get(v, 0) != out.get(v, 0):
+            return v, Fraction(inn.get(v, 0)), Fraction(out.get(v, 0))
+    return None
+
+
+def describe(topology: Topology, compute: Sequence[str], *, shown: int = 3) -> str:
+    """A short name for a set of compute nodes: whole boxes as ``box 3``, other nodes by
+    id, at most ``shown`` items and how many more.
+
+    :param topology: the network the nodes are in
+    :param compute: compute node ids
+    :param shown: the items to name
+    :returns: e.g. ``"box 3 (8 compute nodes)"`` or ``"box3/gpu1"``
+    """
+    inside = set(compute)
+    items: list[str] = []
+    named: set[str] = set()
+    for box, members in topology.boxes().items():
+        if box is not None and len(members) > 1 and inside.issuperset(members):
+            items.append(f"box {box}")
+            named.update(members)
+    items += [v for v in compute if v not in named]
+    text = ", ".join(items[:shown]) + (f" and {len(items) - shown} more" if len(items) > shown
+                                       else "")
+    return text + (f" ({len(compute)} compute nodes)" if len(compute) > 1 else "")
+
+
+def problem(topology: Topology, failure: Failure) -> str | None:
+    """Why no schedule can run on the network ``failure`` leaves, in a phrase (fewer than
+    two compute nodes, compute nodes cut off, a node unbalanced), or None if it can.
+
+    :param topology: the network
+    :param failure: a failure in it
+    :returns: the reason, or None
+    """
+    nodes, capacity = remaining(topology, failure)
+    compute = [v for v in topology.compute_nodes if v in set(nodes)]
+    if len(compute) < 2:
+        return f"leaves {len(compute)} compute node(s); a collective needs two"
+    lost = cut_off(compute, capacity)
+    if lost:
+        return f"disconnects {describe(topology, lost)}"
+    off = unbalanced(nodes, capacity)
+    if off is not None:
+        v, inn, out = off
+        return (f"leaves node {v!r} unbalanced (ingress {inn} != egress {out} "
+                f"{topology.units}); schedules are built on balanced (Eulerian) networks "
+                f"only (appendix E.2 \"Edge Splitting\"), though the bound is still defined")
+    return None
+
+
+def _name(topology: Topology, suffix: str) -> str:
+    name = f"{topology.name} {suffix}"
+    return name if len(name) <= MAX_ID_LENGTH else name[:MAX_ID_LENGTH].rstrip()
+
+
+def degrade(topology: Topology, failure: Failure | str) -> Topology:
+    """The network left after ``failure``: its nodes and declared links minus what failed,
+    named ``"<name> without <id>"``, every other node, link, type and latency as declared.
+
+    :param topology: the network
+    :param failure: a :class:`Failure` or its id (``link:A--B``, ``nic:V``, ``switch:S``,
+        ``box:B``)
+    :returns: the degraded topology, on which bound, generate and verify run as on any
+    :raises FailureError: for an id that names no part of ``topology``, or when the
+        network left cannot carry a schedule (compute nodes cut off, fewer than two left,
+        a node unbalanced)
+    """
+    if not isinstance(failure, Failure):
+        failure = parse_failure(topology, failure)
+    reason = problem(topology, failure)
+    if reason is not None:
+        raise FailureError(f"failure {failure.id} {reason}")
+    gone = set(failure.nodes)
+    cut = set(failure.pairs) | {(v, u) for u, v in failure.pairs}
+    links = tuple(l for l in topology.links if l.src not in gone and l.dst not in gone
+                  and (l.src, l.dst) not in cut)
+    return Topology(name=_name(topology, f"without {failure.id}"),
+                    nodes=tuple(n for n in topology.nodes if n.id not in gone),
+                    links=links, units=topology.units)
+
+
+def scaled(topology: Topology, pairs: Iterable[tuple[str, str]], factor: Fraction, *,
+           label: str) -> Topology:
+    """The network with every link between the node pairs ``pairs`` (both directions)
+    ``factor`` times as fast, named ``"<name> with <label>"``.
+
+    :param topology: the network
+    :param pairs: node pairs (either order)
+    :param factor: the exact factor, positive
+    :param label: what the name says was changed
+    :returns: the new topology
+    :raises TopologyError: when a bandwidth leaves the accepted range, or a node is left
+        unbalanced (a pair whose two directions differ)
+    """
+    chosen = {p for a, b in pairs for p in ((a, b), (b, a))}
+    links = tuple(l if (l.src, l.dst) not in chosen else
+                  type(l)(src=l.src, dst=l.dst, bandwidth=l.bandwidth * factor,
+                          bidirectional=l.bidirectional, type=l.type, alpha=l.alpha)
+                  for l in topology.links)
+    return Topology(name=_name(topology, f"with {label}"), nodes=topology.nodes,
+                    links=links, units=topology.units)

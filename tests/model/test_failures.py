@@ -1,0 +1,144 @@
+"""Failures and the degraded topology: the ids, what each kind removes, and the networks
+no schedule can run on, refused with one line that says why."""
+
+from fractions import Fraction
+
+import pytest
+
+from forestcoll_opt.errors import FailureError
+from forestcoll_opt.model.catalog import build
+from forestcoll_opt.model.failures import (Failure, cut_off, degrade, describe, failures,
+                                           nic_switches, parse_failure, problem, remaining)
+from forestcoll_opt.model.topology import from_dict
+
+
+def test_every_kind_is_enumerated_in_topology_order(catalog):
+    topo = catalog("dgx-a100:boxes=2")
+    found = failures(topo)
+    kinds = [f.kind for f in found]
+    # 16 GPUs x (NVLink + NIC) links, 16 NICs, 2 IB planes + 2 NVSwitches, 2 boxes
+    assert (kinds.count("link"), kinds.count("nic"), kinds.count("switch"),
+            kinds.count("box")) == (32, 16, 4, 2)
+    assert kinds == sorted(kinds, key=["link", "nic", "switch", "box"].index)
+    assert found[0].id == "link:ib/plane0--box0/gpu0"
+    assert [f.id for f in found if f.kind == "box"] == ["box:0", "box:1"]
+    assert failures(topo, ["box"]) == tuple(f for f in found if f.kind == "box")
+    with pytest.raises(FailureError, match="unknown kind of failure 'cable'; use one of link"):
+        failures(topo, ["cable"])
+
+
+def test_a_nic_is_the_links_to_switches_outside_the_box(catalog):
+    topo = catalog("dgx-h100:boxes=2")
+    assert nic_switches(topo, "box1/gpu3") == ("rail3",)       # not box1/nvswitch
+    nic = parse_failure(topo, "nic:box1/gpu3")
+    assert nic.pairs == (("rail3", "box1/gpu3"),)
+    mi = catalog("mi250:boxes=2")                  # xGMI links to other GCDs are kept
+    assert parse_failure(mi, "nic:box0/gcd5").pairs == (("ib", "box0/gcd5"),)
+
+
+def test_ids_read_back_and_links_in_either_order(catalog):
+    topo = catalog("dgx-h100:boxes=2")
+    for f in failures(topo):
+        assert parse_failure(topo, f.id) == f
+    assert parse_failure(topo, "link:box0/gpu1--rail1").id == "link:rail1--box0/gpu1"
+    assert parse_failure(topo, "box:1").nodes == tuple(
+        [f"box1/nvswitch"] + [f"box1/gpu{g}" for g in range(8)])
+
+
+@pytest.mark.parametrize("text, words", [
+    ("cable:a--b", "unknown failure 'cable:a--b'; write link:A--B, nic:NODE, switch:NODE or "
+                   "box:LABEL"),
+    ("rail1", "unknown failure 'rail1'"),
+    ("link:box0/gpu1--box1/gpu1", "no link joins 'box0/gpu1' and 'box1/gpu1'"),
+    ("link:gpu1-rail1", "does not name two nodes of 'dgx-h100-2'; write the link's ends as in "
+                        "link:rail0--box0/gpu0"),
+    ("nic:rail1", "'rail1' is not a compute node"),
+    ("switch:box0/gpu1", "'box0/gpu1' is not a switch node"),
+    ("box:9", "'dgx-h100-2' has no box '9'; its boxes: 0, 1"),
+])
+def test_bad_ids_are_refused_with_what_to_write(catalog, text, words):
+    with pytest.raises(FailureError, match=None) as info:
+        parse_failure(catalog("dgx-h100:boxes=2"), text)
+    assert words in str(info.value)
+
+
+def test_node_ids_with_the_separator():
+    data = {"format": "forestcoll-topology/1", "nodes": [
+        {"id": "a--b"}, {"id": "c"}, {"id": "s", "kind": "switch"}],
+        "links": [{"src": "a--b", "dst": "c", "bandwidth": 2, "bidirectional": True},
+                  {"src": "a--b", "dst": "s", "bandwidth": 1, "bidirectional": True},
+                  {"src": "c", "dst": "s", "bandwidth": 1, "bidirectional": True}]}
+    topo = from_dict(data)
+    f = parse_failure(topo, "link:c--a--b")
+    assert f.pairs == (("a--b", "c"),) and f.id == "link:a--b--c"
+    assert parse_failure(topo, f.id) == f
+    assert parse_failure(topo, "nic:c").pairs == (("c", "s"),)   # no boxes: every switch
+
+
+def test_degrade_keeps_everything_else(catalog):
+    topo = catalog("dgx-h100:boxes=2")
+    left = degrade(topo, "link:rail2--box1/gpu2")
+    assert left.name == "dgx-h100-2 without link:rail2--box1/gpu2"
+    assert len(left.links) == len(topo.links) - 1 and left.nodes == topo.nodes
+    assert ("rail2", "box1/gpu2") not in left.capacity
+    assert left.link_type == {e: t for e, t in topo.link_type.items()
+                              if set(e) != {"rail2", "box1/gpu2"}}
+    box = degrade(topo, parse_failure(topo, "box:0"))
+    assert box.compute_nodes == tuple(f"box1/gpu{g}" for g in range(8))
+    assert len(box.switch_nodes) == 9                  # 8 rails and box1's NVSwitch
+
+
+def test_networks_without_a_schedule_are_refused(catalog):
+    mi = catalog("mi250:boxes=2")
+    with pytest.raises(FailureError, match=r"failure switch:ib disconnects box 1 \(16 compute "
+                                           r"nodes\)"):
+        degrade(mi, "switch:ib")
+    star = from_dict({"format": "forestcoll-topology/1", "nodes": [
+        {"id": "a", "box": 0}, {"id": "b", "box": 1}, {"id": "s", "kind": "switch"}],
+        "links": [{"src": "a", "dst": "s", "bandwidth": 1, "bidirectional": True},
+                  {"src": "b", "dst": "s", "bandwidth": 1, "bidirectional": True}]})
+    assert problem(star, parse_failure(star, "box:0")) == \
+        "leaves 1 compute node(s); a collective needs two"
+    assert problem(star, parse_failure(star, "nic:a")) == "disconnects a"
+    ring = from_dict({"format": "forestcoll-topology/1", "nodes": [
+        {"id": "a"}, {"id": "b"}, {"id": "c"}], "links": [
+        {"src": "a", "dst": "b", "bandwidth": 1}, {"src": "b", "dst": "c", "bandwidth": 1},
+        {"src": "c", "dst": "a", "bandwidth": 1},
+        {"src": "a", "dst": "b", "bandwidth": 2, "bidirectional": True},
+        {"src": "b", "dst": "c", "bandwidth": 2, "bidirectional": True},
+        {"src": "c", "dst": "a", "bandwidth": 2, "bidirectional": True}]})
+    text = problem(ring, parse_failure(ring, "link:b--c"))
+    assert text.startswith("leaves node 'b' unbalanced (ingress 3 != egress 2 GB/s); "
+                           "schedules are built on balanced (Eulerian) networks only")
+    with pytest.raises(FailureError, match="failure link:b--c leaves node 'b' unbalanced"):
+        degrade(ring, "link:b--c")
+    # the a-b pair: 3 one way, 2 the other: failing it unbalances a and b too
+    assert "unbalanced" in problem(ring, parse_failure(ring, "link:a--b"))
+
+
+def test_cut_off_names_the_smaller_side_and_the_unreached():
+    edges = [("a", "b"), ("b", "a"), ("b", "c"), ("c", "d"), ("d", "c")]
+    assert cut_off(["a", "b", "c", "d", "e"], edges) == ("c", "d", "e")
+    assert cut_off(["a", "b", "c", "d"], edges, root="a") == ()
+    assert cut_off(["a", "b", "c", "d"], edges, root="c") == ("a", "b")
+    assert cut_off(["a", "b", "c", "d"], edges, root="a", inward=True) == ("c", "d")
+
+
+def test_describe_names_whole_boxes(catalog):
+    topo = catalog("dgx-a100:boxes=2")
+    assert describe(topo, [f"box1/gpu{g}" for g in range(8)]) == "box 1 (8 compute nodes)"
+    assert describe(topo, ["box0/gpu1"]) == "box0/gpu1"
+    many = ["box0/gpu1", "box0/gpu2", "box0/gpu3", "box0/gpu4"]
+    assert describe(topo, many) == "box0/gpu1, box0/gpu2, box0/gpu3 and 1 more (4 compute nodes)"
+
+
+def test_remaining_removes_both_directions(catalog):
+    topo = catalog("paper-example")
+    f = parse_failure(topo, "link:global--box0/c0")
+    nodes, capacity = remaining(topo, f)
+    assert nodes == topo.node_ids
+    assert set(topo.capacity) - set(capacity) == {("global", "box0/c0"), ("box0/c0", "global")}
+    assert isinstance(f, Failure) and str(f) == f.id
+    assert sum(capacity.values()) == sum(topo.capacity.values()) - 2 * topo.capacity[
+        ("global", "box0/c0")]
+    assert all(isinstance(c, Fraction) for c in capacity.values())
