@@ -106,10 +106,10 @@ def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = 
             raise UsageError(f"the {kind} baseline has no channels; drop channels (or use the "
                              f"ring baseline, which has one ring per channel)")
         if kind == "blink":
-            return blink(topology, collective, root=root)
+            return blink(topology, collective=collective, root=root)
         if not Collective.parse(collective).rooted:     # else multitree says it is not its
             check_request(topology, collective, root=root)
-        return multitree(topology, collective)
+        return multitree(topology, collective=collective)
     member = check_request(topology, collective, root=root)
     coll = member.value
     if kind == "ring":

@@ -59,7 +59,6 @@ class Logical:
     :ivar routes: (u, v) -> the physical paths behind that capacity, with counts
     :ivar k: the paper's k of the allgather the splitting kept feasible
     :ivar U: the scale of the link bandwidths, U = k/x*
-    :ivar seconds: seconds for the bound and the splitting
     """
 
     network: Topology
@@ -67,7 +66,6 @@ class Logical:
     routes: Mapping
     k: int
     U: Fraction
-    seconds: float
 
 
 def logical_topology(network: Topology, *, kernel: str | None = None) -> Logical:
@@ -82,7 +80,6 @@ def logical_topology(network: Topology, *, kernel: str | None = None) -> Logical
     :raises ScheduleError: when the paper's k exceeds 2^63 - 1
     :raises SplittingError: when a switch cannot be removed (it is unbalanced)
     """
-    start = time.perf_counter()
     b = compute_bound(network, collective="allgather", kernel=kernel)
     if b.k > MAX_COUNT:
         raise ScheduleError(f"the logical topology needs k = {b.k} trees per root, above "
@@ -103,8 +100,7 @@ def logical_topology(network: Topology, *, kernel: str | None = None) -> Logical
                            [idx[w] for w in network.switch_nodes], {v: b.k for v in compute},
                            box={idx[n.id]: n.box for n in network.nodes}, kernel=kernel,
                            symmetry=rotation)
-    return Logical(network, split.capacity, split.routes, b.k, b.U,
-                   time.perf_counter() - start)
+    return Logical(network, split.capacity, split.routes, b.k, b.U)
 
 
 def packing_rates(logical: Logical, roots: list[str], *, kernel: str | None = None,
@@ -180,7 +176,7 @@ def _symmetric(topology: Topology) -> bool:
     return all(cap.get((b, a)) == bw for (a, b), bw in cap.items())
 
 
-def blink(topology: Topology, collective: "Collective | str" = "allreduce", *,
+def blink(topology: Topology, *, collective: "Collective | str" = "allreduce",
           root: str | None = None, kernel: str | None = None) -> Schedule:
     """Blink+Switch (module docstring): the optimal single-root tree packing on the
     switch-free logical topology, for broadcast, reduce, or allreduce as a reduce and a

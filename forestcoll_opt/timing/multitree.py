@@ -180,7 +180,7 @@ def _symmetric(topology: Topology) -> bool:
     return all(cap.get((b, a)) == bw for (a, b), bw in cap.items())
 
 
-def multitree(topology: Topology, collective: "Collective | str" = "allgather") -> Schedule:
+def multitree(topology: Topology, *, collective: "Collective | str" = "allgather") -> Schedule:
     """MultiTree's schedule (module docstring) for ``collective``.
 
     :param topology: the network

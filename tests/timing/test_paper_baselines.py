@@ -56,12 +56,12 @@ def test_ring_by_hand():
     # out of c0 each they are the chains c0 c1 c2 c3 and c0 c3 c2 c1. The reduce runs on
     # the same chains reversed, at once: c1->c2 carries chain 1 and reversed chain 2, so
     # 2 trees' halves over 10: M·2/(2·10), algbw 10 (as the phases one after the other).
-    bc = blink(t, "broadcast", root="c0")
+    bc = blink(t, collective="broadcast", root="c0")
     assert bc.algbw == 20 and bc.k == 2
     assert sorted(tuple(e.dst for e in tr.edges) for tr in bc.trees) == [
         ("c1", "c2", "c3"), ("c3", "c2", "c1")]
-    assert blink(t, "reduce", root="c2").algbw == 20
-    ar = blink(t, "allreduce")
+    assert blink(t, collective="reduce", root="c2").algbw == 20
+    ar = blink(t, collective="allreduce")
     assert ar.algbw == 10 and ar.concurrent
     assert ar.weights == (("c0", 1), ("c1", 0), ("c2", 0), ("c3", 0))  # ties: the first
     # MultiTree, unit 10 (every link one unit): step 0 every tree takes both links of its
@@ -74,11 +74,12 @@ def test_ring_by_hand():
     assert [(e.src, e.dst) for e in g.trees[0].edges] == [("c0", "c1"), ("c0", "c3"),
                                                           ("c1", "c2")]
     assert g.steps[0] == (0, 0, 1)
-    assert multitree(t, "allgather").algbw == 20
-    assert multitree(t, "reduce-scatter").algbw == 20
-    assert multitree(t, "allreduce").algbw == 10
+    assert multitree(t, collective="allgather").algbw == 20
+    assert multitree(t, collective="reduce-scatter").algbw == 20
+    assert multitree(t, collective="allreduce").algbw == 10
     valid(t, bc, "optimal")                                  # a single root's optimum
-    for s in (ar, multitree(t, "allgather"), multitree(t, "allreduce")):
+    for s in (ar, multitree(t, collective="allgather"),
+              multitree(t, collective="allreduce")):
         valid(t, s, "below")
 
 
@@ -89,7 +90,7 @@ def test_paper_example_by_hand():
     # Blink: the inter-box cut, 4, limits one root; the reduce crosses the global switch
     # into the root's box, the broadcast out of it, on opposite link directions, so the
     # two phases run at once at the full 4 = ForestColl's reduce-scatter + allgather.
-    ar = blink(t, "allreduce")
+    ar = blink(t, collective="allreduce")
     assert ar.algbw == 4 == generate(t, collective="allreduce").algbw
     # MultiTree, unit 1 (the global links; box links are 10 units): in step 0 every tree
     # takes its box over the box switch (width 10 first), then one node of the other box
@@ -98,7 +99,7 @@ def test_paper_example_by_hand():
     # (2 steps of a shard over a unit of 1) MultiTree's own timing says 8·1/2 = 4.
     g = grow(t, list(t.compute_nodes))
     assert g.num_steps == 2 and g.step_algbw == 4
-    mt = multitree(t, "allgather")
+    mt = multitree(t, collective="allgather")
     assert mt.algbw == 8
     valid(t, ar)
     valid(t, mt)
@@ -124,8 +125,9 @@ def test_catalog_gaps(spec):
     fc_ag, mt_ag, fc_ar, bl_ar, mt_ar = (Fraction(x) for x in CATALOG[spec])
     assert generate(t, collective="allgather").algbw == fc_ag
     assert generate(t, collective="allreduce").algbw == fc_ar
-    schedules = {"mt_ag": multitree(t, "allgather"), "mt_ar": multitree(t, "allreduce"),
-                 "bl_ar": blink(t, "allreduce")}
+    schedules = {"mt_ag": multitree(t, collective="allgather"),
+                 "mt_ar": multitree(t, collective="allreduce"),
+                 "bl_ar": blink(t, collective="allreduce")}
     assert schedules["mt_ag"].algbw == mt_ag
     assert schedules["mt_ar"].algbw == mt_ar == 1 / (2 / mt_ag)
     assert schedules["bl_ar"].algbw == bl_ar
@@ -144,7 +146,7 @@ def test_blink_broadcast_is_the_cut_on_two_boxes():
         g = logical_topology(t)
         root = t.compute_nodes[0]
         assert Fraction(packing_rates(g, [root])[root]) / g.U == cut
-        s = blink(t, "broadcast", root=root)
+        s = blink(t, collective="broadcast", root=root)
         assert s.algbw == cut
         valid(t, s)
 
@@ -152,8 +154,8 @@ def test_blink_broadcast_is_the_cut_on_two_boxes():
 def test_directed_network():
     """Links without an equal reverse: the reduce phases are grown on the reversed network."""
     t = from_dict(ASYM)
-    for s in (blink(t, "reduce", root="c"), blink(t, "allreduce"),
-              multitree(t, "reduce-scatter"), multitree(t, "allreduce")):
+    for s in (blink(t, collective="reduce", root="c"), blink(t, collective="allreduce"),
+              multitree(t, collective="reduce-scatter"), multitree(t, collective="allreduce")):
         valid(t, s)
 
 
@@ -171,8 +173,9 @@ def test_baseline_kinds_and_tradeoff():
 
 def test_deterministic():
     t = build("dgx-a100:boxes=2")
-    assert blink(t, "allreduce").to_json() == blink(t, "allreduce").to_json()
-    assert multitree(t, "allgather").to_json() == multitree(t, "allgather").to_json()
+    for make in (lambda: blink(t, collective="allreduce"),
+                 lambda: multitree(t, collective="allgather")):
+        assert make().to_json() == make().to_json()
 
 
 def test_errors():
