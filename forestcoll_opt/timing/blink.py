@@ -48,6 +48,7 @@ from ..kernels.symmetry import automorphisms
 from ..model.collective import Collective, check_request
 from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
 from ..model.topology import Topology
+from .multitree import reverse_trees, symmetric
 
 
 @dataclass(frozen=True)
@@ -151,12 +152,6 @@ def _pack(logical: Logical, root: str, count: int, *, kernel: str | None
     return count // common, trees
 
 
-def _inward(trees: tuple[Tree, ...]) -> tuple[Tree, ...]:
-    """Out-trees of the reversed topology as in-trees of the topology."""
-    return tuple(Tree(t.root, t.weight, tuple(TreeEdge(e.dst, e.src, e.path[::-1])
-                                              for e in t.edges)) for t in trees)
-
-
 def _phase(topology: Topology, collective: str, k: int, trees: tuple[Tree, ...],
            root: str | None, weights: tuple[tuple[str, int], ...] | None) -> Schedule:
     """A single-phase schedule with its exact algbw; tree_bandwidth = algbw / k (the
@@ -169,11 +164,6 @@ def _phase(topology: Topology, collective: str, k: int, trees: tuple[Tree, ...],
                      algbw=Fraction(1), trees=trees, root=root, weights=weights)
     algbw = achieved_algbw(draft, topology)
     return replace(draft, algbw=algbw, tree_bandwidth=algbw / k)
-
-
-def _symmetric(topology: Topology) -> bool:
-    cap = topology.capacity
-    return all(cap.get((b, a)) == bw for (a, b), bw in cap.items())
 
 
 def blink(topology: Topology, *, collective: "Collective | str" = "allreduce",
@@ -214,7 +204,7 @@ def blink(topology: Topology, *, collective: "Collective | str" = "allreduce",
         directions.append("out")
     if member in (Collective.REDUCE, Collective.ALLREDUCE):
         directions.append("in")
-    same = _symmetric(topology)
+    same = symmetric(topology)
     logical: dict[str, Logical] = {}
     for d in directions:
         if d == "in" and same and "out" in logical:
@@ -239,12 +229,12 @@ def blink(topology: Topology, *, collective: "Collective | str" = "allreduce",
     if not allreduce:
         k, trees = packed[id(logical[directions[0]])]
         out = _phase(topology, coll, k, trees if member is Collective.BROADCAST
-                     else _inward(trees), chosen, None)
+                     else reverse_trees(trees), chosen, None)
     else:
         weights = tuple((v, int(v == chosen)) for v in topology.compute_nodes)
         k_in, trees_in = packed[id(logical["in"])]
         k_out, trees_out = packed[id(logical["out"])]
-        reduce = _phase(topology, "reduce-scatter", k_in, _inward(trees_in), None, weights)
+        reduce = _phase(topology, "reduce-scatter", k_in, reverse_trees(trees_in), None, weights)
         bcast = _phase(topology, "allgather", k_out, trees_out, None, weights)
         out = Schedule(collective="allreduce", topology=topology.name, units=topology.units,
                        compute_nodes=topology.compute_nodes, k=None, tree_bandwidth=None,

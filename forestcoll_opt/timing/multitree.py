@@ -170,12 +170,24 @@ def _widest(parents: tuple[int, ...], inside: set[int], free: list[int],
     return None
 
 
-def _reverse(trees: tuple[Tree, ...]) -> tuple[Tree, ...]:
+def reverse_trees(trees: tuple[Tree, ...]) -> tuple[Tree, ...]:
+    """Out-trees of the reversed topology as in-trees of the topology (and back): every
+    edge and its path reversed.
+
+    :param trees: the trees
+    :returns: the reversed trees, in the same order
+    """
     return tuple(Tree(t.root, t.weight, tuple(TreeEdge(e.dst, e.src, e.path[::-1])
                                               for e in t.edges)) for t in trees)
 
 
-def _symmetric(topology: Topology) -> bool:
+def symmetric(topology: Topology) -> bool:
+    """Whether every link has a reverse of equal bandwidth (then the reversed topology is
+    the topology itself, and its trees need not be built twice).
+
+    :param topology: the network
+    :returns: True when every (a, b) link has a (b, a) link of the same bandwidth
+    """
     cap = topology.capacity
     return all(cap.get((b, a)) == bw for (a, b), bw in cap.items())
 
@@ -204,10 +216,10 @@ def multitree(topology: Topology, *, collective: "Collective | str" = "allgather
 
     def trees(inward: bool) -> tuple[Tree, ...]:
         if inward not in grown:
-            if inward and _symmetric(topology):
-                grown[True] = _reverse(trees(False))
+            if inward and symmetric(topology):
+                grown[True] = reverse_trees(trees(False))
             elif inward:
-                grown[True] = _reverse(grow(topology.reversed(), roots).trees)
+                grown[True] = reverse_trees(grow(topology.reversed(), roots).trees)
             else:
                 grown[False] = grow(topology, roots).trees
         return grown[inward]
