@@ -14,6 +14,7 @@ from .. import __version__
 from ..errors import CatalogError, ForestCollError
 from ..model.catalog import is_catalog_spec
 from ..model.collective import ALL, CUT_BOUNDED
+from ..timing.baseline import KINDS
 from .args import (FAIL_HELP, WEIGHTS_HELP, add_executor, add_kernel, add_symmetry,
                    add_time_model, bytes_arg, channels_arg, int_arg, kinds_arg, seconds_arg)
 from .bound_cmds import cmd_bound, cmd_catalog, cmd_schema, cmd_show
@@ -185,14 +186,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("baseline", help="write a baseline schedule NCCL runs today: rings, "
                                         "the double binary tree (allreduce) or a single tree "
-                                        "(broadcast, reduce)")
-    p.add_argument("kind", choices=("ring", "dbtree", "tree"),
+                                        "(broadcast, reduce); or one the paper compares "
+                                        "with: Blink+Switch, MultiTree")
+    p.add_argument("kind", choices=KINDS,
                    help="ring: NCCL-style rings with physical routes (every collective); "
                         "dbtree: NCCL's double binary tree (allreduce); tree: one tree from "
-                        "the root (broadcast, reduce)")
+                        "the root (broadcast, reduce); blink: Blink's optimal single-root "
+                        "tree packing on the switch-free logical topology (broadcast, reduce, "
+                        "allreduce as reduce + broadcast); multitree: MultiTree's greedy "
+                        "per-step trees (allgather, reduce-scatter, allreduce)")
     p.add_argument("topology", help=topo_help)
     p.add_argument("--collective", choices=ALL, default="allgather")
-    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--root", help="root compute node (broadcast, reduce; for a blink "
+                                  "allreduce the root to reduce into, default the fastest)")
     p.add_argument("--channels", type=channels_arg,
                    help="number of rings (ring) or tree pairs (dbtree); default one per GPU "
                         "of the smallest box")
@@ -209,8 +215,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--k", help="k values, e.g. 1-8 or 1,2,4 (default: every k up to the "
                                "optimal k* when k* <= 16, else 1, 2, 3, 4, 6, 8, ... and k*)")
     p.add_argument("--baselines",
-                   help="comma list of ring, dbtree, tree, or none (default: ring, plus "
-                        "dbtree for allreduce and tree for broadcast/reduce)")
+                   help="comma list of ring, dbtree, tree, blink, multitree, or none "
+                        "(default: ring, plus dbtree for allreduce and tree for "
+                        "broadcast/reduce)")
     add_time_model(p, chunks="auto")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")

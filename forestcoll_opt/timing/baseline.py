@@ -39,6 +39,11 @@ rooted at a GPU weigh k·ŵ: k = 1 and ŵ = 1 at each root when the roots are di
 a chain through the root's box from the root, chains from the GPU of the root's in-box
 index in the other boxes, NCCL's binary tree over the boxes with the root's box as rank 0.
 
+**The paper's generated baselines** live in their own modules:
+:mod:`forestcoll_opt.timing.blink` (Blink+Switch, the optimal single-root packing on the
+switch-free logical topology) and :mod:`forestcoll_opt.timing.multitree` (MultiTree's
+greedy per-step trees); :func:`baseline` builds them by kind.
+
 Every schedule carries its exact ``algbw`` (from its own link loads, docs/formats.md) and
 ``tree_bandwidth`` = algbw / (Ŵ·k) (algbw / k for broadcast and reduce), as
 :func:`forestcoll_opt.generation.pipeline.generate` writes them.
@@ -57,8 +62,10 @@ from ..model.collective import Collective, check_request
 from ..errors import ScheduleError, UsageError
 from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
 from ..model.topology import Topology
+from .blink import blink
+from .multitree import multitree
 
-KINDS = ("ring", "dbtree", "tree")
+KINDS = ("ring", "dbtree", "tree", "blink", "multitree")
 SEARCH_BUDGET = 200_000          # node visits of one depth-first search for a path in a box
 MAX_DEFAULT_CHANNELS = 64        # NCCL's largest channel count (MAXCHANNELS)
 MAX_CHANNELS = 1024
@@ -69,16 +76,23 @@ _INF = float("inf")
 @keyword_options(2, old_order=("collective",))
 def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = "allgather",
              root: str | None = None, channels: int | None = None) -> Schedule:
-    """The ``kind`` baseline (one of :data:`KINDS`) for ``collective``: :func:`ring`
-    (every collective), :func:`dbtree` (allreduce) or :func:`tree` (broadcast, reduce).
+    """The ``kind`` baseline (one of :data:`KINDS`) for ``collective``: NCCL's
+    :func:`ring` (every collective), :func:`dbtree` (allreduce) or :func:`tree` (broadcast,
+    reduce); or the paper's generated baselines,
+    :func:`~forestcoll_opt.timing.blink.blink` (Blink+Switch: broadcast, reduce, allreduce)
+    and :func:`~forestcoll_opt.timing.multitree.multitree` (allgather, reduce-scatter,
+    allreduce).
 
     :param topology: the network
-    :param kind: ``"ring"``, ``"dbtree"`` or ``"tree"``
+    :param kind: ``"ring"``, ``"dbtree"``, ``"tree"``, ``"blink"`` or ``"multitree"``
     :param collective: the collective, a :class:`~forestcoll_opt.model.collective.Collective`
         or its value
-    :param root: the root compute node of broadcast/reduce; must be None for the others
+    :param root: the root compute node of broadcast/reduce; must be None for the others,
+        except that a Blink allreduce may name the root it reduces into and broadcasts
+        from (None: the one whose packing is fastest)
     :param channels: the number of channels, 1 to :data:`MAX_CHANNELS`; None for one per GPU
-        of the smallest box (at most :data:`MAX_DEFAULT_CHANNELS`); must be None for ``"tree"``
+        of the smallest box (at most :data:`MAX_DEFAULT_CHANNELS`); must be None for
+        ``"tree"``, ``"blink"`` and ``"multitree"``
     :returns: the schedule, with its exact ``algbw``
     :raises UsageError: for an unknown kind or collective, a kind that does not run this
         collective, a missing, unknown or superfluous root, or ``channels`` out of range
@@ -87,6 +101,15 @@ def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = 
     """
     if kind not in KINDS:
         raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use one of {', '.join(KINDS)}")
+    if kind in ("blink", "multitree"):
+        if channels is not None:
+            raise UsageError(f"the {kind} baseline has no channels; drop channels (or use the "
+                             f"ring baseline, which has one ring per channel)")
+        if kind == "blink":
+            return blink(topology, collective=collective, root=root)
+        if not Collective.parse(collective).rooted:     # else multitree says it is not its
+            check_request(topology, collective, root=root)
+        return multitree(topology, collective=collective)
     member = check_request(topology, collective, root=root)
     coll = member.value
     if kind == "ring":

@@ -32,9 +32,9 @@ MAX_K = 10**4
 @dataclass(frozen=True)
 class Candidate:
     """One schedule in the comparison: ``name`` is ``k=3`` for a ForestColl schedule with
-    k trees per root, or a baseline kind (``ring``, ``dbtree``, ``tree``); ``algbw`` is its
-    exact algbw, ``trees`` its number of distinct trees, ``height`` its deepest tree in
-    compute-node hops.
+    k trees per root, or a baseline kind (:data:`~forestcoll_opt.timing.baseline.KINDS`);
+    ``algbw`` is its exact algbw, ``trees`` its number of distinct trees, ``height`` its
+    deepest tree in compute-node hops.
 
     :ivar name: ``"k=<k>"`` or the baseline kind
     :ivar k: trees per root of a ForestColl schedule; None for a baseline
@@ -149,7 +149,9 @@ def default_ks(k_star: int) -> list[int]:
 
 def default_baselines(collective: str) -> tuple[str, ...]:
     """The baselines NCCL would run: rings for every collective, and the double binary
-    tree for allreduce or the single tree for broadcast and reduce.
+    tree for allreduce or the single tree for broadcast and reduce. (The paper's blink and
+    multitree are asked for by name: building them costs about as much as generating the
+    optimal schedule, and more for multitree on large networks.)
 
     :param collective: a :class:`~forestcoll_opt.model.collective.Collective` or its string
         value
@@ -184,8 +186,10 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     :param ks: values of k from 1 to :data:`MAX_K`, each once; None for
         :func:`default_ks`
     :param root: the root compute node of broadcast/reduce; must be None for the others
-    :param baselines: baseline kinds (``"ring"``, ``"dbtree"``, ``"tree"``), each once;
-        None for :func:`default_baselines`, which skips those the topology cannot build
+    :param baselines: baseline kinds (:data:`~forestcoll_opt.timing.baseline.KINDS`:
+        ``"ring"``, ``"dbtree"``, ``"tree"``, and the paper's ``"blink"`` and
+        ``"multitree"``, which are never defaults), each once; None for
+        :func:`default_baselines`, which skips those the topology cannot build
     :param chunks: a chunk count, or ``"auto"`` for each candidate's fastest per size
     :param alpha: seconds per hop for every link, or None
     :param alpha_per_link: (src, dst) link -> its own seconds per hop, or None

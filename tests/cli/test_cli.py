@@ -274,3 +274,16 @@ def test_gz_schedule_round_trip_through_generate_and_verify(capsys, tmp_path):
     damaged.write_bytes(out.read_bytes()[:100])
     code, _, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", str(damaged))
     assert code == 2 and "truncated gzip" in err and len(err.strip().splitlines()) == 1
+
+
+def test_paper_baselines_write_and_verify(capsys, tmp_path):
+    out = tmp_path / "b.json"
+    code, text, _ = run(capsys, "baseline", "blink", "mi250:boxes=2,gpus=8", "--collective",
+                        "allreduce", "-o", str(out))
+    assert code == 0 and text.startswith("blink allreduce on mi250-2x8: algbw 64 GB/s with ")
+    code, text, _ = run(capsys, "verify", "mi250:boxes=2,gpus=8", str(out), "--min-ratio", "0.4")
+    assert code == 0 and "valid weighted concurrent allreduce schedule, algbw 64 GB/s" in text
+    code, text, _ = run(capsys, "baseline", "multitree", "mi250:boxes=2,gpus=8", "-o", str(out))
+    assert code == 0 and "algbw 256/3 (85.333) GB/s with 16 trees" in text
+    code, _, err = run(capsys, "baseline", "blink", "mi250:boxes=2,gpus=8", "-o", str(out))
+    assert code == 2 and "not allgather; use the multitree or ring baseline" in err

@@ -353,7 +353,7 @@ def test_usage_errors(catalog):
         with pytest.raises(UsageError) as err:
             baseline(t, kind, collective=coll, **kwargs)
         assert words in one_line(err), (kind, coll, str(err.value))
-    assert KINDS == ("ring", "dbtree", "tree")
+    assert KINDS == ("ring", "dbtree", "tree", "blink", "multitree")
 
 
 def test_schedule_errors():
