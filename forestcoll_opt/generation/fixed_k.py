@@ -247,10 +247,10 @@ def _orbits(topology: Topology, symmetry: "bool | Symmetry | None", root: str | 
         symmetry = len(topology.compute_nodes) >= BOUND_SYMMETRY_MIN_COMPUTE
     if symmetry is False:
         return None
-    if symmetry is True:
-        from ..kernels.symmetry import automorphisms
+    if symmetry is True:       # orbits only: twin boxes folded, no generators kept
+        from ..kernels.symmetry import oracle_orbits
 
-        symmetry = automorphisms(topology, fixed=() if root is None else (root,),
+        symmetry = oracle_orbits(topology, fixed=() if root is None else (root,),
                                  weights=weights)
     return symmetry.orbit_of
 
