@@ -289,3 +289,68 @@ def test_a_group_acting_freely_is_enumerated_exactly(n, boxes, data):
         bad[1], bad[2] = 2, 1                   # fixes point 0, moves 1
         with pytest.raises(ScheduleError):
             NodeGroup(size, gens + [tuple(bad)], range(size)).elements()
+
+
+# --- the verifier's reader and the schema agree on compact files ---------------------------------
+
+def _compact_variants() -> list[dict]:
+    doc = compact_example()
+    v2_keys = dict(copy.deepcopy(doc), multicast=False, weights={v: 2 for v in doc["compute_nodes"]})
+    with_trees = copy.deepcopy(doc)
+    with_trees["trees"] = [with_trees["orbits"].pop()]
+    with_trees["trees"].append(json.loads(json.dumps(with_trees["trees"][0]).replace(
+        '"b0"', '"X"').replace('"b1"', '"b0"').replace('"X"', '"b1"')))
+    return [doc, v2_keys, with_trees]
+
+
+ANY = st.one_of(st.none(), st.booleans(), st.integers(-2, 3), st.just([]), st.just({}),
+                st.sampled_from(["a0", "a1", "b0", "b1", "net", "x", "100/3", "25/3",
+                                 "forestcoll-schedule/2", "forestcoll-schedule/3"]),
+                st.lists(st.sampled_from(["a0", "a1", "b0", "b1", "net"]), max_size=3),
+                st.lists(st.lists(st.sampled_from(["a0", "a1", "b0", "b1", "net"]),
+                                  max_size=3), max_size=2))
+
+
+def _places(doc, path=()):
+    out = [path]
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) \
+        if isinstance(doc, list) else ()
+    for key, value in items:
+        out += _places(value, path + (key,))
+    return out
+
+
+@st.composite
+def mutated_compact(draw):
+    doc = copy.deepcopy(draw(st.sampled_from(_compact_variants())))
+    for _ in range(draw(st.integers(1, 2))):
+        path = draw(st.sampled_from([p for p in _places(doc) if p]))
+        parent = doc
+        for key in path[:-1]:
+            parent = parent[key]
+        how = draw(st.sampled_from(["set", "drop", "add"]))
+        if how == "drop":
+            del parent[path[-1]]
+        elif how == "add" and isinstance(parent, dict):
+            parent[draw(st.sampled_from(["group", "orbits", "trees", "x"]))] = draw(ANY)
+        else:
+            parent[path[-1]] = draw(ANY)
+    return doc
+
+
+@settings(max_examples=250, deadline=None)
+@given(mutated_compact())
+def test_what_the_verifier_accepts_the_schema_accepts_and_the_model_reads(doc):
+    """A compact file the verifier finds valid is valid per the version-3 schema, and the
+    model's reader reads it to a schedule of the same algbw; the variants themselves are
+    valid by all three."""
+    from forestcoll_opt.verify import verify
+
+    topo = toy()
+    for variant in _compact_variants():
+        assert verify(topo, variant).valid and SCHEDULE_3.is_valid(variant)
+    verdict = verify(topo, doc)
+    if verdict.valid:
+        errors = [e.message for e in SCHEDULE_3.iter_errors(doc)]
+        assert not errors, errors[:3]
+        assert achieved_algbw(from_dict(doc, expand=False), topo) == verdict.algbw
