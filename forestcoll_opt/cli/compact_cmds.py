@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import UsageError
+from ..errors import ScheduleError, UsageError
 from ..files import check_output, display_path, write_output
 from ..model.catalog import resolve
 from ..model.compact import automorphism_problem
@@ -24,11 +24,17 @@ def cmd_expand(args: argparse.Namespace) -> int:
         raise UsageError(f"{shown} is for {schedule.topology or 'another topology'} "
                          f"({len(schedule.compute_nodes)} compute nodes), not for {topo.name} "
                          f"({len(topo.compute_nodes)}): give the topology it was made for")
+    other = (f" (the schedule is for {schedule.topology})"
+             if schedule.topology and schedule.topology != topo.name else "")
     for j, cycles in enumerate(schedule.group or ()):
         where = f"{shown}: group generator #{j}"
-        problem = automorphism_problem(topo, perm_from_cycles(cycles, topo.index, where))
+        try:
+            perm = perm_from_cycles(cycles, topo.index, where)
+        except ScheduleError as exc:
+            raise UsageError(f"{exc} {topo.name}{other}") from None
+        problem = automorphism_problem(topo, perm)
         if problem is not None:
-            raise UsageError(f"{where} is not an automorphism of {topo.name}: {problem}")
+            raise UsageError(f"{where} is not an automorphism of {topo.name}{other}: {problem}")
     plain = schedule.expanded()
     write_output(args.output, plain.to_json())
     out, where = destination(args.output)

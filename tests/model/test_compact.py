@@ -19,9 +19,7 @@ from hypothesis import strategies as st
 from forestcoll_opt import schemas
 from forestcoll_opt.errors import ForestCollError, ScheduleError
 from forestcoll_opt.generation.pipeline import compact_generators, generate
-from forestcoll_opt.kernels.symmetry import automorphisms
 from forestcoll_opt.model import topology as T
-from forestcoll_opt.model.catalog import build
 from forestcoll_opt.model.compact import automorphism_problem, compress, expand
 from forestcoll_opt.model.schedule import (FORMAT_V3, achieved_algbw, from_dict, link_loads,
                                            loads, schedule_routes)
@@ -156,12 +154,6 @@ def test_a_group_that_does_not_act_freely_is_refused_when_expanded():
 
 
 # --- compress and expand ---------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def catalog():
-    cache: dict[str, T.Topology] = {}
-    return lambda spec: cache.setdefault(spec, build(spec))
-
 
 @pytest.mark.parametrize("spec", SPECS)
 @pytest.mark.parametrize("collective", COLLECTIVES)
