@@ -78,7 +78,7 @@ def _sweep_row(topology: Topology, k: int, collective: str, root: str | None,
         "algbw_float": float(schedule.algbw),
         "fraction_of_optimum": float(schedule.algbw / optimum),
         "distinct_trees": sum(len(p.trees) for p in phases),
-        "max_height": max(tree_height(t) for p in phases for t in p.trees),
+        "max_height": max(tree_height(t) for p in phases for t in p.trees + p.orbits),
         "seconds": seconds,
     }
 

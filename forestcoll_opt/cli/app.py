@@ -18,7 +18,8 @@ from ..timing.baseline import KINDS
 from .args import (FAIL_HELP, WEIGHTS_HELP, add_executor, add_kernel, add_symmetry,
                    add_time_model, bytes_arg, channels_arg, int_arg, kinds_arg, seconds_arg)
 from .bound_cmds import cmd_bound, cmd_catalog, cmd_schema, cmd_show
-from .generate_cmds import cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
+from .compact_cmds import cmd_expand
+from .generate_cmds import COMPACT_ABOVE, cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
 from .lp_cmds import cmd_lp
 from .output import EXIT_ERROR, EXIT_INTERNAL
 from .runtime_cmds import cmd_check_xml, cmd_export_msccl, cmd_import_nccl
@@ -77,9 +78,25 @@ def build_parser() -> argparse.ArgumentParser:
                         "allreduce LP optimum (solves the LP with HiGHS)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--compact", dest="compact", action="store_const", const=True,
+                      default=None,
+                      help="write forestcoll-schedule/3: the topology's automorphisms and one "
+                           f"tree per orbit (default above {COMPACT_ABOVE} compute nodes)")
+    form.add_argument("--plain", dest="compact", action="store_const", const=False,
+                      help="write every tree (forestcoll-schedule/1 or /2; default up to "
+                           f"{COMPACT_ABOVE} compute nodes)")
     add_kernel(p)
     add_symmetry(p)
     p.set_defaults(func=cmd_generate)
+
+    p = sub.add_parser("expand", help="write a compact schedule (forestcoll-schedule/3) with "
+                                      "every tree (version 1 or 2)")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 JSON file")
+    p.add_argument("-o", "--output", required=True,
+                   help="schedule file to write (JSON; - for standard output)")
+    p.set_defaults(func=cmd_expand)
 
     p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
     p.add_argument("topology", help=topo_help)
@@ -97,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "reference, 1 valid but below, 2 invalid or unreadable (or an internal "
                        "contradiction), 3 the allreduce LP could not be solved.")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    p.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 (compact) JSON file")
     p.add_argument("--min-ratio", default="1",
                    help="exit 1 if algbw / reference is below this, in (0, 1] (default 1: "
                         "optimal)")
@@ -141,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     q = formats.add_parser("msccl", help="an MSCCL XML algorithm (allgather, reduce-scatter, "
                                          "allreduce); see docs/msccl.md")
     q.add_argument("topology", help=topo_help)
-    q.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    q.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 (compact) JSON file")
     q.add_argument("-o", "--output", required=True, help="XML file to write (- for standard "
                                                           "output)")
     q.add_argument("--flavour", choices=("msccl-executor", "legacy"), default="msccl-executor",
@@ -167,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("show-traffic", help="data per link of a schedule, with and without "
                                             "in-network multicast")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    p.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 (compact) JSON file")
     p.add_argument("--top", type=int_arg, help="only the N links multicast saves most on")
     p.add_argument("--csv", help="also write every link to this CSV file")
     add_kernel(p)
@@ -176,7 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="time and algbw of a schedule per message size "
                                         "(alpha-beta model, chunked pipelining)")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("schedule", help="a forestcoll-schedule/1 or /2 JSON file")
+    p.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 (compact) JSON file")
     add_time_model(p, chunks="auto")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
@@ -304,8 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_whatif)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a file format")
-    p.add_argument("format", choices=("topology", "schedule", "schedule-2"),
-                   help="forestcoll-topology/1, forestcoll-schedule/1 or forestcoll-schedule/2")
+    p.add_argument("format", choices=("topology", "schedule", "schedule-2", "schedule-3"),
+                   help="forestcoll-topology/1, forestcoll-schedule/1, /2 or /3 (compact)")
     p.set_defaults(func=cmd_schema)
 
     p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")

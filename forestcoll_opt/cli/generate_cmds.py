@@ -15,7 +15,8 @@ from ..analysis.sweeps import MAX_K, SWEEP_COLUMNS, iter_sweep
 from ..errors import UsageError
 from ..files import check_output, streaming_output, write_output
 from ..generation.bound import bound, rs_ag_algbw
-from ..generation.pipeline import generate, traffic
+from ..generation.pipeline import compact_generators, generate, traffic
+from ..model.compact import compress
 from ..model.catalog import resolve
 from ..model.topology import Topology
 from .args import executor_for, failed_topology, node_weights, parse_k_range
@@ -23,6 +24,9 @@ from .output import destination, exact_num
 
 
 _UNITS = {"splitting": "switch", "packing": "edge"}
+# generate writes compact schedules (forestcoll-schedule/3) by default above this many
+# compute nodes (a plain schedule is O(N²) tree edges); at most this many, plain ones
+COMPACT_ABOVE = 1024
 
 
 class _Progress:
@@ -68,6 +72,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     topo = failed_topology(args, resolve(args.topology))
     weights = node_weights(args, topo)
     progress = _Progress(args.quiet)
+    compact = args.compact if args.compact is not None else (
+        len(topo.compute_nodes) > COMPACT_ABOVE)
     start = time.perf_counter()
     try:
         if args.method == "lp":
@@ -75,10 +81,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
             sched = lp_allreduce(topo, kernel=args.kernel, progress=progress,
                                  symmetry=args.symmetry)
+            if compact:
+                sched = compress(topo, sched, generators=compact_generators(topo))
         else:
             sched = generate(topo, collective=args.collective, k=args.k, root=args.root,
                              kernel=args.kernel, progress=progress, symmetry=args.symmetry,
-                             weights=weights, multicast=args.multicast)
+                             weights=weights, multicast=args.multicast, compact=compact)
     finally:
         progress.close()
     seconds = time.perf_counter() - start
@@ -88,6 +96,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} trees"
           + (f", k = {sched.k}" if sched.k else "")
           + (", concurrent phases" if sched.concurrent else ""), file=out)
+    if sched.compact:
+        print(f"compact         {_compact_summary(sched)}", file=out)
     if not sched.phases and st.get("paper_k", sched.k) != sched.k:
         print(f"k               {sched.k}, the least that reaches the bound (the paper's k = "
               f"{st['paper_k']} is sufficient, not necessary)", file=out)
@@ -130,6 +140,17 @@ def cmd_generate(args: argparse.Namespace) -> int:
           f"{st.get('packing_seconds', 0):.2f}, routing {st.get('routing_seconds', 0):.2f}",
           file=out)
     return 0
+
+
+def _compact_summary(sched) -> str:
+    """One line on a compact schedule: its group and how many trees it writes."""
+    phases = sched.phases or (sched,)
+    reps = sum(len(p.orbits) for p in phases)
+    single = sum(len(p.trees) for p in phases)
+    return (f"forestcoll-schedule/3: a group of order {sched.group_order} "
+            f"({len(sched.group)} generator{'s' if len(sched.group) != 1 else ''}), {reps} "
+            f"representative{'s' if reps != 1 else ''} and {single} single "
+            f"tree{'s' if single != 1 else ''} written for {sched.num_trees}")
 
 
 def _check_k(k: int, option: str) -> None:

@@ -66,7 +66,7 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
     routes = schedule = None
     if args.schedule:
         schedule = schedule_from_dict(load_schedule(args.schedule),
-                                      source=display_path(args.schedule))
+                                      source=display_path(args.schedule), expand=False)
         routes = schedule_routes(schedule)
     verdict = check_xml(topo, args.xml, flavour=args.flavour, routes=routes)
     if args.json:

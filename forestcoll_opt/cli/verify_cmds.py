@@ -146,7 +146,8 @@ def valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
         reason = verdict.reasons[0] if verdict.reasons else verdict.status
         raise UsageError(f"{display_path(args.schedule)} is not a valid schedule for "
                          f"{topo.name} ({reason}); run forestcoll verify for every problem")
-    return schedule_from_dict(data, source=display_path(args.schedule)), verdict
+    # a compact schedule stays compact: its consumers walk its orbits (or its trees lazily)
+    return schedule_from_dict(data, source=display_path(args.schedule), expand=False), verdict
 
 
 def cmd_show_traffic(args: argparse.Namespace) -> int:

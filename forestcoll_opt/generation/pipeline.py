@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from .._deprecated import keyword_options
 from ..errors import ScheduleError
 from ..model.collective import Collective, check_request
+from ..model.compact import compress
 from ..model.schedule import (MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw, link_loads,
                               multicast_switches)
 from ..model.topology import Topology
@@ -31,7 +32,8 @@ from .splitting import split_switches
 def generate(topology: Topology, *, collective: "Collective | str" = "allgather",
              k: int | None = None, root: str | None = None, kernel: str | None = None,
              progress=None, symmetry: bool | None = None,
-             weights: Mapping[str, Any] | None = None, multicast: str = "auto") -> Schedule:
+             weights: Mapping[str, Any] | None = None, multicast: str = "auto",
+             compact: bool = False) -> Schedule:
     """A schedule for ``collective``: optimal with the least k that reaches the bound
     (:func:`~forestcoll_opt.generation.fixed_k.smallest_k_at_bound`, at most the paper's k),
     or the best with exactly ``k`` trees per root when ``k`` is given (appendix E.4
@@ -63,6 +65,10 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
     :param weights: compute node id -> relative shard size (allgather, reduce-scatter,
         allreduce), or None for equal shards
     :param multicast: ``"auto"`` or ``"off"`` (above)
+    :param compact: True for a compact schedule (``forestcoll-schedule/3``): the trees
+        written as orbits of the automorphism group splitting grew them under
+        (:func:`compact_generators`, :func:`~forestcoll_opt.model.compact.compress`); the
+        same claims (``symmetry`` then defaults to on)
     :returns: the schedule, its ``algbw`` computed from its own link loads; ``stats``
         (:class:`~forestcoll_opt.model.schedule.Stats`) holds the seconds and counts of
         each stage
@@ -84,6 +90,15 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
         raise ScheduleError(f"multicast={str(multicast)[:40]!r}: use \"auto\" (where the "
                             f"topology's switches can) or \"off\"")
     w = normalize(topology, weights)
+    if compact:
+        # the trees close orbits when they are grown under the group (symmetry on)
+        plain = generate(topology, collective=collective, k=k, root=root, kernel=kernel,
+                         progress=progress, symmetry=True if symmetry is None else symmetry,
+                         weights=weights, multicast=multicast)
+        start = time.perf_counter()
+        gens = compact_generators(topology, root=root, weights=w)
+        out = compress(topology, plain, generators=gens)
+        return replace(out, stats=replace(out.stats, compact_seconds=time.perf_counter() - start))
     if multicast == "auto" and any(n.multicast for n in topology.nodes):
         plain = generate(topology, collective=collective, k=k, root=root, kernel=kernel,
                          progress=progress, symmetry=symmetry, weights=weights,
@@ -112,6 +127,31 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
                         root=root, stats=out.stats, weights=as_pairs(topology, w))
     algbw = achieved_algbw(schedule, topology)
     return replace(schedule, algbw=algbw)
+
+
+def compact_generators(topology: Topology, *, root: str | None = None,
+                       weights: tuple[int, ...] | None = None) -> list[tuple[int, ...]]:
+    """Generators of the group a generated schedule is written compactly under: the
+    automorphism that splitting and packing grow the trees around
+    (:meth:`~forestcoll_opt.kernels.symmetry.Symmetry.rotation`, fixing ``root`` and
+    keeping ``weights`` as generation does), if it acts freely on the compute nodes it
+    moves; none otherwise (the trivial group).
+
+    :param topology: the network
+    :param root: the root of a broadcast or reduce, kept in place
+    :param weights: normalised shard weights every automorphism keeps, or None
+    :returns: the generators, as images of every node index (at most one)
+    """
+    from ..kernels.symmetry import automorphisms, cycle
+
+    group = automorphisms(topology, fixed=() if root is None else (root,), weights=weights,
+                          whole=False)
+    if group.trivial:
+        return []
+    compute = [topology.index[v] for v in topology.compute_nodes]
+    g = group.rotation(compute)
+    lengths = {len(cycle(g, v)) for v in compute if g[v] != v}
+    return [g] if len(lengths) == 1 else []
 
 
 def as_pairs(topology: Topology, weights: tuple[int, ...] | None

@@ -22,99 +22,32 @@ from collections.abc import Mapping as MappingABC
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Mapping
+from functools import lru_cache
+from typing import Any, Callable, Iterator, Mapping
 
 from .collective import ALL, Collective
 from ..errors import ForestCollError, ScheduleError
 from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
 from .numbers import fraction_text, parse_exact
 from .topology import Topology, check_id
+from .trees import NodeGroup, Tree, TreeEdge, perm_from_cycles, tree_image
 from .weights import coprime
+from .linkloads import (achieved_algbw, link_loads, multicast_switches,  # noqa: F401 (re-exported)
+                        schedule_routes, tree_height)
 
 FORMAT = "forestcoll-schedule/1"
 FORMAT_V2 = "forestcoll-schedule/2"     # adds "weights" and "concurrent" (docs/formats.md)
-FORMATS = (FORMAT, FORMAT_V2)
+FORMAT_V3 = "forestcoll-schedule/3"     # compact: a group and one tree per orbit
+FORMATS = (FORMAT, FORMAT_V2, FORMAT_V3)
 COLLECTIVES = ALL            # kept for importers of the previous release
 MAX_COUNT = 2**63 - 1        # the largest k or tree weight the format allows (docs/formats.md)
-
-
-@dataclass(frozen=True)
-class TreeEdge:
-    """One edge of a tree: data moves from one compute node to another along a physical
-    route (paper, section "Edge Splitting": an edge of the switch-free logical topology is
-    a route through switches in the physical one).
-
-    :ivar src: the compute node the data leaves
-    :ivar dst: the compute node the data arrives at
-    :ivar path: the physical route from ``src`` to ``dst``, both included (so at least two
-        nodes); every consecutive pair is a link of the topology in that direction and the
-        nodes between the ends are switches
-    """
-
-    src: str
-    dst: str
-    path: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Tree:
-    """A weighted spanning tree over the compute nodes (edges point the way data flows).
-
-    In allgather and broadcast it is an out-tree: its edges lead away from the root and
-    every other compute node has one incoming edge. In reduce-scatter and reduce it is an
-    in-tree: its edges lead toward the root and every other compute node has one outgoing
-    edge.
-
-    :ivar root: the compute node whose data the tree carries (allgather, broadcast), or for
-        which it collects the reduced data (reduce-scatter, reduce)
-    :ivar weight: how many of the root's parts the tree carries (the root's data is cut into
-        k parts, k·ŵ_v with shard weights); a positive integer
-    :ivar edges: the tree's edges, each with its physical route
-    """
-
-    root: str
-    weight: int
-    edges: tuple[TreeEdge, ...]
-
-    def children(self) -> dict[str, list[str]]:
-        """Every node's children, away from the root, in the order of ``edges`` (for an
-        in-tree, whose edges point toward the root, the children of v are the sources of
-        the edges into v)."""
-        out: dict[str, list[str]] = {}
-        toward = any(e.dst == self.root for e in self.edges) and \
-            not any(e.src == self.root for e in self.edges)
-        for e in self.edges:
-            parent, child = (e.dst, e.src) if toward else (e.src, e.dst)
-            out.setdefault(parent, []).append(child)
-        return out
-
-    def preorder(self) -> list[str]:
-        """The nodes from the root down, every parent before its children (depth first,
-        children in the order of ``edges``)."""
-        children = self.children()
-        order, stack = [], [self.root]
-        while stack:
-            v = stack.pop()
-            order.append(v)
-            stack.extend(reversed(children.get(v, [])))
-        return order
-
-    @property
-    def height(self) -> int:
-        """The largest number of tree edges between the root and a node (compute hops)."""
-        children = self.children()
-        depth = {self.root: 0}
-        for v in self.preorder():
-            for c in children.get(v, ()):
-                depth[c] = depth[v] + 1
-        return max(depth.values())
-
+MAX_GENERATORS = 64          # generators a compact schedule's group may list
 
 _SUMMED = ("seconds", "bound_seconds", "splitting_seconds", "packing_seconds",
            "routing_seconds", "symmetry_seconds", "packing_symmetry_seconds",
            "splitting_max_flows", "packing_max_flows", "joint_splits", "joint_max_flows",
            "joint_bisections", "joint_steps", "joint_packing_max_flows", "packing_fallback",
-           "construction_seconds", "baseline_seconds")
+           "construction_seconds", "baseline_seconds", "compact_seconds")
 
 
 @dataclass(frozen=True)
@@ -153,6 +86,7 @@ class Stats(MappingABC):
     :ivar baseline: the baseline's kind (ring, dbtree, tree)
     :ivar channels: the baseline's channels (rings or tree pairs)
     :ivar baseline_seconds: building the baseline
+    :ivar compact_seconds: writing the schedule compactly (its group and orbits)
     """
 
     seconds: float | None = None
@@ -183,6 +117,7 @@ class Stats(MappingABC):
     baseline: str | None = None
     channels: int | None = None
     baseline_seconds: float | None = None
+    compact_seconds: float | None = None
 
     @classmethod
     def of(cls, values: "Mapping[str, Any] | Stats | None") -> "Stats":
@@ -251,6 +186,12 @@ class Schedule:
     :ivar multicast: switches marked ``multicast`` in the topology replicate (out-trees) or
         aggregate (in-trees) a tree's data, so the paths of one tree's edges from (into)
         one compute node count their common part once
+    :ivar group: a compact schedule's group (``forestcoll-schedule/3``): its generators,
+        automorphisms of the topology, each in cycle notation over node ids; None for a
+        plain schedule. An allreduce's phases carry the same group.
+    :ivar orbits: a compact schedule's representatives: each stands for its images g(T),
+        one per element g of the group (:meth:`iter_trees`); ``trees`` then holds the
+        trees that stand for themselves only
     """
 
     collective: Collective
@@ -267,6 +208,8 @@ class Schedule:
     weights: tuple[tuple[str, int], ...] | None = None
     concurrent: bool = False
     multicast: bool = False
+    group: tuple[tuple[tuple[str, ...], ...], ...] | None = None
+    orbits: tuple[Tree, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.collective, Collective):
@@ -281,8 +224,65 @@ class Schedule:
 
     @property
     def num_trees(self) -> int:
-        """The number of trees, those of both allreduce phases included."""
-        return len(self.trees) + sum(p.num_trees for p in self.phases)
+        """The number of trees, those of both allreduce phases included (a compact
+        schedule's as expanded: |G| per representative)."""
+        own = len(self.trees) + (self.group_order * len(self.orbits) if self.orbits else 0)
+        return own + sum(p.num_trees for p in self.phases)
+
+    @property
+    def compact(self) -> bool:
+        """True for a compact schedule (``forestcoll-schedule/3``: a group and orbits)."""
+        return self.group is not None
+
+    @property
+    def group_order(self) -> int:
+        """|G|, the number of elements of the group (1 for a plain schedule).
+
+        :raises ScheduleError: when the group does not act freely on an orbit of compute
+            nodes (docs/formats.md, version 3)
+        """
+        return len(self.group_images())
+
+    def group_images(self) -> tuple[Callable[[str], str], ...]:
+        """For every element of the group, in expansion order (docs/formats.md, version
+        3), the map node id -> its image; just the identity for a plain schedule.
+
+        :raises ScheduleError: when the group does not act freely on an orbit of compute
+            nodes
+        """
+        if self.group is None:
+            return (_identity,)
+        return _group_images(self.group, self.compute_nodes)
+
+    def iter_trees(self) -> Iterator[Tree]:
+        """Every tree of a single-phase schedule, one at a time: ``trees``, then each
+        representative of ``orbits`` mapped by every element of the group, in the order of
+        docs/formats.md (version 3); just ``trees`` for a plain schedule.
+
+        :returns: an iterator over the trees (none is kept in memory by it)
+        :raises ScheduleError: when the group does not act freely on an orbit of compute
+            nodes
+        """
+        yield from self.trees
+        if self.orbits:
+            images = self.group_images()
+            for rep in self.orbits:
+                for image in images:
+                    yield tree_image(rep, image)
+
+    def expanded(self) -> "Schedule":
+        """The plain schedule a compact one stands for (itself when plain): every tree
+        written out, ``forestcoll-schedule/1`` or ``/2`` as it needs.
+
+        :returns: the plain schedule (same claims, ``stats`` kept)
+        :raises ScheduleError: when the group does not act freely on an orbit of compute
+            nodes
+        """
+        if self.group is None:
+            return self
+        if self.phases:
+            return replace(self, group=None, phases=tuple(p.expanded() for p in self.phases))
+        return replace(self, group=None, orbits=(), trees=tuple(self.iter_trees()))
 
     @property
     def total_weight(self) -> int:
@@ -295,6 +295,8 @@ class Schedule:
     def format(self) -> str:
         """``forestcoll-schedule/1`` unless the schedule needs version 2 (weights,
         concurrent allreduce phases, or in-network multicast)."""
+        if self.group is not None:
+            return FORMAT_V3
         return (FORMAT_V2 if self.weights is not None or self.concurrent or self.multicast
                 else FORMAT)
 
@@ -315,6 +317,8 @@ class Schedule:
             out["concurrent"] = True
         if self.multicast:
             out["multicast"] = True
+        if self.group is not None:
+            out["group"] = [[list(cycle) for cycle in g] for g in self.group]
         out.update(self._body())
         return out
 
@@ -327,10 +331,10 @@ class Schedule:
         body["k"] = self.k
         body["tree_bandwidth"] = _frac(self.tree_bandwidth)
         body["algbw"] = _frac(self.algbw)
-        body["trees"] = [
-            {"root": t.root, "weight": t.weight,
-             "edges": [{"src": e.src, "dst": e.dst, "path": list(e.path)} for e in t.edges]}
-            for t in self.trees]
+        if self.group is not None:
+            body["orbits"] = [_tree_dict(t) for t in self.orbits]
+        if self.group is None or self.trees:
+            body["trees"] = [_tree_dict(t) for t in self.trees]
         return body
 
     def to_json(self) -> str:
@@ -345,20 +349,52 @@ class Schedule:
         return "\n".join(lines) + "\n"
 
 
+def _tree_dict(t: Tree) -> dict[str, Any]:
+    return {"root": t.root, "weight": t.weight,
+            "edges": [{"src": e.src, "dst": e.dst, "path": list(e.path)} for e in t.edges]}
+
+
+def _identity(v: str) -> str:
+    return v
+
+
+@lru_cache(maxsize=8)
+def _group_images(group: tuple[tuple[tuple[str, ...], ...], ...],
+                  compute_nodes: tuple[str, ...]) -> tuple[Callable[[str], str], ...]:
+    """node id -> image, for every element of the group (in expansion order)."""
+    nodes = list(compute_nodes)
+    known = set(nodes)
+    for g in group:
+        for cycle in g:
+            for v in cycle:
+                if v not in known:
+                    known.add(v)
+                    nodes.append(v)
+    index = {v: i for i, v in enumerate(nodes)}
+    gens = [perm_from_cycles(g, index, f"group generator #{j}") for j, g in enumerate(group)]
+    action = NodeGroup(len(nodes), gens, range(len(compute_nodes)))
+    out = []
+    for perm in action.elements():
+        moved = {nodes[i]: nodes[j] for i, j in enumerate(perm) if i != j}
+        out.append(lambda v, moved=moved: moved.get(v, v))
+    return tuple(out)
+
+
 def _emit(obj: Mapping[str, Any], lines: list[str], depth: int) -> None:
-    """Append the lines of one JSON object: a key per line; each element of ``trees`` and
-    of ``phases`` on lines of its own (a tree on one line, a phase as an object)."""
+    """Append the lines of one JSON object: a key per line; each element of ``trees``,
+    ``orbits``, ``group`` and ``phases`` on lines of its own (a tree or a generator on one
+    line, a phase as an object)."""
     pad = " " * (depth + 1)
     lines.append("{")
     items = list(obj.items())
     for i, (key, value) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
         prefix = f"{pad}{json.dumps(key)}: "
-        if key in ("trees", "phases") and value:
+        if key in ("trees", "orbits", "group", "phases") and value:
             lines.append(prefix + "[")
             for j, element in enumerate(value):
                 more = "," if j < len(value) - 1 else ""
-                if key == "trees":
+                if key != "phases":
                     lines.append(f"{pad} {json.dumps(element)}{more}")
                 else:
                     start = len(lines)
@@ -386,27 +422,29 @@ def write(schedule: Schedule, path: str | os.PathLike) -> None:
     write_output(path, schedule.to_json())
 
 
-def loads(text: str, *, source: str = "schedule") -> Schedule:
+def loads(text: str, *, source: str = "schedule", expand: bool = True) -> Schedule:
     """Parse the JSON text of a schedule (see :func:`from_dict`).
 
     :param text: the JSON text
     :param source: how error messages name the text, e.g. its file name
+    :param expand: as for :func:`from_dict`
     :returns: the schedule
     :raises ScheduleError: when the text is not JSON or not a valid schedule
     """
-    return from_dict(parse_json(text, ScheduleError, source), source=source)
+    return from_dict(parse_json(text, ScheduleError, source), source=source, expand=expand)
 
 
-def load(path: str | os.PathLike) -> Schedule:
+def load(path: str | os.PathLike, *, expand: bool = True) -> Schedule:
     """Read a schedule file (JSON, possibly gzip-compressed; see :func:`from_dict`).
 
     :param path: the file to read
+    :param expand: as for :func:`from_dict`
     :returns: the schedule
     :raises ScheduleError: when the file cannot be read (missing, a directory, larger than
         1 GiB, not UTF-8) or is not a valid schedule
     """
     text = read_text(path, ScheduleError, "schedule", limit=MAX_SCHEDULE)
-    return loads(text, source=display_path(path))
+    return loads(text, source=display_path(path), expand=expand)
 
 
 _COMMON_KEYS = {"format", "collective", "topology", "units", "compute_nodes", "algbw"}
@@ -417,26 +455,40 @@ _EDGE_KEYS = {"src", "dst", "path"}
 MAX_NUMBER_DIGITS = 200      # exact algbw / tree_bandwidth strings a schedule may carry
 
 
-def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
-    """Parse ``forestcoll-schedule/1`` (docs/formats.md). The shape is checked strictly —
-    field types, unknown or misplaced keys, the root rules of each collective — while the
-    content (spanning trees, routes, loads) is the verifier's to judge.
+def from_dict(data: Mapping[str, Any], *, source: str = "schedule",
+              expand: bool = True) -> Schedule:
+    """Parse a schedule of any version, ``forestcoll-schedule/1``, ``/2`` or ``/3``
+    (docs/formats.md). The shape is checked strictly — field types, unknown or misplaced
+    keys, the root rules of each collective — while the content (spanning trees, routes,
+    loads) is the verifier's to judge.
 
     :param data: the parsed JSON object
     :param source: how error messages name the schedule, e.g. its file name
+    :param expand: for a compact schedule (version 3), True (default) to return the plain
+        schedule it stands for (:meth:`Schedule.expanded`), False to keep it compact
+        (``group`` and ``orbits`` set; :meth:`Schedule.iter_trees` walks its trees)
     :returns: the schedule; its ``algbw`` is the file's, not recomputed
     :raises ScheduleError: when a field is missing, misplaced, unknown or of the wrong type
         or range (the message names it)
     """
+    schedule = _from_dict(data, source)
+    return schedule.expanded() if expand else schedule
+
+
+def _from_dict(data: Mapping[str, Any], source: str) -> Schedule:
     if not isinstance(data, Mapping):
         raise ScheduleError(f"{source}: a schedule must be a JSON object")
     fmt = data.get("format")
     if fmt not in FORMATS:
-        raise ScheduleError(f"{source}: \"format\" must be {FORMAT!r} or {FORMAT_V2!r}")
+        raise ScheduleError(f"{source}: \"format\" must be one of "
+                            f"{', '.join(repr(f) for f in FORMATS)}")
     if fmt == FORMAT:
         newer = sorted(key for key in _V2_KEYS if key in data)
         if newer:
             raise ScheduleError(f"{source}: \"{newer[0]}\" needs \"format\": {FORMAT_V2!r}")
+    compact = fmt == FORMAT_V3
+    if "group" in data and not compact:
+        raise ScheduleError(f"{source}: \"group\" needs \"format\": {FORMAT_V3!r}")
     collective = data.get("collective")
     if not isinstance(collective, str) or collective not in ALL:
         raise ScheduleError(f"{source}: unknown collective {str(collective)[:40]!r}; use one of "
@@ -447,6 +499,9 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
     else:
         allowed = _COMMON_KEYS | _PHASE_KEYS | {"multicast"} | (
             {"root"} if collective.rooted else {"weights"})
+    if compact:
+        allowed = allowed | {"group"} | (set() if collective is Collective.ALLREDUCE
+                                         else {"orbits"})
     _known_keys(data, allowed, source, collective)
     for key in ("compute_nodes", "algbw"):
         if key not in data:
@@ -459,6 +514,11 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
                   compute_nodes=tuple(_id(v, f"{source}: compute_nodes") for v in nodes))
     algbw = _fraction(data["algbw"], f"{source}: algbw")
     common["weights"] = _weights(data.get("weights"), common["compute_nodes"], source)
+    if compact:
+        if "group" not in data:
+            raise ScheduleError(f"{source}: missing \"group\", the generators of a compact "
+                                f"schedule's group")
+        common["group"] = _group(data["group"], common["compute_nodes"], source)
     concurrent = data.get("concurrent", False)
     multicast = data.get("multicast", False)
     for key, value in (("concurrent", concurrent), ("multicast", multicast)):
@@ -475,7 +535,7 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule") -> Schedule:
             where = f"{source} phase {i}"
             if not isinstance(phase, Mapping) or phase.get("collective") != coll:
                 raise ScheduleError(f"{where}: must be a {coll} object")
-            _known_keys(phase, _PHASE_KEYS, where, coll)
+            _known_keys(phase, _PHASE_KEYS | ({"orbits"} if compact else set()), where, coll)
             parsed.append(_phase(phase, coll, common, None, where))
         return Schedule(collective=collective, k=None, tree_bandwidth=None, algbw=algbw,
                         phases=tuple(parsed), concurrent=concurrent, multicast=multicast,
@@ -515,19 +575,34 @@ def _known_keys(obj: Mapping[str, Any], allowed: set[str], where: str, collectiv
 
 def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | None,
            source: str) -> Schedule:
-    for key in ("k", "trees"):
+    compact = common.get("group") is not None
+    for key in ("k", "orbits" if compact else "trees"):
         if key not in data:
             raise ScheduleError(f"{source}: missing \"{key}\"")
     k = _count(data["k"])
     if k is None:
         raise ScheduleError(f"{source}: k must be a positive integer, found "
                             f"{str(data['k'])[:40]!r}")
-    raw = data["trees"]
-    if not isinstance(raw, list) or not raw:
-        raise ScheduleError(f"{source}: \"trees\" must be a non-empty list")
+    trees = _trees(data.get("trees", []), source, "trees", collective)
+    orbits = _trees(data.get("orbits", []), source, "orbits", collective)
+    if not trees and not orbits:
+        raise ScheduleError(f"{source}: \"{'orbits' if compact else 'trees'}\" must be a "
+                            f"non-empty list")
+    bandwidth = data.get("tree_bandwidth")
+    return Schedule(collective=collective, k=k,
+                    tree_bandwidth=None if bandwidth is None else
+                    _fraction(bandwidth, f"{source}: tree_bandwidth"),
+                    algbw=_fraction(data.get("algbw", 1), f"{source}: algbw"),
+                    trees=trees, root=root, orbits=orbits, **common)
+
+
+def _trees(raw: Any, source: str, key: str, collective: str) -> tuple[Tree, ...]:
+    """A list of tree objects (``trees`` or ``orbits``), each checked for its shape."""
+    if not isinstance(raw, list):
+        raise ScheduleError(f"{source}: \"{key}\" must be a list")
     trees = []
     for i, t in enumerate(raw):
-        where = f"{source}: tree #{i}"
+        where = f"{source}: {'tree' if key == 'trees' else 'representative'} #{i}"
         if not isinstance(t, Mapping):
             raise ScheduleError(f"{where} is not an object")
         _known_keys(t, _TREE_KEYS, where, collective)
@@ -550,12 +625,32 @@ def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | N
             parsed.append(TreeEdge(_id(e.get("src"), f"{ew} src"), _id(e.get("dst"), f"{ew} dst"),
                                    tuple(_id(v, f"{ew} path") for v in path)))
         trees.append(Tree(_id(t.get("root"), f"{where} root"), weight, tuple(parsed)))
-    bandwidth = data.get("tree_bandwidth")
-    return Schedule(collective=collective, k=k,
-                    tree_bandwidth=None if bandwidth is None else
-                    _fraction(bandwidth, f"{source}: tree_bandwidth"),
-                    algbw=_fraction(data.get("algbw", 1), f"{source}: algbw"),
-                    trees=tuple(trees), root=root, **common)
+    return tuple(trees)
+
+
+def _group(raw: Any, compute_nodes: tuple[str, ...], source: str
+           ) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The "group" of a compact schedule: at most :data:`MAX_GENERATORS` generators, each a
+    non-empty list of disjoint cycles of node ids (docs/formats.md, version 3)."""
+    if not isinstance(raw, list) or len(raw) > MAX_GENERATORS:
+        raise ScheduleError(f"{source}: \"group\" must be a list of at most {MAX_GENERATORS} "
+                            f"generators, each a list of cycles of node ids")
+    nodes = list(compute_nodes)
+    index = {v: i for i, v in enumerate(nodes)}
+    generators = []
+    for j, g in enumerate(raw):
+        where = f"{source}: group generator #{j}"
+        if not isinstance(g, list) or not g or not all(isinstance(c, list) for c in g):
+            raise ScheduleError(f"{where} must be a non-empty list of cycles, each a list of "
+                                f"node ids")
+        for cycle in g:
+            for v in cycle:
+                if _id(v, where) not in index:
+                    index[v] = len(nodes)
+                    nodes.append(v)
+        perm_from_cycles(g, index, where)
+        generators.append(tuple(tuple(cycle) for cycle in g))
+    return tuple(generators)
 
 
 def _id(value: Any, where: str) -> str:
@@ -592,136 +687,3 @@ def _fraction(value: Any, where: str, zero: bool = False) -> Fraction:
     if result < 0 or (result == 0 and not zero):
         raise ScheduleError(f"{where} must be positive, found {str(value)[:40]!r}")
     return result
-
-
-# --- achieved throughput ---------------------------------------------------------------------
-
-def link_loads(schedule: Schedule, capable: frozenset[str] = frozenset()
-               ) -> dict[tuple[str, str], int]:
-    """Σ weight × copies for every physical link hop of a single-phase schedule: without
-    ``multicast`` every edge's path counts in full; with it, the edges of one tree leaving
-    one compute node (entering it, for in-trees) share their common prefix (suffix), and a
-    hop carries one copy into a compute node or a switch of ``capable`` (which replicates
-    or aggregates), as many as leave it into any other switch (docs/formats.md).
-
-    :param schedule: a single-phase schedule (not an allreduce: pass each phase)
-    :param capable: the switches that may replicate or aggregate (see
-        :func:`multicast_switches`); used only when ``schedule.multicast`` is set
-    :returns: (from, to) link -> its load, in units of one tree part
-    """
-    loads: dict[tuple[str, str], int] = {}
-    inward = schedule.collective.inward
-    for tree in schedule.trees:
-        if schedule.multicast:
-            used = _copies(tree, inward, capable)
-        else:
-            used = {}
-            for e in tree.edges:
-                for hop in zip(e.path, e.path[1:]):
-                    used[hop] = used.get(hop, 0) + 1
-        for hop, copies in used.items():
-            loads[hop] = loads.get(hop, 0) + tree.weight * copies
-    return loads
-
-
-def _copies(tree: Tree, inward: bool, capable: frozenset[str]) -> dict[tuple[str, str], int]:
-    """hop -> copies of ``tree``'s data crossing it under multicast (see :func:`link_loads`):
-    per group, a trie of the walks from the group's compute node, counted leaves-first."""
-    out: dict[tuple[str, str], int] = {}
-    groups: dict[str, list[tuple[str, ...]]] = {}
-    for e in tree.edges:
-        walk = e.path[::-1] if inward else e.path
-        groups.setdefault(walk[0], []).append(walk)
-    for walks in groups.values():
-        trie: dict[tuple[int, str], int] = {}
-        node = [walks[0][0]]
-        parent = [-1]
-        for walk in walks:
-            here = 0
-            for b in walk[1:]:
-                nxt = trie.get((here, b))
-                if nxt is None:
-                    nxt = trie[(here, b)] = len(node)
-                    node.append(b)
-                    parent.append(here)
-                here = nxt
-        has_child = set(parent)
-        need = [0] * len(node)
-        for p in range(len(node) - 1, 0, -1):      # children come after their parents
-            if p not in has_child or node[p] in capable:
-                need[p] = 1
-            hop = (node[p], node[parent[p]]) if inward else (node[parent[p]], node[p])
-            out[hop] = out.get(hop, 0) + need[p]
-            if node[parent[p]] not in capable or parent[p] == 0:
-                need[parent[p]] += need[p]
-    return out
-
-
-def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
-    """algbw = M / time from the schedule's own link loads (docs/formats.md): a part is
-    M/(Ŵ·k) (M/k for broadcast/reduce); allreduce phases add their times, or, when
-    ``concurrent``, share every link: time = M · max_e Σ_p load_p(e) / (Ŵ·k_p·b_e).
-
-    :param schedule: the schedule (any collective, allreduce included)
-    :param topology: the topology whose link bandwidths carry it; every path hop must be one
-        of its links
-    :returns: the exact algbw M / time, in the topology's units
-    :raises KeyError: when a path uses a node pair that is not a link of ``topology``
-        (:func:`forestcoll_opt.verify` checks that first and says so in a verdict)
-    """
-    phases = schedule.phases or (schedule,)
-    total = schedule.total_weight
-    shares = []
-    capable = multicast_switches(topology)
-    for phase in phases:
-        parts = phase.k if phase.collective.rooted else total * phase.k
-        merged = replace(phase, multicast=schedule.multicast)
-        shares.append({hop: Fraction(load, parts) / topology.capacity[hop]
-                       for hop, load in link_loads(merged, capable).items()})
-    if schedule.concurrent:
-        busy: dict[tuple[str, str], Fraction] = {}
-        for share in shares:
-            for hop, t in share.items():
-                busy[hop] = busy.get(hop, 0) + t
-        return 1 / max(busy.values())
-    return 1 / sum(max(share.values(), default=Fraction(0)) for share in shares)
-
-
-def schedule_routes(schedule: Schedule
-                    ) -> dict[tuple[str, str], list[tuple[tuple[str, ...], Fraction]]]:
-    """(src, dst) -> [(physical path, share of the pair's chunks)] from a schedule's tree
-    edges: what the runtime's connection between two ranks carries, and where.
-
-    :param schedule: a schedule (its allreduce phases weighted by their k)
-    :returns: for every compute node pair joined by a tree edge, its paths sorted, each with
-        the fraction of the pair's data it carries (the fractions sum to 1)
-    """
-    phases = schedule.phases or (schedule,)
-    common = math.lcm(*(p.k for p in phases))
-    volume: dict[tuple[str, str], dict[tuple[str, ...], int]] = {}
-    for phase in phases:
-        for tree in phase.trees:
-            for e in tree.edges:
-                paths = volume.setdefault((e.src, e.dst), {})
-                paths[e.path] = paths.get(e.path, 0) + tree.weight * (common // phase.k)
-    return {pair: [(path, Fraction(v, sum(paths.values()))) for path, v in sorted(paths.items())]
-            for pair, paths in volume.items()}
-
-
-def multicast_switches(topology: Topology) -> frozenset[str]:
-    """The switches marked ``"multicast": true``: they may replicate or aggregate.
-
-    :param topology: the topology
-    :returns: their node ids
-    """
-    return frozenset(n.id for n in topology.nodes if n.multicast and not n.is_compute)
-
-
-def tree_height(tree: Tree) -> int:
-    """Largest number of tree edges between the root and a node (compute hops):
-    :attr:`Tree.height`.
-
-    :param tree: the tree (edges in either direction: in-trees count the same)
-    :returns: the height; 0 for a tree without edges
-    """
-    return tree.height

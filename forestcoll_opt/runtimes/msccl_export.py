@@ -293,7 +293,7 @@ def _placed(phase: Schedule, rank: dict[str, int], chunks: int, channels: int):
     tree: a root's trees take consecutive runs of its region, trees go round-robin to the
     channels."""
     used: dict[int, int] = {}
-    for t_index, tree in enumerate(phase.trees):
+    for t_index, tree in enumerate(phase.iter_trees()):    # compact: expanded lazily
         r = rank[tree.root]
         first = used.get(r, 0)
         used[r] = first + tree.weight * chunks

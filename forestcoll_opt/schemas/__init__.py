@@ -2,8 +2,9 @@
 
 ``load("topology")`` is the schema of ``forestcoll-topology/1`` (``$id``
 ``urn:forestcoll:topology:1``), ``load("schedule")`` the one of ``forestcoll-schedule/1``
-(``urn:forestcoll:schedule:1``) and ``load("schedule-2")`` the one of
-``forestcoll-schedule/2`` (``urn:forestcoll:schedule:2``). ``docs/formats.md`` specifies the
+(``urn:forestcoll:schedule:1``), ``load("schedule-2")`` the one of
+``forestcoll-schedule/2`` (``urn:forestcoll:schedule:2``) and ``load("schedule-3")`` the one
+of the compact ``forestcoll-schedule/3`` (``urn:forestcoll:schedule:3``). ``docs/formats.md`` specifies the
 formats field by field, including the checks a schema cannot express (unique ids, balanced
 nodes, tree shapes).
 """
@@ -16,7 +17,7 @@ from typing import Any
 
 from ..errors import UsageError
 
-NAMES = ("topology", "schedule", "schedule-2")
+NAMES = ("topology", "schedule", "schedule-2", "schedule-3")
 
 
 def text(name: str) -> str:

@@ -215,42 +215,66 @@ def link_alphas(topology: Topology, alpha: float | None = None,
 def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float],
             alphas: Mapping[tuple[str, str], float]) -> dict[str, list[Route]]:
     """Per root, the distinct root-to-leaf (leaf-to-root for in-trees) hop sequences of the
-    phase's trees, each summarised as a :data:`Route`."""
+    phase's trees, each summarised as a :data:`Route`. For a compact schedule whose
+    group keeps every link's ρ and α (as an automorphism of the topology does), a
+    representative's routes are found once and given to every root of its orbit, g(T)
+    having the same summaries as T; otherwise its trees are walked one at a time."""
     inward = phase.collective.inward
     found: dict[str, set[Route]] = {}
-    for tree in phase.trees:
-        up = {}                                  # node -> the edge toward the root
-        parents = set()
-        for e in tree.edges:
-            child, parent = (e.src, e.dst) if inward else (e.dst, e.src)
-            up[child] = e
-            parents.add(parent)
-        memo: dict[str, Route] = {tree.root: (0.0, 0.0, ())}
-        mine = found.setdefault(tree.root, set())
-        for leaf in up:
-            if leaf in parents:
-                continue
-            chain = []
-            v = leaf
-            while v not in memo:
-                chain.append(v)
-                e = up.get(v)
-                if e is None or len(chain) > len(up):
-                    raise ScheduleError(f"a tree rooted at {tree.root} does not lead from "
-                                        f"{leaf} to its root")
-                v = e.dst if inward else e.src
-            for v in reversed(chain):
-                e = up[v]
-                a_sum, r_sum, frontier = memo[e.dst if inward else e.src]
-                hops = []
-                for hop in zip(e.path, e.path[1:]):
-                    a = alphas[hop]
-                    hops.append((a, rho[hop]))
-                    a_sum += a
-                    r_sum += rho[hop]
-                memo[v] = (a_sum, r_sum, _prune(frontier + tuple(hops)))
-            mine.add(memo[leaf])
+    images = phase.group_images() if phase.orbits else ()
+    if phase.orbits and not all(_keeps(g, rho) and _keeps(g, alphas) for g in images[1:]):
+        trees, images = phase.iter_trees(), ()          # lazily, one tree at a time
+    else:
+        trees = phase.trees
+    for tree in trees:
+        found.setdefault(tree.root, set()).update(_tree_routes(tree, inward, rho, alphas))
+    for rep in phase.orbits if images else ():
+        routes = _tree_routes(rep, inward, rho, alphas)
+        for g in images:
+            found.setdefault(g(rep.root), set()).update(routes)
     return {root: sorted(routes) for root, routes in found.items()}
+
+
+def _keeps(g, values: Mapping[tuple[str, str], float]) -> bool:
+    """Whether the node map g sends every link of ``values`` onto one of the same value."""
+    return all(values.get((g(a), g(b))) == v for (a, b), v in values.items())
+
+
+def _tree_routes(tree, inward: bool, rho: Mapping[tuple[str, str], float],
+                 alphas: Mapping[tuple[str, str], float]) -> set[Route]:
+    """The summaries of one tree's root-to-leaf (leaf-to-root) hop sequences."""
+    up = {}                                  # node -> the edge toward the root
+    parents = set()
+    for e in tree.edges:
+        child, parent = (e.src, e.dst) if inward else (e.dst, e.src)
+        up[child] = e
+        parents.add(parent)
+    memo: dict[str, Route] = {tree.root: (0.0, 0.0, ())}
+    mine: set[Route] = set()
+    for leaf in up:
+        if leaf in parents:
+            continue
+        chain = []
+        v = leaf
+        while v not in memo:
+            chain.append(v)
+            e = up.get(v)
+            if e is None or len(chain) > len(up):
+                raise ScheduleError(f"a tree rooted at {tree.root} does not lead from "
+                                    f"{leaf} to its root")
+            v = e.dst if inward else e.src
+        for v in reversed(chain):
+            e = up[v]
+            a_sum, r_sum, frontier = memo[e.dst if inward else e.src]
+            hops = []
+            for hop in zip(e.path, e.path[1:]):
+                a = alphas[hop]
+                hops.append((a, rho[hop]))
+                a_sum += a
+                r_sum += rho[hop]
+            memo[v] = (a_sum, r_sum, _prune(frontier + tuple(hops)))
+        mine.add(memo[leaf])
+    return mine
 
 
 class _Routes:

@@ -249,7 +249,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         phases = schedule.phases or (schedule,)
         candidates.append(Candidate(
             name=name, k=k, algbw=schedule.algbw, trees=schedule.num_trees,
-            height=max(tree_height(t) for p in phases for t in p.trees), schedule=schedule))
+            height=max(tree_height(t) for p in phases for t in p.trees + p.orbits), schedule=schedule))
         times[name] = simulate(topology, schedule, sizes, chunks=chunks, alpha=alpha,
                                alpha_per_link=alpha_per_link)
     rows = []

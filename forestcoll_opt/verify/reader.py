@@ -43,17 +43,14 @@ write and pass a wrong schedule.
 
 from __future__ import annotations
 
-import os
-from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from ..errors import VerifyError
-from ..files import MAX_SCHEDULE, display_path, parse_json, read_text
 from ..model.topology import Topology
+from .group import GroupAction, read_group
+from .jsonread import load_schedule  # noqa: F401 (the reader's entry point, re-exported)
 from .loads import Hop, PhaseLoad, Reading, multicast_hops, phases_traffic, shared_time
-from .terms import (ALLREDUCE_PHASES, COLLECTIVES, INWARD, MAX_INTEGER, MAX_NUMBER_DIGITS,
+from .terms import (ALLREDUCE_PHASES, COLLECTIVES, INWARD, MAX_INTEGER,
                     MULTI_ROOT, SCHEDULE_FORMATS, SINGLE_ROOT, coprime_integers, fraction_text, integral,
                     parse_exact, show, show_fraction, uneven)
 
@@ -76,44 +73,6 @@ _ALLREDUCE_PHASE_KEYS = ("collective",) + _PHASE_KEYS
 _TREE_KEYS = ("root", "weight", "edges")
 _EDGE_KEYS = ("src", "dst", "path")
 _MISSING = object()
-
-
-def load_schedule(schedule: Any) -> Mapping[str, Any]:
-    """The schedule as a mapping: a mapping itself, ``to_dict()`` of an object that has it,
-    or a ``forestcoll-schedule/1`` or ``/2`` JSON file read by the verifier's own reader
-    (UTF-8, gzip allowed, at most :data:`~forestcoll_opt.files.MAX_SCHEDULE` bytes of text,
-    no repeated keys, numbers with a fraction or an exponent read exactly as Decimal).
-    Raises :class:`VerifyError` when there is nothing to check."""
-    if isinstance(schedule, Mapping):
-        return schedule
-    if hasattr(schedule, "to_dict"):
-        data = schedule.to_dict()
-        if not isinstance(data, Mapping):
-            raise VerifyError(f"{type(schedule).__name__}.to_dict() did not give a mapping")
-        return data
-    try:
-        path = Path(os.fspath(schedule))
-    except TypeError:
-        raise VerifyError(f"cannot read a schedule from a {type(schedule).__name__}; pass a "
-                          f"dict, a Schedule or the path of a JSON file") from None
-    shown = display_path(path)
-    text = read_text(path, VerifyError, "schedule", limit=MAX_SCHEDULE)
-    # the package's one JSON reader: repeated keys, nesting and out-of-range numbers refused
-    data = parse_json(text, VerifyError, shown, parse_float=_json_number)
-    if not isinstance(data, dict):
-        raise VerifyError(f"{shown}: a schedule must be a JSON object, found {show(data)}")
-    return data
-
-
-def _json_number(text: str) -> Decimal:
-    """A JSON number with a fraction or an exponent, exactly (``2.0`` is the integer 2 as
-    in JSON Schema; ``0.1`` stays 1/10, never a binary float); beyond
-    :data:`MAX_NUMBER_DIGITS` digits before the point it is out of range, like an integer
-    literal that long."""
-    number = Decimal(text)
-    if number.adjusted() >= MAX_NUMBER_DIGITS:
-        raise ValueError(f"a number of more than {MAX_NUMBER_DIGITS} digits")
-    return number
 
 
 # --- the reader -------------------------------------------------------------------------------
@@ -163,6 +122,8 @@ class Reader:
         # switches that may replicate or aggregate a tree's data under "multicast": true
         self.capable = frozenset(n.id for n in topology.nodes
                                  if not n.is_compute and n.multicast is True)
+        # a compact schedule's group (version 3), once checked
+        self.group: GroupAction | None = None
         # per phase: time per unit of data on each link, load / (parts · bandwidth)
         self.link_times: list[dict[tuple[str, str], Fraction]] = []
 
@@ -231,6 +192,11 @@ class Reader:
                                   f"forestcoll-schedule/1")
             else:
                 allowed += (key,)
+        if self.version == 3:
+            allowed += ("group",) + (() if coll == "allreduce" else ("orbits",))
+        else:
+            misplaced["group"] = misplaced["orbits"] = (
+                "a compact schedule's \"group\" and \"orbits\" need forestcoll-schedule/3")
         self.keys(data, allowed, "", misplaced)
         self.common(data)
         if coll not in SINGLE_ROOT:
@@ -252,6 +218,15 @@ class Reader:
                 self.reasons.append(f"weights were expected, but {_a(coll)} schedule has a "
                                     f"single root and no shards")
             if self.root is None:
+                return None
+        if self.version == 3:
+            raw = data.get("group", _MISSING)
+            if raw is _MISSING:
+                self.reasons.append("missing \"group\": a forestcoll-schedule/3 file lists the "
+                                    "generators of its group")
+                return None
+            self.group = read_group(self.t, raw, self.root, self.reasons)
+            if self.group is None:
                 return None
         if coll == "allreduce":
             phases = self.allreduce(data)
@@ -319,8 +294,9 @@ class Reader:
         cap = self.t.capacity
         bodies = data.get("phases") if data.get("collective") == "allreduce" else [data]
         for body in bodies if isinstance(bodies, (list, tuple)) else ():
-            trees = body.get("trees") if isinstance(body, Mapping) else None
-            for tree in trees if isinstance(trees, (list, tuple)) else ():
+            trees = [t for key in ("trees", "orbits") if isinstance(body, Mapping)
+                     and isinstance(body.get(key), (list, tuple)) for t in body[key]]
+            for tree in trees:
                 edges = tree.get("edges") if isinstance(tree, Mapping) else None
                 for edge in edges if isinstance(edges, (list, tuple)) else ():
                     path = edge.get("path") if isinstance(edge, Mapping) else None
@@ -481,8 +457,8 @@ class Reader:
                                     f"{'nothing' if got is _MISSING else show(got)}")
                 continue
             prefix = f"phase {i} ({want}): "
-            self.keys(phase, _ALLREDUCE_PHASE_KEYS, prefix,
-                      {"root": "an allreduce phase must not carry a \"root\""})
+            self.keys(phase, _ALLREDUCE_PHASE_KEYS + (("orbits",) if self.version == 3 else ()),
+                      prefix, {"root": "an allreduce phase must not carry a \"root\""})
             phases.append(self.phase(phase, want, None, prefix))
         if len(phases) != 2 or any(p is None for p in phases):
             return None
@@ -511,28 +487,32 @@ class Reader:
               prefix: str) -> PhaseLoad | None:
         start = len(self.reasons)
         k = self.count(phase.get("k", _MISSING), "k", prefix)
-        trees = phase.get("trees", _MISSING)
-        if not isinstance(trees, (list, tuple)) or not trees:
-            found = "nothing" if trees is _MISSING else show(trees)
-            self.reasons.append(f"{prefix}\"trees\" must be a non-empty list, found {found}")
+        lists = self.tree_lists(phase, prefix)
+        if lists is None:
             return None
         inward = coll in INWARD
         loads: dict[tuple[str, str], int] = {}
         plain: dict[tuple[str, str], int] = {}     # every path in full (multicast only)
         totals: dict[str, int] = {}
-        for i, tree in enumerate(trees):
-            troot, weight, hops = self.tree(tree, i, inward, coll, root, prefix)
-            if troot is None or weight is None:
-                continue
-            totals[troot] = totals.get(troot, 0) + weight       # counted even if its edges
-            if hops is None:                                    # are wrong: one reason each
-                continue
-            merged, full = hops
-            for hop in merged:
-                loads[hop] = loads.get(hop, 0) + weight
-            if self.multicast:
-                for hop in full:
-                    plain[hop] = plain.get(hop, 0) + weight
+        # representatives (version 3): their loads per orbit of links, weights per orbit of
+        # roots, spread over the orbits by orbit-stabiliser below (verify/group.py)
+        for (trees, label), into in zip(lists, ((loads, plain, totals), ({}, {}, {}))):
+            for i, tree in enumerate(trees):
+                troot, weight, hops = self.tree(tree, i, inward, coll, root, prefix, label)
+                if troot is None or weight is None:
+                    continue
+                key = troot if label == "tree" else self.group.node_orbit[troot]
+                into[2][key] = into[2].get(key, 0) + weight     # counted even if its edges
+                if hops is None:                                # are wrong: one reason each
+                    continue
+                for hop in hops[0]:
+                    key = hop if label == "tree" else self.group.link_orbit[hop]
+                    into[0][key] = into[0].get(key, 0) + weight
+                for hop in hops[1] if self.multicast else ():
+                    key = hop if label == "tree" else self.group.link_orbit[hop]
+                    into[1][key] = into[1].get(key, 0) + weight
+            if label == "representative":
+                self.spread(into, loads, plain, totals)
         if k is not None:
             self.root_totals(totals, k, root, prefix)
         if len(self.reasons) > start or k is None or self.parts is None:
@@ -560,6 +540,44 @@ class Reader:
                    sum((wo for _, _, _, wo in links), Fraction(0)))
         return PhaseLoad(coll, k, worst / parts, top, traffic, links)
 
+    def tree_lists(self, phase: Mapping[Any, Any], prefix: str
+                   ) -> list[tuple[Sequence[Any], str]] | None:
+        """The phase's ``trees`` (required but for version 3) and, in version 3, its
+        ``orbits``, with the name each one's trees go by; at least one tree in all."""
+        lists = []
+        for key, label in (("trees", "tree"), ("orbits", "representative")):
+            if key == "orbits" and self.version != 3:
+                continue
+            raw = phase.get(key, _MISSING)
+            if raw is _MISSING and key == "trees" and self.version == 3:
+                raw = []                          # optional beside the representatives
+            if not isinstance(raw, (list, tuple)):
+                found = "nothing" if raw is _MISSING else show(raw)
+                self.reasons.append(f"{prefix}\"{key}\" must be a list, found {found}")
+                return None
+            lists.append((raw, label))
+        if not any(trees for trees, _ in lists):
+            what = "\"orbits\" or \"trees\"" if self.version == 3 else "\"trees\""
+            self.reasons.append(f"{prefix}{what} must hold at least one tree")
+            return None
+        return lists
+
+    def spread(self, orbit_sums: tuple[dict, dict, dict], loads: dict[Hop, int],
+               plain: dict[Hop, int], totals: dict[str, int]) -> None:
+        """The representatives' sums per orbit, onto every link and root of the orbit:
+        |G| / |O| times each (verify/group.py)."""
+        group = self.group
+        assert group is not None
+        for sums, into in zip(orbit_sums[:2], (loads, plain)):
+            for orbit, load in sums.items():
+                share = group.link_share(orbit) * load
+                for hop in group.link_orbits[orbit]:
+                    into[hop] = into.get(hop, 0) + share
+        for v in self.t.compute_nodes:
+            weight = orbit_sums[2].get(group.node_orbit[v], 0)
+            if weight:
+                totals[v] = totals.get(v, 0) + group.root_share(v) * weight
+
     def root_totals(self, totals: Mapping[str, int], k: int, root: str | None,
                     prefix: str) -> None:
         """Every root's trees weigh k (single root, or uniform) or k·ŵ_v (shard weights)."""
@@ -581,17 +599,19 @@ class Reader:
                 rule = f"they must weigh k·ŵ = {k}·{w} = {want}"
             self.reasons.append(f"{prefix}trees rooted at {v} weigh {show(got)} in all; {rule}")
 
-    def tree(self, tree: Any, i: int, inward: bool, coll: str, root: str | None, prefix: str
+    def tree(self, tree: Any, i: int, inward: bool, coll: str, root: str | None, prefix: str,
+             label: str = "tree"
              ) -> tuple[str | None, int | None, tuple[list[Hop], list[Hop]] | None]:
         """One tree: its root and weight where they are sound (for the per-root totals), and
         if the whole tree is sound its link hops (None otherwise, with its reasons): the
         hops that carry its data (merged under multicast) and every path's hops in full."""
         if not isinstance(tree, Mapping):
-            self.reasons.append(f"{prefix}tree #{i} must be an object, found {show(tree)}")
+            self.reasons.append(f"{prefix}{label} #{i} must be an object, found {show(tree)}")
             return None, None, None
         start = len(self.reasons)
         troot = tree.get("root", _MISSING)
-        where = f"{prefix}tree #{i} (root {self.label(troot) if troot is not _MISSING else 'missing'})"
+        where = (f"{prefix}{label} #{i} (root "
+                 f"{self.label(troot) if troot is not _MISSING else 'missing'})")
         self.keys(tree, _TREE_KEYS, f"{where}: ")
         weight = self.count(tree.get("weight", _MISSING), "weight", f"{where}: ")
         root_ok = False

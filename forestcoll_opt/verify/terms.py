@@ -23,7 +23,8 @@ from ..model.topology import Topology
 from ..model.topology import fraction_text as _model_fraction_text
 
 SCHEDULE_FORMAT = "forestcoll-schedule/1"       # without "weights", "concurrent", "multicast"
-SCHEDULE_FORMATS = ("forestcoll-schedule/1", "forestcoll-schedule/2")   # both are read
+# every version is read; version 3 is compact (a group and one tree per orbit)
+SCHEDULE_FORMATS = ("forestcoll-schedule/1", "forestcoll-schedule/2", "forestcoll-schedule/3")
 MULTI_ROOT = ("allgather", "reduce-scatter")
 SINGLE_ROOT = ("broadcast", "reduce")
 COLLECTIVES = MULTI_ROOT + SINGLE_ROOT + ("allreduce",)

@@ -1,0 +1,46 @@
+"""``forestcoll expand``: a compact schedule (``forestcoll-schedule/3``, a group of
+automorphisms and one tree per orbit) written out with every tree, as version 1 or 2."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import ScheduleError, UsageError
+from ..files import check_output, display_path, write_output
+from ..model.catalog import resolve
+from ..model.compact import automorphism_problem
+from ..model.schedule import load
+from ..model.trees import perm_from_cycles
+from .output import destination
+
+
+def cmd_expand(args: argparse.Namespace) -> int:
+    """Check the group against the topology, then write every tree."""
+    check_output(args.output, inputs=[args.topology, args.schedule])
+    topo = resolve(args.topology)
+    schedule = load(args.schedule, expand=False)
+    shown = display_path(args.schedule)
+    if tuple(schedule.compute_nodes) != tuple(topo.compute_nodes):
+        raise UsageError(f"{shown} is for {schedule.topology or 'another topology'} "
+                         f"({len(schedule.compute_nodes)} compute nodes), not for {topo.name} "
+                         f"({len(topo.compute_nodes)}): give the topology it was made for")
+    other = (f" (the schedule is for {schedule.topology})"
+             if schedule.topology and schedule.topology != topo.name else "")
+    for j, cycles in enumerate(schedule.group or ()):
+        where = f"{shown}: group generator #{j}"
+        try:
+            perm = perm_from_cycles(cycles, topo.index, where)
+        except ScheduleError as exc:
+            raise UsageError(f"{exc} {topo.name}{other}") from None
+        problem = automorphism_problem(topo, perm)
+        if problem is not None:
+            raise UsageError(f"{where} is not an automorphism of {topo.name}{other}: {problem}")
+    plain = schedule.expanded()
+    write_output(args.output, plain.to_json())
+    out, where = destination(args.output)
+    was = (f"{sum(len(p.orbits) for p in schedule.phases or (schedule,))} representatives "
+           f"under a group of order {schedule.group_order}" if schedule.compact
+           else "already plain")
+    print(f"wrote {where}: {plain.collective} on {topo.name}, {plain.num_trees} trees "
+          f"({plain.format}; {was})", file=out)
+    return 0

@@ -1,0 +1,151 @@
+"""Link loads and the achieved throughput of a schedule (docs/formats.md, "Semantics"):
+Σ weight × copies per physical link, merged under in-network multicast, the algbw they
+give, and the routes between compute node pairs. A compact schedule's representatives
+count once per element of its group, mapped by it, without writing its trees out.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+
+from .topology import Topology
+from .trees import Tree
+
+# (a Schedule, model/schedule.py, is passed in; this module reads its fields only)
+
+
+def link_loads(schedule: Schedule, capable: frozenset[str] = frozenset()
+               ) -> dict[tuple[str, str], int]:
+    """Σ weight × copies for every physical link hop of a single-phase schedule: without
+    ``multicast`` every edge's path counts in full; with it, the edges of one tree leaving
+    one compute node (entering it, for in-trees) share their common prefix (suffix), and a
+    hop carries one copy into a compute node or a switch of ``capable`` (which replicates
+    or aggregates), as many as leave it into any other switch (docs/formats.md).
+
+    :param schedule: a single-phase schedule (not an allreduce: pass each phase)
+    :param capable: the switches that may replicate or aggregate (see
+        :func:`multicast_switches`); used only when ``schedule.multicast`` is set
+    :returns: (from, to) link -> its load, in units of one tree part
+    """
+    loads: dict[tuple[str, str], int] = {}
+    inward = schedule.collective.inward
+    images = schedule.group_images() if schedule.orbits else ()
+    for tree, maps in [(t, None) for t in schedule.trees] + [(t, images)
+                                                            for t in schedule.orbits]:
+        if schedule.multicast:
+            used = _copies(tree, inward, capable)
+        else:
+            used = {}
+            for e in tree.edges:
+                for hop in zip(e.path, e.path[1:]):
+                    used[hop] = used.get(hop, 0) + 1
+        for g in maps or (None,):      # a representative: its hops mapped by every element
+            for (a, b), copies in used.items():
+                hop = (a, b) if g is None else (g(a), g(b))
+                loads[hop] = loads.get(hop, 0) + tree.weight * copies
+    return loads
+
+
+def _copies(tree: Tree, inward: bool, capable: frozenset[str]) -> dict[tuple[str, str], int]:
+    """hop -> copies of ``tree``'s data crossing it under multicast (see :func:`link_loads`):
+    per group, a trie of the walks from the group's compute node, counted leaves-first."""
+    out: dict[tuple[str, str], int] = {}
+    groups: dict[str, list[tuple[str, ...]]] = {}
+    for e in tree.edges:
+        walk = e.path[::-1] if inward else e.path
+        groups.setdefault(walk[0], []).append(walk)
+    for walks in groups.values():
+        trie: dict[tuple[int, str], int] = {}
+        node = [walks[0][0]]
+        parent = [-1]
+        for walk in walks:
+            here = 0
+            for b in walk[1:]:
+                nxt = trie.get((here, b))
+                if nxt is None:
+                    nxt = trie[(here, b)] = len(node)
+                    node.append(b)
+                    parent.append(here)
+                here = nxt
+        has_child = set(parent)
+        need = [0] * len(node)
+        for p in range(len(node) - 1, 0, -1):      # children come after their parents
+            if p not in has_child or node[p] in capable:
+                need[p] = 1
+            hop = (node[p], node[parent[p]]) if inward else (node[parent[p]], node[p])
+            out[hop] = out.get(hop, 0) + need[p]
+            if node[parent[p]] not in capable or parent[p] == 0:
+                need[parent[p]] += need[p]
+    return out
+
+
+def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
+    """algbw = M / time from the schedule's own link loads (docs/formats.md): a part is
+    M/(Ŵ·k) (M/k for broadcast/reduce); allreduce phases add their times, or, when
+    ``concurrent``, share every link: time = M · max_e Σ_p load_p(e) / (Ŵ·k_p·b_e).
+
+    :param schedule: the schedule (any collective, allreduce included)
+    :param topology: the topology whose link bandwidths carry it; every path hop must be one
+        of its links
+    :returns: the exact algbw M / time, in the topology's units
+    :raises KeyError: when a path uses a node pair that is not a link of ``topology``
+        (:func:`forestcoll_opt.verify` checks that first and says so in a verdict)
+    """
+    phases = schedule.phases or (schedule,)
+    total = schedule.total_weight
+    shares = []
+    capable = multicast_switches(topology)
+    for phase in phases:
+        parts = phase.k if phase.collective.rooted else total * phase.k
+        merged = replace(phase, multicast=schedule.multicast)
+        shares.append({hop: Fraction(load, parts) / topology.capacity[hop]
+                       for hop, load in link_loads(merged, capable).items()})
+    if schedule.concurrent:
+        busy: dict[tuple[str, str], Fraction] = {}
+        for share in shares:
+            for hop, t in share.items():
+                busy[hop] = busy.get(hop, 0) + t
+        return 1 / max(busy.values())
+    return 1 / sum(max(share.values(), default=Fraction(0)) for share in shares)
+
+
+def schedule_routes(schedule: Schedule
+                    ) -> dict[tuple[str, str], list[tuple[tuple[str, ...], Fraction]]]:
+    """(src, dst) -> [(physical path, share of the pair's chunks)] from a schedule's tree
+    edges: what the runtime's connection between two ranks carries, and where.
+
+    :param schedule: a schedule (its allreduce phases weighted by their k)
+    :returns: for every compute node pair joined by a tree edge, its paths sorted, each with
+        the fraction of the pair's data it carries (the fractions sum to 1)
+    """
+    phases = schedule.phases or (schedule,)
+    common = math.lcm(*(p.k for p in phases))
+    volume: dict[tuple[str, str], dict[tuple[str, ...], int]] = {}
+    for phase in phases:
+        for tree in phase.iter_trees():
+            for e in tree.edges:
+                paths = volume.setdefault((e.src, e.dst), {})
+                paths[e.path] = paths.get(e.path, 0) + tree.weight * (common // phase.k)
+    return {pair: [(path, Fraction(v, sum(paths.values()))) for path, v in sorted(paths.items())]
+            for pair, paths in volume.items()}
+
+
+def multicast_switches(topology: Topology) -> frozenset[str]:
+    """The switches marked ``"multicast": true``: they may replicate or aggregate.
+
+    :param topology: the topology
+    :returns: their node ids
+    """
+    return frozenset(n.id for n in topology.nodes if n.multicast and not n.is_compute)
+
+
+def tree_height(tree: Tree) -> int:
+    """Largest number of tree edges between the root and a node (compute hops):
+    :attr:`Tree.height`.
+
+    :param tree: the tree (edges in either direction: in-trees count the same)
+    :returns: the height; 0 for a tree without edges
+    """
+    return tree.height

@@ -1,0 +1,264 @@
+"""The trees of a schedule, and the node permutation groups of compact schedules.
+
+A :class:`Tree` is a weighted spanning tree over the compute nodes whose edges carry their
+physical routes (docs/formats.md, ``forestcoll-schedule/1``). A compact schedule
+(``forestcoll-schedule/3``) writes one representative tree per orbit of a group of
+automorphisms of the topology: :class:`NodeGroup` holds such a group, given by generators
+(permutations of the node indices), proves that it acts freely on an orbit of compute nodes
+(so that its order is that orbit's size), and lists its elements in the order the format
+expands a representative in (identity first, then breadth first over the generators).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator, Mapping, Sequence
+
+from ..errors import ScheduleError
+
+
+@dataclass(frozen=True)
+class TreeEdge:
+    """One edge of a tree: data moves from one compute node to another along a physical
+    route (paper, section "Edge Splitting": an edge of the switch-free logical topology is
+    a route through switches in the physical one).
+
+    :ivar src: the compute node the data leaves
+    :ivar dst: the compute node the data arrives at
+    :ivar path: the physical route from ``src`` to ``dst``, both included (so at least two
+        nodes); every consecutive pair is a link of the topology in that direction and the
+        nodes between the ends are switches
+    """
+
+    src: str
+    dst: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A weighted spanning tree over the compute nodes (edges point the way data flows).
+
+    In allgather and broadcast it is an out-tree: its edges lead away from the root and
+    every other compute node has one incoming edge. In reduce-scatter and reduce it is an
+    in-tree: its edges lead toward the root and every other compute node has one outgoing
+    edge.
+
+    :ivar root: the compute node whose data the tree carries (allgather, broadcast), or for
+        which it collects the reduced data (reduce-scatter, reduce)
+    :ivar weight: how many of the root's parts the tree carries (the root's data is cut into
+        k parts, k·ŵ_v with shard weights); a positive integer
+    :ivar edges: the tree's edges, each with its physical route
+    """
+
+    root: str
+    weight: int
+    edges: tuple[TreeEdge, ...]
+
+    def children(self) -> dict[str, list[str]]:
+        """Every node's children, away from the root, in the order of ``edges`` (for an
+        in-tree, whose edges point toward the root, the children of v are the sources of
+        the edges into v)."""
+        out: dict[str, list[str]] = {}
+        toward = any(e.dst == self.root for e in self.edges) and \
+            not any(e.src == self.root for e in self.edges)
+        for e in self.edges:
+            parent, child = (e.dst, e.src) if toward else (e.src, e.dst)
+            out.setdefault(parent, []).append(child)
+        return out
+
+    def preorder(self) -> list[str]:
+        """The nodes from the root down, every parent before its children (depth first,
+        children in the order of ``edges``)."""
+        children = self.children()
+        order, stack = [], [self.root]
+        while stack:
+            v = stack.pop()
+            order.append(v)
+            stack.extend(reversed(children.get(v, [])))
+        return order
+
+    @property
+    def height(self) -> int:
+        """The largest number of tree edges between the root and a node (compute hops)."""
+        children = self.children()
+        depth = {self.root: 0}
+        for v in self.preorder():
+            for c in children.get(v, ()):
+                depth[c] = depth[v] + 1
+        return max(depth.values())
+
+def tree_image(tree: Tree, image: Callable[[str], str]) -> Tree:
+    """The tree that a node map sends ``tree`` to: root, edges and every route node mapped,
+    edges in the same order, the same weight.
+
+    :param tree: the tree
+    :param image: node id -> node id (a permutation of the topology's nodes)
+    :returns: the mapped tree
+    """
+    return Tree(image(tree.root), tree.weight,
+                tuple(TreeEdge(image(e.src), image(e.dst), tuple(image(v) for v in e.path))
+                      for e in tree.edges))
+
+
+def tree_key(tree: Tree) -> tuple:
+    """A key equal for two trees exactly when they are the same tree (root, weight, and
+    the same set of edges with the same routes), whatever the order of their edges."""
+    return (tree.root, tree.weight,
+            tuple(sorted((e.src, e.dst, e.path) for e in tree.edges)))
+
+
+# --- groups of node permutations -------------------------------------------------------------
+
+Permutation = tuple[int, ...]
+# a group with more elements than this is refused when enumerated (a compact schedule's
+# group acts freely on an orbit of compute nodes, so it has at most that many elements)
+MAX_GROUP_ELEMENTS = 1 << 20
+
+
+def perm_from_cycles(cycles: Sequence[Sequence[str]], index: Mapping[str, int],
+                     where: str) -> Permutation:
+    """A permutation of the node indices from cycle notation over node ids.
+
+    :param cycles: the cycles, each a list of at least two distinct node ids; a node may
+        appear in one cycle only; nodes in no cycle stay in place
+    :param index: node id -> node index (``Topology.index``)
+    :param where: how error messages name the generator
+    :returns: the image of every node index
+    :raises ScheduleError: for an unknown node, a node listed twice, a cycle of one node
+    """
+    perm = list(range(len(index)))
+    seen: set[str] = set()
+    for cycle in cycles:
+        if len(cycle) < 2:
+            raise ScheduleError(f"{where}: a cycle must list at least two nodes")
+        for a in cycle:
+            if a not in index:
+                raise ScheduleError(f"{where}: {str(a)[:60]!r} is not a node of the topology")
+        for a, b in zip(cycle, list(cycle[1:]) + [cycle[0]]):
+            if a in seen:
+                raise ScheduleError(f"{where}: node {a} appears twice; each node may be in one "
+                                    f"cycle only")
+            seen.add(a)
+            perm[index[a]] = index[b]
+    return tuple(perm)
+
+
+def cycles_of(perm: Sequence[int], node_ids: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The cycle notation of a permutation of node indices: every cycle of two or more
+    nodes, each starting at its smallest index, in order of those.
+
+    :param perm: the image of every node index
+    :param node_ids: node index -> node id
+    :returns: the cycles, as node ids
+    """
+    out = []
+    seen = [False] * len(perm)
+    for v in range(len(perm)):
+        if seen[v] or perm[v] == v:
+            continue
+        cycle = [v]
+        seen[v] = True
+        w = perm[v]
+        while w != v:
+            cycle.append(w)
+            seen[w] = True
+            w = perm[w]
+        out.append(tuple(node_ids[u] for u in cycle))
+    return tuple(out)
+
+
+def node_orbits(n: int, generators: Sequence[Sequence[int]]) -> list[int]:
+    """The orbit of every point 0..n-1 under the group the generators generate, as the
+    smallest point of that orbit."""
+    parent = list(range(n))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for perm in generators:
+        for i, j in enumerate(perm):
+            a, b = find(i), find(j)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    return [find(i) for i in range(n)]
+
+
+class NodeGroup:
+    """The group generated by permutations of the node indices, acting freely on one orbit
+    of ``points`` (the compute nodes) at least, as a compact schedule's group must.
+
+    The base point is the first of ``points`` (in their order) that lies in a largest orbit
+    among them. :meth:`elements` lists the group by breadth-first search from the identity,
+    each element keyed by the base point's image; it proves along the way that the element
+    a key stands for is unique (so the group has exactly as many elements as the base
+    point's orbit, and acts freely on it), and raises otherwise.
+
+    :ivar generators: the generators, each the image of every node index
+    :ivar n: the number of nodes
+    :ivar orbit: node index -> the smallest index of its orbit
+    :ivar base: the base point
+    """
+
+    def __init__(self, n: int, generators: Sequence[Sequence[int]], points: Sequence[int]) -> None:
+        self.n = n
+        self.generators = tuple(tuple(g) for g in generators)
+        self.orbit = node_orbits(n, self.generators)
+        size: dict[int, int] = {}
+        for v in range(n):
+            size[self.orbit[v]] = size.get(self.orbit[v], 0) + 1
+        self.size = size
+        largest = max((size[self.orbit[p]] for p in points), default=1)
+        self.base = next((p for p in points if size[self.orbit[p]] == largest), 0)
+        self._elements: list[Permutation] | None = None
+
+    @property
+    def order(self) -> int:
+        """|G|: the size of the base point's orbit (the action on it is free)."""
+        return self.size[self.orbit[self.base]]
+
+    def orbit_size(self, v: int) -> int:
+        """The number of nodes in v's orbit."""
+        return self.size[self.orbit[v]]
+
+    def elements(self) -> list[Permutation]:
+        """Every element, identity first, then breadth first: for each element a found so
+        far, in order, and each generator s in order, s∘a (a first, then s) if new.
+
+        :returns: the elements, each the image of every node index
+        :raises ScheduleError: when two different elements move the base point to the same
+            node (the group does not act freely on any orbit of compute nodes)
+        """
+        if self._elements is not None:
+            return self._elements
+        if self.order > MAX_GROUP_ELEMENTS:
+            raise ScheduleError(f"the group has {self.order} elements, more than "
+                                f"{MAX_GROUP_ELEMENTS}")
+        identity = tuple(range(self.n))
+        x = self.base
+        found: dict[int, Permutation] = {x: identity}
+        elements = [identity]
+        for a in elements:            # grows while it is walked: breadth first
+            for s in self.generators:
+                c = tuple(s[v] for v in a)
+                known = found.get(c[x])
+                if known is None:
+                    found[c[x]] = c
+                    elements.append(c)
+                elif known != c:
+                    raise ScheduleError(
+                        "the group does not act freely on any orbit of compute nodes: two of "
+                        "its elements move the same compute node to the same place, so a "
+                        "representative would stand for repeated trees; use generators of a "
+                        "group that acts freely")
+        self._elements = elements
+        return elements
+
+    def images(self, node_ids: Sequence[str]) -> Iterator[Callable[[str], str]]:
+        """For every element (in :meth:`elements` order), node id -> its image's id."""
+        index = {v: i for i, v in enumerate(node_ids)}
+        for g in self.elements():
+            yield lambda v, g=g: node_ids[g[index[v]]]

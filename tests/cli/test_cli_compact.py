@@ -1,0 +1,58 @@
+"""``forestcoll generate --compact/--plain`` and ``forestcoll expand``: compact schedules
+(forestcoll-schedule/3) from the command line, and the one-line errors of expand."""
+
+from __future__ import annotations
+
+import json
+
+from forestcoll_opt.cli import generate_cmds, main
+
+
+def test_generate_compact_then_expand(tmp_path, capsys):
+    compact, plain = tmp_path / "c.json", tmp_path / "p.json.gz"
+    assert main(["generate", "dgx-a100:boxes=2", "--compact", "-q", "-o", str(compact)]) == 0
+    out = capsys.readouterr().out
+    assert "compact         forestcoll-schedule/3: a group of order 2 (1 generator)" in out
+    doc = json.loads(compact.read_text())
+    assert doc["format"] == "forestcoll-schedule/3" and len(doc["group"]) == 1
+    assert main(["expand", "dgx-a100:boxes=2", str(compact), "-o", str(plain)]) == 0
+    out = capsys.readouterr().out
+    assert "forestcoll-schedule/1; " in out and "representatives under a group of order 2" in out
+    assert main(["verify", "dgx-a100:boxes=2", str(plain)]) == 0
+    assert main(["verify", "dgx-a100:boxes=2", str(compact)]) == 0
+
+
+def test_compact_is_the_default_above_the_threshold_only(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "s.json"
+    assert main(["generate", "dgx-a100:boxes=2", "-q", "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["format"] == "forestcoll-schedule/1"
+    monkeypatch.setattr(generate_cmds, "COMPACT_ABOVE", 8)
+    assert main(["generate", "dgx-a100:boxes=2", "-q", "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["format"] == "forestcoll-schedule/3"
+    assert main(["generate", "dgx-a100:boxes=2", "--plain", "-q", "-o", str(out)]) == 0
+    assert json.loads(out.read_text())["format"] == "forestcoll-schedule/1"
+    capsys.readouterr()
+    assert main(["generate", "dgx-a100:boxes=2", "--plain", "--compact", "-o", str(out)]) == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_expand_refuses_another_topology_and_forged_generators(tmp_path, capsys):
+    compact = tmp_path / "c.json"
+    assert main(["generate", "dgx-a100:boxes=2", "--compact", "-q", "-o", str(compact)]) == 0
+    capsys.readouterr()
+    code = main(["expand", "mi250:boxes=2", str(compact), "-o", str(tmp_path / "x.json")])
+    err = capsys.readouterr().err
+    assert code == 2 and "is for dgx-a100-2" in err and len(err.strip().splitlines()) == 1
+    code = main(["expand", "dgx-h100:boxes=2", str(compact), "-o", str(tmp_path / "x.json")])
+    err = capsys.readouterr().err
+    assert code == 2 and "'ib/plane0' is not a node of the topology dgx-h100-2 (the schedule " \
+                         "is for dgx-a100-2)" in err
+    doc = json.loads(compact.read_text())
+    doc["group"] = [[["box0/gpu0", "box1/gpu0"]]]
+    compact.write_text(json.dumps(doc))
+    code = main(["expand", "dgx-a100:boxes=2", str(compact), "-o", str(tmp_path / "x.json")])
+    err = capsys.readouterr().err
+    assert code == 2 and "group generator #0 is not an automorphism" in err
+    assert not (tmp_path / "x.json").exists()
+    assert main(["schema", "schedule-3"]) == 0
+    assert json.loads(capsys.readouterr().out)["$id"] == "urn:forestcoll:schedule:3"
