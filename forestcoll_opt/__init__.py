@@ -72,6 +72,9 @@ from .model.failures import degrade
 from .model.topology import Topology, from_dict, from_networkx
 from .timing.tradeoff import tradeoff
 from .analysis.checks import assert_optimal, verify   # the verifier, the allreduce LP on demand
+# imported here (matplotlib itself loads only when a picture is made) so that the name
+# ``draw`` is the function, not the subpackage of the same name
+from .draw import draw, save_drawing
 from .verify.verdict import Verdict
 
 __version__ = "0.1.0"
@@ -80,10 +83,10 @@ _old_paths.install()
 
 __all__ = [
     "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
-    "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade",
+    "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade", "draw",
     "export_msccl", "failure_impact", "from_dict", "from_networkx", "generate",
-    "import_nccl", "iter_sweep", "lp_allreduce", "resolve", "simulate", "solve_lp", "sweep",
-    "tradeoff", "upgrade_impact", "verify", *_errors.__all__,
+    "import_nccl", "iter_sweep", "lp_allreduce", "resolve", "save_drawing", "simulate",
+    "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify", *_errors.__all__,
 ]
 
 
