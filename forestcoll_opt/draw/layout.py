@@ -47,6 +47,8 @@ class Layout:
     :ivar hidden: node id -> :data:`HIDDEN` for every node inside a summarised box
     :ivar summary: a sentence for the figure saying what is summarised, or ``""``
     :ivar labels: drawn node id -> its label (the id without its box prefix inside a box)
+    :ivar outward: drawn node id -> the unit vector its label is pushed along (away from
+        its box's centre; straight down where not given)
     :ivar width: the drawing's width in layout units
     :ivar height: its height
     :ivar per_box: compute nodes in the largest drawn box (node sizes shrink with it)
@@ -57,6 +59,7 @@ class Layout:
     hidden: dict[str, str] = field(default_factory=dict)
     summary: str = ""
     labels: dict[str, str] = field(default_factory=dict)
+    outward: dict[str, tuple[float, float]] = field(default_factory=dict)
     width: float = 1.0
     height: float = 1.0
     per_box: int = 8
@@ -128,6 +131,9 @@ def layout(topology: Topology) -> Layout:
     if fabric:
         top = out.height + 0.55
         spread = max(out.width, 0.4 * (len(fabric) - 1))
+        if spread > out.width:             # a wide row of switches: centre the boxes under it
+            _shift(out, (spread - out.width) / 2)
+            out.width = spread
         for i, v in enumerate(fabric):
             x = (out.width / 2 if len(fabric) == 1 else
                  out.width / 2 - spread / 2 + spread * i / (len(fabric) - 1))
@@ -135,6 +141,11 @@ def layout(topology: Topology) -> Layout:
             out.labels[v] = v
         out.height = top + 0.15
     return out
+
+
+def _shift(out: Layout, dx: float) -> None:
+    out.pos = {v: (x + dx, y) for v, (x, y) in out.pos.items()}
+    out.frames = [Frame(f.label, f.x + dx, f.y, f.width, f.height, f.summary) for f in out.frames]
 
 
 def _place_box(topology: Topology, members: list[str], x0: float, y0: float,
@@ -155,6 +166,10 @@ def _place_box(topology: Topology, members: list[str], x0: float, y0: float,
     prefixes = {v.rsplit("/", 1)[0] for v in members if "/" in v}
     for v in members:
         out.pos[v] = (float(pos[v][0]), float(pos[v][1]))
+        dx, dy = out.pos[v][0] - center[0], out.pos[v][1] - center[1]
+        norm = math.hypot(dx, dy)
+        if norm > 1e-9 and topology.node[v].is_compute:
+            out.outward[v] = (dx / norm, dy / norm)
         short = v.rsplit("/", 1)[-1]
         out.labels[v] = short if len(prefixes) == 1 and "/" in v else v
 

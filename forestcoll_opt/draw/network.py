@@ -107,9 +107,13 @@ def nodes(ax: Any, topology: Topology, lay: Layout, *, muted: bool = False,
                        c=MUTED if muted else color, edgecolors="white", linewidths=0.8,
                        zorder=3)
     if labels and lay.labels and size >= 60:
+        gap = 0.05 + size / 6000
         for v, text in lay.labels.items():
             x, y = lay.pos[v]
-            ax.text(x, y - 0.055 - size / 6000, text, ha="center", va="top",
+            ux, uy = lay.outward.get(v, (0.0, -1.0))
+            ha = "center" if abs(ux) < 0.4 else ("left" if ux > 0 else "right")
+            va = "center" if abs(uy) < 0.4 else ("bottom" if uy > 0 else "top")
+            ax.text(x + ux * gap, y + uy * gap, text, ha=ha, va=va,
                     fontsize=6.5 if size >= 120 else 5.5,
                     color="#999999" if muted else "#222222", zorder=6)
 

@@ -15,6 +15,7 @@ from . import network as net
 from .layout import Layout
 
 MAX_PANELS = 12          # trees drawn one per panel; the rest are counted in the title
+MAX_LABELS = 64          # loads view: more lines in use than this go without load labels
 TREE_COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860",
                "#da8bc3", "#8c8c8c", "#ccb974", "#64b5cd")
 SATURATED = "#a50f15"
@@ -98,7 +99,7 @@ def tree_panels(fig: Any, topology: Topology, lay: Layout, schedule: Schedule,
 
 
 def panel_size(lay: Layout, cols: int, rows: int) -> tuple[float, float]:
-    scale = 3.4 / max(lay.width, lay.height, 1.0)
+    scale = 4.0 / max(lay.width, lay.height, 1.0)
     return (min(18.0, max(6.5, cols * (lay.width * scale + 0.4) + 0.3)),
             min(18.0, rows * (lay.height * scale + 0.55) + 0.5))
 
@@ -186,13 +187,16 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> 
             continue
         old = shown.get(key, (Fraction(0), 0, 0))
         shown[key] = (max(old[0], u), old[1] + counts[e][0], old[2] + counts[e][1])
-    used = sum(1 for u, _, _ in shown.values() if u)
+    lines = []                           # (a, b, both ways?) with the same load both ways merged
     done: set[tuple[str, str]] = set()
-    for (a, b), (u, load, plain) in shown.items():
-        if (a, b) in done:
-            continue
-        both = shown.get((b, a)) == (u, load, plain)     # the same both ways: one line
-        done.update({(a, b), (b, a)} if both else {(a, b)})
+    for (a, b), value in shown.items():
+        if (a, b) not in done:
+            both = shown.get((b, a)) == value
+            done.update({(a, b), (b, a)} if both else {(a, b)})
+            lines.append((a, b, both))
+    used = sum(1 for a, b, _ in lines if shown[(a, b)][0])
+    for a, b, both in lines:
+        u, load, plain = shown[(a, b)]
         rad = 0.1 if (b, a) in shown and not both else 0.0
         if not u:
             net.arrow(ax, lay.at(a), lay.at(b), color=net.MUTED, lw=0.6, rad=rad, zorder=1,
@@ -202,10 +206,9 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> 
         gid = f"saturated:{a}{'<->' if both else '->'}{b}" if full else None
         net.arrow(ax, lay.at(a), lay.at(b), color=SATURATED if full else cmap(0.15 + 0.7 * float(u)),
                   lw=2.6 if full else 1.4, rad=rad, gid=gid, style="<|-|>" if both else "-|>")
-        if used <= 48:
-            text = f"{load}/{plain}" if schedule.multicast else str(load)
+        if used <= MAX_LABELS:
             net.label(ax, net.midpoint(lay.at(a), lay.at(b), rad),
-                      text,
+                      f"{load}/{plain}" if schedule.multicast else str(load),
                       color=SATURATED if full else "#333333", size=5.5)
     saturated = sum(1 for u in util.values() if u == 1)
     bar = ScalarMappable(norm=Normalize(0, 1), cmap=matplotlib.colors.ListedColormap(
@@ -214,8 +217,9 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> 
                        label="load / capacity (share of the time the link is busy)")
     parts = "multicast / without" if schedule.multicast else "per direction"
     extra = [Line2D([], [], color=SATURATED, linewidth=2.6, label=f"saturated ({saturated})"),
-             Line2D([], [], color=net.MUTED, linewidth=0.8, label="unused"),
-             Line2D([], [], color="none", label=f"labels: tree parts\n{parts}")]
+             Line2D([], [], color=net.MUTED, linewidth=0.8, label="unused")]
+    if used <= MAX_LABELS:
+        extra.append(Line2D([], [], color="none", label=f"labels: tree parts\n{parts}"))
     net.legend(ax, topology, lay, extra, widths=False)
     title = (f"{schedule.collective.value} on {topology.name}: link loads, algbw "
              f"{fraction_display(schedule.algbw)} {topology.units}, {saturated} saturated links")
