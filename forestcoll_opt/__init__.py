@@ -19,6 +19,7 @@ The public API, one entry point per question::
     fc.tradeoff(topo, collective="allgather", sizes=[2**20, 2**30])   # fastest k per size
     s.save("s.json"); s = fc.load_schedule("s.json")   # the schedule file, and back
     fc.draw(topo, s, view="loads")                     # a picture: topology, cut, tree, loads
+    fc.report(topo)                                    # all of it as one self-contained HTML page
     x = fc.export_msccl(topo, s)                       # the schedule as MSCCL XML (x.xml)
     fc.check_xml(topo, x.xml)                          # the file run symbolically: a verdict
     fc.import_nccl("dump.xml", boxes=2)                # a topology from an NCCL topology dump
@@ -79,6 +80,7 @@ from .analysis.checks import assert_optimal, verify   # the verifier, the allred
 # imported here (matplotlib itself loads only when a picture is made) so that the name
 # ``draw`` is the function, not the subpackage of the same name
 from .draw import draw, save_drawing
+from .draw.report import report
 from .verify.verdict import Verdict
 
 __version__ = "0.1.0"
@@ -98,8 +100,9 @@ __all__ = [
     "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
     "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade", "draw",
     "export_msccl", "failure_impact", "from_dict", "from_networkx", "generate",
-    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "resolve", "save_drawing",
-    "simulate", "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify", *_errors.__all__,
+    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "report", "resolve",
+    "save_drawing", "simulate", "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify",
+    *_errors.__all__,
 ]
 
 

@@ -11,6 +11,12 @@ import pytest
 import forestcoll_opt as fc
 from forestcoll_opt import display
 
+try:
+    import matplotlib  # noqa: F401
+    DRAWS = True
+except ImportError:          # the bare install: summaries without pictures
+    DRAWS = False
+
 
 @pytest.fixture(scope="module")
 def dgx():
@@ -77,7 +83,7 @@ def test_invalid_verdict_repr_names_the_first_reason(paper):
 def test_html_summaries(paper, dgx):
     topo, s = paper
     html = topo._repr_html_()
-    assert "<b>Topology paper-example</b>" in html and "<svg" in html
+    assert "<b>Topology paper-example</b>" in html and ("<svg" in html) == DRAWS
     assert "10 b ×16, 1 b ×16" in html
     assert "1040/3 (346.667) GB/s" in dgx[1]._repr_html_()
     bound_html = fc.bound(dgx[0])._repr_html_()
@@ -86,9 +92,9 @@ def test_html_summaries(paper, dgx):
     lp_html = fc.solve_lp(topo, collective="allreduce")._repr_html_()
     assert "certified interval" in lp_html
     sim_html = fc.simulate(topo, s, [1024, 2**20])._repr_html_()
-    assert "<table" in sim_html and "1048576" in sim_html and "<svg" in sim_html
+    assert "<table" in sim_html and "1048576" in sim_html and ("<svg" in sim_html) == DRAWS
     tr_html = fc.tradeoff(topo, collective="allgather", sizes=[2**10, 2**20])._repr_html_()
-    assert "fastest" in tr_html and "<svg" in tr_html
+    assert "fastest" in tr_html and ("<svg" in tr_html) == DRAWS
 
 
 def test_html_escapes_names():
@@ -133,6 +139,8 @@ def test_every_exact_column_has_a_float_beside_it(paper):
         for column in exact:
             assert f"{column}_float" in table.columns, column
             assert table[f"{column}_float"].dtype == float
+    if not DRAWS:
+        return
     sweep = fc.sweep(topo, [1, 2])
     ax = sweep.plot(x="k", y="algbw_float")
     assert len(ax.lines) == 1

@@ -11,7 +11,7 @@ from ..model.schedule import schedule_routes  # exported here before the layer f
 from .app import build_parser, main
 from .args import MAX_SWEEP_VALUES, parse_k_range
 from .bound_cmds import cmd_bound, cmd_catalog, cmd_schema, cmd_show, describe_cut
-from .draw_cmds import cmd_draw
+from .draw_cmds import cmd_draw, cmd_report
 from .generate_cmds import cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
 from .lp_cmds import cmd_lp
 from .output import EXIT_BELOW, EXIT_ERROR, EXIT_INTERNAL, EXIT_SOLVER, MAX_REASONS_SHOWN
@@ -37,6 +37,7 @@ __all__ = [
     'cmd_generate',
     'cmd_import_nccl',
     'cmd_lp',
+    'cmd_report',
     'cmd_schema',
     'cmd_show',
     'cmd_show_traffic',

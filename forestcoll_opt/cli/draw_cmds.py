@@ -1,9 +1,11 @@
 """``forestcoll draw``: a picture of a topology, its bottleneck cut, one root's trees or
-every link's load, as an SVG, PNG or PDF file (matplotlib's Agg canvas: no display needed)."""
+every link's load, as an SVG, PNG or PDF file (matplotlib's Agg canvas: no display needed);
+``forestcoll report``: one self-contained HTML page with all of them and the numbers."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..draw import draw, save_drawing
 from ..draw.canvas import format_of
@@ -37,4 +39,22 @@ def cmd_draw(args: argparse.Namespace) -> int:
     if schedule is not None:
         what += f" ({schedule.collective.value} schedule)"
     print(f"wrote {display_path(args.output)}: {what}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Exit 0: the page is written; 2: the request or an input is wrong; 3: the LP failed."""
+    from ..draw.report import report
+    from ..files import write_output
+    from ..timing.simulate import parse_sizes
+
+    check_output(args.output, inputs=[args.topology])
+    sizes = parse_sizes(args.sizes) if args.sizes else None
+    topo = resolve(args.topology)
+    page = report(topo, collective=args.collective, root=args.root, sizes=sizes,
+                  lp=not args.no_lp, kernel=args.kernel)
+    write_output(args.output, page)
+    print(f"wrote {display_path(args.output)}: report on {args.collective} for {topo.name} "
+          f"({len(page) // 1024} KiB, self-contained)",
+          file=sys.stderr if args.output == "-" else sys.stdout)
     return 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -105,6 +106,20 @@ def render(fig: Any, fmt: str, *, dpi: int = DPI) -> bytes:
     with style():
         fig.savefig(buf, format=fmt, metadata=METADATA[fmt], dpi=dpi)
     return buf.getvalue()
+
+
+def inline_svg_text(fig: Any) -> str:
+    """The figure as an ``<svg>`` element to put inside an HTML page: text kept as text
+    (small, searchable), no XML prolog, no metadata block, width that of its container.
+
+    :param fig: a matplotlib Figure
+    :returns: the element
+    """
+    with style(**{"svg.fonttype": "none"}):
+        text = render(fig, "svg").decode("utf-8")
+    svg = re.sub(r"<metadata>.*?</metadata>\s*", "", text[text.find("<svg"):], flags=re.S)
+    return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 width="100%"', svg,
+                  count=1)
 
 
 def format_of(path: str | os.PathLike) -> str:

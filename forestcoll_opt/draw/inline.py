@@ -5,11 +5,10 @@ package's ``__init__`` installs :func:`inline_svg` as the drawer of
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..model.topology import Topology
-from .canvas import new_figure, render, style
+from .canvas import inline_svg_text, new_figure, style
 
 WIDTH, HEIGHT = 4.8, 3.2          # inches
 
@@ -36,13 +35,7 @@ def inline_svg(obj: Any) -> str:
         fig = _tradeoff(obj)
     else:
         return ""
-    with style(**{"svg.fonttype": "none"}):
-        text = render(fig, "svg").decode("utf-8")
-    start = text.find("<svg")
-    svg = text[start:]
-    # scale to the notebook's column: width 100% of the box it sits in, height by aspect
-    return re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 width="100%"', svg,
-                  count=1)
+    return inline_svg_text(fig)
 
 
 def _axes() -> tuple[Any, Any]:
