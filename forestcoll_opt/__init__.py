@@ -17,6 +17,9 @@ The public API, one entry point per question::
     ring = fc.baseline(topo, "ring", collective="allgather")   # what NCCL runs, same format
     fc.simulate(topo, s, [2**20, 2**30])               # α-β time per message size
     fc.tradeoff(topo, collective="allgather", sizes=[2**20, 2**30])   # fastest k per size
+    s.save("s.json"); s = fc.load_schedule("s.json")   # the schedule file, and back
+    fc.draw(topo, s, view="loads")                     # a picture: topology, cut, tree, loads
+    fc.report(topo)                                    # all of it as one self-contained HTML page
     x = fc.export_msccl(topo, s)                       # the schedule as MSCCL XML (x.xml)
     fc.check_xml(topo, x.xml)                          # the file run symbolically: a verdict
     fc.import_nccl("dump.xml", boxes=2)                # a topology from an NCCL topology dump
@@ -65,25 +68,41 @@ from .model.collective import Collective
 from . import _old_paths
 from .errors import *  # noqa: F401,F403  (every error class, listed in errors.__all__)
 from . import errors as _errors
+from . import display as _display
 from .model.schedule import Schedule, Stats
+from .model.schedule import load as load_schedule
 from .generation.pipeline import generate
 from .timing.simulate import simulate
 from .model.failures import degrade
 from .model.topology import Topology, from_dict, from_networkx
 from .timing.tradeoff import tradeoff
 from .analysis.checks import assert_optimal, verify   # the verifier, the allreduce LP on demand
+# imported here (matplotlib itself loads only when a picture is made) so that the name
+# ``draw`` is the function, not the subpackage of the same name
+from .draw import draw, save_drawing
+from .draw.report import report
 from .verify.verdict import Verdict
 
 __version__ = "0.1.0"
+
+
+def _inline_picture(obj: Any) -> str:
+    # the pictures of notebook summaries: the drawing layer, loaded when one is shown
+    from .draw.inline import inline_svg
+    return inline_svg(obj)
+
+
+_display.set_drawer(_inline_picture)
 
 _old_paths.install()
 
 __all__ = [
     "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
-    "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade",
+    "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade", "draw",
     "export_msccl", "failure_impact", "from_dict", "from_networkx", "generate",
-    "import_nccl", "iter_sweep", "lp_allreduce", "resolve", "simulate", "solve_lp", "sweep",
-    "tradeoff", "upgrade_impact", "verify", *_errors.__all__,
+    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "report", "resolve",
+    "save_drawing", "simulate", "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify",
+    *_errors.__all__,
 ]
 
 

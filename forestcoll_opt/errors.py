@@ -7,6 +7,7 @@ __all__ = [
     "BoundError",
     "CatalogError",
     "CollectiveError",
+    "DrawError",
     "FailureError",
     "FixedKError",
     "FlowError",
@@ -160,3 +161,8 @@ class XmlCheckError(ForestCollError):
 class NcclImportError(TopologyError):
     """An NCCL topology file cannot be read or lacks what the import needs (one line that
     says what is missing and what to do)."""
+
+
+class DrawError(ForestCollError, ValueError):
+    """A drawing cannot be made as asked: an unknown view or file format, a view that
+    needs a schedule given none, a root without trees, or matplotlib not installed."""

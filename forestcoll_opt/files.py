@@ -365,13 +365,30 @@ def write_output(path: str | os.PathLike, text: str) -> None:
 def write_outputs(texts: Mapping[str | os.PathLike, str]) -> None:
     """Write several files as a set: every regular file is staged first and renamed into
     place only once all are staged, so a failure leaves none of them changed."""
+    _place({path: _encode(path, text) for path, text in texts.items()
+            if os.fspath(path) != STDOUT})
+    for path, text in texts.items():
+        if os.fspath(path) == STDOUT:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+
+
+def write_binary(path: str | os.PathLike, data: bytes) -> None:
+    """Write bytes (an image) to ``path`` by the rules of this module: staged then renamed
+    into place; ``-`` writes them to standard output."""
+    if os.fspath(path) == STDOUT:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    _place({path: data})
+
+
+def _place(datas: Mapping[str | os.PathLike, bytes]) -> None:
     staged: list[tuple[str, Path]] = []
     direct: list[tuple[Path, bytes]] = []
     try:
-        for path, text in texts.items():
-            if os.fspath(path) == STDOUT:
-                continue
-            data = _encode(path, text)
+        for path, data in datas.items():
             target = Path(os.path.realpath(path))
             if target.exists() and not target.is_file():
                 direct.append((target, data))          # FIFO, device: write in place
@@ -388,10 +405,6 @@ def write_outputs(texts: Mapping[str | os.PathLike, str]) -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
-    for path, text in texts.items():
-        if os.fspath(path) == STDOUT:
-            sys.stdout.write(text)
-            sys.stdout.flush()
 
 
 @contextmanager

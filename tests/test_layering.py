@@ -14,12 +14,12 @@ import forestcoll_opt
 PACKAGE = Path(forestcoll_opt.__file__).parent
 # a module may import modules of its own layer (without a cycle) or of lower layers
 LAYER = {
-    "": 1,             # errors, files, executors: the base every layer stands on
+    "": 1,             # errors, files, executors, display: the base every layer stands on
     "model": 2,        # topology, collectives, weights, schedule format, catalog + machines
     "kernels": 3,      # integer max-flow, automorphism group
     "generation": 4,   # bound, fixed k, splitting, packing, routing, multicast, pipeline
     "lp": 5, "verify": 5, "runtimes": 5, "timing": 5,
-    "analysis": 6,
+    "analysis": 6, "draw": 6,   # sweeps and comparisons; pictures of the model and results
     "cli": 7,
 }
 TOP = {"forestcoll_opt.__init__", "forestcoll_opt.__main__"}   # the public face: may import all
@@ -110,7 +110,8 @@ def test_no_import_cycles():
 
 
 def test_verifier_shares_no_code_with_the_generator_or_the_lp():
-    allowed = {"forestcoll_opt.errors", "forestcoll_opt.files", "forestcoll_opt.model",
+    allowed = {"forestcoll_opt.errors", "forestcoll_opt.files", "forestcoll_opt.display",
+               "forestcoll_opt.model",
                "forestcoll_opt.model.topology", "forestcoll_opt.kernels",
                "forestcoll_opt.kernels.flow"}
     for module, deps in graph().items():

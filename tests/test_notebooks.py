@@ -15,8 +15,8 @@ from nbclient import NotebookClient
 
 REPO = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
-# a cell that creates a matplotlib figure
-FIGURE = re.compile(r"\bplt\.(subplots|figure)\(")
+# a cell that creates a figure: matplotlib's, a DataFrame's plot, or a drawing of fc.draw
+FIGURE = re.compile(r"\bplt\.(subplots|figure)\(|\bfc\.draw\(|\.plot(\.\w+)?\(")
 # never compared: bytecode caches, and git's own bookkeeping (other processes may touch it)
 IGNORED = {"__pycache__", ".git"}
 
@@ -30,7 +30,8 @@ def repo_files():
 
 
 def shows_png(cell):
-    return any(o.get("output_type") == "display_data"
+    """A PNG among the cell's outputs: displayed (plt.show) or the cell's value (a drawing)."""
+    return any(o.get("output_type") in ("display_data", "execute_result")
                and "image/png" in o.get("data", {}) for o in cell.get("outputs", []))
 
 

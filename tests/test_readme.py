@@ -9,6 +9,7 @@ minute: they run under the ``slow`` marker only when ``FORESTCOLL_README_FULL`` 
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -42,6 +43,9 @@ def skipped(line: str) -> str | None:
         return "needs a Dask cluster"
     if "boxes=128" in line and not FULL:
         return "1024 GPUs: set FORESTCOLL_README_FULL=1"
+    if line.startswith(("forestcoll draw", "forestcoll report")) \
+            and importlib.util.find_spec("matplotlib") is None:
+        return "drawing needs the draw extra (matplotlib)"      # the bare install of CI
     return None
 
 

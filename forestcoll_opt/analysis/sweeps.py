@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..generation.bound import bound as compute_bound
 from ..generation.bound import rs_ag_algbw
@@ -98,24 +98,48 @@ def sweep(topology: Topology, ks, *, collective: "Collective | str" = "allgather
     :param root: the root compute node of broadcast/reduce; None for the others
     :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
         for the fastest one installed
-    :param progress: None, or a callable given each row (a dict) as it is done
+    :param progress: True for a progress bar (tqdm; a widget in a notebook), or a callable
+        given each row (a dict) as it is done, or None
     :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
     :returns: a DataFrame with the columns :data:`SWEEP_COLUMNS`: ``algbw`` exact
         (Fraction), ``algbw_float``, ``fraction_of_optimum``, ``distinct_trees``,
         ``max_height`` and ``seconds``
-    :raises UsageError: as :func:`iter_sweep`
+    :raises UsageError: as :func:`iter_sweep`, and for a ``progress`` that is neither a
+        bool, None nor a callable
     :raises BoundError: as :func:`iter_sweep`
     :raises ScheduleError: as :func:`iter_sweep`
     """
     import pandas as pd
 
+    ks = list(ks)
+    report, done = _progress(progress, len(ks), "sweep k")
     rows = []
-    for row in iter_sweep(topology, ks, collective=collective, root=root, kernel=kernel,
-                          executor=executor):
-        rows.append(row)
-        if progress is not None:
-            progress(row)
+    try:
+        for row in iter_sweep(topology, ks, collective=collective, root=root, kernel=kernel,
+                              executor=executor):
+            rows.append(row)
+            report(row)
+    finally:
+        done()
     return pd.DataFrame(rows, columns=SWEEP_COLUMNS)
+
+
+def _progress(progress: Any, total: int, what: str) -> tuple[Callable[[dict], None],
+                                                            Callable[[], None]]:
+    """(called with each row, called at the end) for a ``progress`` argument: True draws
+    a tqdm bar (``tqdm.auto``: a widget in a notebook, text in a terminal), a callable is
+    given each row, None or False reports nothing."""
+    if progress is None or progress is False:
+        return (lambda row: None), (lambda: None)
+    if progress is True:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=total, desc=what)
+        return (lambda row: bar.update(1)), bar.close
+    if callable(progress):
+        return progress, (lambda: None)
+    raise UsageError(f"progress must be True, False, None or a callable given each row, got "
+                     f"{type(progress).__name__}")
 
 
 SWEEP_COLUMNS = ("k", "algbw", "algbw_float", "fraction_of_optimum", "distinct_trees",
@@ -133,7 +157,8 @@ def compare(topologies, *, kernel: str | None = None, progress=None, executor=No
     :param topologies: an iterable of :class:`~forestcoll_opt.model.topology.Topology`
     :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
         for the fastest one installed
-    :param progress: None, or a callable given each row (a dict) as it is done
+    :param progress: True for a progress bar (tqdm; a widget in a notebook), or a callable
+        given each row (a dict) as it is done, or None
     :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
     :returns: a DataFrame, one row per topology in the order given (columns ``topology``,
         ``N``, ``allgather_bound``, ``allgather_lp``, ``allreduce_lp`` and its
@@ -142,15 +167,20 @@ def compare(topologies, *, kernel: str | None = None, progress=None, executor=No
         and seconds). Exact values are :class:`~fractions.Fraction` (as in :func:`sweep`),
         each beside a ``_float`` column (or a float ratio) that plots directly.
     :raises LPError: when an LP cannot be solved and certified (its subclasses say why)
-    :raises UsageError: for an unusable executor
+    :raises UsageError: for an unusable executor, or a ``progress`` that is neither a bool,
+        None nor a callable
     """
     import pandas as pd
 
+    topologies = list(topologies)
+    report, done = _progress(progress, len(topologies), "compare")
     rows = []
-    for row in in_order(executor, _compare_row, [(topo, kernel) for topo in topologies]):
-        rows.append(row)
-        if progress is not None:
-            progress(row)
+    try:
+        for row in in_order(executor, _compare_row, [(topo, kernel) for topo in topologies]):
+            rows.append(row)
+            report(row)
+    finally:
+        done()
     return pd.DataFrame(rows)
 
 
@@ -171,8 +201,8 @@ def _compare_row(topo: Topology, kernel: str | None) -> dict[str, Any]:
         "topology": topo.name, "N": len(topo.compute_nodes),
         "allgather_bound": exact, "allgather_bound_float": float(exact),
         "allgather_lp": ag_lp.algbw, "allreduce_lp": ar_lp.algbw,
-        "allreduce_lp_lower": ar_lp.lower,
-        "allreduce_lp_upper": ar_lp.upper,
+        "allreduce_lp_lower": ar_lp.lower, "allreduce_lp_lower_float": float(ar_lp.lower),
+        "allreduce_lp_upper": ar_lp.upper, "allreduce_lp_upper_float": float(ar_lp.upper),
         "allreduce_lp_gap": float(ar_lp.gap),
         "tree_allreduce": tree, "tree_allreduce_float": float(tree),
         "tree_over_lp": float(tree) / ar_lp.algbw,

@@ -2,7 +2,7 @@
 
 ``app`` holds the parser and ``main``; ``args`` the argument checks and shared options;
 ``output`` the printing helpers and exit statuses; one module per family of commands
-(``bound_cmds``, ``generate_cmds``, ``verify_cmds``, ``lp_cmds``, ``runtime_cmds``,
+(``bound_cmds``, ``draw_cmds``, ``generate_cmds``, ``verify_cmds``, ``lp_cmds``, ``runtime_cmds``,
 ``time_cmds``)."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from ..model.schedule import schedule_routes  # exported here before the layer f
 from .app import build_parser, main
 from .args import MAX_SWEEP_VALUES, parse_k_range
 from .bound_cmds import cmd_bound, cmd_catalog, cmd_schema, cmd_show, describe_cut
+from .draw_cmds import cmd_draw, cmd_report
 from .generate_cmds import cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
 from .lp_cmds import cmd_lp
 from .output import EXIT_BELOW, EXIT_ERROR, EXIT_INTERNAL, EXIT_SOLVER, MAX_REASONS_SHOWN
@@ -31,10 +32,12 @@ __all__ = [
     'cmd_catalog',
     'cmd_check_xml',
     'cmd_compare',
+    'cmd_draw',
     'cmd_export_msccl',
     'cmd_generate',
     'cmd_import_nccl',
     'cmd_lp',
+    'cmd_report',
     'cmd_schema',
     'cmd_show',
     'cmd_show_traffic',

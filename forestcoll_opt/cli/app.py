@@ -19,6 +19,7 @@ from .args import (FAIL_HELP, WEIGHTS_HELP, add_executor, add_kernel, add_symmet
                    add_time_model, bytes_arg, channels_arg, int_arg, kinds_arg, seconds_arg)
 from .bound_cmds import cmd_bound, cmd_catalog, cmd_schema, cmd_show
 from .compact_cmds import cmd_expand
+from .draw_cmds import cmd_draw, cmd_report
 from .generate_cmds import COMPACT_ABOVE, cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
 from .lp_cmds import cmd_lp
 from .output import EXIT_ERROR, EXIT_INTERNAL
@@ -335,6 +336,41 @@ def build_parser() -> argparse.ArgumentParser:
     add_kernel(p)
     add_symmetry(p, "512")
     p.set_defaults(func=cmd_bound)
+
+    p = sub.add_parser("draw", help="draw a topology, its bottleneck cut, one root's trees or "
+                                    "every link's load (SVG, PNG or PDF)")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("schedule", nargs="?",
+                   help="a forestcoll-schedule/1 or /2 JSON file (needed by the tree and loads "
+                        "views; for the cut view it names the collective and root)")
+    p.add_argument("--view", choices=("topology", "cut", "tree", "loads"), default="topology",
+                   help="topology: boxes, switches, bandwidths (default); cut: the bound's "
+                        "bottleneck cut; tree: one root's trees; loads: load / capacity of "
+                        "every link")
+    p.add_argument("--root", help="tree: whose trees (default: the first root); cut: the root "
+                                  "of broadcast/reduce")
+    p.add_argument("--collective", choices=tuple(c.value for c in CUT_BOUNDED),
+                   help="cut without a schedule: whose bound (default allgather)")
+    p.add_argument("-o", "--output", required=True,
+                   help="the file to write; its extension picks the format: .svg, .png or .pdf")
+    p.set_defaults(func=cmd_draw)
+
+    p = sub.add_parser("report", help="one self-contained HTML page: the bound and its cut, LP "
+                                      "vs trees, fixed k, time per size, the verdict")
+    p.add_argument("topology", help=topo_help)
+    p.add_argument("--collective", choices=ALL, default="allgather",
+                   help="the collective of the fixed-k, time and verdict sections (default "
+                        "allgather)")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--sizes", help="message sizes of the time section, e.g. 64KiB..1GiB "
+                                   "(default 64 KiB to 1 GiB, every fourfold)")
+    p.add_argument("--no-lp", action="store_true",
+                   help="leave out the allreduce LP section (the LP can take long on big "
+                        "networks)")
+    p.add_argument("-o", "--output", required=True,
+                   help="the HTML file to write (- for standard output)")
+    add_kernel(p)
+    p.set_defaults(func=cmd_report)
     return parser
 
 

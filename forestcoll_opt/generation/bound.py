@@ -45,7 +45,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..model.collective import CUT_BOUNDED, check_request
 from ..errors import BoundError
 from ..kernels.flow import FlowNetwork, MinCut
-from ..model.numbers import fraction_text
+from ..display import html_summary, short_list
+from ..model.numbers import fraction_display, fraction_text
 from ..model.topology import Topology
 from ..model.weights import normalize
 
@@ -129,6 +130,32 @@ class Bound:
     weights: tuple[tuple[str, int], ...] | None = None
     cut_weight: int = 0
     seconds: float = field(default=0.0, compare=False)
+
+    def __repr__(self) -> str:
+        where = f"{self.collective} on {self.topology}" + (
+            f", root={self.root}" if self.root is not None else "")
+        return (f"Bound({where}, {self.num_compute} compute nodes, algbw="
+                f"{_frac(self.algbw)} {self.units}, cut: {self.cut_compute} compute + "
+                f"{len(self.cut) - self.cut_compute} switch nodes, B(S*)="
+                f"{_frac(self.cut_bandwidth)}, k={self.k})")
+
+    def _repr_html_(self) -> str:
+        u = self.units
+        rows = [("collective", self.collective + (f" from root {self.root}" if self.root else "")),
+                ("optimal algbw", f"{fraction_display(self.algbw)} {u}"),
+                ("bottleneck cut S*", f"{self.cut_compute} of {self.num_compute} compute nodes "
+                                      f"and {len(self.cut) - self.cut_compute} switches: "
+                                      f"{short_list(self.cut)}"),
+                ("B(S*)", f"{fraction_display(self.cut_bandwidth)} {u}")]
+        if self.root is None:
+            rows.append(("1/x* = ratio of S*", f"{self.cut_weight}/{_frac(self.cut_bandwidth)}"
+                                               f" = {_frac(self.cut_ratio)}"))
+        rows += [("k, U", f"{self.k}, {_frac(self.U)} (every link a whole number of trees)"),
+                 ("tree bandwidth", f"{fraction_display(self.tree_bandwidth)} {u}"),
+                 ("work", f"{self.oracle_rounds} oracle rounds, {self.max_flows} max-flows, "
+                          f"{self.seconds:.2f} s")]
+        return html_summary(f"Bound · {self.collective} on {self.topology}", rows,
+                            note="fc.draw(topology, bound, view='cut') draws the cut")
 
     @property
     def cut_ratio(self) -> Fraction:

@@ -42,6 +42,7 @@ from ..errors import (
 from ..kernels.flow import FlowNetwork
 from ..model.topology import Topology
 from .certificates import certify_lower, certify_upper, grid
+from ..display import html_summary, short_list
 from .folded import (FoldedModel, build_folded_model, choose_folding, folding_stats,
                      spread_solution, violated_cuts)
 from .folded_certificates import certify_folded_lower, certify_folded_upper, rebuild
@@ -126,6 +127,24 @@ class LPResult:
     certify_seconds: float
     witness: LowerWitness | None = field(default=None, compare=False, repr=False)
     folding: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    def __repr__(self) -> str:
+        return (f"LPResult({self.problem} LP on {self.topology}: algbw≈{self.algbw:.6g} "
+                f"{self.units}, certified [{exact_text(self.lower)}, {exact_text(self.upper)}], "
+                f"{self.variables} variables, {self.rounds} round(s))")
+
+    def _repr_html_(self) -> str:
+        u = self.units
+        rows = [("algbw (HiGHS)", f"{self.algbw:.9g} {u}"),
+                ("certified interval", f"[{float(self.lower):.9g}, {float(self.upper):.9g}] {u}"
+                                       f" (relative width {float(self.gap):.2g})"),
+                ("x per root", short_list(f"{v}: {x:.4g}" for v, x in self.x.items())),
+                ("model", f"{self.variables} variables, {self.constraints} constraints, "
+                          f"{self.formulation}, {self.rounds} round(s)"),
+                ("seconds", f"build {self.build_seconds:.2f}, solve {self.solve_seconds:.2f}, "
+                            f"certify {self.certify_seconds:.2f}")]
+        return html_summary(f"LPResult · {self.problem} LP on {self.topology}", rows,
+                            note="exact bounds: .lower and .upper (Fractions)")
 
     @property
     def gap(self) -> Fraction:

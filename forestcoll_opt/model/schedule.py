@@ -29,6 +29,7 @@ from .collective import ALL, Collective
 from ..errors import ForestCollError, ScheduleError
 from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
 from .numbers import fraction_text, parse_exact
+from .summary import schedule_html, schedule_repr, schedule_text
 from .topology import Topology, check_id
 from .trees import NodeGroup, Tree, TreeEdge, perm_from_cycles, tree_image
 from .weights import coprime
@@ -221,6 +222,24 @@ class Schedule:
             object.__setattr__(self, "collective", member)
         if not isinstance(self.stats, Stats):
             object.__setattr__(self, "stats", Stats.of(self.stats))
+
+    def __repr__(self) -> str:
+        return schedule_repr(self)
+
+    def __str__(self) -> str:
+        return schedule_text(self)
+
+    def _repr_html_(self) -> str:
+        return schedule_html(self)
+
+    def save(self, path: str | os.PathLike) -> None:
+        """Write the schedule file (see :func:`write`); read it back with
+        :func:`load` (``fc.load_schedule``).
+
+        :param path: the file to write (``.gz``: compressed), or ``-`` for standard output
+        :raises OutputError: when the file cannot be written
+        """
+        write(self, path)
 
     @property
     def num_trees(self) -> int:

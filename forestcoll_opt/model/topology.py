@@ -25,6 +25,7 @@ from ..errors import TopologyError, TopologyFormatError
 from ..files import MAX_TOPOLOGY, display_path, parse_json, read_text, write_output
 from .numbers import (MAX_DIGITS, _short, format_fraction,  # noqa: F401 (MAX_DIGITS,
                       fraction_display, fraction_text, parse_exact)  # fraction_text: re-exported)
+from .summary import topology_html
 
 if TYPE_CHECKING:      # networkx is imported only when a graph is asked for
     import networkx as nx
@@ -173,6 +174,9 @@ class Topology:
     def __repr__(self) -> str:
         return (f"Topology({self.name!r}: {len(self.compute_nodes)} compute, "
                 f"{len(self.switch_nodes)} switch, {len(self.capacity)} directed links)")
+
+    def _repr_html_(self) -> str:
+        return topology_html(self)
 
     # --- derived views ----------------------------------------------------------------
     @property

@@ -77,6 +77,7 @@ import numpy as np
 
 from ..errors import ScheduleError, UsageError
 from ..model.schedule import Schedule, link_loads, multicast_switches
+from ..display import html_summary, picture
 from ..model.topology import LINK_TYPES, Topology, alpha_problem
 
 DEFAULT_ALPHA = 2e-6            # seconds per hop
@@ -107,6 +108,19 @@ class SimRow:
 class Simulation(tuple):
     """What :func:`simulate` returns: one :class:`SimRow` per message size, in the order
     given (a tuple: index it, unpack it, iterate it)."""
+
+    def __repr__(self) -> str:
+        if not self:
+            return "Simulation(no sizes)"
+        best = max(self, key=lambda r: r.algbw)
+        return (f"Simulation({len(self)} size(s) from {self[0].size_bytes} to "
+                f"{self[-1].size_bytes} bytes, best algbw {best.algbw:.6g} at "
+                f"{best.size_bytes} bytes)")
+
+    def _repr_html_(self) -> str:
+        return html_summary("Simulation · α-β model", [("sizes", str(len(self)))],
+                            table=self.to_pandas().to_html(index=False), svg=picture(self),
+                            note="algbw in the topology's units; .to_pandas() for the table")
 
     def to_pandas(self) -> Any:
         """A pandas DataFrame, one row per size: ``size_bytes``, ``chunks``, ``seconds``,

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
+from ..display import html_summary, picture
 from ..executors import in_order
+from ..model.numbers import fraction_display, fraction_text
 from .baseline import KINDS, baseline
 from ..generation.bound import bound as compute_bound
 from .._deprecated import keyword_options
@@ -94,6 +96,23 @@ class Tradeoff:
     candidates: tuple[Candidate, ...]
     rows: tuple[TradeoffRow, ...]
     skipped: tuple[tuple[str, str], ...] = ()
+
+    def __repr__(self) -> str:
+        return (f"Tradeoff({self.collective} on {self.topology}: optimum "
+                f"{fraction_text(self.optimum)} {self.units} at k*={self.k_star}, "
+                f"{len(self.candidates)} candidates, {len(self.rows)} sizes)")
+
+    def _repr_html_(self) -> str:
+        import pandas as pd
+
+        best = pd.DataFrame([{"size_bytes": r.size_bytes, "fastest": r.best,
+                              "seconds": r.seconds[r.best]} for r in self.rows])
+        rows = [("optimum", f"{fraction_display(self.optimum)} {self.units} at k*={self.k_star}"),
+                ("candidates", ", ".join(c.name for c in self.candidates))]
+        rows += [(f"skipped {kind}", why) for kind, why in self.skipped]
+        return html_summary(f"Tradeoff · {self.collective} on {self.topology}", rows,
+                            table=best.to_html(index=False), svg=picture(self),
+                            note=".to_pandas(): every candidate at every size")
 
     def frame(self) -> Any:
         """A pandas DataFrame, one row per (size, candidate): seconds, chunks, simulated

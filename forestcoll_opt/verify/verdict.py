@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
+from ..display import html_summary
 from ..errors import VerifierSelfCheckError, VerifyArgumentError
 from ..model.topology import Topology
 from .bound import CutBound, cached_bound
@@ -130,6 +131,37 @@ class Verdict:
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"unknown verdict status {self.status!r}; one of {STATUSES}")
+
+    def __repr__(self) -> str:
+        f = fraction_text
+        if self.algbw is None:
+            first = f": {self.reasons[0][:80]}" if self.reasons else ""
+            return f"Verdict({self.status}, {len(self.reasons)} reason(s){first})"
+        against = f" = {f(self.ratio)} × the {self.against} reference {f(self.bound_algbw)}" \
+            if self.ratio is not None else ""
+        return f"Verdict({self.status}: {self.collective} algbw={f(self.algbw)}{against})"
+
+    def _repr_html_(self) -> str:
+        f = fraction_text
+        rows = [("status", self.status), ("collective", self.collective or "?")]
+        if self.algbw is not None:
+            rows.append(("algbw", f"{f(self.algbw)} ({float(self.algbw):.6g})"))
+        if self.ratio is not None:
+            rows += [("reference", f"{self.against}: {f(self.bound_algbw)}"),
+                     ("ratio", f"{f(self.ratio)} ({float(self.ratio):.6f})")]
+        if self.lp_interval is not None:
+            rows.append(("LP interval", f"[{float(self.lp_interval[0]):.9g}, "
+                                        f"{float(self.lp_interval[1]):.9g}]"))
+        for p in self.phases:
+            busiest = f"; busiest {p.busiest[0][0]} -> {p.busiest[0][1]}" if p.busiest else ""
+            rows.append((f"{p.collective} phase", f"k={p.k}{busiest}"))
+        for b in self.bounds:
+            rows.append((f"{b.collective} cut S*", f"{b.cut_compute} compute of {len(b.cut)} "
+                                                   f"nodes, B(S*)={f(b.cut_bandwidth)}"))
+        rows += [("reason", r) for r in self.reasons[:10]]
+        if len(self.reasons) > 10:
+            rows.append(("", f"... and {len(self.reasons) - 10} more (.reasons)"))
+        return html_summary(f"Verdict · {self.status}", rows, note=" ".join(self.notes))
 
     @property
     def valid(self) -> bool:

@@ -1,0 +1,75 @@
+"""How results show themselves in Jupyter: a compact HTML summary (``_repr_html_``) built
+from plain strings, and, where a picture helps, a small inline SVG drawn by
+:mod:`forestcoll_opt.draw`.
+
+This module is in the base layer so that every layer's result classes can use it. The
+drawing comes through a hook (:func:`set_drawer`) that the package's top level installs: a
+result class never imports the drawing layer, which sits above it, and a missing
+matplotlib only leaves the picture out."""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable, Iterable
+
+_drawer: Callable[[Any], str] | None = None
+
+
+def set_drawer(drawer: Callable[[Any], str] | None) -> None:
+    """Install the function that turns a result into an inline SVG (``""``: no picture).
+
+    :param drawer: called with the result; returns SVG text or ``""``; None removes it
+    """
+    global _drawer
+    _drawer = drawer
+
+
+def picture(obj: Any) -> str:
+    """The inline SVG of ``obj`` from the installed drawer, or ``""`` when there is no
+    drawer, nothing to draw for this object, or matplotlib is not installed.
+
+    :param obj: a result (a topology, a simulation, a trade-off, ...)
+    :returns: SVG text or ``""``
+    """
+    if _drawer is None:
+        return ""
+    try:
+        return _drawer(obj) or ""
+    except ImportError:          # matplotlib is an optional extra: the summary stands alone
+        return ""
+
+
+def html_summary(title: str, rows: Iterable[tuple[str, Any]], *, note: str = "",
+                 svg: str = "", table: str = "") -> str:
+    """A titled two-column table (field, value), an optional note, an optional HTML table
+    below and an optional SVG beside it — every text escaped.
+
+    :param title: the heading, e.g. ``"Schedule · allgather on dgx-a100-2"``
+    :param rows: (field, value) pairs; a value is shown with ``str``
+    :param note: a line of text under the table, or ``""``
+    :param svg: an SVG drawing shown to the right, or ``""``
+    :param table: an HTML table (already escaped, e.g. ``DataFrame.to_html()``), or ``""``
+    :returns: the HTML fragment
+    """
+    cells = "".join(
+        f"<tr><th style='text-align:left;padding-right:1em'>{html.escape(str(k))}</th>"
+        f"<td style='text-align:left'>{html.escape(str(v))}</td></tr>" for k, v in rows)
+    body = (f"<div><b>{html.escape(title)}</b><table>{cells}</table>"
+            + (f"<div style='color:#555'>{html.escape(note)}</div>" if note else "")
+            + table + "</div>")
+    if svg:
+        body = (f"<div style='display:flex;gap:1.5em;align-items:flex-start'>{body}"
+                f"<div style='max-width:480px'>{svg}</div></div>")
+    return body
+
+
+def short_list(items: Iterable[Any], limit: int = 4) -> str:
+    """``a, b, c, ... (12 in all)``: the first ``limit`` items and the count.
+
+    :param items: the items, shown with ``str``
+    :param limit: how many to show
+    :returns: the text
+    """
+    items = list(items)
+    head = ", ".join(str(i) for i in items[:limit])
+    return head if len(items) <= limit else f"{head}, ... ({len(items)} in all)"

@@ -1,0 +1,150 @@
+"""Drawings of a network and of what the toolkit finds on it (matplotlib; networkx lays
+the nodes out, with a fixed seed): the topology, the bottleneck cut of the bound, one
+root's trees, and every link's load.
+
+    import forestcoll_opt as fc
+    topo = fc.resolve("dgx-a100:boxes=2")
+    fc.draw(topo)                                          # boxes, switches, bandwidths
+    fc.draw(topo, view="cut")                              # S*, the links leaving it
+    s = fc.generate(topo, collective="allgather")
+    fc.draw(topo, s, view="tree", root="box0/gpu0")        # that root's trees
+    fc.draw(topo, s, view="loads").savefig("loads.png")    # load / capacity per link
+    fc.save_drawing(fc.draw(topo, view="cut"), "cut.svg")  # byte-identical on every run
+
+The layer sits beside :mod:`forestcoll_opt.analysis`: it reads the model, the bound and
+the schedules, and nothing below imports it (results reach it for their notebook
+pictures through :func:`forestcoll_opt.display.set_drawer`). matplotlib is the optional
+extra ``draw``."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from ..errors import DrawError
+from ..files import check_output, write_binary
+from ..generation.bound import Bound
+from ..generation.bound import bound as compute_bound
+from ..model.collective import Collective, check_request
+from ..model.schedule import Schedule
+from ..model.topology import Topology
+from .canvas import FORMATS, format_of, new_figure, render, style
+from .layout import MAX_BOXES, layout
+
+VIEWS = ("topology", "cut", "tree", "loads")
+
+__all__ = ["FORMATS", "MAX_BOXES", "VIEWS", "draw", "render", "save_drawing"]
+
+
+def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
+         view: str = "topology", root: str | None = None, ax: Any = None,
+         collective: "Collective | str | None" = None) -> Any:
+    """Draw ``topology`` (and what ``schedule`` does on it) in one of four views:
+
+    * ``"topology"``: boxes grouped and labelled, compute nodes round, switches square
+      (multicast switches diamonds), line width by bandwidth. Above
+      :data:`~forestcoll_opt.draw.layout.MAX_BOXES` boxes one box is drawn and the others
+      are summarised as one, which the figure says.
+    * ``"cut"``: the bottleneck cut S* of the bound (paper, section 4 "Throughput
+      Optimality for Collectives") shaded, the links leaving it (entering it, for
+      reduce-scatter and reduce) in red with their bandwidths, the exact ratio
+      |S* ∩ Vc| / B(S*) in the title. The bound is the schedule's collective's, or
+      ``collective``'s; a :class:`~forestcoll_opt.generation.bound.Bound` may be given
+      instead of a schedule.
+    * ``"tree"``: the trees rooted at ``root``, each hop of their routes through the
+      switches as an arrow, their weights as labels (one panel per tree, or all on
+      ``ax`` in one colour each).
+    * ``"loads"``: every link coloured by load / capacity (the share of the collective's
+      time it is busy), the saturated links marked and counted; with multicast both
+      counts, with and without.
+
+    The same input gives the same picture (fixed style and layout seed): in a notebook the
+    figure shows itself; :func:`save_drawing` writes it byte for byte the same.
+
+    :param topology: the network
+    :param schedule: a schedule on it (views ``tree`` and ``loads``; for ``cut``, the
+        collective and root to bound), a Bound (view ``cut``), or None
+    :param view: ``"topology"``, ``"cut"``, ``"tree"`` or ``"loads"``
+    :param root: view ``tree``: the root whose trees to draw (default: the schedule's
+        root, else its first tree's); view ``cut``: the root of broadcast/reduce
+    :param ax: a matplotlib Axes to draw into, or None for a new figure
+    :param collective: view ``cut`` without a schedule: the collective whose bound to draw
+        (default allgather)
+    :returns: the new Figure, or ``ax`` when one was given
+    :raises DrawError: for an unknown view, a view that needs a schedule given none, a
+        root without trees, an allreduce cut (its optimum is the LP's), or no matplotlib
+    :raises CollectiveError: for an unknown collective or a missing or superfluous root
+    """
+    if view not in VIEWS:
+        raise DrawError(f"unknown view {str(view)[:40]!r}; use one of {', '.join(VIEWS)}")
+    if not isinstance(topology, Topology):
+        raise DrawError(f"draw needs a Topology first, got {type(topology).__name__}")
+    if isinstance(schedule, Bound) and view != "cut":
+        raise DrawError(f"a Bound draws the cut view, not {view!r}; pass a schedule instead")
+    if view in ("tree", "loads") and not isinstance(schedule, Schedule):
+        raise DrawError(f"the {view} view needs a schedule of this topology")
+    if isinstance(schedule, Schedule) and set(schedule.compute_nodes) != set(topology.compute_nodes):
+        raise DrawError(f"the schedule's compute nodes are not those of {topology.name}; "
+                        f"draw it with the topology it was made for")
+    bound = _bound(topology, schedule, collective, root) if view == "cut" else None
+    lay = layout(topology)
+    with style():
+        from .schedule_views import loads_view, tree_overlay, tree_panels
+        from .views import cut_view, topology_view
+
+        if view == "tree" and ax is None:
+            fig = new_figure(6, 4)
+            tree_panels(fig, topology, lay, schedule, root)
+            return fig
+        fig = None
+        if ax is None:
+            fig = new_figure(*_size(lay, view))
+            ax = fig.add_subplot(1, 1, 1)
+        if view == "topology":
+            topology_view(ax, topology, lay)
+        elif view == "cut":
+            cut_view(ax, topology, lay, bound)
+        elif view == "tree":
+            tree_overlay(ax, topology, lay, schedule, root)
+        else:
+            loads_view(ax, topology, lay, schedule)
+        return ax if fig is None else fig
+
+
+def _bound(topology: Topology, schedule: Any, collective: Any, root: str | None) -> Bound:
+    if isinstance(schedule, Bound):
+        if schedule.topology != topology.name or schedule.num_compute != len(topology.compute_nodes):
+            raise DrawError(f"the bound is of {schedule.topology!r}, not of {topology.name!r}")
+        return schedule
+    if isinstance(schedule, Schedule):
+        collective, root = schedule.collective, schedule.root
+    member = check_request(topology, collective or "allgather", root=root)
+    if member is Collective.ALLREDUCE:
+        raise DrawError("allreduce has no bottleneck cut: its optimum is the allreduce LP; "
+                        "draw the cut of allgather or reduce-scatter")
+    weights = None
+    if isinstance(schedule, Schedule) and schedule.weights is not None:
+        weights = dict(schedule.weights)
+    return compute_bound(topology, collective=member, root=root, weights=weights)
+
+
+def _size(lay: Any, view: str) -> tuple[float, float]:
+    """Inches: about 2.4 per box side, less for many boxes, plus room for the legend."""
+    scale = min(2.4, 9.0 / max(lay.width, lay.height, 1.0))
+    return (round(lay.width * scale + 2.3, 2),
+            round(lay.height * scale + (1.5 if view == "loads" else 0.8), 2))
+
+
+def save_drawing(figure: Any, path: str | os.PathLike) -> None:
+    """Write a drawing to an SVG, PNG or PDF file (the extension says which), atomically
+    and deterministically: the same drawing gives the same bytes (no dates, no versions,
+    a fixed SVG id salt).
+
+    :param figure: a Figure from :func:`draw` (or any matplotlib Figure)
+    :param path: the file, ending in ``.svg``, ``.png`` or ``.pdf``
+    :raises DrawError: for another extension
+    :raises OutputError: when the file cannot be written
+    """
+    fmt = format_of(path)
+    check_output(path, option="drawing")
+    write_binary(path, render(figure, fmt))

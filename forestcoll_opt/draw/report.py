@@ -1,0 +1,217 @@
+"""One self-contained HTML page about a topology, for those who do not use Jupyter: the
+bound with its cut drawn, the allreduce LP against the tree schedules, the fixed-k table
+and plot, the time per message size against NCCL's baselines, and the verdict of the
+generated schedule with its link loads drawn. Every picture is inline SVG and the style
+and the one small script (a table of contents) are in the page: it opens without network
+access. The page leaves out every measured time, so the same input gives the same page."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any, Iterable
+
+from ..analysis.checks import verify
+from ..analysis.sweeps import compare
+from ..display import html_summary
+from ..generation.bound import Bound
+from ..generation.bound import bound as compute_bound
+from ..model.collective import Collective, check_request
+from ..model.numbers import fraction_display
+from ..model.summary import topology_rows
+from ..model.topology import Topology
+from ..timing.tradeoff import Tradeoff, tradeoff
+from . import draw
+from .canvas import inline_svg_text, new_figure, style
+
+DEFAULT_SIZES = tuple(2**p for p in range(16, 31, 2))       # 64 KiB, 256 KiB, ..., 1 GiB
+
+STYLE = """
+body { font-family: system-ui, "DejaVu Sans", sans-serif; margin: 2em auto; max-width: 1100px;
+       color: #222; line-height: 1.4; padding: 0 1em; }
+h1 { font-size: 1.6em; } h2 { margin-top: 2em; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.9em; }
+th, td { padding: 0.2em 0.7em; border-bottom: 1px solid #eee; text-align: right; }
+th { text-align: left; } td:first-child { text-align: left; }
+figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
+nav { background: #f6f8fa; padding: 0.5em 1em; border-radius: 6px; }
+.note { color: #555; font-size: 0.9em; }
+"""
+# the one script: a table of contents from the section headings, and a mark that it ran
+SCRIPT = """
+(function () {
+  var nav = document.getElementById("contents"), list = document.createElement("ol");
+  document.querySelectorAll("h2").forEach(function (h, i) {
+    h.id = "section-" + (i + 1);
+    var item = document.createElement("li"), link = document.createElement("a");
+    link.href = "#" + h.id; link.textContent = h.textContent;
+    item.appendChild(link); list.appendChild(item);
+  });
+  nav.appendChild(list);
+  document.body.setAttribute("data-ready", "yes");
+})();
+"""
+
+
+def report(topology: Topology, *, collective: "Collective | str" = "allgather",
+           root: str | None = None, sizes: Iterable[int] | None = None, lp: bool = True,
+           kernel: str | None = None) -> str:
+    """The HTML page (module docstring) about ``topology`` and ``collective``.
+
+    :param topology: the network
+    :param collective: the collective of the fixed-k, time and verdict sections (its bound
+        is drawn; allreduce draws the allgather cut, its optimum being the LP's)
+    :param root: the root of broadcast/reduce
+    :param sizes: message sizes in bytes for the time section (default 64 KiB to 1 GiB)
+    :param lp: False leaves out the LP section (the LP may take long on big networks)
+    :param kernel: the max-flow kernel, or None for the fastest installed
+    :returns: the page, one HTML document
+    :raises CollectiveError: for an unknown collective or a wrong root
+    :raises DrawError: when matplotlib is not installed
+    :raises LPError: when the LP cannot be solved and certified
+    """
+    member = check_request(topology, collective, root=root)
+    cut_member = Collective.ALLGATHER if member is Collective.ALLREDUCE else member
+    bound = compute_bound(topology, collective=cut_member, root=root, kernel=kernel)
+    table = compare([topology], kernel=kernel).iloc[0] if lp else None
+    times = tradeoff(topology, collective=member, root=root, kernel=kernel,
+                     sizes=list(sizes or DEFAULT_SIZES))
+    schedule = next(c.schedule for c in times.candidates if c.k == times.k_star)
+    against: dict[str, Any] = {"against": "trees"}
+    if member is Collective.ALLREDUCE and table is not None:
+        against = {"lp_interval": (table["allreduce_lp_lower"], table["allreduce_lp_upper"])}
+    verdict = verify(topology, schedule, kernel=kernel,
+                     **(against if member is Collective.ALLREDUCE else {}))
+    sections = [
+        ("The network", _summary(f"Topology {topology.name}", topology_rows(topology))
+         + _figure(draw(topology))),
+        ("The bound and its bottleneck cut", _bound_html(bound)
+         + _figure(draw(topology, bound, view="cut"))),
+    ]
+    if table is not None:
+        sections.append(("Allreduce: the LP against tree schedules", _lp_html(table, topology)))
+    sections += [
+        ("Fixed k: what fewer trees cost", _fixed_k_html(times)
+         + _figure(_fixed_k_plot(times))),
+        ("Time per message size, against NCCL's baselines", _times_html(times)
+         + _figure(_time_plot(times))),
+        ("The generated schedule and its verdict", verdict._repr_html_()
+         + _figure(draw(topology, schedule, view="loads"))),
+    ]
+    title = f"forestcoll report: {member.value} on {topology.name}"
+    body = "".join(f"<h2>{html.escape(name)}</h2>\n{content}\n" for name, content in sections)
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>\n"
+            f"<body><h1>{html.escape(title)}</h1>\n<nav id=\"contents\"><b>Contents</b></nav>\n"
+            f"{body}<p class=\"note\">Exact numbers are fractions in {html.escape(topology.units)}; "
+            f"times come from the α-β model (forestcoll_opt.timing.simulate).</p>\n"
+            f"<script>{SCRIPT}</script></body></html>\n")
+
+
+def _summary(title: str, rows: list[tuple[str, Any]]) -> str:
+    return html_summary(title, rows)
+
+
+def _figure(fig: Any) -> str:
+    return f"<figure>{inline_svg_text(fig)}</figure>"
+
+
+def _bound_html(b: Bound) -> str:
+    # the bound's own summary without its seconds (the page is the same on every run) and
+    # without the note that points to a notebook call
+    page = re.sub(r", [0-9.]+ s</td>", "</td>", b._repr_html_())
+    return page.replace("fc.draw(topology, bound, view=&#x27;cut&#x27;) draws the cut",
+                        "S* is shaded below")
+
+
+def _lp_html(row: Any, topology: Topology) -> str:
+    u = topology.units
+    rows = [("allgather: exact bound", f"{fraction_display(row['allgather_bound'])} {u}"),
+            ("allgather LP (HiGHS)", f"{row['allgather_lp']:.6g} {u}"),
+            ("allreduce LP, certified interval",
+             f"[{float(row['allreduce_lp_lower']):.9g}, {float(row['allreduce_lp_upper']):.9g}] {u}"),
+            ("allreduce: reduce-scatter then allgather trees",
+             f"{fraction_display(row['tree_allreduce'])} {u} "
+             f"({100 * row['tree_over_lp']:.2f} % of the LP, {row['tree_distinct_trees']} trees)"),
+            ("allreduce: LP schedule (concurrent trees)",
+             f"{fraction_display(row['lp_schedule'])} {u} "
+             f"({100 * row['lp_schedule_over_lp']:.2f} % of the LP, "
+             f"{row['lp_schedule_distinct_trees']} trees)")]
+    return _summary("LP vs trees", rows)
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r) + "</tr>"
+                   for r in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def _fixed_k_html(t: Tradeoff) -> str:
+    rows = [[c.name + (" (k*)" if c.k == t.k_star else ""), fraction_display(c.algbw),
+             f"{float(c.algbw / t.optimum):.2%}", c.trees, c.height]
+            for c in t.candidates if c.k is not None]
+    return (f"<p>The optimum, {html.escape(fraction_display(t.optimum))} {html.escape(t.units)}, "
+            f"needs k* = {t.k_star} trees per root; the best schedule with fewer:</p>"
+            + _table(["k", f"algbw ({t.units})", "of the optimum", "distinct trees",
+                      "height (compute hops)"], rows))
+
+
+def _times_html(t: Tradeoff) -> str:
+    rows = [[_size(r.size_bytes), r.best, f"{1e6 * r.seconds[r.best]:.1f}", r.chunks[r.best]]
+            for r in t.rows]
+    skipped = "".join(f"<p class=\"note\">{html.escape(kind)} not compared: "
+                      f"{html.escape(why)}</p>" for kind, why in t.skipped)
+    return _table(["size", "fastest", "µs", "chunks"], rows) + skipped
+
+
+def _size(n: int) -> str:
+    for unit, factor in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n >= factor and n % factor == 0:
+            return f"{n // factor} {unit}"
+    return f"{n} B"
+
+
+def _fixed_k_plot(t: Tradeoff) -> Any:
+    with style():
+        fig = new_figure(6.5, 3.2)
+        ax = fig.add_subplot(1, 1, 1)
+        fixed = [c for c in t.candidates if c.k is not None]
+        ax.plot([c.k for c in fixed], [float(c.algbw) for c in fixed], marker="o")
+        ax.axhline(float(t.optimum), color="black", linestyle="--", linewidth=0.8,
+                   label=f"optimum {fraction_display(t.optimum)}")
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("k (trees per root)")
+        ax.set_ylabel(f"algbw ({t.units})")
+        low = min(float(c.algbw) for c in fixed)
+        ax.set_ylim(low - 0.15 * (float(t.optimum) - low) - 0.01 * low, 1.01 * float(t.optimum))
+        ax.grid(alpha=0.3)
+        ax.legend(loc="lower right")
+    return fig
+
+
+def _time_plot(t: Tradeoff) -> Any:
+    with style():
+        fig = new_figure(7.5, 3.8)
+        ax = fig.add_subplot(1, 1, 1)
+        sizes = [r.size_bytes for r in t.rows]
+        fastest = [r.seconds[r.best] for r in t.rows]
+        for i, c in enumerate(t.candidates):
+            relative = [r.seconds[c.name] / f for r, f in zip(t.rows, fastest)]
+            baseline = c.k is None
+            ax.plot(sizes, relative, label=c.name, linewidth=1.8 if baseline else 1.0,
+                    linestyle="--" if baseline else "-",
+                    color="black" if baseline else _viridis(i, len(t.candidates)))
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(sizes, [_size(s) for s in sizes], rotation=30, fontsize=7)
+        ax.set_xlabel("message size")
+        ax.set_ylabel("time / fastest at that size")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=6, ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+    return fig
+
+
+def _viridis(i: int, n: int) -> Any:
+    import matplotlib
+
+    return matplotlib.colormaps["viridis"](0.9 * i / max(n - 1, 1))

@@ -1,0 +1,232 @@
+"""The views of a schedule: one root's trees, and the load of every link."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from ..errors import DrawError
+from ..model.numbers import fraction_display
+from ..model.schedule import Schedule, Tree, link_loads, multicast_switches
+from ..model.topology import Topology
+from . import network as net
+from .layout import Layout
+
+MAX_PANELS = 12          # trees drawn one per panel; the rest are counted in the title
+MAX_LABELS = 64          # loads view: more lines in use than this go without load labels
+TREE_COLORS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860",
+               "#da8bc3", "#8c8c8c", "#ccb974", "#64b5cd")
+SATURATED = "#a50f15"
+
+
+def root_trees(schedule: Schedule, root: str | None) -> tuple[str, list[tuple[str, Tree]]]:
+    """The root to draw and its trees, each with the collective of its phase.
+
+    :param schedule: the schedule
+    :param root: a root compute node, or None: the schedule's root (broadcast, reduce) or
+        the first tree's
+    :returns: (root, [(phase collective, tree)])
+    :raises DrawError: when no tree has that root
+    """
+    phases = schedule.phases or (schedule,)
+    every = [(p.collective.value, t) for p in phases for t in p.trees]
+    if not every:
+        raise DrawError("the schedule has no trees to draw")
+    if root is None:
+        root = schedule.root or every[0][1].root
+    trees = [(c, t) for c, t in every if t.root == root]
+    if not trees:
+        roots = list(dict.fromkeys(t.root for _, t in every))
+        shown = ", ".join(roots[:4]) + (", ..." if len(roots) > 4 else "")
+        raise DrawError(f"no tree of the schedule has root {str(root)[:60]!r}; its roots: {shown}")
+    return root, trees
+
+
+def tree_hops(tree: Tree, lay: Layout) -> dict[tuple[str, str], int]:
+    """Drawn hop -> how many of the tree's edges cross it (a route through switches is
+    drawn hop by hop; hops inside the summarised boxes are left out)."""
+    hops: dict[tuple[str, str], int] = {}
+    for e in tree.edges:
+        for a, b in zip(e.path, e.path[1:]):
+            key = (lay.shown(a), lay.shown(b))
+            if key[0] != key[1]:
+                hops[key] = hops.get(key, 0) + 1
+    return hops
+
+
+def draw_tree(ax: Any, topology: Topology, lay: Layout, tree: Tree, color: str,
+              rad: float = 0.0, background: bool = True) -> None:
+    """One tree on the network: its hops as arrows (``×n`` where n of its edges share a
+    link), its root ringed."""
+    if background:
+        net.frames(ax, lay)
+        net.links(ax, topology, lay, color=net.MUTED, alpha=1.0)
+        net.nodes(ax, topology, lay, muted=True)
+    for (a, b), count in tree_hops(tree, lay).items():
+        net.arrow(ax, lay.at(a), lay.at(b), color=color, lw=1.2 + 0.5 * min(count - 1, 4),
+                  rad=rad)
+        if count > 1:
+            net.label(ax, net.midpoint(lay.at(a), lay.at(b), rad), f"×{count}", color=color,
+                      size=5.5)
+    x, y = lay.at(tree.root)
+    ax.scatter([x], [y], s=lay.node_size() * 1.8, facecolors="none", edgecolors=color,
+               linewidths=1.6, zorder=5)
+
+
+def tree_title(schedule: Schedule, root: str, trees: list[tuple[str, Tree]], shown: int) -> str:
+    total = sum(t.weight for _, t in trees)
+    more = f"; {shown} drawn" if shown < len(trees) else ""
+    return (f"{schedule.collective.value} on {schedule.topology or 'the topology'}: "
+            f"{len(trees)} trees rooted at {root} (weights sum to {total}{more})")
+
+
+def tree_panels(fig: Any, topology: Topology, lay: Layout, schedule: Schedule,
+                root: str | None) -> None:
+    """One panel per tree of ``root`` (at most :data:`MAX_PANELS`), titled with its weight."""
+    root, trees = root_trees(schedule, root)
+    shown = trees[:MAX_PANELS]
+    cols = min(len(shown), 4)
+    rows = math.ceil(len(shown) / cols)
+    fig.set_size_inches(*panel_size(lay, cols, rows))
+    phased = len({c for c, _ in trees}) > 1
+    for i, (coll, tree) in enumerate(shown):
+        ax = fig.add_subplot(rows, cols, i + 1)
+        draw_tree(ax, topology, lay, tree, TREE_COLORS[i % len(TREE_COLORS)])
+        net.finish(ax, lay, (f"{coll} " if phased else "") + f"tree {i + 1} · weight {tree.weight}")
+    fig.suptitle(tree_title(schedule, root, trees, len(shown)), x=0.01, ha="left", fontsize=9)
+
+
+def panel_size(lay: Layout, cols: int, rows: int) -> tuple[float, float]:
+    scale = 4.0 / max(lay.width, lay.height, 1.0)
+    return (min(18.0, max(6.5, cols * (lay.width * scale + 0.4) + 0.3)),
+            min(18.0, rows * (lay.height * scale + 0.55) + 0.5))
+
+
+def tree_overlay(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
+                 root: str | None) -> None:
+    """Every tree of ``root`` on one axes, one colour each, weights in the legend."""
+    from matplotlib.lines import Line2D
+
+    root, trees = root_trees(schedule, root)
+    net.frames(ax, lay)
+    net.links(ax, topology, lay, color=net.MUTED, alpha=1.0)
+    net.nodes(ax, topology, lay, muted=True)
+    handles = []
+    for i, (coll, tree) in enumerate(trees):
+        color = TREE_COLORS[i % len(TREE_COLORS)]
+        draw_tree(ax, topology, lay, tree, color, rad=0.06 * (i % 5), background=False)
+        handles.append(Line2D([], [], color=color, linewidth=1.5,
+                              label=f"tree {i + 1} · weight {tree.weight}"))
+    ax.legend(handles=handles[:20], loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7,
+              frameon=False)
+    net.finish(ax, lay, tree_title(schedule, root, trees, len(trees)))
+
+
+# --- loads ---------------------------------------------------------------------------------
+
+def utilisation(topology: Topology, schedule: Schedule
+                ) -> tuple[dict[tuple[str, str], Fraction], dict[tuple[str, str], tuple[int, int]]]:
+    """Every link's load over its capacity, exact: the share of the collective's time the
+    link is busy (1: saturated, it sets the algbw), and its load in tree parts with
+    multicast and without (equal when the schedule has no multicast). An allreduce's
+    phases add up, one after the other or at once (``concurrent``).
+
+    :param topology: the network the schedule runs on
+    :param schedule: the schedule
+    :returns: (link -> load / capacity, link -> (load, load without multicast)); links the
+        schedule does not use have 0 and (0, 0)
+    :raises DrawError: when the schedule uses a node pair that is not a link
+    """
+    phases = schedule.phases or (schedule,)
+    capable = multicast_switches(topology)
+    busy_per_phase, counts = [], {e: (0, 0) for e in topology.capacity}
+    for phase in phases:
+        parts = phase.k if phase.collective.rooted else schedule.total_weight * phase.k
+        merged = link_loads(replace(phase, multicast=schedule.multicast), capable)
+        plain = link_loads(replace(phase, multicast=False)) if schedule.multicast else merged
+        missing = sorted(set(plain) - set(topology.capacity))
+        if missing:
+            raise DrawError(f"the schedule sends data over {missing[0][0]} -> {missing[0][1]}, "
+                            f"which is not a link of {topology.name}; verify it against this "
+                            f"topology first")
+        busy_per_phase.append({e: Fraction(load, parts) / topology.capacity[e]
+                               for e, load in merged.items()})
+        for e in plain:
+            m, p = counts[e]
+            counts[e] = (m + merged.get(e, 0), p + plain[e])
+    total = {e: sum((b.get(e, Fraction(0)) for b in busy_per_phase), Fraction(0))
+             for e in topology.capacity}
+    if schedule.concurrent:
+        span = max(total.values())
+    else:
+        span = sum(max(b.values(), default=Fraction(0)) for b in busy_per_phase)
+    return {e: (t / span if span else Fraction(0)) for e, t in total.items()}, counts
+
+
+def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> int:
+    """Every link coloured by load / capacity, saturated links marked, loads as labels
+    (with multicast: with / without).
+
+    :returns: the number of saturated links
+    """
+    import matplotlib
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+    from matplotlib.lines import Line2D
+
+    util, counts = utilisation(topology, schedule)
+    cmap = matplotlib.colormaps["YlOrRd"]
+    net.frames(ax, lay)
+    net.nodes(ax, topology, lay)
+    shown: dict[tuple[str, str], tuple[Fraction, int, int]] = {}
+    for e, u in util.items():
+        key = (lay.shown(e[0]), lay.shown(e[1]))
+        if key[0] == key[1]:
+            continue
+        old = shown.get(key, (Fraction(0), 0, 0))
+        shown[key] = (max(old[0], u), old[1] + counts[e][0], old[2] + counts[e][1])
+    lines = []                           # (a, b, both ways?) with the same load both ways merged
+    done: set[tuple[str, str]] = set()
+    for (a, b), value in shown.items():
+        if (a, b) not in done:
+            both = shown.get((b, a)) == value
+            done.update({(a, b), (b, a)} if both else {(a, b)})
+            lines.append((a, b, both))
+    used = sum(1 for a, b, _ in lines if shown[(a, b)][0])
+    for a, b, both in lines:
+        u, load, plain = shown[(a, b)]
+        rad = 0.1 if (b, a) in shown and not both else 0.0
+        if not u:
+            net.arrow(ax, lay.at(a), lay.at(b), color=net.MUTED, lw=0.6, rad=rad, zorder=1,
+                      style="-")
+            continue
+        full = u == 1
+        gid = f"saturated:{a}{'<->' if both else '->'}{b}" if full else None
+        net.arrow(ax, lay.at(a), lay.at(b), color=SATURATED if full else cmap(0.15 + 0.7 * float(u)),
+                  lw=2.6 if full else 1.4, rad=rad, gid=gid, style="<|-|>" if both else "-|>")
+        if used <= MAX_LABELS:
+            net.label(ax, net.midpoint(lay.at(a), lay.at(b), rad),
+                      f"{load}/{plain}" if schedule.multicast else str(load),
+                      color=SATURATED if full else "#333333", size=5.5)
+    saturated = sum(1 for u in util.values() if u == 1)
+    bar = ScalarMappable(norm=Normalize(0, 1), cmap=matplotlib.colors.ListedColormap(
+        [cmap(0.15 + 0.7 * i / 255) for i in range(256)]))
+    ax.figure.colorbar(bar, ax=ax, shrink=0.5, pad=0.01, location="bottom",
+                       label="load / capacity (share of the time the link is busy)")
+    parts = "multicast / without" if schedule.multicast else "per direction"
+    extra = [Line2D([], [], color=SATURATED, linewidth=2.6, label=f"saturated ({saturated})"),
+             Line2D([], [], color=net.MUTED, linewidth=0.8, label="unused")]
+    if used <= MAX_LABELS:
+        extra.append(Line2D([], [], color="none", label=f"labels: tree parts\n{parts}"))
+    net.legend(ax, topology, lay, extra, widths=False)
+    title = (f"{schedule.collective.value} on {topology.name}: link loads, algbw "
+             f"{fraction_display(schedule.algbw)} {topology.units}, {saturated} saturated links")
+    if schedule.multicast:
+        merged = sum(m for m, _ in counts.values())
+        plain = sum(p for _, p in counts.values())
+        title += (f"\nin-network multicast: {merged} tree parts cross links, {plain} "
+                  f"without it")
+    net.finish(ax, lay, title)
+    return saturated

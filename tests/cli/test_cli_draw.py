@@ -1,0 +1,50 @@
+"""forestcoll draw: the four views as files, the same bytes on every run, one-line errors."""
+
+import pytest
+
+pytest.importorskip("matplotlib")
+
+from forestcoll_opt.cli import main  # noqa: E402
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_draw_every_view(capsys, tmp_path):
+    sched = tmp_path / "s.json"
+    assert run(capsys, "generate", "paper-example", "-o", str(sched), "-q")[0] == 0
+    for view, ext in (("topology", "svg"), ("cut", "png"), ("tree", "pdf"), ("loads", "svg")):
+        out = tmp_path / f"{view}.{ext}"
+        args = ["draw", "paper-example"] + ([str(sched)] if view in ("tree", "loads") else [])
+        code, stdout, err = run(capsys, *args, "--view", view, "-o", str(out))
+        assert code == 0 and err == "", err
+        assert stdout.startswith(f"wrote {out}: {view} view of paper-example")
+        head = out.read_bytes()[:8]
+        assert head.startswith({"svg": b"<?xml", "png": b"\x89PNG", "pdf": b"%PDF"}[ext])
+
+
+def test_draw_is_deterministic(capsys, tmp_path):
+    a, b = tmp_path / "a.svg", tmp_path / "b.svg"
+    for path in (a, b):
+        assert run(capsys, "draw", "dgx-a100:boxes=2", "--view", "cut", "-o", str(path))[0] == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--view", "tree"], "--view tree needs a SCHEDULE file"),
+    (["-o", "x.jpg"], "-o x.jpg: the file name must end in .svg, .png or .pdf"),
+    (["-o", "-"], "-o: give a file name ending in .svg, .png or .pdf"),
+    (["--view", "cut", "--collective", "broadcast"], "broadcast needs a root"),
+    (["--collective", "reduce-scatter"], "--collective is for --view cut"),
+])
+def test_draw_errors(capsys, tmp_path, monkeypatch, argv, words):
+    monkeypatch.chdir(tmp_path)
+    if "-o" not in argv:
+        argv = argv + ["-o", "x.svg"]
+    code, out, err = run(capsys, "draw", "paper-example", *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("forestcoll: error: ") and words in err and err.count("\n") == 1
+    assert not (tmp_path / "x.svg").exists()

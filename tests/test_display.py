@@ -1,0 +1,148 @@
+"""How results show themselves, as a pandas or networkx user expects in Jupyter: a short
+one-line repr, a compact HTML summary (with a small drawing where it helps), DataFrames
+whose numeric columns plot, progress bars, and schedule files saved and read back."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import forestcoll_opt as fc
+from forestcoll_opt import display
+
+try:
+    import matplotlib  # noqa: F401
+    DRAWS = True
+except ImportError:          # the bare install: summaries without pictures
+    DRAWS = False
+
+
+@pytest.fixture(scope="module")
+def dgx():
+    t = fc.resolve("dgx-a100:boxes=2")
+    return t, fc.generate(t, collective="allgather")
+
+
+@pytest.fixture(scope="module")
+def paper():
+    t = fc.resolve("paper-example")
+    return t, fc.generate(t, collective="allgather")
+
+
+def test_schedule_repr_is_one_short_line(dgx):
+    topo, s = dgx
+    assert repr(s) == ("Schedule(allgather on dgx-a100-2, 16 compute nodes, k=13, 208 trees "
+                       "(33 distinct), algbw=1040/3 GB/s)")
+    text = str(s)
+    assert text != repr(s) and text.startswith(repr(s) + "\n")
+    assert "tree bandwidth  5/3 (1.667) GB/s" in text and len(text.splitlines()) < 12
+    ar = fc.generate(topo, collective="allreduce")
+    assert repr(ar).startswith("Schedule(allreduce on dgx-a100-2, 16 compute nodes, k=13+13, ")
+    b = fc.generate(fc.resolve("paper-example"), collective="broadcast", root="box0/c0")
+    assert repr(b) == ("Schedule(broadcast on paper-example, 8 compute nodes, root=box0/c0, "
+                       "k=4, 4 trees, algbw=4 b)")
+
+
+def test_equality_and_files_unchanged(dgx, tmp_path):
+    _, s = dgx
+    path = tmp_path / "s.json"
+    s.save(path)
+    back = fc.load_schedule(path)
+    assert back == s and back is not s and repr(back) == repr(s)
+    assert path.read_text() == s.to_json()
+
+
+def test_result_reprs(paper):
+    topo, s = paper
+    assert repr(fc.bound(topo)) == ("Bound(allgather on paper-example, 8 compute nodes, "
+                                    "algbw=8 b, cut: 4 compute + 1 switch nodes, B(S*)=4, k=1)")
+    assert repr(fc.verify(topo, s)) == "Verdict(optimal: allgather algbw=8 = 1 × the cut " \
+                                       "reference 8)"
+    lp = fc.solve_lp(topo, collective="allreduce")
+    assert repr(lp).startswith("LPResult(allreduce LP on paper-example: algbw≈4 b, "
+                               "certified [4, 4], ")
+    sim = fc.simulate(topo, s, [1024, 2**20])
+    assert repr(sim).startswith("Simulation(2 size(s) from 1024 to 1048576 bytes, best algbw ")
+    tr = fc.tradeoff(topo, collective="allgather", sizes=[2**10, 2**20])
+    assert repr(tr) == ("Tradeoff(allgather on paper-example: optimum 8 b at k*=1, "
+                        "2 candidates, 2 sizes)")
+    for result in (fc.bound(topo), fc.verify(topo, s), lp, sim, tr, s, topo):
+        assert "\n" not in repr(result) and len(repr(result)) < 200
+
+
+def test_invalid_verdict_repr_names_the_first_reason(paper):
+    from dataclasses import replace
+
+    topo, s = paper
+    v = fc.verify(topo, replace(s, trees=s.trees[1:]))
+    assert repr(v).startswith("Verdict(invalid, 1 reason(s): trees rooted at box0/c0 weigh 0")
+    assert "trees rooted at box0/c0" in v._repr_html_()
+
+
+def test_html_summaries(paper, dgx):
+    topo, s = paper
+    html = topo._repr_html_()
+    assert "<b>Topology paper-example</b>" in html and ("<svg" in html) == DRAWS
+    assert "10 b ×16, 1 b ×16" in html
+    assert "1040/3 (346.667) GB/s" in dgx[1]._repr_html_()
+    bound_html = fc.bound(dgx[0])._repr_html_()
+    assert "15/325 = 3/65" in bound_html and "1040/3 (346.667) GB/s" in bound_html
+    assert "optimal" in fc.verify(topo, s)._repr_html_()
+    lp_html = fc.solve_lp(topo, collective="allreduce")._repr_html_()
+    assert "certified interval" in lp_html
+    sim_html = fc.simulate(topo, s, [1024, 2**20])._repr_html_()
+    assert "<table" in sim_html and "1048576" in sim_html and ("<svg" in sim_html) == DRAWS
+    tr_html = fc.tradeoff(topo, collective="allgather", sizes=[2**10, 2**20])._repr_html_()
+    assert "fastest" in tr_html and ("<svg" in tr_html) == DRAWS
+
+
+def test_html_escapes_names():
+    import networkx as nx
+
+    g = nx.DiGraph()
+    for v in ("<a>", "b&c"):
+        g.add_node(v, kind="compute")
+    g.add_edge("<a>", "b&c", bandwidth=1)
+    g.add_edge("b&c", "<a>", bandwidth=1)
+    html = fc.from_networkx(g, name="<script>")._repr_html_()
+    assert "<script>" not in html and "&lt;script&gt;" in html and "&lt;a&gt;" in html
+
+
+def test_summary_without_a_drawer(paper, monkeypatch):
+    """Without matplotlib (the drawer raises ImportError) the summary stands alone."""
+    def missing(obj):
+        raise ImportError("no matplotlib")
+
+    monkeypatch.setattr(display, "_drawer", missing)
+    html = paper[0]._repr_html_()
+    assert "<b>Topology paper-example</b>" in html and "<svg" not in html
+
+
+def test_sweep_progress(paper, capsys):
+    topo, _ = paper
+    table = fc.sweep(topo, [1, 2], progress=True)
+    assert list(table["k"]) == [1, 2]
+    assert "2/2" in capsys.readouterr().err           # tqdm's bar, on stderr
+    seen = []
+    fc.sweep(topo, [1], progress=seen.append)
+    assert [row["k"] for row in seen] == [1]
+    with pytest.raises(fc.UsageError, match="progress must be True, False, None or a callable"):
+        fc.sweep(topo, [1], progress="yes")
+
+
+def test_every_exact_column_has_a_float_beside_it(paper):
+    topo, _ = paper
+    for table in (fc.sweep(topo, [1, 2]), fc.compare([topo])):
+        exact = [c for c in table.columns if isinstance(table[c].iloc[0], Fraction)]
+        assert exact
+        for column in exact:
+            assert f"{column}_float" in table.columns, column
+            assert table[f"{column}_float"].dtype == float
+    if not DRAWS:
+        return
+    sweep = fc.sweep(topo, [1, 2])
+    ax = sweep.plot(x="k", y="algbw_float")
+    assert len(ax.lines) == 1
+    import matplotlib.pyplot as plt
+    plt.close("all")
