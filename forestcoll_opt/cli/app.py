@@ -192,7 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_show_traffic)
 
     p = sub.add_parser("simulate", help="time and algbw of a schedule per message size "
-                                        "(alpha-beta model, chunked pipelining)")
+                                        "(calibrated model, or --model ideal)")
     p.add_argument("topology", help=topo_help)
     p.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 (compact) JSON file")
     add_time_model(p, chunks="auto")
@@ -225,23 +225,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_baseline)
 
     p = sub.add_parser("tradeoff", help="the fastest schedule per message size among the "
-                                        "fixed-k schedules and the baselines (alpha-beta "
-                                        "model)")
+                                        "fixed-k schedules, the baselines and the library "
+                                        "itself (calibrated model, or --model ideal)")
     p.add_argument("topology", help=topo_help)
     p.add_argument("--collective", choices=ALL, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--k", help="k values, e.g. 1-8 or 1,2,4 (default: every k up to the "
                                "optimal k* when k* <= 16, else 1, 2, 3, 4, 6, 8, ... and k*)")
     p.add_argument("--baselines",
-                   help="comma list of ring, dbtree, tree, blink, multitree, or none "
+                   help="comma list of ring, dbtree, tree, blink, multitree, nccl, or none "
                         "(default: ring, plus dbtree for allreduce and tree for "
-                        "broadcast/reduce)")
+                        "broadcast/reduce, plus nccl, the library's own cost model, under the "
+                        "calibrated model)")
     add_time_model(p, chunks="auto")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
     out.add_argument("--csv", metavar="FILE",
                      help="also write one row per size: the fastest and every candidate's "
-                          "seconds")
+                          "seconds (and protocol), with the model and its parameters")
+    p.add_argument("--export", metavar="DIR",
+                   help="write the winning schedules and one MSCCL XML per size range into "
+                        "DIR (new or empty): DIR/msccl for MSCCL_ALGO_DIR, DIR/schedules, "
+                        "DIR/plan.json")
     add_kernel(p)
     add_executor(p, "the values of k")
     p.set_defaults(func=cmd_tradeoff)

@@ -217,21 +217,27 @@ def add_symmetry(p: argparse.ArgumentParser, start: str = "64") -> None:
 
 
 def add_time_model(p: argparse.ArgumentParser, chunks: str) -> None:
-    """--sizes, --chunks and --alpha of the alpha-beta model (simulate, tradeoff).
+    """--model, --sizes, and the ideal model's --chunks and --alpha (simulate, tradeoff).
 
     :param p: the command's parser
-    :param chunks: the --chunks default
+    :param chunks: the --chunks default of the ideal model
     """
+    p.add_argument("--model", choices=("calibrated", "ideal"), default="calibrated",
+                   help="calibrated (default): link efficiencies, the runtimes' per-protocol "
+                        "latencies, the fastest protocol per size, fitted to published "
+                        "measurements (docs/validation.md); ideal: the alpha-beta model with "
+                        "chunked pipelining")
     p.add_argument("--sizes", default="64KiB..4GiB",
                    help="message sizes: LO..HI (LO, 2*LO, ... up to HI) or a comma list; units "
                         "B, KiB, MiB, GiB, TiB (default 64KiB..4GiB)")
-    p.add_argument("--chunks", default=chunks,
-                   help=f"chunks per tree's data, or auto: the fastest number of chunks per "
-                        f"size for each schedule (default {chunks})")
+    p.add_argument("--chunks", default=None,
+                   help=f"--model ideal: chunks per tree's data, or auto: the fastest number "
+                        f"of chunks per size for each schedule (default {chunks})")
     p.add_argument("--alpha", type=_alpha_arg, default=None,
-                   help="latency per hop in seconds for every link, e.g. 2e-6 (default: each "
-                        "link's own alpha, else its type's: nvlink 1.7e-6, pcie 2.85e-6, "
-                        "infiniband/ethernet 4.8e-6, xgmi 2.7e-6; untyped links 2e-6)")
+                   help="--model ideal: latency per hop in seconds for every link, e.g. 2e-6 "
+                        "(default: each link's own alpha, else its type's: nvlink 1.7e-6, "
+                        "pcie 2.85e-6, infiniband/ethernet 4.8e-6, xgmi 2.7e-6; untyped "
+                        "links 2e-6)")
 
 
 def add_executor(p: argparse.ArgumentParser, what: str) -> None:

@@ -1,6 +1,8 @@
 """``forestcoll simulate`` and ``tradeoff``: time and algbw per message size under the
-alpha-beta model with chunked pipelining, and the fastest of the fixed-k schedules (the
-paper's section "Fixed-k Schedule Generation") and the baselines per size."""
+calibrated model (the default) or the ideal alpha-beta model, and the fastest of the
+fixed-k schedules (the paper's section "Fixed-k Schedule Generation"), the baselines and
+the library itself per size; ``tradeoff --export DIR`` writes the winners as files a
+runtime loads."""
 
 from __future__ import annotations
 
@@ -15,42 +17,80 @@ from .output import exact_num
 from .verify_cmds import valid_schedule
 
 
+def _model_options(args: argparse.Namespace) -> tuple[int | str, dict]:
+    """The chunk count and the keywords of the chosen model; the ideal model's options
+    with --model calibrated are refused with the flag to use."""
+    from ..errors import UsageError
+
+    if args.model == "calibrated":
+        given = [flag for flag, value in (("--chunks", args.chunks), ("--alpha", args.alpha))
+                 if value is not None]
+        if given:
+            raise UsageError(f"{' and '.join(given)} belong{'s' * (len(given) == 1)} to the "
+                             f"ideal model; add --model "
+                             f"ideal (the calibrated model takes its latencies from the "
+                             f"runtimes' tables and has no chunk count)")
+        return "auto", {"model": "calibrated"}
+    chunks = parse_chunks(args.chunks if args.chunks is not None else "auto")
+    return chunks, {"model": "ideal", "chunks": chunks, "alpha": args.alpha}
+
+
+def _model_line(model: str, parameters: dict, topo, alpha: float | None) -> str:
+    """One line naming the model and its parameters."""
+    if model == "calibrated":
+        from ..timing.calibrated import Calibration
+        return Calibration().summary(topo)
+    shown = ", ".join(f"{a:g} s on {n} link{'s' * (n != 1)}"
+                      for a, n in _alpha_summary(topo, alpha))
+    source = "--alpha" if alpha is not None else "link types and the topology's alphas"
+    return (f"model ideal (alpha-beta, chunked pipelining; chunks {parameters['chunks']}; "
+            f"latency per hop from {source}: {shown})")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    """Time and algbw per message size under the α-β model of :mod:`forestcoll_opt.timing.simulate`."""
+    """Time and algbw per message size under the calibrated or the ideal model
+    (:mod:`forestcoll_opt.timing.simulate`)."""
     from ..timing.simulate import parse_sizes, simulate, unit_bytes_per_s
 
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
-    chunks = parse_chunks(args.chunks)
+    chunks, options = _model_options(args)
     schedule, _ = valid_schedule(args, topo)
-    rows = simulate(topo, schedule, sizes, chunks=chunks, alpha=args.alpha)
-    alphas = _alpha_summary(topo, args.alpha)
+    rows = simulate(topo, schedule, sizes, **options)
     _, note = unit_bytes_per_s(topo.units)
     if note:
         print(f"forestcoll: note: {note}", file=sys.stderr)
+    calibrated = rows.model == "calibrated"
     if args.json:
-        print(json.dumps({"topology": topo.name, "collective": schedule.collective,
-                          "units": topo.units, "alpha": args.alpha,
-                          "links_by_alpha": [{"alpha": a, "links": n} for a, n in alphas],
-                          "chunks": args.chunks if chunks == "auto" else chunks,
-                          "rows": [{"size_bytes": r.size_bytes, "chunks": r.chunks,
-                                    "seconds": r.seconds, "algbw": r.algbw} for r in rows]},
-                         indent=1))
+        doc = {"topology": topo.name, "collective": schedule.collective, "units": topo.units,
+               "model": rows.model, "parameters": rows.parameters}
+        if not calibrated:
+            doc.update({"alpha": args.alpha,
+                        "links_by_alpha": [{"alpha": a, "links": n}
+                                           for a, n in _alpha_summary(topo, args.alpha)],
+                        "chunks": chunks})
+        doc["rows"] = [{"size_bytes": r.size_bytes, "chunks": r.chunks,
+                        "protocol": r.protocol, "seconds": r.seconds, "algbw": r.algbw}
+                       for r in rows]
+        print(json.dumps(doc, indent=1))
         return 0
     if args.csv:
         check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
-        lines = ["size_bytes,chunks,seconds,algbw"]
-        lines += [f"{r.size_bytes},{r.chunks},{r.seconds!r},{r.algbw!r}" for r in rows]
+        params = json.dumps(rows.parameters, separators=(",", ":"), sort_keys=True)
+        quoted = '"' + params.replace('"', '""') + '"'
+        lines = ["size_bytes,chunks,protocol,seconds,algbw,model,parameters"]
+        lines += [f"{r.size_bytes},{'' if r.chunks is None else r.chunks},{r.protocol or ''},"
+                  f"{r.seconds!r},{r.algbw!r},{rows.model},{quoted}" for r in rows]
         write_output(args.csv, "\n".join(lines) + "\n")
-    shown = ", ".join(f"{a:g} s on {n} link{'s' * (n != 1)}" for a, n in alphas)
-    source = "--alpha" if args.alpha is not None else "link types and the topology's alphas"
-    print(f"{schedule.collective} on {topo.name}: chunks "
-          f"{args.chunks if chunks == 'auto' else chunks}, exact algbw "
+    print(f"{schedule.collective} on {topo.name}: model {rows.model}, exact algbw "
           f"{float(schedule.algbw):.6g} {topo.units}")
-    print(f"latency per hop ({source}): {shown}")
-    print(f"{'size (bytes)':>16}  {'chunks':>6}  {'time (s)':>12}  {'algbw (' + topo.units + ')':>14}")
+    print(_model_line(rows.model, rows.parameters, topo, args.alpha))
+    second = "protocol" if calibrated else "chunks"
+    print(f"{'size (bytes)':>16}  {second:>8}  {'time (s)':>12}  "
+          f"{'algbw (' + topo.units + ')':>14}")
     for r in rows:
-        print(f"{r.size_bytes:>16}  {r.chunks:>6}  {r.seconds:>12.6g}  {r.algbw:>14.6g}")
+        cell = r.protocol if calibrated else r.chunks
+        print(f"{r.size_bytes:>16}  {cell:>8}  {r.seconds:>12.6g}  {r.algbw:>14.6g}")
     return 0
 
 
@@ -69,57 +109,121 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
 
     if args.csv:
         check_output(args.csv, option="--csv", inputs=[args.topology])
+    if args.export:
+        from ..analysis.export_plan import EXPORTABLE, check_directory
+        from ..errors import UsageError
+        if args.collective not in EXPORTABLE:
+            raise UsageError(f"--export: {args.collective} cannot be exported to MSCCL; "
+                             f"export an allgather, reduce-scatter or allreduce")
+        check_directory(args.export)
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
-    chunks = parse_chunks(args.chunks)
+    chunks, options = _model_options(args)
     ks = parse_k_range(args.k, limit=TRADEOFF_MAX_K) if args.k else None
     baselines = None if args.baselines is None else baselines_arg(args.baselines)
     with executor_for(args) as executor:
         result = tradeoff(topo, collective=args.collective, sizes=sizes, ks=ks, root=args.root,
-                          baselines=baselines, chunks=chunks, alpha=args.alpha,
-                          kernel=args.kernel, executor=executor)
+                          baselines=baselines, kernel=args.kernel, executor=executor,
+                          **options)
     _, note = unit_bytes_per_s(topo.units)
     if note:
         print(f"forestcoll: note: {note}", file=sys.stderr)
     for kind, reason in result.skipped:
         print(f"forestcoll: note: no {kind} baseline: {reason}", file=sys.stderr)
     names = [c.name for c in result.candidates]
+    calibrated = result.model == "calibrated"
     if args.csv:
-        lines = ["size_bytes,best," + ",".join(f"seconds[{n}]" for n in names)]
-        lines += [f"{r.size_bytes},{r.best}," + ",".join(repr(r.seconds[n]) for n in names)
-                  for r in result.rows]
+        params = json.dumps(result.parameters, separators=(",", ":"), sort_keys=True)
+        quoted = '"' + params.replace('"', '""') + '"'
+        header = ["size_bytes", "best", "best_protocol"]
+        header += [f"seconds[{n}]" for n in names]
+        if calibrated:
+            header += [f"protocol[{n}]" for n in names]
+        header += ["model", "parameters"]
+        lines = [",".join(header)]
+        for r in result.rows:
+            cells = [str(r.size_bytes), r.best, r.protocols.get(r.best, "")]
+            cells += [repr(r.seconds[n]) for n in names]
+            if calibrated:
+                cells += [r.protocols.get(n, "") for n in names]
+            cells += [result.model, quoted]
+            lines.append(",".join(cells))
         write_output(args.csv, "\n".join(lines) + "\n")
+    plan = None
+    if args.export:
+        from ..analysis.export_plan import export_tradeoff
+        plan = export_tradeoff(topo, result, args.export)
     if args.json:
         print(json.dumps({
             "topology": result.topology, "collective": result.collective,
             "units": result.units, "optimum": str(result.optimum), "k_star": result.k_star,
+            "model": result.model, "parameters": result.parameters,
             "alpha": args.alpha, "chunks": chunks,
-            "candidates": [{"name": c.name, "k": c.k, "algbw": str(c.algbw),
+            "candidates": [{"name": c.name, "k": c.k,
+                            "algbw": None if c.algbw is None else str(c.algbw),
                             "trees": c.trees, "height": c.height} for c in result.candidates],
             "skipped": [{"baseline": k, "reason": r} for k, r in result.skipped],
             "rows": [{"size_bytes": r.size_bytes, "best": r.best, "seconds": r.seconds,
-                      "chunks": r.chunks} for r in result.rows]}, indent=1))
+                      "chunks": r.chunks, "protocols": r.protocols,
+                      "algorithms": r.algorithms} for r in result.rows],
+            "export": None if plan is None else _plan_json(plan)}, indent=1))
         return 0
     print(f"{result.collective} on {result.topology}: optimum {exact_num(result.optimum)} "
-          f"{result.units} at k={result.k_star}; chunks {chunks}, latency per hop "
-          f"{'--alpha %g s' % args.alpha if args.alpha is not None else 'by link type'}")
+          f"{result.units} at k={result.k_star}")
+    print(_model_line(result.model, dict(result.parameters), topo, args.alpha))
     print(f"{'candidate':>10}  {'exact algbw':>12}  {'trees':>6}  {'height':>6}")
     for c in result.candidates:
-        print(f"{c.name:>10}  {float(c.algbw):>12.6g}  {c.trees:>6}  {c.height:>6}")
-    others = [n for n, c in zip(names, result.candidates) if c.k is None]
-    print(f"{'size':>10}  {'fastest':>8}  {'time (s)':>11}  {'algbw':>9}  "
-          f"{'vs k=' + str(result.k_star):>8}  " + "  ".join(f"{'vs ' + n:>9}" for n in others))
+        if c.schedule is None:
+            print(f"{c.name:>10}  {'-':>12}  {'-':>6}  {'-':>6}  (the library's own cost "
+                  f"model: ring or tree, and a protocol, per size)")
+        else:
+            print(f"{c.name:>10}  {float(c.algbw):>12.6g}  {c.trees:>6}  {c.height:>6}")
     unit = unit_bytes_per_s(topo.units)[0]
-    optimal = f"k={result.k_star}"
+    width = max(12, *(len(n) + 2 for n in names))
+    library = [c.name for c in result.candidates if c.schedule is None]
+    head = f"{'size':>10}  {'fastest':>8}  {'protocol':>8}  {'algbw':>9}  "
+    head += "".join(f"{n:>{width}}" for n in names)
+    if library:
+        head += "".join(f"  {n + ' picks':>12}" for n in library)
+    print("predicted time (s) per candidate; * marks the fastest")
+    print(head)
     for r in result.rows:
         t = r.seconds[r.best]
-        cells = [f"{_size(r.size_bytes):>10}", f"{r.best:>8}", f"{t:>11.4g}",
-                 f"{r.size_bytes / t / unit:>9.4g}",
-                 f"{r.seconds[optimal] / t:>7.3g}x" if optimal in r.seconds else f"{'-':>8}"]
-        cells += [f"{r.seconds[n] / t:>8.3g}x" for n in others]
-        print("  ".join(cells))
-    print("(vs X: X's simulated time / the fastest's; 1x = X is the fastest)")
+        cells = [f"{_size(r.size_bytes):>10}", f"{r.best:>8}",
+                 f"{r.protocols.get(r.best, '-') if calibrated else '-':>8}",
+                 f"{r.size_bytes / t / unit:>9.4g}"]
+        line = "  ".join(cells) + "  "
+        line += "".join(f"{_time_cell(r.seconds[n], n == r.best):>{width}}" for n in names)
+        for n in library:
+            line += f"  {r.algorithms.get(n, '') + '/' + r.protocols.get(n, ''):>12}"
+        print(line)
+    if plan is not None:
+        _print_plan(plan)
     return 0
+
+
+def _time_cell(seconds: float, best: bool) -> str:
+    return f"{seconds:.4g}" + ("*" if best else " ")
+
+
+def _plan_json(plan) -> dict:
+    return {"directory": plan.directory, "msccl_dir": plan.msccl_dir,
+            "ranges": [{"min_bytes": e.range.min_bytes, "max_bytes": e.range.max_bytes,
+                        "candidate": e.range.candidate, "protocol": e.range.protocol,
+                        "xml": e.xml, "schedule": e.schedule, "channels": e.channels}
+                       for e in plan.ranges]}
+
+
+def _print_plan(plan) -> None:
+    print(f"exported to {plan.directory} (MSCCL_ALGO_DIR={plan.msccl_dir}; each algorithm "
+          f"passed check-xml):")
+    for e in plan.ranges:
+        r = e.range
+        high = "no limit" if r.max_bytes is None else f"{r.max_bytes} B"
+        what = (f"{e.xml} ({r.candidate}, {r.protocol or 'Simple'}, {e.channels} channel"
+                f"{'s' * (e.channels != 1)})" if e.xml is not None else
+                f"{r.candidate} itself (no file)")
+        print(f"  {r.min_bytes} B .. {high}: {what}")
 
 
 def _size(n: int) -> str:

@@ -1,5 +1,13 @@
-"""Time of a schedule under an α-β model: latency per hop, bandwidth per link, chunked
-pipelining along the trees.
+"""Time of a schedule per message size, under one of two models (``model=``):
+
+* ``"calibrated"`` (the default): what the runtime that runs the schedule takes — link
+  efficiencies, the libraries' per-protocol latencies, the fastest protocol per size —
+  with every parameter cited or fitted to published measurements
+  (:mod:`forestcoll_opt.timing.calibrated`, docs/validation.md);
+* ``"ideal"``: the α-β model with chunked pipelining described below, the exact
+  bandwidth-only limit of the schedule format plus a latency per hop.
+
+The rest of this docstring describes the ideal model.
 
 The schedule format itself (docs/formats.md, "Semantics"; the paper's section "Throughput
 Optimality for Collectives") is a bandwidth-only model: data is pipelined in infinitely
@@ -79,6 +87,7 @@ from ..errors import ScheduleError, UsageError
 from ..model.schedule import Schedule, link_loads, multicast_switches
 from ..display import html_summary, picture
 from ..model.topology import LINK_TYPES, Topology, alpha_problem
+from .calibrated import Calibration, check_model, schedule_cost
 
 DEFAULT_ALPHA = 2e-6            # seconds per hop
 MAX_CHUNKS = 2**40
@@ -90,24 +99,44 @@ SIZE_UNITS = {"b": 1, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
 
 @dataclass(frozen=True)
 class SimRow:
-    """One message size: its chunk count, simulated time (seconds, float) and algbw =
-    size / time in the topology's units.
+    """One message size: its chunk count or protocol, simulated time (seconds, float) and
+    algbw = size / time in the topology's units.
 
     :ivar size_bytes: the message size M in bytes
-    :ivar chunks: the chunk count C used (the fastest one with ``chunks="auto"``)
+    :ivar chunks: the chunk count C used (the fastest one with ``chunks="auto"``); None
+        under the calibrated model, which has no chunk count
     :ivar seconds: the simulated time of the collective
     :ivar algbw: M / time, in the topology's bandwidth units (inf for a zero time)
+    :ivar protocol: the fastest protocol under the calibrated model (``"LL"``,
+        ``"LL128"``, ``"Simple"``); None under the ideal model
     """
 
     size_bytes: int
-    chunks: int
+    chunks: int | None
     seconds: float
     algbw: float
+    protocol: str | None = None
 
 
 class Simulation(tuple):
     """What :func:`simulate` returns: one :class:`SimRow` per message size, in the order
-    given (a tuple: index it, unpack it, iterate it)."""
+    given (a tuple: index it, unpack it, iterate it), with the model that timed them.
+
+    :ivar model: ``"calibrated"`` or ``"ideal"``
+    :ivar parameters: the model's parameters, JSON-ready (the calibration's
+        :meth:`~forestcoll_opt.timing.calibrated.Calibration.parameters`, or the ideal
+        model's chunks and α)
+    """
+
+    model: str = "ideal"
+    parameters: Mapping[str, Any] = {}
+
+    def __new__(cls, rows: Iterable[SimRow] = (), *, model: str = "ideal",
+                parameters: Mapping[str, Any] | None = None) -> "Simulation":
+        self = super().__new__(cls, rows)
+        self.model = model
+        self.parameters = dict(parameters or {})
+        return self
 
     def __repr__(self) -> str:
         if not self:
@@ -123,15 +152,19 @@ class Simulation(tuple):
                             note="algbw in the topology's units; .to_pandas() for the table")
 
     def to_pandas(self) -> Any:
-        """A pandas DataFrame, one row per size: ``size_bytes``, ``chunks``, ``seconds``,
-        ``algbw`` (floats, in the topology's bandwidth units), ready to plot.
+        """A pandas DataFrame, one row per size: ``size_bytes``, ``chunks``, ``protocol``,
+        ``seconds``, ``algbw`` (floats, in the topology's bandwidth units), ready to plot;
+        ``.attrs["model"]`` and ``.attrs["parameters"]`` name the model.
 
         :returns: the DataFrame
         """
         import pandas as pd
 
-        return pd.DataFrame([vars(r) for r in self],
-                            columns=["size_bytes", "chunks", "seconds", "algbw"])
+        frame = pd.DataFrame([vars(r) for r in self],
+                             columns=["size_bytes", "chunks", "protocol", "seconds", "algbw"])
+        frame.attrs["model"] = self.model
+        frame.attrs["parameters"] = dict(self.parameters)
+        return frame
 
 
 def unit_bytes_per_s(units: str) -> tuple[float, str | None]:
@@ -162,9 +195,20 @@ def _prune(pairs: Iterable[tuple[float, float]]) -> tuple[tuple[float, float], .
     return tuple(out)
 
 
-def _coefficients(schedule: Schedule, topology: Topology) -> list[dict[tuple[str, str], float]]:
-    """ρ_e per phase (seconds per byte of M divided by C), with the link sharing of the
-    module docstring."""
+def link_coefficients(topology: Topology, schedule: Schedule,
+                      efficiency: Mapping[str, Fraction] | None = None
+                      ) -> list[dict[tuple[str, str], float]]:
+    """ρ_e per phase: seconds per byte of M that link e needs for its load (the link
+    sharing of the module docstring), both phases summed on every link of a concurrent
+    allreduce. With ``efficiency`` (link type -> factor) a typed link's bandwidth is
+    multiplied by its type's factor first.
+
+    :param topology: the network
+    :param schedule: the schedule
+    :param efficiency: link type -> achieved / nominal bandwidth, or None
+    :returns: one dict (link -> seconds per byte) per phase
+    :raises ScheduleError: when a path uses a node pair that is not a link
+    """
     phases = schedule.phases or (schedule,)
     unit, _ = unit_bytes_per_s(topology.units)
     capable = multicast_switches(topology)
@@ -179,6 +223,10 @@ def _coefficients(schedule: Schedule, topology: Topology) -> list[dict[tuple[str
                 raise ScheduleError(f"the schedule uses {hop[0]} -> {hop[1]}, which is not a "
                                     f"link of {topology.name}")
             share[hop] = Fraction(load, parts) / topology.capacity[hop]
+            if efficiency:
+                kind = topology.link_type.get(hop)
+                if kind in efficiency:
+                    share[hop] /= efficiency[kind]
         exact.append(share)
     if schedule.concurrent:
         both: dict[tuple[str, str], Fraction] = {}
@@ -351,32 +399,45 @@ def _concurrent_time(reduce: _Routes, spread: _Routes, roots: int, size: float,
 
 def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
              chunks: int | str = "auto", alpha: float | None = None,
-             alpha_per_link: Mapping[tuple[str, str], float] | None = None) -> "Simulation":
-    """One :class:`SimRow` per message size (bytes) under the module's α-β model.
-    ``chunks``: a chunk count C ≥ 1 for every size, or ``"auto"`` for the fastest C per
-    size (module docstring). ``alpha``: seconds per hop for every link (None: each link's
-    own ``"alpha"`` or its type's default, see :func:`link_alphas`); ``alpha_per_link`` maps
-    (src, dst) links of the topology to their own α, over all.
+             alpha_per_link: Mapping[tuple[str, str], float] | None = None,
+             model: str = "calibrated", calibration: "Calibration | None" = None
+             ) -> "Simulation":
+    """One :class:`SimRow` per message size (bytes) under ``model``: ``"calibrated"`` (the
+    default; :mod:`forestcoll_opt.timing.calibrated`, with ``calibration`` or its defaults)
+    or ``"ideal"``, the module's α-β model. ``chunks``, ``alpha`` and ``alpha_per_link``
+    belong to the ideal model: ``chunks`` is a chunk count C ≥ 1 for every size, or
+    ``"auto"`` for the fastest C per size (module docstring); ``alpha`` is seconds per hop
+    for every link (None: each link's own ``"alpha"`` or its type's default, see
+    :func:`link_alphas`); ``alpha_per_link`` maps (src, dst) links of the topology to their
+    own α, over all.
 
     :param topology: the network the schedule runs on
     :param schedule: the schedule (any collective, allreduce and concurrent phases included)
     :param sizes: message sizes M in bytes, whole numbers from 1 to 2^63 - 1
-    :param chunks: a chunk count from 1 to :data:`MAX_CHUNKS`, or ``"auto"``
-    :param alpha: seconds per hop for every link, or None
-    :param alpha_per_link: (src, dst) link -> its own seconds per hop, or None
+    :param chunks: ideal model: a chunk count from 1 to :data:`MAX_CHUNKS`, or ``"auto"``
+    :param alpha: ideal model: seconds per hop for every link, or None
+    :param alpha_per_link: ideal model: (src, dst) link -> its own seconds per hop, or None
+    :param model: ``"calibrated"`` or ``"ideal"``
+    :param calibration: the calibrated model's parameters (None: the defaults); only with
+        ``model="calibrated"``
     :returns: one :class:`SimRow` per size, in the order given (a :class:`Simulation`:
-        a tuple with :meth:`Simulation.to_pandas`)
-    :raises UsageError: for a bad ``chunks``, α or size
+        a tuple with :meth:`Simulation.to_pandas`, naming the model and its parameters)
+    :raises UsageError: for a bad model, ``chunks``, α or size, or an option of the other
+        model
     :raises ScheduleError: when a path uses a node pair that is not a link of ``topology``,
         or a tree does not lead from some node to its root
     """
+    model = check_options(model, chunks, alpha, alpha_per_link, calibration)
+    sizes = [_check_size(size) for size in sizes]
+    if model == "calibrated":
+        return _simulate_calibrated(topology, schedule, sizes, calibration or Calibration())
     if chunks != "auto" and (isinstance(chunks, bool) or not isinstance(chunks, int)
                              or not 1 <= chunks <= MAX_CHUNKS):
         raise UsageError(f"chunks must be a whole number from 1 to 2^40 or 'auto', not "
                          f"{str(chunks)[:40]}")
     alphas = link_alphas(topology, alpha, alpha_per_link)
     phases = schedule.phases or (schedule,)
-    coefficients = _coefficients(schedule, topology)
+    coefficients = link_coefficients(topology, schedule)
     found = [_routes(p, rho, alphas) for p, rho in zip(phases, coefficients)]
     roots = sorted(set().union(*found))
     routes = [_Routes(r, roots) for r in found]
@@ -386,10 +447,6 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     parts = max(p.k if p.collective.rooted else schedule.total_weight * p.k for p in phases)
     rows = []
     for size in sizes:
-        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size < 2**63:
-            raise UsageError(f"a message size must be a whole number of bytes from 1 to "
-                             f"2^63 - 1, not {str(size)[:40]}")
-
         def seconds_with(c: int) -> float:
             if schedule.concurrent:
                 return _concurrent_time(reduce, spread, len(roots), float(size), c)
@@ -402,7 +459,69 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
         rows.append(SimRow(size_bytes=size, chunks=c, seconds=seconds,
                            algbw=size / seconds / unit_bytes_per_s(topology.units)[0]
                            if seconds > 0 else math.inf))
-    return Simulation(rows)
+    return Simulation(rows, model="ideal",
+                      parameters=ideal_parameters(chunks, alpha, alpha_per_link))
+
+
+def ideal_parameters(chunks: int | str, alpha: float | None,
+                     alpha_per_link: Mapping[tuple[str, str], float] | None) -> dict[str, Any]:
+    """The ideal model's parameters as JSON-ready values (every output names them).
+
+    :param chunks: the chunk count or ``"auto"``
+    :param alpha: the global α or None (per link: the link's own or its type's)
+    :param alpha_per_link: the per-link overrides or None
+    :returns: ``model``, ``chunks``, ``alpha`` (None: by link), ``alpha_per_link`` (count)
+    """
+    return {"model": "ideal", "chunks": chunks, "alpha": alpha,
+            "alpha_per_link": len(alpha_per_link or {})}
+
+
+def check_options(model: Any, chunks: Any, alpha: Any, alpha_per_link: Any,
+                  calibration: Any) -> str:
+    """``model``, once the options given belong to it: ``chunks`` (other than ``"auto"``),
+    ``alpha`` and ``alpha_per_link`` to the ideal model, ``calibration`` to the calibrated
+    one.
+
+    :returns: the model
+    :raises UsageError: for an unknown model or an option of the other one
+    """
+    model = check_model(model)
+    if model == "calibrated":
+        given = [name for name, value in (("chunks", chunks if chunks != "auto" else None),
+                                          ("alpha", alpha), ("alpha_per_link", alpha_per_link))
+                 if value is not None and value != {}]
+        if given:
+            raise UsageError(f"{', '.join(given)} belong to the ideal model; pass "
+                             f"model='ideal' to use them (the calibrated model takes its "
+                             f"latencies from the runtimes' tables and has no chunk count)")
+        if calibration is not None and not isinstance(calibration, Calibration):
+            raise UsageError(f"calibration must be a Calibration, not "
+                             f"{type(calibration).__name__}")
+    elif calibration is not None:
+        raise UsageError("calibration belongs to the calibrated model; drop it or pass "
+                         "model='calibrated'")
+    return model
+
+
+def _check_size(size: Any) -> int:
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size < 2**63:
+        raise UsageError(f"a message size must be a whole number of bytes from 1 to "
+                         f"2^63 - 1, not {str(size)[:40]}")
+    return size
+
+
+def _simulate_calibrated(topology: Topology, schedule: Schedule, sizes: Sequence[int],
+                         calibration: "Calibration") -> "Simulation":
+    rho = link_coefficients(topology, schedule, calibration.efficiency)
+    cost = schedule_cost(topology, schedule, calibration, rho)
+    unit = unit_bytes_per_s(topology.units)[0]
+    rows = []
+    for size in sizes:
+        protocol, seconds = cost.time(size)
+        rows.append(SimRow(size_bytes=size, chunks=None, seconds=seconds,
+                           algbw=size / seconds / unit if seconds > 0 else math.inf,
+                           protocol=protocol))
+    return Simulation(rows, model="calibrated", parameters=calibration.parameters(topology))
 
 
 def _fastest(time_of, top: int) -> tuple[int, float]:

@@ -1,7 +1,10 @@
 """Which schedule to run at which message size: the fixed-k ForestColl schedules (k = 1 up
-to the optimal k*, the paper's section 5.5 "Fixed-k Schedule Generation") and the baselines
-NCCL runs today (:mod:`forestcoll_opt.timing.baseline`), timed per size by the α-β model of
-:mod:`forestcoll_opt.timing.simulate`.
+to the optimal k*, the paper's section 5.5 "Fixed-k Schedule Generation"), the baselines
+NCCL runs today in the schedule format (:mod:`forestcoll_opt.timing.baseline`) and, under the
+calibrated model, the library itself as its own cost model picks ring or tree and a
+protocol per size (the ``nccl`` candidate, :mod:`forestcoll_opt.timing.library`), timed per
+size by :func:`forestcoll_opt.timing.simulate.simulate` (``model="calibrated"`` or
+``"ideal"``).
 
 A smaller k means fewer, shallower trees and less data cut into fewer pieces: its
 bandwidth is lower (never above the optimum) but for small messages, where the latency
@@ -25,50 +28,62 @@ from ..model.collective import Collective, check_request
 from ..errors import ScheduleError, UsageError
 from ..model.schedule import Schedule, tree_height
 from ..generation.pipeline import generate
-from .simulate import link_alphas, simulate
+from .calibrated import Calibration, library_shape, library_times
+from .simulate import check_options, ideal_parameters, link_alphas, link_coefficients, simulate
 from ..model.topology import Topology
 
 MAX_K = 10**4
+# Candidates timed by the library's own cost model rather than as a schedule.
+LIBRARY_KINDS = ("nccl",)
 
 
 @dataclass(frozen=True)
 class Candidate:
     """One schedule in the comparison: ``name`` is ``k=3`` for a ForestColl schedule with
-    k trees per root, or a baseline kind (:data:`~forestcoll_opt.timing.baseline.KINDS`);
+    k trees per root, a baseline kind (:data:`~forestcoll_opt.timing.baseline.KINDS`), or
+    the library's own cost model (``nccl``, or ``rccl`` on AMD topologies), which has no
+    schedule;
     ``algbw`` is its exact algbw, ``trees`` its number of distinct trees, ``height`` its
     deepest tree in compute-node hops.
 
-    :ivar name: ``"k=<k>"`` or the baseline kind
-    :ivar k: trees per root of a ForestColl schedule; None for a baseline
-    :ivar algbw: its exact algbw (bandwidth only, no latency), in the topology's units
-    :ivar trees: its number of trees (both phases of an allreduce)
-    :ivar height: the height of its deepest tree, in compute-node hops
-    :ivar schedule: the schedule itself; ignored by ``==``
+    :ivar name: ``"k=<k>"``, the baseline kind, or the library's name
+    :ivar k: trees per root of a ForestColl schedule; None otherwise
+    :ivar algbw: its exact algbw (bandwidth only, no latency), in the topology's units;
+        None for the library
+    :ivar trees: its number of trees (both phases of an allreduce); None for the library
+    :ivar height: the height of its deepest tree, in compute-node hops; None for the
+        library
+    :ivar schedule: the schedule itself (None for the library); ignored by ``==``
     """
 
     name: str
     k: int | None
-    algbw: Fraction
-    trees: int
-    height: int
-    schedule: Schedule = field(compare=False, repr=False)
+    algbw: Fraction | None
+    trees: int | None
+    height: int | None
+    schedule: Schedule | None = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True)
 class TradeoffRow:
     """One message size: the fastest candidate, and every candidate's simulated seconds and
-    chunk count (``chunks="auto"``: its own best).
+    chunk count (ideal model; ``chunks="auto"``: its own best) or protocol (calibrated).
 
     :ivar size_bytes: the message size in bytes
     :ivar best: the name of the fastest candidate (the first listed among equals)
     :ivar seconds: candidate name -> its simulated time
-    :ivar chunks: candidate name -> the chunk count used
+    :ivar chunks: candidate name -> the chunk count used (None under the calibrated model)
+    :ivar protocols: candidate name -> its fastest protocol (calibrated model; empty under
+        the ideal one)
+    :ivar algorithms: the library candidate -> the algorithm it picks (``ring``, ``tree``)
     """
 
     size_bytes: int
     best: str
     seconds: Mapping[str, float]
-    chunks: Mapping[str, int]
+    chunks: Mapping[str, int | None]
+    protocols: Mapping[str, str] = field(default_factory=dict)
+    algorithms: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -86,6 +101,8 @@ class Tradeoff:
         baselines
     :ivar rows: one row per message size, in the order given
     :ivar skipped: (baseline kind, reason) for default baselines that could not be built
+    :ivar model: ``"calibrated"`` or ``"ideal"``
+    :ivar parameters: the model's parameters, JSON-ready
     """
 
     topology: str
@@ -96,6 +113,8 @@ class Tradeoff:
     candidates: tuple[Candidate, ...]
     rows: tuple[TradeoffRow, ...]
     skipped: tuple[tuple[str, str], ...] = ()
+    model: str = "ideal"
+    parameters: Mapping[str, Any] = field(default_factory=dict)
 
     def __repr__(self) -> str:
         return (f"Tradeoff({self.collective} on {self.topology}: optimum "
@@ -115,12 +134,13 @@ class Tradeoff:
                             note=".to_pandas(): every candidate at every size")
 
     def frame(self) -> Any:
-        """A pandas DataFrame, one row per (size, candidate): seconds, chunks, simulated
-        algbw (in the topology's units), the candidate's exact algbw and k, and whether it
-        is the fastest at that size.
+        """A pandas DataFrame, one row per (size, candidate): seconds, chunks or protocol,
+        simulated algbw (in the topology's units), the candidate's exact algbw and k, and
+        whether it is the fastest at that size; ``.attrs`` holds the model and its
+        parameters.
 
         :returns: the frame, with columns ``size_bytes``, ``candidate``, ``k``,
-            ``seconds``, ``chunks``, ``algbw``, ``exact_algbw`` and ``best``
+            ``seconds``, ``chunks``, ``protocol``, ``algbw``, ``exact_algbw`` and ``best``
         :raises ImportError: when pandas is not installed
         """
         import pandas as pd
@@ -134,10 +154,15 @@ class Tradeoff:
                 c = by_name[name]
                 rows.append({"size_bytes": r.size_bytes, "candidate": name, "k": c.k,
                              "seconds": seconds, "chunks": r.chunks[name],
+                             "protocol": r.protocols.get(name),
                              "algbw": r.size_bytes / seconds / unit,
-                             "exact_algbw": float(c.algbw), "best": name == r.best})
-        return pd.DataFrame(rows, columns=["size_bytes", "candidate", "k", "seconds", "chunks",
-                                           "algbw", "exact_algbw", "best"])
+                             "exact_algbw": None if c.algbw is None else float(c.algbw),
+                             "best": name == r.best})
+        frame = pd.DataFrame(rows, columns=["size_bytes", "candidate", "k", "seconds", "chunks",
+                                            "protocol", "algbw", "exact_algbw", "best"])
+        frame.attrs["model"] = self.model
+        frame.attrs["parameters"] = dict(self.parameters)
+        return frame
 
     def to_pandas(self) -> Any:
         """The same DataFrame as :meth:`frame` (the name every tabular result of the
@@ -191,11 +216,15 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
              baselines: Sequence[str] | None = None, chunks: int | str = "auto",
              alpha: float | None = None,
              alpha_per_link: Mapping[tuple[str, str], float] | None = None,
-             kernel: str | None = None, executor=None) -> Tradeoff:
-    """Simulate the fixed-k schedules for ``ks`` (default :func:`default_ks` of the
-    optimal k*) and the ``baselines`` (default :func:`default_baselines`) at every size
-    (bytes) and name the fastest per size. ``chunks``, ``alpha`` and ``alpha_per_link``
-    are :func:`~forestcoll_opt.timing.simulate.simulate`'s; ``executor`` generates the values of
+             kernel: str | None = None, executor=None, model: str = "calibrated",
+             calibration: Calibration | None = None) -> Tradeoff:
+    """Time the fixed-k schedules for ``ks`` (default :func:`default_ks` of the optimal
+    k*) and the ``baselines`` at every size (bytes) under ``model`` and name the fastest
+    per size. Default baselines: :func:`default_baselines`, and under the calibrated model
+    also ``nccl``, the library's own cost model (NCCL's, or RCCL's on xGMI topologies:
+    :mod:`forestcoll_opt.timing.calibrated`). ``chunks``, ``alpha`` and ``alpha_per_link``
+    (ideal model) and ``calibration`` (calibrated model) are
+    :func:`~forestcoll_opt.timing.simulate.simulate`'s; ``executor`` generates the values of
     k in parallel (see :mod:`forestcoll_opt.analysis.sweeps`).
 
     :param topology: the network
@@ -207,38 +236,55 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     :param root: the root compute node of broadcast/reduce; must be None for the others
     :param baselines: baseline kinds (:data:`~forestcoll_opt.timing.baseline.KINDS`:
         ``"ring"``, ``"dbtree"``, ``"tree"``, and the paper's ``"blink"`` and
-        ``"multitree"``, which are never defaults), each once; None for
-        :func:`default_baselines`, which skips those the topology cannot build
-    :param chunks: a chunk count, or ``"auto"`` for each candidate's fastest per size
-    :param alpha: seconds per hop for every link, or None
-    :param alpha_per_link: (src, dst) link -> its own seconds per hop, or None
+        ``"multitree"``, which are never defaults; and ``"nccl"`` under the calibrated
+        model), each once; None for the defaults above, skipping those the topology cannot
+        build
+    :param chunks: ideal model: a chunk count, or ``"auto"`` for each candidate's fastest
+        per size
+    :param alpha: ideal model: seconds per hop for every link, or None
+    :param alpha_per_link: ideal model: (src, dst) link -> its own seconds per hop, or None
     :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
         for the fastest one installed
     :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
-    :returns: every candidate's time at every size, and the fastest per size
+    :param model: ``"calibrated"`` or ``"ideal"``
+    :param calibration: the calibrated model's parameters (None: its defaults)
+    :returns: every candidate's time at every size, the fastest per size, and the model
     :raises CollectiveError: for an unknown collective or a missing, unknown or superfluous
         root
     :raises UsageError: for no sizes, a bad or repeated k or baseline, nothing to compare,
-        a bad α or chunk count, or an unusable executor
+        a bad α or chunk count, an option of the other model, or an unusable executor
     :raises ScheduleError: when a baseline asked for by name cannot be built, or as
         :func:`~forestcoll_opt.generation.pipeline.generate`
     """
     collective = check_request(topology, collective, root=root).value
+    model = check_options(model, chunks, alpha, alpha_per_link, calibration)
+    if model == "calibrated" and calibration is None:
+        calibration = Calibration()
     sizes = list(sizes)
     if not sizes:
         raise UsageError("give at least one message size")
     if ks is not None:
         _check_ks(list(ks))
     explicit = baselines is not None
-    kinds = list(default_baselines(collective) if baselines is None else baselines)
+    if baselines is None:
+        kinds = list(default_baselines(collective))
+        if model == "calibrated":
+            kinds += list(LIBRARY_KINDS)
+    else:
+        kinds = list(baselines)
     if len(set(kinds)) != len(kinds):
         raise UsageError("a baseline is given twice; give each once")
     for kind in kinds:
-        if kind not in KINDS:
-            raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use {', '.join(KINDS)}")
+        if kind not in KINDS and kind not in LIBRARY_KINDS:
+            raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use "
+                             f"{', '.join(KINDS + LIBRARY_KINDS)}")
+        if kind in LIBRARY_KINDS and model != "calibrated":
+            raise UsageError(f"the {kind} baseline is the library's own cost model, part of "
+                             f"the calibrated model; use model='calibrated'")
     if ks is not None and not list(ks) and not kinds:
         raise UsageError("nothing to compare: give at least one k or one baseline")
-    link_alphas(topology, alpha, alpha_per_link)          # refuse a bad latency at once
+    if model == "ideal":
+        link_alphas(topology, alpha, alpha_per_link)      # refuse a bad latency at once
     optimal = generate(topology, collective=collective, root=root, kernel=kernel)
     k_star = _k_of(optimal)
     optimum = (optimal.algbw if collective == "allreduce" else
@@ -254,9 +300,15 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     for k in ks:
         schedules.append((f"k={k}", k, optimal if k == k_star else built[k]))
     skipped = []
+    rings: dict[str, Schedule] = {}
     for kind in kinds:
+        if kind in LIBRARY_KINDS:
+            continue
         try:
-            schedules.append((kind, None, baseline(topology, kind, collective=collective, root=root)))
+            schedules.append((kind, None, baseline(topology, kind, collective=collective,
+                                                   root=root)))
+            if kind == "ring":
+                rings[kind] = schedules[-1][2]
         except ScheduleError as exc:
             if explicit:
                 raise
@@ -268,18 +320,54 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         phases = schedule.phases or (schedule,)
         candidates.append(Candidate(
             name=name, k=k, algbw=schedule.algbw, trees=schedule.num_trees,
-            height=max(tree_height(t) for p in phases for t in p.trees + p.orbits), schedule=schedule))
-        times[name] = simulate(topology, schedule, sizes, chunks=chunks, alpha=alpha,
-                               alpha_per_link=alpha_per_link)
+            height=max(tree_height(t) for p in phases for t in p.trees + p.orbits),
+            schedule=schedule))
+        if model == "calibrated":
+            times[name] = simulate(topology, schedule, sizes, calibration=calibration)
+        else:
+            times[name] = simulate(topology, schedule, sizes, chunks=chunks, alpha=alpha,
+                                   alpha_per_link=alpha_per_link, model="ideal")
+    library_rows = None
+    if any(kind in LIBRARY_KINDS for kind in kinds):
+        assert calibration is not None
+        try:
+            ring = rings.get("ring") or baseline(topology, "ring", collective=collective,
+                                                 root=root)
+        except ScheduleError as exc:
+            if explicit:
+                raise ScheduleError(f"the nccl baseline reads its channels off the ring "
+                                    f"baseline, which cannot be built: {exc}") from None
+            skipped.append(("nccl", str(exc)))
+        else:
+            rho = link_coefficients(topology, ring, calibration.efficiency)
+            shape = library_shape(topology, ring, collective, rho)
+            name = calibration.library_for(topology)
+            library_rows = (name, library_times(topology, shape, collective, sizes, calibration))
+            candidates.append(Candidate(name=name, k=None, algbw=None, trees=None, height=None,
+                                        schedule=None))
+    order = [c.name for c in candidates]
     rows = []
     for i, size in enumerate(sizes):
         seconds = {name: times[name][i].seconds for name in times}
-        best = min(seconds, key=lambda name: (seconds[name], list(times).index(name)))
+        chunk_counts = {name: times[name][i].chunks for name in times}
+        protocols = ({name: times[name][i].protocol for name in times}
+                     if model == "calibrated" else {})
+        algorithms = {}
+        if library_rows is not None:
+            name, picks = library_rows
+            algo, proto, secs = picks[i]
+            seconds[name], chunk_counts[name] = secs, None
+            protocols[name], algorithms[name] = proto, algo
+        best = min(seconds, key=lambda name: (seconds[name], order.index(name)))
         rows.append(TradeoffRow(size_bytes=size, best=best, seconds=seconds,
-                                chunks={name: times[name][i].chunks for name in times}))
+                                chunks=chunk_counts, protocols=protocols,
+                                algorithms=algorithms))
+    parameters = (calibration.parameters(topology) if model == "calibrated"
+                  else ideal_parameters(chunks, alpha, alpha_per_link))
     return Tradeoff(topology=topology.name, collective=collective, units=topology.units,
                     optimum=optimum, k_star=k_star, candidates=tuple(candidates),
-                    rows=tuple(rows), skipped=tuple(skipped))
+                    rows=tuple(rows), skipped=tuple(skipped), model=model,
+                    parameters=parameters)
 
 
 def _check_ks(ks: list) -> None:

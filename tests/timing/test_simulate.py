@@ -1,4 +1,5 @@
-"""The α-β simulator (forestcoll_opt.timing.simulate) against times computed by hand.
+"""The ideal α-β simulator (forestcoll_opt.timing.simulate, model="ideal") against times
+computed by hand. (The calibrated model has its own tests: test_calibrated.py.)
 
 Conventions of the hand computations: bandwidths in GB/s = 1e9 bytes/s, α in seconds per
 hop, a part is M/(N·k) bytes for allgather (M/k for broadcast), and with C chunks a route
@@ -15,11 +16,20 @@ from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.model.schedule import achieved_algbw, from_dict
 from forestcoll_opt.generation.pipeline import generate
-from forestcoll_opt.timing.simulate import (MAX_CHUNKS, SimRow, parse_sizes, simulate,
-                                     unit_bytes_per_s)
+from forestcoll_opt.timing.simulate import (MAX_CHUNKS, SimRow, parse_sizes,
+                                            unit_bytes_per_s)
+from forestcoll_opt.timing.simulate import simulate as simulate_any
 from forestcoll_opt.model.topology import from_dict as topology_from_dict
 
 A = 2e-6     # the default α
+IDEAL = ("--model", "ideal")
+
+
+def simulate(*args, **kwargs):
+    """This file tests the ideal model."""
+    kwargs.setdefault("model", "ideal")
+    return simulate_any(*args, **kwargs)
+
 B = 1e10     # 10 GB/s in bytes/s
 
 
@@ -223,21 +233,22 @@ def test_cli(tmp_path, capsys):
     path = tmp_path / "ag.json"
     assert main(["generate", "dgx-a100:boxes=2", "-q", "-o", str(path)]) == 0
     capsys.readouterr()
-    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "64KiB..1MiB",
+    assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--sizes", "64KiB..1MiB",
                  "--chunks", "auto", "--json"]) == 0
     out, err = capsys.readouterr()
     data = json.loads(out)
     assert err == "" and data["units"] == "GB/s"
     assert [r["size_bytes"] for r in data["rows"]] == [2**16, 2**17, 2**18, 2**19, 2**20]
     csv = tmp_path / "sim.csv"
-    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "1MiB,4MiB",
+    assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--sizes", "1MiB,4MiB",
                  "--alpha", "0", "--csv", str(csv)]) == 0
     out, _ = capsys.readouterr()
     lines = csv.read_text().splitlines()
-    assert lines[0] == "size_bytes,chunks,seconds,algbw" and len(lines) == 3
+    assert lines[0] == "size_bytes,chunks,protocol,seconds,algbw,model,parameters"
+    assert len(lines) == 3 and all(",ideal," in line for line in lines[1:])
     assert "1048576" in out and "4194304" in out
-    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--chunks", "0"]) == 2
-    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--alpha", "-1"]) == 2
+    assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--chunks", "0"]) == 2
+    assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--alpha", "-1"]) == 2
 
 
 # --- latency per link: types, the topology's alphas, the caller's overrides -------------
@@ -290,16 +301,16 @@ def test_cli_alpha_lines(tmp_path, capsys):
     path = tmp_path / "ag.json"
     assert main(["generate", "dgx-a100:boxes=2", "-q", "-o", str(path)]) == 0
     capsys.readouterr()
-    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "1MiB"]) == 0
+    assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--sizes", "1MiB"]) == 0
     out, _ = capsys.readouterr()
-    assert "latency per hop (link types and the topology's alphas): 1.7e-06 s on 32 links, " \
-           "4.8e-06 s on 32 links" in out
-    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "1MiB", "--alpha",
+    assert "latency per hop from link types and the topology's alphas: 1.7e-06 s on 32 " \
+           "links, 4.8e-06 s on 32 links" in out and "model ideal" in out
+    assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--sizes", "1MiB", "--alpha",
                  "3e-6", "--json"]) == 0
     data = json.loads(capsys.readouterr()[0])
     assert data["alpha"] == 3e-6 and data["links_by_alpha"] == [{"alpha": 3e-6, "links": 64}]
     # microseconds written as seconds: one line that says how to write it
-    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--alpha", "2"]) == 2
+    assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--alpha", "2"]) == 2
     err = capsys.readouterr()[1]
     assert err.count("\n") == 1 and "2e-6" in err
 
@@ -382,13 +393,14 @@ def test_cli_pipelines_by_default(tmp_path, capsys):
     path = tmp_path / "ag.json"
     assert main(["generate", "dgx-a100:boxes=2", "-q", "-o", str(path)]) == 0
     capsys.readouterr()
-    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "4GiB", "--json"]) == 0
+    assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--sizes", "4GiB",
+                 "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     (row,) = data["rows"]
     assert data["chunks"] == "auto" and row["chunks"] > 1
     assert round(row["algbw"], 1) == 297.6
-    assert main(["simulate", "dgx-a100:boxes=2", str(path), "--sizes", "4GiB", "--chunks", "1",
-                 "--json"]) == 0
+    assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--sizes", "4GiB",
+                 "--chunks", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["rows"][0]["algbw"] < 20
 
 
@@ -397,10 +409,10 @@ def test_cli_messages_give_the_real_range(tmp_path, capsys):
     assert main(["generate", "paper-example", "-q", "-o", str(path)]) == 0
     capsys.readouterr()
     # a value that starts with '-' reaches the option's own check
-    assert main(["simulate", "paper-example", str(path), "--sizes", "-1KiB"]) == 2
+    assert main(["simulate", *IDEAL, "paper-example", str(path), "--sizes", "-1KiB"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "from 1 to 2^63 - 1" in err and "-1KiB" in err
-    assert main(["simulate", "paper-example", str(path), "--alpha", "-inf"]) == 2
+    assert main(["simulate", *IDEAL, "paper-example", str(path), "--alpha", "-inf"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "finite number of seconds" in err
     # tradeoff's k range is its own, and says so both below and above it

@@ -36,7 +36,8 @@ from forestcoll_opt.model.schedule import achieved_algbw
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.schedule import from_dict as schedule_from_dict
 from forestcoll_opt.model.schedule import loads as schedule_loads
-from forestcoll_opt.timing.simulate import link_alphas, simulate
+from forestcoll_opt.timing.simulate import link_alphas
+from forestcoll_opt.timing.simulate import simulate as simulate_any
 from forestcoll_opt.timing.tradeoff import tradeoff
 from forestcoll_opt.verify import verify
 
@@ -46,6 +47,14 @@ SIM = importlib.import_module("forestcoll_opt.timing.simulate")
 TOPOLOGY_SCHEMA = jsonschema.Draft202012Validator(schemas.load("topology"))
 COLLECTIVES = ("allgather", "reduce-scatter", "allreduce", "broadcast", "reduce")
 ROOTED = ("broadcast", "reduce")
+
+
+def simulate(*args, **kwargs):
+    """The hostile inputs here are the ideal model's (chunks, α)."""
+    kwargs.setdefault("model", "ideal")
+    return simulate_any(*args, **kwargs)
+
+
 BASELINE_CASES = [("ring", c) for c in COLLECTIVES] + [
     ("dbtree", "allreduce"), ("tree", "broadcast"), ("tree", "reduce")]
 
@@ -728,11 +737,15 @@ def test_tradeoff_cli_outputs_are_deterministic_and_consistent(tmp_path, capsys)
     lines = csvs[0].decode().splitlines()
     names = [c["name"] for c in data["candidates"]]
     assert "ring" in names and "dbtree" in names
-    assert lines[0] == "size_bytes,best," + ",".join(f"seconds[{n}]" for n in names)
+    assert lines[0] == ",".join(["size_bytes,best,best_protocol"]
+                                + [f"seconds[{n}]" for n in names]
+                                + [f"protocol[{n}]" for n in names] + ["model,parameters"])
+    assert data["model"] == "calibrated" and names[-1] == "nccl"
     for line, row in zip(lines[1:], data["rows"]):
         cells = line.split(",")
         assert int(cells[0]) == row["size_bytes"] and cells[1] == row["best"]
-        assert [float(x) for x in cells[2:]] == [row["seconds"][n] for n in names]
+        assert cells[2] == row["protocols"][row["best"]]
+        assert [float(x) for x in cells[3:3 + len(names)]] == [row["seconds"][n] for n in names]
         assert row["seconds"][row["best"]] == min(row["seconds"].values())
     # "ring" is the ring alone; "none" alone is no baseline
     assert main(["tradeoff", str(topo), "--sizes", "1KiB", "--k", "1", "--baselines",
@@ -746,7 +759,8 @@ def test_tradeoff_cli_outputs_are_deterministic_and_consistent(tmp_path, capsys)
 
 def test_tradeoff_times_are_simulate_with_the_links_own_alphas():
     t = boxed((2, 2), name="alphas")
-    r = tradeoff(t, collective="broadcast", sizes=[1024, 2**20], root="b1g1", ks=[1, 2])
+    r = tradeoff(t, collective="broadcast", sizes=[1024, 2**20], root="b1g1", ks=[1, 2],
+                 model="ideal")
     for c in r.candidates:
         rows = simulate(t, c.schedule, [1024, 2**20], chunks="auto")
         assert [row.seconds[c.name] for row in r.rows] == [x.seconds for x in rows]

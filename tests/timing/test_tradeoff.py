@@ -1,6 +1,6 @@
-"""forestcoll_opt.timing.tradeoff: every candidate timed exactly as simulate() times it, the
-fastest named per size, and the candidates' exact algbw those of generate(k=…) and the
-baselines."""
+"""forestcoll_opt.timing.tradeoff under the ideal model: every candidate timed exactly as
+simulate() times it, the fastest named per size, and the candidates' exact algbw those of
+generate(k=…) and the baselines. (The calibrated default: test_calibrated.py.)"""
 
 import json
 import math
@@ -34,7 +34,7 @@ def test_default_ks_and_baselines():
 @pytest.fixture(scope="module")
 def a100():
     t = resolve("dgx-a100:boxes=2")
-    return t, tradeoff(t, collective="allgather", sizes=SIZES)
+    return t, tradeoff(t, collective="allgather", sizes=SIZES, model="ideal")
 
 
 def test_candidates_are_the_fixed_k_schedules_and_the_ring(a100):
@@ -50,7 +50,7 @@ def test_candidates_are_the_fixed_k_schedules_and_the_ring(a100):
 def test_times_are_simulate_and_best_is_the_fastest(a100):
     t, r = a100
     for c in r.candidates:
-        rows = simulate(t, c.schedule, SIZES, chunks="auto")
+        rows = simulate(t, c.schedule, SIZES, chunks="auto", model="ideal")
         for row, sim in zip(r.rows, rows):
             assert row.seconds[c.name] == sim.seconds and row.chunks[c.name] == sim.chunks
     for row in r.rows:
@@ -73,10 +73,12 @@ def test_small_k_wins_small_sizes_and_larger_k_large_sizes():
     # paper-example allgather: compare k=1 and the optimum by hand-chosen α: with a huge α
     # only hop counts matter, with α = 0 only bandwidth does
     t = resolve("paper-example")
-    r0 = tradeoff(t, collective="allgather", sizes=[2**40], ks=[1, 2], baselines=[], alpha=0.0)
+    r0 = tradeoff(t, collective="allgather", sizes=[2**40], ks=[1, 2], baselines=[], alpha=0.0,
+                  model="ideal")
     fast = max(r0.candidates, key=lambda c: c.algbw)
     assert r0.rows[0].best == fast.name
-    r1 = tradeoff(t, collective="allgather", sizes=[1], ks=[1, 2], baselines=[], alpha=1.0, chunks=1)
+    r1 = tradeoff(t, collective="allgather", sizes=[1], ks=[1, 2], baselines=[], alpha=1.0,
+                  chunks=1, model="ideal")
     low = min(r1.candidates, key=lambda c: (c.height, c.name))
     assert r1.rows[0].seconds[r1.rows[0].best] == r1.rows[0].seconds[low.name]
 
@@ -84,10 +86,13 @@ def test_small_k_wins_small_sizes_and_larger_k_large_sizes():
 def test_rooted_and_allreduce():
     t = resolve("dgx-a100:boxes=1")
     root = t.compute_nodes[0]
-    r = tradeoff(t, collective="broadcast", sizes=SIZES[:2], root=root, ks=[1])
+    r = tradeoff(t, collective="broadcast", sizes=SIZES[:2], root=root, ks=[1], model="ideal")
     assert [c.name for c in r.candidates] == ["k=1", "ring", "tree"]
-    r = tradeoff(t, collective="allreduce", sizes=SIZES[:2], ks=[1])
+    r = tradeoff(t, collective="allreduce", sizes=SIZES[:2], ks=[1], model="ideal")
     assert [c.name for c in r.candidates][-2:] == ["ring", "dbtree"]
+    # the calibrated default adds the library's own cost model
+    r = tradeoff(t, collective="broadcast", sizes=SIZES[:2], root=root, ks=[1])
+    assert [c.name for c in r.candidates] == ["k=1", "ring", "tree", "nccl"]
 
 
 def test_bad_requests():
@@ -95,9 +100,9 @@ def test_bad_requests():
     for kwargs in ({"ks": [0]}, {"ks": [1, 1]}, {"ks": [True]}, {"baselines": ["ring", "ring"]},
                    {"baselines": ["dbtree"]}, {"root": t.compute_nodes[0]}):
         with pytest.raises(ForestCollError):
-            tradeoff(t, collective="allgather", sizes=[1024], **kwargs)
+            tradeoff(t, collective="allgather", sizes=[1024], model="ideal", **kwargs)
     with pytest.raises(ForestCollError):
-        tradeoff(t, collective="broadcast", sizes=[1024])
+        tradeoff(t, collective="broadcast", sizes=[1024], model="ideal")
     with pytest.raises(ForestCollError):
         tradeoff(t, collective="allgather", sizes=[])
 
@@ -105,11 +110,12 @@ def test_bad_requests():
 def test_cli(tmp_path, capsys):
     csv = tmp_path / "t.csv"
     assert main(["tradeoff", "dgx-a100:boxes=2", "--sizes", "1MiB,1GiB", "--k", "1,13",
-                 "--csv", str(csv)]) == 0
+                 "--model", "ideal", "--csv", str(csv)]) == 0
     out = capsys.readouterr()[0]
-    assert "optimum 1040/3 (346.667) GB/s at k=13" in out and "vs ring" in out
+    assert "optimum 1040/3 (346.667) GB/s at k=13" in out and "model ideal (" in out
     lines = csv.read_text().splitlines()
-    assert lines[0] == "size_bytes,best,seconds[k=1],seconds[k=13],seconds[ring]"
+    assert lines[0] == ("size_bytes,best,best_protocol,seconds[k=1],seconds[k=13],seconds[ring],"
+                        "model,parameters")
     assert [l.split(",")[:2] for l in lines[1:]] == [["1048576", "k=1"], ["1073741824", "k=1"]]
     assert main(["tradeoff", "dgx-a100:boxes=2", "--sizes", "1MiB", "--k", "1",
                  "--baselines", "none", "--json"]) == 0

@@ -1,0 +1,426 @@
+"""The calibrated time model: what a schedule takes on the runtime that runs it, with every
+parameter cited or fitted to published measurements (docs/validation.md has the table,
+the fit and the error of each case).
+
+It times a schedule the way NCCL's and RCCL's tuners time their own algorithms
+(:mod:`.library`, ``src/graph/tuning.cc``): **time = latency + bytes / bandwidth**,
+
+* **bandwidth**: the schedule's exact algbw (its link loads, docs/formats.md) on link
+  bandwidths multiplied by an efficiency η per link type — the rate a runtime reaches on
+  that link, not its line rate (:data:`EFFICIENCY`: NVLink3 230 of 300 GB/s, HDR
+  InfiniBand 24 of 25 GB/s, ...) — times the protocol's efficiency (Simple 1, LL128 0.92,
+  LL 1/4 across boxes or 1/3 inside one on NCCL, 1/5 on RCCL: the libraries' own factors);
+* **latency**: the library's base latency of one call (``baseLat``, ring row) plus, along
+  the deepest route of the schedule's trees, the library's latency of one step
+  (``hwLat``, ring row) for every GPU-to-GPU hop. A hop through switches is one step
+  (NVSwitch and InfiniBand switches forward cut-through); its class is ``net`` when any of
+  its links is InfiniBand or Ethernet, ``nvlink`` when all are NVLink or xGMI (RCCL files
+  xGMI under NVLink), else ``pci`` (NCCL calls every other GPU path PCI). Latency is paid
+  once per hop, not per chunk: the runtimes keep 8 steps in flight per connection, so the
+  per-step cost overlaps with the data, as NCCL's own model assumes. In-trees (the
+  reduce-scatter phase) add a fitted ``reduce_step`` per reduction at every node on the
+  route (MSCCL runs the reductions of a node's children one after the other);
+* **protocol**: the fastest of the protocols allowed (:attr:`Calibration.protocols`) at
+  every size, as the runtime would be told in the exported XML;
+* an allreduce's two phases add their latencies (one after the other) or, when
+  ``concurrent``, take the slowest root's reduce-up plus broadcast-down latency.
+
+There is no pipeline-fill term: with the runtimes' slices (32 KiB to 1 MiB) filling a route
+of 8 hops costs under 1 % of a 1 GiB allgather on two DGX A100 boxes.
+
+The libraries themselves (the ``nccl`` candidate of ``tradeoff``) are timed by their own
+cost model (:mod:`.library`), whose ring latencies are multiplied by the fitted
+``ring_latency``: measured NCCL and RCCL rings are slower at small and medium sizes than
+their tuners' latencies say.
+
+Which library's tables apply (:meth:`Calibration.library_for`): RCCL's on a topology with
+xGMI links, NCCL's otherwise, unless :attr:`Calibration.library` names one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..errors import ScheduleError, UsageError
+from ..model.numbers import fraction_text
+from ..model.schedule import Schedule, Tree
+from ..model.topology import LINK_TYPES, Topology
+from .library import PROTOCOLS, TABLES, LibraryShape, check_arch, library_choice, steps
+
+MODELS = ("calibrated", "ideal")
+
+# Achievable over nominal bandwidth per link type (docs/validation.md cites each).
+EFFICIENCY: Mapping[str, Fraction] = {
+    "nvlink": Fraction(23, 30),      # A100: 230 of 300 GB/s (sjeaugey, NVIDIA/nccl-tests#149)
+    "infiniband": Fraction(24, 25),  # HDR: 24 of 25 GB/s (NVIDIA/nccl#412; NCCL's speed 24)
+    "ethernet": Fraction(24, 25),    # assumed as InfiniBand (no published figure used)
+    "xgmi": Fraction(81, 100),       # MI250x Infinity Fabric: up to 81 % (Schieffer et al. 2024)
+    "pcie": Fraction(3, 4),          # NCCL's PCI_BW 12 GB/s of a 16 GB/s Gen3 x16 link
+}
+# Fitted on the published measurements (benchmarks/validation.py, docs/validation.md).
+RING_LATENCY = {"nccl": 3.4, "rccl": 3.0}
+REDUCE_STEP = 3e-6
+# NCCL's getNetOverhead() on AMD x86 hosts (the DGX A100's EPYC CPUs), in seconds.
+NET_OVERHEAD = 2e-6
+
+_NET = frozenset({"infiniband", "ethernet"})
+_NVLINK = frozenset({"nvlink", "xgmi"})
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The calibrated model's parameters (module docstring); the defaults are the cited and
+    fitted values of docs/validation.md.
+
+    :ivar efficiency: link type -> achieved / nominal bandwidth, in (0, 1]; links of other
+        or no type keep their bandwidth
+    :ivar library: ``"auto"`` (RCCL's tables with xGMI links, NCCL's otherwise), ``"nccl"``
+        or ``"rccl"``
+    :ivar protocols: the protocols a schedule may run with (``"LL"``, ``"LL128"``,
+        ``"Simple"``); the fastest is taken per size (RCCL has no LL128)
+    :ivar ring_latency: library -> factor on its ring latencies (fitted)
+    :ivar reduce_step: seconds per reduction step of an in-tree node (fitted)
+    :ivar net_overhead: NCCL's network post overhead per ring step, seconds
+    :ivar arch: the rows of NCCL's per-architecture caps: ``"volta"``, ``"ampere"`` or
+        ``"hopper"``
+    :ivar amd_host: NCCL's multi-node LL cap for AMD (True) or Intel (False) hosts
+    :raises UsageError: for a value out of its range
+    """
+
+    efficiency: Mapping[str, Fraction] = field(default_factory=lambda: dict(EFFICIENCY))
+    library: str = "auto"
+    protocols: tuple[str, ...] = PROTOCOLS
+    ring_latency: Mapping[str, float] = field(default_factory=lambda: dict(RING_LATENCY))
+    reduce_step: float = REDUCE_STEP
+    net_overhead: float = NET_OVERHEAD
+    arch: str = "ampere"
+    amd_host: bool = True
+
+    def __post_init__(self) -> None:
+        for kind, value in dict(self.efficiency).items():
+            if kind not in LINK_TYPES:
+                raise UsageError(f"efficiency of {str(kind)[:40]!r}: not a link type; use "
+                                 f"{', '.join(LINK_TYPES)}")
+            if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)) or \
+                    not 0 < value <= 1:
+                raise UsageError(f"efficiency of {kind}: {str(value)[:40]} is not in (0, 1]")
+        object.__setattr__(self, "efficiency",
+                           {k: Fraction(v) for k, v in dict(self.efficiency).items()})
+        if self.library not in ("auto", *TABLES):
+            raise UsageError(f"library {str(self.library)[:40]!r}: use auto, nccl or rccl")
+        protocols = tuple(self.protocols)
+        if not protocols or len(set(protocols)) != len(protocols) or \
+                any(p not in PROTOCOLS for p in protocols):
+            raise UsageError(f"protocols {str(self.protocols)[:60]}: give some of "
+                             f"{', '.join(PROTOCOLS)}, each once")
+        object.__setattr__(self, "protocols", protocols)
+        factors = dict(self.ring_latency)
+        for name, value in factors.items():
+            if name not in TABLES or not _finite(value) or value <= 0:
+                raise UsageError(f"ring_latency of {str(name)[:40]!r}: give nccl and/or rccl "
+                                 f"with a positive factor")
+        object.__setattr__(self, "ring_latency", {k: float(factors.get(k, 1.0)) for k in TABLES})
+        for name in ("reduce_step", "net_overhead"):
+            value = getattr(self, name)
+            if not _finite(value) or not 0 <= value <= 1:
+                raise UsageError(f"{name} {str(value)[:40]} is in seconds: give 0 to 1")
+        if not check_arch(self.arch):
+            raise UsageError(f"arch {str(self.arch)[:40]!r}: use volta, ampere or hopper")
+
+    def library_for(self, topology: Topology) -> str:
+        """The library whose tables apply: :attr:`library`, or for ``"auto"`` RCCL when the
+        topology has an xGMI link and NCCL otherwise.
+
+        :param topology: the network
+        :returns: ``"nccl"`` or ``"rccl"``
+        """
+        if self.library != "auto":
+            return self.library
+        return "rccl" if "xgmi" in set(topology.link_type.values()) else "nccl"
+
+    def schedule_protocols(self, library: str) -> tuple[str, ...]:
+        """The protocols a schedule may run with on ``library``.
+
+        :param library: ``"nccl"`` or ``"rccl"``
+        :returns: :attr:`protocols` that the library has
+        :raises UsageError: when none is left (LL128 alone on RCCL)
+        """
+        found = tuple(p for p in self.protocols if p in TABLES[library].protocols)
+        if not found:
+            raise UsageError(f"{library} has none of the protocols {', '.join(self.protocols)}; "
+                             f"allow LL or Simple")
+        return found
+
+    def parameters(self, topology: Topology | None = None) -> dict[str, Any]:
+        """The parameters as JSON-ready values (every output names them).
+
+        :param topology: the network, to resolve ``"auto"``; None leaves it
+        :returns: a dict: ``model``, ``library`` (and its release and source),
+            ``efficiency`` (type -> exact text), ``protocols``, ``ring_latency``,
+            ``reduce_step_s``, ``net_overhead_s``, ``arch``, ``amd_host``
+        """
+        library = self.library_for(topology) if topology is not None else self.library
+        out: dict[str, Any] = {"model": "calibrated", "library": library}
+        if library in TABLES:
+            out["library_release"] = TABLES[library].release
+            out["library_source"] = TABLES[library].source
+        out.update({
+            "efficiency": {k: fraction_text(v) for k, v in sorted(self.efficiency.items())},
+            "protocols": list(self.protocols),
+            "ring_latency": dict(sorted(self.ring_latency.items())),
+            "reduce_step_s": self.reduce_step, "net_overhead_s": self.net_overhead,
+            "arch": self.arch, "amd_host": self.amd_host})
+        return out
+
+    def summary(self, topology: Topology) -> str:
+        """One line naming the model and its parameters, for text outputs.
+
+        :param topology: the network (resolves the library)
+        :returns: the line
+        """
+        library = self.library_for(topology)
+        eta = ", ".join(f"{k} {float(v):.3g}" for k, v in sorted(self.efficiency.items()))
+        return (f"model calibrated ({TABLES[library].release} tables; link efficiency {eta}; "
+                f"protocols {', '.join(self.schedule_protocols(library))}; fitted: "
+                f"{library} ring latency x{self.ring_latency[library]:g}, reduce step "
+                f"{self.reduce_step * 1e6:g} us)")
+
+
+def _finite(value: Any) -> bool:
+    return (not isinstance(value, bool) and isinstance(value, (int, float, Fraction))
+            and math.isfinite(value))
+
+
+def check_model(model: Any) -> str:
+    """``model`` if it is one of :data:`MODELS`.
+
+    :param model: ``"calibrated"`` or ``"ideal"``
+    :returns: the model
+    :raises UsageError: for anything else
+    """
+    if model not in MODELS:
+        raise UsageError(f"model {str(model)[:40]!r}: use calibrated or ideal")
+    return model
+
+
+def hop_class(topology: Topology, path: Sequence[str]) -> str:
+    """The hardware class of one GPU-to-GPU hop (module docstring): ``"net"``,
+    ``"nvlink"`` or ``"pci"``.
+
+    :param topology: the network
+    :param path: the hop's route, compute node to compute node
+    :returns: the class
+    """
+    types = [topology.link_type.get(hop) for hop in zip(path, path[1:])]
+    if any(t in _NET for t in types):
+        return "net"
+    if types and all(t in _NVLINK for t in types):
+        return "nvlink"
+    return "pci"
+
+
+def protocol_bandwidth(library: str, protocol: str, boxes: int) -> float:
+    """The share of the bandwidth a protocol moves as data on ``library`` (its ring
+    factors: LL128 0.92, LL 1/4 across boxes and 1/3 inside one on NCCL, 1/5 on RCCL).
+
+    :param library: ``"nccl"`` or ``"rccl"``
+    :param protocol: ``"LL"``, ``"LL128"`` or ``"Simple"``
+    :param boxes: the topology's boxes
+    :returns: the factor
+    """
+    if protocol == "Simple":
+        return 1.0
+    if protocol == "LL128":
+        return 0.92
+    if library == "rccl":
+        return 1 / 5
+    return 1 / 4 if boxes > 1 else 1 / 3
+
+
+@dataclass(frozen=True)
+class ScheduleCost:
+    """A schedule under the calibrated model: seconds = ``latency[p]`` + bytes ×
+    ``seconds_per_byte`` / ``bandwidth_share[p]`` for protocol p.
+
+    :ivar library: the tables used
+    :ivar seconds_per_byte: 1 / the schedule's algbw on the efficient bandwidths, in s/B
+    :ivar latency: protocol -> seconds of latency (base + deepest route + reductions)
+    :ivar bandwidth_share: protocol -> its bandwidth factor
+    """
+
+    library: str
+    seconds_per_byte: float
+    latency: Mapping[str, float]
+    bandwidth_share: Mapping[str, float]
+
+    def time(self, size: int) -> tuple[str, float]:
+        """The fastest protocol for ``size`` bytes and its time (the first among equals in
+        LL, LL128, Simple order).
+
+        :param size: bytes
+        :returns: (protocol, seconds)
+        """
+        best = None
+        for p, lat in self.latency.items():
+            seconds = lat + size * self.seconds_per_byte / self.bandwidth_share[p]
+            if best is None or seconds < best[1]:
+                best = (p, seconds)
+        assert best is not None
+        return best
+
+    @property
+    def algbw_bytes(self) -> float:
+        """The efficient algbw in bytes per second (inf without data)."""
+        return 1 / self.seconds_per_byte if self.seconds_per_byte > 0 else math.inf
+
+
+def schedule_cost(topology: Topology, schedule: Schedule, calibration: Calibration,
+                  rho: Sequence[Mapping[tuple[str, str], float]]) -> ScheduleCost:
+    """The calibrated cost of ``schedule`` (module docstring).
+
+    :param topology: the network it runs on
+    :param schedule: the schedule
+    :param calibration: the parameters
+    :param rho: per phase, seconds per byte of every link at its efficient bandwidth
+        (:func:`forestcoll_opt.timing.simulate.link_coefficients`)
+    :returns: its latencies and bandwidth
+    :raises ScheduleError: when a tree does not lead from a node to its root
+    """
+    library = calibration.library_for(topology)
+    tables = TABLES[library]
+    protocols = calibration.schedule_protocols(library)
+    index = {p: PROTOCOLS.index(p) for p in protocols}
+    phases = schedule.phases or (schedule,)
+    if schedule.concurrent:
+        per_byte = max(rho[0].values(), default=0.0)
+    else:
+        per_byte = sum(max(r.values(), default=0.0) for r in rho)
+    classes: dict[tuple[str, ...], str] = {}
+
+    def hop_seconds(path: tuple[str, ...]) -> tuple[float, ...]:
+        c = classes.get(path)
+        if c is None:
+            c = classes[path] = hop_class(topology, path)
+        row = tables.hop[c]["ring"]
+        return tuple(row[index[p]] * 1e-6 for p in protocols)
+
+    deepest = [_deepest(phase, hop_seconds, calibration.reduce_step, len(protocols))
+               for phase in phases]
+    if schedule.concurrent and len(phases) == 2:
+        up = next(d for p, d in zip(phases, deepest) if p.collective.inward)
+        down = next(d for p, d in zip(phases, deepest) if not p.collective.inward)
+        zero = (0.0,) * len(protocols)
+        route = tuple(max((u[i] + down.get(r, zero)[i] for r, u in up.items()), default=0.0)
+                      for i in range(len(protocols)))
+    else:
+        route = tuple(sum(max((v[i] for v in d.values()), default=0.0) for d in deepest)
+                      for i in range(len(protocols)))
+    boxes = len(topology.boxes())
+    latency = {p: tables.base["ring"][index[p]] * 1e-6 + route[i]
+               for i, p in enumerate(protocols)}
+    share = {p: protocol_bandwidth(library, p, boxes) for p in protocols}
+    return ScheduleCost(library=library, seconds_per_byte=per_byte, latency=latency,
+                        bandwidth_share=share)
+
+
+def _deepest(phase: Schedule, hop_seconds, reduce_step: float, width: int
+             ) -> dict[str, tuple[float, ...]]:
+    """Root -> per protocol, the largest latency of a route of the root's trees: the hops'
+    latencies, plus ``reduce_step`` times the children of every receiving node of an
+    in-tree route."""
+    inward = phase.collective.inward
+    out: dict[str, tuple[float, ...]] = {}
+    for tree in phase.trees:
+        worst = _tree_deepest(tree, inward, hop_seconds, reduce_step, width)
+        old = out.get(tree.root)
+        out[tree.root] = worst if old is None else tuple(map(max, old, worst))
+    return out
+
+
+def _tree_deepest(tree: Tree, inward: bool, hop_seconds, reduce_step: float, width: int
+                  ) -> tuple[float, ...]:
+    children: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for e in tree.edges:
+        child, parent = (e.src, e.dst) if inward else (e.dst, e.src)
+        children.setdefault(parent, []).append((child, e.path))
+    worst = [0.0] * width
+    stack = [(tree.root, (0.0,) * width, 0)]
+    seen = 0
+    while stack:
+        node, acc, depth = stack.pop()
+        kids = children.get(node, ())
+        if inward and kids:
+            acc = tuple(a + reduce_step * len(kids) for a in acc)
+        if not kids:
+            worst = [max(w, a) for w, a in zip(worst, acc)]
+        for child, path in kids:
+            seen += 1
+            if seen > len(tree.edges) or depth > len(tree.edges):
+                raise ScheduleError(f"a tree rooted at {tree.root} is not a tree (a node is "
+                                    f"reached twice)")
+            step = hop_seconds(path)
+            stack.append((child, tuple(a + s for a, s in zip(acc, step)), depth + 1))
+    return tuple(worst)
+
+
+def library_shape(topology: Topology, ring: Schedule, collective: str,
+                  rho: Sequence[Mapping[tuple[str, str], float]]) -> LibraryShape:
+    """What the library's tuner reads off ``topology`` (:class:`.library.LibraryShape`),
+    from the ring baseline ``ring`` of ``collective``: its rings are the channels, and its
+    bus bandwidth on the efficient link bandwidths, split over them, the per-channel speed.
+
+    :param topology: the network
+    :param ring: the ring baseline of that collective on it
+    :param collective: the collective's value
+    :param rho: the ring's per-phase seconds per byte per link (efficient bandwidths)
+    :returns: the shape
+    """
+    n = len(topology.compute_nodes)
+    phases = ring.phases or (ring,)
+    per_byte = sum(max(r.values(), default=0.0) for r in rho)
+    algbw_gb = (1 / per_byte / 1e9) if per_byte > 0 else math.inf
+    bus = algbw_gb * steps(collective, n) / n
+    channels = ring.stats.channels
+    if not channels:
+        first = phases[-1]
+        channels = max(1, len(first.trees) // (1 if first.collective.rooted else n))
+    boxes = topology.boxes()
+    box_of = {v: b for b, members in boxes.items() for v in members}
+    intra = "pci"
+    for phase in phases:
+        for tree in phase.trees:
+            for e in tree.edges:
+                if box_of[e.src] == box_of[e.dst] and hop_class(topology, e.path) == "nvlink":
+                    intra = "nvlink"
+                    break
+            if intra == "nvlink":
+                break
+    return LibraryShape(ranks=n, nodes=len(boxes), channels=channels,
+                        channel_bw=bus / channels, intra=intra)
+
+
+def library_times(topology: Topology, shape: LibraryShape, collective: str,
+                  sizes: Iterable[int], calibration: Calibration
+                  ) -> list[tuple[str, str, float]]:
+    """The library's own pick per size under the calibration: (algorithm, protocol,
+    seconds).
+
+    :param topology: the network (resolves the library)
+    :param shape: what the tuner reads off it (:func:`library_shape`)
+    :param collective: the collective's value
+    :param sizes: bytes
+    :param calibration: the parameters
+    :returns: one triple per size
+    """
+    library = calibration.library_for(topology)
+    out = []
+    for size in sizes:
+        c = library_choice(shape, collective, size, library=library,
+                           ring_latency=calibration.ring_latency[library],
+                           net_overhead=calibration.net_overhead * 1e6, arch=calibration.arch,
+                           amd_host=calibration.amd_host)
+        out.append((c.algorithm, c.protocol, c.seconds))
+    return out
