@@ -1,0 +1,123 @@
+"""``tradeoff --export``: one MSCCL algorithm per size range, the ranges covering every size
+exactly once under the runtime's inclusive minBytes/maxBytes rule, each file passing
+check-xml against its schedule."""
+
+import json
+import math
+
+import pytest
+
+from forestcoll_opt.analysis.export_plan import export_tradeoff, size_ranges
+from forestcoll_opt.cli import main
+from forestcoll_opt.errors import OutputError, UsageError
+from forestcoll_opt.model.catalog import resolve
+from forestcoll_opt.model.schedule import load as load_schedule
+from forestcoll_opt.runtimes.msccl_check import check_xml
+from forestcoll_opt.timing.tradeoff import tradeoff
+
+SIZES = [2**e for e in range(10, 31, 2)]
+
+
+@pytest.fixture(scope="module")
+def allreduce():
+    t = resolve("dgx-a100:boxes=2")
+    return t, tradeoff(t, collective="allreduce", sizes=SIZES, ks=[1, 13])
+
+
+def selected(ranges, size):
+    """The ranges the runtime would select for a call of ``size`` bytes."""
+    return [r for r in ranges if r.min_bytes <= size and (r.max_bytes is None
+                                                          or size <= r.max_bytes)]
+
+
+def test_ranges_cover_every_size_once(allreduce):
+    _, r = allreduce
+    ranges = size_ranges(r)
+    assert ranges[0].min_bytes == 0 and ranges[-1].max_bytes is None
+    for a, b in zip(ranges, ranges[1:]):
+        assert b.min_bytes == a.max_bytes + 1
+        # the boundary is the geometric midpoint of the last size of a and the first of b
+        assert a.max_bytes == math.isqrt(a.sizes[-1] * b.sizes[0])
+        assert (a.candidate, a.protocol) != (b.candidate, b.protocol)
+    for size in [0, 1, *SIZES, *(s + 1 for s in SIZES), *(s - 1 for s in SIZES), 2**62]:
+        assert len(selected(ranges, size)) == 1, size
+    for row in r.rows:
+        (one,) = selected(ranges, row.size_bytes)
+        assert one.candidate == row.best and row.size_bytes in one.sizes
+
+
+def test_export_writes_checked_algorithms(allreduce, tmp_path):
+    t, r = allreduce
+    plan = export_tradeoff(t, r, tmp_path / "out")
+    root = tmp_path / "out"
+    xmls = sorted((root / "msccl").iterdir())
+    assert [p.name for p in xmls] == sorted(e.xml.split("/")[1] for e in plan.ranges if e.xml)
+    assert xmls, "at least one range is won by a schedule"
+    doc = json.loads((root / "plan.json").read_text())
+    assert doc["model"] == "calibrated" and doc["collective"] == "allreduce"
+    ranges = [e.range for e in plan.ranges]
+    for entry, e in zip(doc["ranges"], plan.ranges):
+        assert (entry["min_bytes"], entry["max_bytes"]) == (e.range.min_bytes, e.range.max_bytes)
+        if e.xml is None:
+            assert e.range.candidate == "nccl" and entry["schedule"] is None
+            continue
+        text = (root / e.xml).read_text()
+        schedule = load_schedule(root / e.schedule)
+        verdict = check_xml(t, text, schedule=schedule, flavour="msccl-executor")
+        assert verdict.ok, verdict.reasons
+        assert f'minBytes="{e.range.min_bytes}"' in text
+        assert f'maxBytes="{e.range.max_bytes or 0}"' in text
+        assert f'proto="{e.range.protocol}"' in text
+    # the files' own byte ranges, read back, cover every size once
+    spans = []
+    for path in xmls:
+        head = path.read_text().split("\n", 1)[0]
+        low = int(head.split('minBytes="')[1].split('"')[0])
+        high = int(head.split('maxBytes="')[1].split('"')[0]) or None
+        spans.append((low, high))
+    library = [(e.range.min_bytes, e.range.max_bytes) for e in plan.ranges if e.xml is None]
+    covered = sorted(spans + library)
+    assert covered[0][0] == 0 and covered[-1][1] is None
+    for (_, high), (low, _) in zip(covered, covered[1:]):
+        assert low == high + 1
+    assert len(ranges) == len(covered)
+
+
+def test_export_refuses(allreduce, tmp_path):
+    t, r = allreduce
+    full = tmp_path / "full"
+    full.mkdir()
+    (full / "x").write_text("x")
+    with pytest.raises(OutputError, match="not empty"):
+        export_tradeoff(t, r, full)
+    with pytest.raises(OutputError, match="does not exist"):
+        export_tradeoff(t, r, tmp_path / "missing" / "out")
+    with pytest.raises(UsageError):
+        export_tradeoff(resolve("dgx-a100:boxes=1"), r, tmp_path / "other")
+    b = tradeoff(resolve("dgx-a100:boxes=1"), collective="broadcast", sizes=[1024],
+                 root="box0/gpu0", ks=[1], baselines=[])
+    with pytest.raises(UsageError, match="cannot be exported"):
+        export_tradeoff(resolve("dgx-a100:boxes=1"), b, tmp_path / "b")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["full"]
+
+
+def test_cli_export(tmp_path, capsys):
+    out = tmp_path / "ex"
+    assert main(["tradeoff", "mi250:boxes=2,gpus=8", "--sizes", "64KiB..1GiB", "--k", "1,13",
+                 "--export", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert f"exported to {out}" in text and "passed check-xml" in text
+    doc = json.loads((out / "plan.json").read_text())
+    assert doc["parameters"]["library"] == "rccl"
+    assert [e["min_bytes"] for e in doc["ranges"]][0] == 0
+    assert doc["ranges"][-1]["max_bytes"] is None
+    assert all((out / e["xml"]).is_file() for e in doc["ranges"] if e["xml"])
+    # a folder that is not empty, and a collective MSCCL files cannot express: one line each
+    assert main(["tradeoff", "mi250:boxes=2,gpus=8", "--sizes", "1MiB", "--k", "1",
+                 "--export", str(out)]) == 2
+    assert "not empty" in capsys.readouterr().err
+    assert main(["tradeoff", "dgx-a100:boxes=1", "--collective", "broadcast", "--root",
+                 "box0/gpu0", "--sizes", "1MiB", "--export", str(tmp_path / "b")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot be exported" in err
+    assert not (tmp_path / "b").exists()
