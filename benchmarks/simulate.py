@@ -1,5 +1,6 @@
-"""Time the α-β simulator (forestcoll simulate) on the optimal schedules of 128-GPU and
-larger networks, 16 message sizes each, with one chunk count and with --chunks auto;
+"""Time the ideal α-β simulator (forestcoll simulate --model ideal) on the optimal schedules
+of 128-GPU and larger networks, 16 message sizes each, with one chunk count and with
+--chunks auto;
 writes data/bench_simulate.csv. Target: under 10 s for 16 sizes on 128 GPUs.
 
     python benchmarks/simulate.py           # 128 GPUs (dgx-a100/dgx-h100:boxes=16, mi250:boxes=8), 1024 (dgx-h100:boxes=128)
@@ -30,10 +31,10 @@ def measure(spec: str) -> dict:
     schedule = generate(topo, collective="allgather")
     generated = time.perf_counter() - start
     start = time.perf_counter()
-    simulate(topo, schedule, sizes, chunks=8)
+    simulate(topo, schedule, sizes, chunks=8, model="ideal")
     fixed_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    auto = simulate(topo, schedule, sizes, chunks="auto")
+    auto = simulate(topo, schedule, sizes, chunks="auto", model="ideal")
     auto_seconds = time.perf_counter() - start
     return {"topology": spec, "gpus": len(topo.compute_nodes), "trees": schedule.num_trees,
             "sizes": len(sizes), "generate_seconds": f"{generated:.2f}",

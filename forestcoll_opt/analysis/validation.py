@@ -210,5 +210,7 @@ def ablations(base: Calibration | None = None) -> Mapping[str, Calibration]:
             base, efficiency={k: v for k, v in eta.items() if k != kind})
     out["no ring latency factor (library tables as published)"] = replace(
         base, ring_latency={"nccl": 1.0, "rccl": 1.0})
+    out["ring latency factor 1.37 (the one published measurement, NVIDIA/nccl#812)"] = replace(
+        base, ring_latency={"nccl": 1.37, "rccl": 1.37})
     out["no reduction step"] = replace(base, reduce_step=0.0)
     return out
