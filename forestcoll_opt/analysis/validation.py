@@ -123,28 +123,32 @@ def _schedule_seconds(topo: Topology, schedule: Schedule, calibration: Calibrati
     return [cost.time(size)[1] for size in sizes]
 
 
-def predict(case: Case, calibration: Calibration | None = None,
-            inputs: Inputs | None = None) -> Prediction:
-    """The model's prediction for one case (module docstring).
+def speedups(case: Case, calibration: Calibration | None = None,
+             inputs: Inputs | None = None, sizes: Iterable[int] | None = None
+             ) -> tuple[list[float], str] | None:
+    """The predicted speed-up of ``case`` at every size (module docstring), and what the
+    baseline ran.
 
     :param case: the measurement
     :param calibration: the parameters (None: the defaults); ForestColl and Blink run with
         the Simple protocol whatever its ``protocols``
     :param inputs: the schedules, if already built
-    :returns: the prediction
+    :param sizes: bytes (default: the case's, 1 GiB or :data:`SIZES`)
+    :returns: (one speed-up per size, a note), or None when the baseline is missing
     """
     calibration = calibration or Calibration()
     inputs = inputs or Inputs((case,))
     topo = inputs.topologies[case.topology]
-    sizes = (ONE_GB,) if case.statistic == "1GB" else SIZES
+    if sizes is None:
+        sizes = (ONE_GB,) if case.statistic == "1GB" else SIZES
+    sizes = tuple(sizes)
     simple = replace(calibration, protocols=("Simple",))
     key = (case.topology, case.collective)
     ours = _schedule_seconds(topo, inputs.schedules[key + ("forestcoll",)], simple, sizes)
     if case.against == "blink":
         blink = inputs.schedules.get(key + ("blink",))
         if blink is None:
-            return Prediction(case, None, None, "no blink baseline in this installation "
-                                                "(issue 25, section 2)")
+            return None
         theirs = _schedule_seconds(topo, blink, simple, sizes)
         note = "blink baseline, Simple"
     else:
@@ -155,7 +159,24 @@ def predict(case: Case, calibration: Calibration | None = None,
         theirs = [seconds for _, _, seconds in picks]
         used = sorted({f"{algo}/{proto}" for algo, proto, _ in picks})
         note = f"{calibration.library_for(topo)}: {', '.join(used)}"
-    ratios = [t / o for t, o in zip(theirs, ours)]
+    return [t / o for t, o in zip(theirs, ours)], note
+
+
+def predict(case: Case, calibration: Calibration | None = None,
+            inputs: Inputs | None = None) -> Prediction:
+    """The model's prediction for one case: the speed-up at 1 GiB, or the mean of
+    :func:`speedups` over :data:`SIZES`.
+
+    :param case: the measurement
+    :param calibration: the parameters (None: the defaults)
+    :param inputs: the schedules, if already built
+    :returns: the prediction
+    """
+    found = speedups(case, calibration, inputs)
+    if found is None:
+        return Prediction(case, None, None, "no blink baseline in this installation "
+                                            "(issue 25, section 2)")
+    ratios, note = found
     predicted = sum(ratios) / len(ratios)
     return Prediction(case, predicted, predicted / case.measured - 1, note)
 
