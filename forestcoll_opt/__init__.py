@@ -15,7 +15,7 @@ The public API, one entry point per question::
     fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
     fc.compare([topo])                                 # bound vs LP vs tree schedules
     ring = fc.baseline(topo, "ring", collective="allgather")   # what NCCL runs, same format
-    fc.simulate(topo, s, [2**20, 2**30])               # α-β time per message size
+    fc.simulate(topo, s, [2**20, 2**30])               # calibrated time per message size
     fc.tradeoff(topo, collective="allgather", sizes=[2**20, 2**30])   # fastest k per size
     s.save("s.json"); s = fc.load_schedule("s.json")   # the schedule file, and back
     fc.draw(topo, s, view="loads")                     # a picture: topology, cut, tree, loads
@@ -48,10 +48,12 @@ Layers, one folder each (imports flow downward only; ``tests/test_layering.py`` 
    and the pipeline that runs them.
 5. beside each other: ``lp`` (the allreduce LP and its schedules), ``verify`` (on the model
    and the kernel only; it takes LP values as arguments, never imports ``lp``),
-   ``runtimes`` (MSCCL XML export and check, NCCL import), ``timing`` (the α-β model,
-   NCCL's baselines, the fastest schedule per size).
-6. ``analysis`` — sweeps and comparisons across the layers below, and what a failure
-   costs or an upgrade buys (``whatif``).
+   ``runtimes`` (MSCCL XML export and check, NCCL import), ``timing`` (the calibrated and
+   the ideal α-β time models, NCCL's and RCCL's cost models, NCCL's and the paper's
+   baselines, the fastest schedule per size).
+6. ``analysis`` — sweeps and comparisons across the layers below, what a failure costs or
+   an upgrade buys (``whatif``), the time model against published measurements, the
+   export of ``tradeoff``'s advice.
 7. ``cli`` — parsing and printing only.
 """
 

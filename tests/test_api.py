@@ -152,7 +152,7 @@ def test_one_alpha_rule(topo, value, words):
     assert words in alpha_problem(value)
     schedule = fc.generate(topo, collective="allgather")
     with pytest.raises(errors.UsageError) as info:
-        fc.simulate(topo, schedule, [1024], alpha=value)
+        fc.simulate(topo, schedule, [1024], alpha=value, model="ideal")
     assert words in str(info.value)
     with pytest.raises(errors.TopologyError) as info:
         data = topo.to_dict()
@@ -206,7 +206,7 @@ def test_tabular_results_give_dataframes(topo):
     sim = fc.simulate(topo, s, [2**20, 2**30])
     (small, big) = sim
     frame = sim.to_pandas()
-    assert list(frame.columns) == ["size_bytes", "chunks", "seconds", "algbw"]
+    assert list(frame.columns) == ["size_bytes", "chunks", "protocol", "seconds", "algbw"]
     assert frame["algbw"].tolist() == [small.algbw, big.algbw] and big.algbw > small.algbw
     t = fc.tradeoff(topo, collective="allgather", sizes=[2**20], ks=[1], baselines=[])
     assert t.to_pandas().equals(t.frame())

@@ -491,9 +491,11 @@ def check_options(model: Any, chunks: Any, alpha: Any, alpha_per_link: Any,
                                           ("alpha", alpha), ("alpha_per_link", alpha_per_link))
                  if value is not None and value != {}]
         if given:
-            raise UsageError(f"{', '.join(given)} belong to the ideal model; pass "
-                             f"model='ideal' to use them (the calibrated model takes its "
-                             f"latencies from the runtimes' tables and has no chunk count)")
+            raise UsageError(f"{' and '.join(given)} belong{'s' * (len(given) == 1)} to the "
+                             f"ideal model; pass model='ideal' to use "
+                             f"{'it' if len(given) == 1 else 'them'} (the calibrated model "
+                             f"takes its latencies from the runtimes' tables and has no "
+                             f"chunk count)")
         if calibration is not None and not isinstance(calibration, Calibration):
             raise UsageError(f"calibration must be a Calibration, not "
                              f"{type(calibration).__name__}")
