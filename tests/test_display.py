@@ -63,10 +63,11 @@ def test_result_reprs(paper):
     assert repr(lp).startswith("LPResult(allreduce LP on paper-example: algbw≈4 b, "
                                "certified [4, 4], ")
     sim = fc.simulate(topo, s, [1024, 2**20])
-    assert repr(sim).startswith("Simulation(2 size(s) from 1024 to 1048576 bytes, best algbw ")
+    assert repr(sim).startswith("Simulation(calibrated model, 2 size(s) from 1024 to 1048576 "
+                                "bytes, best algbw ")
     tr = fc.tradeoff(topo, collective="allgather", sizes=[2**10, 2**20])
-    assert repr(tr) == ("Tradeoff(allgather on paper-example: optimum 8 b at k*=1, "
-                        "2 candidates, 2 sizes)")
+    assert repr(tr) == ("Tradeoff(allgather on paper-example, calibrated model: optimum 8 b at "
+                        "k*=1, 3 candidates, 2 sizes)")
     for result in (fc.bound(topo), fc.verify(topo, s), lp, sim, tr, s, topo):
         assert "\n" not in repr(result) and len(repr(result)) < 200
 

@@ -104,7 +104,8 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>\n"
             f"<body><h1>{html.escape(title)}</h1>\n<nav id=\"contents\"><b>Contents</b></nav>\n"
             f"{body}<p class=\"note\">Exact numbers are fractions in {html.escape(topology.units)}; "
-            f"times come from the α-β model (forestcoll_opt.timing.simulate).</p>\n"
+            f"times come from the {html.escape(times.model)} time model "
+            f"(forestcoll_opt.timing.simulate; docs/validation.md).</p>\n"
             f"<script>{SCRIPT}</script></body></html>\n")
 
 
@@ -158,11 +159,14 @@ def _fixed_k_html(t: Tradeoff) -> str:
 
 
 def _times_html(t: Tradeoff) -> str:
-    rows = [[_size(r.size_bytes), r.best, f"{1e6 * r.seconds[r.best]:.1f}", r.chunks[r.best]]
+    calibrated = t.model == "calibrated"
+    rows = [[_size(r.size_bytes), r.best, f"{1e6 * r.seconds[r.best]:.1f}",
+             r.protocols.get(r.best, "") if calibrated else r.chunks[r.best]]
             for r in t.rows]
     skipped = "".join(f"<p class=\"note\">{html.escape(kind)} not compared: "
                       f"{html.escape(why)}</p>" for kind, why in t.skipped)
-    return _table(["size", "fastest", "µs", "chunks"], rows) + skipped
+    return _table(["size", "fastest", "µs", "protocol" if calibrated else "chunks"],
+                  rows) + skipped
 
 
 def _size(n: int) -> str:

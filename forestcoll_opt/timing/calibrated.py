@@ -333,7 +333,7 @@ def _deepest(phase: Schedule, hop_seconds, reduce_step: float, width: int
     in-tree route."""
     inward = phase.collective.inward
     out: dict[str, tuple[float, ...]] = {}
-    for tree in phase.trees:
+    for tree in phase.iter_trees():             # a compact schedule's trees, expanded lazily
         worst = _tree_deepest(tree, inward, hop_seconds, reduce_step, width)
         old = out.get(tree.root)
         out[tree.root] = worst if old is None else tuple(map(max, old, worst))
@@ -386,12 +386,12 @@ def library_shape(topology: Topology, ring: Schedule, collective: str,
     channels = ring.stats.channels
     if not channels:
         first = phases[-1]
-        channels = max(1, len(first.trees) // (1 if first.collective.rooted else n))
+        channels = max(1, first.num_trees // (1 if first.collective.rooted else n))
     boxes = topology.boxes()
     box_of = {v: b for b, members in boxes.items() for v in members}
     intra = "pci"
     for phase in phases:
-        for tree in phase.trees:
+        for tree in phase.iter_trees():
             for e in tree.edges:
                 if box_of[e.src] == box_of[e.dst] and hop_class(topology, e.path) == "nvlink":
                     intra = "nvlink"

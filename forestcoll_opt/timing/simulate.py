@@ -140,14 +140,15 @@ class Simulation(tuple):
 
     def __repr__(self) -> str:
         if not self:
-            return "Simulation(no sizes)"
+            return f"Simulation({self.model} model, no sizes)"
         best = max(self, key=lambda r: r.algbw)
-        return (f"Simulation({len(self)} size(s) from {self[0].size_bytes} to "
-                f"{self[-1].size_bytes} bytes, best algbw {best.algbw:.6g} at "
-                f"{best.size_bytes} bytes)")
+        return (f"Simulation({self.model} model, {len(self)} size(s) from "
+                f"{self[0].size_bytes} to {self[-1].size_bytes} bytes, best algbw "
+                f"{best.algbw:.6g} at {best.size_bytes} bytes)")
 
     def _repr_html_(self) -> str:
-        return html_summary("Simulation · α-β model", [("sizes", str(len(self)))],
+        title = "calibrated model" if self.model == "calibrated" else "ideal α-β model"
+        return html_summary(f"Simulation · {title}", [("sizes", str(len(self)))],
                             table=self.to_pandas().to_html(index=False), svg=picture(self),
                             note="algbw in the topology's units; .to_pandas() for the table")
 

@@ -117,7 +117,7 @@ class Tradeoff:
     parameters: Mapping[str, Any] = field(default_factory=dict)
 
     def __repr__(self) -> str:
-        return (f"Tradeoff({self.collective} on {self.topology}: optimum "
+        return (f"Tradeoff({self.collective} on {self.topology}, {self.model} model: optimum "
                 f"{fraction_text(self.optimum)} {self.units} at k*={self.k_star}, "
                 f"{len(self.candidates)} candidates, {len(self.rows)} sizes)")
 
@@ -127,6 +127,7 @@ class Tradeoff:
         best = pd.DataFrame([{"size_bytes": r.size_bytes, "fastest": r.best,
                               "seconds": r.seconds[r.best]} for r in self.rows])
         rows = [("optimum", f"{fraction_display(self.optimum)} {self.units} at k*={self.k_star}"),
+                ("model", self.model),
                 ("candidates", ", ".join(c.name for c in self.candidates))]
         rows += [(f"skipped {kind}", why) for kind, why in self.skipped]
         return html_summary(f"Tradeoff · {self.collective} on {self.topology}", rows,

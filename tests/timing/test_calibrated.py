@@ -222,6 +222,7 @@ PINNED = {
     "mi250-allgather-1GB": 2.584, "mi250-reduce-scatter-1GB": 2.572,
     "mi250-allreduce-1GB": 2.577, "mi250-allgather-mean": 3.191,
     "mi250-reduce-scatter-mean": 2.640, "mi250-allreduce-mean": 2.765,
+    "mi250-allreduce-blink-1GB": 1.371,     # outside the fit: the baseline came later
 }
 # the cases the model does not meet (docs/validation.md explains why)
 MISSED = {"mi250-allreduce-1GB", "mi250-allreduce-mean"}
@@ -238,10 +239,8 @@ def test_validation_ratios_are_pinned(inputs):
     for name, value in PINNED.items():
         assert math.isclose(found[name].predicted, value, abs_tol=5e-4), (name, found[name])
     for name, p in found.items():
-        if p.predicted is None:
-            assert p.case.against == "blink" and "no blink baseline" in p.note
-            continue
         assert (abs(p.error) <= 0.10) == (name not in MISSED), (name, p.error)
+    assert found["mi250-allreduce-blink-1GB"].note == "blink baseline, Simple"
 
 
 def test_ablations_show_what_each_parameter_buys(inputs):
