@@ -27,8 +27,10 @@ def test_consumers_agree_on_compact_and_plain(catalog, spec, collective):
     assert compact.orbits or any(p.orbits for p in compact.phases)
     assert traffic(compact, topo) == traffic(plain, topo)
     assert simulate(topo, compact, SIZES) == simulate(topo, plain, SIZES)
-    assert simulate(topo, compact, SIZES, chunks=3, alpha=1e-6) == \
-        simulate(topo, plain, SIZES, chunks=3, alpha=1e-6)
+    assert simulate(topo, compact, SIZES, chunks=3, alpha=1e-6, model="ideal") == \
+        simulate(topo, plain, SIZES, chunks=3, alpha=1e-6, model="ideal")
+    assert simulate(topo, compact, SIZES, model="ideal") == \
+        simulate(topo, plain, SIZES, model="ideal")
     assert schedule_routes(compact) == schedule_routes(plain)
     exported = _export(topo, compact)
     assert exported == _export(topo, plain)
@@ -58,8 +60,8 @@ def test_a_group_that_changes_link_times_is_walked_tree_by_tree(catalog):
     plain = compact.expanded()
     alphas = {hop: 1e-6 for hop in topo.capacity}
     alphas[("box0/gpu0", "box0/nvswitch")] = 5e-6            # breaks the symmetry of α
-    assert simulate(topo, compact, SIZES, alpha_per_link=alphas) == \
-        simulate(topo, plain, SIZES, alpha_per_link=alphas)
+    assert simulate(topo, compact, SIZES, alpha_per_link=alphas, model="ideal") == \
+        simulate(topo, plain, SIZES, alpha_per_link=alphas, model="ideal")
 
 
 def test_commands_print_the_same_for_both_files(tmp_path, capsys):
