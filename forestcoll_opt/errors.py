@@ -7,6 +7,7 @@ __all__ = [
     "BoundError",
     "CatalogError",
     "CollectiveError",
+    "DemandError",
     "DrawError",
     "FailureError",
     "FixedKError",
@@ -137,6 +138,11 @@ class SplittingError(ForestCollError):
 
 class WeightsError(ForestCollError, ValueError):
     """Per-node shard weights are malformed (a missing node, a switch, a non-positive value)."""
+
+
+class DemandError(ForestCollError, ValueError):
+    """An all-to-all demand matrix is malformed (an unknown node, a switch, a negative
+    amount, a node sending to itself, every amount 0)."""
 
 
 class CollectiveError(UsageError, BoundError, ScheduleError):

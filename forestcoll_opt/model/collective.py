@@ -1,6 +1,8 @@
-"""The five collectives (paper, sections 4 "Throughput Optimality for Collectives" and 5.7
+"""The collectives (paper, sections 4 "Throughput Optimality for Collectives" and 5.7
 "Other Collective Operations"), as one enum that every entry point accepts, or its string
-value."""
+value: the five tree collectives, and all-to-all, whose schedules are weighted routes
+per pair of compute nodes rather than trees (its optimum is a maximum concurrent flow,
+:mod:`forestcoll_opt.lp.alltoall`)."""
 
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ class Collective(str, Enum):
     (every node ends with the sum of one shard); allreduce leaves every node with the sum of
     the whole buffer; broadcast sends a root's buffer to every node and reduce sums every
     node's buffer at a root. Allgather and broadcast run on out-trees, reduce-scatter and
-    reduce on in-trees, allreduce on both.
+    reduce on in-trees, allreduce on both. In all-to-all every compute node sends M/N of
+    its buffer to every other one (or amounts from a demand matrix), over weighted routes.
     """
 
     ALLGATHER = "allgather"
@@ -30,6 +33,7 @@ class Collective(str, Enum):
     ALLREDUCE = "allreduce"
     BROADCAST = "broadcast"
     REDUCE = "reduce"
+    ALLTOALL = "alltoall"
 
     def __str__(self) -> str:
         return self.value
@@ -53,7 +57,7 @@ class Collective(str, Enum):
         """The member named by ``value``.
 
         :param value: a member or its string value, e.g. ``"reduce-scatter"``
-        :param allowed: the members the caller accepts (default: all five)
+        :param allowed: the members the caller accepts (default: all of them)
         :param hint: appended to the message when ``value`` is a collective that ``allowed``
             leaves out (where to go for it instead)
         :returns: the member
@@ -74,7 +78,20 @@ class Collective(str, Enum):
 
 
 ALL = tuple(c.value for c in Collective)
-"""The five collectives' string values, in the enum's order."""
+"""Every collective's string value, in the enum's order (all-to-all last)."""
+
+TREE_COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE,
+                    Collective.BROADCAST, Collective.REDUCE)
+"""The five collectives made of trees (every entry point of the tree pipeline)."""
+
+TREES = tuple(c.value for c in TREE_COLLECTIVES)
+"""Their string values."""
+
+ALLTOALL_HINT = ("alltoall is made of routes, not trees: use forestcoll_opt.lp_alltoall(topology) "
+                 "for its optimal schedule, forestcoll_opt.solve_lp(topology, "
+                 "collective=\"alltoall\") for its optimum, or forestcoll_opt.baseline(topology, "
+                 "\"direct\" or \"pxn\", collective=\"alltoall\")")
+"""The one line every tree entry point answers a request for all-to-all with."""
 
 CUT_BOUNDED = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.BROADCAST,
                Collective.REDUCE)
@@ -94,12 +111,16 @@ def check_request(topology: "Topology", collective: "Collective | str", *,
         others (every compute node is a root there)
     :param weights: shard weights, or None; refused for broadcast and reduce (one root, no
         shards). Their values are checked by :mod:`forestcoll_opt.model.weights`.
-    :param allowed: the collectives the caller accepts (default: all five)
+    :param allowed: the collectives the caller accepts (default: the five tree
+        collectives; all-to-all, unless listed, is refused with :data:`ALLTOALL_HINT`)
     :param hint: where to go for a collective that ``allowed`` leaves out
     :returns: the collective as a :class:`Collective`
     :raises CollectiveError: naming what to change
     """
-    member = Collective.parse(collective, allowed=allowed, hint=hint)
+    if Collective.parse(collective) is Collective.ALLTOALL and \
+            Collective.ALLTOALL not in (allowed or ()):
+        raise CollectiveError(ALLTOALL_HINT)
+    member = Collective.parse(collective, allowed=allowed or TREE_COLLECTIVES, hint=hint)
     if member.rooted:
         if root is None:
             raise CollectiveError(f"{member} needs a root: pass one of the compute nodes, e.g. "

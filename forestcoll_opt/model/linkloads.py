@@ -10,6 +10,8 @@ import math
 from dataclasses import replace
 from fractions import Fraction
 
+from .alltoall import alltoall_algbw, route_loads
+from .collective import Collective
 from .topology import Topology
 from .trees import Tree
 
@@ -27,8 +29,11 @@ def link_loads(schedule: Schedule, capable: frozenset[str] = frozenset()
     :param schedule: a single-phase schedule (not an allreduce: pass each phase)
     :param capable: the switches that may replicate or aggregate (see
         :func:`multicast_switches`); used only when ``schedule.multicast`` is set
-    :returns: (from, to) link -> its load, in units of one tree part
+    :returns: (from, to) link -> its load, in units of one tree part (of one route part
+        for all-to-all)
     """
+    if schedule.routes:
+        return route_loads(schedule.routes)
     loads: dict[tuple[str, str], int] = {}
     inward = schedule.collective.inward
     images = schedule.group_images() if schedule.orbits else ()
@@ -93,6 +98,11 @@ def achieved_algbw(schedule: Schedule, topology: Topology) -> Fraction:
     :raises KeyError: when a path uses a node pair that is not a link of ``topology``
         (:func:`forestcoll_opt.verify` checks that first and says so in a verdict)
     """
+    if schedule.collective is Collective.ALLTOALL:
+        demand = schedule.demand
+        n = len(schedule.compute_nodes)
+        total = n * (n - 1) if demand is None else sum(d for _, _, d in demand)
+        return alltoall_algbw(schedule.routes, schedule.k or 1, total, n, topology)
     phases = schedule.phases or (schedule,)
     total = schedule.total_weight
     shares = []
@@ -116,13 +126,21 @@ def schedule_routes(schedule: Schedule
     """(src, dst) -> [(physical path, share of the pair's chunks)] from a schedule's tree
     edges: what the runtime's connection between two ranks carries, and where.
 
-    :param schedule: a schedule (its allreduce phases weighted by their k)
+    :param schedule: a schedule (its allreduce phases weighted by their k); for all-to-all
+        every route cut at the compute nodes it relays through (a hop between two compute
+        nodes is one connection of the runtime)
     :returns: for every compute node pair joined by a tree edge, its paths sorted, each with
         the fraction of the pair's data it carries (the fractions sum to 1)
     """
     phases = schedule.phases or (schedule,)
-    common = math.lcm(*(p.k for p in phases))
     volume: dict[tuple[str, str], dict[tuple[str, ...], int]] = {}
+    compute = frozenset(schedule.compute_nodes)
+    for r in schedule.routes:
+        stops = [i for i, v in enumerate(r.path) if v in compute]
+        for a, b in zip(stops, stops[1:]):
+            paths = volume.setdefault((r.path[a], r.path[b]), {})
+            paths[r.path[a:b + 1]] = paths.get(r.path[a:b + 1], 0) + r.weight
+    common = math.lcm(*(p.k or 1 for p in phases))
     for phase in phases:
         for tree in phase.iter_trees():
             for e in tree.edges:

@@ -20,17 +20,19 @@ import math
 import os
 from collections.abc import Mapping as MappingABC
 from dataclasses import dataclass, field, fields, replace
-from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
-from .collective import ALL, Collective
-from ..errors import ForestCollError, ScheduleError
+from .alltoall import (FORMAT_ALLTOALL, Demand, Route, parse_alltoall, routes_body)
+from .collective import TREES, Collective
+from ..errors import ScheduleError
 from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
-from .numbers import fraction_text, parse_exact
+from .fields import MAX_NUMBER_DIGITS  # noqa: F401  (kept for importers)
+from .fields import count as _count, exact as _fraction, label as _text, node_id as _id
+from .numbers import fraction_text
 from .summary import schedule_html, schedule_repr, schedule_text
-from .topology import Topology, check_id
+from .topology import Topology
 from .trees import NodeGroup, Tree, TreeEdge, perm_from_cycles, tree_image
 from .weights import coprime
 from .linkloads import (achieved_algbw, link_loads, multicast_switches,  # noqa: F401 (re-exported)
@@ -40,7 +42,7 @@ FORMAT = "forestcoll-schedule/1"
 FORMAT_V2 = "forestcoll-schedule/2"     # adds "weights" and "concurrent" (docs/formats.md)
 FORMAT_V3 = "forestcoll-schedule/3"     # compact: a group and one tree per orbit
 FORMATS = (FORMAT, FORMAT_V2, FORMAT_V3)
-COLLECTIVES = ALL            # kept for importers of the previous release
+COLLECTIVES = TREES          # the tree collectives; kept for importers of the previous release
 MAX_COUNT = 2**63 - 1        # the largest k or tree weight the format allows (docs/formats.md)
 MAX_GENERATORS = 64          # generators a compact schedule's group may list
 
@@ -193,6 +195,10 @@ class Schedule:
     :ivar orbits: a compact schedule's representatives: each stands for its images g(T),
         one per element g of the group (:meth:`iter_trees`); ``trees`` then holds the
         trees that stand for themselves only
+    :ivar routes: all-to-all only (no ``trees``, ``forestcoll-schedule/4``): the weighted
+        routes per pair (:class:`~forestcoll_opt.model.alltoall.Route`); ``k`` is then the
+        number of parts per unit of demand (:mod:`forestcoll_opt.model.alltoall`)
+    :ivar demand: all-to-all only: the normalised demand matrix, None when uniform
     """
 
     collective: Collective
@@ -211,6 +217,8 @@ class Schedule:
     multicast: bool = False
     group: tuple[tuple[tuple[str, ...], ...], ...] | None = None
     orbits: tuple[Tree, ...] = ()
+    routes: tuple[Route, ...] = ()
+    demand: Demand | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.collective, Collective):
@@ -218,7 +226,7 @@ class Schedule:
                 member = Collective(self.collective)
             except ValueError:
                 raise ScheduleError(f"unknown collective {str(self.collective)[:40]!r}; use one "
-                                    f"of {', '.join(ALL)}") from None
+                                    f"of {', '.join(c.value for c in Collective)}") from None
             object.__setattr__(self, "collective", member)
         if not isinstance(self.stats, Stats):
             object.__setattr__(self, "stats", Stats.of(self.stats))
@@ -313,7 +321,10 @@ class Schedule:
     @property
     def format(self) -> str:
         """``forestcoll-schedule/1`` unless the schedule needs version 2 (weights,
-        concurrent allreduce phases, or in-network multicast)."""
+        concurrent allreduce phases, or in-network multicast); ``/3`` when compact;
+        ``forestcoll-schedule/4`` for all-to-all."""
+        if self.collective is Collective.ALLTOALL:
+            return FORMAT_ALLTOALL
         if self.group is not None:
             return FORMAT_V3
         return (FORMAT_V2 if self.weights is not None or self.concurrent or self.multicast
@@ -342,6 +353,8 @@ class Schedule:
         return out
 
     def _body(self) -> dict[str, Any]:
+        if self.collective is Collective.ALLTOALL:
+            return routes_body(self.k or 1, self.algbw, self.routes, self.demand)
         body: dict[str, Any] = {}
         if self.phases:
             body["algbw"] = _frac(self.algbw)
@@ -401,15 +414,15 @@ def _group_images(group: tuple[tuple[tuple[str, ...], ...], ...],
 
 def _emit(obj: Mapping[str, Any], lines: list[str], depth: int) -> None:
     """Append the lines of one JSON object: a key per line; each element of ``trees``,
-    ``orbits``, ``group`` and ``phases`` on lines of its own (a tree or a generator on one
-    line, a phase as an object)."""
+    ``orbits``, ``group``, ``routes`` and ``phases`` on lines of its own (a tree, a
+    generator or a route on one line, a phase as an object)."""
     pad = " " * (depth + 1)
     lines.append("{")
     items = list(obj.items())
     for i, (key, value) in enumerate(items):
         comma = "," if i < len(items) - 1 else ""
         prefix = f"{pad}{json.dumps(key)}: "
-        if key in ("trees", "orbits", "group", "phases") and value:
+        if key in ("trees", "orbits", "group", "phases", "routes") and value:
             lines.append(prefix + "[")
             for j, element in enumerate(value):
                 more = "," if j < len(value) - 1 else ""
@@ -471,13 +484,12 @@ _V2_KEYS = {"weights", "concurrent", "multicast"}
 _PHASE_KEYS = {"collective", "k", "tree_bandwidth", "algbw", "trees"}
 _TREE_KEYS = {"root", "weight", "edges"}
 _EDGE_KEYS = {"src", "dst", "path"}
-MAX_NUMBER_DIGITS = 200      # exact algbw / tree_bandwidth strings a schedule may carry
 
 
 def from_dict(data: Mapping[str, Any], *, source: str = "schedule",
               expand: bool = True) -> Schedule:
-    """Parse a schedule of any version, ``forestcoll-schedule/1``, ``/2`` or ``/3``
-    (docs/formats.md). The shape is checked strictly — field types, unknown or misplaced
+    """Parse a schedule of any version, ``forestcoll-schedule/1``, ``/2``, ``/3`` or ``/4``
+    (all-to-all, :func:`~forestcoll_opt.model.alltoall.parse_alltoall`; docs/formats.md). The shape is checked strictly — field types, unknown or misplaced
     keys, the root rules of each collective — while the content (spanning trees, routes,
     loads) is the verifier's to judge.
 
@@ -497,6 +509,8 @@ def from_dict(data: Mapping[str, Any], *, source: str = "schedule",
 def _from_dict(data: Mapping[str, Any], source: str) -> Schedule:
     if not isinstance(data, Mapping):
         raise ScheduleError(f"{source}: a schedule must be a JSON object")
+    if data.get("collective") == Collective.ALLTOALL.value:
+        return Schedule(collective=Collective.ALLTOALL, **parse_alltoall(data, source))
     fmt = data.get("format")
     if fmt not in FORMATS:
         raise ScheduleError(f"{source}: \"format\" must be one of "
@@ -509,9 +523,9 @@ def _from_dict(data: Mapping[str, Any], source: str) -> Schedule:
     if "group" in data and not compact:
         raise ScheduleError(f"{source}: \"group\" needs \"format\": {FORMAT_V3!r}")
     collective = data.get("collective")
-    if not isinstance(collective, str) or collective not in ALL:
+    if not isinstance(collective, str) or collective not in TREES:
         raise ScheduleError(f"{source}: unknown collective {str(collective)[:40]!r}; use one of "
-                            f"{', '.join(ALL)}")
+                            f"{', '.join(TREES + (Collective.ALLTOALL.value,))}")
     collective = Collective(collective)
     if collective is Collective.ALLREDUCE:
         allowed = _COMMON_KEYS | {"phases"} | _V2_KEYS
@@ -670,39 +684,3 @@ def _group(raw: Any, compute_nodes: tuple[str, ...], source: str
         perm_from_cycles(g, index, where)
         generators.append(tuple(tuple(cycle) for cycle in g))
     return tuple(generators)
-
-
-def _id(value: Any, where: str) -> str:
-    try:
-        return check_id(value, where)
-    except ForestCollError as exc:
-        raise ScheduleError(str(exc)) from None
-
-
-def _text(value: Any, where: str) -> str:
-    if not isinstance(value, str) or len(value) > 256:
-        raise ScheduleError(f"{where} must be a string of at most 256 characters")
-    return value
-
-
-def _count(value: Any) -> int | None:
-    """A positive JSON integer (``2.0`` and ``1e3`` count, as in JSON Schema), or None."""
-    if isinstance(value, (float, Decimal)):
-        if not (math.isfinite(value) and abs(value) < 2**64 and value == int(value)):
-            return None
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        return None
-    return value
-
-
-def _fraction(value: Any, where: str, zero: bool = False) -> Fraction:
-    """An exact positive (or, with ``zero``, non-negative) number (no range limit beyond
-    its digits, unlike a bandwidth)."""
-    try:
-        result = parse_exact(value, where, max_digits=MAX_NUMBER_DIGITS)
-    except ForestCollError as exc:
-        raise ScheduleError(str(exc)) from None
-    if result < 0 or (result == 0 and not zero):
-        raise ScheduleError(f"{where} must be positive, found {str(value)[:40]!r}")
-    return result

@@ -3,8 +3,10 @@
 ``load("topology")`` is the schema of ``forestcoll-topology/1`` (``$id``
 ``urn:forestcoll:topology:1``), ``load("schedule")`` the one of ``forestcoll-schedule/1``
 (``urn:forestcoll:schedule:1``), ``load("schedule-2")`` the one of
-``forestcoll-schedule/2`` (``urn:forestcoll:schedule:2``) and ``load("schedule-3")`` the one
-of the compact ``forestcoll-schedule/3`` (``urn:forestcoll:schedule:3``). ``docs/formats.md`` specifies the
+``forestcoll-schedule/2`` (``urn:forestcoll:schedule:2``), ``load("schedule-3")`` the one
+of the compact ``forestcoll-schedule/3`` (``urn:forestcoll:schedule:3``) and
+``load("schedule-4")`` the one of ``forestcoll-schedule/4``, all-to-all's routes
+(``urn:forestcoll:schedule:4``). ``docs/formats.md`` specifies the
 formats field by field, including the checks a schema cannot express (unique ids, balanced
 nodes, tree shapes).
 """
@@ -17,7 +19,7 @@ from typing import Any
 
 from ..errors import UsageError
 
-NAMES = ("topology", "schedule", "schedule-2", "schedule-3")
+NAMES = ("topology", "schedule", "schedule-2", "schedule-3", "schedule-4")
 
 
 def text(name: str) -> str:

@@ -129,7 +129,8 @@ def test_schedule_file_errors(tmp_path):
 @pytest.mark.parametrize("kwargs, match", [
     ({"collective": "broadcast"}, "needs a root"),
     ({"collective": "allgather", "root": "box0/c0"}, "drop the root"),
-    ({"collective": "alltoall"}, "unknown collective"),
+    ({"collective": "alltoall"}, "alltoall is made of routes"),
+    ({"collective": "gather"}, "unknown collective"),
     ({"collective": "allgather", "k": 0}, "integer from 1 to 2"),
 ])
 def test_generate_rejects_bad_requests(catalog, kwargs, match):

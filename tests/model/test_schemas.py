@@ -184,8 +184,10 @@ def doc_examples() -> tuple[str, list[dict]]:
     topo_text = [b for b in blocks if json.loads(b).get("format") == T.FORMAT]
     scheds = [json.loads(b) for b in blocks if json.loads(b).get("format") != T.FORMAT]
     assert len(topo_text) == 1 and len(topo_text) + len(scheds) == len(blocks)
-    # the compact example (version 3) has tests of its own: tests/model/test_compact.py
-    return topo_text[0], [s for s in scheds if s["format"] != "forestcoll-schedule/3"]
+    # the compact example (version 3) has tests of its own: tests/model/test_compact.py, and
+    # the all-to-all one (version 4) below
+    return topo_text[0], [s for s in scheds
+                          if s["format"] not in ("forestcoll-schedule/3", "forestcoll-schedule/4")]
 
 
 def recompute(topo: T.Topology, body: dict, n: int, rooted: bool) -> tuple[Fraction, Fraction]:
@@ -807,3 +809,69 @@ def test_topology_json_numbers_agree_with_the_schema(literal, field):
     except ForestCollError:
         read = False
     assert ExactValidator(schemas.load("topology")).is_valid(parsed) == read, text
+
+
+# --- forestcoll-schedule/4: all-to-all routes ----------------------------------------------------
+
+SCHEDULE_4 = validator("schedule-4")
+
+
+def test_schedule_4_schema_is_draft_2020_12_with_its_own_id():
+    schema = schemas.load("schedule-4")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["$id"] == "urn:forestcoll:schedule:4"
+    assert schema["title"] == "forestcoll-schedule/4"
+    assert schema["$defs"]["label"] == schemas.load("schedule-2")["$defs"]["label"]
+
+
+def test_alltoall_schedules_validate(topologies):
+    from forestcoll_opt import baseline, lp_alltoall
+
+    for spec in ("paper-example", "dgx-h100:boxes=2"):
+        topo = topologies(spec)
+        made = [lp_alltoall(topo), baseline(topo, "direct", collective="alltoall"),
+                baseline(topo, "pxn", collective="alltoall"),
+                lp_alltoall(topo, demand={topo.compute_nodes[0]: {topo.compute_nodes[1]: 3,
+                                                                   topo.compute_nodes[2]: 1}})]
+        for sched in made:
+            doc = json.loads(sched.to_json(), parse_float=Decimal)
+            assert_valid(SCHEDULE_4, doc)
+            assert not SCHEDULE.is_valid(doc) and not SCHEDULE_2.is_valid(doc)
+
+
+def test_docs_alltoall_example_validates_and_is_what_it_claims():
+    blocks = re.findall(r"^```json\n(.*?)\n```$", DOCS.read_text(encoding="utf-8"),
+                        re.DOTALL | re.MULTILINE)
+    topo = T.loads(next(b for b in blocks if json.loads(b).get("format") == T.FORMAT))
+    [doc] = [json.loads(b) for b in blocks if json.loads(b).get("format") == "forestcoll-schedule/4"]
+    assert_valid(SCHEDULE_4, doc)
+    # the formula of docs/formats.md, written here again: k·Σd / ((N−1)·max load/b)
+    n = len(topo.compute_nodes)
+    load: dict[tuple[str, str], int] = {}
+    for r in doc["routes"]:
+        for hop in zip(r["path"], r["path"][1:]):
+            load[hop] = load.get(hop, 0) + r["weight"]
+    busiest = max(Fraction(x) / topo.capacity[hop] for hop, x in load.items())
+    assert Fraction(doc["algbw"]) == doc["k"] * n * (n - 1) / ((n - 1) * busiest) == Fraction(50, 3)
+    assert verify(topo, doc, against="cut").status == "optimal"
+
+
+@pytest.mark.parametrize("change, where", [
+    (lambda d: d.update(format="forestcoll-schedule/2"), "format"),
+    (lambda d: d.update(extra=1), "extra"),
+    (lambda d: d["routes"][0].update(weight=0), "weight"),
+    (lambda d: d["routes"][0].update(path=["a0"]), "path"),
+    (lambda d: d["routes"][0].update(path=["a0", "net", "a0", "a1"]), "twice"),
+    (lambda d: d.update(demand={"a0": {"a1": 0}}), "demand"),
+    (lambda d: d.update(k="1"), "k"),
+])
+def test_schedule_4_schema_refuses_what_the_verifier_refuses(change, where):
+    blocks = re.findall(r"^```json\n(.*?)\n```$", DOCS.read_text(encoding="utf-8"),
+                        re.DOTALL | re.MULTILINE)
+    topo = T.loads(next(b for b in blocks if json.loads(b).get("format") == T.FORMAT))
+    doc = copy.deepcopy(next(json.loads(b) for b in blocks
+                             if json.loads(b).get("format") == "forestcoll-schedule/4"))
+    change(doc)
+    assert not SCHEDULE_4.is_valid(doc)
+    assert verify(topo, doc, against="cut").status == "invalid"
+
