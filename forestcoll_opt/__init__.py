@@ -12,6 +12,7 @@ The public API, one entry point per question::
     v = fc.verify(topo, s)                             # independent verdict + certificate
     lp = fc.solve_lp(topo, collective="allreduce")     # allreduce LP, certified interval
     ar = fc.lp_allreduce(topo, lp=lp)                  # allreduce trees at the LP optimum
+    a2a = fc.lp_alltoall(topo)                         # all-to-all routes at its optimum
     fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
     fc.compare([topo])                                 # bound vs LP vs tree schedules
     ring = fc.baseline(topo, "ring", collective="allgather")   # what NCCL runs, same format
@@ -102,7 +103,8 @@ __all__ = [
     "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
     "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade", "draw",
     "export_msccl", "failure_impact", "from_dict", "from_networkx", "generate",
-    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "report", "resolve",
+    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall", "report",
+    "resolve",
     "save_drawing", "simulate", "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify",
     *_errors.__all__,
 ]
@@ -121,6 +123,9 @@ def __getattr__(name: str) -> Any:
     if name == "lp_allreduce":
         from .lp.schedule import lp_allreduce
         return lp_allreduce
+    if name == "lp_alltoall":
+        from .lp.alltoall_schedule import lp_alltoall
+        return lp_alltoall
     # The runtimes' readers and writers are not needed to compute anything: load them late.
     if name == "export_msccl":
         from .runtimes.msccl_export import export_msccl

@@ -76,7 +76,16 @@ def test_check_request_returns_the_member(topo):
 def test_bound_of_allreduce_points_to_the_lp(topo):
     with pytest.raises(errors.CollectiveError, match="allreduce is not accepted here.*solve_lp"):
         fc.bound(topo, collective="allreduce")
-    assert set(CUT_BOUNDED) == set(Collective) - {Collective.ALLREDUCE}
+    assert set(CUT_BOUNDED) == set(Collective) - {Collective.ALLREDUCE, Collective.ALLTOALL}
+
+
+@pytest.mark.parametrize("call", ["bound", "generate", "sweep", "tradeoff"])
+def test_tree_entry_points_point_alltoall_to_its_lp(topo, call):
+    # one line naming the all-to-all functions, from every tree entry point
+    args = {"bound": (), "generate": (), "sweep": ([1],), "tradeoff": ()}[call]
+    extra = {"sizes": [2**20]} if call == "tradeoff" else {}
+    with pytest.raises(errors.CollectiveError, match=r"^alltoall is made of routes.*lp_alltoall"):
+        getattr(fc, call)(topo, *args, collective="alltoall", **extra)
 
 
 def test_collective_is_the_enum_in_results(topo):

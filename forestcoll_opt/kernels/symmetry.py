@@ -744,6 +744,18 @@ def no_symmetry(topology: Topology) -> Symmetry:
                     whole=False)
 
 
+def permutation_orbits(n: int, generators: Sequence[Sequence[int]]
+                       ) -> tuple[tuple[int, ...], ...]:
+    """The orbits of 0 .. n-1 under the group the permutations generate (of nodes, or of
+    anything the caller numbers, such as links).
+
+    :param n: how many points
+    :param generators: permutations of 0 .. n-1, each as the list of images
+    :returns: the orbits, each sorted, in order of their smallest point
+    """
+    return _orbits(n, generators)
+
+
 def _orbits(n: int, generators: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
     parent = list(range(n))
 

@@ -11,6 +11,7 @@ directly avoids that trap.)
 from __future__ import annotations
 
 import logging
+import math
 import os
 import sys
 import tempfile
@@ -24,7 +25,7 @@ import pulp
 from ..errors import LPError, LPInfeasibleError, LPNotOptimalError, LPSolverError, LPUnboundedError
 from .model import LPModel
 
-__all__ = ["FEASIBILITY_TOLERANCE", "HighsSession", "native_stdout_to_log"]
+__all__ = ["FEASIBILITY_TOLERANCE", "HighsSession", "check_time_limit", "native_stdout_to_log"]
 
 FEASIBILITY_TOLERANCE = 1e-7   # HiGHS primal/dual feasibility tolerance (model near 1)
 
@@ -63,6 +64,22 @@ def native_stdout_to_log() -> Iterator[None]:
                     _log.debug("HiGHS wrote to standard output: %s", text)
     finally:
         os.close(saved)
+
+
+def check_time_limit(time_limit: Any) -> float | None:
+    """A time limit in seconds as HiGHS takes it.
+
+    :param time_limit: a positive finite number, or None for no limit
+    :returns: it as a float, or None
+    :raises LPError: for anything else
+    """
+    if time_limit is None:
+        return None
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or \
+            not math.isfinite(time_limit) or time_limit <= 0:
+        raise LPError(f"time_limit {time_limit!r}: give a positive, finite number of seconds "
+                      f"(or None for no limit)")
+    return float(time_limit)
 
 
 class HighsSession:

@@ -47,7 +47,7 @@ from .folded import (FoldedModel, build_folded_model, choose_folding, folding_st
                      spread_solution, violated_cuts)
 from .folded_certificates import certify_folded_lower, certify_folded_upper, rebuild
 from .model import LowerWitness, LPModel, build_model, exact_text, objective_terms, reference_bandwidth
-from .session import HighsSession
+from .session import HighsSession, check_time_limit as _check_time_limit
 
 LP_COLLECTIVES = (Collective.ALLREDUCE, Collective.ALLGATHER)
 """The collectives the LP is written for (paper, appendix "Allreduce Linear Program";
@@ -237,16 +237,6 @@ def _violated_cuts(m: LPModel, xv: Mapping[str, float],
 
 # --- solving ---------------------------------------------------------------------------------
 
-def _check_time_limit(time_limit: Any) -> float | None:
-    if time_limit is None:
-        return None
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or \
-            not math.isfinite(time_limit) or time_limit <= 0:
-        raise LPError(f"time_limit {time_limit!r}: give a positive, finite number of seconds "
-                      f"(or None for no limit)")
-    return float(time_limit)
-
-
 def _cut_rounds(m: LPModel, session: HighsSession, kernel: str | None) -> int:
     """Solve, add the cuts the current solution violates, re-solve warm; until none
     is violated (cut generation, module docstring). Returns the number of rounds."""
@@ -352,9 +342,11 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
           formulation: str = "cuts", time_limit: float | None = None, kernel: str | None = None,
           write_lp: str | os.PathLike | None = None,
           write_mps: str | os.PathLike | None = None,
-          symmetry: bool | None = None) -> LPResult:
+          symmetry: bool | None = None, demand: Any = None) -> LPResult:
     """Build, solve and certify the LP; raise an :class:`LPError` unless HiGHS proves
-    optimality.
+    optimality. ``collective="alltoall"`` solves the all-to-all LP instead
+    (:func:`forestcoll_opt.lp.alltoall.solve_alltoall`, with ``demand``) and returns its
+    :class:`~forestcoll_opt.lp.alltoall.AlltoallLPResult`.
 
     :param topology: the network
     :param collective: :attr:`Collective.ALLREDUCE` (default) or
@@ -365,12 +357,14 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     :param kernel: the max-flow kernel of every max-flow of the LP (None: the default)
     :param write_lp: export the solved model as .lp here (with ``write_mps``: both or neither)
     :param write_mps: export the solved model as .mps here
-    :param symmetry: fold the allreduce LP by the topology's automorphism group
+    :param symmetry: (alltoall: as for :func:`~forestcoll_opt.lp.alltoall.solve_alltoall`)
+        fold the allreduce LP by the topology's automorphism group
         (:mod:`forestcoll_opt.lp.folded`; one variable per orbit, the interval still
         certified on the full LP). None (default): from
         :data:`~forestcoll_opt.lp.folded.SYMMETRY_MIN_COMPUTE` compute nodes on, for the
         allreduce LP in the cuts formulation, when the group is not trivial; False: the
         full model; True: fold whenever the group is not trivial (allreduce, cuts only)
+    :param demand: alltoall only: a demand matrix ``{src: {dst: amount}}`` (None: uniform)
     :returns: the certified optimum
     :raises LPError: for an unknown problem or formulation, a bad ``time_limit``, or
         ``write_lp`` and ``write_mps`` naming one file
@@ -380,6 +374,16 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     :raises LPCertificateError: when the certified interval is contradictory
     :raises OutputError: when an export file cannot be written
     """
+    if Collective.parse(collective) is Collective.ALLTOALL:
+        from .alltoall import solve_alltoall
+
+        if formulation != "cuts":
+            raise LPError("formulation is the allreduce LP's; the all-to-all LP has one form")
+        return solve_alltoall(topology, demand=demand, symmetry=symmetry, time_limit=time_limit,
+                              kernel=kernel, write_lp=write_lp, write_mps=write_mps)  # type: ignore[return-value]
+    if demand is not None:
+        raise LPError("demand is a matrix of all-to-all amounts; drop it, or solve "
+                      "collective=\"alltoall\"")
     problem = Collective.parse(collective, allowed=LP_COLLECTIVES).value
     _check_time_limit(time_limit)
     start = time.perf_counter()
