@@ -6,7 +6,8 @@ allreduce schedule with the allreduce LP optimum (the ForestColl paper's appendi
 "Allreduce Linear Program") only through a certified interval, or a function returning one,
 that its caller passes in. This module, above both, is that caller: when no interval is
 given it passes :func:`allreduce_lp`, which solves the LP with HiGHS only if the verifier
-asks for it, that is for an allreduce schedule found sound and compared against the LP.
+asks for it, that is for an allreduce schedule found sound and compared against the LP;
+for an all-to-all schedule, :func:`alltoall_lp` solves the all-to-all LP of its demand.
 The command line (``forestcoll verify``) uses the same function.
 """
 
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..model.topology import Topology
 from ..verify import verdict as _verifier
+from ..verify.reader import load_schedule
 from ..verify.verdict import Verdict
 
 if TYPE_CHECKING:
@@ -50,6 +52,39 @@ def allreduce_lp(topology: Topology, *, against: str = "lp", time_limit: float |
         return solve(topology, collective="allreduce", time_limit=time_limit, kernel=kernel)
 
     return solve_allreduce_lp
+
+
+def alltoall_lp(topology: Topology, schedule: Mapping[str, Any], *,
+                time_limit: float | None = None,
+                kernel: str | None = None) -> Callable[[], Any]:
+    """What to pass as ``lp_interval`` for an all-to-all schedule: a function that solves
+    and certifies the all-to-all LP of ``topology`` for the schedule's own demand
+    (:func:`forestcoll_opt.lp.alltoall.solve_alltoall`), called by the verifier only for a
+    schedule it found sound.
+
+    :param topology: the network
+    :param schedule: the schedule object as read (its ``"demand"`` is used, if any)
+    :param time_limit: seconds for HiGHS (None: no limit)
+    :param kernel: the max-flow kernel of the certificate
+    :returns: the function
+    """
+    def solve_alltoall_lp() -> Any:
+        from ..lp.alltoall import solve_alltoall
+
+        raw = schedule.get("demand")
+        return solve_alltoall(topology, demand=dict(raw) if isinstance(raw, Mapping) else None,
+                              time_limit=time_limit, kernel=kernel)
+
+    return solve_alltoall_lp
+
+
+def _on_demand(topology: Topology, schedule: Any, against: str, kernel: str | None
+               ) -> tuple[Any, Callable[[], Any] | None]:
+    """The schedule read once, and the LP function its verdict may need."""
+    data = load_schedule(schedule)
+    if data.get("collective") == "alltoall":
+        return data, (alltoall_lp(topology, data, kernel=kernel) if against == "lp" else None)
+    return data, allreduce_lp(topology, against=against, kernel=kernel)
 
 
 def verify(topology: Topology, schedule: Any, *, against: str = "lp",
@@ -91,7 +126,7 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     :raises FlowError: if the max-flow kernel cannot answer
     """
     if lp_interval is None and not validity_only:
-        lp_interval = allreduce_lp(topology, against=against, kernel=kernel)
+        schedule, lp_interval = _on_demand(topology, schedule, against, kernel)
     return _verifier.verify(topology, schedule, against=against, lp_interval=lp_interval,
                             kernel=kernel, weights=weights, validity_only=validity_only)
 
@@ -124,6 +159,6 @@ def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
     :raises LPError: if the allreduce LP needed for the verdict cannot be solved
     """
     if lp_interval is None:
-        lp_interval = allreduce_lp(topology, against=against, kernel=kernel)
+        schedule, lp_interval = _on_demand(topology, schedule, against, kernel)
     return _verifier.assert_optimal(topology, schedule, min_ratio=min_ratio, against=against,
                                     lp_interval=lp_interval, kernel=kernel, weights=weights)

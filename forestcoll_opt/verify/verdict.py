@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping
 from ..display import html_summary
 from ..errors import VerifierSelfCheckError, VerifyArgumentError
 from ..model.topology import Topology
+from .alltoall import read_alltoall, verdict_fields
 from .bound import CutBound, cached_bound
 from .loads import LinkTraffic, PhaseLoad, Reading
 from .reader import Reader, load_schedule
@@ -35,7 +36,7 @@ from .terms import (check_interval, check_min_ratio, check_weights, fraction_tex
                     show)
 
 STATUSES = ("optimal", "below", "valid", "invalid", "contradiction")
-AGAINST = ("lp", "trees")
+AGAINST = ("lp", "trees", "cut")
 
 
 @dataclass(frozen=True)
@@ -337,14 +338,21 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     :raises FlowError: if the max-flow kernel cannot answer
     """
     if against not in AGAINST:
-        raise VerifyArgumentError(f"against={show(against)}: use \"lp\" (the allreduce LP "
-                                  f"optimum) or \"trees\" (the reduce-scatter + allgather bound)")
+        raise VerifyArgumentError(f"against={show(against)}: use \"lp\" (the allreduce or "
+                                  f"all-to-all LP optimum), \"trees\" (the reduce-scatter + "
+                                  f"allgather bound) or \"cut\" (all-to-all: the verifier's "
+                                  f"own bounds)")
     if not isinstance(validity_only, bool):
         raise VerifyArgumentError(f"validity_only must be True or False, got {show(validity_only)}")
     solve = lp_interval if callable(lp_interval) else None
     interval = None if solve else check_interval(lp_interval)
     expected = check_weights(topology, weights, "weights")
     data = load_schedule(schedule)
+    if data.get("collective") == "alltoall":
+        return _alltoall_verdict(topology, data, against, interval, solve, validity_only)
+    if against == "cut" and data.get("collective") == "allreduce":
+        raise VerifyArgumentError("against=\"cut\" is all-to-all's reference; verify an "
+                                  "allreduce against \"lp\" or \"trees\"")
     if not validity_only and needs_lp_interval(data, against=against) and interval is None \
             and solve is None:
         raise VerifyArgumentError(
@@ -394,6 +402,44 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
             notes=notes, **shape)
     return Verdict("optimal" if ratio == 1 else "below", (), coll, mode, algbw, bound.algbw,
                    ratio, phases=parsed.phases, bounds=(bound,), notes=notes, **shape)
+
+
+def _alltoall_verdict(topology: Topology, data: Any, against: str,
+                      interval: tuple[Fraction, Fraction] | None, solve: Callable[[], Any] | None,
+                      validity_only: bool) -> Verdict:
+    """An all-to-all schedule (:mod:`forestcoll_opt.verify.alltoall`): against the LP's
+    interval (passed in, or a function solving it, called only for a sound schedule) or
+    against the verifier's own cut and length bounds."""
+    if against == "trees":
+        raise VerifyArgumentError("against=\"trees\" is allreduce's reference; verify an "
+                                  "all-to-all against \"lp\" (its LP optimum) or \"cut\" "
+                                  "(the verifier's own bounds)")
+    if against == "lp" and interval is None and solve is None and not validity_only:
+        raise VerifyArgumentError(
+            "an alltoall schedule is verified against the all-to-all LP optimum: pass "
+            "lp_interval=(lower, upper), its certified interval (e.g. from "
+            "forestcoll_opt.lp.alltoall), or against=\"cut\" to compare with the verifier's "
+            "own cut and length bounds")
+    reader = Reader(topology)
+    parsed = read_alltoall(reader, data)
+    notes = tuple(reader.notes)
+    if parsed is None:
+        return Verdict("invalid", tuple(reader.reasons), "alltoall", None if validity_only
+                       else against, notes=notes)
+    if validity_only:
+        if interval is not None:
+            notes += ("lp_interval is ignored: a validity-only verdict compares with no "
+                      "reference",)
+        return Verdict("valid", (), "alltoall", algbw=parsed.algbw, phases=(parsed.phase,),
+                       notes=notes)
+    if against == "lp" and interval is None and solve is not None:
+        interval = check_interval(solve())
+    fields = verdict_fields(topology, parsed, against, interval if against == "lp" else None)
+    if interval is not None and against != "lp":
+        notes += ("lp_interval is ignored: against=\"cut\" compares with the verifier's own "
+                  "bounds only",)
+    fields["notes"] = notes + fields["notes"]
+    return Verdict(**fields)
 
 
 def _validity_verdict(topology: Topology, reader: Reader, parsed: "Reading | None",
@@ -560,5 +606,5 @@ def needs_lp_interval(schedule: Any, *, against: str = "lp") -> bool:
     against the LP). ``schedule`` is read as by :func:`load_schedule`: read a file once with
     it, ask this, solve the LP only if needed, then pass the dict to :func:`verify`."""
     data = load_schedule(schedule)
-    return against == "lp" and data.get("collective") == "allreduce"
+    return against == "lp" and data.get("collective") in ("allreduce", "alltoall")
 
