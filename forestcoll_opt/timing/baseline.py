@@ -64,6 +64,7 @@ from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
 from ..model.topology import Topology
 from .blink import blink
 from .multitree import multitree
+from .alltoall_baseline import ALLTOALL_KINDS, alltoall_baseline
 
 KINDS = ("ring", "dbtree", "tree", "blink", "multitree")
 SEARCH_BUDGET = 200_000          # node visits of one depth-first search for a path in a box
@@ -75,13 +76,15 @@ _INF = float("inf")
 
 @keyword_options(2, old_order=("collective",))
 def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = "allgather",
-             root: str | None = None, channels: int | None = None) -> Schedule:
+             root: str | None = None, channels: int | None = None,
+             demand: Any = None) -> Schedule:
     """The ``kind`` baseline (one of :data:`KINDS`) for ``collective``: NCCL's
-    :func:`ring` (every collective), :func:`dbtree` (allreduce) or :func:`tree` (broadcast,
-    reduce); or the paper's generated baselines,
+    :func:`ring` (every tree collective), :func:`dbtree` (allreduce) or :func:`tree`
+    (broadcast, reduce); or the paper's generated baselines,
     :func:`~forestcoll_opt.timing.blink.blink` (Blink+Switch: broadcast, reduce, allreduce)
     and :func:`~forestcoll_opt.timing.multitree.multitree` (allgather, reduce-scatter,
-    allreduce).
+    allreduce); for alltoall ``"direct"`` or ``"pxn"``
+    (:mod:`forestcoll_opt.timing.alltoall_baseline`).
 
     :param topology: the network
     :param kind: ``"ring"``, ``"dbtree"``, ``"tree"``, ``"blink"`` or ``"multitree"``
@@ -92,15 +95,21 @@ def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = 
         from (None: the one whose packing is fastest)
     :param channels: the number of channels, 1 to :data:`MAX_CHANNELS`; None for one per GPU
         of the smallest box (at most :data:`MAX_DEFAULT_CHANNELS`); must be None for
-        ``"tree"``, ``"blink"`` and ``"multitree"``
+        ``"tree"``, ``"blink"``, ``"multitree"`` and the all-to-all kinds
+    :param demand: alltoall only: a demand matrix ``{src: {dst: amount}}``, None for uniform
     :returns: the schedule, with its exact ``algbw``
     :raises UsageError: for an unknown kind or collective, a kind that does not run this
         collective, a missing, unknown or superfluous root, or ``channels`` out of range
     :raises ScheduleError: when a box has no path through its GPUs over switches only, two
         GPUs have no route, or the counts would exceed 2^63 - 1
     """
+    if kind in ALLTOALL_KINDS or Collective.parse(collective) is Collective.ALLTOALL:
+        return _alltoall(topology, kind, collective, root, channels, demand)
+    if demand is not None:
+        raise UsageError("a demand matrix is for alltoall only; drop it")
     if kind not in KINDS:
-        raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use one of {', '.join(KINDS)}")
+        raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use one of {', '.join(KINDS)}"
+                         f" (or {', '.join(ALLTOALL_KINDS)} for alltoall)")
     if kind in ("blink", "multitree"):
         if channels is not None:
             raise UsageError(f"the {kind} baseline has no channels; drop channels (or use the "
@@ -127,6 +136,20 @@ def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = 
         raise UsageError("the tree baseline builds one tree; drop channels (or use the ring "
                          "baseline, which has one ring per channel)")
     return tree(topology, coll, root=root)
+
+
+def _alltoall(topology: Topology, kind: str, collective: Any, root: Any,
+              channels: Any, demand: Any) -> Schedule:
+    """:func:`baseline` for the all-to-all kinds (:mod:`forestcoll_opt.timing.alltoall_baseline`)."""
+    if Collective.parse(collective) is not Collective.ALLTOALL:
+        raise UsageError(f"{kind} is an all-to-all baseline (collective alltoall); for "
+                         f"{Collective.parse(collective)} use one of {', '.join(KINDS)}")
+    if kind not in ALLTOALL_KINDS:
+        raise UsageError(f"the {str(kind)[:40]} baseline does not run alltoall; use one of "
+                         f"{', '.join(ALLTOALL_KINDS)}")
+    if root is not None or channels is not None:
+        raise UsageError("the all-to-all baselines take no root and no channels; drop them")
+    return alltoall_baseline(topology, kind, demand=demand)
 
 
 def ring(topology: Topology, collective: str = "allgather", *, root: str | None = None,

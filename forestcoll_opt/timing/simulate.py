@@ -47,6 +47,10 @@ chunks of w·part/C bytes (fluid: a chunk need not be a whole number of bytes).
   in-trees of reduce-scatter and reduce: the reduction is timed the same way, the
   compute time of the reduction being neglected). Only the leaves matter, since a
   prefix of a sequence never takes longer.
+* All-to-all (``forestcoll-schedule/3``): a part is M·(N−1)/(k·Σd) bytes and every route
+  is a pipeline of its own, its w parts cut into C chunks that cross its hops as above
+  (fluid sharing gives it b_e·w/load(e)); the collective lasts as long as its slowest
+  route.
 * The collective's time is the largest over its trees. An allreduce adds the times of
   its two phases (the allgather starts when the reduce-scatter is done). In a
   ``"concurrent"`` allreduce both phases run at once, each link shared by the trees of
@@ -84,6 +88,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from ..errors import ScheduleError, UsageError
+from ..model.collective import Collective
 from ..model.schedule import Schedule, link_loads, multicast_switches
 from ..display import html_summary, picture
 from ..model.topology import LINK_TYPES, Topology, alpha_problem
@@ -216,7 +221,7 @@ def link_coefficients(topology: Topology, schedule: Schedule,
     total = schedule.total_weight
     exact: list[dict[tuple[str, str], Fraction]] = []
     for phase in phases:
-        parts = phase.k if phase.collective.rooted else total * phase.k
+        parts = _parts(phase, total)
         merged = replace(phase, multicast=schedule.multicast)
         share = {}
         for hop, load in link_loads(merged, capable).items():
@@ -236,6 +241,17 @@ def link_coefficients(topology: Topology, schedule: Schedule,
                 both[hop] = both.get(hop, 0) + value
         exact = [both] * len(exact)
     return [{hop: float(value) / unit for hop, value in share.items()} for share in exact]
+
+
+def _parts(phase: Schedule, total: int) -> int | Fraction:
+    """How many parts M is cut into: Ŵ·k (k for broadcast and reduce); for all-to-all
+    k·Σd/(N−1), a part being M·(N−1)/(k·Σd) bytes (docs/formats.md)."""
+    if phase.collective is Collective.ALLTOALL:
+        n = len(phase.compute_nodes)
+        demand = phase.demand
+        pairs = n * (n - 1) if demand is None else sum(d for _, _, d in demand)
+        return Fraction((phase.k or 1) * pairs, n - 1)
+    return phase.k if phase.collective.rooted else total * phase.k
 
 
 def link_alphas(topology: Topology, alpha: float | None = None,
@@ -284,6 +300,10 @@ def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float],
     having the same summaries as T; otherwise its trees are walked one at a time."""
     inward = phase.collective.inward
     found: dict[str, set[Route]] = {}
+    for r in phase.routes:          # all-to-all: every route is a pipeline of its own
+        hops = [(alphas[hop], rho[hop]) for hop in zip(r.path, r.path[1:])]
+        found.setdefault(r.src, set()).add((sum(a for a, _ in hops), sum(x for _, x in hops),
+                                            _prune(hops)))
     images = phase.group_images() if phase.orbits else ()
     if phase.orbits and not all(_keeps(g, rho) and _keeps(g, alphas) for g in images[1:]):
         trees, images = phase.iter_trees(), ()          # lazily, one tree at a time
@@ -445,7 +465,7 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     if schedule.concurrent:
         reduce = next(r for p, r in zip(phases, routes) if p.collective.inward)
         spread = next(r for p, r in zip(phases, routes) if not p.collective.inward)
-    parts = max(p.k if p.collective.rooted else schedule.total_weight * p.k for p in phases)
+    parts = max(_parts(p, schedule.total_weight) for p in phases)
     rows = []
     for size in sizes:
         def seconds_with(c: int) -> float:

@@ -346,7 +346,8 @@ def test_usage_errors(catalog):
         (dict(kind="ring", collective="allgather", channels=True), "channels"),
         (dict(kind="tree", collective="broadcast", root=gpu(0, 0), channels=2), "drop channels"),
         (dict(kind="nccl", collective="allgather"), "ring, dbtree, tree"),
-        (dict(kind="ring", collective="alltoall"), "unknown collective"),
+        (dict(kind="ring", collective="alltoall"), "use one of direct, pxn"),
+        (dict(kind="ring", collective="gather"), "unknown collective"),
     ]
     for kwargs, words in cases:
         kind, coll = kwargs.pop("kind"), kwargs.pop("collective")
