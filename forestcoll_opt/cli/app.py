@@ -13,7 +13,8 @@ from typing import Sequence
 from .. import __version__
 from ..errors import CatalogError, ForestCollError
 from ..model.catalog import is_catalog_spec
-from ..model.collective import ALL, CUT_BOUNDED
+from ..model.collective import ALL, CUT_BOUNDED, TREES
+from ..timing.alltoall_baseline import ALLTOALL_KINDS
 from ..timing.baseline import KINDS
 from .args import (FAIL_HELP, WEIGHTS_HELP, add_executor, add_kernel, add_symmetry,
                    add_time_model, bytes_arg, channels_arg, int_arg, kinds_arg, seconds_arg)
@@ -40,6 +41,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"forestcoll: error: {message} (see {self.prog} --help)\n")
 
 
+DEMAND_HELP = ("alltoall: per-pair amounts, a JSON object {src: {dst: amount}} (pairs left out "
+               "send nothing; default: every ordered pair the same)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Every command and option of ``forestcoll`` (docs/cli.md is generated from it).
 
@@ -63,7 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("generate", help="a schedule that reaches the bound (or the best for a fixed k)")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("--collective", choices=ALL, default="allgather")
+    p.add_argument("--collective", choices=ALL, default="allgather",
+                   help="the collective; alltoall: the all-to-all LP's routes (default allgather)")
+    p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)
     p.add_argument("--k", type=int_arg, help="exactly K trees per root (default: the optimal k)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("-o", "--output", required=True,
@@ -102,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
     p.add_argument("topology", help=topo_help)
     p.add_argument("--k", default="1-8", help="k values, e.g. 1-8 or 1,2,4 (default 1-8)")
-    p.add_argument("--collective", choices=ALL, default="allgather")
+    p.add_argument("--collective", choices=TREES, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--csv", help="also write the rows to this CSV file as they finish")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
@@ -115,15 +122,18 @@ def build_parser() -> argparse.ArgumentParser:
                        "reference, 1 valid but below, 2 invalid or unreadable (or an internal "
                        "contradiction), 3 the allreduce LP could not be solved.")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 (compact) JSON file")
+    p.add_argument("schedule", help="a forestcoll-schedule/1, /2, /3 (compact) or /4 "
+                                        "(alltoall) JSON file")
     p.add_argument("--min-ratio", default="1",
                    help="exit 1 if algbw / reference is below this, in (0, 1] (default 1: "
                         "optimal)")
-    p.add_argument("--against", choices=("lp", "trees"), default="lp",
-                   help="allreduce reference: the allreduce LP optimum (default; solved with "
-                        "HiGHS) or the reduce-scatter + allgather tree bound")
+    p.add_argument("--against", choices=("lp", "trees", "cut"), default="lp",
+                   help="allreduce and alltoall reference: the LP optimum (default; solved "
+                        "with HiGHS), the reduce-scatter + allgather tree bound (trees, "
+                        "allreduce) or the verifier's own cut and length bounds (cut, alltoall)")
     p.add_argument("--time-limit", type=seconds_arg,
-                   help="allreduce against the LP: HiGHS time limit per solve, seconds")
+                   help="allreduce or alltoall against the LP: HiGHS time limit per solve, "
+                        "seconds")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.add_argument("--weights", metavar="FILE",
                    help="require the schedule's shard weights to be these (a JSON object: "
@@ -132,8 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_kernel(p)
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("lp", help="the allreduce (or allgather) LP with switch flows, by HiGHS")
-    p.add_argument("problem", choices=("allreduce", "allgather"))
+    p = sub.add_parser("lp", help="the allreduce (or allgather) LP with switch flows, or the "
+                                  "all-to-all LP (max concurrent flow), by HiGHS")
+    p.add_argument("problem", choices=("allreduce", "allgather", "alltoall"))
     p.add_argument("topology", help=topo_help)
     p.add_argument("--formulation", choices=("cuts", "explicit"), default="cuts",
                    help="lazy cut constraints (default) or one explicit flow per target")
@@ -141,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--write-lp", metavar="FILE", help="also write the model as an .lp file")
     p.add_argument("--write-mps", metavar="FILE", help="also write the model as an .mps file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)
     add_kernel(p)
     add_symmetry(p)
     p.set_defaults(func=cmd_lp)
@@ -157,9 +169,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="write a schedule in a collective runtime's format")
     formats = p.add_subparsers(dest="format", required=True, metavar="FORMAT")
     q = formats.add_parser("msccl", help="an MSCCL XML algorithm (allgather, reduce-scatter, "
-                                         "allreduce); see docs/msccl.md")
+                                         "allreduce, alltoall); see docs/msccl.md")
     q.add_argument("topology", help=topo_help)
-    q.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 (compact) JSON file")
+    q.add_argument("schedule", help="a forestcoll-schedule/1, /2, /3 (compact) or /4 "
+                                        "(alltoall) JSON file")
     q.add_argument("-o", "--output", required=True, help="XML file to write (- for standard "
                                                           "output)")
     q.add_argument("--flavour", choices=("msccl-executor", "legacy"), default="msccl-executor",
@@ -185,7 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("show-traffic", help="data per link of a schedule, with and without "
                                             "in-network multicast")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 (compact) JSON file")
+    p.add_argument("schedule", help="a forestcoll-schedule/1, /2, /3 (compact) or /4 "
+                                        "(alltoall) JSON file")
     p.add_argument("--top", type=int_arg, help="only the N links multicast saves most on")
     p.add_argument("--csv", help="also write every link to this CSV file")
     add_kernel(p)
@@ -194,7 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="time and algbw of a schedule per message size "
                                         "(calibrated model, or --model ideal)")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 (compact) JSON file")
+    p.add_argument("schedule", help="a forestcoll-schedule/1, /2, /3 (compact) or /4 "
+                                        "(alltoall) JSON file")
     add_time_model(p, chunks="auto")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
@@ -205,18 +220,23 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("baseline", help="write a baseline schedule NCCL runs today: rings, "
                                         "the double binary tree (allreduce) or a single tree "
                                         "(broadcast, reduce); or one the paper compares "
-                                        "with: Blink+Switch, MultiTree")
-    p.add_argument("kind", choices=KINDS,
-                   help="ring: NCCL-style rings with physical routes (every collective); "
+                                        "with: Blink+Switch, MultiTree; or direct and PXN "
+                                        "all-to-all")
+    p.add_argument("kind", choices=KINDS + ALLTOALL_KINDS,
+                   help="ring: NCCL-style rings with physical routes (every tree collective); "
                         "dbtree: NCCL's double binary tree (allreduce); tree: one tree from "
                         "the root (broadcast, reduce); blink: Blink's optimal single-root "
                         "tree packing on the switch-free logical topology (broadcast, reduce, "
                         "allreduce as reduce + broadcast); multitree: MultiTree's greedy "
-                        "per-step trees (allgather, reduce-scatter, allreduce)")
+                        "per-step trees (allgather, reduce-scatter, allreduce); direct: one "
+                        "fewest-hop route per pair, out of the source GPU's own NIC "
+                        "(alltoall); pxn: through the GPU on the destination's rail first "
+                        "(alltoall)")
     p.add_argument("topology", help=topo_help)
     p.add_argument("--collective", choices=ALL, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce; for a blink "
                                   "allreduce the root to reduce into, default the fastest)")
+    p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)
     p.add_argument("--channels", type=channels_arg,
                    help="number of rings (ring) or tree pairs (dbtree); default one per GPU "
                         "of the smallest box")
@@ -228,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
                                         "fixed-k schedules, the baselines and the library "
                                         "itself (calibrated model, or --model ideal)")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("--collective", choices=ALL, default="allgather")
+    p.add_argument("--collective", choices=TREES, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--k", help="k values, e.g. 1-8 or 1,2,4 (default: every k up to the "
                                "optimal k* when k* <= 16, else 1, 2, 3, 4, 6, 8, ... and k*)")
@@ -299,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "factor raise the optimum (links that miss a bottleneck cut skipped, "
                        "proven useless). See docs/whatif.md.")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("--collective", choices=ALL, default="allgather",
+    p.add_argument("--collective", choices=TREES, default="allgather",
                    help="the collective (allreduce: the reduce-scatter + allgather tree "
                         "optimum; default allgather)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
@@ -327,8 +347,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_whatif)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a file format")
-    p.add_argument("format", choices=("topology", "schedule", "schedule-2", "schedule-3"),
-                   help="forestcoll-topology/1, forestcoll-schedule/1, /2 or /3 (compact)")
+    p.add_argument("format", choices=("topology", "schedule", "schedule-2", "schedule-3",
+                                      "schedule-4"),
+                   help="forestcoll-topology/1, forestcoll-schedule/1, /2, /3 (compact) or /4 "
+                        "(alltoall)")
     p.set_defaults(func=cmd_schema)
 
     p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")
@@ -363,7 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("report", help="one self-contained HTML page: the bound and its cut, LP "
                                       "vs trees, fixed k, time per size, the verdict")
     p.add_argument("topology", help=topo_help)
-    p.add_argument("--collective", choices=ALL, default="allgather",
+    p.add_argument("--collective", choices=TREES, default="allgather",
                    help="the collective of the fixed-k, time and verdict sections (default "
                         "allgather)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")

@@ -59,7 +59,13 @@ class _Progress:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    check_output(args.output, inputs=[args.topology] + ([args.weights] if args.weights else []))
+    from .alltoall_cmds import cmd_generate_alltoall, refuse_demand
+
+    check_output(args.output, inputs=[args.topology] + ([args.weights] if args.weights else [])
+                 + ([args.demand] if args.demand else []))
+    if args.collective == "alltoall":
+        return cmd_generate_alltoall(args)
+    refuse_demand(args, args.collective)
     if args.k is not None:
         _check_k(args.k, "--k")
     if args.method == "lp":
@@ -229,7 +235,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_baseline(args: argparse.Namespace) -> int:
     from ..timing.baseline import baseline
 
-    check_output(args.output, option="-o", inputs=[args.topology])
+    from .alltoall_cmds import cmd_baseline_alltoall, refuse_demand
+
+    check_output(args.output, option="-o", inputs=[args.topology]
+                 + ([args.demand] if args.demand else []))
+    if args.collective == "alltoall" or args.kind in ("direct", "pxn"):
+        return cmd_baseline_alltoall(args)
+    refuse_demand(args, args.collective)
     topo = resolve(args.topology)
     schedule = baseline(topo, args.kind, collective=args.collective, root=args.root,
                         channels=args.channels)

@@ -20,12 +20,16 @@ def _same_destination(a: str, b: str) -> bool:
 
 def cmd_lp(args: argparse.Namespace) -> int:
     from ..lp.solver import solve
+    from .alltoall_cmds import cmd_lp_alltoall, refuse_demand
 
     for option, path in (("--write-lp", args.write_lp), ("--write-mps", args.write_mps)):
         if path:
             check_output(path, option=option, inputs=[args.topology])
     if args.write_lp and args.write_mps and _same_destination(args.write_lp, args.write_mps):
         raise UsageError("--write-lp and --write-mps name the same file; give two files")
+    if args.problem == "alltoall":
+        return cmd_lp_alltoall(args)
+    refuse_demand(args, args.problem)
     topo = resolve(args.topology)
     result = solve(topo, collective=args.problem, formulation=args.formulation,
                    time_limit=args.time_limit, write_lp=args.write_lp, write_mps=args.write_mps,

@@ -11,7 +11,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from ..analysis.checks import allreduce_lp
+from ..analysis.checks import allreduce_lp, alltoall_lp
 from ..errors import LPError, UsageError, VerifyArgumentError
 from ..files import check_output, display_path, write_output
 from ..generation.pipeline import traffic
@@ -30,15 +30,22 @@ def cmd_verify(args: argparse.Namespace) -> int:
     topo = failed_topology(args, resolve(args.topology))
     data = load_schedule(args.schedule)
     weights = node_weights(args, topo)
-    # solved only if verify asks: for a sound allreduce schedule compared against the LP
-    lazy = allreduce_lp(topo, against=args.against, time_limit=args.time_limit,
-                        kernel=args.kernel)
+    # solved only if verify asks: for a sound allreduce (all-to-all) schedule compared
+    # against the LP
+    alltoall = data.get("collective") == "alltoall"
+    if alltoall:
+        lazy = alltoall_lp(topo, data, time_limit=args.time_limit, kernel=args.kernel) \
+            if args.against == "lp" else None
+    else:
+        lazy = allreduce_lp(topo, against=args.against, time_limit=args.time_limit,
+                            kernel=args.kernel)
     try:
         verdict = verify(topo, data, against=args.against, lp_interval=lazy,
                          kernel=args.kernel, weights=weights)
     except LPError as exc:
-        print(f"forestcoll: error: the allreduce LP needed for the verdict failed: {exc}; "
-              f"raise --time-limit or verify with --against trees", file=sys.stderr)
+        which, other = ("all-to-all", "cut") if alltoall else ("allreduce", "trees")
+        print(f"forestcoll: error: the {which} LP needed for the verdict failed: {exc}; "
+              f"raise --time-limit or verify with --against {other}", file=sys.stderr)
         return EXIT_SOLVER
     except VerifyArgumentError:
         _refuse_tree_reference(args, topo, data, weights)
@@ -85,6 +92,8 @@ def _refuse_tree_reference(args: argparse.Namespace, topo: Topology, data: Any,
 
 
 def _reference(v: Any) -> str:
+    if v.collective == "alltoall":
+        return "all-to-all LP optimum" if v.against == "lp" else "all-to-all bound"
     if v.collective != "allreduce":
         return "bound"
     return "allreduce LP optimum" if v.against == "lp" else \
@@ -96,10 +105,11 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
     status = "OPTIMAL" if v.optimal else ("OK" if v.meets(min_ratio) else "BELOW")
     kind = ("weighted " if v.weights else "") + ("concurrent " if v.concurrent else "")
     head = f"{status}: valid {kind}{v.collective} schedule, algbw {exact_num(v.algbw)} {u}"
-    if v.collective == "allreduce" and v.against == "lp":
+    if v.collective in ("allreduce", "alltoall") and v.against == "lp":
         lo, hi = v.lp_interval
-        reach = ("reaches the allreduce LP optimum" if v.optimal else
-                 f"{float(v.ratio):.4%} of the allreduce LP optimum")
+        which = "allreduce" if v.collective == "allreduce" else "all-to-all"
+        reach = (f"reaches the {which} LP optimum" if v.optimal else
+                 f"{float(v.ratio):.4%} of the {which} LP optimum")
         print(f"{head}: {reach} (certified interval [{float(lo):.9g}, {float(hi):.9g}] {u})")
     else:
         ref = _reference(v)
@@ -116,6 +126,10 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
         print(f"weights {len(v.weights)} compute nodes with shard weights {shown} (W = "
               f"{sum(w for _, w in v.weights)})" + (f"; {idle} without a shard" if idle else ""))
     for b in v.bounds:
+        if b.collective == "alltoall":
+            cut = f"cut of {len(b.cut)} node(s), " if b.cut else ""
+            print(f"dual    alltoall bound {exact_num(b.algbw)} {u}: {cut}{b.method}")
+            continue
         weighted = "" if b.weights is None else f" weight {b.cut_weight} in"
         print(f"dual    {b.collective} bound {exact_num(b.algbw)} {u}: cut of{weighted} {b.cut_compute} "
               f"compute node(s), {exact_num(b.cut_bandwidth)} {u} across ({b.method})")
