@@ -24,6 +24,8 @@ Mapping (docs/msccl.md, "Export from forestcoll-opt"):
   depending on the reduction that finished those chunks. The runtime runs both phases
   at once, pipelined, which is the schedule's ``concurrent`` time (and at least as fast
   as one phase after the other). Per-root shares follow the schedule's weights.
+* All-to-all (route schedules): every route cut at the compute nodes it relays through,
+  one transfer per hop between two of them (:func:`_alltoall`).
 
 Limits are the checker's (:mod:`forestcoll_opt.runtimes.msccl_check.limits` records them
 from the runtimes' sources, and they are written there only): steps per thread block, thread
@@ -98,9 +100,10 @@ class Flavour:
 FLAVOURS = {
     "msccl-executor": Flavour("msccl-executor", {"allgather": "allgather",
                                                  "reduce-scatter": "reducescatter",
-                                                 "allreduce": "allreduce"}, EXECUTOR),
+                                                 "allreduce": "allreduce",
+                                                 "alltoall": "alltoall"}, EXECUTOR),
     "legacy": Flavour("legacy", {"allgather": "allgather", "reduce-scatter": "reduce_scatter",
-                                 "allreduce": "allreduce"}, LEGACY),
+                                 "allreduce": "allreduce", "alltoall": "alltoall"}, LEGACY),
 }
 LEGACY_NO_LIMIT = 2**63 - 1        # legacy selects nBytes < maxBytes and has no "0 = none"
 
@@ -213,7 +216,8 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
                                f"{', '.join(PROTOCOLS)}")
     if schedule.collective not in fl.colls:
         raise MscclExportError(f"{schedule.collective} schedules cannot be exported to MSCCL "
-                               f"yet; export an allgather, reduce-scatter or allreduce")
+                               f"yet; export an allgather, reduce-scatter, allreduce or "
+                               f"alltoall")
     for value, what, top in ((chunks, "chunks per part", 10**6),
                              (channels, "channels", MAX_CHANNELS)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
@@ -251,6 +255,13 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
                 for start, cnt in _runs(0, per):
                     b.local(r, _Step("cpy", "i", start, "o", r * per + start, cnt))
         sizes = (0 if inplace else per, K)
+    elif schedule.collective == "alltoall":
+        if inplace:
+            raise MscclExportError("the all-to-all export is out-of-place (every rank's input "
+                                   "is read after others have written their output); drop "
+                                   "inplace")
+        K = _alltoall(b, schedule, rank, chunks, channels)
+        sizes = (K, K)
     elif schedule.collective == "reduce-scatter":
         if schedule.weights is not None:
             raise MscclExportError("MSCCL's reduce-scatter gives every rank an equal share; "
@@ -286,6 +297,48 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
         xml=xml, collective=schedule.collective, flavour=fl.name, name=name,
         nchunksperloop=K, ngpus=n, threadblocks=sum(len(rk.blocks) for rk in b.ranks),
         steps=sum(len(s) for rk in b.ranks for s in rk.blocks.values()))
+
+
+def _alltoall(b: _Builder, schedule: Schedule, rank: dict[str, int], chunks: int,
+              channels: int) -> int:
+    """All-to-all routes (``forestcoll-schedule/4``) as transfers; returns nchunksperloop.
+
+    MSCCL's all-to-all cuts every rank's buffer into N blocks of c = k·chunks chunks, block t
+    for rank t, and leaves rank s's block t in block s of rank t's output (docs/msccl.md
+    section 3). Each rank first copies its own block (``cpy``). A route of weight w takes
+    the next w·chunks chunks of its pair's block and is cut at the compute nodes it relays
+    through: every hop between two compute nodes is one connection (the runtime routes it
+    over the switches between them); a relay receives into scratch (``r``) and sends on
+    from there (``s``, depending on the receive). Routes go to the channels round-robin."""
+    if schedule.demand is not None:
+        raise MscclExportError("MSCCL's alltoall moves equal blocks between every pair; this "
+                               "schedule has a demand matrix (alltoallv), which its XML does "
+                               "not express")
+    n = len(rank)
+    per = (schedule.k or 1) * chunks
+    for r in range(n):
+        for start, cnt in _runs(r * per, per):
+            b.local(r, _Step("cpy", "i", start, "o", start, cnt))
+    used: dict[tuple[int, int], int] = {}
+    for index, route in enumerate(schedule.routes):
+        s, t = rank[route.src], rank[route.dst]
+        stops = [rank[v] for v in route.path if v in rank]
+        first = used.get((s, t), 0)
+        used[(s, t)] = first + route.weight * chunks
+        if used[(s, t)] > per:
+            raise MscclExportError(f"the routes from {route.src} to {route.dst} carry more than "
+                                   f"k parts; verify the schedule first")
+        for start, cnt in _runs(first, route.weight * chunks):
+            src, dep = ("i", t * per + start), None
+            for a, c in zip(stops, stops[1:]):
+                if c == t:
+                    dst = ("o", s * per + start)
+                else:
+                    dst = ("s", b.ranks[c].scratch)
+                    b.ranks[c].scratch += cnt
+                recv = b.transfer(a, c, index % channels, src, dst, cnt, dep)
+                src, dep = dst, recv
+    return n * per
 
 
 def _placed(phase: Schedule, rank: dict[str, int], chunks: int, channels: int):
@@ -379,6 +432,11 @@ def selection_rule(collective: str, flavour: str, nchunks: int, ngpus: int) -> s
     if collective == "allreduce":
         return (f"msccl-executor and RCCL select the file only for calls whose count is a "
                 f"multiple of {nchunks}")
+    if collective == "alltoall":
+        part = nchunks // ngpus
+        which = "every count" if part == 1 else f"count (per peer) a multiple of {part}"
+        return (f"msccl-executor and RCCL select the file only for calls whose count x "
+                f"{ngpus} (a rank's whole buffer) is a multiple of {nchunks}, i.e. {which}")
     count = "sendcount" if collective == "allgather" else "recvcount"
     whole = "output" if collective == "allgather" else "input"
     part = nchunks // ngpus

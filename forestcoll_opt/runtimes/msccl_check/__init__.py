@@ -95,7 +95,8 @@ What is checked, in order:
    ("reads o[5] ... before anything writes it"). At the end (section 3, N ranks,
    K = ``nchunksperloop``, k = K/N): allgather output chunk r·k+j of every rank must be
    exactly {(r, j)}; reduce-scatter output chunk j of rank r exactly {(q, r·k+j) : every
-   rank q}; allreduce output chunk j exactly {(q, j) : every q}. A contribution missing,
+   rank q}; allreduce output chunk j exactly {(q, j) : every q}; alltoall output chunk
+   s·k+j of rank r exactly {(s, r·k+j)} (block r of rank s's input). A contribution missing,
    counted twice, or belonging to another chunk is reported by rank and chunk. The file is
    run under every aliasing it claims (section 3): ``inplace="1"`` with the input inside the
    output (allgather ``i[j]`` = ``o[r·k+j]``, reduce-scatter ``o[j]`` = ``i[r·k+j]``,
@@ -112,7 +113,8 @@ What is checked, in order:
    1), else along the pair's only path that relays through switches alone (a direct link
    or through switches; several such paths need ``routes``). A send of ``cnt`` chunks adds
    ``cnt`` (times the path's share) to the load of every link of its route. One loop moves
-   the whole buffer M (allgather output, reduce-scatter input, allreduce buffer) as K
+   the whole buffer M (allgather output, reduce-scatter input, allreduce buffer, a rank's
+   all-to-all buffer) as K
    chunks of M/K, and all the file's steps run concurrently (the runtime starts every
    block at once), so time = (M/K) · max over links e of load_e / bandwidth_e and
    ``algbw = M / time = K / max_e(load_e / bandwidth_e)``, exact, in topology units.

@@ -36,7 +36,7 @@ class Layout:
             return buf == "o"
         if self.collective == "reduce-scatter":
             return buf == "i"
-        return True
+        return True          # allreduce; alltoall (N blocks of k chunks, one per peer)
 
     def formula(self, buf: str) -> str:
         """How the collective sizes ``buf`` ("i" or "o"), for messages."""

@@ -477,6 +477,11 @@ def _check_results(run: _Run, algo: Algo) -> list[str]:
                 owner, part = divmod(j, k)
                 expected = (((owner, part), 1),)
                 wanted = f"rank {owner}'s input chunk {part}"
+            elif lay.collective == "alltoall":
+                # o block s of rank r is block r of rank s's input (docs/msccl.md section 3)
+                owner, part = divmod(j, k)
+                expected = (((owner, rank * k + part), 1),)
+                wanted = f"rank {owner}'s input chunk {rank * k + part}"
             elif lay.collective == "reduce-scatter":
                 chunk = rank * k + j
                 expected = tuple(((q, chunk), 1) for q in range(n))
@@ -497,7 +502,7 @@ def _difference(value: Any, expected: tuple, collective: str) -> str:
     if value is _UNDEF:
         return "it holds data computed from a slot nothing wrote"
     got = dict(value)
-    if collective == "allgather":
+    if collective in ("allgather", "alltoall"):
         return f"it holds {_render(got)}"
     want = dict(expected)
     parts = []

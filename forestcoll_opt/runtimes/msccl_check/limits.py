@@ -14,7 +14,8 @@ MAX_OFFSET = 2**15 - 1
 FLAVOURS = ("msccl-executor", "legacy")
 PROTOCOLS = ("Simple", "LL128", "LL")
 CHECKED = {"allgather": "allgather", "allreduce": "allreduce",
-           "reducescatter": "reduce-scatter", "reduce_scatter": "reduce-scatter"}
+           "reducescatter": "reduce-scatter", "reduce_scatter": "reduce-scatter",
+           "alltoall": "alltoall"}
 
 
 # --- runtime limits (docs/msccl.md sections 1 and 4) ---------------------------------------

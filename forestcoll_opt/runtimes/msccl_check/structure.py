@@ -77,9 +77,10 @@ def check_algo(attrs: Mapping[str, str], rules: RuntimeRules, topology: Topology
             out.add(f"<algo>: coll={coll!r} is not a collective the {rules.runtime} runtime "
                     f"knows; it refuses the file{hint}")
         if coll not in CHECKED:
-            out.add(f"<algo>: coll={coll!r}: check-xml simulates allgather, reduce-scatter and "
-                    f"allreduce only", fatal=True)
-    if algo.collective in ("allgather", "reduce-scatter") and algo.nchunks and algo.ngpus:
+            out.add(f"<algo>: coll={coll!r}: check-xml simulates allgather, reduce-scatter, "
+                    f"allreduce and alltoall only", fatal=True)
+    if algo.collective in ("allgather", "reduce-scatter", "alltoall") and algo.nchunks \
+            and algo.ngpus:
         if algo.nchunks % algo.ngpus:
             out.add(f"<algo>: nchunksperloop={algo.nchunks} is not a multiple of "
                     f"ngpus={algo.ngpus}; an {algo.collective} cuts every rank's part into "
