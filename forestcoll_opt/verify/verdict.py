@@ -50,6 +50,9 @@ class Verdict:
       allreduce ``against="trees"`` the reduce-scatter + allgather tree bound exactly; for
       allreduce ``against="lp"`` at least the LP's certified lower value (so it reaches the
       LP optimum within the LP's certified interval) and at least the tree bound;
+      for all-to-all (:mod:`forestcoll_opt.verify.alltoall`) against the LP at least the
+      all-to-all LP's certified lower value, against ``"cut"`` exactly the best of the
+      verifier's own cut and length bounds;
     * ``"below"`` — a valid schedule under the reference;
     * ``"valid"`` — a valid schedule compared with no reference (``verify(...,
       validity_only=True)``): format, semantics and link loads are checked and ``algbw``
@@ -69,7 +72,7 @@ class Verdict:
     :ivar collective: the schedule's collective ("allgather", "reduce-scatter",
         "broadcast", "reduce" or "allreduce"); None if the file does not name a known one.
     :ivar against: the reference: "cut" for allgather, reduce-scatter, broadcast and reduce
-        (the exact cut bound), "lp" or "trees" for allreduce; None for a validity-only
+        (the exact cut bound), "lp" or "trees" for allreduce, "lp" or "cut" for alltoall; None for a validity-only
         verdict (or a schedule whose collective is unknown).
     :ivar algbw: the achieved algorithmic bandwidth, recomputed from the exact load of every
         physical link (for an allreduce: of both phases, one after the other or at once);
