@@ -330,9 +330,17 @@ def _deepest(phase: Schedule, hop_seconds, reduce_step: float, width: int
              ) -> dict[str, tuple[float, ...]]:
     """Root -> per protocol, the largest latency of a route of the root's trees: the hops'
     latencies, plus ``reduce_step`` times the children of every receiving node of an
-    in-tree route."""
+    in-tree route; for all-to-all, source -> its longest route's hop latencies."""
     inward = phase.collective.inward
     out: dict[str, tuple[float, ...]] = {}
+    compute = frozenset(phase.compute_nodes)
+    for r in phase.routes:          # all-to-all: a route's GPU-to-GPU hops, one step each
+        stops = [i for i, v in enumerate(r.path) if v in compute]
+        worst = (0.0,) * width
+        for a, b in zip(stops, stops[1:]):
+            worst = tuple(map(sum, zip(worst, hop_seconds(r.path[a:b + 1]))))
+        old = out.get(r.src)
+        out[r.src] = worst if old is None else tuple(map(max, old, worst))
     for tree in phase.iter_trees():             # a compact schedule's trees, expanded lazily
         worst = _tree_deepest(tree, inward, hop_seconds, reduce_step, width)
         old = out.get(tree.root)

@@ -71,12 +71,26 @@ def test_demand_and_errors():
 def test_simulate_route_schedule_tends_to_exact_algbw():
     topo = fc.resolve("dgx-h100:boxes=2")
     s = fc.lp_alltoall(topo)
-    rows = fc.simulate(topo, s, [2**20, 2**34], alpha=0.0)
+    rows = fc.simulate(topo, s, [2**20, 2**34], alpha=0.0, model="ideal")
     assert rows[0].algbw < rows[1].algbw <= 100 + 1e-9
     assert abs(rows[1].algbw - 100) < 1e-3
     # one chunk, no latency: a part is M·(N−1)/(k·Σd) = M/16 and a hop of load L on a link
     # of b takes (M/16)·L/b; the slowest route crosses two rail links (load 8 on 50) and
     # two NVLinks (load 14 on 450: 7 parts of the box's own pairs, 7 relayed), so
     # time = M·(2·8/50 + 2·14/450)/16 and algbw = 1800/43
-    one = fc.simulate(topo, s, [2**30], chunks=1, alpha=0.0)[0]
+    one = fc.simulate(topo, s, [2**30], chunks=1, alpha=0.0, model="ideal")[0]
     assert abs(one.algbw - 1800 / 43) < 1e-9
+
+
+def test_calibrated_model_times_routes():
+    # the calibrated model: base latency + one step per GPU-to-GPU hop of the longest route,
+    # bytes at the links' efficient bandwidths; the LP routes of dgx-h100:boxes=2 relay
+    # through one GPU, so the longest route has two steps
+    topo = fc.resolve("dgx-h100:boxes=2")
+    s = fc.lp_alltoall(topo)
+    small, large = fc.simulate(topo, s, [2**10, 2**30])
+    assert small.protocol == "LL" and large.protocol == "Simple"
+    assert small.algbw < large.algbw < 100
+    direct = fc.baseline(topo, "direct", collective="alltoall")
+    # same links, same exact algbw: the same time at 1 GiB up to the hop latencies
+    assert abs(fc.simulate(topo, direct, [2**30])[0].seconds - large.seconds) < 1e-5
