@@ -64,3 +64,12 @@ def test_notebook_committed_clean(path):
             assert "savefig(" not in cell.source, cell.id
         else:
             assert ".png" not in cell.source, cell.id
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_on_the_docs_site(path):
+    """A page of the site: docs/notebooks/ links to it and the navigation lists it (the
+    build runs it, mkdocs.yml)."""
+    link = REPO / "docs" / "notebooks" / path.name
+    assert link.is_symlink() and link.resolve() == path.resolve(), f"docs/notebooks/{path.name}"
+    assert f": notebooks/{path.name}\n" in (REPO / "mkdocs.yml").read_text()
