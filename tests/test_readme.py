@@ -12,15 +12,13 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from pagecommands import checkout_like, environment, run_line, run_python
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-BIN = Path(sys.executable).parent
 FULL = bool(os.environ.get("FORESTCOLL_README_FULL"))
 
 
@@ -56,11 +54,7 @@ def expected_exit(line: str) -> int:
 
 @pytest.fixture(scope="module")
 def workdir(tmp_path_factory):
-    here = tmp_path_factory.mktemp("readme")
-    (here / "examples").symlink_to(ROOT / "examples")
-    (here / "tests").mkdir()
-    (here / "tests" / "data").symlink_to(ROOT / "tests" / "data")
-    return here
+    return checkout_like(tmp_path_factory.mktemp("readme"), "examples")
 
 
 def test_readme_examples_refer_to_shipped_files():
@@ -72,21 +66,14 @@ def test_readme_examples_refer_to_shipped_files():
 
 @pytest.mark.slow
 def test_readme_commands_run_top_to_bottom(workdir):
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-           "MPLBACKEND": "Agg"}
+    env = environment()
     ran = 0
     for line in commands():
         if skipped(line):
             continue
-        done = subprocess.run(["bash", "-c", line], cwd=workdir, env=env,
-                              capture_output=True, text=True, timeout=600)
-        assert done.returncode == expected_exit(line), (
-            f"{line}\nexit {done.returncode}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
-        assert "Traceback" not in done.stderr, line
+        run_line(line, workdir, env, expected_exit(line))
         ran += 1
     assert ran >= 30
     # then the Python examples, in the same folder (they read the files made above)
     for code in blocks("python"):
-        done = subprocess.run([sys.executable, "-c", code], cwd=workdir, env=env,
-                              capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, f"{code}\n{done.stderr[-3000:]}"
+        run_python(code, workdir, env)
