@@ -46,11 +46,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from ..errors import PackingError
 from ..kernels.flow import FlowNetwork
 from ..kernels.symmetry import group_elements, is_automorphism
+from .joint import Batch as _Batch
+from .joint import JointGrowth, candidates
 
 
 @dataclass(frozen=True)
@@ -89,25 +91,6 @@ class Packing:
     joint_max_flows: int = 0     # max-flows those took (included in ``max_flows``)
     fallback: bool = False       # joint growth stuck somewhere; the plain one finished
     group_order: int = 1         # elements of the group H used (1: plain packing)
-
-
-class _Batch:
-    """A batch being grown; ``start`` skips the vertices of ``order`` that have no edge left
-    to offer (their heads are members or their capacity is used up, both for good), and
-    ``deferred`` holds edges whose test failed, tried again only when no other edge fits."""
-
-    __slots__ = ("root", "weight", "edges", "order", "members", "start", "deferred")
-
-    def __init__(self, root: int, weight: int, edges: list, order: list, members: set) -> None:
-        self.root, self.weight = root, weight
-        self.edges, self.order, self.members = edges, order, members
-        self.start = 0
-        self.deferred: set[tuple[int, int]] = set()
-
-    def prefix(self, edges: int, weight: int) -> "_Batch":
-        """A copy of this batch as it was with its first ``edges`` edges."""
-        order = self.order[:edges + 1]
-        return _Batch(self.root, weight, self.edges[:edges], order, set(order))
 
 
 def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
@@ -149,10 +132,11 @@ def pack_trees(nodes: Sequence[int], capacity: Mapping[tuple[int, int], int],
     if group is not None:
         fallback = not packer.pack_jointly(group, progress)
     packer.pack(order, progress)
-    nodes = packer.nodes
+    position = {v: i for i, v in enumerate(packer.nodes)}
     result = tuple(sorted((TreeBatch(b.root, b.weight, tuple(b.edges)) for b in packer.batches),
-                          key=lambda t: (nodes.index(t.root), t.edges, t.weight)))
-    return Packing(batches=_merge_identical(result), max_flows=packer.oracle.flows,
+                          key=lambda t: (position[t.root], t.edges, t.weight)))
+    return Packing(batches=_merge_identical(result),
+                   max_flows=packer.oracle.flows + packer.joint_flows,
                    seconds=time.perf_counter() - start, joint_steps=packer.joint_steps,
                    joint_max_flows=packer.joint_flows, fallback=fallback,
                    group_order=len(group) if group else 1)
@@ -192,17 +176,6 @@ def _merge_identical(batches: tuple[TreeBatch, ...]) -> tuple[TreeBatch, ...]:
     return tuple(merged)
 
 
-class _Orbit:
-    """A representative batch ``images[0]``, its stabiliser (indices of the group elements
-    that map it onto itself) and its images: ``images[i]`` is ``cosets[i]`` applied to it,
-    one per coset of the stabiliser (``cosets[0]`` is the identity)."""
-
-    __slots__ = ("images", "stab", "cosets")
-
-    def __init__(self, images: list[_Batch], stab: list[int], cosets: list[int]) -> None:
-        self.images, self.stab, self.cosets = images, stab, cosets
-
-
 class _Packer:
     """The packing state: remaining capacities ``g``, the batches, the μ oracle."""
 
@@ -216,34 +189,16 @@ class _Packer:
             self.out_nbrs[a].append(b)
         self.batches = [_Batch(u, demand[u], [], [u], {u}) for u in self.nodes
                         if demand.get(u, 0) > 0]
+        self.kernel = kernel
         self.oracle = _MuOracle(self.nodes, self.g, kernel)
         self.oracle.add_batches(self.batches)
         self.joint_steps = self.joint_flows = 0
 
     # --- plain growth (the paper's Algorithm 4) ------------------------------------------
-    def candidates(self, batch: _Batch) -> Iterator[tuple[int, int]]:
-        """The edges (x, y) that could grow ``batch``: x a member, y not, capacity left;
-        breadth first from the root, the deferred ones after all others. The caller may
-        change the state between items only in ways it undoes, or by ending the loop."""
-        g, out_nbrs, members, order = self.g, self.out_nbrs, batch.members, batch.order
-        while batch.start < len(order) and all(
-                y in members or g[(order[batch.start], y)] == 0
-                for y in out_nbrs[order[batch.start]]):
-            batch.start += 1
-        deferred = set(batch.deferred)     # edges failing during this call stay for later
-        for later in (False, True):
-            if later and not deferred:
-                return
-            for x in order[batch.start:]:
-                for y in out_nbrs[x]:
-                    if (y not in members and g[(x, y)] > 0
-                            and ((x, y) in deferred) == later):
-                        yield x, y
-
     def grow(self, batch: _Batch) -> None:
         """Add one edge to ``batch`` (splitting it if fewer trees can take the edge)."""
         g, oracle = self.g, self.oracle
-        for x, y in self.candidates(batch):
+        for x, y in candidates(batch, self.out_nbrs, self._left):
             mu = min(g[(x, y)], batch.weight, oracle.excess(batch, x, y))
             if mu <= 0:
                 batch.deferred.add((x, y))
@@ -295,137 +250,25 @@ class _Packer:
             progress("packing", sum(len(b.edges) for b in self.batches),
                      len(self.batches) * (len(self.nodes) - 1))
 
-    # --- joint growth in orbits of a group H (module docstring) --------------------------
+    def _left(self, x: int, y: int) -> int:
+        return self.g[(x, y)]
+
+    # --- joint growth in orbits of a group H (module docstring; :mod:`.joint`) -----------
     def pack_jointly(self, group: list[tuple[int, ...]], progress) -> bool:
         """Grow whole orbits of batches under ``group`` (every element, identity first);
         False if some representative gets stuck (the state is then still completable, and
         :meth:`pack` finishes it)."""
-        self.group = group
-        at_root = {b.root: b for b in self.batches}
-        orbits: list[_Orbit] = []
-        seen: set[int] = set()
-        for r in self.nodes:
-            if r in at_root and r not in seen:
-                stab, cosets, roots = [], [], []
-                for i, element in enumerate(group):
-                    image = element[r]
-                    if image == r:
-                        stab.append(i)
-                    if image not in seen:
-                        seen.add(image)
-                        cosets.append(i)
-                        roots.append(image)
-                orbits.append(_Orbit([at_root[v] for v in roots], stab, cosets))
-        everyone = self.everyone
-        # One orbit at a time (its images together, breadth first from their roots), the
-        # orbits split off by a step last: a finished orbit leaves the flow network, so a
-        # max-flow sees the growing orbit and single-root batches instead of every batch
-        # half grown (dgx-a100:boxes=64: 4x faster, trees as low).
-        while orbits:
-            for orbit in orbits[:1]:
-                if not self._grow_orbit(orbit, orbits):
-                    return False
-            done = [o for o in orbits if o.images[0].members == everyone]
-            self.oracle.retire([b for o in done for b in o.images])
-            orbits[:] = [o for o in orbits if o.images[0].members != everyone]
-            self.report(progress)
-        return True
-
-    def _grow_orbit(self, orbit: _Orbit, orbits: list[_Orbit]) -> bool:
-        rep, group, g = orbit.images[0], self.group, self.g
-        for x, y in self.candidates(rep):
-            # the edge's orbit under the stabiliser goes into the representative at once
-            edges = sorted({(group[s][x], group[s][y]) for s in orbit.stab})
-            if len({t for _, t in edges}) < len(edges):
-                rep.deferred.add((x, y))   # two of them would enter the same node
-                continue
-            added = [[(group[c][a], group[c][t]) for a, t in edges] for c in orbit.cosets]
-            uses: dict[tuple[int, int], int] = {}
-            for row in added:
-                for e in row:
-                    uses[e] = uses.get(e, 0) + 1
-            mu = min(g[(x, y)] // uses[(x, y)], rep.weight)
-            if mu > 0 and self._joint_step(orbit, orbits, x, y, added, uses, mu):
-                rep.deferred.discard((x, y))
-                return True
-            rep.deferred.add((x, y))
-        return False
-
-    def _joint_step(self, orbit: _Orbit, orbits: list[_Orbit], x: int, y: int,
-                    added: list[list[tuple[int, int]]], used: dict[tuple[int, int], int],
-                    mu: int) -> bool:
-        """Add the edges ``added[i]`` to image i, μ trees each (``used``: how often each
-        edge is added in all), with the largest safe μ at most ``mu``; False, with nothing
-        changed, if no μ > 0 is safe."""
-        g, oracle = self.g, self.oracle
-        images = orbit.images
-        weight = images[0].weight
-        edges_before = len(images[0].edges)
-        original = {}
-        for row in added:
-            for e in row:
-                original[e] = g[e]
-        for image, row in zip(images, added):
-            for e in row:
-                image.edges.append(e)
-                image.order.append(e[1])
-                image.members.add(e[1])
-        oracle.add_members([(image, t) for image, row in zip(images, added) for _, t in row])
-        rests: list[_Batch] = []
-        level = weight               # the images' current weight in the oracle
-        while True:
-            # the state with μ trees of every image taking its edges
-            if mu < weight and not rests:
-                rests = [image.prefix(edges_before, weight - mu) for image in images]
-                oracle.add_batches(rests)
-            elif rests:
-                oracle.set_weights(rests, weight - mu)
-            if level != mu:
-                oracle.set_weights(images, mu)
-                level = mu
-            changed = list(used)
-            for e in changed:
-                g[e] = original[e] - used[e] * mu
-            oracle.set_capacities(changed, [g[e] for e in changed])
-            flows = oracle.flows
-            excess, outside = oracle.excess_and_cut(images[0], x, y, want_cut=mu > 1)
-            self.joint_flows += oracle.flows - flows
-            if excess >= 0:
-                break
-            if mu == 1:              # no smaller positive μ to try
-                mu = 0
-                break
-            # Newton step: the cut's excess is linear in μ with this (negative) slope
-            slope = -sum(1 for row in added for (s, t) in row if s in outside and t not in outside)
-            for image, row in zip(images, added):
-                if (not any(v not in outside for v in image.order[:edges_before + 1])
-                        and any(t not in outside for _, t in row)):
-                    slope += 1
-            if slope >= 0:          # cannot happen ((x, y) itself enters the cut): give up
-                mu = 0
-                break
-            mu = max(0, mu - (-excess - slope - 1) // -slope)   # mu - ceil(excess / slope)
-            if mu == 0:
-                break
-        if mu == 0:
-            for image, row in zip(images, added):
-                for _ in row:
-                    image.edges.pop()
-                    image.members.discard(image.order.pop())
-            oracle.remove_members([(image, t) for image, row in zip(images, added)
-                                   for _, t in row])
-            if level != weight:
-                oracle.set_weights(images, weight)
-            oracle.set_weights(rests, 0)       # never used again: contributes nothing
-            oracle.retire(rests)
-            g.update(original)
-            oracle.set_capacities(list(original), list(original.values()))
-            return False
-        self.joint_steps += 1
-        if rests and weight - mu > 0:
-            self.batches.extend(rests)
-            orbits.append(_Orbit(rests, orbit.stab, orbit.cosets))
-        return True
+        growth = JointGrowth(self.nodes, self.g, {b.root: b.weight for b in self.batches},
+                             group, self.kernel)
+        finished = growth.run(progress)
+        self.joint_steps, self.joint_flows = growth.steps, growth.flows
+        self.batches = growth.batches()
+        self.g.update((e, int(growth.g[i])) for e, i in growth.eid.items())
+        if not finished:
+            # plain growth goes on from here: its oracle learns the state
+            self.oracle = _MuOracle(self.nodes, self.g, self.kernel)
+            self.oracle.add_batches([b for b in self.batches if b.members != self.everyone])
+        return finished
 
 
 class _MuOracle:

@@ -12,11 +12,12 @@ Route = tuple[int, ...]
 class PathUnits:
     """A queue of ``[path, count]`` items; :meth:`take` removes units from the front."""
 
-    __slots__ = ("items", "head")
+    __slots__ = ("items", "head", "left")
 
     def __init__(self, units: Iterable[tuple[Route, int]] = ()) -> None:
         self.items: list[list] = [[p, c] for p, c in units if c]
         self.head = 0
+        self.left = sum(c for _, c in self.items)     # units not yet taken
 
     def add(self, path: Route, count: int) -> None:
         """Append ``count`` units of ``path`` at the back (merged with the last run if it is
@@ -25,6 +26,7 @@ class PathUnits:
         :param path: the physical route
         :param count: how many units of it
         """
+        self.left += count
         if len(self.items) > self.head and self.items[-1][0] == path:
             self.items[-1][1] += count
         else:
@@ -35,7 +37,7 @@ class PathUnits:
 
         :returns: the sum of the remaining counts
         """
-        return sum(c for _, c in self.items[self.head:])
+        return self.left
 
     def take(self, amount: int) -> list[tuple[Route, int]]:
         """The next ``amount`` units as ``(path, count)`` runs; the caller checks that they
@@ -45,6 +47,7 @@ class PathUnits:
         :returns: the runs taken, front first, their counts summing to ``amount``
         """
         out = []
+        self.left -= amount
         while amount:
             path, count = self.items[self.head]
             used = min(count, amount)

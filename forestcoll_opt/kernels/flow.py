@@ -370,6 +370,96 @@ class FlowNetwork:
         return side
 
 
+def max_flow_once(num_nodes: int, tails: np.ndarray, heads: np.ndarray,
+                  capacities: np.ndarray, source: int, sink: int, *, want_cut: bool = False,
+                  cut_below: int | None = None, kernel: str | None = None) -> MinCut:
+    """One maximum flow on a network given as arrays and built for this query alone (for
+    networks whose structure changes from query to query; :class:`FlowNetwork` keeps one
+    structure). Parallel arcs are allowed; every kernel gives the same value, and with
+    ``want_cut`` a minimum cut (its source side may differ between kernels: any minimum
+    cut, not necessarily the smallest).
+
+    :param num_nodes: the number of nodes
+    :param tails: the arcs' tails (integers below ``num_nodes``)
+    :param heads: the arcs' heads, no head equal to its tail
+    :param capacities: one non-negative integer per arc (int64, or Python integers in an
+        object array)
+    :param source: the source node
+    :param sink: the sink node, not ``source``
+    :param want_cut: also return a minimum cut's source side
+    :param cut_below: with ``want_cut``, the source side is needed only when the value is
+        below this (None: always); above it, it may be left empty
+    :param kernel: a name of :data:`KERNELS`, or None for :func:`default_kernel`
+    :returns: the flow value, and with ``want_cut`` a source side (else an empty mask)
+    :raises FlowError: for an unknown or unavailable kernel, arrays of different lengths,
+        a node out of range, a loop, a negative capacity, or equal source and sink
+    """
+    kernel = _resolve(kernel)
+    tails = np.asarray(tails, dtype=np.int64)
+    heads = np.asarray(heads, dtype=np.int64)
+    if not len(tails) == len(heads) == len(capacities):
+        raise FlowError("max_flow_once needs one tail, head and capacity per arc")
+    if source == sink:
+        raise FlowError("source and sink must differ")
+    if not (0 <= source < num_nodes and 0 <= sink < num_nodes):
+        raise FlowError("source or sink outside the network's node range")
+    if len(tails) and (min(tails.min(), heads.min()) < 0
+                       or max(tails.max(), heads.max()) >= num_nodes):
+        raise FlowError("arc endpoint outside the network's node range")
+    if (tails == heads).any():
+        raise FlowError("a flow network cannot hold a self-loop")
+    if len(capacities) and capacities.min() < 0:
+        raise FlowError("capacities must be non-negative integers")
+    total = sum(int(c) for c in capacities) if capacities.dtype == object else (
+        int(capacities.sum(dtype=np.float64)))
+    if capacities.dtype != object and total > 2**62:
+        total = sum(int(c) for c in capacities)     # beyond int64 sums: exactly
+    if kernel == "ortools" and total <= INT64_SAFE:
+        from ortools.graph.python import max_flow
+
+        smf = max_flow.SimpleMaxFlow()
+        if len(tails):
+            smf.add_arcs_with_capacity(tails.astype(np.int32), heads.astype(np.int32),
+                                       np.asarray(capacities, dtype=np.int64))
+        if max(source, sink) >= _span_of(tails, heads):
+            return MinCut(0, _side_of(num_nodes, [source]) if want_cut else _NO_SIDE)
+        status = smf.solve(source, sink)
+        if status != max_flow.SimpleMaxFlow.Status.OPTIMAL:
+            raise FlowError(f"OR-Tools max-flow did not finish ({status})")
+        value = int(smf.optimal_flow())
+        if not want_cut or (cut_below is not None and value >= cut_below):
+            return MinCut(value, _NO_SIDE)
+        return MinCut(value, _side_of(num_nodes, smf.get_source_side_min_cut()))
+    if kernel == "igraph" and total <= FLOAT_EXACT:
+        import igraph
+
+        span = max(_span_of(tails, heads), source + 1, sink + 1)
+        graph = igraph.Graph(n=span, edges=np.column_stack([tails, heads]).tolist(),
+                             directed=True)
+        caps = [int(c) for c in capacities]
+        if not want_cut:
+            return MinCut(_exact_int(igraph.GraphBase.maxflow_value(graph, source, sink, caps)),
+                          _NO_SIDE)
+        value, _, side, _ = igraph.GraphBase.st_mincut(graph, source, sink, caps)
+        return MinCut(_exact_int(value), _side_of(num_nodes, side))
+    net = FlowNetwork(num_nodes, [], kernel=kernel)
+    arcs: dict[tuple[int, int], int] = {}
+    for u, v, c in zip(tails.tolist(), heads.tolist(), capacities):
+        arcs[(u, v)] = arcs.get((u, v), 0) + int(c)      # FlowNetwork merges no arcs
+    net.add_edges(list(arcs), list(arcs.values()))
+    return net.min_cut(source, sink) if want_cut else MinCut(net.max_flow(source, sink), _NO_SIDE)
+
+
+def _span_of(tails: np.ndarray, heads: np.ndarray) -> int:
+    return int(max(tails.max(), heads.max())) + 1 if len(tails) else 0
+
+
+def _side_of(num_nodes: int, nodes) -> np.ndarray:
+    side = np.zeros(num_nodes, dtype=bool)
+    side[np.asarray(nodes, dtype=np.int64)] = True
+    return side
+
+
 class _OrtoolsBackend:
     limit = INT64_SAFE
 
