@@ -199,6 +199,7 @@ class JointGrowth:
             heads = perm[orbit.cosets[:, None], [loc[t] for _, t in edges]]
             ids = self.key_order[np.searchsorted(self.keys, tails * self.n + heads)]
             used, uses = np.unique(ids, return_counts=True)
+            uses = uses.astype(self.g.dtype)
             first = self.eid[(x, y)]
             mu = min(int(self.g[first]) // int(uses[np.searchsorted(used, first)]), rep.weight)
             if mu > 0 and self._step(orbit, (loc[x], loc[y]), edges, tails, heads, used,
@@ -340,7 +341,8 @@ class JointGrowth:
         given only when the value is below ``total``)."""
         n, dtype = self.n, self.g.dtype
         hub = n
-        tails, heads, caps = [self.tails], [self.heads], [self.g]
+        live = self.g > 0
+        tails, heads, caps = [self.tails[live]], [self.heads[live]], [self.g[live]]
         direct = single.copy()
         node = n + 1
         for part in parts:

@@ -63,24 +63,43 @@ def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tup
     cursors = {e: PathUnits(units) for e, units in routes.items()}
     out: list[RoutedTree] = []
     for batch in batches:
-        pieces = []
-        cuts = {0, batch.weight}
+        weight = batch.weight
+        paths: list = []            # a route, or the runs of several (a list) where it splits
+        split = False
         for edge in batch.edges:
-            if edge not in cursors:
+            cursor = cursors.get(edge)
+            if cursor is None:
                 raise RoutingError(f"tree edge #{edge[0]} -> #{edge[1]} has no route")
-            if cursors[edge].available() < batch.weight:
+            if cursor.left < weight:
                 raise RoutingError(f"logical edge #{edge[0]} -> #{edge[1]} is used by more "
                                    f"trees than its capacity")
-            segs = cursors[edge].take(batch.weight)
-            pieces.append(segs)
-            acc = 0
-            for _, count in segs:
-                acc += count
-                cuts.add(acc)
+            run = cursor.items[cursor.head]
+            if run[1] > weight:          # the front run holds them all (most edges)
+                run[1] -= weight
+                cursor.left -= weight
+                paths.append(run[0])
+            elif run[1] == weight:
+                cursor.head += 1
+                cursor.left -= weight
+                paths.append(run[0])
+            else:
+                paths.append(cursor.take(weight))
+                split = True
+        if not split:
+            out.append(RoutedTree(batch.root, weight, tuple(batch.edges), tuple(paths)))
+            continue
+        cuts = {0, weight}
+        for segs in paths:
+            if isinstance(segs, list):
+                acc = 0
+                for _, count in segs:
+                    acc += count
+                    cuts.add(acc)
         bounds = sorted(cuts)
         for lo, hi in zip(bounds, bounds[1:]):
-            paths = tuple(_path_at(segs, lo) for segs in pieces)
-            out.append(RoutedTree(batch.root, hi - lo, tuple(batch.edges), paths))
+            routed = tuple(_path_at(segs, lo) if isinstance(segs, list) else segs
+                           for segs in paths)
+            out.append(RoutedTree(batch.root, hi - lo, tuple(batch.edges), routed))
     return Routing(trees=_merge(out), seconds=time.perf_counter() - start)
 
 

@@ -2,9 +2,12 @@ import itertools
 import os
 import random
 
+import numpy as np
 import pytest
 
+from forestcoll_opt.generation import joint
 from forestcoll_opt.generation.packing import PackingError, pack_trees
+from forestcoll_opt.kernels.flow import FlowNetwork
 
 
 def check(nodes, cap, demand, packing):
@@ -207,3 +210,117 @@ def test_a_permutation_that_is_not_an_automorphism_is_ignored():
     joint = pack_trees(nodes, ring, demand, symmetry=[rotation])
     assert joint.joint_steps > 0
     check(nodes, ring, demand, joint)
+
+
+# --- the joint growth's safety test on a sub-network of D̄ (generation/joint.py): its
+# verdict must be the whole network's, step by step
+
+def whole_network_excess(growth, growing, rest, x, y):
+    """min over X (y in X, x not) of the cut of D̄ minus the total, on D̄ built in full:
+    every batch (images included, those holding y too: they add as much to both) joined
+    to every one of its members."""
+    n = growth.n
+    hub = n
+    edges, caps = {}, {}
+    for i, (a, b) in enumerate(zip(growth.tails.tolist(), growth.heads.tolist())):
+        edges[(a, b)] = int(growth.g[i])
+    total = 0
+    node = n + 1
+    infinity = sum(edges.values()) + 1
+    for orbit in growth.orbits + ([rest] if rest is not None else []):
+        members = np.flatnonzero(orbit.mask)
+        for c in orbit.cosets.tolist():
+            weight = orbit.rep.weight
+            total += weight
+            infinity += weight
+            edges[(hub, node)] = weight
+            for v in growth.perm[c, members].tolist():
+                edges[(node, v)] = weight
+            node += 1
+    edges[(hub, x)] = infinity
+    net = FlowNetwork(node, list(edges), list(edges.values()))
+    return net.max_flow(hub, y) - total
+
+
+def cut_excess(growth, growing, rest, inside):
+    """The cut of D̄ at X = ``inside`` minus the total, counted from the definition."""
+    cut = sum(int(c) for a, b, c in zip(growth.tails.tolist(), growth.heads.tolist(), growth.g)
+              if inside[b] and not inside[a])
+    total = 0
+    for orbit in growth.orbits + ([rest] if rest is not None else []):
+        members = np.flatnonzero(orbit.mask)
+        for c in orbit.cosets.tolist():
+            total += orbit.rep.weight
+            cut += orbit.rep.weight * bool(inside[growth.perm[c, members]].any())
+    return cut - total
+
+
+class Checked(joint.JointGrowth):
+    """Every test answered as the whole network would, and every violated set truly so."""
+    tests = refined = 0
+
+    def _test(self, growing, rest, x, y):
+        flows = self.flows
+        excess, inside = super()._test(growing, rest, x, y)
+        exact = whole_network_excess(self, growing, rest, x, y)
+        assert (excess >= 0) == (exact >= 0)
+        if excess < 0:
+            assert inside[y] and not inside[x]
+            assert excess == cut_excess(self, growing, rest, inside) >= exact
+        Checked.tests += 1
+        Checked.refined += self.flows - flows > 1
+        return excess, inside
+
+
+def test_each_verdict_is_the_whole_networks(monkeypatch):
+    monkeypatch.setattr("forestcoll_opt.generation.packing.JointGrowth", Checked)
+    Checked.tests = Checked.refined = 0
+    steps = 0
+    for seed in range(150):
+        instance = symmetric_instance(seed)
+        if instance is None:
+            continue
+        nodes, cap, demand, generators = instance
+        packing = pack_trees(nodes, cap, demand, symmetry=generators)
+        check(nodes, cap, demand, packing)
+        steps += packing.joint_steps
+    assert steps > 200 and Checked.tests > steps
+    assert Checked.refined > 0                   # some test needed more than one round
+
+
+@pytest.mark.parametrize("spec", ["mi250:boxes=4,gpus=8", "dgx-a100:boxes=8"])
+def test_each_verdict_is_the_whole_networks_on_the_catalog(catalog, monkeypatch, spec):
+    compute, cap, demand, h = _catalog_gstar(catalog, spec)
+    monkeypatch.setattr("forestcoll_opt.generation.packing.JointGrowth", Checked)
+    Checked.tests = Checked.refined = 0
+    packing = pack_trees(compute, cap, demand, symmetry=[h])
+    check(compute, cap, demand, packing)
+    assert packing.joint_steps > 0 and not packing.fallback
+    assert Checked.tests >= packing.joint_steps
+    assert Checked.refined > 0
+
+
+def test_capacities_beyond_64_bits_are_exact():
+    # the same instances with every capacity and demand times 2^64: the growth keeps
+    # Python integers and asks the exact kernel; the trees are the same, weights scaled
+    scale = 2**64
+    done = 0
+    for seed in range(40):
+        instance = symmetric_instance(seed)
+        if instance is None:
+            continue
+        nodes, cap, demand, generators = instance
+        small = pack_trees(nodes, cap, demand, symmetry=generators)
+        if small.fallback:
+            continue
+        big_cap = {e: c * scale for e, c in cap.items()}
+        big_demand = {v: d * scale for v, d in demand.items()}
+        big = pack_trees(nodes, big_cap, big_demand, symmetry=generators)
+        check(nodes, big_cap, big_demand, big)
+        assert [(b.root, b.edges) for b in big.batches] == [(b.root, b.edges)
+                                                           for b in small.batches]
+        assert all(b.weight == s.weight * scale for b, s in zip(big.batches, small.batches))
+        done += 1
+        if done == 5:
+            break
+    assert done == 5
