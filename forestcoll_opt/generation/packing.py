@@ -34,12 +34,16 @@ and only if min over {X : y in X, x not in X} of ρ(X) - p(X) after the step is
 non-negative: one max-flow from x to y in the theorem's network built on the state after
 the step (B's part that took the edges contains y and counts nothing there). Each X gives
 a linear function of μ, so the largest safe μ is found from above by Newton's method on
-the minimum cut, in a few max-flows. Every state stays completable, so the packing still
+a violated cut, in a few max-flows. Every state stays completable, so the packing still
 reaches every root's demand inside the capacities of G*: the schedule is at the same
 bound. If no edge of some representative admits a step, the plain algorithm finishes from
 the current (completable) state. A step stands for |H| / |S| plain ones. Orbits grow one
-after another, so that the flow network holds the growing orbit and single-root batches
-rather than every batch half grown; finished batches are dropped from it.
+after another, the ones split off by a step last; finished batches drop out of the test.
+
+The joint growth lives in :mod:`.joint`: the images are never built while they grow (the
+representative and the group say everything about them), and each test is a max-flow on a
+sub-network of the theorem's network whose size grows with G* and |H|, not with the trees'
+sizes, refined until its verdict is exactly the whole network's (that module's docstring).
 """
 
 from __future__ import annotations

@@ -161,16 +161,14 @@ class Symmetry:
         best = self.product()
         if not self.generators:
             return best
-        support = [sum(1 for v in nodes if g[v] != v) for g in self.generators]
-        found = (1, best)
-        for s in sorted(set(support)):
-            element = list(range(len(best)))
-            for g, moved in zip(self.generators, support):
-                if moved >= s:
-                    element = [g[x] for x in element]
-            candidate = free_power(element, nodes)
-            if candidate[0] > found[0]:
-                found = candidate
+        found = _rotation_of(self.generators, nodes, best)
+        if not self.whole:
+            # the folded group lists the rotation found among all of its core's generators
+            # (:func:`_group`); the products above see only those lifted
+            for g in self.generators:
+                candidate = free_power(g, nodes)
+                if candidate[0] > found[0]:
+                    found = candidate
         return found[1]
 
     @property
@@ -313,8 +311,33 @@ def _group(n: int, classes: Sequence[Hashable], capacity: Mapping[tuple[int, int
         return generators, _orbits(n, generators), n, True
     core = folding.core_generators()
     generators = folding.lift(core[:MAX_LIFTED]) + folding.step_rotations(MAX_STEP_ROTATIONS)
+    compute = [i for i, v in enumerate(folding.core) if classes[v][:2] == ("node", "compute")]
+    length, turn = _rotation_of(core, compute, tuple(range(len(folding.core))))
+    if length > 1:           # a rotation of every box, say, that the lifted few would miss
+        generators += folding.lift([turn])
     return (tuple(sorted(set(generators))), folding.orbits(_orbits(len(folding.core), core)),
             folding.searched, False)
+
+
+def _rotation_of(generators: Sequence[Sequence[int]], nodes: Sequence[int],
+                 fallback: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """(L, element) for :meth:`Symmetry.rotation`: for each support size s (on ``nodes``)
+    among ``generators``, the product of those that move at least s of them, and its
+    :func:`free_power`; the one with the largest L, else (1, ``fallback``)."""
+    import numpy as np
+
+    perms = np.asarray(generators, dtype=np.int64)
+    support = (perms[:, nodes] != np.asarray(nodes)).sum(axis=1) if len(nodes) else []
+    found = (1, fallback)
+    for s in sorted(set(int(m) for m in support)):
+        element = np.arange(perms.shape[1])
+        for g, moved in zip(perms, support):
+            if moved >= s:
+                element = g[element]
+        candidate = free_power(element.tolist(), nodes)
+        if candidate[0] > found[0]:
+            found = candidate
+    return found
 
 
 def _search_pays(folding: "_Folding", compute: Sequence[int], links: int) -> bool:

@@ -526,3 +526,22 @@ def test_generate_with_the_folded_group(monkeypatch, make):
     used = [s.stats["splitting_max_flows"] + s.stats["packing_max_flows"]
             for s in (folded, plain)]
     assert used[0] < used[1]
+
+
+@pytest.mark.parametrize("spec, boxes", [("dgx-a100:boxes=16", 16), ("mi250:boxes=8", 8),
+                                         ("dgx-h100:boxes=12", 12)])
+def test_the_folded_group_keeps_the_box_rotation(monkeypatch, spec, boxes):
+    """Beyond FULL_SEARCH_ENTRIES only a few of the core's generators are lifted (on
+    dgx-a100:boxes=256 its box transpositions were cut to 64, and the rotation turned 4
+    boxes instead of 256); the rotation found among all of them is lifted too, so
+    splitting and packing still turn every box."""
+    monkeypatch.setattr(symmetry_module, "FULL_SEARCH_ENTRIES", 0)
+    monkeypatch.setattr(symmetry_module, "MAX_LIFTED", 2)
+    topo = build(spec)
+    compute = [topo.index[v] for v in topo.compute_nodes]
+    sym = automorphisms(topo, whole=False)
+    assert not sym.whole and all(is_automorphism(topo, g) for g in sym.generators)
+    g = sym.rotation(compute)
+    assert is_automorphism(topo, g)
+    lengths = {len(cycle(g, v)) for v in compute}
+    assert len(lengths) == 1 and lengths.pop() >= boxes     # free, every box turned
