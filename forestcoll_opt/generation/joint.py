@@ -83,7 +83,7 @@ class _Orbit:
     elements of its stabiliser ``stab`` and the coset representatives ``cosets`` (element
     indices, the identity first): image i of the orbit is ``cosets[i]`` applied to ``rep``."""
 
-    __slots__ = ("rep", "mask", "stab", "cosets", "slots")
+    __slots__ = ("rep", "mask", "stab", "cosets")
 
     def __init__(self, rep: Batch, mask: np.ndarray, stab: list[int], cosets: np.ndarray) -> None:
         self.rep, self.mask, self.stab, self.cosets = rep, mask, stab, cosets
@@ -210,12 +210,13 @@ class JointGrowth:
         return False
 
     def _step(self, orbit: _Orbit, xy: tuple[int, int], edges: list[tuple[int, int]],
-              tails: np.ndarray,
-              heads: np.ndarray, used: np.ndarray, uses: np.ndarray, mu: int) -> bool:
-        """Add ``edges`` to the representative (and their images, rows of ``tails`` and
-        ``heads``, to the images), μ trees each, with the largest safe μ at most ``mu``
-        (``used``: the edges so added, ``uses``: how often each); False, with nothing
-        changed, if no μ > 0 is safe."""
+              tails: np.ndarray, heads: np.ndarray, used: np.ndarray, uses: np.ndarray,
+              mu: int) -> bool:
+        """Add ``edges`` (the orbit of ``xy``, local indices, under the stabiliser) to the
+        representative and their images (rows of ``tails`` and ``heads``, local indices)
+        to the images, μ trees each, with the largest safe μ at most ``mu`` (``used``: the
+        edge ids so added, ``uses``: how often each); False, with nothing changed, if no
+        μ > 0 is safe."""
         rep, g = orbit.rep, self.g
         weight, before = rep.weight, len(rep.edges)
         old_mask = orbit.mask.copy()

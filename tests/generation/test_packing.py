@@ -272,15 +272,19 @@ class Checked(joint.JointGrowth):
         return excess, inside
 
 
+def _instances(seeds):
+    """The symmetric instances of ``seeds`` whose trees exist."""
+    for seed in seeds:
+        instance = symmetric_instance(seed)
+        if instance is not None:
+            yield instance
+
+
 def test_each_verdict_is_the_whole_networks(monkeypatch):
     monkeypatch.setattr("forestcoll_opt.generation.packing.JointGrowth", Checked)
     Checked.tests = Checked.refined = 0
     steps = 0
-    for seed in range(150):
-        instance = symmetric_instance(seed)
-        if instance is None:
-            continue
-        nodes, cap, demand, generators = instance
+    for nodes, cap, demand, generators in _instances(range(150)):
         packing = pack_trees(nodes, cap, demand, symmetry=generators)
         check(nodes, cap, demand, packing)
         steps += packing.joint_steps
@@ -305,11 +309,7 @@ def test_capacities_beyond_64_bits_are_exact():
     # Python integers and asks the exact kernel; the trees are the same, weights scaled
     scale = 2**64
     done = 0
-    for seed in range(40):
-        instance = symmetric_instance(seed)
-        if instance is None:
-            continue
-        nodes, cap, demand, generators = instance
+    for nodes, cap, demand, generators in _instances(range(40)):
         small = pack_trees(nodes, cap, demand, symmetry=generators)
         if small.fallback:
             continue
