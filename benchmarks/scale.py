@@ -8,9 +8,10 @@ data/bench_scale.csv.
 
 Measured rows replace the CSV's rows of the same topology, k and symmetry; the others
 stay. Where /usr/bin/time exists, the peak memory is its "maximum resident set size" of
-the whole generate process; ``load_avg`` is the machine's 1-minute load average at the
-start and the end of the row (other work shares the cores: a loaded machine stretches the
-seconds, not the counts).
+the whole generate process, and ``process_cpu_s`` its user + system seconds; ``load_avg``
+is the machine's 1-minute load average at the start and the end of the row (other work
+shares the cores: a loaded machine stretches ``process_s``, hardly the CPU seconds or the
+counts).
 
 Each spec runs in fresh processes, as a user runs it: one that imports the package,
 generates and writes the schedule (what ``forestcoll generate SPEC -o F`` does, without
@@ -69,12 +70,15 @@ def _timed(argv: list[str]) -> tuple[float, subprocess.CompletedProcess]:
     return time.perf_counter() - start, done
 
 
-def _peak_mb(stderr: str) -> float | None:
-    """GNU time's "Maximum resident set size (kbytes)" in MB, if it is there."""
+def _gnu_time(stderr: str) -> tuple[float | None, float | None]:
+    """GNU time's (maximum resident set size in MB, user + system seconds), where given."""
+    peak, cpu = None, 0.0
     for line in stderr.splitlines():
         if "Maximum resident set size" in line:
-            return int(line.rsplit(":", 1)[1]) / 1024
-    return None
+            peak = int(line.rsplit(":", 1)[1]) / 1024
+        elif "User time (seconds)" in line or "System time (seconds)" in line:
+            cpu += float(line.rsplit(":", 1)[1])
+    return peak, (cpu if peak is not None else None)
 
 
 def measure(spec: str, symmetry: str = "default", verify: bool = True) -> dict:
@@ -88,7 +92,8 @@ def measure(spec: str, symmetry: str = "default", verify: bool = True) -> dict:
         if done.returncode:
             raise SystemExit(f"{spec}: generate failed: {done.stderr.strip()[-500:]}")
         st = json.loads(done.stdout.splitlines()[-1])
-        peak = _peak_mb(done.stderr) or st["peak_rss_mb"]
+        peak, cpu = _gnu_time(done.stderr)
+        peak = peak or st["peak_rss_mb"]
         size = Path(out).stat().st_size
         verify_seconds, verdict = 0.0, "skipped"
         if verify:
@@ -98,6 +103,7 @@ def measure(spec: str, symmetry: str = "default", verify: bool = True) -> dict:
                 checked.returncode, f"exit {checked.returncode}")
     return {"topology": spec, "N": st["N"], "symmetry": symmetry, "k_asked": asked,
             "process_s": f"{seconds:.2f}",
+            "process_cpu_s": "" if cpu is None else f"{cpu:.2f}",
             "automorphisms_s": f"{st.get('symmetry_seconds', 0):.3f}",
             "compute_orbits": st.get("symmetry_compute_orbits", ""),
             "rotation_cycle": st.get("symmetry_cycle", ""),

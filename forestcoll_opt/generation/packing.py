@@ -281,9 +281,8 @@ class _MuOracle:
     To avoid an edge x -> s_i for every possible x, a hub X stands in for x: X -> x is
     infinite for the queried x (0 otherwise) and X -> s_i carries m(R_i), which gives the
     same max flow as D̄ from x. s_i -> v (v in R_i) carries m(R_i), which acts as infinity
-    because s_i receives at most m(R_i). Edges are added as batches appear and grow (a
-    member edge that is taken back keeps its place at capacity 0 and is reused); a query
-    only rewrites the X -> s_i capacities that changed since the previous one.
+    because s_i receives at most m(R_i). Edges are added as batches appear and grow; a
+    query only rewrites the X -> s_i capacities that changed since the previous one.
     """
 
     def __init__(self, nodes: list[int], g: Mapping[tuple[int, int], int],
@@ -308,7 +307,6 @@ class _MuOracle:
         self.batch_edge: list[int] = []
         self.batch_cap: list[int] = []
         self.member_edge: list[dict[int, int]] = []
-        self.spare_edge: list[dict[int, int]] = []
         # ids of retired batches; each is still held in self.batches (so its id is not
         # reused) until the next rebuild, which drops them all
         self.gone: set[int] = set()
@@ -326,7 +324,7 @@ class _MuOracle:
         for b in batches:
             self.gone.add(id(b))
             j = self.slot[id(b)]
-            self.dead_edges += 1 + len(self.member_edge[j]) + len(self.spare_edge[j])
+            self.dead_edges += 1 + len(self.member_edge[j])
         if 2 * self.dead_edges > len(self.net.edges):
             live = [b for b in self.batches if id(b) not in self.gone]
             g = dict(zip(self.edge_id, self.net.capacities_of(range(len(self.edge_id)))))
@@ -358,7 +356,6 @@ class _MuOracle:
                                                      zip(batches, rows) for _ in members]))
         for members in rows:
             self.member_edge.append({v: next(ids) for v in members})
-            self.spare_edge.append({})
 
     def set_weights(self, batches: Sequence[_Batch], weight: int) -> None:
         ids: list[int] = []
@@ -370,46 +367,17 @@ class _MuOracle:
     def set_capacity(self, edge: tuple[int, int], remaining: int) -> None:
         self.net.set_capacity(self.edge_id[edge], remaining)
 
-    def set_capacities(self, edges: Sequence[tuple[int, int]], remaining: Sequence[int]) -> None:
-        self.net.set_capacities([self.edge_id[e] for e in edges], remaining)
-
     def add_members(self, pairs: Sequence[tuple[_Batch, int]]) -> None:
         """Give each batch its new member y (a member edge at the batch's weight)."""
-        reused, reused_caps, new, new_caps, rows = [], [], [], [], []
-        for b, y in pairs:
-            j = self.slot[id(b)]
-            spare = self.spare_edge[j].pop(y, None)
-            if spare is None:
-                new.append((self.n + 1 + j, y))
-                new_caps.append(b.weight)
-                rows.append((j, y))
-            else:
-                self.member_edge[j][y] = spare
-                reused.append(spare)
-                reused_caps.append(b.weight)
-        self.net.set_capacities(reused, reused_caps)
-        for (j, y), edge in zip(rows, self.net.add_edges(new, new_caps)):
+        rows = [(self.slot[id(b)], y) for b, y in pairs]
+        edges = self.net.add_edges([(self.n + 1 + j, y) for j, y in rows],
+                                   [b.weight for b, _ in pairs])
+        for (j, y), edge in zip(rows, edges):
             self.member_edge[j][y] = edge
-
-    def remove_members(self, pairs: Sequence[tuple[_Batch, int]]) -> None:
-        """Take members back (their edges stay, at capacity 0, for reuse)."""
-        ids = []
-        for b, y in pairs:
-            j = self.slot[id(b)]
-            edge = self.member_edge[j].pop(y)
-            self.spare_edge[j][y] = edge
-            ids.append(edge)
-        self.net.set_capacities(ids, [0] * len(ids))
 
     def excess(self, batch: _Batch, x: int, y: int) -> int:
         """F(x, y; D̄) - Σ m(R_i) over the batches that can constrain μ: all but ``batch``
         and those containing y."""
-        return self.excess_and_cut(batch, x, y, want_cut=False)[0]
-
-    def excess_and_cut(self, batch: _Batch, x: int, y: int, *,
-                       want_cut: bool) -> tuple[int, set[int] | None]:
-        """:meth:`excess`, and with ``want_cut`` when it is negative, the compute nodes on
-        the source side of a minimum cut (else None)."""
         total = 0
         ids, values = [], []
         for j, b in enumerate(self.batches):
@@ -421,17 +389,12 @@ class _MuOracle:
                 values.append(want)
         if total == 0:
             self.net.set_capacities(ids, values)
-            return batch.weight, None
+            return batch.weight
         hub = self.hub_edge[x]
         ids.append(hub)
         values.append(self.net.total_capacity + 1)
         self.net.set_capacities(ids, values)
         self.flows += 1
         value = self.net.max_flow(self.hub, y)
-        side = None
-        if want_cut and value < total:
-            # only a failing test needs its cut (for the next Newton step)
-            mask = self.net.min_cut(self.hub, y).source_side
-            side = {v for v in self.nodes if mask[v]}
         self.net.set_capacity(hub, 0)
-        return value - total, side
+        return value - total
