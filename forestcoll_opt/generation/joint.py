@@ -6,8 +6,8 @@ A representative batch stands for its images under the coset representatives of 
 stabiliser; the images are never built while the orbit grows: the representative's member
 set and edges, the group as an array of permutations, and the G* capacities as an array
 say everything about them (image c holds node v exactly when c⁻¹(v) is a member of the
-representative). A step costs work in proportion to the group's order and to the nodes'
-degrees, never to the trees' sizes.
+representative). Besides its max-flow on a network of about |G*| + (2 + degree)·|H| arcs,
+a step costs work in proportion to the group's order and to G*, never to the trees' sizes.
 
 **The safety test on a small network.** A step is safe when the minimum, over node sets X
 with y in X and x not in X, of ρ(X) + Σ m(R_i)·[R_i meets X] (the cut of the μ theorem's
@@ -19,12 +19,12 @@ are in-neighbours of y in G* (a batch keeping one member becomes one arc from th
 A flow in a sub-network is a flow in D̄, so a value reaching the total proves the step
 safe. Otherwise the sub-network's minimum cut X is measured in D̄ itself, with every
 member counted: if its value is below the total, X violates Tarjan's condition and the
-step is unsafe (and X serves Newton's method, as a minimum cut would: any violated X bounds
-the largest safe μ from above by the linear function it gives, so the iterates stop at
-exactly the same μ); if not, the batches that X undercounted keep their members inside X
+step is unsafe (and X serves Newton's method, as a minimum cut would: the safe μ form an
+interval from 0, and any violated X bounds its end from above by the linear function it
+gives, so the iterates stop at exactly the same μ); if not, the batches that X undercounted keep their members inside X
 and the test runs again. Each round adds arcs, so the test ends, with the exact verdict of
 the max-flow on D̄: the schedules are the same as with the whole network, and on the
-catalog almost every test takes one round.
+catalog 80-95 % of the tests take one round.
 """
 
 from __future__ import annotations
