@@ -127,7 +127,7 @@ def test_huge_bandwidths_stay_exact():
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({"collective": "alltoall"}, "unknown collective"),
+    ({"collective": "alltogether"}, "unknown collective"),
     ({"collective": "broadcast"}, "needs a root"),
     ({"collective": "broadcast", "root": "global"}, "is not a compute node"),
     ({"collective": "allgather", "root": "box0/c0"}, "drop the root"),
