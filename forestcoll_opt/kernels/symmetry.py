@@ -65,6 +65,7 @@ from dataclasses import dataclass, field
 from typing import Hashable, Mapping, Sequence
 
 from ..model.topology import Topology
+from ..model.trees import node_orbits
 from .boxes import fold_twin_boxes
 
 # with whole=False, BLISS runs on the whole network while the generators it would return
@@ -780,20 +781,7 @@ def permutation_orbits(n: int, generators: Sequence[Sequence[int]]
 
 
 def _orbits(n: int, generators: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
-    parent = list(range(n))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for perm in generators:
-        for i, j in enumerate(perm):
-            a, b = find(i), find(j)
-            if a != b:
-                parent[max(a, b)] = min(a, b)
     groups: dict[int, list[int]] = {}
-    for i in range(n):
-        groups.setdefault(find(i), []).append(i)
+    for i, smallest in enumerate(node_orbits(n, generators)):
+        groups.setdefault(smallest, []).append(i)
     return tuple(tuple(g) for g in sorted(groups.values()))
