@@ -54,6 +54,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import UsageError
 from ..generation.bound import bottleneck, bound
 from ..kernels.flow import FlowNetwork
+from ..kernels.symmetry import permutation_orbits
 from ..model.collective import CUT_BOUNDED, Collective, check_request
 from ..model.failures import (KINDS, Failure, cut_off, degrade, describe, failures,
                               link_pairs, nic_switches, remaining, scaled, unbalanced)
@@ -400,27 +401,15 @@ def classes(topology: Topology, items: Sequence[Failure],
     """
     keys = [_key(topology, f) for f in items]
     where = {k: i for i, k in enumerate(keys)}
-    parent = list(range(len(items)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for g in generators:
+    maps = []
+    for g in generators:          # each automorphism as a map of the failures (partial:
+        images = []               # a failure whose image is not listed stays put)
         for i, (kind, nodes, pairs) in enumerate(keys):
             image = (kind, frozenset(g[v] for v in nodes),
                      frozenset(_ordered(g[a], g[b]) for a, b in pairs))
-            j = where.get(image)
-            if j is not None:
-                a, b = find(i), find(j)
-                if a != b:
-                    parent[max(a, b)] = min(a, b)
-    groups: dict[int, list[int]] = {}
-    for i in range(len(items)):
-        groups.setdefault(find(i), []).append(i)
-    return sorted(groups.values())
+            images.append(where.get(image, i))
+        maps.append(images)
+    return [list(orbit) for orbit in permutation_orbits(len(items), maps)]
 
 
 # --------------------------------------------------------------------------------------

@@ -53,13 +53,13 @@ from ..model.topology import Topology
 from .alltoall_certify import AlltoallWitness, certify_lower, certify_upper
 from .alltoall_fold import Fold, fold as fold_topology, no_fold
 from .model import CAPACITY_LIMIT
-from .session import HighsSession, check_time_limit
+from .session import CertifiedInterval, HighsSession, check_time_limit
 
 __all__ = ["AlltoallLPResult", "AlltoallModel", "AlltoallWitness", "solve_alltoall"]
 
 
 @dataclass(frozen=True)
-class AlltoallLPResult:
+class AlltoallLPResult(CertifiedInterval):
     """The all-to-all optimum as a certified interval (module docstring). ``lower`` and
     ``upper`` are exact algbw values (topology units) with lower <= optimum <= upper;
     ``algbw`` is HiGHS's float objective, for display.
@@ -103,21 +103,6 @@ class AlltoallLPResult:
     lengths: Mapping[tuple[str, str], Fraction] = field(compare=False, repr=False,
                                                         default_factory=dict)
     witness: AlltoallWitness | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def gap(self) -> Fraction:
-        """(upper - lower) / upper, exact."""
-        return (self.upper - self.lower) / self.upper if self.upper else Fraction(0)
-
-    @property
-    def interval(self) -> tuple[Fraction, Fraction]:
-        """(``lower``, ``upper``)."""
-        return (self.lower, self.upper)
-
-    @property
-    def exact(self) -> bool:
-        """Whether the optimum is known exactly (``lower == upper``)."""
-        return self.lower == self.upper
 
     @property
     def seconds(self) -> float:

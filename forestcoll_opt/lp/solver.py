@@ -42,6 +42,7 @@ from ..errors import (
 from ..kernels.flow import FlowNetwork
 from ..model.topology import Topology
 from .certificates import certify_lower, certify_upper, grid
+from .session import CertifiedInterval
 from ..display import html_summary, short_list
 from .folded import (FoldedModel, build_folded_model, choose_folding, folding_stats,
                      spread_solution, violated_cuts)
@@ -63,7 +64,7 @@ MAX_ROUNDS = 200
 
 
 @dataclass(frozen=True)
-class LPResult:
+class LPResult(CertifiedInterval):
     """An LP optimum as a certified interval (see :mod:`forestcoll_opt.lp.certificates`).
 
     ``lower`` and ``upper`` are exact :class:`~fractions.Fraction` values in topology units
@@ -145,16 +146,6 @@ class LPResult:
                             f"certify {self.certify_seconds:.2f}")]
         return html_summary(f"LPResult · {self.problem} LP on {self.topology}", rows,
                             note="exact bounds: .lower and .upper (Fractions)")
-
-    @property
-    def gap(self) -> Fraction:
-        """(upper - lower) / upper, exact (0 when upper is 0)."""
-        return (self.upper - self.lower) / self.upper if self.upper else Fraction(0)
-
-    @property
-    def interval(self) -> tuple[Fraction, Fraction]:
-        """(``lower``, ``upper``)."""
-        return (self.lower, self.upper)
 
     @property
     def tolerance(self) -> float:
