@@ -3,6 +3,8 @@ direct|pxn``, ``verify`` (against the LP or ``cut``), ``simulate`` and ``schema 
 
 import json
 
+import pytest
+
 from forestcoll_opt.cli import main
 
 
@@ -72,3 +74,21 @@ def test_baselines_and_below(capsys, tmp_path):
 def test_schema_schedule_3(capsys):
     code, out, _ = run(capsys, "schema", "schedule-4")
     assert code == 0 and json.loads(out)["$id"] == "urn:forestcoll:schedule:4"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{", "not valid JSON"),
+    ('{"box0/gpu0": {"box1/gpu0": 1}, "box0/gpu0": {"box1/gpu1": 1}}', "appears twice"),
+    ("[1, 2]", "a demand matrix maps"),
+    ('{"nowhere": {"box1/gpu0": 1}}', "nowhere"),
+    ('{"box0/gpu0": {"box1/gpu0": -1}}', "box1/gpu0"),
+    ('{"box0/gpu0": 3}', "box0/gpu0"),
+    ('{"box0/gpu0": {"ib/plane0": 1}}', "ib/plane0"),
+])
+def test_hostile_demand_files_get_one_line(capsys, tmp_path, text, words):
+    demand = tmp_path / "d.json"
+    demand.write_text(text)
+    code, out, err = run(capsys, "lp", "alltoall", "dgx-a100:boxes=2", "--demand", str(demand))
+    assert code == 2 and out == ""
+    assert err.startswith("forestcoll: error: ") and err.count("\n") == 1, err
+    assert words in err, err
