@@ -10,7 +10,9 @@ matplotlib only leaves the picture out."""
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Iterable
+import math
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Mapping
 
 _drawer: Callable[[Any], str] | None = None
 
@@ -61,6 +63,57 @@ def html_summary(title: str, rows: Iterable[tuple[str, Any]], *, note: str = "",
         body = (f"<div style='display:flex;gap:1.5em;align-items:flex-start'>{body}"
                 f"<div style='max-width:480px'>{svg}</div></div>")
     return body
+
+
+EXACT = "_exact"
+"""The suffix of the column that keeps a number's exact value (a Fraction) beside its float."""
+
+KINDS = ("count", "number", "exact", "text", "flag")
+"""What a column of :func:`data_frame` holds: a whole number (``int64``; ``float64`` with
+NaN where some row has none), a number (``float64``, NaN for none), an exact value
+(``object``: Fractions, None for none), text (str, None for none) or a yes/no flag
+(``bool``)."""
+
+
+def exact_cells(name: str, value: Fraction | None) -> dict[str, Any]:
+    """A row's two cells for an exact number: ``name`` its float (NaN for None), which
+    plots, and ``name`` + :data:`EXACT` the Fraction itself.
+
+    :param name: the column name, e.g. ``"algbw"``
+    :param value: the exact value, or None when there is none
+    :returns: ``{name: float, name_exact: value}``
+    """
+    return {name: math.nan if value is None else float(value), name + EXACT: value}
+
+
+def data_frame(rows: Iterable[Mapping[str, Any]], columns: Mapping[str, str]) -> Any:
+    """A pandas DataFrame of ``rows`` with the columns given, in that order, each of the
+    dtype of its kind (:data:`KINDS`) whatever the rows hold, so that every number column
+    plots (``df.plot(y=name)``) even with no rows or a value missing.
+
+    :param rows: dicts with (at least) every column
+    :param columns: column name -> its kind, one of :data:`KINDS`
+    :returns: the DataFrame
+    :raises ImportError: when pandas is not installed
+    """
+    import pandas as pd
+
+    rows = list(rows)
+    data = {}
+    for name, kind in columns.items():
+        values = [row[name] for row in rows]
+        if kind == "count":
+            dtype: Any = "float64" if any(v is None for v in values) else "int64"
+        elif kind == "number":
+            dtype = "float64"
+        elif kind == "flag":
+            dtype = "bool"
+        elif kind == "exact":
+            dtype = object
+        else:
+            dtype = None if values else object      # text: pandas' own string dtype
+        data[name] = pd.Series(values, dtype=dtype, index=range(len(values)))
+    return pd.DataFrame(data, columns=list(columns))
 
 
 def short_list(items: Iterable[Any], limit: int = 4) -> str:

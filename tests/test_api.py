@@ -220,6 +220,7 @@ def test_tabular_results_give_dataframes(topo):
     t = fc.tradeoff(topo, collective="allgather", sizes=[2**20], ks=[1], baselines=[])
     assert t.to_pandas().equals(t.frame())
     sweep = fc.sweep(topo, [1, 2])
-    assert sweep["algbw"].tolist() == [fc.generate(topo, collective="allgather", k=k).algbw
-                                       for k in (1, 2)]
-    assert sweep["algbw_float"].dtype.kind == "f"
+    exact = [fc.generate(topo, collective="allgather", k=k).algbw for k in (1, 2)]
+    assert sweep["algbw_exact"].tolist() == exact
+    assert sweep["algbw"].tolist() == [float(a) for a in exact]
+    assert sweep["algbw"].dtype == "float64"

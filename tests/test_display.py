@@ -132,18 +132,77 @@ def test_sweep_progress(paper, capsys):
         fc.sweep(topo, [1], progress="yes")
 
 
-def test_every_exact_column_has_a_float_beside_it(paper):
+def _frames(topo):
+    """(name, frame, {column: the exact values the result object holds, row by row}) for
+    every DataFrame the Python API gives, built on ``topo``."""
+    s = fc.generate(topo, collective="allgather")
+    ks = (1, 2)
+    yield "sweep", fc.sweep(topo, ks), {
+        "algbw": [fc.generate(topo, collective="allgather", k=k).algbw for k in ks]}
+    yield "empty sweep", fc.sweep(topo, []), {"algbw": []}
+    lp = fc.solve_lp(topo, collective="allreduce")
+    yield "compare", fc.compare([topo]), {
+        "allgather_bound": [fc.bound(topo).algbw],
+        "allreduce_lp_lower": [lp.lower], "allreduce_lp_upper": [lp.upper],
+        "tree_allreduce": [fc.generate(topo, collective="allreduce").algbw],
+        "lp_schedule": [fc.lp_allreduce(topo).algbw]}
+    failures = fc.failure_impact(topo, kinds=["link", "nic", "switch", "box"])
+    yield "failure_impact", failures.to_pandas(), {
+        "algbw": [c.algbw for c in failures.classes], "lost": [c.lost for c in failures.classes]}
+    upgrades = fc.upgrade_impact(topo, factor=2, by="type")
+    yield "upgrade_impact", upgrades.to_pandas(), {
+        "algbw": [u.algbw for u in upgrades.upgrades], "gain": [u.gain for u in upgrades.upgrades]}
+    for model in ("ideal", "calibrated"):
+        yield f"simulate {model}", fc.simulate(topo, s, [2**10, 2**20], model=model).to_pandas(), {}
+        result = fc.tradeoff(topo, collective="allgather", sizes=[2**10, 2**20], ks=[1, 2],
+                             model=model)
+        by_name = {c.name: c.algbw for c in result.candidates}
+        frame = result.to_pandas()
+        yield f"tradeoff {model}", frame, {
+            "schedule_algbw": [by_name[name] for name in frame["candidate"]]}
+
+
+def test_every_frame_plots_and_keeps_the_exact_value_beside_it(paper):
+    """The one convention of every DataFrame (docs/api.md, "Conventions"): a number column
+    has a numeric dtype and plots; where the value is exact, ``<name>`` is its float and
+    ``<name>_exact`` the Fraction itself; the rest are text or yes/no flags."""
     topo, _ = paper
-    for table in (fc.sweep(topo, [1, 2]), fc.compare([topo])):
-        exact = [c for c in table.columns if isinstance(table[c].iloc[0], Fraction)]
-        assert exact
-        for column in exact:
-            assert f"{column}_float" in table.columns, column
-            assert table[f"{column}_float"].dtype == float
-    if not DRAWS:
-        return
+    plt = None
+    if DRAWS:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    seen = set()
+    for name, frame, exact in _frames(topo):
+        seen.add(name)
+        numeric = []
+        for column in frame.columns:
+            values = frame[column]
+            if column.endswith("_exact"):
+                plain = column[:-len("_exact")]
+                assert values.dtype == object and plain in frame.columns, (name, column)
+                assert frame[plain].dtype == "float64", (name, column)
+                for value, number in zip(values, frame[plain]):
+                    if value is None:          # no exact value (the library's own model)
+                        assert number != number, (name, column)
+                    else:
+                        assert type(value) is Fraction and float(value) == number, (name, column)
+            elif values.dtype == bool:         # a yes/no flag: filter with it
+                pass
+            elif values.dtype.kind in "if":
+                assert values.dtype in ("int64", "float64"), (name, column, values.dtype)
+                numeric.append(column)
+            else:
+                assert all(v is None or type(v) is str for v in values), (name, column)
+        assert {c[:-len("_exact")] for c in frame.columns if c.endswith("_exact")} == set(exact)
+        for column, values in exact.items():
+            assert list(frame[f"{column}_exact"]) == values, (name, column)
+        if plt is not None and len(frame):
+            for column in numeric:
+                ax = frame.plot(y=column)
+                assert len(ax.lines) == 1, (name, column)
+                plt.close("all")
+    assert len(seen) == 9
     sweep = fc.sweep(topo, [1, 2])
-    ax = sweep.plot(x="k", y="algbw_float")
-    assert len(ax.lines) == 1
-    import matplotlib.pyplot as plt
-    plt.close("all")
+    assert sweep["algbw"].tolist() == [8.0, 8.0] and list(sweep["k"]) == [1, 2]
+    assert sweep["k"].dtype == "int64" and sweep["distinct_trees"].dtype == "int64"

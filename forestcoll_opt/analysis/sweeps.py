@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterator
 from ..generation.bound import bound as compute_bound
 from ..generation.bound import rs_ag_algbw
 from ..model.collective import Collective, check_request
+from ..display import data_frame, exact_cells
 from ..errors import UsageError
 from ..executors import in_order
 from ..model.schedule import tree_height
@@ -41,7 +42,8 @@ def iter_sweep(topology: Topology, ks, *, collective: "Collective | str" = "allg
     :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
         for the fastest one installed
     :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
-    :returns: an iterator of dicts with the keys of :data:`SWEEP_COLUMNS`
+    :returns: an iterator of dicts with the keys of :data:`SWEEP_COLUMNS` (``algbw`` a
+        float, ``algbw_exact`` the Fraction)
     :raises CollectiveError: for an unknown collective, or a missing, unknown or
         superfluous root
     :raises UsageError: for a bad k or an unusable executor
@@ -74,8 +76,7 @@ def _sweep_row(topology: Topology, k: int, collective: str, root: str | None,
     phases = schedule.phases or (schedule,)
     return {
         "k": k,
-        "algbw": schedule.algbw,
-        "algbw_float": float(schedule.algbw),
+        **exact_cells("algbw", schedule.algbw),
         "fraction_of_optimum": float(schedule.algbw / optimum),
         "distinct_trees": sum(len(p.trees) for p in phases),
         "max_height": max(tree_height(t) for p in phases for t in p.trees + p.orbits),
@@ -85,9 +86,11 @@ def _sweep_row(topology: Topology, k: int, collective: str, root: str | None,
 
 def sweep(topology: Topology, ks, *, collective: "Collective | str" = "allgather", root: str | None = None,
           kernel: str | None = None, progress=None, executor=None) -> Any:
-    """A pandas DataFrame, one row per k: exact algbw, fraction of the optimum (for
-    allreduce: of the reduce-scatter + allgather tree bound), number of distinct trees,
-    maximum tree height (compute hops) and generation seconds. ``root`` is for broadcast
+    """A pandas DataFrame, one row per k: algbw (a float, the exact value beside it),
+    fraction of the optimum (for allreduce: of the reduce-scatter + allgather tree bound),
+    number of distinct trees, maximum tree height (compute hops) and generation seconds.
+    Numbers are floats or integers that plot, exact values sit beside them in
+    ``<name>_exact`` columns (docs/api.md, "Conventions"). ``root`` is for broadcast
     and reduce; ``progress(row)`` is called as each row is done; ``executor`` runs the
     values of k in parallel (module docstring).
 
@@ -101,16 +104,16 @@ def sweep(topology: Topology, ks, *, collective: "Collective | str" = "allgather
     :param progress: True for a progress bar (tqdm; a widget in a notebook), or a callable
         given each row (a dict) as it is done, or None
     :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
-    :returns: a DataFrame with the columns :data:`SWEEP_COLUMNS`: ``algbw`` exact
-        (Fraction), ``algbw_float``, ``fraction_of_optimum``, ``distinct_trees``,
-        ``max_height`` and ``seconds``
+    :returns: a DataFrame with the columns :data:`SWEEP_COLUMNS`: ``k``, ``algbw`` (a
+        float, which plots: ``df.plot(x="k", y="algbw")``) and ``algbw_exact`` (the
+        :class:`~fractions.Fraction`), ``fraction_of_optimum``, ``distinct_trees``,
+        ``max_height`` and ``seconds``; every column but ``algbw_exact`` is numeric
+        (``int64`` or ``float64``)
     :raises UsageError: as :func:`iter_sweep`, and for a ``progress`` that is neither a
         bool, None nor a callable
     :raises BoundError: as :func:`iter_sweep`
     :raises ScheduleError: as :func:`iter_sweep`
     """
-    import pandas as pd
-
     ks = list(ks)
     report, done = _progress(progress, len(ks), "sweep k")
     rows = []
@@ -121,7 +124,7 @@ def sweep(topology: Topology, ks, *, collective: "Collective | str" = "allgather
             report(row)
     finally:
         done()
-    return pd.DataFrame(rows, columns=SWEEP_COLUMNS)
+    return data_frame(rows, _SWEEP_KINDS)
 
 
 def _progress(progress: Any, total: int, what: str) -> tuple[Callable[[dict], None],
@@ -142,8 +145,27 @@ def _progress(progress: Any, total: int, what: str) -> tuple[Callable[[dict], No
                      f"{type(progress).__name__}")
 
 
-SWEEP_COLUMNS = ("k", "algbw", "algbw_float", "fraction_of_optimum", "distinct_trees",
-                 "max_height", "seconds")
+_SWEEP_KINDS = {"k": "count", "algbw": "number", "algbw_exact": "exact",
+                "fraction_of_optimum": "number", "distinct_trees": "count",
+                "max_height": "count", "seconds": "number"}
+SWEEP_COLUMNS = tuple(_SWEEP_KINDS)
+"""The columns of :func:`sweep` (the keys of :func:`iter_sweep`'s rows), in order."""
+
+_COMPARE_KINDS = {
+    "topology": "text", "N": "count",
+    "allgather_bound": "number", "allgather_bound_exact": "exact",
+    "allgather_lp": "number", "allreduce_lp": "number",
+    "allreduce_lp_lower": "number", "allreduce_lp_lower_exact": "exact",
+    "allreduce_lp_upper": "number", "allreduce_lp_upper_exact": "exact",
+    "allreduce_lp_gap": "number",
+    "tree_allreduce": "number", "tree_allreduce_exact": "exact",
+    "tree_over_lp": "number", "tree_distinct_trees": "count",
+    "lp_schedule": "number", "lp_schedule_exact": "exact",
+    "lp_schedule_over_lp": "number", "lp_schedule_in_interval": "flag",
+    "lp_schedule_distinct_trees": "count", "lp_seconds": "number",
+    "lp_schedule_seconds": "number"}
+COMPARE_COLUMNS = tuple(_COMPARE_KINDS)
+"""The columns of :func:`compare`, in order."""
 
 
 def compare(topologies, *, kernel: str | None = None, progress=None, executor=None) -> Any:
@@ -160,18 +182,18 @@ def compare(topologies, *, kernel: str | None = None, progress=None, executor=No
     :param progress: True for a progress bar (tqdm; a widget in a notebook), or a callable
         given each row (a dict) as it is done, or None
     :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
-    :returns: a DataFrame, one row per topology in the order given (columns ``topology``,
-        ``N``, ``allgather_bound``, ``allgather_lp``, ``allreduce_lp`` and its
-        ``_lower``, ``_upper`` and ``_gap``, ``tree_allreduce``, ``tree_over_lp``,
-        ``lp_schedule``, ``lp_schedule_over_lp``, ``lp_schedule_in_interval``, tree counts
-        and seconds). Exact values are :class:`~fractions.Fraction` (as in :func:`sweep`),
-        each beside a ``_float`` column (or a float ratio) that plots directly.
+    :returns: a DataFrame, one row per topology in the order given, with the columns
+        :data:`COMPARE_COLUMNS`: ``topology``, ``N``, ``allgather_bound``,
+        ``allgather_lp``, ``allreduce_lp`` and its ``_lower``, ``_upper`` and ``_gap``,
+        ``tree_allreduce``, ``tree_over_lp``, ``lp_schedule``, ``lp_schedule_over_lp``,
+        ``lp_schedule_in_interval`` (a flag), tree counts and seconds. Every number is a
+        float or an integer that plots (as in :func:`sweep`); where it is exact (the
+        bound, the certified LP interval, the two schedules) the
+        :class:`~fractions.Fraction` sits beside it in ``<name>_exact``.
     :raises LPError: when an LP cannot be solved and certified (its subclasses say why)
     :raises UsageError: for an unusable executor, or a ``progress`` that is neither a bool,
         None nor a callable
     """
-    import pandas as pd
-
     topologies = list(topologies)
     report, done = _progress(progress, len(topologies), "compare")
     rows = []
@@ -181,7 +203,7 @@ def compare(topologies, *, kernel: str | None = None, progress=None, executor=No
             report(row)
     finally:
         done()
-    return pd.DataFrame(rows)
+    return data_frame(rows, _COMPARE_KINDS)
 
 
 def _compare_row(topo: Topology, kernel: str | None) -> dict[str, Any]:
@@ -199,15 +221,15 @@ def _compare_row(topo: Topology, kernel: str | None) -> dict[str, Any]:
     lp_tree = lp_schedule.algbw
     return {
         "topology": topo.name, "N": len(topo.compute_nodes),
-        "allgather_bound": exact, "allgather_bound_float": float(exact),
+        **exact_cells("allgather_bound", exact),
         "allgather_lp": ag_lp.algbw, "allreduce_lp": ar_lp.algbw,
-        "allreduce_lp_lower": ar_lp.lower, "allreduce_lp_lower_float": float(ar_lp.lower),
-        "allreduce_lp_upper": ar_lp.upper, "allreduce_lp_upper_float": float(ar_lp.upper),
+        **exact_cells("allreduce_lp_lower", ar_lp.lower),
+        **exact_cells("allreduce_lp_upper", ar_lp.upper),
         "allreduce_lp_gap": float(ar_lp.gap),
-        "tree_allreduce": tree, "tree_allreduce_float": float(tree),
+        **exact_cells("tree_allreduce", tree),
         "tree_over_lp": float(tree) / ar_lp.algbw,
         "tree_distinct_trees": tree_schedule.num_trees,
-        "lp_schedule": lp_tree, "lp_schedule_float": float(lp_tree),
+        **exact_cells("lp_schedule", lp_tree),
         "lp_schedule_over_lp": float(lp_tree) / ar_lp.algbw,
         "lp_schedule_in_interval": bool(ar_lp.lower <= lp_tree <= ar_lp.upper),
         "lp_schedule_distinct_trees": lp_schedule.num_trees,

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
+from ..display import data_frame, exact_cells
 from ..errors import UsageError
 from ..generation.bound import bottleneck, bound
 from ..kernels.flow import FlowNetwork
@@ -149,21 +150,20 @@ class FailureImpact(_Question):
 
     def to_pandas(self) -> Any:
         """One row per class, costliest first: ``rank``, ``kind``, ``failure`` (the one
-        computed), ``count``, exact ``algbw`` and ``lost`` (Fractions) beside their floats,
-        ``status``, ``compute`` (nodes left), ``note``.
+        computed), ``count``, ``algbw`` and ``lost`` (floats, which plot) each with its
+        exact Fraction beside it (``algbw_exact``, ``lost_exact``), ``status``,
+        ``compute`` (nodes left), ``note`` (docs/api.md, "Conventions").
 
         :returns: a pandas DataFrame
         """
-        import pandas as pd
-
-        return pd.DataFrame([{
+        return data_frame(({
             "rank": c.rank, "kind": c.kind, "failure": c.failure, "count": len(c.failures),
-            "algbw": c.algbw, "algbw_float": float(c.algbw), "lost": c.lost,
-            "lost_float": float(c.lost), "status": c.status, "compute": c.compute,
-            "note": c.note,
-        } for c in self.classes], columns=["rank", "kind", "failure", "count", "algbw",
-                                           "algbw_float", "lost", "lost_float", "status",
-                                           "compute", "note"])
+            **exact_cells("algbw", c.algbw), **exact_cells("lost", c.lost),
+            "status": c.status, "compute": c.compute, "note": c.note,
+        } for c in self.classes), {
+            "rank": "count", "kind": "text", "failure": "text", "count": "count",
+            "algbw": "number", "algbw_exact": "exact", "lost": "number", "lost_exact": "exact",
+            "status": "text", "compute": "count", "note": "text"})
 
     def to_dict(self) -> dict[str, Any]:
         """JSON types: exact numbers as integers or ``"p/q"`` strings.
@@ -238,22 +238,22 @@ class UpgradeImpact(_Question):
         return tuple(u for u in self.upgrades if u.gain > 0)
 
     def to_pandas(self) -> Any:
-        """One row per candidate: ``rank``, ``upgrade``, ``links``, ``members``, exact
-        ``algbw`` and ``gain`` beside their floats, ``status``, ``skipped`` (``links`` and
-        ``members`` counted).
+        """One row per candidate: ``rank``, ``upgrade``, ``links``, ``members`` (``links``
+        and ``members`` counted), ``algbw`` and ``gain`` (floats, which plot) each with its
+        exact Fraction beside it (``algbw_exact``, ``gain_exact``), ``status``,
+        ``skipped`` (a flag) (docs/api.md, "Conventions").
 
         :returns: a pandas DataFrame
         """
-        import pandas as pd
-
-        return pd.DataFrame([{
+        return data_frame(({
             "rank": u.rank, "upgrade": u.name, "links": len(u.links),
             "members": len(u.members),
-            "algbw": u.algbw, "algbw_float": float(u.algbw), "gain": u.gain,
-            "gain_float": float(u.gain), "status": u.status, "skipped": u.skipped,
-        } for u in self.upgrades], columns=["rank", "upgrade", "links", "members", "algbw",
-                                            "algbw_float", "gain", "gain_float", "status",
-                                            "skipped"])
+            **exact_cells("algbw", u.algbw), **exact_cells("gain", u.gain),
+            "status": u.status, "skipped": u.skipped,
+        } for u in self.upgrades), {
+            "rank": "count", "upgrade": "text", "links": "count", "members": "count",
+            "algbw": "number", "algbw_exact": "exact", "gain": "number", "gain_exact": "exact",
+            "status": "text", "skipped": "flag"})
 
     def to_dict(self) -> dict[str, Any]:
         """JSON types: exact numbers as integers or ``"p/q"`` strings.

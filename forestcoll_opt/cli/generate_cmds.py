@@ -9,7 +9,7 @@ import argparse
 import sys
 import time
 from fractions import Fraction
-from typing import Any
+from typing import Any, Sequence
 
 from ..analysis.sweeps import MAX_K, SWEEP_COLUMNS, iter_sweep
 from ..errors import UsageError
@@ -186,21 +186,45 @@ def cmd_sweep(args: argparse.Namespace) -> int:
                                              executor=executor))
 
 
+def file_columns(columns: Sequence[str]) -> list[tuple[str, str]]:
+    """(column of the command's table and CSV, key of the Python row or DataFrame) for the
+    columns of a Python result. The files keep their layout (docs/cli.md): an exact value
+    under the plain name and its float under ``<name>_float``; the Python results put the
+    float under the plain name and the exact value under ``<name>_exact`` (docs/api.md,
+    "Conventions").
+
+    :param columns: the Python columns, in order, each ``<name>_exact`` after its ``<name>``
+    :returns: the pairs, in the files' order
+    """
+    pairs = []
+    for column in columns:
+        if column.endswith("_exact"):
+            continue
+        if f"{column}_exact" in columns:
+            pairs += [(column, f"{column}_exact"), (f"{column}_float", column)]
+        else:
+            pairs.append((column, column))
+    return pairs
+
+
+_SWEEP_FILE = file_columns(SWEEP_COLUMNS)
+
+
 def _print_sweep(args: argparse.Namespace, rows) -> int:
     widths = (6, 24, 12, 10, 8, 8, 9)
     print("  ".join(f"{c:>{w}}" for c, w in zip(
         ("k", "algbw", "algbw_float", "fraction", "trees", "height", "seconds"), widths)))
     with streaming_output(args.csv) if args.csv else _no_output() as csv:
         if csv is not None:
-            csv.write(",".join(SWEEP_COLUMNS) + "\n")
+            csv.write(",".join(name for name, _ in _SWEEP_FILE) + "\n")
             csv.flush()
         for row in rows:
-            cells = (row["k"], str(row["algbw"]), f"{row['algbw_float']:.4f}",
+            cells = (row["k"], str(row["algbw_exact"]), f"{row['algbw']:.4f}",
                      f"{row['fraction_of_optimum']:.4%}", row["distinct_trees"],
                      row["max_height"], f"{row['seconds']:.2f}")
             print("  ".join(f"{c:>{w}}" for c, w in zip(cells, widths)), flush=True)
             if csv is not None:
-                csv.write(",".join(str(row[c]) for c in SWEEP_COLUMNS) + "\n")
+                csv.write(",".join(str(row[key]) for _, key in _SWEEP_FILE) + "\n")
                 csv.flush()
     return 0
 
@@ -226,6 +250,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     with executor_for(args) as executor:
         table = compare(topologies, kernel=args.kernel, progress=report, executor=executor)
+    pairs = file_columns(list(table.columns))
+    table = table[[key for _, key in pairs]].set_axis([name for name, _ in pairs], axis=1)
     if args.csv:
         write_output(args.csv, table.to_csv(index=False))
     print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"))

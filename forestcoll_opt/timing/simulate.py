@@ -90,7 +90,7 @@ import numpy as np
 from ..errors import ScheduleError, UsageError
 from ..model.collective import Collective
 from ..model.schedule import Schedule, link_loads, multicast_switches
-from ..display import html_summary, picture
+from ..display import data_frame, html_summary, picture
 from ..model.topology import LINK_TYPES, Topology, alpha_problem
 from .calibrated import Calibration, check_model, schedule_cost
 
@@ -158,16 +158,17 @@ class Simulation(tuple):
                             note="algbw in the topology's units; .to_pandas() for the table")
 
     def to_pandas(self) -> Any:
-        """A pandas DataFrame, one row per size: ``size_bytes``, ``chunks``, ``protocol``,
-        ``seconds``, ``algbw`` (floats, in the topology's bandwidth units), ready to plot;
-        ``.attrs["model"]`` and ``.attrs["parameters"]`` name the model.
+        """A pandas DataFrame, one row per size: ``size_bytes``, ``chunks`` (NaN under the
+        calibrated model, which has none), ``protocol`` (text; None under the ideal model),
+        ``seconds`` and ``algbw`` (floats, in the topology's bandwidth units); every number
+        column plots (docs/api.md, "Conventions"). ``.attrs["model"]`` and
+        ``.attrs["parameters"]`` name the model.
 
         :returns: the DataFrame
         """
-        import pandas as pd
-
-        frame = pd.DataFrame([vars(r) for r in self],
-                             columns=["size_bytes", "chunks", "protocol", "seconds", "algbw"])
+        frame = data_frame((vars(r) for r in self), {
+            "size_bytes": "count", "chunks": "count", "protocol": "text",
+            "seconds": "number", "algbw": "number"})
         frame.attrs["model"] = self.model
         frame.attrs["parameters"] = dict(self.parameters)
         return frame

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..display import html_summary, picture
+from ..display import data_frame, exact_cells, html_summary, picture
 from ..executors import in_order
 from ..model.numbers import fraction_display, fraction_text
 from .baseline import KINDS, baseline
@@ -136,16 +136,18 @@ class Tradeoff:
 
     def frame(self) -> Any:
         """A pandas DataFrame, one row per (size, candidate): seconds, chunks or protocol,
-        simulated algbw (in the topology's units), the candidate's exact algbw and k, and
-        whether it is the fastest at that size; ``.attrs`` holds the model and its
-        parameters.
+        simulated algbw (in the topology's units), the algbw of the candidate's schedule
+        (bandwidth only) and k, and whether it is the fastest at that size; ``.attrs``
+        holds the model and its parameters. Every number column plots; the schedule's
+        exact algbw sits beside its float (docs/api.md, "Conventions").
 
-        :returns: the frame, with columns ``size_bytes``, ``candidate``, ``k``,
-            ``seconds``, ``chunks``, ``protocol``, ``algbw``, ``exact_algbw`` and ``best``
-        :raises ImportError: when pandas is not installed
+        :returns: the frame, with columns ``size_bytes``, ``candidate`` (text), ``k`` (NaN
+            for a baseline), ``seconds``, ``chunks`` (NaN under the calibrated model),
+            ``protocol`` (text, None under the ideal model), ``algbw`` (simulated, a
+            float), ``schedule_algbw`` (a float, NaN for the library's own model, which
+            has no schedule), ``schedule_algbw_exact`` (its Fraction, or None) and
+            ``best`` (a flag)
         """
-        import pandas as pd
-
         from .simulate import unit_bytes_per_s
         unit = unit_bytes_per_s(self.units)[0]
         by_name = {c.name: c for c in self.candidates}
@@ -157,10 +159,12 @@ class Tradeoff:
                              "seconds": seconds, "chunks": r.chunks[name],
                              "protocol": r.protocols.get(name),
                              "algbw": r.size_bytes / seconds / unit,
-                             "exact_algbw": None if c.algbw is None else float(c.algbw),
+                             **exact_cells("schedule_algbw", c.algbw),
                              "best": name == r.best})
-        frame = pd.DataFrame(rows, columns=["size_bytes", "candidate", "k", "seconds", "chunks",
-                                            "protocol", "algbw", "exact_algbw", "best"])
+        frame = data_frame(rows, {
+            "size_bytes": "count", "candidate": "text", "k": "count", "seconds": "number",
+            "chunks": "count", "protocol": "text", "algbw": "number",
+            "schedule_algbw": "number", "schedule_algbw_exact": "exact", "best": "flag"})
         frame.attrs["model"] = self.model
         frame.attrs["parameters"] = dict(self.parameters)
         return frame

@@ -167,8 +167,8 @@ def test_sweep_k_table_and_csv(capsys, tmp_path):
                          "--csv", str(csv))
     assert code == 0
     lines = csv.read_text().splitlines()
-    assert lines[0].startswith("k,algbw,") and len(lines) == 4
-    assert lines[3].startswith("4,1024/5,")
+    assert lines[0] == "k,algbw,algbw_float,fraction_of_optimum,distinct_trees,max_height,seconds"
+    assert len(lines) == 4 and lines[3].startswith("4,1024/5,204.8,")
     rows = [line.split() for line in out.splitlines()[1:]]
     assert [r[:2] for r in rows] == [["1", lines[1].split(",")[1]], ["2", lines[2].split(",")[1]],
                                      ["4", "1024/5"]]

@@ -172,11 +172,23 @@ def test_lp_json_parses_in_a_fresh_process():
 def test_compare_table(catalog, tmp_path, capsys):
     table = compare([catalog("paper-example"), from_dict(ASYM)])
     row = table.set_index("topology").loc["asym-triangle"]
-    assert row["tree_allreduce"] == Fraction(3, 4) and row["tree_over_lp"] == pytest.approx(0.75, rel=REL)
-    assert Fraction(row["allreduce_lp_lower"]) <= 1 <= Fraction(row["allreduce_lp_upper"])
+    assert row["tree_allreduce_exact"] == Fraction(3, 4) and row["tree_allreduce"] == 0.75
+    assert row["tree_over_lp"] == pytest.approx(0.75, rel=REL)
+    assert row["allreduce_lp_lower_exact"] <= 1 <= row["allreduce_lp_upper_exact"]
     csv = tmp_path / "c.csv"
     assert main(["compare", "paper-example", "--csv", str(csv), "-q"]) == 0
-    assert csv.read_text().startswith("topology,N,allgather_bound")
+    # the file keeps its layout: the exact value under the plain name, its float beside it
+    header, line = csv.read_text().splitlines()
+    assert header == (
+        "topology,N,allgather_bound,allgather_bound_float,allgather_lp,allreduce_lp,"
+        "allreduce_lp_lower,allreduce_lp_lower_float,allreduce_lp_upper,"
+        "allreduce_lp_upper_float,allreduce_lp_gap,tree_allreduce,tree_allreduce_float,"
+        "tree_over_lp,tree_distinct_trees,lp_schedule,lp_schedule_float,lp_schedule_over_lp,"
+        "lp_schedule_in_interval,lp_schedule_distinct_trees,lp_seconds,lp_schedule_seconds")
+    cells = dict(zip(header.split(","), line.split(",")))
+    assert (cells["allgather_bound"], cells["allgather_bound_float"]) == ("8", "8.0")
+    assert (cells["tree_allreduce"], cells["tree_allreduce_float"]) == ("4", "4.0")
+    assert cells["lp_schedule_in_interval"] == "True"
 
 
 def _pair_in_the_ortools_extra() -> bool:
