@@ -31,7 +31,10 @@ of 8 hops costs under 1 % of a 1 GiB allgather on two DGX A100 boxes.
 The libraries themselves (the ``nccl`` candidate of ``tradeoff``) are timed by their own
 cost model (:mod:`.library`), whose ring latencies are multiplied by the fitted
 ``ring_latency``: measured NCCL and RCCL rings are slower at small and medium sizes than
-their tuners' latencies say.
+their tuners' latencies say. By default the library runs what its tuner picks; a
+comparison against the library's *best* algorithm (every algorithm forced in turn, as the
+ForestColl paper did with RCCL) times the tree as it runs on two nodes, at
+``tree_efficiency`` of its channels' bus bandwidth (:mod:`.library`, docs/validation.md).
 
 Which library's tables apply (:meth:`Calibration.library_for`): RCCL's on a topology with
 xGMI links, NCCL's otherwise, unless :attr:`Calibration.library` names one.
@@ -65,6 +68,11 @@ RING_LATENCY = {"nccl": 3.4, "rccl": 3.0}
 REDUCE_STEP = 3e-6
 # NCCL's getNetOverhead() on AMD x86 hosts (the DGX A100's EPYC CPUs), in seconds.
 NET_OVERHEAD = 2e-6
+# The two-node tree as it runs, over the bus bandwidth of its channels: NVIDIA/nccl#330,
+# 2 nodes x 8 GPUs on one NIC, tree 9.0 and ring 5.6 GB/s busBw, over the traffic ratio
+# 2(n-1)/n of the two (docs/validation.md). 6/7.
+TREE_EFFICIENCY = (9.0 / 5.6) / (2 * 15 / 16)
+PICKS = ("tuner", "best")
 
 _NET = frozenset({"infiniband", "ethernet"})
 _NVLINK = frozenset({"nvlink", "xgmi"})
@@ -87,6 +95,10 @@ class Calibration:
     :ivar arch: the rows of NCCL's per-architecture caps: ``"volta"``, ``"ampere"`` or
         ``"hopper"``
     :ivar amd_host: NCCL's multi-node LL cap for AMD (True) or Intel (False) hosts
+    :ivar tree_efficiency: the library's two-node tree as it runs, algbw over the bus
+        bandwidth of its channels (cited); used when the library is timed at its best
+        algorithm (``pick="best"``), None times the tree as the tuner rates it. No command
+        times the library that way, so outputs do not name it.
     :raises UsageError: for a value out of its range
     """
 
@@ -98,6 +110,7 @@ class Calibration:
     net_overhead: float = NET_OVERHEAD
     arch: str = "ampere"
     amd_host: bool = True
+    tree_efficiency: float | None = TREE_EFFICIENCY
 
     def __post_init__(self) -> None:
         for kind, value in dict(self.efficiency).items():
@@ -129,6 +142,12 @@ class Calibration:
                 raise UsageError(f"{name} {str(value)[:40]} is in seconds: give 0 to 1")
         if not check_arch(self.arch):
             raise UsageError(f"arch {str(self.arch)[:40]!r}: use volta, ampere or hopper")
+        tau = self.tree_efficiency
+        if tau is not None:
+            if not _finite(tau) or not 0 < tau <= 1:
+                raise UsageError(f"tree_efficiency {str(tau)[:40]} is not in (0, 1]; give "
+                                 f"None for the tree as the tuner rates it")
+            object.__setattr__(self, "tree_efficiency", float(tau))
 
     def library_for(self, topology: Topology) -> str:
         """The library whose tables apply: :attr:`library`, or for ``"auto"`` RCCL when the
@@ -411,24 +430,31 @@ def library_shape(topology: Topology, ring: Schedule, collective: str,
 
 
 def library_times(topology: Topology, shape: LibraryShape, collective: str,
-                  sizes: Iterable[int], calibration: Calibration
+                  sizes: Iterable[int], calibration: Calibration, *, pick: str = "tuner"
                   ) -> list[tuple[str, str, float]]:
-    """The library's own pick per size under the calibration: (algorithm, protocol,
-    seconds).
+    """The library per size under the calibration: (algorithm, protocol, seconds).
 
     :param topology: the network (resolves the library)
     :param shape: what the tuner reads off it (:func:`library_shape`)
     :param collective: the collective's value
     :param sizes: bytes
     :param calibration: the parameters
+    :param pick: ``"tuner"``, what the library runs by default (its tuner's fastest), or
+        ``"best"``, the fastest of its algorithms as they run (each forced in turn): the
+        tree on two nodes at :attr:`Calibration.tree_efficiency` of its channels' bus
+        bandwidth (:mod:`.library`)
     :returns: one triple per size
+    :raises UsageError: for another ``pick``
     """
+    if pick not in PICKS:
+        raise UsageError(f"pick {str(pick)[:40]!r}: use tuner or best")
     library = calibration.library_for(topology)
+    tau = calibration.tree_efficiency if pick == "best" else None
     out = []
     for size in sizes:
         c = library_choice(shape, collective, size, library=library,
                            ring_latency=calibration.ring_latency[library],
                            net_overhead=calibration.net_overhead * 1e6, arch=calibration.arch,
-                           amd_host=calibration.amd_host)
+                           amd_host=calibration.amd_host, tree_efficiency=tau)
         out.append((c.algorithm, c.protocol, c.seconds))
     return out

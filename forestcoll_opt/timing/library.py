@@ -28,6 +28,23 @@ this is 8 channels at 24 GB/s, busBw 192 GB/s, the figure NVIDIA quotes for the 
 Measured small-message runs are slower than the tuner's latencies; the calibrated model
 (:mod:`.calibrated`) multiplies the ring latencies by a fitted factor (``ring_latency``),
 which replaces the library's own ×1.4 plateau factor where that applies.
+
+**The tree on two nodes, as it runs** (``tree_efficiency``). The tuners convert a tree's bus
+bandwidth to algbw with ×½ (NCCL's, and RCCL's, ``ratio = .5``): the busiest link of a
+double binary tree over more than two nodes carries the message twice each way. On exactly
+two nodes it carries it once: every intra-node chain link and every NIC moves the message
+once up (reduce) and once down (broadcast), where a ring moves 2(n−1)/n of it
+(S. Jeaugey, NVIDIA/nccl#946: "on 2 nodes ... 2x less traffic on the network ... the Tree
+performance can go up to ~2x the network speed"; NVIDIA/nccl#812: "Ring: (S/N) x 2(N−1),
+Tree: S"). Timed as it runs, the two-node tree's algbw is therefore the bus bandwidth of its
+channels times an efficiency τ, capped by NCCL's per-channel tree limit (``perChMaxTreeBw``,
+the SM throughput of a tree channel: with 8 NICs a tree "will struggle to get better
+performance than ring", S. Jeaugey, NVIDIA/nccl-tests#196). RCCL @0023b9b0's tree factor
+(×0.27, at most 70 GB/s) is its 2020 table for PCIe-era GPUs; later RCCL releases replaced
+it by per-platform measured ratios (``bwRatio``, 0.91 – 1.75 for two-node Tree/Simple in
+ROCm/rccl@9e22c79d), so it is not applied to the tree as it runs. This is what a user
+measures when forcing ``NCCL_ALGO=tree``; the tuner's own pick (``tree_efficiency=None``) is
+unchanged.
 """
 
 from __future__ import annotations
@@ -157,7 +174,8 @@ def _steps(collective: str, ranks: int) -> int:
 
 def library_times(shape: LibraryShape, collective: str, size: int, *, library: str = "nccl",
                   ring_latency: float = 1.0, net_overhead: float = 2.0,
-                  arch: str = "ampere", amd_host: bool = True) -> dict[tuple[str, str], float]:
+                  arch: str = "ampere", amd_host: bool = True,
+                  tree_efficiency: float | None = None) -> dict[tuple[str, str], float]:
     """Every (algorithm, protocol) the library would consider for one call of ``size``
     bytes (the whole buffer: the allgather output, the reduce-scatter input), with its
     time in seconds by the library's own model (module docstring).
@@ -172,6 +190,10 @@ def library_times(shape: LibraryShape, collective: str, size: int, *, library: s
     :param net_overhead: NCCL's network post overhead in µs (``NCCL_NET_OVERHEAD``)
     :param arch: NCCL's architecture rows: ``"volta"``, ``"ampere"`` or ``"hopper"``
     :param amd_host: NCCL's multi-node LL cap row: AMD (True) or Intel (False) hosts
+    :param tree_efficiency: None for the tree as the tuner rates it; τ in (0, 1] for the
+        tree as it runs on two nodes (module docstring): bus bandwidth × τ as algbw (NCCL:
+        at most its per-channel tree limit), then the protocol's tree factors; the tree's
+        latency stays the tuner's and is not multiplied by ``ring_latency``
     :returns: (algorithm, protocol) -> seconds, for those the library enables
     """
     n, nodes, nc = shape.ranks, shape.nodes, shape.channels
@@ -197,6 +219,12 @@ def library_times(shape: LibraryShape, collective: str, size: int, *, library: s
             if library == "nccl" and proto == "LL128" and shape.intra != "nvlink":
                 continue                      # LL128 needs NVLink inside the node
             bus = nc * shape.channel_bw
+            running = algo == "tree" and tree_efficiency is not None and nodes == 2
+            if running:
+                # halved traffic: algbw = bus x tau, written as a bus bandwidth (ratio .5)
+                bus = 2 * bus * tree_efficiency
+                if library == "nccl":
+                    bus = min(bus, nc * _TREE_PER_CH[arch][index])
             if library == "nccl":
                 ll_max = (_LL_MAX_BW[arch][index] if nodes == 1 or amd_host
                           else _LL_MAX_BW_INTEL[index])
@@ -207,7 +235,8 @@ def library_times(shape: LibraryShape, collective: str, size: int, *, library: s
                     bus = min(bus * (0.7 if ppn < 2 else 0.92),
                               nc * _RING_LL128_PER_CH[arch][index])
                 if algo == "tree":
-                    bus = min(bus * 0.92, nc * _TREE_PER_CH[arch][index])
+                    if not running:
+                        bus = min(bus * 0.92, nc * _TREE_PER_CH[arch][index])
                     if proto == "LL":
                         bus = min(bus / 3.8, ll_max)
                     if proto == "LL128":
@@ -217,7 +246,8 @@ def library_times(shape: LibraryShape, collective: str, size: int, *, library: s
                 if algo == "ring" and proto == "LL":
                     bus /= 5
                 if algo == "tree":
-                    bus = min(bus * 0.27, 70.0 if nodes > 1 else 90.0)
+                    if not running:
+                        bus = min(bus * 0.27, 70.0 if nodes > 1 else 90.0)
                     if proto == "LL":
                         bus /= 2.3
             algbw = bus * (n / nsteps if algo == "ring" else 0.5)
