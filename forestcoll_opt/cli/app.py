@@ -8,7 +8,7 @@ import argparse
 import logging
 import os
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from .. import __version__
 from ..errors import CatalogError, ForestCollError
@@ -31,7 +31,18 @@ from .whatif_cmds import cmd_whatif
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error on one line, like every other error."""
+    """argparse that reports a usage error on one line, like every other error, and takes
+    options only written in full (``--k 3`` is not ``--kernel 3``). Subcommand parsers are of
+    this class too (``add_subparsers`` makes parsers of the parent's class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:
+        argv = list(sys.argv[1:] if args is None else args)
+        _refuse_abbreviations(self, argv)
+        return super().parse_args(argv, namespace)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         # argparse quotes some arguments and not others ("unrecognized arguments: ..."):
@@ -39,6 +50,27 @@ class _Parser(argparse.ArgumentParser):
         message = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
                           for c in message)
         self.exit(EXIT_ERROR, f"forestcoll: error: {message} (see {self.prog} --help)\n")
+
+
+def _refuse_abbreviations(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """Stop with one line when an argument abbreviates options of the command it is given to
+    (``forestcoll bound --k 3``), naming them in full: argparse's abbreviations are off, and
+    without this line it would report "unrecognized arguments", or a missing required option,
+    without saying which option was meant."""
+    tokens = argv[:argv.index("--")] if "--" in argv else argv
+    for token in tokens:
+        sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)),
+                   None)
+        if sub is not None and token in sub.choices:     # down to export msccl ...
+            parser = sub.choices[token]
+        if not token.startswith("--"):
+            continue
+        token = token.split("=", 1)[0]
+        options = sorted({o for a in parser._actions for o in a.option_strings})
+        full = [o for o in options if o.startswith(token) and o != token]
+        if full and token not in options:
+            parser.error(f"{token} is not an option of {parser.prog}; options are written in "
+                         f"full: {' or '.join(full)}")
 
 
 DEMAND_HELP = ("alltoall: per-pair amounts, a JSON object {src: {dst: amount}} (pairs left out "

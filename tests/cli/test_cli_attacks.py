@@ -1,6 +1,7 @@
 """Hostile and careless input: every case is one line on stderr and exit 2, never a
 traceback, a hang or a damaged file."""
 
+import argparse
 import json
 import os
 import signal
@@ -358,3 +359,36 @@ def test_sweep_interrupted_keeps_finished_rows(tmp_path):
     printed = [line.split()[0] for line in out.splitlines()[1:]]
     assert printed[:len(rows) - 1] == [r.split(",")[0] for r in rows[1:]]
     assert [p.name for p in tmp_path.iterdir()] == ["sweep.csv"]
+
+
+@pytest.mark.parametrize("argv, prefix, full", [
+    (["bound", "--k", "3", "paper-example"], "--k", "--kernel"),
+    (["bound", "paper-example", "--k=dinic"], "--k", "--kernel"),
+    (["generate", "paper-example", "--out", "s.json"], "--out", "--output"),
+    (["verify", "paper-example", "s.json", "--m", "1"], "--m", "--min-ratio"),
+    (["export", "msccl", "paper-example", "s.json", "-o", "x.xml", "--chan", "2"], "--chan",
+     "--channels"),
+    (["import", "nccl", "t.xml", "--box", "2", "-o", "t.json"], "--box", "--boxes"),
+])
+def test_an_abbreviated_option_is_refused_and_named_in_full(capsys, tmp_path, monkeypatch,
+                                                           argv, prefix, full):
+    """argparse would take ``--k 3`` for ``--kernel 3``: an option is written in full, and
+    the one line names the options the abbreviation stands for."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    one_line_error(code, err, f"{prefix} is not an option")
+    assert full in err and out == "" and list(tmp_path.iterdir()) == []
+
+
+def test_every_parser_refuses_abbreviations():
+    from forestcoll_opt.cli import build_parser
+
+    pending, seen = [build_parser()], 0
+    while pending:
+        parser = pending.pop()
+        seen += 1
+        assert parser.allow_abbrev is False, parser.prog
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                pending.extend(action.choices.values())
+    assert seen > 20
