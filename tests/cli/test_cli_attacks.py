@@ -338,11 +338,30 @@ def test_generate_keeps_an_existing_files_mode_and_writes_through_links(capsys, 
     assert oct(target.stat().st_mode & 0o777) == oct(0o644)
 
 
-def test_sweep_interrupted_keeps_finished_rows(tmp_path):
+def _interruptible(argv: list[str]) -> subprocess.Popen:
+    """``python -m forestcoll_opt ARGV`` as a user starts it from a terminal: in its own
+    session (a SIGINT meant for it reaches nothing else, and none meant for the tests reaches
+    it) and with SIGINT at its default, so Python turns it into KeyboardInterrupt. A process
+    inherits an ignored SIGINT: pytest run as a background job of a shell without job control
+    has SIGINT ignored, and so would the command."""
+    return subprocess.Popen([sys.executable, "-m", "forestcoll_opt", *argv],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+@pytest.mark.parametrize("inherited", ["handled", "ignored"])
+def test_sweep_interrupted_keeps_finished_rows(tmp_path, inherited):
+    """Ctrl-C in the middle of a sweep: exit 130, one line, the finished rows kept; also when
+    the test runner itself ignores SIGINT (a background job), which the command would
+    otherwise inherit. The SIGINT goes to the command's process directly."""
     csv = tmp_path / "sweep.csv"
-    proc = subprocess.Popen([sys.executable, "-m", "forestcoll_opt", "sweep-k",
-                             "mi250:boxes=2", "--k", "1-60", "--csv", str(csv)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN) if inherited == "ignored" else None
+    try:
+        proc = _interruptible(["sweep-k", "mi250:boxes=2", "--k", "1-60", "--csv", str(csv)])
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
     deadline = time.time() + 60
     staged = None
     while time.time() < deadline:
