@@ -5,11 +5,14 @@ whose numeric columns plot, progress bars, and schedule files saved and read bac
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 import forestcoll_opt as fc
 from forestcoll_opt import display
+
+NCCL_DUMP = Path(__file__).resolve().parent / "data" / "nccl" / "dgx-h100.xml"
 
 try:
     import matplotlib  # noqa: F401
@@ -206,3 +209,35 @@ def test_every_frame_plots_and_keeps_the_exact_value_beside_it(paper):
     sweep = fc.sweep(topo, [1, 2])
     assert sweep["algbw"].tolist() == [8.0, 8.0] and list(sweep["k"]) == [1, 2]
     assert sweep["k"].dtype == "int64" and sweep["distinct_trees"].dtype == "int64"
+
+
+def test_every_result_repr_is_one_short_line_on_16_gpus(dgx, tmp_path):
+    """No result object prints thousands of characters in a notebook or a log: every repr on
+    the 16-GPU DGX A100 is one line of fewer than 300 characters, like Schedule's."""
+    from dataclasses import replace
+
+    from forestcoll_opt.analysis.export_plan import export_tradeoff
+
+    topo, s = dgx
+    x = fc.export_msccl(topo, s)
+    broken = x.xml.replace(' hasdep="1"', ' hasdep="0"', 1)
+    tr = fc.tradeoff(topo, collective="allgather", sizes=[2**20, 2**30])
+    results = {
+        "bound": fc.bound(topo), "schedule": s, "stats": s.stats,
+        "verdict": fc.verify(topo, s),
+        "invalid verdict": fc.verify(topo, replace(s, trees=s.trees[1:])),
+        "allreduce LP": fc.solve_lp(topo, collective="allreduce"),
+        "alltoall LP": fc.solve_lp(topo, collective="alltoall"),
+        "simulation": fc.simulate(topo, s, [2**20, 2**30]), "tradeoff": tr,
+        "msccl export": x, "xml verdict": fc.check_xml(topo, x.xml),
+        "invalid xml verdict": fc.check_xml(topo, broken),
+        "nccl import": fc.import_nccl(str(NCCL_DUMP), boxes=2, fabric="rail"),
+        "failure impact": fc.failure_impact(topo, kinds=["nic", "link"]),
+        "upgrade impact": fc.upgrade_impact(topo, factor="2x", by="link"),
+        "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
+    }
+    assert not results["invalid xml verdict"].ok
+    for what, result in results.items():
+        text = repr(result)
+        assert "\n" not in text and len(text) < 300, f"{what}: {len(text)} characters: {text}"
+        assert text.startswith(type(result).__name__ + "("), text

@@ -70,6 +70,15 @@ class SizeRange:
     protocol: str | None
     sizes: tuple[int, ...]
 
+    def __repr__(self) -> str:
+        return f"SizeRange({self._span()}, {len(self.sizes)} timed size(s))"
+
+    def _span(self) -> str:
+        """``0..33554432 B: k=1 (LL)``"""
+        high = "" if self.max_bytes is None else str(self.max_bytes)
+        protocol = f" ({self.protocol})" if self.protocol else ""
+        return f"{self.min_bytes}..{high} B: {self.candidate[:40]}{protocol}"
+
     def covers(self, size: int) -> bool:
         """Whether ``size`` bytes fall into the range."""
         return self.min_bytes <= size and (self.max_bytes is None or size <= self.max_bytes)
@@ -124,6 +133,9 @@ class ExportedRange:
     channels: int | None
     selection_rule: str | None
 
+    def __repr__(self) -> str:
+        return f"ExportedRange({self.range._span()}, {self.xml or 'no file (the library)'})"
+
 
 @dataclass(frozen=True)
 class ExportPlan:
@@ -137,6 +149,12 @@ class ExportPlan:
     directory: str
     ranges: tuple[ExportedRange, ...]
     msccl_dir: str
+
+    def __repr__(self) -> str:
+        where = self.directory if len(self.directory) <= 60 else "..." + self.directory[-57:]
+        spans = "; ".join(r.range._span() for r in self.ranges[:3])
+        more = f"; ... {len(self.ranges) - 3} more" if len(self.ranges) > 3 else ""
+        return f"ExportPlan({len(self.ranges)} size range(s) in {where}: {spans}{more})"
 
 
 def _file_part(name: str) -> str:

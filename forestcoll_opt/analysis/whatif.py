@@ -74,6 +74,24 @@ STATUSES = ("ok", "unbalanced", "disconnected", "no-collective")
 Progress = Callable[[str, int, int], None]
 
 
+def _short(text: str, limit: int = 60) -> str:
+    """A name for a one-line repr: at most ``limit`` characters."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _some(failures: Sequence[str]) -> str:
+    """``link:a--b`` or ``link:a--b and 15 like it``."""
+    more = f" and {len(failures) - 1} like it" if len(failures) > 1 else ""
+    return _short(failures[0]) + more if failures else "none"
+
+
+def _question(report: "_Question") -> str:
+    """``allgather on dgx-a100-2, optimum 1040/3 GB/s`` (with the root when there is one)."""
+    root = f" from {_short(report.root)}" if report.root else ""
+    return (f"{report.collective}{root} on {_short(report.topology)}, optimum "
+            f"{fraction_text(report.algbw)} {report.units}")
+
+
 @dataclass(frozen=True)
 class FailureClass:
     """Failures an automorphism maps onto each other, and the optimum each leaves.
@@ -99,6 +117,11 @@ class FailureClass:
     status: str
     note: str = ""
     compute: int = 0
+
+    def __repr__(self) -> str:
+        return (f"FailureClass({self.rank}: {_some(self.failures)}: "
+                f"{fraction_text(self.algbw)} left, {fraction_text(self.lost)} lost, "
+                f"{self.status})")
 
     @property
     def failure(self) -> str:
@@ -147,6 +170,15 @@ class FailureImpact(_Question):
     classes: tuple[FailureClass, ...]
     generators: int
     seconds: float = field(default=0.0, compare=False)
+
+    def __repr__(self) -> str:
+        worst = ""
+        if self.classes:
+            c = self.classes[0]
+            worst = (f"; the costliest, {_some(c.failures)}: {fraction_text(c.algbw)} "
+                     f"{self.units} left ({fraction_text(c.lost)} lost)")
+        return (f"FailureImpact({_question(self)}: {self.failures} failure(s) of "
+                f"{'/'.join(self.kinds)} in {len(self.classes)} class(es){worst})")
 
     def to_pandas(self) -> Any:
         """One row per class, costliest first: ``rank``, ``kind``, ``failure`` (the one
@@ -206,6 +238,11 @@ class Upgrade:
     status: str
     skipped: bool
 
+    def __repr__(self) -> str:
+        return (f"Upgrade({self.rank}: {_short(self.name)}, {len(self.links)} link(s), to "
+                f"{fraction_text(self.algbw)}, gain {fraction_text(self.gain)}, {self.status}"
+                f"{', skipped' if self.skipped else ''})")
+
 
 @dataclass(frozen=True)
 class UpgradeImpact(_Question):
@@ -226,6 +263,13 @@ class UpgradeImpact(_Question):
     cuts: int
     generators: int
     seconds: float = field(default=0.0, compare=False)
+
+    def __repr__(self) -> str:
+        raising = self.raising
+        best = (f"; the best, {_short(raising[0].name)}, to {fraction_text(raising[0].algbw)} "
+                f"{self.units} (gain {fraction_text(raising[0].gain)})" if raising else "")
+        return (f"UpgradeImpact({_question(self)}: {fraction_text(self.factor)}x by {self.by}, "
+                f"{len(self.upgrades)} candidate(s), {len(raising)} raise(s) the optimum{best})")
 
     @property
     def skipped(self) -> int:

@@ -104,6 +104,13 @@ class AlltoallLPResult(CertifiedInterval):
                                                         default_factory=dict)
     witness: AlltoallWitness | None = field(default=None, compare=False, repr=False)
 
+    def __repr__(self) -> str:
+        demand = "uniform demand" if self.demand is None else f"{len(self.demand)} demand pairs"
+        return (f"AlltoallLPResult({self.problem} LP on {self.topology}: algbw≈{self.algbw:.6g} "
+                f"{self.units}, certified [{fraction_text(self.lower)}, "
+                f"{fraction_text(self.upper)}], {demand}, {self.variables} variables"
+                f"{', folded' if self.folded else ''})")
+
     @property
     def seconds(self) -> float:
         """Seconds to build, solve and certify."""

@@ -143,6 +143,24 @@ class Stats(MappingABC):
                 out[name] = (a or 0) + (b or 0)
         return Stats(**out)
 
+    def __repr__(self) -> str:
+        """One line: the fields that are set, in order, until about 200 characters (then how
+        many more; ``dict(stats)`` has them all), seconds to 3 significant digits."""
+        parts = []
+        for name in self:
+            value = getattr(self, name)
+            parts.append(f"{name}={value:.3g}" if isinstance(value, float) else
+                         f"{name}={fraction_text(value)}" if isinstance(value, Fraction) else
+                         f"{name}={value!r}")
+        shown, length = [], 0
+        for part in parts:
+            if length + len(part) > 200:
+                shown.append(f"... {len(parts) - len(shown)} more")
+                break
+            shown.append(part)
+            length += len(part) + 2
+        return f"Stats({', '.join(shown)})"
+
     def __getitem__(self, key: str) -> Any:
         value = getattr(self, key) if key in _STAT_NAMES else None
         if value is None:

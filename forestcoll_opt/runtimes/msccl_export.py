@@ -81,6 +81,11 @@ class MscclExport:
     def __str__(self) -> str:
         return self.xml
 
+    def __repr__(self) -> str:
+        return (f"MscclExport({self.flavour} {self.collective} for {self.ngpus} ranks: "
+                f"{self.name}, nchunksperloop={self.nchunksperloop}, {self.threadblocks} "
+                f"thread blocks, {self.steps} steps)")
+
     @property
     def selection_rule(self) -> str:
         """When the runtime selects the file, by the call's element count

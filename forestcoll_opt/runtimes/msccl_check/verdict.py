@@ -85,6 +85,18 @@ class XmlVerdict:
     rendezvous: bool | None = None
     notes: tuple[str, ...] = ()
 
+    def __repr__(self) -> str:
+        """One line: the conclusion and the file's size, or the first reason (the lists of
+        reasons, links and notes can run to thousands of characters)."""
+        what = f"{self.collective or self.coll or '?'} ({self.flavour})"
+        if not self.ok:
+            first = f": {self.reasons[0][:100]}" if self.reasons else ""
+            return f"XmlVerdict(invalid {what}, {len(self.reasons)} reason(s){first})"
+        algbw = "" if self.algbw is None else \
+            f", algbw={fraction_text(self.algbw)}{' ' + self.units if self.units else ''}"
+        return (f"XmlVerdict(ok: {what}, {self.counts.ranks} ranks, {self.counts.tbs} thread "
+                f"blocks, {self.counts.steps} steps{algbw})")
+
     @property
     def link_loads(self) -> dict[tuple[str, str], Fraction]:
         """Chunks per loop on every loaded directed link, keyed (src, dst)."""
