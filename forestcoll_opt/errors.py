@@ -38,7 +38,20 @@ __all__ = [
 
 
 class ForestCollError(Exception):
-    """Base class of every error raised by forestcoll_opt on bad input or an unmet condition."""
+    """Base class of every error raised by forestcoll_opt on bad input or an unmet condition.
+
+    A message names no command-line option: it names the keyword argument that helps,
+    written ``name=`` (``raise the time limit (time_limit=)``, ``gpu=MODEL``,
+    ``formulation='explicit'``), and lists those names in ``options``; the command line
+    writes each as its own option instead (``--time-limit``, ``--gpu MODEL``,
+    ``--formulation explicit``).
+
+    :ivar options: the keyword arguments the message names as ``name=``
+    """
+
+    def __init__(self, *args: object, options: tuple[str, ...] = ()) -> None:
+        super().__init__(*args)
+        self.options = tuple(options)
 
 
 class TopologyError(ForestCollError, ValueError):

@@ -4,6 +4,7 @@ the verifier independent of the generator and the LP, analysis and the CLI on to
 
 import ast
 import importlib
+import re
 import warnings
 from pathlib import Path
 
@@ -146,3 +147,37 @@ def test_lazy_attributes_are_listed_for_tab_completion():
     names = dir(fc)
     assert {"solve_lp", "lp_allreduce", "bound", "generate", "verify"} <= set(names)
     assert all(hasattr(fc, name) for name in fc.__all__)
+
+
+FLAG = re.compile(r"(^|[\s(\"'`])--[a-z]")
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the docstring constants of a module, its classes and functions, and of
+    attribute docstrings (a string alone as a statement)."""
+    return {id(node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+
+
+@pytest.mark.parametrize("name", sorted(m for m in modules() if folder(m) != "cli"))
+def test_library_messages_name_no_command_line_flags(name):
+    """The package below the CLI is a library: its errors, reasons, notes and log lines
+    read right from Python and name keyword arguments (``time_limit=``), never a command's
+    options; the CLI writes its own options (:func:`forestcoll_opt.cli.output.flag_text`).
+    Every string of a non-CLI module is scanned but its docstrings (which may show a
+    command line); the verifier's docstrings too."""
+    tree = ast.parse(modules()[name].read_text(encoding="utf-8"))
+    skip = set() if folder(name) == "verify" else _docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in skip:
+            assert not FLAG.search(node.value), f"{name}, line {node.lineno}: {node.value!r}"
+
+
+def test_the_flag_scan_finds_a_flag_in_a_message():
+    tree = ast.parse('def f():\n    """Run ``forestcoll lp --json``."""\n'
+                     '    raise ValueError(f"raise the limit ({x} / --time-limit)")\n')
+    skip = _docstrings(tree)
+    found = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+             and isinstance(n.value, str) and id(n) not in skip and FLAG.search(n.value)]
+    assert found == [" / --time-limit)"]

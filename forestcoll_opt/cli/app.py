@@ -23,7 +23,7 @@ from .compact_cmds import cmd_expand
 from .draw_cmds import cmd_draw, cmd_report
 from .generate_cmds import COMPACT_ABOVE, cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
 from .lp_cmds import cmd_lp
-from .output import EXIT_ERROR, EXIT_INTERNAL
+from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text
 from .runtime_cmds import cmd_check_xml, cmd_export_msccl, cmd_import_nccl
 from .time_cmds import cmd_simulate, cmd_tradeoff
 from .verify_cmds import cmd_show_traffic, cmd_verify
@@ -472,6 +472,19 @@ def _attach_dash_values(parser: argparse.ArgumentParser, argv: list[str]) -> lis
     return out
 
 
+def _flags(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, str]:
+    """The options of the command ``args`` were parsed by (``forestcoll export msccl``), by
+    the keyword argument each stands for: ``{"time_limit": "--time-limit", ...}``."""
+    while True:
+        sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)),
+                   None)
+        if sub is None or getattr(args, sub.dest, None) not in sub.choices:
+            break
+        parser = sub.choices[getattr(args, sub.dest)]
+    return {a.dest: max((o for o in a.option_strings if o.startswith("--")), key=len)
+            for a in parser._actions if any(o.startswith("--") for o in a.option_strings)}
+
+
 def _refuse_ambiguous_topology(args: argparse.Namespace) -> None:
     """On the command line a topology argument that is a catalog spec *and* the name of a
     file in the working folder is refused, so nobody computes on the catalog's machine
@@ -502,7 +515,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _refuse_ambiguous_topology(args)
         return args.func(args)
     except ForestCollError as exc:
-        print(f"forestcoll: error: {exc}", file=sys.stderr)
+        print(f"forestcoll: error: {flag_text(exc, _flags(parser, args))}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print("forestcoll: interrupted", file=sys.stderr)

@@ -3,9 +3,10 @@ decimal value, capped lists of problems, and where a command's own summary line 
 
 from __future__ import annotations
 
+import re
 import sys
 from fractions import Fraction
-from typing import Sequence, TextIO
+from typing import Mapping, Sequence, TextIO
 
 from ..files import display_path
 from ..model.numbers import fraction_display
@@ -49,3 +50,30 @@ def destination(output: str) -> tuple[TextIO, str]:
     if output == "-":
         return sys.stderr, "standard output"
     return sys.stdout, display_path(output)
+
+
+def flag_text(exc: BaseException, flags: Mapping[str, str]) -> str:
+    """The message of ``exc`` with the keyword arguments it names
+    (:attr:`~forestcoll_opt.errors.ForestCollError.options`, written ``name=``) written as
+    the command's options: ``time_limit=`` as ``--time-limit``, ``gpu=MODEL`` as ``--gpu
+    MODEL``, ``formulation='explicit'`` as ``--formulation explicit``. A name the command has
+    no option for stays as it is.
+
+    :param exc: the error
+    :param flags: keyword argument name -> the command's option (``{"time_limit":
+        "--time-limit"}``)
+    :returns: the message to print
+    """
+    text = str(exc)
+    for name in getattr(exc, "options", ()):
+        flag = flags.get(name)
+        if flag is None:
+            continue
+
+        def written(match: re.Match[str], flag: str = flag) -> str:
+            value = next((g for g in match.groups() if g), "")
+            return f"{flag} {value}" if value else flag
+
+        text = re.sub(rf"(?<![\w.,=/:-]){re.escape(name)}=(?:'([^']*)'|\"([^\"]*)\"|([^\s,;)]+))?",
+                      written, text)
+    return text

@@ -19,7 +19,7 @@ from ..model.catalog import resolve
 from ..model.topology import Topology
 from ..verify import load_schedule, verify
 from .args import failed_topology, node_weights, ratio_arg
-from .output import EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, print_reasons
+from .output import EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, flag_text, print_reasons
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -44,8 +44,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
                          kernel=args.kernel, weights=weights)
     except LPError as exc:
         which, other = ("all-to-all", "cut") if alltoall else ("allreduce", "trees")
-        print(f"forestcoll: error: the {which} LP needed for the verdict failed: {exc}; "
-              f"raise --time-limit or verify with --against {other}", file=sys.stderr)
+        print(f"forestcoll: error: the {which} LP needed for the verdict failed: "
+              f"{flag_text(exc, {'time_limit': '--time-limit'})}; raise --time-limit or verify "
+              f"with --against {other}", file=sys.stderr)
         return EXIT_SOLVER
     except VerifyArgumentError:
         _refuse_tree_reference(args, topo, data, weights)

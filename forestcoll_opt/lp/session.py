@@ -212,7 +212,7 @@ class HighsSession:
     def _not_optimal(self, why: str) -> LPNotOptimalError:
         return LPNotOptimalError(
             f"HiGHS did not prove {self.m.where()} optimal ({why}); raise the time limit "
-            f"(time_limit= / --time-limit) or use a smaller topology")
+            f"(time_limit=) or use a smaller topology", options=("time_limit",))
 
     def objective(self) -> float:
         """HiGHS's optimal objective of the last solve, for the maximisation, in units of R.

@@ -254,8 +254,8 @@ def _cut_rounds(m: LPModel, session: HighsSession, kernel: str | None) -> int:
         if rounds >= MAX_ROUNDS:
             raise LPNotOptimalError(
                 f"cut generation for {m.where()} did not converge in {MAX_ROUNDS} rounds; "
-                f"use formulation='explicit' (--formulation explicit) for this topology, "
-                f"and please report it")
+                f"use formulation='explicit' for this topology, and please report it",
+                options=("formulation",))
         session.sync_rows()
     return rounds
 

@@ -108,7 +108,8 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
     :returns: the ``forestcoll-topology/1`` network
     """
     if isinstance(boxes, bool) or not isinstance(boxes, int) or not 1 <= boxes <= MAX_BOXES:
-        raise UsageError(f"boxes={boxes!r} must be a whole number from 1 to {MAX_BOXES}")
+        raise UsageError(f"boxes={boxes!r} must be a whole number from 1 to {MAX_BOXES}",
+                         options=("boxes",))
     spec = parse_fabric(fabric)
     if bandwidths not in BANDWIDTHS:
         raise UsageError(f"bandwidths={short(bandwidths)} must be one of {', '.join(BANDWIDTHS)}")
@@ -131,7 +132,8 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
             raise NcclImportError(
                 f"{label}: {describe(port.elem)} has no positive speed (Mb/s); NCCL would assume "
                 f"10000 Mb/s, which would make the imported bound wrong. Write the port's real "
-                f"speed, e.g. speed=\"400000\" for 400 Gb/s, or leave the port out with nics=")
+                f"speed, e.g. speed=\"400000\" for 400 Gb/s, or leave the port out with "
+                f"nics={short('^' + port.name)}", options=("nics",))
     for nic in left_out:
         log.info("%s: NIC %s is on a CPU without GPUs (a storage NIC?); left out", label,
                  ", ".join(p.name for p in nic.ports))

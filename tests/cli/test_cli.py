@@ -1,6 +1,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -287,3 +288,49 @@ def test_paper_baselines_write_and_verify(capsys, tmp_path):
     assert code == 0 and "algbw 256/3 (85.333) GB/s with 16 trees" in text
     code, _, err = run(capsys, "baseline", "blink", "mi250:boxes=2,gpus=8", "-o", str(out))
     assert code == 2 and "not allgather; use the multitree or ring baseline" in err
+
+
+SKELETON = Path(__file__).parents[1] / "data" / "nccl" / "azure-ndv4-skeleton.xml"
+
+
+def test_library_keyword_arguments_are_written_as_the_commands_options(capsys, tmp_path):
+    """The library's messages name keyword arguments (``gpu=MODEL``, ``time_limit=``); the
+    command line writes its own options in their place, and only where it has them."""
+    code, _, err = run(capsys, "import", "nccl", str(SKELETON), "-o", str(tmp_path / "t.json"))
+    assert code == 2 and err.count("\n") == 1
+    assert "give the GPU model with --gpu MODEL (one of a100" in err
+    assert "with --nic-speed GBITS (e.g. 200" in err and "=" not in err.split("give")[-1]
+    code, _, err = run(capsys, "import", "nccl", str(SKELETON), "--gpu", "x100", "-o",
+                       str(tmp_path / "t.json"))
+    assert err.startswith("forestcoll: error: --gpu 'x100' is not a GPU model") or \
+        err.startswith("forestcoll: error: --gpu x100 is not a GPU model"), err
+    code, _, err = run(capsys, "lp", "allreduce", "mi250:boxes=4", "--time-limit", "1e-9")
+    assert code == 2 and "raise the time limit (--time-limit) or use" in err
+    assert "time_limit" not in err and not list(tmp_path.iterdir())
+
+
+def test_flag_text_renames_only_the_options_an_error_names():
+    from forestcoll_opt.cli.output import flag_text
+    from forestcoll_opt.errors import UsageError
+
+    flags = {"gpu": "--gpu", "nics": "--nics", "formulation": "--formulation",
+             "time_limit": "--time-limit", "boxes": "--boxes"}
+    exc = UsageError("gpu=MODEL, nics='^mlx5_0' or formulation='explicit' (time_limit=); "
+                     "the name ends in ,gpu=a100; boxes=3", options=("gpu", "nics", "formulation",
+                                                                    "time_limit"))
+    assert flag_text(exc, flags) == ("--gpu MODEL, --nics ^mlx5_0 or --formulation explicit "
+                                     "(--time-limit); the name ends in ,gpu=a100; boxes=3")
+    assert flag_text(exc, {}) == str(exc)
+    assert flag_text(ValueError("gpu=MODEL"), flags) == "gpu=MODEL"
+
+
+def test_an_errors_options_survive_pickling():
+    """Errors cross process pools (executors) with the options they name."""
+    import pickle
+
+    from forestcoll_opt.errors import LPNotOptimalError
+
+    exc = pickle.loads(pickle.dumps(LPNotOptimalError("raise it (time_limit=)",
+                                                      options=("time_limit",))))
+    assert type(exc) is LPNotOptimalError and exc.options == ("time_limit",)
+    assert str(exc) == "raise it (time_limit=)"

@@ -661,16 +661,22 @@ def test_files_that_are_not_topology_dumps():
 # --- missing information ---------------------------------------------------------------------
 
 def test_skeleton_without_gpu_model_says_what_to_pass():
+    """The keyword arguments, written ``name=`` and listed in ``options`` (the command line
+    writes its options instead: tests/cli)."""
     message = refused(NDV4, "NCCL_TOPO_FILE skeleton")
-    assert "8 GPU PCI device" in message and "--gpu MODEL (one of a100, h100, h200, b200" in message
-    assert "8 NIC device(s) with --nic-speed" in message and "NCCL_TOPO_DUMP_FILE" in message
+    assert "8 GPU PCI device" in message and "gpu=MODEL (one of a100, h100, h200, b200" in message
+    assert "8 NIC device(s) with nic_speed=GBITS" in message and "NCCL_TOPO_DUMP_FILE" in message
+    assert "--" not in message
+    with pytest.raises(NcclImportError) as info:
+        import_nccl(NDV4)
+    assert info.value.options == ("gpu", "nic_speed")
     # the NIC speed is asked for once the GPU model is given
     refused(NDV4, r'first <pci busid="0103:00:00.0"> on line 9.* its 8 NIC device\(s\) with '
-                  r'--nic-speed GBITS', gpu="a100")
+                  r'nic_speed=GBITS', gpu="a100")
     # a skeleton whose NICs have their <nic> only needs the GPU model
     text = system(cpu(pci("0000:02:00.0", "0x030200", "")
                       + pci("0000:04:00.0", "0x020700", f"<nic>{net('mlx5_0', 0)}</nic>")))
-    assert "--nic-speed" not in refused(text, "skeleton")
+    assert "nic_speed" not in refused(text, "skeleton")
 
 
 def test_partial_gpu_information():

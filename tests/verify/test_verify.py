@@ -806,16 +806,3 @@ def test_top_level_verify_solves_the_allreduce_lp_when_needed(catalog, tmp_path,
     with pytest.raises(AssertionError, match="below 1"):
         fc.assert_optimal(t, s, lp_interval=(5, 5))
     assert checks.allreduce_lp(t, against="trees") is None
-
-
-def test_verifier_messages_name_no_command_line_flags():
-    """The verifier is a library: its errors and reasons read right from Python (the CLI adds
-    flag names where it needs them)."""
-    import re
-
-    folder = Path(verify_module.__file__).parent
-    for module in sorted(folder.glob("*.py")):
-        for node in ast.walk(ast.parse(module.read_text())):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                assert not re.search(r"(^|[\s(\"'`])--[a-z]", node.value), \
-                    f"{module.name}: {node.value!r}"

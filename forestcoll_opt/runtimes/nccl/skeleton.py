@@ -81,9 +81,10 @@ def gpu_model(gpu: "str | GpuModel | None") -> GpuModel | None:
     if name in GPU_MODELS:
         return GPU_MODELS[name]
     if name in _UNMODELLED_GPUS:
-        raise UsageError(f"gpu={short(gpu)}: {_UNMODELLED_GPUS[name]}")
+        raise UsageError(f"gpu={short(gpu)}: {_UNMODELLED_GPUS[name]}", options=("gpu",))
     raise UsageError(f"gpu={short(gpu)} is not a GPU model; use one of {GPU_HELP} (the GPU "
-                     f"generation of the machine; docs/nccl.md lists what each one means)")
+                     f"generation of the machine; docs/nccl.md lists what each one means)",
+                     options=("gpu",))
 
 
 def parse_nic_speed(speed: "int | float | str | Fraction | None") -> int | None:
@@ -104,7 +105,8 @@ def parse_nic_speed(speed: "int | float | str | Fraction | None") -> int | None:
         gbits = None
     if gbits is None or gbits <= 0 or (gbits * 1000).denominator != 1 or gbits > 10**6:
         raise UsageError(f"nic_speed={short(speed)} must be a port speed in Gb/s from 0.001 to "
-                         f"1000000 in whole Mb/s, such as 200 (HDR) or 400 (NDR InfiniBand)")
+                         f"1000000 in whole Mb/s, such as 200 (HDR) or 400 (NDR InfiniBand)",
+                         options=("nic_speed",))
     return int(gbits * 1000)
 
 
@@ -183,20 +185,20 @@ def _refuse_incomplete(label: str, bare_gpus: list[XmlElement], bare_nics: list[
                        model: GpuModel | None) -> None:
     """One line saying what a skeleton lacks and which option gives it: the GPU model for
     GPU PCI devices without ``<gpu>``, the port speed for NIC PCI devices without ``<nic>``."""
-    nics = (f"the port speed of its {len(bare_nics)} NIC device(s) with --nic-speed GBITS "
-            f"(nic_speed= in Python; e.g. 200 for HDR, 400 for NDR InfiniBand)")
+    nics = (f"the port speed of its {len(bare_nics)} NIC device(s) with nic_speed=GBITS "
+            f"(e.g. 200 for HDR, 400 for NDR InfiniBand)")
     if bare_gpus and model is None:
         raise NcclImportError(
             f"{label}: an NCCL_TOPO_FILE skeleton: its {len(bare_gpus)} GPU PCI device(s) (class "
             f"0x03...) carry no <gpu> details or NVLinks, which NCCL reads from the machine at "
-            f"run time; give the GPU model with --gpu MODEL (one of {GPU_HELP}; gpu= in "
-            f"Python){' and ' + nics if bare_nics else ''}, or import a dump made with "
-            f"NCCL_TOPO_DUMP_FILE")
+            f"run time; give the GPU model with gpu=MODEL (one of {GPU_HELP})"
+            f"{' and ' + nics if bare_nics else ''}, or import a dump made with "
+            f"NCCL_TOPO_DUMP_FILE", options=("gpu", "nic_speed"))
     if bare_nics:
         raise NcclImportError(
             f"{label}: an NCCL_TOPO_FILE skeleton: its NIC PCI devices (class 0x02..., first "
             f"{describe(bare_nics[0])}) carry no <nic><net speed>, which NCCL reads from the "
-            f"network plugin at run time; give {nics}")
+            f"network plugin at run time; give {nics}", options=("nic_speed",))
 
 
 def _complete_gpu(gpu: XmlElement, label: str, model: GpuModel) -> None:
