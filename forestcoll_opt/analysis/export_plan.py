@@ -9,10 +9,12 @@ timed sizes a < b with different winners the boundary is their geometric midpoin
 ⌊√(a·b)⌋: sizes up to it go to a's winner, sizes above it to b's (times grow roughly
 linearly in the size at both ends, so the midpoint on a log scale splits the unknown
 stretch evenly between the two measurements). The first range starts at 0 bytes and the
-last has no upper limit, so the ranges cover every size exactly once: msccl-executor and
-RCCL select a file when ``minBytes ≤ nBytes`` and (``maxBytes = 0`` or ``nBytes ≤
-maxBytes``), both ends inclusive, with nBytes the whole buffer (an allgather's output, a
-reduce-scatter's input), which is the size ``tradeoff`` times.
+last has no upper limit (``maxBytes`` 2^63 - 1, which every runtime reads as no limit:
+:data:`~forestcoll_opt.runtimes.msccl_export.NO_LIMIT`), so the ranges cover every size
+exactly once: msccl-executor and RCCL select a file when ``minBytes ≤ nBytes`` and
+(``maxBytes = 0`` or ``nBytes ≤ maxBytes``), both ends inclusive, with nBytes the whole
+buffer (an allgather's output, a reduce-scatter's input), which is the size ``tradeoff``
+times.
 
 **Files** (in ``directory``, which must be new or empty):
 
@@ -240,7 +242,7 @@ def export_tradeoff(topology: Topology, result: Tradeoff, directory: str | os.Pa
                       f"fc-{result.collective}-{part}-{r.min_bytes}-{high}")[:63]
         channels, out = _fitting_export(topology, schedule, protocol=r.protocol or "Simple",
                                         name=algo, min_bytes=r.min_bytes,
-                                        max_bytes=r.max_bytes or 0)
+                                        max_bytes=r.max_bytes)
         verdict = check_xml(topology, out.xml, schedule=schedule, flavour="msccl-executor")
         if not verdict.ok:
             raise MscclExportError(f"the algorithm for {r.candidate} ({xml_name}) fails the "
@@ -269,8 +271,8 @@ def plan_dict(result: Tradeoff, plan: ExportPlan) -> dict[str, Any]:
         "collective": result.collective, "model": result.model,
         "parameters": dict(result.parameters), "msccl_dir": "msccl",
         "boundaries": "geometric midpoint floor(sqrt(a*b)) between timed sizes a < b with "
-                      "different winners; minBytes and maxBytes inclusive; maxBytes 0 = no "
-                      "limit",
+                      "different winners; minBytes and maxBytes inclusive; no upper limit "
+                      "(max_bytes null) written maxBytes 9223372036854775807",
         "ranges": [{"min_bytes": e.range.min_bytes,
                     "max_bytes": e.range.max_bytes, "candidate": e.range.candidate,
                     "protocol": e.range.protocol, "timed_sizes": list(e.range.sizes),

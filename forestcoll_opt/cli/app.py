@@ -222,8 +222,10 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--name", help="the algorithm's name (default forestcoll-COLL-TOPOLOGY)")
     q.add_argument("--min-bytes", type=bytes_arg, default=0,
                    help="smallest buffer the runtime should use it for (default 0)")
-    q.add_argument("--max-bytes", type=bytes_arg, default=0,
-                   help="largest buffer (default 0: no limit)")
+    q.add_argument("--max-bytes", type=bytes_arg, default=None,
+                   help="largest buffer, inclusive (default, or 0: no limit, written "
+                        "maxBytes=\"9223372036854775807\", which every runtime reads as no "
+                        "limit)")
     add_kernel(q)
     q.set_defaults(func=cmd_export_msccl)
 

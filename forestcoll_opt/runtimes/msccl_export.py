@@ -110,7 +110,14 @@ FLAVOURS = {
     "legacy": Flavour("legacy", {"allgather": "allgather", "reduce-scatter": "reduce_scatter",
                                  "allreduce": "allreduce", "alltoall": "alltoall"}, LEGACY),
 }
-LEGACY_NO_LIMIT = 2**63 - 1        # legacy selects nBytes < maxBytes and has no "0 = none"
+NO_LIMIT = 2**63 - 1
+"""``maxBytes`` written for no upper limit: INT64_MAX, which every runtime reads as no limit.
+msccl-executor and RCCL (``mscclInternalSchedulerSelectAlgo``) select a file when ``nBytes >=
+minBytes && (maxBytes == 0 || nBytes <= maxBytes)``; legacy microsoft/msccl refuses a file
+with ``minBytes > maxBytes`` ('minBytes cannot be greater than maxBytes'), reads a missing
+``maxBytes`` as 2^27 (128 MiB) and selects ``nbytes < maxBytes``: 0 means no limit to the
+first two only, and legacy would refuse a file with a minimum (or never select one
+without). Every runtime parses the value with ``strtoll``."""
 
 
 @dataclass
@@ -177,7 +184,7 @@ def _ranked(tree: Tree, rank: dict[str, int]) -> tuple[dict[int, list[int]], lis
 def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "msccl-executor",
                  protocol: str = "Simple", chunks: int = 1, channels: int = 1,
                  inplace: bool = False, name: str | None = None, min_bytes: int = 0,
-                 max_bytes: int = 0) -> MscclExport:
+                 max_bytes: int | None = None) -> MscclExport:
     """The MSCCL XML algorithm of ``schedule`` (allgather, reduce-scatter or allreduce) on
     ``topology`` (module docstring).
 
@@ -197,8 +204,11 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
     :param inplace: allgather: write an in-place algorithm instead of an out-of-place one
         (reduce-scatter and allreduce files are valid both ways and say so).
     :param name: the algorithm's name (default ``forestcoll-COLLECTIVE-TOPOLOGY``).
-    :param min_bytes: the smallest buffer the runtime should use the file for.
-    :param max_bytes: the largest one (0: no limit).
+    :param min_bytes: the smallest buffer the runtime should use the file for (bytes, the
+        whole buffer: an allgather's output, a reduce-scatter's input).
+    :param max_bytes: the largest one, inclusive; None or 0 (msccl-executor's spelling) for
+        no limit, written ``maxBytes="9223372036854775807"`` (:data:`NO_LIMIT`), which every
+        runtime reads as no limit.
     :returns: the XML text and its figures.
     :raises MscclExportError: for an option out of range, a schedule MSCCL cannot express,
         or a limit of the runtime the algorithm would pass.
@@ -228,10 +238,13 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
             raise MscclExportError(f"{value!r} {what}: give a whole number from 1 to {top}")
     for value, what in ((min_bytes, "minimum"), (max_bytes, "maximum")):
+        if value is None and what == "maximum":
+            continue
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
             raise MscclExportError(f"a {what} buffer size of {value!r} bytes: give a byte count "
                                    f"from 0 to 2^63 - 1")
-    if min_bytes > max_bytes > 0:
+    max_bytes = max_bytes or NO_LIMIT
+    if min_bytes > max_bytes:
         raise MscclExportError(f"the minimum buffer size, {min_bytes} bytes, is above the "
                                f"maximum, {max_bytes}: the runtime would never select the file")
     if schedule.multicast:
@@ -531,11 +544,10 @@ def _render(b: _Builder, ids: list[dict[tuple, int]], fl: Flavour, collective: s
             protocol: str, channels: int, K: int, n: int, sizes: tuple[int, int],
             inplace: bool, outofplace: bool, name: str, min_bytes: int, max_bytes: int) -> str:
     """The file's text (the limits were checked by :func:`_check_limits`)."""
-    max_b = LEGACY_NO_LIMIT if fl.name == "legacy" and max_bytes == 0 else max_bytes
     lines = [f'<algo name="{name}" proto="{protocol}" nchannels="{channels}" '
              f'nchunksperloop="{K}" ngpus="{n}" coll="{fl.colls[collective]}" '
              f'inplace="{int(inplace)}" outofplace="{int(outofplace)}" '
-             f'minBytes="{min_bytes}" maxBytes="{max_b}">']
+             f'minBytes="{min_bytes}" maxBytes="{max_bytes}">']
     for r, rk in enumerate(b.ranks):
         lines.append(f'  <gpu id="{r}" i_chunks="{sizes[0]}" o_chunks="{sizes[1]}" '
                      f's_chunks="{rk.scratch}">')

@@ -66,14 +66,15 @@ def test_export_writes_checked_algorithms(allreduce, tmp_path):
         verdict = check_xml(t, text, schedule=schedule, flavour="msccl-executor")
         assert verdict.ok, verdict.reasons
         assert f'minBytes="{e.range.min_bytes}"' in text
-        assert f'maxBytes="{e.range.max_bytes or 0}"' in text
+        assert f'maxBytes="{e.range.max_bytes or 2**63 - 1}"' in text
         assert f'proto="{e.range.protocol}"' in text
     # the files' own byte ranges, read back, cover every size once
     spans = []
     for path in xmls:
         head = path.read_text().split("\n", 1)[0]
         low = int(head.split('minBytes="')[1].split('"')[0])
-        high = int(head.split('maxBytes="')[1].split('"')[0]) or None
+        high = int(head.split('maxBytes="')[1].split('"')[0])
+        high = None if high == 2**63 - 1 else high           # no upper limit, every runtime
         spans.append((low, high))
     library = [(e.range.min_bytes, e.range.max_bytes) for e in plan.ranges if e.xml is None]
     covered = sorted(spans + library)

@@ -377,3 +377,61 @@ def test_the_runtimes_are_on_fc_end_to_end(tmp_path):
     h100 = fc.import_nccl(dump, boxes=2, fabric="rail")
     assert isinstance(h100, fc.Topology) and len(h100.compute_nodes) == 16
     assert h100.name == "dgx-h100:boxes=2,fabric=rail"
+
+
+NO_LIMIT = 2**63 - 1        # INT64_MAX: no upper limit to msccl-executor, RCCL and legacy
+
+
+@pytest.mark.parametrize("collective", ["allgather", "allreduce", "reduce-scatter"])
+@pytest.mark.parametrize("flavour", ["msccl-executor", "legacy"])
+@pytest.mark.parametrize("limits", [{"min_bytes": 1024}, {"min_bytes": 1024, "max_bytes": None},
+                                    {"min_bytes": 1024, "max_bytes": 0}, {}])
+def test_no_maximum_is_no_upper_limit_to_every_runtime(schedules, collective, flavour, limits):
+    """No maximum is written maxBytes=INT64_MAX: msccl-executor and RCCL select a file when
+    minBytes <= nBytes and (maxBytes == 0 or nBytes <= maxBytes), legacy refuses minBytes >
+    maxBytes, defaults a missing maxBytes to 2^27 and selects nBytes < maxBytes; 0 would
+    read as "no limit" to the first two only. check-xml, which holds an allgather or
+    allreduce file to both runtimes' rules, accepts what export writes."""
+    from forestcoll_opt.runtimes.msccl_check import check_xml
+
+    t, s = schedules("paper-example", collective)
+    x = export_msccl(t, s, flavour=flavour, **limits)
+    low = limits.get("min_bytes", 0)
+    assert f'minBytes="{low}" maxBytes="{NO_LIMIT}">' in x.xml.splitlines()[0]
+    for checked in (None, flavour):
+        verdict = check_xml(t, x.xml, flavour=checked, schedule=s)
+        assert verdict.ok, verdict.reasons
+        assert not [n for n in verdict.notes if "maxBytes" in n], verdict.notes
+
+
+def test_a_minimum_without_a_maximum_on_the_command_line(schedules, tmp_path, capsys):
+    t, s = schedules("paper-example", "allgather")
+    schedule = tmp_path / "ag.json"
+    s.save(schedule)
+    xml = tmp_path / "ag.xml"
+    assert main(["export", "msccl", "paper-example", str(schedule), "-o", str(xml),
+                 "--min-bytes", "17179869185"]) == 0
+    assert f'minBytes="17179869185" maxBytes="{NO_LIMIT}">' in xml.read_text()
+    capsys.readouterr()
+    assert main(["check-xml", "paper-example", str(xml), "--schedule", str(schedule)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("OK: ") and "maxBytes" not in out + err
+    assert main(["export", "msccl", "paper-example", str(schedule), "-o", str(xml),
+                 "--min-bytes", "100", "--max-bytes", "10"]) == 2
+    assert "never select" in capsys.readouterr().err
+
+
+def test_a_maximum_of_zero_is_refused_by_legacy_with_the_value_that_works(schedules):
+    """A file with maxBytes="0" (msccl-executor's "no limit", written by other tools) and a
+    minimum: legacy refuses it; the reason says what every runtime reads as no limit."""
+    from forestcoll_opt.runtimes.msccl_check import check_xml
+
+    t, s = schedules("paper-example", "allgather")
+    xml = export_msccl(t, s, min_bytes=1024).xml.replace(f'maxBytes="{NO_LIMIT}"',
+                                                         'maxBytes="0"', 1)
+    assert check_xml(t, xml, flavour="msccl-executor", schedule=s).ok
+    verdict = check_xml(t, xml, schedule=s)
+    assert not verdict.ok and len(verdict.reasons) == 1
+    assert verdict.reasons[0].startswith("<algo>: minBytes=1024 > maxBytes=0; the legacy "
+                                         "runtime refuses the file")
+    assert f"maxBytes={NO_LIMIT}" in verdict.reasons[0]

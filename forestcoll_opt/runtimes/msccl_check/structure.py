@@ -20,6 +20,10 @@ from .verdict import Reasons, XmlCounts
 
 # --- the <algo> element (docs/msccl.md section 1) -----------------------------------------
 
+NO_LIMIT = 2**63 - 1
+"""INT64_MAX, the ``maxBytes`` every runtime reads as no upper limit (docs/msccl.md section 1:
+0 is no limit to msccl-executor/RCCL only; legacy reads it as a range ending at 0)."""
+
 
 def check_algo(attrs: Mapping[str, str], rules: RuntimeRules, topology: Topology,
                out: Reasons) -> Algo:
@@ -113,12 +117,15 @@ def check_algo(attrs: Mapping[str, str], rules: RuntimeRules, topology: Topology
                 out.add(f"<algo>: {name}={value} is negative; the legacy runtime refuses the "
                         f"file")
         if min_bytes is not None and max_bytes is not None and min_bytes > max_bytes:
+            portable = (f"; maxBytes=0 means no limit to msccl-executor/RCCL only, "
+                        f"maxBytes={NO_LIMIT} to every runtime") if max_bytes == 0 else ""
             out.add(f"<algo>: minBytes={min_bytes} > maxBytes={max_bytes}; the legacy runtime "
-                    f"refuses the file ('minBytes cannot be greater than maxBytes')")
-        if max_bytes == 0 and rules is BOTH:
-            out.note("maxBytes=0 means 'no limit' to msccl-executor/RCCL but a size range of "
-                     "[minBytes, 0] to legacy, which then probably never selects the file "
-                     "(docs/msccl.md section 5)")
+                    f"refuses the file ('minBytes cannot be greater than maxBytes'){portable}")
+        elif max_bytes == 0 and rules is BOTH:
+            out.note(f"maxBytes=0 means 'no limit' to msccl-executor/RCCL but a size range of "
+                     f"[minBytes, 0] to legacy, which then probably never selects the file; "
+                     f"maxBytes={NO_LIMIT} means no limit to every runtime (docs/msccl.md "
+                     f"section 5)")
         nthreads = int_attr(attrs, "nthreads", where, "algo", out, required=False)
         if nthreads is not None and nthreads % 32:
             out.add(f"<algo>: nthreads={nthreads} is not a multiple of 32; the legacy runtime "
