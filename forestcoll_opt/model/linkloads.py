@@ -36,9 +36,8 @@ def link_loads(schedule: Schedule, capable: frozenset[str] = frozenset()
         return route_loads(schedule.routes)
     loads: dict[tuple[str, str], int] = {}
     inward = schedule.collective.inward
-    images = schedule.group_images() if schedule.orbits else ()
-    for tree, maps in [(t, None) for t in schedule.trees] + [(t, images)
-                                                            for t in schedule.orbits]:
+    orbits = _HopOrbits(schedule) if schedule.orbits else None
+    for tree, rep in [(t, False) for t in schedule.trees] + [(t, True) for t in schedule.orbits]:
         if schedule.multicast:
             used = _copies(tree, inward, capable)
         else:
@@ -46,11 +45,59 @@ def link_loads(schedule: Schedule, capable: frozenset[str] = frozenset()
             for e in tree.edges:
                 for hop in zip(e.path, e.path[1:]):
                     used[hop] = used.get(hop, 0) + 1
-        for g in maps or (None,):      # a representative: its hops mapped by every element
-            for (a, b), copies in used.items():
-                hop = (a, b) if g is None else (g(a), g(b))
+        for hop, copies in used.items():
+            if rep:                 # a representative: its hops count for their orbits
+                orbits.add(hop, tree.weight * copies)
+            else:
                 loads[hop] = loads.get(hop, 0) + tree.weight * copies
+    if orbits is not None:
+        for hop, load in orbits.loads():
+            loads[hop] = loads.get(hop, 0) + load
     return loads
+
+
+class _HopOrbits:
+    """A compact schedule's representatives' hops, summed per orbit of links under its
+    group (orbit-stabiliser, no element listed): an element maps a hop h onto each link
+    of h's orbit O exactly |G| / |O| times, so every link of O carries |G| / |O| times
+    the orbit's sum (docs/formats.md, version 3)."""
+
+    def __init__(self, schedule: Schedule) -> None:
+        from .trees import node_group
+
+        self.nodes, group = node_group(schedule.group, schedule.compute_nodes)
+        self.order = group.proven_order()
+        self.position = {v: i for i, v in enumerate(self.nodes)}
+        self.generators = group.generators
+        self.orbit: dict[tuple[str, str], int] = {}
+        self.members: list[list[tuple[str, str]]] = []
+        self.sums: list[int] = []
+
+    def _image(self, g: tuple[int, ...], v: str) -> str:
+        i = self.position.get(v)
+        return v if i is None else self.nodes[g[i]]
+
+    def add(self, hop: tuple[str, str], amount: int) -> None:
+        j = self.orbit.get(hop)
+        if j is None:
+            j = len(self.members)
+            found = [hop]
+            self.orbit[hop] = j
+            for a, b in found:            # breadth first over the generators
+                for g in self.generators:
+                    image = (self._image(g, a), self._image(g, b))
+                    if image not in self.orbit:
+                        self.orbit[image] = j
+                        found.append(image)
+            self.members.append(found)
+            self.sums.append(0)
+        self.sums[j] += amount
+
+    def loads(self):
+        for hops, total in zip(self.members, self.sums):
+            share = self.order // len(hops)
+            for hop in hops:
+                yield hop, total * share
 
 
 def _copies(tree: Tree, inward: bool, capable: frozenset[str]) -> dict[tuple[str, str], int]:

@@ -15,6 +15,7 @@ broadcast/reduce use ``M/k`` instead of ``M/(N·k)``; allreduce adds its phases.
 
 from __future__ import annotations
 
+
 import json
 import math
 import os
@@ -33,7 +34,7 @@ from .fields import count as _count, exact as _fraction, label as _text, node_id
 from .numbers import fraction_text
 from .summary import schedule_html, schedule_repr, schedule_text
 from .topology import Topology
-from .trees import NodeGroup, Tree, TreeEdge, perm_from_cycles, tree_image
+from .trees import NodeGroup, Tree, TreeEdge, node_group, perm_from_cycles, tree_image
 from .weights import coprime
 from .linkloads import (achieved_algbw, link_loads, multicast_switches,  # noqa: F401 (re-exported)
                         schedule_routes, tree_height)
@@ -90,6 +91,8 @@ class Stats(MappingABC):
     :ivar channels: the baseline's channels (rings or tree pairs)
     :ivar baseline_seconds: building the baseline
     :ivar compact_seconds: writing the schedule compactly (its group and orbits)
+    :ivar orbit_construction: 1 when the compact schedule was built one tree per orbit
+        (:mod:`forestcoll_opt.generation.orbits`), 0 when that was tried and fell back
     """
 
     seconds: float | None = None
@@ -121,6 +124,7 @@ class Stats(MappingABC):
     channels: int | None = None
     baseline_seconds: float | None = None
     compact_seconds: float | None = None
+    orbit_construction: int | None = None
 
     @classmethod
     def of(cls, values: "Mapping[str, Any] | Stats | None") -> "Stats":
@@ -286,7 +290,9 @@ class Schedule:
         :raises ScheduleError: when the group does not act freely on an orbit of compute
             nodes (docs/formats.md, version 3)
         """
-        return len(self.group_images())
+        if self.group is None:
+            return 1
+        return node_group(self.group, self.compute_nodes)[1].proven_order()
 
     def group_images(self) -> tuple[Callable[[str], str], ...]:
         """For every element of the group, in expansion order (docs/formats.md, version
@@ -412,17 +418,7 @@ def _identity(v: str) -> str:
 def _group_images(group: tuple[tuple[tuple[str, ...], ...], ...],
                   compute_nodes: tuple[str, ...]) -> tuple[Callable[[str], str], ...]:
     """node id -> image, for every element of the group (in expansion order)."""
-    nodes = list(compute_nodes)
-    known = set(nodes)
-    for g in group:
-        for cycle in g:
-            for v in cycle:
-                if v not in known:
-                    known.add(v)
-                    nodes.append(v)
-    index = {v: i for i, v in enumerate(nodes)}
-    gens = [perm_from_cycles(g, index, f"group generator #{j}") for j, g in enumerate(group)]
-    action = NodeGroup(len(nodes), gens, range(len(compute_nodes)))
+    nodes, action = node_group(group, compute_nodes)
     out = []
     for perm in action.elements():
         moved = {nodes[i]: nodes[j] for i, j in enumerate(perm) if i != j}

@@ -11,7 +11,10 @@ expands a representative in (identity first, then breadth first over the generat
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator, Mapping, Sequence
 
 from ..errors import ScheduleError
@@ -168,6 +171,22 @@ def cycles_of(perm: Sequence[int], node_ids: Sequence[str]) -> tuple[tuple[str, 
     return tuple(out)
 
 
+def _perm_order(g: Sequence[int]) -> int:
+    """The order of a permutation: the lcm of its cycle lengths."""
+    seen = [False] * len(g)
+    order = 1
+    for v in range(len(g)):
+        if seen[v]:
+            continue
+        length, w = 0, v
+        while not seen[w]:
+            seen[w] = True
+            w = g[w]
+            length += 1
+        order = math.lcm(order, length)
+    return order
+
+
 def node_orbits(n: int, generators: Sequence[Sequence[int]]) -> list[int]:
     """The orbit of every point 0..n-1 under the group the generators generate, as the
     smallest point of that orbit."""
@@ -224,6 +243,26 @@ class NodeGroup:
         """The number of nodes in v's orbit."""
         return self.size[self.orbit[v]]
 
+    def proven_order(self) -> int:
+        """|G|, proven: without listing the elements when the generators commute pairwise
+        and their orders multiply to the base point's orbit size (then
+        (a_1..a_m) -> g_1^a_1⋯g_m^a_m is a bijection from Z_o1×⋯×Z_om onto G, so G acts
+        freely on that orbit); otherwise by :meth:`elements`.
+
+        :returns: the number of elements
+        :raises ScheduleError: when the group does not act freely on the base point's orbit
+        """
+        gens = [list(g) for g in self.generators]
+        commute = all(all(a[b[v]] == b[a[v]] for v in range(self.n))
+                      for i, a in enumerate(gens) for b in gens[i + 1:])
+        if commute and gens:
+            product = 1
+            for g in gens:
+                product *= _perm_order(g)
+            if product == self.order:
+                return product
+        return len(self.elements())
+
     def elements(self) -> list[Permutation]:
         """Every element, identity first, then breadth first: for each element a found so
         far, in order, and each generator s in order, s∘a (a first, then s) if new.
@@ -262,3 +301,27 @@ class NodeGroup:
         index = {v: i for i, v in enumerate(node_ids)}
         for g in self.elements():
             yield lambda v, g=g: node_ids[g[index[v]]]
+
+
+@lru_cache(maxsize=8)
+def node_group(group: tuple[tuple[tuple[str, ...], ...], ...],
+               compute_nodes: tuple[str, ...]) -> tuple[tuple[str, ...], NodeGroup]:
+    """The nodes a compact schedule's group moves (the compute nodes first) and the group
+    acting on their positions.
+
+    :param group: the generators in cycle notation
+    :param compute_nodes: the schedule's compute nodes
+    :returns: (node ids by position, the group)
+    :raises ScheduleError: for a malformed generator
+    """
+    nodes = list(compute_nodes)
+    known = set(nodes)
+    for g in group:
+        for cycle in g:
+            for v in cycle:
+                if v not in known:
+                    known.add(v)
+                    nodes.append(v)
+    index = {v: i for i, v in enumerate(nodes)}
+    gens = [perm_from_cycles(g, index, f"group generator #{j}") for j, g in enumerate(group)]
+    return tuple(nodes), NodeGroup(len(nodes), gens, range(len(compute_nodes)))
