@@ -91,6 +91,11 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
                             f"topology's switches can) or \"off\"")
     w = normalize(topology, weights)
     if compact:
+        if k is None and symmetry is not False:
+            built = orbit_schedule(topology, collective=member, root=root, kernel=kernel,
+                                   progress=progress, weights=w, multicast=multicast)
+            if built is not None:
+                return built
         # the trees close orbits when they are grown under the group (symmetry on)
         plain = generate(topology, collective=collective, k=k, root=root, kernel=kernel,
                          progress=progress, symmetry=True if symmetry is None else symmetry,
@@ -126,6 +131,101 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
                         tree_bandwidth=out.tree_bandwidth, algbw=Fraction(0), trees=out.trees,
                         root=root, stats=out.stats, weights=as_pairs(topology, w))
     algbw = achieved_algbw(schedule, topology)
+    return replace(schedule, algbw=algbw)
+
+
+def orbit_schedule(topology: Topology, *, collective: Collective, root: str | None = None,
+                   kernel: str | None = None, progress=None,
+                   weights: tuple[int, ...] | None = None,
+                   multicast: str = "auto") -> Schedule | None:
+    """A compact schedule at the bound built one tree per orbit of an abelian group acting
+    freely on the compute nodes (:mod:`forestcoll_opt.generation.orbits`), without writing
+    any other tree; None when the topology has no such group (of order 2 or more), the
+    collective is rooted, multicast switches would merge copies, or the construction
+    cannot finish in whole orbits (the caller then builds every tree).
+
+    :param topology: the network
+    :param collective: allgather, reduce-scatter or allreduce (others: None)
+    :param root: must be None (broadcast and reduce are not built this way)
+    :param kernel: the max-flow kernel; None for the fastest installed
+    :param progress: None, or a callable ``progress(stage, done, total)``
+    :param weights: normalised shard weights, or None
+    :param multicast: ``"auto"`` or ``"off"``
+    :returns: the compact schedule (``forestcoll-schedule/3``), or None
+    """
+    if collective.rooted or root is not None:
+        return None
+    if multicast == "auto" and any(n.multicast for n in topology.nodes):
+        return None
+    if collective is Collective.ALLREDUCE:
+        rs = orbit_schedule(topology, collective=Collective.REDUCE_SCATTER, kernel=kernel,
+                            progress=progress, weights=weights, multicast="off")
+        ag = None if rs is None else orbit_schedule(
+            topology, collective=Collective.ALLGATHER, kernel=kernel, progress=progress,
+            weights=weights, multicast="off")
+        if ag is None:
+            return None
+        return Schedule(collective="allreduce", topology=topology.name, units=topology.units,
+                        compute_nodes=topology.compute_nodes, k=None, tree_bandwidth=None,
+                        algbw=1 / (1 / rs.algbw + 1 / ag.algbw),
+                        phases=(_as_phase(rs), _as_phase(ag)), stats=rs.stats.plus(ag.stats),
+                        weights=rs.weights, group=ag.group)
+    from ..kernels.abelian import free_abelian
+    from ..kernels.symmetry import class_products
+    from .orbits import orbit_forest
+
+    stats: dict[str, Any] = {"orbit_construction": 0}
+    inward = collective.inward
+    network = topology.reversed() if inward else topology
+    group, _ = _symmetry(network, True, None, stats, weights)
+    if group is None or group.trivial:
+        return None
+    start = time.perf_counter()
+    idx = network.index
+    compute = [idx[v] for v in network.compute_nodes]
+    H = free_abelian(class_products(group.generators, compute) + list(group.generators),
+                     compute)
+    stats["packing_symmetry_seconds"] = time.perf_counter() - start
+    if H is None or H.order < 2:
+        return None
+    t0 = time.perf_counter()
+    b = compute_bound(network, collective="allgather", kernel=kernel, symmetry=group,
+                      weights=as_mapping(network, weights))
+    least = smallest_k_at_bound(network, b, kernel=kernel, symmetry=group)
+    k, U = least.k, least.k * b.inv_x
+    if k > MAX_COUNT or k * max(weights or (1,)) > MAX_COUNT:
+        return None
+    stats.update(paper_k=b.k, bound_seconds=time.perf_counter() - t0)
+    cap = {(idx[a], idx[c]): math.floor(U * bw) for (a, c), bw in network.capacity.items()}
+    cap = {e: c for e, c in cap.items() if c > 0}
+    counts = weights or (1,) * len(compute)
+    demand = {v: k * wv for v, wv in zip(compute, counts) if wv}
+    built = orbit_forest(len(network.node_ids), cap, compute,
+                         [idx[s] for s in network.switch_nodes], demand, H,
+                         box={idx[n.id]: n.box for n in network.nodes}, kernel=kernel,
+                         progress=progress)
+    if built is None:
+        return None
+    ids = network.node_ids
+    reps = tuple(Tree(ids[t.root], t.weight,
+                      tuple(TreeEdge(ids[a], ids[c], tuple(ids[p] for p in path))
+                            for (a, c), path in zip(t.edges, t.paths)))
+                 for t in built.trees)
+    if inward:
+        reps = tuple(Tree(t.root, t.weight, tuple(TreeEdge(e.dst, e.src, e.path[::-1])
+                                                  for e in t.edges)) for t in reps)
+    stats.update(built.seconds, splitting_max_flows=built.splitting_max_flows,
+                 packing_max_flows=0, packing_group_order=H.order, orbit_construction=1)
+    from ..model.trees import cycles_of
+
+    schedule = Schedule(collective=collective.value, topology=topology.name,
+                        units=topology.units, compute_nodes=topology.compute_nodes, k=k,
+                        tree_bandwidth=1 / U, algbw=Fraction(0), trees=(), orbits=reps,
+                        group=tuple(cycles_of(g.tolist(), ids) for g in H.generators),
+                        stats=stats, weights=as_pairs(topology, weights))
+    algbw = achieved_algbw(schedule, topology)
+    if algbw != b.algbw:
+        return None        # the loads do not reach the bound (module docstring): build all
     return replace(schedule, algbw=algbw)
 
 

@@ -94,7 +94,8 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                    compute: Sequence[int], switches: Sequence[int], demand: Mapping[int, int],
                    *, box: Mapping[int, object] | None = None,
                    kernel: str | None = None, progress=None,
-                   symmetry: Sequence[int] | None = None) -> Splitting:
+                   symmetry: Sequence[int] | None = None,
+                   group: Sequence[Sequence[int]] | None = None) -> Splitting:
     """Remove ``switches`` from the integer network ``capacity`` (node indices
     ``0..num_nodes-1``) keeping ``min_v F(s, v) >= Σ demand`` (the paper's Algorithm 3).
 
@@ -107,6 +108,13 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     in whole orbits of the cyclic group it generates (:func:`_split_jointly`), and the
     plain pair-by-pair splitting finishes whatever that leaves.
 
+    ``group`` (optional, instead of ``symmetry``) lists generators of a group of such
+    automorphisms (e.g. :class:`~forestcoll_opt.kernels.abelian.FreeAbelian`'s): the pairs
+    are split in whole orbits of that group, and every switch must be removed that way
+    (for the orbit construction, which needs G* and its routes invariant under the group):
+    if the joint splitting leaves capacity at some switch, :class:`JointSplitIncomplete`
+    is raised instead of finishing pair by pair.
+
     :param num_nodes: the number of nodes
     :param capacity: (u, v) -> integer capacity, every switch balanced
     :param compute: the compute nodes
@@ -118,9 +126,12 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
         for the fastest one installed
     :param progress: None, or a callable ``progress(stage, done, total)``
     :param symmetry: a node permutation (by index), or None
+    :param group: generators of a group of node permutations (by index), or None
     :returns: the compute-only graph G* with its routing table
     :raises SplittingError: when a switch keeps capacity that cannot be split off (its
         ingress and egress differ, or ``min_v F(s, v) >= Σ demand`` did not hold)
+    :raises JointSplitIncomplete: with ``group``, when a switch cannot be removed in whole
+        orbits of pairs
     """
     start = time.perf_counter()
     cap: dict[tuple[int, int], int] = {e: c for e, c in capacity.items() if c > 0}
@@ -132,16 +143,25 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     joint = {"joint_splits": 0, "joint_max_flows": 0, "joint_bisections": 0}
     compute = list(compute)
     g = symmetry if symmetry is not None and is_automorphism(symmetry, cap, demand) else None
+    gens: list[Sequence[int]] | None = None
+    if group is not None:
+        gens = [h for h in group if is_automorphism(h, cap, demand)]
+        if len(gens) != len(group):
+            raise JointSplitIncomplete("a generator is not an automorphism of the network")
+        g = None
+    elif g is not None:
+        gens = [g]
+    reps = _orbit_reps(compute, gens) if gens else []
     handled: set[int] = set()
     for done, w in enumerate(switches, 1):
         if progress is not None and done > 1:
             progress("splitting", done - 1, len(switches))
-        if g is not None and w not in handled:
-            orbit = cycle(g, w)
-            handled.update(orbit)
+        if gens is not None and w not in handled:
+            orbit = _orbit((w,), gens)
+            handled.update(v for (v,) in orbit)
             used, splits, bisections, loops = _split_jointly(num_nodes, cap, pools, compute,
-                                                             demand, g, orbit, box, need,
-                                                             kernel)
+                                                             demand, gens, w, reps, box, need,
+                                                             kernel, cyclic=group is None)
             flows += used
             dropped += loops
             joint["joint_splits"] += splits
@@ -152,6 +172,9 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
         outs = sorted(b for (a, b) in cap if a == w and cap[(a, b)] > 0)
         if not ins and not outs:
             continue
+        if group is not None:
+            raise JointSplitIncomplete(f"switch #{w} keeps capacity after splitting in "
+                                       f"whole orbits of pairs: in {[(a, cap[(a, w)]) for a in ins]} out {[(b, cap[(w, b)]) for b in outs]}")
         oracle = _GammaOracle(num_nodes, cap, compute, demand, w, ins, outs, kernel)
         for t in outs:
             order = sorted(ins, key=lambda u: (u == t, box.get(u) == box.get(t) and box.get(u) is not None,
@@ -184,8 +207,8 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                     f"switch #{w}: {cap[(w, t)]} unit(s) of its link to node #{t} cannot be "
                     f"split off without losing throughput; the network must be balanced "
                     f"(Eulerian) for edge splitting")
-        if g is not None and flows > before:
-            g = None     # a plain split may break the symmetry: plain from here on
+        if gens is not None and flows > before:
+            gens = None     # a plain split may break the symmetry: plain from here on
         left = [e for e in cap if w in e]
         if left:
             raise SplittingError(
@@ -204,10 +227,11 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
 
 def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
                    pools: dict[tuple[int, int], PathUnits], compute: list[int],
-                   demand: Mapping[int, int], g: Sequence[int], orbit: list[int],
-                   box: Mapping[int, object], need: int,
-                   kernel: str | None) -> tuple[int, int, int, int]:
-    """Split the switches of ``orbit`` (a cycle of g) pair-orbit by pair-orbit.
+                   demand: Mapping[int, int], gens: Sequence[Sequence[int]], w: int,
+                   reps: list[int], box: Mapping[int, object], need: int,
+                   kernel: str | None, *, cyclic: bool) -> tuple[int, int, int, int]:
+    """Split the switches of the orbit of ``w`` under the group ``gens`` generate
+    pair-orbit by pair-orbit (``reps``: one compute node per orbit).
 
     With H the cyclic group generated by g and the network H-invariant, the pairs
     (u, w, t) are taken in H-orbits: the same amount γ is split off every pair of the
@@ -225,7 +249,6 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
     orbits split, bisections, loop units dropped).
     """
     s = num_nodes
-    reps = sorted({min(cycle(g, v)) for v in compute})
     edges = list(cap) + [(s, v) for v in compute if demand.get(v, 0)]
     values = [cap[e] for e in cap] + [demand[v] for v in compute if demand.get(v, 0)]
     net = FlowNetwork(num_nodes + 1, edges, values, kernel=kernel)
@@ -245,76 +268,110 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
         net.set_capacities(ids, [cap.get(e, 0) for e in change])
         return ok
 
-    w = orbit[0]
     outs = sorted(b for (a, b) in cap if a == w)
-    length = {v: len(cycle(g, v)) for v in {a for e in cap for a in e}}
+    g = gens[0]
+    length = ({v: len(cycle(g, v)) for v in {a for e in cap for a in e}} if cyclic else {})
 
     def shared(u: int, t: int) -> bool:
         # does the orbit of (u, w, t) use (u, w) or (w, t) more than once? (it then splits
-        # at most half of their capacity and spreads G* over more edges: try such u last)
+        # at most half of their capacity and spreads G* over more edges: try such u last;
+        # known from cycle lengths for a cyclic group only)
+        if not cyclic:
+            return False
         whole = math.lcm(length[u], length[w], length[t])
         return whole != math.lcm(length[u], length[w]) or whole != math.lcm(length[w], length[t])
 
-    for t in outs:
-        ins = sorted((a for (a, b) in cap if b == w),
-                     key=lambda u: (u == t, shared(u, t),
-                                    box.get(u) == box.get(t) and box.get(u) is not None,
-                                    -cap.get((u, w), 0), u))
-        for u in ins:
-            if not cap.get((u, w)) or not cap.get((w, t)):
-                continue
-            triples = [(u, w, t)]
-            while True:
-                a, x, b = triples[-1]
-                nxt = (g[a], g[x], g[b])
-                if nxt == triples[0]:
-                    break
-                triples.append(nxt)
-            uses: dict[tuple[int, int], int] = {}
-            change: dict[tuple[int, int], int] = {}
-            for a, x, b in triples:
-                for e in ((a, x), (x, b)):
-                    uses[e] = uses.get(e, 0) + 1
-                    change[e] = change.get(e, 0) - 1
-                if a != b:
-                    change[(a, b)] = change.get((a, b), 0) + 1
-            upper = min(cap.get(e, 0) // m for e, m in uses.items())
-            if upper == 0:
-                continue
-            new = [e for e in change if e not in eid]
-            for e, i in zip(new, net.add_edges(new, [0] * len(new))):
-                eid[e] = i
-            gamma = upper
-            if not safe(change, upper):
-                bisections += 1
-                if upper == 1 or not safe(change, 1):
-                    continue                    # costs a max-flow or two: no need to stop
-                low, high = 1, upper            # safe(low), not safe(high)
-                while high - low > 1:
-                    mid = (low + high) // 2
-                    if safe(change, mid):
-                        low = mid
-                    else:
-                        high = mid
-                gamma = low
-            splits += 1
-            taken = [(a, x, b, _join(pools[(a, x)].take(gamma), pools[(x, b)].take(gamma)))
-                     for a, x, b in triples]
-            for e, d in change.items():
-                value = cap.get(e, 0) + d * gamma
-                net.set_capacity(eid[e], value)
-                if value:
-                    cap[e] = value
-                else:
-                    cap.pop(e, None)
-            for a, x, b, units in taken:
-                if a == b:
-                    dropped += gamma
+    while True:
+        # one pass over the egress links; with a larger group, passes repeat while they
+        # split something (a pass creates links at w that the next one can pair)
+        into = {a for (a, b) in cap if b == w}
+        before = splits
+        for t in outs:
+            ins = sorted(into,
+                         key=lambda u: (u == t, shared(u, t),
+                                        box.get(u) == box.get(t) and box.get(u) is not None,
+                                        -cap.get((u, w), 0), u))
+            for u in ins:
+                if not cap.get((u, w)) or not cap.get((w, t)):
                     continue
-                pool = pools.setdefault((a, b), PathUnits())
-                for path, count in units:
-                    pool.add(path, count)
+                triples = _orbit((u, w, t), gens)
+                uses: dict[tuple[int, int], int] = {}
+                change: dict[tuple[int, int], int] = {}
+                for a, x, b in triples:
+                    for e in ((a, x), (x, b)):
+                        uses[e] = uses.get(e, 0) + 1
+                        change[e] = change.get(e, 0) - 1
+                    if a != b:
+                        change[(a, b)] = change.get((a, b), 0) + 1
+                upper = min(cap.get(e, 0) // m for e, m in uses.items())
+                if upper == 0:
+                    continue
+                new = [e for e in change if e not in eid]
+                for e, i in zip(new, net.add_edges(new, [0] * len(new))):
+                    eid[e] = i
+                gamma = upper
+                if not safe(change, upper):
+                    bisections += 1
+                    if upper == 1 or not safe(change, 1):
+                        continue                    # costs a max-flow or two: no need to stop
+                    low, high = 1, upper            # safe(low), not safe(high)
+                    while high - low > 1:
+                        mid = (low + high) // 2
+                        if safe(change, mid):
+                            low = mid
+                        else:
+                            high = mid
+                    gamma = low
+                splits += 1
+                taken = [(a, x, b, _join(pools[(a, x)].take(gamma), pools[(x, b)].take(gamma)))
+                         for a, x, b in triples]
+                for e, d in change.items():
+                    value = cap.get(e, 0) + d * gamma
+                    net.set_capacity(eid[e], value)
+                    if value:
+                        cap[e] = value
+                    else:
+                        cap.pop(e, None)
+                for a, x, b, units in taken:
+                    if a == b:
+                        dropped += gamma
+                        continue
+                    pool = pools.setdefault((a, b), PathUnits())
+                    for path, count in units:
+                        pool.add(path, count)
+        if cyclic or splits == before:
+            break
+        outs = sorted(b for (a, b) in cap if a == w)
     return flows, splits, bisections, dropped
+
+
+class JointSplitIncomplete(Exception):
+    """Splitting in whole orbits of a group could not remove some switch (internal: the
+    orbit construction then falls back to the plain pipeline)."""
+
+
+def _orbit(point: tuple[int, ...], gens: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """The orbit of a tuple of nodes under the group ``gens`` generate, breadth first from
+    ``point`` (for one generator g: point, g(point), g²(point), ...)."""
+    out = [point]
+    seen = {point}
+    for p in out:
+        for h in gens:
+            q = tuple(h[v] for v in p)
+            if q not in seen:
+                seen.add(q)
+                out.append(q)
+    return out
+
+
+def _orbit_reps(compute: Sequence[int], gens: Sequence[Sequence[int]]) -> list[int]:
+    """One compute node per orbit (its smallest), sorted."""
+    reps, seen = [], set()
+    for v in sorted(compute):
+        if v not in seen:
+            reps.append(v)
+            seen.update(x for (x,) in _orbit((v,), gens))
+    return reps
 
 
 class _GammaOracle:

@@ -1,0 +1,215 @@
+"""The orbit construction: compact schedules for large symmetric networks, built one tree
+per orbit (paper, appendix E.3 "Spanning Tree Construction", applied in orbits of a group).
+
+Let H be an abelian group of automorphisms acting freely on the compute nodes
+(:mod:`forestcoll_opt.kernels.abelian`; on a catalog cluster of identical boxes, the
+rotations of the boxes of each unit, of the units and of the rails, often of order N).
+Splitting removes the switches in whole orbits of pairs under H
+(:func:`~forestcoll_opt.generation.splitting.split_switches` with ``group``), so G* and
+its routing table are H-invariant. The trees are then h(T_r), one for each element h and
+each representative T_r rooted at the representative r of an orbit of roots, with r's
+demand d_r as weight. H acts freely on the edges of G* too, so an edge e of G* carries
+
+    Σ_r d_r · |T_r ∩ O(e)|
+
+trees, O(e) being e's orbit: the packing fits G* exactly when every orbit's sum is at most
+the capacity of its edges. The representatives are grown together, one edge each per pass,
+and an edge is taken only while its orbit has that capacity left, so a packing that spans
+every node *is* a feasible packing of G*: its own certificate, with no max-flow. Edges
+inside a box are taken first (a box is entered once and filled over its own links, which
+the box's bottleneck cut needs), then breadth first. This greedy growth can get stuck
+where the tested growth (:mod:`.packing`) would not; then None is returned and the caller
+falls back to the pipeline with every tree written out.
+
+Routing follows the same orbits: a representative's edge e = h(e₀), with e₀ its orbit's
+edge at the orbit's representative tail, takes the next path units of e₀ (as
+:mod:`.routing` does) mapped by h. The units each edge of an orbit receives are then the
+images of distinct units of e₀, and H-invariant splitting gives every edge of the orbit
+the images of e₀'s units: no physical link carries more than the splitting gave it. The
+pipeline recomputes the link loads from the representatives (orbit-stabiliser) and
+refuses a schedule whose loads exceed a capacity.
+
+Work: splitting's max-flows (one per orbit of compute nodes per test), then O(|G*| log)
+for the growth and the path units of the representatives; nothing grows with |H| beyond
+building G*'s orbits.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from ..kernels.abelian import FreeAbelian
+from .routing import RoutedTree, route_trees
+from .splitting import JointSplitIncomplete, split_switches
+
+
+@dataclass(frozen=True)
+class OrbitForest:
+    """The representatives of an orbit construction.
+
+    :ivar trees: one routed tree (or a few, where its units change path) per orbit of
+        roots, rooted at the orbit's representative, node indices
+    :ivar seconds: splitting, packing and routing seconds; ignored by ``==``
+    :ivar splitting_max_flows: max-flows splitting computed
+    :ivar edge_orbits: orbits of edges of G*
+    """
+
+    trees: tuple[RoutedTree, ...]
+    seconds: Mapping[str, float] = field(default_factory=dict, compare=False)
+    splitting_max_flows: int = 0
+    edge_orbits: int = 0
+
+
+class _Stuck(Exception):
+    pass
+
+
+def orbit_forest(num_nodes: int, capacity: Mapping[tuple[int, int], int],
+                 compute: Sequence[int], switches: Sequence[int], demand: Mapping[int, int],
+                 group: FreeAbelian, *, box: Mapping[int, object] | None = None,
+                 kernel: str | None = None, progress=None) -> OrbitForest | None:
+    """The orbit construction (module docstring) on the integer network ``capacity``.
+
+    :param num_nodes: the number of nodes
+    :param capacity: (u, v) node indices -> integer capacity, in trees; every switch
+        balanced; invariant under ``group``
+    :param compute: the compute node indices
+    :param switches: the switch node indices, in the order splitting removes them
+    :param demand: compute node index -> trees rooted there; invariant under ``group``
+    :param group: an abelian group acting freely on ``compute``
+    :param box: node index -> its box, or None
+    :param kernel: the max-flow kernel; None for the fastest installed
+    :param progress: None, or a callable ``progress(stage, done, total)``
+    :returns: the representatives, or None when splitting or the greedy growth cannot
+        finish in whole orbits
+    """
+    box = box or {}
+    start = time.perf_counter()
+    gens = [g.tolist() for g in group.generators]
+    try:
+        split = split_switches(num_nodes, capacity, compute, switches, demand, box=box,
+                               kernel=kernel, progress=progress, group=gens)
+    except JointSplitIncomplete:
+        return None
+    t_split = time.perf_counter()
+    edges = sorted(split.capacity)
+    tails = np.asarray([a for a, _ in edges], dtype=np.int64)
+    heads = np.asarray([b for _, b in edges], dtype=np.int64)
+    caps = np.asarray([split.capacity[e] for e in edges], dtype=object)
+    # each edge's orbit: its image with the tail moved to its orbit's representative
+    back = group.inverse(group.label[tails])
+    canon_tail = group.rep[tails]
+    canon_head = group.apply(back, heads)
+    keys = canon_tail * num_nodes + canon_head
+    unique, orbit_of = np.unique(keys, return_inverse=True)
+    counts = np.bincount(orbit_of, minlength=len(unique))
+    if (counts != group.order).any():
+        return None                # G* is not invariant (cannot happen after joint splitting)
+    budget = [None] * len(unique)
+    for o, c in zip(orbit_of.tolist(), caps.tolist()):
+        if budget[o] is None:
+            budget[o] = c
+        elif budget[o] != c:
+            return None
+    canonical = [(int(k) // num_nodes, int(k) % num_nodes) for k in unique]
+    try:
+        reps = _grow(edges, orbit_of.tolist(), budget, group, demand, box, progress)
+    except _Stuck:
+        return None
+    t_pack = time.perf_counter()
+    label = group.label
+    edge_index = {e: i for i, e in enumerate(edges)}
+    proxies = [_Proxy(r, weight, [canonical[orbit_of[edge_index[e]]] for e in tree])
+               for r, weight, tree in reps]
+    routing = route_trees(proxies, {e: split.routes[e] for e in canonical})
+    out = []
+    tree_of = {r: tree for r, _, tree in reps}
+    for routed in routing.trees:
+        tree = tree_of[routed.root]
+        paths = []
+        for (x, _), path in zip(tree, routed.paths):
+            paths.append(tuple(group.apply(label[x], np.asarray(path)).tolist()))
+        out.append(RoutedTree(routed.root, routed.weight, tuple(tree), tuple(paths)))
+    t_route = time.perf_counter()
+    return OrbitForest(trees=tuple(out), seconds={
+        "splitting_seconds": t_split - start, "packing_seconds": t_pack - t_split,
+        "routing_seconds": t_route - t_pack}, splitting_max_flows=split.max_flows,
+        edge_orbits=len(unique))
+
+
+class _Proxy:
+    """A representative with its edges replaced by their orbits' canonical edges, for
+    :func:`~forestcoll_opt.generation.routing.route_trees`."""
+
+    __slots__ = ("root", "weight", "edges")
+
+    def __init__(self, root: int, weight: int, edges: list[tuple[int, int]]) -> None:
+        self.root, self.weight, self.edges = root, weight, edges
+
+
+def _grow(edges: list[tuple[int, int]], orbit_of: list[int], budget: list[int],
+          group: FreeAbelian, demand: Mapping[int, int], box: Mapping[int, object],
+          progress) -> list[tuple[int, int, list[tuple[int, int]]]]:
+    """Grow one tree per orbit of roots (module docstring): [(root, weight, edges in
+    growth order)]; raises :class:`_Stuck` when some tree cannot grow."""
+    out_edges: dict[int, list[int]] = {}
+    for i, (a, _) in enumerate(edges):
+        out_edges.setdefault(a, []).append(i)
+    roots = [r for r in group.representatives if demand.get(r, 0) > 0]
+    nodes = {int(v) for v in np.flatnonzero(group.rep >= 0)}
+    left = list(budget)
+    trees = []
+    for r in roots:
+        trees.append({"root": r, "weight": demand[r], "members": {r: 0}, "edges": [],
+                      "heap": []})
+        _push(trees[-1], r, out_edges, edges, box, orbit_of, left)
+    total = len(roots) * (len(nodes) - 1)
+    placed = 0
+    pending = list(trees)
+    while pending:
+        for t in pending:
+            heap, members, weight = t["heap"], t["members"], t["weight"]
+            while True:
+                if not heap:
+                    raise _Stuck()
+                inside, scarce, order, i = heapq.heappop(heap)
+                x, y = edges[i]
+                o = orbit_of[i]
+                if y in members or left[o] < weight:
+                    continue
+                if -left[o] > scarce:        # its orbit has less left than when offered
+                    heapq.heappush(heap, (inside, -left[o], order, i))
+                    continue
+                left[o] -= weight
+                members[y] = len(members)
+                t["edges"].append((x, y))
+                _push(t, y, out_edges, edges, box, orbit_of, left)
+                break
+            placed += 1
+        pending = [t for t in pending if len(t["members"]) < len(nodes)]
+        if progress is not None:
+            progress("packing", placed, total)
+    return [(t["root"], t["weight"], t["edges"]) for t in trees]
+
+
+def _push(tree: dict, x: int, out_edges: Mapping[int, list[int]],
+          edges: list[tuple[int, int]], box: Mapping[int, object], orbit_of: list[int],
+          left: list[int]) -> None:
+    """Offer the edges leaving new member x: inside x's box first, then from the orbit
+    with the most capacity left (an orbit nearly used up is kept for the nodes only it
+    reaches), then by x's join order (breadth first), then by edge order. Capacities only
+    decrease, so a stale offer is re-offered when popped (:func:`_grow`)."""
+    members, heap = tree["members"], tree["heap"]
+    order = members[x]
+    here = box.get(x)
+    for i in out_edges.get(x, ()):
+        y = edges[i][1]
+        if y in members:
+            continue
+        inside = here is not None and box.get(y) == here
+        heapq.heappush(heap, (0 if inside else 1, -left[orbit_of[i]], order, i))
