@@ -60,13 +60,34 @@ def schedule_repr(s: Schedule) -> str:
              _count(len(s.compute_nodes), "compute node")]
     if s.root is not None:
         parts.append(f"root={s.root}")
-    weight = sum(t.weight for p in s.phases or (s,) for t in p.trees)
+    weight = sum(_weight(p) for p in s.phases or (s,))
     parts += [_ks(s), _count(weight, "tree") + (f" ({s.num_trees} distinct)"
                                                  if weight != s.num_trees else ""),
               f"algbw={fraction_text(s.algbw)} {s.units}".rstrip()]
     flags = [name for name, on in (("weighted", s.weights is not None),
                                    ("concurrent", s.concurrent), ("multicast", s.multicast)) if on]
     return f"Schedule({', '.join(parts + flags)})"
+
+
+def _weight(p: Schedule) -> int:
+    """Σ weight of a single-phase schedule's trees, a compact one's as written out."""
+    own = sum(t.weight for t in p.trees)
+    if p.orbits:
+        own += p.group_order * sum(t.weight for t in p.orbits)
+    return own
+
+
+def _roots(p: Schedule) -> int:
+    """The number of distinct roots of a compact schedule's trees, written out or not:
+    each representative's root stands for its whole orbit."""
+    from .trees import node_group
+
+    nodes, group = node_group(p.group, p.compute_nodes)
+    position = {v: i for i, v in enumerate(nodes)}
+    orbits = {group.orbit[position[t.root]] for t in p.orbits}
+    count = sum(group.size[o] for o in orbits)
+    return count + len({t.root for t in p.trees
+                        if group.orbit[position[t.root]] not in orbits})
 
 
 def schedule_rows(s: Schedule) -> list[tuple[str, str]]:
@@ -78,11 +99,18 @@ def schedule_rows(s: Schedule) -> list[tuple[str, str]]:
     rows.append(("algbw", f"{fraction_display(s.algbw)} {s.units}".rstrip()))
     for p in s.phases or (s,):
         name = f"{p.collective.value} phase: " if s.phases else ""
-        roots = len({t.root for t in p.trees})
-        height = max((t.height for t in p.trees), default=0)
-        rows.append((f"{name}trees", f"k={p.k}, {len(p.trees)} distinct over {roots} "
-                                     f"root(s), weights sum {sum(t.weight for t in p.trees)}, "
-                                     f"height ≤ {height}"))
+        height = max((t.height for t in p.trees + p.orbits), default=0)
+        if p.orbits:
+            written = _count(len(p.orbits), "representative") + (
+                f" and {_count(len(p.trees), 'single tree')}" if p.trees else "")
+            rows.append((f"{name}trees", f"k={p.k}, {_count(_weight(p), 'tree')} over "
+                                         f"{_roots(p)} root(s), written as {written} under a "
+                                         f"group of order {p.group_order}, height ≤ {height}"))
+        else:
+            roots = len({t.root for t in p.trees})
+            rows.append((f"{name}trees", f"k={p.k}, {len(p.trees)} distinct over {roots} "
+                                         f"root(s), weights sum {sum(t.weight for t in p.trees)}, "
+                                         f"height ≤ {height}"))
         if p.tree_bandwidth is not None:
             rows.append((f"{name}tree bandwidth", f"{fraction_display(p.tree_bandwidth)} {s.units}"))
     if s.weights is not None:
