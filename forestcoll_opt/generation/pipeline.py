@@ -170,8 +170,7 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
                         algbw=1 / (1 / rs.algbw + 1 / ag.algbw),
                         phases=(_as_phase(rs), _as_phase(ag)), stats=rs.stats.plus(ag.stats),
                         weights=rs.weights, group=ag.group)
-    from ..kernels.abelian import free_abelian
-    from ..kernels.symmetry import class_products
+    from ..kernels.abelian import class_products, free_abelian
     from .orbits import orbit_forest
 
     stats: dict[str, Any] = {"orbit_construction": 0}

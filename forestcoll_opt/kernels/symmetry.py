@@ -341,37 +341,6 @@ def _rotation_of(generators: Sequence[Sequence[int]], nodes: Sequence[int],
     return found
 
 
-def class_products(generators: Sequence[Sequence[int]], nodes: Sequence[int]
-                   ) -> list[tuple[int, ...]]:
-    """Candidate rotations for :func:`~forestcoll_opt.kernels.abelian.free_abelian`: for
-    each support size s (nodes of ``nodes`` moved) among ``generators``, the product of
-    those moving exactly s of them and of those moving at least s (the catalog's swaps of
-    adjacent boxes, of rails or of units compose into rotations of all of them at once).
-
-    :param generators: permutations of the node indices
-    :param nodes: the node indices whose moves count (the compute nodes)
-    :returns: the products, duplicates and the identity left out, in order of s
-    """
-    import numpy as np
-
-    if not generators:
-        return []
-    perms = np.asarray(generators, dtype=np.int64)
-    nodes = np.asarray(nodes, dtype=np.int64)
-    support = (perms[:, nodes] != nodes).sum(axis=1)
-    out, seen = [], set()
-    for s in sorted(set(int(m) for m in support)):
-        for chosen in (support == s, support >= s):
-            element = np.arange(perms.shape[1])
-            for g in perms[chosen]:
-                element = g[element]
-            key = element.tobytes()
-            if key not in seen and (element != np.arange(len(element))).any():
-                seen.add(key)
-                out.append(tuple(element.tolist()))
-    return out
-
-
 def _search_pays(folding: "_Folding", compute: Sequence[int], links: int) -> bool:
     """The bound's cost rule (:data:`SEARCH_WORK`): could the compute orbits that BLISS
     might still merge save, in one oracle round, more max-flow work than the search?"""

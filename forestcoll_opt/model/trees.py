@@ -325,3 +325,20 @@ def node_group(group: tuple[tuple[tuple[str, ...], ...], ...],
     index = {v: i for i, v in enumerate(nodes)}
     gens = [perm_from_cycles(g, index, f"group generator #{j}") for j, g in enumerate(group)]
     return tuple(nodes), NodeGroup(len(nodes), gens, range(len(compute_nodes)))
+
+
+def root_orbits(phase) -> dict[str, list[str]]:
+    """For a compact single-phase schedule: each representative's root -> the roots of its
+    images under the group (the root's orbit, in node order).
+
+    :param phase: a compact schedule (its ``group``, ``compute_nodes`` and ``orbits``)
+    :returns: the mapping
+    :raises ScheduleError: when the group does not act freely on an orbit of compute nodes
+    """
+    nodes, group = node_group(phase.group, phase.compute_nodes)
+    group.proven_order()
+    position = {v: i for i, v in enumerate(nodes)}
+    members: dict[int, list[str]] = {}
+    for i, v in enumerate(nodes):
+        members.setdefault(group.orbit[i], []).append(v)
+    return {t.root: members[group.orbit[position[t.root]]] for t in phase.orbits}

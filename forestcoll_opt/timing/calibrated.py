@@ -326,7 +326,8 @@ def schedule_cost(topology: Topology, schedule: Schedule, calibration: Calibrati
         row = tables.hop[c]["ring"]
         return tuple(row[index[p]] * 1e-6 for p in protocols)
 
-    deepest = [_deepest(phase, hop_seconds, calibration.reduce_step, len(protocols))
+    deepest = [_deepest(phase, hop_seconds, calibration.reduce_step, len(protocols),
+                        _root_orbits(topology, phase))
                for phase in phases]
     if schedule.concurrent and len(phases) == 2:
         up = next(d for p, d in zip(phases, deepest) if p.collective.inward)
@@ -345,11 +346,32 @@ def schedule_cost(topology: Topology, schedule: Schedule, calibration: Calibrati
                         bandwidth_share=share)
 
 
-def _deepest(phase: Schedule, hop_seconds, reduce_step: float, width: int
+def _root_orbits(topology: Topology, phase: Schedule) -> dict[str, list[str]] | None:
+    """For a compact phase whose group's generators are automorphisms of ``topology``
+    (every link onto a link of the same type and latency, so every image of a tree has the
+    tree's hop latencies): each representative's root -> the roots of its images (its
+    orbit). None for a plain phase, or when a generator is not such an automorphism (the
+    images are then walked one by one)."""
+    if not phase.orbits:
+        return None
+    from ..model.compact import automorphism_problem
+    from ..model.trees import perm_from_cycles, root_orbits
+
+    for j, g in enumerate(phase.group):
+        perm = perm_from_cycles(g, topology.index, f"group generator #{j}")
+        if automorphism_problem(topology, perm) is not None:
+            return None
+    return root_orbits(phase)
+
+
+def _deepest(phase: Schedule, hop_seconds, reduce_step: float, width: int,
+             root_orbits: Mapping[str, list[str]] | None = None
              ) -> dict[str, tuple[float, ...]]:
     """Root -> per protocol, the largest latency of a route of the root's trees: the hops'
     latencies, plus ``reduce_step`` times the children of every receiving node of an
-    in-tree route; for all-to-all, source -> its longest route's hop latencies."""
+    in-tree route; for all-to-all, source -> its longest route's hop latencies. With
+    ``root_orbits`` (:func:`_root_orbits`) a compact phase's representative is walked once
+    and its latency given to every root of its orbit."""
     inward = phase.collective.inward
     out: dict[str, tuple[float, ...]] = {}
     compute = frozenset(phase.compute_nodes)
@@ -360,10 +382,19 @@ def _deepest(phase: Schedule, hop_seconds, reduce_step: float, width: int
             worst = tuple(map(sum, zip(worst, hop_seconds(r.path[a:b + 1]))))
         old = out.get(r.src)
         out[r.src] = worst if old is None else tuple(map(max, old, worst))
-    for tree in phase.iter_trees():             # a compact schedule's trees, expanded lazily
+    if root_orbits is None:
+        trees, reps = phase.iter_trees(), ()    # a compact schedule's trees, expanded lazily
+    else:
+        trees, reps = phase.trees, phase.orbits
+    for tree in trees:
         worst = _tree_deepest(tree, inward, hop_seconds, reduce_step, width)
         old = out.get(tree.root)
         out[tree.root] = worst if old is None else tuple(map(max, old, worst))
+    for tree in reps:
+        worst = _tree_deepest(tree, inward, hop_seconds, reduce_step, width)
+        for root in root_orbits[tree.root]:
+            old = out.get(root)
+            out[root] = worst if old is None else tuple(map(max, old, worst))
     return out
 
 

@@ -90,6 +90,7 @@ import numpy as np
 from ..errors import ScheduleError, UsageError
 from ..model.collective import Collective
 from ..model.schedule import Schedule, link_loads, multicast_switches
+from ..model.trees import node_group, root_orbits
 from ..display import data_frame, html_summary, picture
 from ..model.topology import LINK_TYPES, Topology, alpha_problem
 from .calibrated import Calibration, check_model, schedule_cost
@@ -305,18 +306,28 @@ def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float],
         hops = [(alphas[hop], rho[hop]) for hop in zip(r.path, r.path[1:])]
         found.setdefault(r.src, set()).add((sum(a for a, _ in hops), sum(x for _, x in hops),
                                             _prune(hops)))
-    images = phase.group_images() if phase.orbits else ()
-    if phase.orbits and not all(_keeps(g, rho) and _keeps(g, alphas) for g in images[1:]):
-        trees, images = phase.iter_trees(), ()          # lazily, one tree at a time
+    orbits = root_orbits(phase) if phase.orbits else None
+    if phase.orbits and not all(_keeps(g, rho) and _keeps(g, alphas)
+                                for g in _generator_maps(phase)):
+        trees, orbits = phase.iter_trees(), None        # lazily, one tree at a time
     else:
         trees = phase.trees
     for tree in trees:
         found.setdefault(tree.root, set()).update(_tree_routes(tree, inward, rho, alphas))
-    for rep in phase.orbits if images else ():
+    for rep in phase.orbits if orbits is not None else ():
         routes = _tree_routes(rep, inward, rho, alphas)
-        for g in images:
-            found.setdefault(g(rep.root), set()).update(routes)
+        for root in orbits[rep.root]:
+            found.setdefault(root, set()).update(routes)
     return {root: sorted(routes) for root, routes in found.items()}
+
+
+def _generator_maps(phase: Schedule) -> list:
+    """A compact phase's generators as node id -> image maps (every element keeps what
+    they all keep)."""
+    nodes, group = node_group(phase.group, phase.compute_nodes)
+    position = {v: i for i, v in enumerate(nodes)}
+    return [lambda v, g=g: nodes[g[position[v]]] if v in position else v
+            for g in group.generators]
 
 
 def _keeps(g, values: Mapping[tuple[str, str], float]) -> bool:
