@@ -421,3 +421,45 @@ def test_cli_messages_give_the_real_range(tmp_path, capsys):
         assert main(["tradeoff", "paper-example", "--k", str(k)]) == 2
         err = capsys.readouterr().err
         assert f"from 1 to {MAX_K} " in err, err
+
+
+# --- compact schedules: one walk per representative, the same numbers -------------------------
+
+@pytest.mark.parametrize("spec", ["dgx-h100:boxes=4", "dgx-h100:boxes=16,fabric=su",
+                                  "dgx-a100:boxes=4"])
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
+@pytest.mark.parametrize("model", ["ideal", "calibrated"])
+def test_a_compact_schedule_simulates_as_its_trees_written_out(spec, collective, model):
+    import forestcoll_opt as fc
+
+    topo = fc.resolve(spec)
+    comp = fc.generate(topo, collective=collective, compact=True)
+    assert comp.compact
+    sizes = [2**10, 2**20, 2**30]
+    got = fc.simulate(topo, comp, sizes, model=model)
+    assert got == fc.simulate(topo, comp.expanded(), sizes, model=model)
+
+
+def test_a_group_that_breaks_link_types_is_walked_tree_by_tree(monkeypatch):
+    # if a generator were not an automorphism (a link onto one of another type), the
+    # shortcut would be wrong: the simulation must then walk every image, as expanding does
+    import forestcoll_opt as fc
+    from forestcoll_opt.model import compact as C
+    from forestcoll_opt.timing import calibrated
+
+    topo = fc.resolve("dgx-h100:boxes=4")
+    comp = fc.generate(topo, compact=True)
+    walked = []
+    original = calibrated._tree_deepest
+
+    def counting(*args, **kwargs):
+        walked.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(calibrated, "_tree_deepest", counting)
+    fc.simulate(topo, comp, [2**20])
+    assert len(walked) == len(comp.orbits)
+    walked.clear()
+    monkeypatch.setattr(C, "automorphism_problem", lambda t, p: "forged")
+    fc.simulate(topo, comp, [2**20])
+    assert len(walked) == comp.num_trees
