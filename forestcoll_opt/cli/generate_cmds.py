@@ -23,7 +23,8 @@ from .args import executor_for, failed_topology, node_weights, parse_k_range
 from .output import destination, exact_num
 
 
-_UNITS = {"splitting": "switch", "packing": "edge"}
+_UNITS = {"splitting": "switch", "packing": "edge", "routing": "tree", "symmetry": "stage",
+          "bound": "stage"}
 # generate writes compact schedules (forestcoll-schedule/3) by default above this many
 # compute nodes (a plain schedule is O(N²) tree edges); at most this many, plain ones
 COMPACT_ABOVE = 1024

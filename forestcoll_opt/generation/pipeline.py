@@ -176,7 +176,8 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     stats: dict[str, Any] = {"orbit_construction": 0}
     inward = collective.inward
     network = topology.reversed() if inward else topology
-    group, _ = _symmetry(network, True, None, stats, weights)
+    with stage(progress, "symmetry"):
+        group, _ = _symmetry(network, True, None, stats, weights)
     if group is None or group.trivial:
         return None
     start = time.perf_counter()
@@ -188,9 +189,10 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     if H is None or H.order < 2:
         return None
     t0 = time.perf_counter()
-    b = compute_bound(network, collective="allgather", kernel=kernel, symmetry=group,
-                      weights=as_mapping(network, weights))
-    least = smallest_k_at_bound(network, b, kernel=kernel, symmetry=group)
+    with stage(progress, "bound"):
+        b = compute_bound(network, collective="allgather", kernel=kernel, symmetry=group,
+                          weights=as_mapping(network, weights))
+        least = smallest_k_at_bound(network, b, kernel=kernel, symmetry=group)
     k, U = least.k, least.k * b.inv_x
     if k > MAX_COUNT or k * max(weights or (1,)) > MAX_COUNT:
         return None
@@ -251,6 +253,24 @@ def compact_generators(topology: Topology, *, root: str | None = None,
     g = group.rotation(compute)
     lengths = {len(cycle(g, v)) for v in compute if g[v] != v}
     return [g] if len(lengths) == 1 else []
+
+
+class stage:
+    """``with stage(progress, name):`` reports a stage that is one step of work:
+    ``progress(name, 0, 1)`` as it starts and ``progress(name, 1, 1)`` when it ends (a
+    progress bar then shows its elapsed time); nothing when ``progress`` is None."""
+
+    def __init__(self, progress, name: str) -> None:
+        self.progress, self.name = progress, name
+
+    def __enter__(self) -> "stage":
+        if self.progress is not None:
+            self.progress(self.name, 0, 1)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.progress is not None and exc[0] is None:
+            self.progress(self.name, 1, 1)
 
 
 def as_pairs(topology: Topology, weights: tuple[int, ...] | None
@@ -403,28 +423,30 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     stats: dict[str, Any] = {}
     if symmetry is None:
         symmetry = len(topology.compute_nodes) >= SYMMETRY_MIN_COMPUTE
-    group, g = _symmetry(topology, symmetry, root, stats, weights)
+    with stage(progress, "symmetry"):
+        group, g = _symmetry(topology, symmetry, root, stats, weights)
     t0 = time.perf_counter()
-    if k is None:
-        b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
-                          symmetry=group if group is not None else False,
-                          weights=as_mapping(topology, weights))
-        # the least k whose fixed-k optimum is the bound: with it, the floored capacities
-        # ⌊k·b_e/x*⌋; with the paper's k they are exact
-        least = smallest_k_at_bound(topology, b, kernel=kernel,
-                                    symmetry=group if group is not None else False)
-        k, U = least.k, least.k * b.inv_x
-        stats["paper_k"] = b.k
-        if k > MAX_COUNT:
-            raise ScheduleError(
-                f"the optimal schedule needs k = {k} parts per root ({least.note}), above "
-                f"2^63 - 1, the largest count the schedule format allows (the link bandwidths "
-                f"have very different denominators); round the bandwidths to fewer digits, or "
-                f"pass a fixed k")
-        int_caps = {e: math.floor(U * bw) for e, bw in topology.capacity.items()}
-    else:
-        U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
-                                       kernel=kernel, weights=weights)
+    with stage(progress, "bound"):
+        if k is None:
+            b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
+                              symmetry=group if group is not None else False,
+                              weights=as_mapping(topology, weights))
+            # the least k whose fixed-k optimum is the bound: with it, the floored capacities
+            # ⌊k·b_e/x*⌋; with the paper's k they are exact
+            least = smallest_k_at_bound(topology, b, kernel=kernel,
+                                        symmetry=group if group is not None else False)
+            k, U = least.k, least.k * b.inv_x
+            stats["paper_k"] = b.k
+            if k > MAX_COUNT:
+                raise ScheduleError(
+                    f"the optimal schedule needs k = {k} parts per root ({least.note}), above "
+                    f"2^63 - 1, the largest count the schedule format allows (the link bandwidths "
+                    f"have very different denominators); round the bandwidths to fewer digits, or "
+                    f"pass a fixed k")
+            int_caps = {e: math.floor(U * bw) for e, bw in topology.capacity.items()}
+        else:
+            U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
+                                           kernel=kernel, weights=weights)
     stats["bound_seconds"] = time.perf_counter() - t0
     heaviest = k * max(weights or (1,))
     if heaviest > MAX_COUNT:
@@ -482,7 +504,7 @@ def forest(topology: Topology, capacity: Mapping[tuple[int, int], int],
     packing = pack_trees(compute, split.capacity, demand, kernel=kernel, progress=progress,
                          symmetry=_packing_symmetry(split.capacity, compute, rotation,
                                                     root and idx[root], stats, demand))
-    routing = route_trees(packing.batches, split.routes)
+    routing = route_trees(packing.batches, split.routes, progress=progress)
     stats.update(splitting_seconds=split.seconds, packing_seconds=packing.seconds,
                  routing_seconds=routing.seconds, splitting_max_flows=split.max_flows,
                  joint_splits=split.joint_splits, joint_max_flows=split.joint_max_flows,

@@ -48,13 +48,14 @@ class Routing:
     seconds: float = field(default=0.0, compare=False)
 
 
-def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tuple[Route, int]]]
-                ) -> Routing:
+def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tuple[Route, int]]],
+                *, progress=None) -> Routing:
     """Physical paths for every batch (objects with ``root``, ``weight``, ``edges``).
 
     :param batches: the packed trees, e.g. :attr:`forestcoll_opt.generation.packing.Packing.batches`
     :param routes: the routing table of edge splitting: each edge of G* -> its physical
         paths with counts (:attr:`forestcoll_opt.generation.splitting.Splitting.routes`)
+    :param progress: None, or a callable ``progress("routing", batches done, batches)``
     :returns: the trees, each batch cut where its edges' units change path
     :raises RoutingError: when a tree edge has no route or more trees use an edge than its
         capacity
@@ -62,7 +63,10 @@ def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tup
     start = time.perf_counter()
     cursors = {e: PathUnits(units) for e, units in routes.items()}
     out: list[RoutedTree] = []
-    for batch in batches:
+    every = max(1, len(batches) // 100)
+    for done, batch in enumerate(batches):
+        if progress is not None and done % every == 0:
+            progress("routing", done, len(batches))
         weight = batch.weight
         paths: list = []            # a route, or the runs of several (a list) where it splits
         split = False
@@ -100,6 +104,8 @@ def route_trees(batches: Sequence, routes: Mapping[tuple[int, int], Sequence[tup
             routed = tuple(_path_at(segs, lo) if isinstance(segs, list) else segs
                            for segs in paths)
             out.append(RoutedTree(batch.root, hi - lo, tuple(batch.edges), routed))
+    if progress is not None:
+        progress("routing", len(batches), len(batches))
     return Routing(trees=_merge(out), seconds=time.perf_counter() - start)
 
 

@@ -173,8 +173,9 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
         if not ins and not outs:
             continue
         if group is not None:
-            raise JointSplitIncomplete(f"switch #{w} keeps capacity after splitting in "
-                                       f"whole orbits of pairs: in {[(a, cap[(a, w)]) for a in ins]} out {[(b, cap[(w, b)]) for b in outs]}")
+            left = sum(cap[(a, w)] for a in ins)
+            raise JointSplitIncomplete(f"switch #{w} keeps {left} unit(s) of ingress after "
+                                       f"splitting in whole orbits of pairs")
         oracle = _GammaOracle(num_nodes, cap, compute, demand, w, ins, outs, kernel)
         for t in outs:
             order = sorted(ins, key=lambda u: (u == t, box.get(u) == box.get(t) and box.get(u) is not None,
