@@ -127,15 +127,15 @@ def _bound_html(b: Bound) -> str:
 
 def _lp_html(row: Any, topology: Topology) -> str:
     u = topology.units
-    rows = [("allgather: exact bound", f"{fraction_display(row['allgather_bound'])} {u}"),
+    rows = [("allgather: exact bound", f"{fraction_display(row['allgather_bound_exact'])} {u}"),
             ("allgather LP (HiGHS)", f"{row['allgather_lp']:.6g} {u}"),
             ("allreduce LP, certified interval",
              f"[{float(row['allreduce_lp_lower']):.9g}, {float(row['allreduce_lp_upper']):.9g}] {u}"),
             ("allreduce: reduce-scatter then allgather trees",
-             f"{fraction_display(row['tree_allreduce'])} {u} "
+             f"{fraction_display(row['tree_allreduce_exact'])} {u} "
              f"({100 * row['tree_over_lp']:.2f} % of the LP, {row['tree_distinct_trees']} trees)"),
             ("allreduce: LP schedule (concurrent trees)",
-             f"{fraction_display(row['lp_schedule'])} {u} "
+             f"{fraction_display(row['lp_schedule_exact'])} {u} "
              f"({100 * row['lp_schedule_over_lp']:.2f} % of the LP, "
              f"{row['lp_schedule_distinct_trees']} trees)")]
     return _summary("LP vs trees", rows)
