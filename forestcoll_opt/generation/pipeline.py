@@ -168,7 +168,8 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
         return Schedule(collective="allreduce", topology=topology.name, units=topology.units,
                         compute_nodes=topology.compute_nodes, k=None, tree_bandwidth=None,
                         algbw=1 / (1 / rs.algbw + 1 / ag.algbw),
-                        phases=(_as_phase(rs), _as_phase(ag)), stats=rs.stats.plus(ag.stats),
+                        phases=(_as_phase(rs), _as_phase(ag)),
+                        stats=replace(rs.stats.plus(ag.stats), orbit_construction=1),
                         weights=rs.weights, group=ag.group)
     from ..kernels.abelian import class_products, free_abelian
     from .orbits import orbit_forest
