@@ -17,9 +17,14 @@ the capacity of its edges. The representatives are grown together, one edge each
 and an edge is taken only while its orbit has that capacity left, so a packing that spans
 every node *is* a feasible packing of G*: its own certificate, with no max-flow. Edges
 inside a box are taken first (a box is entered once and filled over its own links, which
-the box's bottleneck cut needs), then breadth first. This greedy growth can get stuck
-where the tested growth (:mod:`.packing`) would not; then None is returned and the caller
-falls back to the pipeline with every tree written out.
+the box's bottleneck cut needs), then breadth first. When a representative of weight
+d_r can only go on over orbits with less than d_r left, the growth is run again from the
+start, this time cutting such a tree in two (the c its best orbit has left take that
+edge, the other d_r - c go on from the same edges): each cut uses an orbit up, so there
+are at most as many cuts as orbits of edges, and a root may have several representatives.
+This greedy growth can still get stuck where the tested growth (:mod:`.packing`) would
+not; then None is returned and the caller falls back to the pipeline with every tree
+written out.
 
 Routing follows the same orbits: a representative's edge e = h(e₀), with e₀ its orbit's
 edge at the orbit's representative tail, takes the next path units of e₀ (as
@@ -52,8 +57,8 @@ from .splitting import JointSplitIncomplete, split_switches
 class OrbitForest:
     """The representatives of an orbit construction.
 
-    :ivar trees: one routed tree (or a few, where its units change path) per orbit of
-        roots, rooted at the orbit's representative, node indices
+    :ivar trees: one routed tree per orbit of roots (a few where it was cut or its units
+        change path), rooted at the orbit's representative, node indices
     :ivar seconds: splitting, packing and routing seconds; ignored by ``==``
     :ivar splitting_max_flows: max-flows splitting computed
     :ivar edge_orbits: orbits of edges of G*
@@ -117,24 +122,30 @@ def orbit_forest(num_nodes: int, capacity: Mapping[tuple[int, int], int],
         elif budget[o] != c:
             return None
     canonical = [(int(k) // num_nodes, int(k) % num_nodes) for k in unique]
-    try:
-        reps = _grow(edges, orbit_of.tolist(), budget, group, demand, box, progress)
-    except _Stuck:
+    reps = None
+    for cut in (False, True):        # cut trees only where growing them whole gets stuck
+        try:
+            reps = _grow(edges, orbit_of.tolist(), budget, group, demand, box, progress,
+                         split=cut)
+            break
+        except _Stuck:
+            continue
+    if reps is None:
         return None
     t_pack = time.perf_counter()
     label = group.label
     edge_index = {e: i for i, e in enumerate(edges)}
-    proxies = [_Proxy(r, weight, [canonical[orbit_of[edge_index[e]]] for e in tree])
-               for r, weight, tree in reps]
+    # a proxy's root is its representative's position: one root may have several
+    proxies = [_Proxy(j, weight, [canonical[orbit_of[edge_index[e]]] for e in tree])
+               for j, (_, weight, tree) in enumerate(reps)]
     routing = route_trees(proxies, {e: split.routes[e] for e in canonical})
     out = []
-    tree_of = {r: tree for r, _, tree in reps}
     for routed in routing.trees:
-        tree = tree_of[routed.root]
+        root, _, tree = reps[routed.root]
         paths = []
         for (x, _), path in zip(tree, routed.paths):
             paths.append(tuple(group.apply(label[x], np.asarray(path)).tolist()))
-        out.append(RoutedTree(routed.root, routed.weight, tuple(tree), tuple(paths)))
+        out.append(RoutedTree(root, routed.weight, tuple(tree), tuple(paths)))
     t_route = time.perf_counter()
     return OrbitForest(trees=tuple(out), seconds={
         "splitting_seconds": t_split - start, "packing_seconds": t_pack - t_split,
@@ -154,9 +165,14 @@ class _Proxy:
 
 def _grow(edges: list[tuple[int, int]], orbit_of: list[int], budget: list[int],
           group: FreeAbelian, demand: Mapping[int, int], box: Mapping[int, object],
-          progress) -> list[tuple[int, int, list[tuple[int, int]]]]:
+          progress, *, split: bool = False) -> list[tuple[int, int, list[tuple[int, int]]]]:
     """Grow one tree per orbit of roots (module docstring): [(root, weight, edges in
-    growth order)]; raises :class:`_Stuck` when some tree cannot grow."""
+    growth order)]; raises :class:`_Stuck` when some tree cannot grow.
+
+    With ``split``, a tree that can grow only over an orbit with less capacity left than
+    its weight c > 0 is cut in two: c' = what is left takes that edge, the other c - c'
+    goes on from the same edges (trees grown alike are merged at the end). Each cut uses
+    an orbit up, so there are at most as many cuts as orbits of edges."""
     out_edges: dict[int, list[int]] = {}
     for i, (a, _) in enumerate(edges):
         out_edges.setdefault(a, []).append(i)
@@ -166,35 +182,77 @@ def _grow(edges: list[tuple[int, int]], orbit_of: list[int], budget: list[int],
     trees = []
     for r in roots:
         trees.append({"root": r, "weight": demand[r], "members": {r: 0}, "edges": [],
-                      "heap": []})
+                      "heap": [], "short": []})
         _push(trees[-1], r, out_edges, edges, box, orbit_of, left)
     total = len(roots) * (len(nodes) - 1)
     placed = 0
     pending = list(trees)
     while pending:
         for t in pending:
-            heap, members, weight = t["heap"], t["members"], t["weight"]
-            while True:
-                if not heap:
-                    raise _Stuck()
-                inside, scarce, order, i = heapq.heappop(heap)
-                x, y = edges[i]
-                o = orbit_of[i]
-                if y in members or left[o] < weight:
-                    continue
-                if -left[o] > scarce:        # its orbit has less left than when offered
-                    heapq.heappush(heap, (inside, -left[o], order, i))
-                    continue
-                left[o] -= weight
-                members[y] = len(members)
-                t["edges"].append((x, y))
-                _push(t, y, out_edges, edges, box, orbit_of, left)
-                break
+            i = _next_edge(t, edges, orbit_of, left, split)
+            if i is None:
+                i = _cut(t, trees, edges, orbit_of, left, box)
+            x, y = edges[i]
+            left[orbit_of[i]] -= t["weight"]
+            t["members"][y] = len(t["members"])
+            t["edges"].append((x, y))
+            _push(t, y, out_edges, edges, box, orbit_of, left)
             placed += 1
-        pending = [t for t in pending if len(t["members"]) < len(nodes)]
+        pending = [t for t in trees if len(t["members"]) < len(nodes)]
         if progress is not None:
-            progress("packing", placed, total)
-    return [(t["root"], t["weight"], t["edges"]) for t in trees]
+            progress("packing", placed, max(total, placed))
+    merged: dict[tuple, int] = {}
+    for t in trees:
+        key = (t["root"], tuple(t["edges"]))
+        merged[key] = merged.get(key, 0) + t["weight"]
+    return [(root, weight, list(tree)) for (root, tree), weight in merged.items()]
+
+
+def _next_edge(tree: dict, edges: list[tuple[int, int]], orbit_of: list[int],
+               left: list[int], split: bool) -> int | None:
+    """The next edge ``tree`` grows over (:func:`_push` order) with capacity for its
+    weight; None when there is none (with ``split``, edges with less capacity left are
+    kept aside in ``tree["short"]``); raises :class:`_Stuck` without ``split``."""
+    heap, members, weight = tree["heap"], tree["members"], tree["weight"]
+    while heap:
+        inside, scarce, order, i = heapq.heappop(heap)
+        o = orbit_of[i]
+        if edges[i][1] in members or left[o] == 0:
+            continue
+        if left[o] < weight:
+            if split:
+                tree["short"].append((inside, order, i))
+            continue
+        if -left[o] > scarce:        # its orbit has less left than when offered
+            heapq.heappush(heap, (inside, -left[o], order, i))
+            continue
+        return i
+    if not split:
+        raise _Stuck()
+    return None
+
+
+def _cut(tree: dict, trees: list[dict], edges: list[tuple[int, int]], orbit_of: list[int],
+         left: list[int], box: Mapping[int, object]) -> int:
+    """Cut ``tree`` (:func:`_grow` with ``split``) at the kept-aside edge whose orbit has
+    the most left: ``tree`` keeps that much weight and the edge, a copy the rest; both
+    offered the other kept-aside edges again. Raises :class:`_Stuck` when none is left."""
+    members = tree["members"]
+    short = [(inside, order, i) for inside, order, i in tree["short"]
+             if edges[i][1] not in members and 0 < left[orbit_of[i]] < tree["weight"]]
+    if not short:
+        raise _Stuck()
+    best = min(short, key=lambda s: (-left[orbit_of[s[2]]], s))
+    part = left[orbit_of[best[2]]]
+    rest = {"root": tree["root"], "weight": tree["weight"] - part, "members": dict(members),
+            "edges": list(tree["edges"]), "heap": [], "short": []}
+    tree["weight"], tree["short"], tree["heap"] = part, [], []
+    for t in (tree, rest):
+        for inside, order, i in short:
+            if i != best[2] or t is rest:
+                heapq.heappush(t["heap"], (inside, -left[orbit_of[i]], order, i))
+    trees.append(rest)
+    return best[2]
 
 
 def _push(tree: dict, x: int, out_edges: Mapping[int, list[int]],
