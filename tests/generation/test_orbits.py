@@ -1,0 +1,166 @@
+"""The orbit construction (generation/orbits.py, pipeline.orbit_schedule): compact schedules
+built one tree per orbit of an abelian group, checked against the bound, the independent
+verifier on the expanded trees, loads counted here tree by tree, and the fallback of
+generate(compact=True) when the construction cannot finish."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+import forestcoll_opt as fc
+from forestcoll_opt.generation import orbits, pipeline
+from forestcoll_opt.generation.pipeline import generate, orbit_schedule
+from forestcoll_opt.generation.splitting import JointSplitIncomplete
+from forestcoll_opt.model import topology as T
+from forestcoll_opt.model.collective import Collective
+from forestcoll_opt.model.compact import expand
+from forestcoll_opt.verify import verify
+from randomnets import random_symmetric_network
+
+SPECS = ["dgx-h100:boxes=4", "dgx-h100:boxes=16,fabric=su", "dgx-b200:boxes=8,fabric=su",
+         "mi300x:boxes=4", "dgx-a100:boxes=8"]
+COLLECTIVES = ["allgather", "reduce-scatter", "allreduce"]
+
+
+def _bound_algbw(topo, collective: str) -> Fraction:
+    if collective == "allreduce":
+        rs = fc.bound(topo, collective="reduce-scatter").algbw
+        ag = fc.bound(topo, collective="allgather").algbw
+        return 1 / (1 / rs + 1 / ag)
+    return fc.bound(topo, collective=collective).algbw
+
+
+def _verdict(topo, schedule):
+    against = {"against": "trees"} if schedule.collective is Collective.ALLREDUCE else {}
+    return verify(topo, schedule, **against)
+
+
+def _check_loads(topo, compact) -> Fraction:
+    """Loads counted here, hop by hop over every expanded tree: within the capacity the
+    tree bandwidth gives each link (U · b_e trees), and the algbw they give."""
+    full = expand(compact)
+    n = len(topo.compute_nodes)
+    time = Fraction(0)
+    for phase in full.phases or (full,):
+        load: dict[tuple[str, str], int] = {}
+        for tree in phase.trees:
+            for e in tree.edges:
+                for hop in zip(e.path, e.path[1:]):
+                    load[hop] = load.get(hop, 0) + tree.weight
+        for hop, count in load.items():
+            assert count * phase.tree_bandwidth <= topo.capacity[hop], hop
+        assert sum(t.weight for t in phase.trees) == n * phase.k       # k trees per root
+        time += max(Fraction(c) / topo.capacity[hop] for hop, c in load.items()) / (n * phase.k)
+    return 1 / time
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("collective", COLLECTIVES)
+def test_orbit_schedule_is_built_and_optimal_on_the_catalog(catalog, spec, collective):
+    topo = catalog(spec)
+    s = orbit_schedule(topo, collective=Collective(collective))
+    assert s is not None and s.stats.orbit_construction == 1
+    assert s.compact and s.group_order >= 8
+    phases = s.phases or (s,)
+    assert all(p.orbits and not p.trees for p in phases)
+    assert all(p.stats.packing_group_order == s.group_order for p in phases)
+    bound = _bound_algbw(topo, collective)
+    assert s.algbw == bound
+    assert _check_loads(topo, s) == bound
+    full = expand(s)
+    assert full.num_trees == s.num_trees
+    verdict = _verdict(topo, full)
+    assert verdict.status == "optimal" and verdict.algbw == bound
+    assert _verdict(topo, s).status == "optimal"
+    # generate(compact=True) takes this schedule as it is
+    assert generate(topo, collective=collective, compact=True).to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("spec", ["dgx-h100:boxes=16,fabric=su", "mi300x:boxes=4"])
+def test_orbit_schedule_is_byte_identical_across_runs(catalog, spec):
+    topo = catalog(spec)
+    first = orbit_schedule(topo, collective=Collective.ALLREDUCE).to_json()
+    assert orbit_schedule(topo, collective=Collective.ALLREDUCE).to_json() == first
+
+
+def test_generate_compact_is_byte_identical_across_hash_seeds(catalog, tmp_path):
+    spec = "dgx-h100:boxes=16,fabric=su"
+    outs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"{seed}.json"
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        subprocess.run([sys.executable, "-m", "forestcoll_opt", "generate", spec,
+                        "--collective", "allreduce", "--compact", "-q", "-o", str(out)],
+                       check=True, env=env, capture_output=True)
+        outs.append(out.read_text(encoding="utf-8"))
+    schedule = orbit_schedule(catalog(spec), collective=Collective.ALLREDUCE)
+    assert outs[0] == outs[1] and outs[0].strip() == schedule.to_json().strip()
+
+
+def test_a_representative_is_cut_where_its_orbit_runs_short(catalog, monkeypatch):
+    # dgx-h100 on 4 boxes: k = 10 trees per GPU cannot all follow one tree (its NVLink
+    # orbit would carry more than its capacity); growing whole gets stuck, cutting gives
+    # 2 representatives for the 32 GPUs (one orbit, |H| = 32), weights 10 in all
+    topo = catalog("dgx-h100:boxes=4")
+    s = orbit_schedule(topo, collective=Collective.ALLGATHER)
+    assert s.group_order == 32 and s.k == 10
+    assert len(s.orbits) == 2 and sum(t.weight for t in s.orbits) == 10
+    assert {t.root for t in s.orbits} == {s.orbits[0].root}
+    grow = orbits._grow
+    monkeypatch.setattr(orbits, "_grow",
+                        lambda *a, **k: grow(*a, **dict(k, split=False)))
+    assert orbit_schedule(topo, collective=Collective.ALLGATHER) is None
+
+
+def test_rooted_collectives_and_multicast_switches_are_not_built_this_way(catalog):
+    topo = catalog("dgx-h100:boxes=4")
+    assert orbit_schedule(topo, collective=Collective.BROADCAST) is None
+    assert orbit_schedule(topo, collective=Collective.ALLGATHER, root="box0/gpu0") is None
+    nvls = catalog("dgx-h100:boxes=4,nvls=1")
+    assert orbit_schedule(nvls, collective=Collective.ALLGATHER) is None
+    s = orbit_schedule(nvls, collective=Collective.ALLGATHER, multicast="off")
+    assert s is not None and s.algbw == fc.bound(nvls).algbw
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_symmetric_networks_are_optimal_built_or_not(seed):
+    topo = T.from_dict(random_symmetric_network(seed))
+    for collective in COLLECTIVES:
+        bound = _bound_algbw(topo, collective)
+        s = orbit_schedule(topo, collective=Collective(collective))
+        if s is not None:
+            assert s.stats.orbit_construction == 1 and s.algbw == bound
+            assert _check_loads(topo, s) == bound
+            assert _verdict(topo, expand(s)).status == "optimal"
+        comp = generate(topo, collective=collective, compact=True)
+        assert comp.compact and comp.algbw == bound
+        assert comp.stats.orbit_construction == (1 if s is not None else None)
+        assert _verdict(topo, expand(comp)).status == "optimal"
+
+
+def _stuck(*args, **kwargs):
+    raise orbits._Stuck()
+
+
+def _split_incomplete(*args, **kwargs):
+    raise JointSplitIncomplete("cannot split in whole orbits")
+
+
+@pytest.mark.parametrize("spec", ["dgx-h100:boxes=4"])
+@pytest.mark.parametrize("failure", [("_grow", _stuck), ("split_switches", _split_incomplete)])
+def test_generate_compact_falls_back_when_the_construction_cannot_finish(
+        catalog, spec, failure, monkeypatch):
+    topo = catalog(spec)
+    monkeypatch.setattr(orbits, *failure)
+    assert orbit_schedule(topo, collective=Collective.ALLGATHER) is None
+    for collective in COLLECTIVES:
+        comp = generate(topo, collective=collective, compact=True)
+        assert comp.stats.orbit_construction is None
+        assert comp.compact and comp.algbw == _bound_algbw(topo, collective)
+        assert _verdict(topo, expand(comp)).status == "optimal"
+    assert pipeline.orbit_schedule is orbit_schedule
