@@ -14,7 +14,9 @@ Heterogeneous Network Fabrics"):
   nodes as sinks, each raising 1/x by Newton steps to the ratio of its largest violated
   minimum cut until it passes (:func:`_newton_sweep`: exact, and polynomial in the input's
   bit size). On networks of at most 16 nodes every cut is also enumerated and both
-  answers must agree;
+  answers must agree. For a compact schedule, whose group of automorphisms the verifier
+  has proven (:mod:`.group`), one sink per orbit of compute nodes is enough
+  (:func:`cached_bound`);
 * with shard weights (section "Other Collective Operations": for non-uniform allgather the
   capacities from s to the compute nodes are adjusted) compute node v holds ŵ_v parts of
   the data instead of 1, Ŵ = Σ ŵ_v: every node set S missing a compute node must send
@@ -79,14 +81,20 @@ class CutBound:
 
 @lru_cache(maxsize=32)
 def cached_bound(topology: Topology, collective: str, root: str | None, kernel: str | None,
-           shards: tuple[int, ...] | None = None) -> CutBound:
-    """:func:`bound_of`, remembered per (topology, collective, root, kernel, shard weights):
-    a topology is immutable, and a test suite verifies many schedules on one network.
-    ``shards`` are normalised weights in topology order, None when uniform."""
-    if shards is None:
-        return bound_of(topology, collective, root=root, kernel=kernel)
-    return bound_of(topology, collective, root=root, kernel=kernel,
-                    weights=dict(zip(topology.compute_nodes, shards)))
+           shards: tuple[int, ...] | None = None,
+           orbits: tuple[int, ...] | None = None) -> CutBound:
+    """:func:`bound_of`, remembered per (topology, collective, root, kernel, shard weights,
+    orbits): a topology is immutable, and a test suite verifies many schedules on one
+    network. ``shards`` are normalised weights in topology order, None when uniform.
+
+    ``orbits`` gives each compute node (topology order) the orbit it lies in under a group
+    of automorphisms of the topology the verifier has proven (:mod:`.group`: every link
+    onto a link of the same bandwidth), which keeps the shard weights and fixes the root;
+    or None. Such an automorphism g, with g(s) = s, is one of the auxiliary network too,
+    so F(s, t) = F(s, g(t)) whatever 1/x: one sink per orbit is tested (the first in
+    topology order, so the sweep takes the very same steps and finds the same cut)."""
+    weights = None if shards is None else dict(zip(topology.compute_nodes, shards))
+    return _bound(topology, collective, root, kernel, weights, orbits)
 
 
 def bound_of(topology: Topology, collective: str, *, root: str | None = None,
@@ -99,6 +107,12 @@ def bound_of(topology: Topology, collective: str, *, root: str | None = None,
     of its shard, a non-negative exact number (at least one positive); equal weights are the
     uniform collective. The bound is then algbw* = Ŵ · min of B+(S) / ŵ(S ∩ Vc) over the
     sets S that miss a compute node and hold some weight."""
+    return _bound(topology, collective, root, kernel, weights, None)
+
+
+def _bound(topology: Topology, collective: str, root: str | None, kernel: str | None,
+           weights: Mapping[str, Any] | None, orbits: tuple[int, ...] | None) -> CutBound:
+    """:func:`bound_of`, testing one sink per orbit of ``orbits`` (:func:`cached_bound`)."""
     if collective not in MULTI_ROOT + SINGLE_ROOT:
         raise VerifyArgumentError(f"bound_of: collective {show(collective)} is not one of "
                                   f"{', '.join(MULTI_ROOT + SINGLE_ROOT)} (allreduce has no "
@@ -112,20 +126,35 @@ def bound_of(topology: Topology, collective: str, *, root: str | None = None,
         if not isinstance(root, str) or root not in topology.compute_nodes:
             raise VerifyArgumentError(f"bound_of: {collective} needs a root that is a compute "
                                       f"node, got {show(root)}")
-        cut, value = _single_root(net, root, kernel)
-        # one max-flow to every other compute node, one min cut to the weakest
+        sinks = _sinks(net, orbits)
+        cut, value = _single_root(net, root, kernel, sinks)
+        # one max-flow to every other compute node (of each orbit), one min cut to the
+        # weakest
         return CutBound(collective, value, cut, sum(1 for v in cut if net.node[v].is_compute),
                         net.cut_bandwidth(cut), "max-flow from the root",
-                        max_flows=len(net.compute_nodes))
-    return _bottleneck_bound(net, collective, shards, kernel)
+                        max_flows=len([v for v in sinks if v != root]) + 1)
+    return _bottleneck_bound(net, collective, shards, kernel, _sinks(net, orbits))
+
+
+def _sinks(topology: Topology, orbits: tuple[int, ...] | None) -> list[str]:
+    """The compute nodes, in topology order, but the first of each orbit only."""
+    if orbits is None:
+        return list(topology.compute_nodes)
+    seen: set[int] = set()
+    out = []
+    for v, orbit in zip(topology.compute_nodes, orbits):
+        if orbit not in seen:
+            seen.add(orbit)
+            out.append(v)
+    return out
 
 
 def _bottleneck_bound(net: Topology, collective: str, shards: tuple[int, ...] | None,
-                      kernel: str | None) -> CutBound:
+                      kernel: str | None, sinks: list[str]) -> CutBound:
     """Multi-root bound on ``net`` (already reversed for reduce-scatter): the bottleneck cut
-    by the Newton sweep, confirmed by enumeration on small networks and re-summed from the
-    links."""
-    cut, ratio, flows = _newton_sweep(net, kernel, shards)
+    by the Newton sweep over ``sinks``, confirmed by enumeration on small networks and
+    re-summed from the links."""
+    cut, ratio, flows = _newton_sweep(net, kernel, shards, sinks)
     method = "Newton sweep"
     if len(net.nodes) <= EXHAUSTIVE_LIMIT:
         enum_cut, enum_ratio = _enumerate(net, shards)
@@ -157,7 +186,7 @@ def _integer_links(topology: Topology) -> tuple[list[tuple[int, int]], list[int]
 
 
 def _newton_sweep(topology: Topology, kernel: str | None,
-                  shards: tuple[int, ...] | None = None
+                  shards: tuple[int, ...] | None = None, sinks: list[str] | None = None
                   ) -> tuple[tuple[str, ...], Fraction, int]:
     """``(S*, 1/x*, max-flows)``: 1/x* = max over S missing a compute node of
     ŵ(S ∩ Vc) / B+(S) (ŵ = 1 without shard weights), with a bottleneck cut S*.
@@ -185,13 +214,15 @@ def _newton_sweep(topology: Topology, kernel: str | None,
     from 1e-12 to 1e15 it takes some 190 rounds of up to N max-flows, on integers that grow
     with every halving.
 
-    Integer units: with λ = a/b the links carry a·c_e and the source edges b·ŵ_v."""
+    Integer units: with λ = a/b the links carry a·c_e and the source edges b·ŵ_v.
+    ``sinks`` (default: every compute node) leaves out sinks with the max-flows of one
+    tested before them (:func:`cached_bound`)."""
     edges, caps, scale = _integer_links(topology)
     compute = [topology.index[v] for v in topology.compute_nodes]
     weight = dict(zip(compute, shards or (1,) * len(compute)))
     cut, ratio = _lower_end(topology, edges, caps, weight)
     oracle = _AuxiliaryNetwork(len(topology.nodes), edges, caps, weight, ratio, kernel)
-    for t in compute:
+    for t in compute if sinks is None else [topology.index[v] for v in sinks]:
         while not oracle.passes(t):
             side = oracle.largest_violated_cut(t)
             cut, ratio = _newton_step(topology, edges, caps, weight, side, ratio)
@@ -300,12 +331,12 @@ def _enumerate(topology: Topology, shards: tuple[int, ...] | None = None
     return cut, Fraction(int(inside[best]), int(exiting[best])) * scale
 
 
-def _single_root(topology: Topology, root: str, kernel: str | None) -> tuple[tuple[str, ...], Fraction]:
+def _single_root(topology: Topology, root: str, kernel: str | None, sinks: list[str]
+                 ) -> tuple[tuple[str, ...], Fraction]:
     edges, caps, scale = _integer_links(topology)
     idx = topology.index
     net = FlowNetwork(len(topology.nodes), edges, caps, kernel=kernel)
-    best = min(((net.max_flow(idx[root], idx[v]), idx[v]) for v in topology.compute_nodes
-                if v != root))
+    best = min(((net.max_flow(idx[root], idx[v]), idx[v]) for v in sinks if v != root))
     side = net.min_cut(idx[root], best[1]).source_side
     cut = tuple(v for v in topology.node_ids if side[idx[v]])
     return cut, Fraction(best[0]) / scale

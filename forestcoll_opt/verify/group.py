@@ -9,7 +9,9 @@ direction), that it fixes the root of a broadcast or reduce, and proves that G a
 on the orbit of a compute node x: it walks G breadth first from the identity, one element
 per image of x, and checks that every product s∘a of a generator and a found element
 equals the element found for the same image. The found set then contains the identity and
-is closed under every generator, so it is G, and |G| = |orbit of x|.
+is closed under every generator, so it is G, and |G| = |orbit of x|. Generators that
+commute pairwise and whose orders multiply to the size of the orbit of x prove the same
+without any element listed (:func:`_free_order`).
 
 Loads are then counted per orbit of links without writing a tree out (orbit-stabiliser):
 the elements mapping a hop h onto a link e of its orbit O(e) form a coset of h's
@@ -100,7 +102,7 @@ def read_group(topology: Topology, raw: Any, root: str | None, reasons: list[str
     compute = [index[v] for v in topology.compute_nodes]
     largest = max(sizes[node_orbit[v]] for v in compute)
     x = next(v for v in compute if sizes[node_orbit[v]] == largest)
-    order = _free_order(perms, x, len(ids))
+    order = _free_order(perms, x, len(ids), largest)
     if order is None:
         reasons.append(f"the group does not act freely on the orbit of {ids[x]} (two of its "
                        f"elements move {ids[x]} to the same node), so its order is not that "
@@ -174,10 +176,40 @@ def _not_automorphism(topology: Topology, perm: Sequence[int]) -> str | None:
     return None
 
 
-def _free_order(perms: list[list[int]], x: int, n: int) -> int | None:
-    """|G| if G acts freely on the orbit of x (then |G| is that orbit's size), else None:
-    breadth first from the identity, one element per image of x, every product s∘a checked
-    against the element found for its image (module docstring)."""
+def _free_order(perms: list[list[int]], x: int, n: int, orbit_size: int) -> int | None:
+    """|G| if G acts freely on the orbit of x (then |G| is that orbit's size), else None.
+
+    First the criterion for commuting generators, which lists no element. Let the
+    generators g_1 .. g_m commute pairwise and o_i be the order of g_i (the lcm of its
+    cycle lengths). G is then abelian, so every element is g_1^a_1 ⋯ g_m^a_m with
+    0 <= a_i < o_i, and |G| <= o_1 ⋯ o_m. By orbit-stabiliser, |O(x)| = |G| / |G_x| <= |G|.
+    If |O(x)| = o_1 ⋯ o_m, both are equalities: |G| = |O(x)| and the stabiliser G_x is
+    trivial; the stabiliser of y = h(x) is h G_x h⁻¹, trivial too, so no two elements move
+    a node of O(x) to the same place: G acts freely on O(x), of order o_1 ⋯ o_m.
+
+    Otherwise (generators that do not commute, or orders whose product is not the orbit's
+    size, which proves nothing either way) the walk of the module docstring: breadth first
+    from the identity, one element per image of x, every product s∘a checked against the
+    element found for its image."""
+    proven = _commuting_order(perms, orbit_size)
+    return proven if proven is not None else _walk(perms, x, n)
+
+
+def _commuting_order(perms: list[list[int]], orbit_size: int) -> int | None:
+    """``orbit_size`` when the generators commute pairwise and their orders multiply to
+    it (then G acts freely on that orbit, :func:`_free_order`), else None (nothing
+    proven either way)."""
+    import numpy as np
+
+    gens = [np.asarray(p, dtype=np.int64) for p in perms]
+    if gens and _product_of_orders(perms, orbit_size) == orbit_size and _commute(gens):
+        return orbit_size
+    return None
+
+
+def _walk(perms: list[list[int]], x: int, n: int) -> int | None:
+    """|G| by the breadth-first walk of the module docstring, or None when two elements
+    move x alike (G does not act freely on the orbit of x)."""
     import numpy as np
 
     gens = [np.asarray(p, dtype=np.int64) for p in perms]
@@ -194,6 +226,37 @@ def _free_order(perms: list[list[int]], x: int, n: int) -> int | None:
             elif not np.array_equal(known, c):
                 return None
     return len(found)
+
+
+def _commute(gens: list) -> bool:
+    """Do the permutations (arrays) commute pairwise: a(b(v)) = b(a(v)) for every v?"""
+    import numpy as np
+
+    return all(np.array_equal(a[b], b[a]) for i, a in enumerate(gens) for b in gens[i + 1:])
+
+
+def _product_of_orders(perms: list[list[int]], limit: int) -> int:
+    """The product of the permutations' orders (each the lcm of its cycle lengths),
+    given up as soon as it exceeds ``limit`` (then some number above it)."""
+    import math
+
+    product = 1
+    for perm in perms:
+        seen = [False] * len(perm)
+        order = 1
+        for v in range(len(perm)):
+            if seen[v]:
+                continue
+            length, w = 0, v
+            while not seen[w]:
+                seen[w] = True
+                w = perm[w]
+                length += 1
+            order = math.lcm(order, length)
+        product *= order
+        if product > limit:
+            return product
+    return product
 
 
 def _orbits(n: int, pairs: list[list[tuple[int, int]]]) -> list[int]:

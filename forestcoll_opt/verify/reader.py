@@ -261,9 +261,9 @@ class Reader:
         theirs = named if isinstance(named, str) and named != self.t.name else None
         listed = data.get("compute_nodes")
         if isinstance(listed, (list, tuple)) and all(isinstance(v, str) for v in listed):
-            mine = set(self.t.compute_nodes)
+            mine, theirs_listed = set(self.t.compute_nodes), set(listed)
             extra = [v for v in dict.fromkeys(listed) if v not in mine]
-            absent = [v for v in self.t.compute_nodes if v not in set(listed)]
+            absent = [v for v in self.t.compute_nodes if v not in theirs_listed]
             if extra or absent:
                 detail = "; ".join(part for part in (
                     _some(extra, f"not a compute node of {self.t.name}",

@@ -30,6 +30,7 @@ from ..errors import VerifierSelfCheckError, VerifyArgumentError
 from ..model.topology import Topology
 from .alltoall import read_alltoall, verdict_fields
 from .bound import CutBound, cached_bound
+from .group import GroupAction
 from .loads import LinkTraffic, PhaseLoad, Reading
 from .reader import Reader, load_schedule
 from .terms import (check_interval, check_min_ratio, check_weights, fraction_text, named_weights,
@@ -389,8 +390,9 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     try:
         if coll == "allreduce":
             return _allreduce_verdict(topology, parsed, mode, interval, notes + parsed.notes,
-                                      kernel)
-        bound = cached_bound(topology, coll, reader.root, kernel, parsed.shards)
+                                      kernel, reader.group)
+        bound = cached_bound(topology, coll, reader.root, kernel, parsed.shards,
+                             _sink_orbits(topology, reader.group, parsed.shards))
     except VerifierSelfCheckError as exc:
         return Verdict("contradiction", (f"internal contradiction: {exc}",), coll, mode,
                        parsed.algbw, phases=parsed.phases, notes=notes, **shape)
@@ -460,17 +462,35 @@ def _validity_verdict(topology: Topology, reader: Reader, parsed: "Reading | Non
                    concurrent=parsed.concurrent, **_multicast_shape(parsed))
 
 
+def _sink_orbits(topology: Topology, group: GroupAction | None,
+                 shards: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    """The orbit of every compute node under a compact schedule's proven group, for the
+    bound to test one sink per orbit (:func:`~forestcoll_opt.verify.bound.cached_bound`);
+    None without a group, or when its orbits do not keep the shard weights."""
+    if group is None:
+        return None
+    orbits = tuple(group.node_orbit[v] for v in topology.compute_nodes)
+    if shards is not None:
+        weight: dict[int, int] = {}
+        for orbit, w in zip(orbits, shards):
+            if weight.setdefault(orbit, w) != w:
+                return None
+    return orbits
+
+
 def _allreduce_verdict(topology: Topology, parsed: "Reading", against: str,
                        interval: tuple[Fraction, Fraction] | None, notes: tuple[str, ...],
-                       kernel: str | None) -> Verdict:
-    rs = cached_bound(topology, "reduce-scatter", None, kernel)
-    ag = cached_bound(topology, "allgather", None, kernel)
+                       kernel: str | None, group: GroupAction | None = None) -> Verdict:
+    orbits = _sink_orbits(topology, group, None)
+    rs = cached_bound(topology, "reduce-scatter", None, kernel, None, orbits)
+    ag = cached_bound(topology, "allgather", None, kernel, None, orbits)
     trees = 1 / (1 / rs.algbw + 1 / ag.algbw)
     algbw = parsed.algbw
     t = fraction_text
+    orbits = _sink_orbits(topology, group, parsed.shards)
     own = (rs, ag) if parsed.shards is None else (
-        cached_bound(topology, "reduce-scatter", None, kernel, parsed.shards),
-        cached_bound(topology, "allgather", None, kernel, parsed.shards))
+        cached_bound(topology, "reduce-scatter", None, kernel, parsed.shards, orbits),
+        cached_bound(topology, "allgather", None, kernel, parsed.shards, orbits))
     clashes = _phase_clashes(parsed.phases, own)
     if against == "trees" and algbw > trees:
         clashes.append(f"internal contradiction: the schedule's algbw {t(algbw)} exceeds the "

@@ -484,8 +484,8 @@ def test_a_phase_above_its_own_bound_is_a_contradiction(uneven_star, monkeypatch
     module = sys.modules["forestcoll_opt.verify.verdict"]
     real = module.cached_bound
 
-    def halved(topology, collective, root, kernel, shards=None):
-        b = real(topology, collective, root, kernel, shards)
+    def halved(topology, collective, root, kernel, shards=None, orbits=None):
+        b = real(topology, collective, root, kernel, shards, orbits)
         if shards is None:
             return b
         return module.CutBound(b.collective, b.algbw / 2, b.cut, b.cut_compute,
