@@ -9,8 +9,8 @@ import math
 import numpy as np
 import pytest
 
-from forestcoll_opt.kernels.abelian import free_abelian
-from forestcoll_opt.kernels.symmetry import automorphisms, class_products, group_elements
+from forestcoll_opt.kernels.abelian import class_products, free_abelian
+from forestcoll_opt.kernels.symmetry import automorphisms, group_elements
 from forestcoll_opt.model.compact import automorphism_problem
 from forestcoll_opt.model.topology import from_dict
 
