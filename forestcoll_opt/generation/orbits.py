@@ -22,7 +22,10 @@ d_r can only go on over orbits with less than d_r left, the growth is run again 
 start, this time cutting such a tree in two (the c its best orbit has left take that
 edge, the other d_r - c go on from the same edges): each cut uses an orbit up, so there
 are at most as many cuts as orbits of edges, and a root may have several representatives.
-This greedy growth can still get stuck where the tested growth (:mod:`.packing`) would
+A tree that still cannot go on, because the orbit it needs is used up by the others, is
+freed by a move (:func:`_swap`): another tree that uses that orbit on an edge (p, z) and
+can reach z by an edge of an orbit with its weight left, from a member not below z, moves
+there, which gives the first orbit back its weight. This greedy growth can still get stuck where the tested growth (:mod:`.packing`) would
 not; then None is returned and the caller falls back to the pipeline with every tree
 written out.
 
@@ -187,11 +190,17 @@ def _grow(edges: list[tuple[int, int]], orbit_of: list[int], budget: list[int],
     total = len(roots) * (len(nodes) - 1)
     placed = 0
     pending = list(trees)
+    in_edges: dict[int, list[int]] = {}
+    for i, (_, b) in enumerate(edges):
+        in_edges.setdefault(b, []).append(i)
     while pending:
         for t in pending:
-            i = _next_edge(t, edges, orbit_of, left, split)
-            if i is None:
-                i = _cut(t, trees, edges, orbit_of, left, box)
+            try:
+                i = _next_edge(t, edges, orbit_of, left, split)
+                if i is None:
+                    i = _cut(t, trees, edges, orbit_of, left, box)
+            except _Stuck:
+                i = _swap(t, trees, edges, orbit_of, left, out_edges, in_edges)
             x, y = edges[i]
             left[orbit_of[i]] -= t["weight"]
             t["members"][y] = len(t["members"])
@@ -203,7 +212,7 @@ def _grow(edges: list[tuple[int, int]], orbit_of: list[int], budget: list[int],
             progress("packing", placed, max(total, placed))
     merged: dict[tuple, int] = {}
     for t in trees:
-        key = (t["root"], tuple(t["edges"]))
+        key = (t["root"], tuple(_growth_order(t["root"], t["edges"])))
         merged[key] = merged.get(key, 0) + t["weight"]
     return [(root, weight, list(tree)) for (root, tree), weight in merged.items()]
 
@@ -253,6 +262,67 @@ def _cut(tree: dict, trees: list[dict], edges: list[tuple[int, int]], orbit_of: 
                 heapq.heappush(t["heap"], (inside, -left[orbit_of[i]], order, i))
     trees.append(rest)
     return best[2]
+
+
+def _swap(tree: dict, trees: list[dict], edges: list[tuple[int, int]], orbit_of: list[int],
+          left: list[int], out_edges: Mapping[int, list[int]],
+          in_edges: Mapping[int, list[int]]) -> int:
+    """When ``tree`` cannot grow: an edge it could take once its orbit O has its weight
+    left, made possible by moving trees that use O elsewhere. A tree T' using an edge
+    (p, z) of O can reach z by another edge (p', z) of an orbit O' with T''s weight left,
+    from a member p' that is not below z in T' (T' stays a tree over the same nodes); the
+    move gives O back T''s weight and takes it from O'. Moves are made until O has
+    ``tree``'s weight left; raises :class:`_Stuck` when no move gets there."""
+    members, weight = tree["members"], tree["weight"]
+    wanted = sorted({i for x in members for i in out_edges.get(x, ())
+                     if edges[i][1] not in members}, key=lambda i: (-left[orbit_of[i]], i))
+    edge_id = {e: i for i, e in enumerate(edges)}
+    for i in wanted:
+        o = orbit_of[i]
+        for other in trees:
+            if other is tree:
+                continue
+            w2, own = other["weight"], other["members"]
+            parent = {b: a for a, b in other["edges"]}
+            for k, (p, z) in enumerate(other["edges"]):
+                if orbit_of[edge_id[(p, z)]] != o:
+                    continue
+                for j in in_edges.get(z, ()):
+                    p2, o2 = edges[j][0], orbit_of[j]
+                    if o2 == o or p2 not in own or left[o2] < w2:
+                        continue
+                    v = p2
+                    while v != z and v in parent:       # is p2 below z in other?
+                        v = parent[v]
+                    if v == z:
+                        continue
+                    other["edges"][k] = (p2, z)
+                    parent[z] = p2
+                    left[o] += w2
+                    left[o2] -= w2
+                    break
+                if left[o] >= weight:
+                    return i
+    raise _Stuck()
+
+
+def _growth_order(root: int, tree_edges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A tree's edges reordered so that every edge's tail is the root or the head of an
+    earlier edge (moves by :func:`_swap` may break the order they were grown in);
+    unchanged when it already holds."""
+    seen = {root}
+    if all(a in seen and not seen.add(b) for a, b in tree_edges):
+        return list(tree_edges)
+    children: dict[int, list[tuple[int, int]]] = {}
+    for a, b in tree_edges:
+        children.setdefault(a, []).append((a, b))
+    out, stack = [], [root]
+    while stack:
+        x = stack.pop(0)
+        for e in children.get(x, ()):
+            out.append(e)
+            stack.append(e[1])
+    return out
 
 
 def _push(tree: dict, x: int, out_edges: Mapping[int, list[int]],

@@ -149,6 +149,9 @@ def class_products(generators: Sequence[Sequence[int]], nodes: Sequence[int]
     return out
 
 
+SEEDS = 8     # greedy passes, started from each of the longest candidates in turn
+
+
 def _greedy(pool: list[tuple[int, np.ndarray]], comp: np.ndarray, n: int
             ) -> tuple[list[np.ndarray], list[int], list[np.ndarray]]:
     """Take ``pool``'s permutations in order, each kept when it commutes with those kept
@@ -176,8 +179,8 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
     ``candidates`` (automorphisms, each the image of every node index) or their powers
     (:func:`~forestcoll_opt.kernels.symmetry.free_power`): taken greedily, longest
     order first, each kept when it commutes with those kept and the group stays free
-    (module docstring); the greedy pass is started from each candidate in turn and the
-    largest group kept. None when no candidate but the identity qualifies.
+    (module docstring); the greedy pass is started from each of the :data:`SEEDS` longest
+    candidates in turn and the largest group kept. None when no candidate but the identity qualifies.
 
     :param candidates: permutations of the node indices
     :param compute: the compute node indices
@@ -200,7 +203,7 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
         return None
     n = len(pool[0][1])
     best: tuple[list, list, list] = ([], [], [])
-    for first in range(len(pool)):          # each candidate as the seed, then greedily
+    for first in range(min(len(pool), SEEDS)):   # each long candidate as the seed
         chosen, orders, tables = _greedy(pool[first:first + 1] + pool[:first]
                                          + pool[first + 1:], comp, n)
         if math.prod(orders) > math.prod(best[1]):

@@ -164,3 +164,28 @@ def test_generate_compact_falls_back_when_the_construction_cannot_finish(
         assert comp.compact and comp.algbw == _bound_algbw(topo, collective)
         assert _verdict(topo, expand(comp)).status == "optimal"
     assert pipeline.orbit_schedule is orbit_schedule
+
+
+def test_a_stuck_tree_is_freed_by_moving_another_tree_off_the_orbit(catalog, monkeypatch):
+    # 2,048 A100: 8 representatives under the rotation of the 256 boxes; the last box of
+    # one of them can only be filled over an NVLink orbit the others used up, until one
+    # of them reaches a node of that orbit by another edge (_swap)
+    topo = catalog("dgx-a100:boxes=256")
+    swaps = []
+    original = orbits._swap
+
+    def counting(*args, **kwargs):
+        swaps.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(orbits, "_swap", counting)
+    built = orbit_schedule(topo, collective=Collective.ALLGATHER)
+    assert built is not None and swaps
+    assert built.stats.orbit_construction == 1 and len(built.orbits) == 8
+    assert built.algbw == fc.bound(topo).algbw == Fraction(10240, 51)
+    for rep in built.orbits:                        # written in growth order
+        seen = {rep.root}
+        for e in rep.edges:
+            assert e.src in seen and e.dst not in seen
+            seen.add(e.dst)
+    assert verify(topo, built).status == "optimal"
