@@ -139,12 +139,16 @@ class Stats(MappingABC):
         return cls(**values)
 
     def plus(self, other: "Stats") -> "Stats":
-        """Both phases' work: times and counts added where either has them (allreduce)."""
+        """Both phases' work: times and counts added where either has them (allreduce);
+        the other fields kept where both phases agree (the group's order, say)."""
         out = {}
-        for name in _SUMMED:
-            a, b = getattr(self, name), getattr(other, name)
-            if a is not None or b is not None:
-                out[name] = (a or 0) + (b or 0)
+        for f in fields(self):
+            a, b = getattr(self, f.name), getattr(other, f.name)
+            if f.name in _SUMMED:
+                if a is not None or b is not None:
+                    out[f.name] = (a or 0) + (b or 0)
+            elif a is not None and a == b:
+                out[f.name] = a
         return Stats(**out)
 
     def __repr__(self) -> str:
