@@ -73,6 +73,11 @@ class OrbitForest:
     edge_orbits: int = 0
 
 
+# stuck trees freed by moves (:func:`_swap`, each a pass over the other trees' edges) in
+# one growth before it gives up: a few suffice where moves help at all
+MAX_MOVES = 32
+
+
 class _Stuck(Exception):
     pass
 
@@ -190,6 +195,7 @@ def _grow(edges: list[tuple[int, int]], orbit_of: list[int], budget: list[int],
     total = len(roots) * (len(nodes) - 1)
     placed = 0
     pending = list(trees)
+    moves = 0
     in_edges: dict[int, list[int]] = {}
     for i, (_, b) in enumerate(edges):
         in_edges.setdefault(b, []).append(i)
@@ -200,6 +206,9 @@ def _grow(edges: list[tuple[int, int]], orbit_of: list[int], budget: list[int],
                 if i is None:
                     i = _cut(t, trees, edges, orbit_of, left, box)
             except _Stuck:
+                moves += 1
+                if moves > MAX_MOVES:
+                    raise
                 i = _swap(t, trees, edges, orbit_of, left, out_edges, in_edges)
             x, y = edges[i]
             left[orbit_of[i]] -= t["weight"]
@@ -274,19 +283,25 @@ def _swap(tree: dict, trees: list[dict], edges: list[tuple[int, int]], orbit_of:
     move gives O back T''s weight and takes it from O'. Moves are made until O has
     ``tree``'s weight left; raises :class:`_Stuck` when no move gets there."""
     members, weight = tree["members"], tree["weight"]
-    wanted = sorted({i for x in members for i in out_edges.get(x, ())
-                     if edges[i][1] not in members}, key=lambda i: (-left[orbit_of[i]], i))
+    wanted: dict[int, int] = {}          # orbit -> the first edge of it the tree could take
+    for i in sorted({i for x in members for i in out_edges.get(x, ())
+                     if edges[i][1] not in members}, key=lambda i: (-left[orbit_of[i]], i)):
+        wanted.setdefault(orbit_of[i], i)
     edge_id = {e: i for i, e in enumerate(edges)}
-    for i in wanted:
-        o = orbit_of[i]
-        for other in trees:
-            if other is tree:
-                continue
+    others = []
+    for other in trees:
+        if other is not tree:
+            uses: dict[int, list[int]] = {}
+            for k, e in enumerate(other["edges"]):
+                uses.setdefault(orbit_of[edge_id[e]], []).append(k)
+            others.append((other, uses, {b: a for a, b in other["edges"]}))
+    for o, i in wanted.items():
+        for other, uses, parent in others:
             w2, own = other["weight"], other["members"]
-            parent = {b: a for a, b in other["edges"]}
-            for k, (p, z) in enumerate(other["edges"]):
+            for k in uses.get(o, ()):
+                p, z = other["edges"][k]
                 if orbit_of[edge_id[(p, z)]] != o:
-                    continue
+                    continue              # moved by an earlier move of this call
                 for j in in_edges.get(z, ()):
                     p2, o2 = edges[j][0], orbit_of[j]
                     if o2 == o or p2 not in own or left[o2] < w2:

@@ -171,7 +171,7 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
                         phases=(_as_phase(rs), _as_phase(ag)),
                         stats=replace(rs.stats.plus(ag.stats), orbit_construction=1),
                         weights=rs.weights, group=ag.group)
-    from ..kernels.abelian import class_products, free_abelian
+    from ..kernels.abelian import class_products, free_abelian, twin_rotation
     from .orbits import orbit_forest
 
     stats: dict[str, Any] = {"orbit_construction": 0}
@@ -184,8 +184,9 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     start = time.perf_counter()
     idx = network.index
     compute = [idx[v] for v in network.compute_nodes]
-    H = free_abelian(class_products(group.generators, compute) + list(group.generators),
-                     compute)
+    twins = twin_rotation(network)
+    H = free_abelian(([twins] if twins else []) + class_products(group.generators, compute)
+                     + list(group.generators), compute)
     stats["packing_symmetry_seconds"] = time.perf_counter() - start
     if H is None or H.order < 2:
         return None

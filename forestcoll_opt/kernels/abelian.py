@@ -149,6 +149,39 @@ def class_products(generators: Sequence[Sequence[int]], nodes: Sequence[int]
     return out
 
 
+def twin_rotation(topology) -> tuple[int, ...] | None:
+    """Compute nodes with the same links, in and out (to the same nodes, with the same
+    bandwidth, type and latency) and the same multicast mark are *twins*: no two of a class
+    are joined, so any permutation of a class is an automorphism. The rotation of every
+    class of two or more (in node order) is a candidate for :func:`free_abelian`: the GPUs
+    of one rack on one rail of a GB200 NVL72, say, which the generators found (swaps of
+    two of them in one rack) do not compose into.
+
+    :param topology: the network
+    :returns: the rotation, as the image of every node index, or None when no compute node
+        has a twin
+    """
+    links: dict[str, list] = {}
+    for (a, b), c in topology.capacity.items():
+        kind, alpha = topology.link_type.get((a, b)), topology.link_alpha.get((a, b))
+        links.setdefault(a, []).append(("out", b, c, kind, alpha))
+        links.setdefault(b, []).append(("in", a, c, kind, alpha))
+    classes: dict[tuple, list[int]] = {}
+    for node in topology.nodes:
+        if node.is_compute:
+            key = (bool(node.multicast), tuple(sorted(map(repr, links.get(node.id, [])))))
+            classes.setdefault(key, []).append(topology.index[node.id])
+    perm = list(range(len(topology.node_ids)))
+    moved = False
+    for members in classes.values():
+        if len(members) > 1:
+            members = sorted(members)
+            for a, b in zip(members, members[1:] + members[:1]):
+                perm[a] = b
+            moved = True
+    return tuple(perm) if moved else None
+
+
 SEEDS = 8     # greedy passes, started from each of the longest candidates in turn
 
 

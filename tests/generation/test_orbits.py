@@ -167,9 +167,10 @@ def test_generate_compact_falls_back_when_the_construction_cannot_finish(
 
 
 def test_a_stuck_tree_is_freed_by_moving_another_tree_off_the_orbit(catalog, monkeypatch):
-    # 2,048 A100: 8 representatives under the rotation of the 256 boxes; the last box of
-    # one of them can only be filled over an NVLink orbit the others used up, until one
-    # of them reaches a node of that orbit by another edge (_swap)
+    # 2,048 A100: 2 representatives under the rotation of the 256 boxes and of the GPUs
+    # of each box on one InfiniBand plane (twins, order 4); a box of one of them can only
+    # be filled over an NVLink orbit the other used up, until the other reaches a node of
+    # that orbit by another edge (_swap)
     topo = catalog("dgx-a100:boxes=256")
     swaps = []
     original = orbits._swap
@@ -181,7 +182,8 @@ def test_a_stuck_tree_is_freed_by_moving_another_tree_off_the_orbit(catalog, mon
     monkeypatch.setattr(orbits, "_swap", counting)
     built = orbit_schedule(topo, collective=Collective.ALLGATHER)
     assert built is not None and swaps
-    assert built.stats.orbit_construction == 1 and len(built.orbits) == 8
+    assert built.stats.orbit_construction == 1 and len(built.orbits) == 2
+    assert built.group_order == 1024
     assert built.algbw == fc.bound(topo).algbw == Fraction(10240, 51)
     for rep in built.orbits:                        # written in growth order
         seen = {rep.root}

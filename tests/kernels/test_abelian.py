@@ -7,10 +7,11 @@ import itertools
 import math
 
 import numpy as np
+import forestcoll_opt as fc
 import pytest
 
 from forestcoll_opt.kernels.abelian import class_products, free_abelian
-from forestcoll_opt.kernels.symmetry import automorphisms, group_elements
+from forestcoll_opt.kernels.symmetry import automorphisms, cycle, group_elements
 from forestcoll_opt.model.compact import automorphism_problem
 from forestcoll_opt.model.topology import from_dict
 
@@ -181,3 +182,36 @@ def test_an_asymmetric_network_has_no_group():
     H, _ = _group_of(topo)
     assert H is None
     assert free_abelian([], range(3)) is None
+
+
+# --- twins ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("spec, classes", [("gb200-nvl72:racks=2", 8), ("dgx-a100:boxes=2", 4),
+                                           ("dgx-h100:boxes=2", 0), ("mi250:boxes=2", 0)])
+def test_the_twin_rotation_turns_every_class_of_twins_and_is_an_automorphism(spec, classes):
+    # GB200: per rack, the 18 GPUs of each of the 4 rails; A100: per box, the 4 GPUs of
+    # each of the 2 InfiniBand planes; H100 and MI250 GPUs each have links of their own
+    from forestcoll_opt.kernels.abelian import twin_rotation
+    from forestcoll_opt.model.compact import automorphism_problem
+
+    topo = fc.resolve(spec)
+    perm = twin_rotation(topo)
+    if classes == 0:
+        assert perm is None
+        return
+    assert automorphism_problem(topo, perm) is None
+    compute = [topo.index[v] for v in topo.compute_nodes]
+    assert all(perm[v] != v for v in compute)
+    cycles = {tuple(sorted(cycle(list(perm), v))) for v in compute}
+    assert len(cycles) == classes
+    assert {len(c) for c in cycles} == {len(compute) // classes}
+
+
+def test_gb200_is_built_one_tree_per_orbit_with_the_twins():
+    from forestcoll_opt.generation.pipeline import orbit_schedule
+    from forestcoll_opt.model.collective import Collective
+
+    topo = fc.resolve("gb200-nvl72:racks=16")        # 1,152 GPUs
+    s = orbit_schedule(topo, collective=Collective.ALLGATHER)
+    assert s is not None and s.group_order == 1152 and s.stats.orbit_construction == 1
+    assert s.algbw == fc.bound(topo).algbw
