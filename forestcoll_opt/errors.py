@@ -25,6 +25,7 @@ __all__ = [
     "PackingError",
     "RoutingError",
     "ScheduleError",
+    "JointSplitIncomplete",
     "SplittingError",
     "TopologyError",
     "TopologyFormatError",
@@ -147,6 +148,11 @@ class FixedKError(ForestCollError, ValueError):
 
 class SplittingError(ForestCollError):
     """Edge splitting cannot remove a switch (the network violates the theorem's conditions)."""
+
+
+class JointSplitIncomplete(SplittingError):
+    """Splitting in whole orbits of a group could not remove some switch (the orbit
+    construction then falls back to the plain pipeline, which splits pair by pair)."""
 
 
 class WeightsError(ForestCollError, ValueError):

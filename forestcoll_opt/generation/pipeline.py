@@ -9,7 +9,7 @@ import math
 import time
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .._deprecated import keyword_options
 from ..errors import ScheduleError
@@ -192,17 +192,9 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
         return None
     t0 = time.perf_counter()
     with stage(progress, "bound"):
-        b = compute_bound(network, collective="allgather", kernel=kernel, symmetry=group,
-                          weights=as_mapping(network, weights))
-        least = smallest_k_at_bound(network, b, kernel=kernel, symmetry=group)
-    k, U = least.k, least.k * b.inv_x
-    if k > MAX_COUNT or k * max(weights or (1,)) > MAX_COUNT:
-        return None
+        b, k, U, int_caps = _least_k(network, "allgather", None, kernel, group, weights)
     stats.update(paper_k=b.k, bound_seconds=time.perf_counter() - t0)
-    cap = {(idx[a], idx[c]): math.floor(U * bw) for (a, c), bw in network.capacity.items()}
-    cap = {e: c for e, c in cap.items() if c > 0}
-    counts = weights or (1,) * len(compute)
-    demand = {v: k * wv for v, wv in zip(compute, counts) if wv}
+    cap, demand = _integer_network(network, int_caps, k, None, weights)
     built = orbit_forest(len(network.node_ids), cap, compute,
                          [idx[s] for s in network.switch_nodes], demand, H,
                          box={idx[n.id]: n.box for n in network.nodes}, kernel=kernel,
@@ -210,13 +202,9 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     if built is None:
         return None
     ids = network.node_ids
-    reps = tuple(Tree(ids[t.root], t.weight,
-                      tuple(TreeEdge(ids[a], ids[c], tuple(ids[p] for p in path))
-                            for (a, c), path in zip(t.edges, t.paths)))
-                 for t in built.trees)
+    reps = _named(built.trees, ids)
     if inward:
-        reps = tuple(Tree(t.root, t.weight, tuple(TreeEdge(e.dst, e.src, e.path[::-1])
-                                                  for e in t.edges)) for t in reps)
+        reps = _reversed(reps)
     stats.update(built.seconds, splitting_max_flows=built.splitting_max_flows,
                  packing_max_flows=0, packing_group_order=H.order, orbit_construction=1)
     from ..model.trees import cycles_of
@@ -360,9 +348,14 @@ def _as_phase(s: Schedule) -> Schedule:
 
 
 def _reverse(s: Schedule, topology: Topology, collective: str) -> Schedule:
-    trees = tuple(Tree(t.root, t.weight, tuple(TreeEdge(e.dst, e.src, tuple(reversed(e.path)))
-                                               for e in t.edges)) for t in s.trees)
-    return replace(s, collective=collective, topology=topology.name, trees=trees)
+    return replace(s, collective=collective, topology=topology.name,
+                   trees=_reversed(s.trees))
+
+
+def _reversed(trees: Sequence[Tree]) -> tuple[Tree, ...]:
+    """Out-trees turned into in-trees: every edge and its path reversed."""
+    return tuple(Tree(t.root, t.weight, tuple(TreeEdge(e.dst, e.src, tuple(reversed(e.path)))
+                                              for e in t.edges)) for t in trees)
 
 
 def _symmetry(topology: Topology, wanted: bool, root: str | None, stats: dict[str, Any],
@@ -430,26 +423,45 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     t0 = time.perf_counter()
     with stage(progress, "bound"):
         if k is None:
-            b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
-                              symmetry=group if group is not None else False,
-                              weights=as_mapping(topology, weights))
-            # the least k whose fixed-k optimum is the bound: with it, the floored capacities
-            # ⌊k·b_e/x*⌋; with the paper's k they are exact
-            least = smallest_k_at_bound(topology, b, kernel=kernel,
-                                        symmetry=group if group is not None else False)
-            k, U = least.k, least.k * b.inv_x
+            b, k, U, int_caps = _least_k(topology, collective, root, kernel, group, weights)
             stats["paper_k"] = b.k
-            if k > MAX_COUNT:
-                raise ScheduleError(
-                    f"the optimal schedule needs k = {k} parts per root ({least.note}), above "
-                    f"2^63 - 1, the largest count the schedule format allows (the link bandwidths "
-                    f"have very different denominators); round the bandwidths to fewer digits, or "
-                    f"pass a fixed k")
-            int_caps = {e: math.floor(U * bw) for e, bw in topology.capacity.items()}
         else:
             U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
                                            kernel=kernel, weights=weights)
     stats["bound_seconds"] = time.perf_counter() - t0
+    cap, demand = _integer_network(topology, int_caps, k, root, weights)
+    trees = forest(topology, cap, demand, kernel=kernel, progress=progress, rotation=g,
+                   root=root, stats=stats)
+    return Schedule(collective=collective, topology=topology.name, units=topology.units,
+                    compute_nodes=topology.compute_nodes, k=k, tree_bandwidth=1 / U,
+                    algbw=Fraction(0), trees=trees, root=root, stats=stats)
+
+
+def _least_k(topology: Topology, collective: str, root: str | None, kernel: str | None,
+             group, weights: tuple[int, ...] | None):
+    """(bound, k, U, capacities): the bound, the least k whose fixed-k optimum is the bound
+    and, with U = k·(1/x*), every link's capacity ⌊U·b_e⌋ in trees (with the paper's k
+    they are exact); raises :class:`ScheduleError` when that k exceeds 2^63 - 1."""
+    symmetry = group if group is not None else False
+    b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
+                      symmetry=symmetry, weights=as_mapping(topology, weights))
+    least = smallest_k_at_bound(topology, b, kernel=kernel, symmetry=symmetry)
+    k, U = least.k, least.k * b.inv_x
+    if k > MAX_COUNT:
+        raise ScheduleError(
+            f"the optimal schedule needs k = {k} parts per root ({least.note}), above "
+            f"2^63 - 1, the largest count the schedule format allows (the link bandwidths "
+            f"have very different denominators); round the bandwidths to fewer digits, or "
+            f"pass a fixed k")
+    return b, k, U, {e: math.floor(U * bw) for e, bw in topology.capacity.items()}
+
+
+def _integer_network(topology: Topology, int_caps: Mapping[tuple[str, str], int], k: int,
+                     root: str | None, weights: tuple[int, ...] | None
+                     ) -> tuple[dict[tuple[int, int], int], dict[int, int]]:
+    """The capacities by node index (positive ones) and the demand: k trees at the root,
+    or k·ŵ_v at every compute node v; raises :class:`ScheduleError` when a root's count
+    exceeds 2^63 - 1."""
     heaviest = k * max(weights or (1,))
     if heaviest > MAX_COUNT:
         raise ScheduleError(
@@ -462,11 +474,7 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
     demand = ({idx[root]: k} if root is not None
               else {c: k * w for c, w in zip(compute, counts) if w})
     cap = {(idx[a], idx[b]): c for (a, b), c in int_caps.items() if c > 0}
-    trees = forest(topology, cap, demand, kernel=kernel, progress=progress, rotation=g,
-                   root=root, stats=stats)
-    return Schedule(collective=collective, topology=topology.name, units=topology.units,
-                    compute_nodes=topology.compute_nodes, k=k, tree_bandwidth=1 / U,
-                    algbw=Fraction(0), trees=trees, root=root, stats=stats)
+    return cap, demand
 
 
 def forest(topology: Topology, capacity: Mapping[tuple[int, int], int],
@@ -515,7 +523,12 @@ def forest(topology: Topology, capacity: Mapping[tuple[int, int], int],
                  joint_packing_max_flows=packing.joint_max_flows,
                  packing_fallback=int(packing.fallback),
                  packing_group_order=packing.group_order)
+    return _named(routing.trees, ids)
+
+
+def _named(routed, ids: Sequence[str]) -> tuple[Tree, ...]:
+    """Routed trees on node indices as :class:`Tree` objects on node ids."""
     return tuple(Tree(ids[t.root], t.weight,
                       tuple(TreeEdge(ids[a], ids[b], tuple(ids[p] for p in path))
                             for (a, b), path in zip(t.edges, t.paths)))
-                 for t in routing.trees)
+                 for t in routed)

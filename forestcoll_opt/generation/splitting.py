@@ -37,10 +37,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from ..errors import SplittingError
+from ..errors import JointSplitIncomplete, SplittingError  # noqa: F401 (re-exported)
 from ..kernels.flow import FlowNetwork
 from .pathunits import PathUnits, Route
-from ..kernels.symmetry import cycle, is_automorphism
+from ..kernels.symmetry import cycle, is_automorphism, permutation_orbits
 
 
 @dataclass(frozen=True)
@@ -346,11 +346,6 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
     return flows, splits, bisections, dropped
 
 
-class JointSplitIncomplete(Exception):
-    """Splitting in whole orbits of a group could not remove some switch (internal: the
-    orbit construction then falls back to the plain pipeline)."""
-
-
 def _orbit(point: tuple[int, ...], gens: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
     """The orbit of a tuple of nodes under the group ``gens`` generate, breadth first from
     ``point`` (for one generator g: point, g(point), g²(point), ...)."""
@@ -367,12 +362,8 @@ def _orbit(point: tuple[int, ...], gens: Sequence[Sequence[int]]) -> list[tuple[
 
 def _orbit_reps(compute: Sequence[int], gens: Sequence[Sequence[int]]) -> list[int]:
     """One compute node per orbit (its smallest), sorted."""
-    reps, seen = [], set()
-    for v in sorted(compute):
-        if v not in seen:
-            reps.append(v)
-            seen.update(x for (x,) in _orbit((v,), gens))
-    return reps
+    inside = set(compute)       # an automorphism keeps kinds: an orbit is all compute or none
+    return [orbit[0] for orbit in permutation_orbits(len(gens[0]), gens) if orbit[0] in inside]
 
 
 class _GammaOracle:

@@ -21,7 +21,8 @@ from typing import Sequence
 
 import numpy as np
 
-from .symmetry import cycle, free_power
+from ..model.trees import perm_order
+from .symmetry import free_power
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,17 +72,6 @@ class FreeAbelian:
         :returns: -exponents modulo the orders
         """
         return (-np.asarray(exponents, dtype=np.int64)) % np.asarray(self.orders)
-
-
-def _order(g: np.ndarray) -> int:
-    seen = np.zeros(len(g), dtype=bool)
-    order = 1
-    for v in range(len(g)):
-        if not seen[v] and g[v] != v:
-            c = cycle(g, v)
-            seen[c] = True
-            order = math.lcm(order, len(c))
-    return order
 
 
 def _powers(g: np.ndarray, order: int) -> np.ndarray:
@@ -230,7 +220,7 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
             if key in seen or (g[comp] == comp).all():
                 continue
             seen.add(key)
-            pool.append((_order(g), g))
+            pool.append((perm_order(g.tolist()), g))
     pool.sort(key=lambda item: -item[0])
     if not pool:
         return None

@@ -171,8 +171,12 @@ def cycles_of(perm: Sequence[int], node_ids: Sequence[str]) -> tuple[tuple[str, 
     return tuple(out)
 
 
-def _perm_order(g: Sequence[int]) -> int:
-    """The order of a permutation: the lcm of its cycle lengths."""
+def perm_order(g: Sequence[int]) -> int:
+    """The order of a permutation: the lcm of its cycle lengths.
+
+    :param g: the image of every point
+    :returns: the order
+    """
     seen = [False] * len(g)
     order = 1
     for v in range(len(g)):
@@ -258,7 +262,7 @@ class NodeGroup:
         if commute and gens:
             product = 1
             for g in gens:
-                product *= _perm_order(g)
+                product *= perm_order(g)
             if product == self.order:
                 return product
         return len(self.elements())

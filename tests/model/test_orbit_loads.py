@@ -19,20 +19,7 @@ from forestcoll_opt.model.compact import expand
 from forestcoll_opt.model.linkloads import link_loads, multicast_switches
 from forestcoll_opt.model.trees import NodeGroup
 from randomnets import random_symmetric_network
-
-
-def _closure(n: int, gens: list[tuple[int, ...]]) -> set[tuple[int, ...]]:
-    """Every element of the group, by closing the identity under the generators."""
-    identity = tuple(range(n))
-    found, todo = {identity}, [identity]
-    while todo:
-        a = todo.pop()
-        for g in gens:
-            c = tuple(g[v] for v in a)
-            if c not in found:
-                found.add(c)
-                todo.append(c)
-    return found
+from groups import closure
 
 
 def _rotations(rng: random.Random, n: int) -> list[tuple[int, ...]]:
@@ -84,7 +71,7 @@ def test_the_proven_order_is_the_number_of_elements(seed, monkeypatch):
     gens = _rotations(rng, n) if seed % 2 else _random_perms(rng, n)
     points = range(rng.randint(1, n))                # the compute nodes; the rest switches
     group = NodeGroup(n, gens, points)
-    elements = _closure(n, list(group.generators))
+    elements = closure(n, list(group.generators))
     x = group.base
     orbit = {g[x] for g in elements}
     free = len(orbit) == len(elements)              # no two elements move x alike

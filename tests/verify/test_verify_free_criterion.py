@@ -17,6 +17,7 @@ from forestcoll_opt.verify import bound as vbound
 from forestcoll_opt.verify import group as vgroup
 from forestcoll_opt.verify import verdict as vverdict
 from randomnets import random_symmetric_network
+from groups import closure
 
 
 def _expander():
@@ -32,19 +33,6 @@ def _expander():
 
 
 expand_by_test = _expander()
-
-
-def _closure(n, gens):
-    identity = tuple(range(n))
-    found, todo = {identity}, [identity]
-    while todo:
-        a = todo.pop()
-        for g in gens:
-            c = tuple(g[v] for v in a)
-            if c not in found:
-                found.add(c)
-                todo.append(c)
-    return found
 
 
 def _random_group(rng: random.Random, n: int) -> list[list[int]]:
@@ -84,7 +72,7 @@ def test_the_free_order_equals_brute_force(seed, monkeypatch):
     rng = random.Random(f"verify-free-{seed}")
     n = rng.randint(2, 7)
     gens = _random_group(rng, n)
-    elements = _closure(n, gens)
+    elements = closure(n, gens)
     x = rng.randrange(n)
     orbit = {e[x] for e in elements}
     free = len(orbit) == len(elements)
@@ -92,7 +80,7 @@ def test_the_free_order_equals_brute_force(seed, monkeypatch):
                   for v in range(n))
     product = 1
     for g in gens:
-        product *= len(_closure(n, [g]))
+        product *= len(closure(n, [g]))
     walked = []
     walk = vgroup._walk
     monkeypatch.setattr(vgroup, "_walk", lambda *a: walked.append(1) or walk(*a))
