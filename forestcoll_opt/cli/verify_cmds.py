@@ -17,6 +17,7 @@ from ..files import check_output, display_path, write_output
 from ..generation.pipeline import traffic
 from ..model.alltoall import load_demand
 from ..model.catalog import resolve
+from ..model.collective import ALL
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
 from ..verify import load_schedule, verify
@@ -36,7 +37,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     data = load_schedule(args.schedule)
     weights = node_weights(args, topo)
     alltoall = data.get("collective") == "alltoall"
-    demand = _demand_arg(args, topo, alltoall)
+    demand = _demand_arg(args, topo, data)
     # solved only if verify asks: for a sound allreduce (all-to-all) schedule compared
     # against the LP
     if alltoall:
@@ -88,17 +89,20 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return code
 
 
-def _demand_arg(args: argparse.Namespace, topo: Topology, alltoall: bool) -> Any:
+def _demand_arg(args: argparse.Namespace, topo: Topology, data: Any) -> Any:
     """``--demand FILE`` read as the model reads demand files (None without it).
 
-    :raises UsageError: for --demand with a schedule that is not an all-to-all
+    :raises UsageError: for --demand with a schedule of another collective (one that names
+        no known collective is left to the verifier, which calls it invalid)
     :raises DemandError: for a file that is not a demand matrix of ``topo``
     """
     if args.demand is None:
         return None
-    if not alltoall:
+    coll = data.get("collective")
+    if coll != "alltoall" and isinstance(coll, str) and coll in ALL:
         raise UsageError(f"--demand is the matrix an all-to-all schedule must be for; "
-                         f"{display_path(args.schedule)} is not an all-to-all schedule, drop it")
+                         f"{display_path(args.schedule)} is {'an' if coll[0] == 'a' else 'a'} "
+                         f"{coll} schedule, drop it")
     return load_demand(args.demand, topo) or "uniform"
 
 

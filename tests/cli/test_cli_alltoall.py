@@ -153,7 +153,16 @@ def test_weights_and_demand_only_where_they_belong(capsys, tmp_path, toy_files):
     run(capsys, "generate", str(topo), "-o", str(allgather))
     code, out, err = run(capsys, "verify", str(topo), str(allgather), "--demand", str(weights))
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert "--demand is the matrix an all-to-all schedule must be for" in err
+    assert err == (f"forestcoll: error: --demand is the matrix an all-to-all schedule must be "
+                   f"for; {allgather} is an allgather schedule, drop it\n")
+    doc = toy_alltoall()
+    doc["collective"] = "all-to-all"          # a typo: the verifier says what is wrong
+    typo = tmp_path / "typo.json"
+    typo.write_text(json.dumps(doc))
+    demand = tmp_path / "d.json"
+    demand.write_text(json.dumps({"a0": {"a1": 1}}))
+    code, out, err = run(capsys, "verify", str(topo), str(typo), "--demand", str(demand))
+    assert code == 2 and "unknown collective \"all-to-all\"" in err
 
 
 @pytest.mark.parametrize("end,value", [("src", ["a0"]), ("dst", {"a1": 1}), ("src", None),
