@@ -111,6 +111,16 @@ def toy_files(tmp_path):
 
 def test_verify_judges_the_uniform_all_to_all_unless_asked(capsys, tmp_path, toy_files):
     topo, forged, uniform = toy_files
+    made = tmp_path / "made.json"
+    pair = tmp_path / "pair.json"
+    pair.write_text(json.dumps({"a0": {"a1": 1}}))
+    code, out, _ = run(capsys, "generate", str(topo), "--collective", "alltoall", "--demand",
+                       str(pair), "-o", str(made))
+    assert code == 0 and out.splitlines()[-1] == (
+        f"note            made for the demand of {pair}: verify it with --demand {pair} "
+        f"(without it, verify judges the uniform all-to-all)")
+    assert run(capsys, "verify", str(topo), str(made))[0] == 2
+    assert run(capsys, "verify", str(topo), str(made), "--demand", str(pair))[0] == 0
     code, out, err = run(capsys, "verify", str(topo), str(forged))
     assert code == 2 and out == f"INVALID: 1 problem(s) in {forged}\n"
     assert err == ('forestcoll: invalid: "demand": the schedule is for a non-uniform demand (1 of '
