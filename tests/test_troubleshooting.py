@@ -123,6 +123,20 @@ def test_browser_test_skip_line():
     assert skip.split(": ", 1)[1] in source
 
 
+def test_alltoall_for_another_demand(folder, capsys):
+    moe = str(ROOT / "examples" / "moe-demand-dgx-a100-2.json")
+    assert main(["generate", "dgx-a100:boxes=2", "--collective", "alltoall", "--demand", moe,
+                 "-o", "a2a.json"]) == 0
+    assert_quoted(printed(capsys, "verify", "dgx-a100:boxes=2", "a2a.json"),
+                  "forestcoll: invalid: \"demand\"")
+    assert_quoted(printed(capsys, "verify", "dgx-a100:boxes=2", "a2a.json", "--weights",
+                          str(ROOT / "examples" / "shards-dgx-a100-2.json")),
+                  "forestcoll: error: --weights")
+    lines = printed(capsys, "verify", "dgx-a100:boxes=2", "a2a.json", "--demand", moe)
+    assert lines[0].startswith("OPTIMAL: valid alltoall schedule, algbw 50 GB/s")
+    assert lines[1].startswith("demand  a non-uniform demand (240 of the 240 ordered pairs")
+
+
 def test_deprecation_warnings(folder):
     code = ("import forestcoll_opt as fc\n"
             "t = fc.resolve('paper-example')\n"

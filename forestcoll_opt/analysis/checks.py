@@ -90,7 +90,7 @@ def _on_demand(topology: Topology, schedule: Any, against: str, kernel: str | No
 def verify(topology: Topology, schedule: Any, *, against: str = "lp",
            lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
            kernel: str | None = None, weights: Mapping[str, Any] | None = None,
-           validity_only: bool = False) -> Verdict:
+           validity_only: bool = False, demand: Any = None) -> Verdict:
     """Check ``schedule`` on ``topology`` with the independent verifier
     (:func:`forestcoll_opt.verify.verdict.verify`), solving the allreduce LP when the
     verdict needs it and no interval is given.
@@ -117,6 +117,9 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
         non-negative exact number, at least one positive
     :param validity_only: check the schedule and compute its exact algbw, compare with
         nothing (status "valid"; never optimal)
+    :param demand: all-to-all only: the demand matrix the schedule must be for (default:
+        the uniform all-to-all; a schedule of another demand is invalid), as for the
+        verifier
     :returns: the :class:`~forestcoll_opt.verify.verdict.Verdict`; everything wrong *in* a
         schedule is a reason in it, never an exception
     :raises VerifyError: if the schedule cannot be read at all
@@ -128,14 +131,15 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     if lp_interval is None and not validity_only:
         schedule, lp_interval = _on_demand(topology, schedule, against, kernel)
     return _verifier.verify(topology, schedule, against=against, lp_interval=lp_interval,
-                            kernel=kernel, weights=weights, validity_only=validity_only)
+                            kernel=kernel, weights=weights, validity_only=validity_only,
+                            demand=demand)
 
 
 def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
                    against: str = "lp",
                    lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
                    kernel: str | None = None,
-                   weights: Mapping[str, Any] | None = None) -> Verdict:
+                   weights: Mapping[str, Any] | None = None, demand: Any = None) -> Verdict:
     """For users' test suites: the verifier's
     :func:`forestcoll_opt.verify.verdict.assert_optimal`, solving the allreduce LP when the
     verdict needs it and no interval is given (as :func:`verify` here does).
@@ -152,6 +156,7 @@ def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
     :param lp_interval: as for :func:`verify`; None (default): the LP is solved when needed
     :param kernel: as for :func:`verify`
     :param weights: as for :func:`verify`
+    :param demand: as for :func:`verify`
     :returns: the verdict, when it passes
     :raises AssertionError: for an invalid schedule, a contradiction, or a schedule below
         ``min_ratio`` (the message says which)
@@ -161,4 +166,5 @@ def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
     if lp_interval is None:
         schedule, lp_interval = _on_demand(topology, schedule, against, kernel)
     return _verifier.assert_optimal(topology, schedule, min_ratio=min_ratio, against=against,
-                                    lp_interval=lp_interval, kernel=kernel, weights=weights)
+                                    lp_interval=lp_interval, kernel=kernel, weights=weights,
+                                    demand=demand)

@@ -103,6 +103,10 @@ def cmd_generate_alltoall(args: argparse.Namespace) -> int:
           f"[{exact_num(lower, 6)}, {exact_num(upper, 6)}])", file=out)
     print(f"seconds         {seconds:.2f} total: LP {st['lp_seconds']:.2f}, routes "
           f"{st['construction_seconds']:.2f}", file=out)
+    if sched.demand is not None:
+        print(f"note            made for the demand of {args.demand}: verify it with "
+              f"--demand {args.demand} (without it, verify judges the uniform all-to-all)",
+              file=out)
     return 0
 
 

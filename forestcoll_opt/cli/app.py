@@ -23,7 +23,7 @@ from .compact_cmds import cmd_expand
 from .draw_cmds import cmd_draw, cmd_report
 from .generate_cmds import COMPACT_ABOVE, cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
 from .lp_cmds import cmd_lp
-from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text
+from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text, print_json_error
 from .runtime_cmds import cmd_check_xml, cmd_export_msccl, cmd_import_nccl
 from .time_cmds import cmd_simulate, cmd_tradeoff
 from .verify_cmds import cmd_show_traffic, cmd_verify
@@ -49,7 +49,17 @@ class _Parser(argparse.ArgumentParser):
         # escape what cannot be printed on one line
         message = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
                           for c in message)
-        self.exit(EXIT_ERROR, f"forestcoll: error: {message} (see {self.prog} --help)\n")
+        message = f"{message} (see {self.prog} --help)"
+        sys.stderr.write(f"forestcoll: error: {message}\n")
+        raise _UsageExit(message)
+
+
+class _UsageExit(SystemExit):
+    """argparse's exit on a usage error, carrying its message (for ``--json``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(EXIT_ERROR)
+        self.message = message
 
 
 def _refuse_abbreviations(parser: argparse.ArgumentParser, argv: list[str]) -> None:
@@ -166,10 +176,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=seconds_arg,
                    help="allreduce or alltoall against the LP: HiGHS time limit per solve, "
                         "seconds")
-    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print the verdict as JSON, with the --min-ratio gate's result and the "
+                        "exit status (an error: {\"status\": \"error\", \"error\", "
+                        "\"exit_code\"})")
     p.add_argument("--weights", metavar="FILE",
-                   help="require the schedule's shard weights to be these (a JSON object: "
-                        "compute node id -> weight); default: whatever the schedule records")
+                   help="allgather, reduce-scatter, allreduce: require the schedule's shard "
+                        "weights to be these (a JSON object: compute node id -> weight); "
+                        "default: whatever the schedule records")
+    p.add_argument("--demand", metavar="FILE",
+                   help="alltoall: require the schedule's demand to be this matrix (a JSON "
+                        "object {src: {dst: amount}}, normalised); default: the uniform "
+                        "all-to-all, and a schedule for another demand is invalid")
     p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
     add_kernel(p)
     p.set_defaults(func=cmd_verify)
@@ -510,27 +528,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:          # --help, --version, or a usage error already printed
-        return exc.code if isinstance(exc.code, int) else EXIT_ERROR
+        code = exc.code if isinstance(exc.code, int) else EXIT_ERROR
+        if isinstance(exc, _UsageExit) and "--json" in (argv[:argv.index("--")] if "--" in argv
+                                                        else argv):
+            print_json_error(exc.message, code)
+        return code
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="forestcoll: %(message)s")
     try:
         _refuse_ambiguous_topology(args)
         return args.func(args)
     except ForestCollError as exc:
-        print(f"forestcoll: error: {flag_text(exc, _flags(parser, args))}", file=sys.stderr)
-        return EXIT_ERROR
+        message = flag_text(exc, _flags(parser, args))
+        print(f"forestcoll: error: {message}", file=sys.stderr)
+        return _json_error(args, message, EXIT_ERROR)
     except KeyboardInterrupt:
         print("forestcoll: interrupted", file=sys.stderr)
-        return 130
+        return _json_error(args, "interrupted", 130)
     except BrokenPipeError:
         return 0
     except (RecursionError, MemoryError) as exc:
-        print(f"forestcoll: error: input too large to process ({type(exc).__name__})",
-              file=sys.stderr)
-        return EXIT_ERROR
+        message = f"input too large to process ({type(exc).__name__})"
+        print(f"forestcoll: error: {message}", file=sys.stderr)
+        return _json_error(args, message, EXIT_ERROR)
     except Exception as exc:   # a bug: one line, and the details with -v
         if args.verbose:
             raise
-        print(f"forestcoll: internal error: {type(exc).__name__}: {str(exc)[:200]} (run with "
-              f"-v for the traceback and please report it)", file=sys.stderr)
-        return EXIT_INTERNAL
+        message = (f"internal error: {type(exc).__name__}: {str(exc)[:200]} (run with -v for "
+                   f"the traceback and please report it)")
+        print(f"forestcoll: {message}", file=sys.stderr)
+        return _json_error(args, message, EXIT_INTERNAL)
+
+
+def _json_error(args: argparse.Namespace, message: str, code: int) -> int:
+    """A command given ``--json`` also prints its error as a JSON object on stdout
+    (:func:`~forestcoll_opt.cli.output.print_json_error`); returns ``code``."""
+    if getattr(args, "json", False) is True:
+        print_json_error(message, code)
+    return code

@@ -3,6 +3,7 @@ decimal value, capped lists of problems, and where a command's own summary line 
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from fractions import Fraction
@@ -28,6 +29,20 @@ def exact_num(value: Fraction, digits: int = 3) -> str:
 
 
 MAX_REASONS_SHOWN = 10
+
+
+def print_json_error(message: str, code: int) -> int:
+    """Under ``--json`` an error is also one JSON object on standard output,
+    ``{"status": "error", "error": message, "exit_code": code}``, so that a script reading
+    the output finds an object whatever happened (the one-line message still goes to
+    stderr).
+
+    :param message: the error line, without the ``forestcoll: error:`` prefix
+    :param code: the exit status
+    :returns: ``code``
+    """
+    print(json.dumps({"status": "error", "error": message, "exit_code": code}, indent=2))
+    return code
 
 
 def print_reasons(kind: str, reasons: Sequence[str]) -> None:

@@ -15,24 +15,31 @@ from ..analysis.checks import allreduce_lp, alltoall_lp
 from ..errors import LPError, UsageError, VerifyArgumentError
 from ..files import check_output, display_path, write_output
 from ..generation.pipeline import traffic
+from ..model.alltoall import load_demand
 from ..model.catalog import resolve
+from ..model.collective import ALL
+from ..model.numbers import fraction_text
 from ..model.topology import Topology
 from ..verify import load_schedule, verify
+from ..verify.alltoall import demand_text
 from .args import failed_topology, node_weights, ratio_arg
-from .output import EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, flag_text, print_reasons
+from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, flag_text, print_json_error,
+                     print_reasons)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     """Exit 0: valid and at least --min-ratio of the reference (default: optimal);
     1: valid but below; 2: invalid, unreadable, or an internal contradiction;
-    3: the allreduce LP needed for the verdict could not be solved."""
+    3: the LP needed for the verdict could not be solved. With --json the verdict carries
+    the gate's own result, ``"gate": {"min_ratio", "passed"}``, and ``"exit_code"``."""
     min_ratio = ratio_arg(args.min_ratio)
     topo = failed_topology(args, resolve(args.topology))
     data = load_schedule(args.schedule)
     weights = node_weights(args, topo)
+    alltoall = data.get("collective") == "alltoall"
+    demand = _demand_arg(args, topo, data)
     # solved only if verify asks: for a sound allreduce (all-to-all) schedule compared
     # against the LP
-    alltoall = data.get("collective") == "alltoall"
     if alltoall:
         lazy = alltoall_lp(topo, data, time_limit=args.time_limit, kernel=args.kernel) \
             if args.against == "lp" else None
@@ -41,37 +48,67 @@ def cmd_verify(args: argparse.Namespace) -> int:
                             kernel=args.kernel)
     try:
         verdict = verify(topo, data, against=args.against, lp_interval=lazy,
-                         kernel=args.kernel, weights=weights)
+                         kernel=args.kernel, weights=weights, demand=demand)
     except LPError as exc:
         which, other = ("all-to-all", "cut") if alltoall else ("allreduce", "trees")
-        print(f"forestcoll: error: the {which} LP needed for the verdict failed: "
-              f"{flag_text(exc, {'time_limit': '--time-limit'})}; raise --time-limit or verify "
-              f"with --against {other}", file=sys.stderr)
-        return EXIT_SOLVER
+        message = (f"the {which} LP needed for the verdict failed: "
+                   f"{flag_text(exc, {'time_limit': '--time-limit'})}; raise --time-limit or "
+                   f"verify with --against {other}")
+        print(f"forestcoll: error: {message}", file=sys.stderr)
+        return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
     except VerifyArgumentError:
         _refuse_tree_reference(args, topo, data, weights)
         raise
+    reasons = tuple(_cli_reason(r) for r in verdict.reasons)
+    if verdict.status in ("invalid", "contradiction"):
+        code = EXIT_ERROR
+    else:
+        code = 0 if verdict.meets(min_ratio) else EXIT_BELOW
     if args.json:
-        print(json.dumps(verdict.to_dict(), indent=2))
+        out = verdict.to_dict()
+        out["reasons"] = list(reasons)
+        out["gate"] = {"min_ratio": fraction_text(min_ratio), "passed": code == 0}
+        out["exit_code"] = code
+        print(json.dumps(out, indent=2))
     if verdict.status == "invalid":
-        print_reasons("invalid", verdict.reasons)
+        print_reasons("invalid", reasons)
         if not args.json:
-            print(f"INVALID: {len(verdict.reasons)} problem(s) in "
-                  f"{display_path(args.schedule)}")
-        return EXIT_ERROR
+            print(f"INVALID: {len(reasons)} problem(s) in {display_path(args.schedule)}")
+        return code
     if verdict.contradiction:
-        print_reasons("internal contradiction", verdict.reasons)
+        print_reasons("internal contradiction", reasons)
         if not args.json:
             print("CONTRADICTION: the schedule's numbers and the bound cannot both be right; "
                   "please report it")
-        return EXIT_ERROR
-    ok = verdict.meets(min_ratio)
+        return code
     if not args.json:
-        _print_verdict(topo, verdict, min_ratio)
-    if not ok:
+        _print_verdict(topo, verdict, min_ratio, demand is not None)
+    if code:
         print(f"forestcoll: schedule reaches {float(verdict.ratio):.4%} of the "
               f"{_reference(verdict)}, below --min-ratio {args.min_ratio}", file=sys.stderr)
-    return 0 if ok else EXIT_BELOW
+    return code
+
+
+def _demand_arg(args: argparse.Namespace, topo: Topology, data: Any) -> Any:
+    """``--demand FILE`` read as the model reads demand files (None without it).
+
+    :raises UsageError: for --demand with a schedule of another collective (one that names
+        no known collective is left to the verifier, which calls it invalid)
+    :raises DemandError: for a file that is not a demand matrix of ``topo``
+    """
+    if args.demand is None:
+        return None
+    coll = data.get("collective")
+    if coll != "alltoall" and isinstance(coll, str) and coll in ALL:
+        raise UsageError(f"--demand is the matrix an all-to-all schedule must be for; "
+                         f"{display_path(args.schedule)} is {'an' if coll[0] == 'a' else 'a'} "
+                         f"{coll} schedule, drop it")
+    return load_demand(args.demand, topo) or "uniform"
+
+
+def _cli_reason(reason: str) -> str:
+    """A verdict's reason with the keyword argument it names written as the option."""
+    return reason.replace("(demand=)", "(--demand FILE)")
 
 
 def _refuse_tree_reference(args: argparse.Namespace, topo: Topology, data: Any,
@@ -101,7 +138,7 @@ def _reference(v: Any) -> str:
         "reduce-scatter + allgather tree bound"
 
 
-def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
+def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = False) -> None:
     u = topo.units
     status = "OPTIMAL" if v.optimal else ("OK" if v.meets(min_ratio) else "BELOW")
     kind = ("weighted " if v.weights else "") + ("concurrent " if v.concurrent else "")
@@ -116,6 +153,9 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction) -> None:
         ref = _reference(v)
         print(f"{head} = {v.ratio} x {ref} {exact_num(v.bound_algbw)} {u}"
               + ("" if v.optimal else f" ({float(v.ratio):.4%})"))
+    if v.collective == "alltoall":
+        print(f"demand  {demand_text(len(topo.compute_nodes), v.demand)}"
+              + (", as --demand asks" if asked else ""))
     for phase in v.phases:
         print(f"primal  {phase.collective}, k = {phase.k}: busiest links "
               + ", ".join(f"{a}->{b} load {load} ({exact_num(r)} per {u})"

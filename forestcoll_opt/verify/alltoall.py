@@ -35,10 +35,12 @@ from collections import deque
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ..errors import VerifyArgumentError
 from ..model.topology import Topology
 from .bound import CutBound
 from .loads import PhaseLoad
-from .terms import MAX_INTEGER, fraction_text, integral, show
+from .terms import (MAX_INTEGER, coprime_integers, exact, fraction_text, integral, parse_exact,
+                    show)
 
 FORMAT = "forestcoll-schedule/4"
 _KEYS = ("format", "collective", "topology", "units", "compute_nodes", "demand", "k",
@@ -47,29 +49,45 @@ _ROUTE_KEYS = ("src", "dst", "weight", "path")
 MAX_REASONS = 1000
 
 
+Pairs = dict[tuple[str, str], int]
+UNIFORM = "uniform"
+"""The demand every verdict but a validity-only one asks for unless told otherwise: d = 1
+for every ordered pair of distinct compute nodes."""
+
+
 class AlltoallReading:
     """A sound all-to-all schedule: its demand pairs, k, loads and exact algbw.
 
     :ivar pairs: (src, dst) -> d, every pair with d > 0
+    :ivar uniform: whether that is the uniform all-to-all (the file has no ``"demand"``)
     :ivar k: parts per unit of demand
     :ivar algbw: the exact algbw from the link loads
     :ivar phase: the primal side (busiest links, time per unit of data)
     """
 
-    def __init__(self, pairs: dict[tuple[str, str], int], k: int, algbw: Fraction,
+    def __init__(self, pairs: Pairs, uniform: bool, k: int, algbw: Fraction,
                  phase: PhaseLoad) -> None:
         self.pairs = pairs
+        self.uniform = uniform
         self.k = k
         self.algbw = algbw
         self.phase = phase
 
+    def demand(self, t: Topology) -> tuple[tuple[str, str, int], ...] | None:
+        """The non-uniform demand as (src, dst, d) in compute-node order; None if uniform."""
+        return None if self.uniform else _ordered(t, self.pairs)
 
-def read_alltoall(reader: Any, data: Mapping[Any, Any]) -> AlltoallReading | None:
+
+def read_alltoall(reader: Any, data: Mapping[Any, Any],
+                  wanted: Pairs | str | None = None) -> AlltoallReading | None:
     """Check an all-to-all schedule; every problem becomes a line of ``reader.reasons``.
 
     :param reader: the verifier's :class:`~forestcoll_opt.verify.reader.Reader` for the
         topology (its checks of the common keys and of claimed numbers are used)
     :param data: the schedule object
+    :param wanted: the demand the caller asks for: :data:`UNIFORM`, a non-uniform matrix
+        as :func:`check_demand` returns it, or None to take the schedule's own; a schedule
+        of another demand is invalid, with a reason saying how the two differ
     :returns: the reading, or None when the schedule is invalid
     """
     t: Topology = reader.t
@@ -89,6 +107,9 @@ def read_alltoall(reader: Any, data: Mapping[Any, Any]) -> AlltoallReading | Non
     reader.common(data)
     compute = set(t.compute_nodes)
     pairs = _demand(data.get("demand"), compute, reasons)
+    uniform = data.get("demand") is None
+    if pairs is not None and wanted is not None:
+        _compare_demand(t, pairs, uniform, wanted, reasons)
     k = integral(data.get("k"))
     if not isinstance(k, int) or not 1 <= k <= MAX_INTEGER:
         reasons.append(f"\"k\" must be a whole number from 1 to 2^63 - 1, found "
@@ -131,7 +152,7 @@ def read_alltoall(reader: Any, data: Mapping[Any, Any]) -> AlltoallReading | Non
     busiest = tuple((a, b, loads[(a, b)], r) for (a, b), r in sorted(
         per.items(), key=lambda kv: (-kv[1], t.index[kv[0][0]], t.index[kv[0][1]]))[:5])
     phase = PhaseLoad("alltoall", k, 1 / algbw, busiest)
-    return AlltoallReading(pairs, k, algbw, phase)
+    return AlltoallReading(pairs, uniform, k, algbw, phase)
 
 
 def _demand(raw: Any, compute: set[str], reasons: list[str]) -> dict[tuple[str, str], int] | None:
@@ -171,6 +192,117 @@ def _demand(raw: Any, compute: set[str], reasons: list[str]) -> dict[tuple[str, 
     return pairs
 
 
+def check_demand(topology: Topology, demand: Any) -> Pairs | str | None:
+    """``verify``'s ``demand`` argument normalised as the format normalises a matrix: None
+    when not given, :data:`UNIFORM` for every ordered pair with the same amount, otherwise
+    (src, dst) -> d for every pair with an amount > 0, coprime integers.
+
+    :param topology: the network
+    :param demand: None; a matrix ``{src: {dst: amount}}`` (amounts non-negative exact
+        numbers: int, Fraction, Decimal, or a "p/q" or decimal string; pairs left out send
+        nothing); or (src, dst, amount) triples, such as a schedule's ``.demand``
+    :returns: as above
+    :raises VerifyArgumentError: at the first problem, naming the pair
+    """
+    if demand is None:
+        return None
+    if isinstance(demand, str) and demand == UNIFORM:
+        return UNIFORM
+    if isinstance(demand, Mapping):
+        triples: list[tuple[Any, Any, Any]] = []
+        for s, row in demand.items():
+            if not isinstance(row, Mapping):
+                raise VerifyArgumentError(f"demand: the row of {show(s)} must map destination "
+                                          f"ids to amounts, got {show(row)}")
+            triples += [(s, r, amount) for r, amount in row.items()]
+    elif isinstance(demand, (list, tuple)) and all(
+            isinstance(x, (list, tuple)) and len(x) == 3 for x in demand):
+        triples = list(demand)
+    else:
+        raise VerifyArgumentError(f"demand must be a matrix {{src: {{dst: amount}}}} or "
+                                  f"(src, dst, amount) triples, got {show(demand)}")
+    compute = frozenset(topology.compute_nodes)
+    values: dict[tuple[str, str], Fraction] = {}
+    for s, r, amount in triples:
+        for v in (s, r):
+            if not isinstance(v, str) or v not in compute:
+                raise VerifyArgumentError(f"demand: {show(v)} is not a compute node of "
+                                          f"{topology.name!r}")
+        value = parse_exact(amount) if isinstance(amount, str) else \
+            exact(amount, f"demand {s} -> {r}")
+        if value is None or value < 0:
+            raise VerifyArgumentError(f"demand {s} -> {r} is {show(amount)}; an amount is a "
+                                      f"non-negative exact number (an integer, \"p/q\" or a "
+                                      f"decimal)")
+        if (s, r) in values:
+            raise VerifyArgumentError(f"demand {s} -> {r} is given twice")
+        if s == r and value:
+            raise VerifyArgumentError(f"demand {s} -> {s}: a node's data to itself never "
+                                      f"crosses the network")
+        if value:
+            values[(s, r)] = value
+    if not values:
+        raise VerifyArgumentError("demand: every amount is 0; at least one pair must send data")
+    keys = list(values)
+    ints = coprime_integers([values[p] for p in keys])
+    if sum(ints) > MAX_INTEGER:
+        raise VerifyArgumentError("demand normalises to integers summing to more than "
+                                  "2^63 - 1; use simpler ratios")
+    n = len(compute)
+    if len(keys) == n * (n - 1) and all(d == 1 for d in ints):
+        return UNIFORM
+    return dict(zip(keys, ints))
+
+
+def demand_text(n: int, demand: tuple[tuple[str, str, int], ...] | None) -> str:
+    """A short description of a normalised demand (None: uniform) among ``n`` compute
+    nodes: how many ordered pairs send, Σd, and the first few pairs."""
+    every = n * (n - 1)
+    if demand is None:
+        return f"the uniform all-to-all (all {every} ordered pairs alike)"
+    if len(demand) <= 3:
+        shown = ", ".join(f"{s} -> {r} {d}" for s, r, d in demand)
+    else:
+        low, high = min(d for _, _, d in demand), max(d for _, _, d in demand)
+        s, r, _ = next(x for x in demand if x[2] == high)
+        shown = f"d from {low} to {high}, the largest first at {s} -> {r}"
+    return (f"a non-uniform demand ({len(demand)} of the {every} ordered pairs, Σd = "
+            f"{sum(d for _, _, d in demand)}: {shown})")
+
+
+def _compare_demand(t: Topology, pairs: Pairs, uniform: bool, wanted: Pairs | str,
+                    reasons: list[str]) -> None:
+    """The schedule's demand against the one asked for (one reason when they differ)."""
+    n = len(t.compute_nodes)
+    if uniform and wanted == UNIFORM:
+        return
+    if wanted == UNIFORM:
+        reasons.append(f"\"demand\": the schedule is for {demand_text(n, _ordered(t, pairs))}, "
+                       f"not the uniform all-to-all; to judge it for that demand, ask for the "
+                       f"same matrix (demand=)")
+        return
+    assert isinstance(wanted, dict)
+    if uniform:
+        reasons.append(f"\"demand\": the schedule is for the uniform all-to-all, but "
+                       f"{demand_text(n, _ordered(t, wanted))} was asked for")
+        return
+    if pairs == wanted:
+        return
+    order = {v: i for i, v in enumerate(t.compute_nodes)}
+    first = min(set(pairs) ^ set(wanted) | {p for p in pairs if pairs[p] != wanted.get(p)},
+                key=lambda p: (order[p[0]], order[p[1]]))
+    reasons.append(f"\"demand\": the schedule's normalised demand differs from the one asked "
+                   f"for, first at {first[0]} -> {first[1]}: {pairs.get(first, 0)} of Σd = "
+                   f"{sum(pairs.values())} in the schedule, {wanted.get(first, 0)} of Σd = "
+                   f"{sum(wanted.values())} asked for")
+
+
+def _ordered(t: Topology, pairs: Pairs) -> tuple[tuple[str, str, int], ...]:
+    order = {v: i for i, v in enumerate(t.compute_nodes)}
+    return tuple((s, r, d) for (s, r), d in sorted(
+        pairs.items(), key=lambda kv: (order[kv[0][0]], order[kv[0][1]])))
+
+
 def _route(t: Topology, route: Any, where: str, compute: set[str],
            pairs: dict[tuple[str, str], int] | None, reasons: list[str]
            ) -> tuple[str, str, int, list[str]] | None:
@@ -185,6 +317,11 @@ def _route(t: Topology, route: Any, where: str, compute: set[str],
         return None
     src, dst, path = route["src"], route["dst"], route["path"]
     weight = integral(route["weight"])
+    for end in ("src", "dst"):
+        if not isinstance(route[end], str):
+            reasons.append(f"{where}: \"{end}\" must be a compute node id (a string), found "
+                           f"{show(route[end])}")
+            return None
     if src not in compute or dst not in compute or src == dst:
         reasons.append(f"{where}: src {show(src)} and dst {show(dst)} must be two different "
                        f"compute nodes")
@@ -356,4 +493,4 @@ def verdict_fields(t: Topology, reading: AlltoallReading, against: str,
                 collective="alltoall", against=against, algbw=algbw, bound_algbw=reference,
                 ratio=ratio, lp_interval=interval, ratio_to_lp_lower=lower_ratio,
                 ratio_to_lp_upper=upper_ratio, phases=(reading.phase,), bounds=bounds[:3],
-                notes=tuple(notes))
+                notes=tuple(notes), demand=reading.demand(t))

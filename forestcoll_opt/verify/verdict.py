@@ -28,12 +28,12 @@ from typing import Any, Callable, Mapping
 from ..display import html_summary
 from ..errors import VerifierSelfCheckError, VerifyArgumentError
 from ..model.topology import Topology
-from .alltoall import read_alltoall, verdict_fields
+from .alltoall import UNIFORM, check_demand, read_alltoall, verdict_fields
 from .bound import CutBound, cached_bound
 from .group import GroupAction
 from .loads import LinkTraffic, PhaseLoad, Reading
 from .reader import Reader, load_schedule
-from .terms import (check_interval, check_min_ratio, check_weights, fraction_text, named_weights,
+from .terms import (COLLECTIVES, check_interval, check_min_ratio, check_weights, fraction_text, named_weights,
                     show)
 
 STATUSES = ("optimal", "below", "valid", "invalid", "contradiction")
@@ -111,6 +111,10 @@ class Verdict:
         data, summed over the phases of an allreduce; None otherwise.
     :ivar link_traffic: the same per link ((src, dst, with, without), topology order) for a
         multicast schedule; empty otherwise.
+    :ivar demand: an all-to-all schedule's normalised demand ((src, dst, d) for every pair
+        with d > 0, compute-node order) when it is not uniform (only when asked for with
+        ``demand=``, or in a validity-only verdict), else None: None for a uniform
+        all-to-all and for every other collective (``to_dict`` says which).
     """
 
     status: str
@@ -132,6 +136,7 @@ class Verdict:
     multicast: bool = False
     traffic: tuple[Fraction, Fraction] | None = None
     link_traffic: tuple[LinkTraffic, ...] = ()
+    demand: tuple[tuple[str, str, int], ...] | None = None
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -144,13 +149,20 @@ class Verdict:
             return f"Verdict({self.status}, {len(self.reasons)} reason(s){first})"
         against = f" = {f(self.ratio)} × the {self.against} reference {f(self.bound_algbw)}" \
             if self.ratio is not None else ""
-        return f"Verdict({self.status}: {self.collective} algbw={f(self.algbw)}{against})"
+        demand = "" if self.collective != "alltoall" else \
+            (", uniform demand" if self.demand is None else
+             f", non-uniform demand of {len(self.demand)} pair(s)")
+        return (f"Verdict({self.status}: {self.collective} algbw={f(self.algbw)}{against}"
+                f"{demand})")
 
     def _repr_html_(self) -> str:
         f = fraction_text
         rows = [("status", self.status), ("collective", self.collective or "?")]
         if self.algbw is not None:
             rows.append(("algbw", f"{f(self.algbw)} ({float(self.algbw):.6g})"))
+        if self.collective == "alltoall" and self.algbw is not None:
+            rows.append(("demand", "uniform" if self.demand is None else
+                         f"non-uniform, {len(self.demand)} pair(s)"))
         if self.ratio is not None:
             rows += [("reference", f"{self.against}: {f(self.bound_algbw)}"),
                      ("ratio", f"{f(self.ratio)} ({float(self.ratio):.6f})")]
@@ -217,7 +229,9 @@ class Verdict:
         """JSON form; every number an exact fraction string ("104", "1040/3"). The keys
         "weights" and "concurrent" (and "cut_weight", "total_weight" of a weighted bound)
         appear only for a weighted or concurrent schedule, "multicast" and "traffic" (and
-        each primal phase's "traffic") only for a multicast one."""
+        each primal phase's "traffic") only for a multicast one; "demand" for an all-to-all
+        schedule that was read (``{"uniform": true}``, or ``{"uniform": false, "pairs",
+        "total", "matrix"}``)."""
         f = fraction_text
         out = {
             "status": self.status, "valid": self.valid, "optimal": self.optimal,
@@ -238,6 +252,8 @@ class Verdict:
             },
             "notes": list(self.notes),
         }
+        if self.collective == "alltoall" and self.algbw is not None:
+            out["demand"] = _demand_dict(self.demand)
         if self.weights is not None:
             out["weights"] = dict(self.weights)
         if self.concurrent:
@@ -248,6 +264,18 @@ class Verdict:
             for p, entry in zip(self.phases, out["certificate"]["primal"]["phases"]):
                 entry["traffic"] = _traffic_dict(p.traffic, ())
         return out
+
+
+def _demand_dict(demand: tuple[tuple[str, str, int], ...] | None) -> dict[str, Any]:
+    """An all-to-all verdict's demand: ``{"uniform": true}``, or the normalised matrix with
+    its number of pairs and Σd."""
+    if demand is None:
+        return {"uniform": True}
+    matrix: dict[str, dict[str, int]] = {}
+    for s, r, d in demand:
+        matrix.setdefault(s, {})[r] = d
+    return {"uniform": False, "pairs": len(demand), "total": sum(d for _, _, d in demand),
+            "matrix": matrix}
 
 
 def _traffic_dict(totals: tuple[Fraction, Fraction] | None,
@@ -282,9 +310,16 @@ def _dual_dict(b: CutBound) -> dict[str, Any]:
 def verify(topology: Topology, schedule: Any, *, against: str = "lp",
            lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
            kernel: str | None = None, weights: Mapping[str, Any] | None = None,
-           validity_only: bool = False) -> Verdict:
+           validity_only: bool = False, demand: Any = None) -> Verdict:
     """Check ``schedule`` on ``topology``: report every violation, the achieved algbw and its
     ratio to the reference (see :class:`Verdict` for what each status means).
+
+    An all-to-all schedule is judged for the uniform all-to-all unless ``demand`` asks for
+    another matrix: a schedule whose ``"demand"`` differs from the one asked for (a
+    non-uniform one when none is asked for) is invalid, with a reason saying how they
+    differ, since its algbw measures another collective. A validity-only verdict takes
+    the schedule's own demand unless ``demand`` is given. Either way the verdict carries
+    the demand (:attr:`Verdict.demand`).
 
     A weighted allgather or reduce-scatter (``forestcoll-schedule/2`` with ``"weights"``)
     is compared with the exact bound of those weights. A schedule's normalised weights must
@@ -333,12 +368,18 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
         non-negative exact number, at least one positive (int, Fraction, Decimal or a
         "p/q" or decimal string)
     :param validity_only: check the schedule and compute its algbw, compare with nothing
+    :param demand: all-to-all only: the demand matrix the schedule must be for,
+        ``{src: {dst: amount}}`` (non-negative exact amounts, normalised to coprime
+        integers; pairs left out send nothing) or (src, dst, amount) triples (a schedule's
+        or an LP result's ``.demand``), or ``"uniform"``; None (default): uniform, or for a
+        validity-only verdict the schedule's own
     :returns: the :class:`Verdict`; everything wrong *in* a schedule is a reason in it,
         never an exception
     :raises VerifyError: if the schedule cannot be read at all
     :raises VerifyArgumentError: for unusable arguments: an allreduce against the LP without
         ``lp_interval`` (pass the interval or ``against="trees"``), a weighted or concurrent
-        allreduce against the trees, malformed ``weights`` or ``lp_interval``
+        allreduce against the trees, malformed ``weights``, ``demand`` or ``lp_interval``,
+        ``weights`` for an all-to-all schedule or ``demand`` for any other
     :raises FlowError: if the max-flow kernel cannot answer
     """
     if against not in AGAINST:
@@ -351,9 +392,23 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     solve = lp_interval if callable(lp_interval) else None
     interval = None if solve else check_interval(lp_interval)
     expected = check_weights(topology, weights, "weights")
+    wanted = check_demand(topology, demand)
     data = load_schedule(schedule)
     if data.get("collective") == "alltoall":
-        return _alltoall_verdict(topology, data, against, interval, solve, validity_only)
+        if expected is not None:
+            raise VerifyArgumentError(
+                "weights= are the shard sizes of an allgather, reduce-scatter or allreduce; an "
+                "all-to-all schedule has none (what each pair moves is its demand: pass "
+                "demand=)", options=("weights", "demand"))
+        if wanted is None and not validity_only:
+            wanted = UNIFORM
+        return _alltoall_verdict(topology, data, against, interval, solve, validity_only,
+                                 wanted)
+    if wanted is not None and data.get("collective") in COLLECTIVES:
+        # (a schedule naming no known collective is invalid, which the reader says)
+        raise VerifyArgumentError(f"demand= is an all-to-all's matrix of amounts per pair; "
+                                  f"the schedule's collective is {show(data.get('collective'))}",
+                                  options=("demand",))
     if against == "cut" and data.get("collective") == "allreduce":
         raise VerifyArgumentError("against=\"cut\" is all-to-all's reference; verify an "
                                   "allreduce against \"lp\" or \"trees\"")
@@ -411,10 +466,11 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
 
 def _alltoall_verdict(topology: Topology, data: Any, against: str,
                       interval: tuple[Fraction, Fraction] | None, solve: Callable[[], Any] | None,
-                      validity_only: bool) -> Verdict:
+                      validity_only: bool, wanted: Any) -> Verdict:
     """An all-to-all schedule (:mod:`forestcoll_opt.verify.alltoall`): against the LP's
     interval (passed in, or a function solving it, called only for a sound schedule) or
-    against the verifier's own cut and length bounds."""
+    against the verifier's own cut and length bounds; ``wanted`` the demand it must be for
+    (None: its own)."""
     if against == "trees":
         raise VerifyArgumentError("against=\"trees\" is allreduce's reference; verify an "
                                   "all-to-all against \"lp\" (its LP optimum) or \"cut\" "
@@ -426,7 +482,7 @@ def _alltoall_verdict(topology: Topology, data: Any, against: str,
             "forestcoll_opt.lp.alltoall), or against=\"cut\" to compare with the verifier's "
             "own cut and length bounds")
     reader = Reader(topology)
-    parsed = read_alltoall(reader, data)
+    parsed = read_alltoall(reader, data, wanted)
     notes = tuple(reader.notes)
     if parsed is None:
         return Verdict("invalid", tuple(reader.reasons), "alltoall", None if validity_only
@@ -436,7 +492,7 @@ def _alltoall_verdict(topology: Topology, data: Any, against: str,
             notes += ("lp_interval is ignored: a validity-only verdict compares with no "
                       "reference",)
         return Verdict("valid", (), "alltoall", algbw=parsed.algbw, phases=(parsed.phase,),
-                       notes=notes)
+                       notes=notes, demand=parsed.demand(topology))
     if against == "lp" and interval is None and solve is not None:
         interval = check_interval(solve())
     fields = verdict_fields(topology, parsed, against, interval if against == "lp" else None)
@@ -573,7 +629,7 @@ def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
                    against: str = "lp",
                    lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
                    kernel: str | None = None,
-                   weights: Mapping[str, Any] | None = None) -> Verdict:
+                   weights: Mapping[str, Any] | None = None, demand: Any = None) -> Verdict:
     """For users' test suites: raise ``AssertionError`` (carrying ``.verdict``) unless the
     schedule is valid and reaches ``min_ratio`` of its reference (see
     :meth:`Verdict.meets`; for allreduce against the LP: algbw >= min_ratio × the LP's
@@ -587,6 +643,7 @@ def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
     :param lp_interval: as for :func:`verify` (an interval or a function returning it)
     :param kernel: as for :func:`verify`
     :param weights: as for :func:`verify`
+    :param demand: as for :func:`verify` (all-to-all: the demand the schedule must be for)
     :returns: the verdict, when it passes
     :raises AssertionError: with the verdict as ``.verdict``, for an invalid schedule, a
         contradiction, or a schedule below ``min_ratio`` (the message says which)
@@ -595,7 +652,7 @@ def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
     """
     m = check_min_ratio(min_ratio)
     verdict = verify(topology, schedule, against=against, lp_interval=lp_interval, kernel=kernel,
-                     weights=weights)
+                     weights=weights, demand=demand)
     err = _failure(verdict, m)
     if err is None:
         return verdict

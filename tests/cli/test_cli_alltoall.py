@@ -92,3 +92,112 @@ def test_hostile_demand_files_get_one_line(capsys, tmp_path, text, words):
     assert code == 2 and out == ""
     assert err.startswith("forestcoll: error: ") and err.count("\n") == 1, err
     assert words in err, err
+
+
+# --- the demand verify judges (issue 32) -----------------------------------------------------
+
+from handmade import TOY_2BOX, toy_alltoall, toy_forgery  # noqa: E402
+
+
+@pytest.fixture
+def toy_files(tmp_path):
+    topo = tmp_path / "toy-2box.json"
+    topo.write_text(json.dumps(TOY_2BOX))
+    forged, uniform = tmp_path / "forged.json", tmp_path / "uniform.json"
+    forged.write_text(json.dumps(toy_forgery()))
+    uniform.write_text(json.dumps(toy_alltoall()))
+    return topo, forged, uniform
+
+
+def test_verify_judges_the_uniform_all_to_all_unless_asked(capsys, tmp_path, toy_files):
+    topo, forged, uniform = toy_files
+    made = tmp_path / "made.json"
+    pair = tmp_path / "pair.json"
+    pair.write_text(json.dumps({"a0": {"a1": 1}}))
+    code, out, _ = run(capsys, "generate", str(topo), "--collective", "alltoall", "--demand",
+                       str(pair), "-o", str(made))
+    assert code == 0 and out.splitlines()[-1] == (
+        f"note            made for the demand of {pair}: verify it with --demand {pair} "
+        f"(without it, verify judges the uniform all-to-all)")
+    assert run(capsys, "verify", str(topo), str(made))[0] == 2
+    assert run(capsys, "verify", str(topo), str(made), "--demand", str(pair))[0] == 0
+    code, out, err = run(capsys, "verify", str(topo), str(forged))
+    assert code == 2 and out == f"INVALID: 1 problem(s) in {forged}\n"
+    assert err == ('forestcoll: invalid: "demand": the schedule is for a non-uniform demand (1 of '
+                   'the 12 ordered pairs, Σd = 1: a0 -> a1 1), not the uniform all-to-all; to '
+                   'judge it for that demand, ask for the same matrix (--demand FILE)\n')
+    code, out, _ = run(capsys, "verify", str(topo), str(uniform), "--against", "cut")
+    assert code == 0 and out.splitlines()[1] == ("demand  the uniform all-to-all (all 12 "
+                                                 "ordered pairs alike)")
+    demand = tmp_path / "d.json"
+    demand.write_text(json.dumps({"a0": {"a1": "2.5", "b1": 0}}))
+    for against in ("lp", "cut"):
+        code, out, err = run(capsys, "verify", str(topo), str(forged), "--demand", str(demand),
+                             "--against", against)
+        assert code == 0 and err == "" and out.startswith("OPTIMAL: valid alltoall schedule, "
+                                                          "algbw 50 GB/s")
+        assert out.splitlines()[1] == ("demand  a non-uniform demand (1 of the 12 ordered "
+                                       "pairs, Σd = 1: a0 -> a1 1), as --demand asks")
+    code, out, _ = run(capsys, "verify", str(topo), str(forged), "--demand", str(demand),
+                       "--json", "--against", "cut")
+    data = json.loads(out)
+    assert code == 0 and data["demand"] == {"uniform": False, "pairs": 1, "total": 1,
+                                            "matrix": {"a0": {"a1": 1}}}
+    code, _, err = run(capsys, "verify", str(topo), str(uniform), "--demand", str(demand))
+    assert code == 2 and "the schedule is for the uniform all-to-all, but a non-uniform " in err
+    demand.write_text(json.dumps({"a0": {"a1": 1}, "b0": {"net": 1}}))
+    code, out, err = run(capsys, "verify", str(topo), str(forged), "--demand", str(demand))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "'net' is a switch" in err
+
+
+def test_weights_and_demand_only_where_they_belong(capsys, tmp_path, toy_files):
+    topo, forged, uniform = toy_files
+    weights = tmp_path / "w.json"
+    weights.write_text(json.dumps({"a0": 1, "a1": 1, "b0": 1, "b1": 1}))
+    code, out, err = run(capsys, "verify", str(topo), str(uniform), "--weights", str(weights))
+    assert code == 2 and out == ""
+    assert err == ("forestcoll: error: --weights are the shard sizes of an allgather, "
+                   "reduce-scatter or allreduce; an all-to-all schedule has none (what each pair "
+                   "moves is its demand: pass --demand)\n")
+    allgather = tmp_path / "ag.json"
+    run(capsys, "generate", str(topo), "-o", str(allgather))
+    code, out, err = run(capsys, "verify", str(topo), str(allgather), "--demand", str(weights))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err == (f"forestcoll: error: --demand is the matrix an all-to-all schedule must be "
+                   f"for; {allgather} is an allgather schedule, drop it\n")
+    doc = toy_alltoall()
+    doc["collective"] = "all-to-all"          # a typo: the verifier says what is wrong
+    typo = tmp_path / "typo.json"
+    typo.write_text(json.dumps(doc))
+    demand = tmp_path / "d.json"
+    demand.write_text(json.dumps({"a0": {"a1": 1}}))
+    code, out, err = run(capsys, "verify", str(topo), str(typo), "--demand", str(demand))
+    assert code == 2 and "unknown collective \"all-to-all\"" in err
+
+
+@pytest.mark.parametrize("end,value", [("src", ["a0"]), ("dst", {"a1": 1}), ("src", None),
+                                       ("dst", 3), ("src", True)])
+def test_a_route_end_that_is_not_a_string_is_one_line_everywhere(capsys, tmp_path, toy_files,
+                                                                  end, value):
+    topo, _, uniform = toy_files
+    good_xml = tmp_path / "good.xml"
+    assert run(capsys, "export", "msccl", str(topo), str(uniform), "-o", str(good_xml))[0] == 0
+    doc = toy_alltoall()
+    doc["routes"][0][end] = value
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    for argv in (["verify", topo, bad], ["verify", topo, bad, "--against", "cut"],
+                 ["show-traffic", topo, bad], ["simulate", topo, bad, "--sizes", "1MiB"],
+                 ["export", "msccl", topo, bad, "-o", out_dir / "a.xml"],
+                 ["draw", topo, bad, "-o", out_dir / "a.png"],
+                 ["expand", topo, bad, "-o", out_dir / "a.json"],
+                 ["check-xml", topo, good_xml, "--schedule", bad]):
+        code, _, err = run(capsys, *map(str, argv))
+        assert code == 2, (argv, err)
+        # the verifier's reader says '"src" must be ...', the model's 'route #0 src: ...'
+        assert err.count("\n") == 1 and "internal error" not in err, (argv, err)
+        assert f'route #0: "{end}" must be a compute node id' in err or \
+            f"route #0 {end}: a node id must be a non-empty string" in err, (argv, err)
+    assert not list(out_dir.iterdir())

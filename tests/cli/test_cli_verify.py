@@ -114,3 +114,76 @@ def test_commands_that_need_a_valid_schedule_solve_no_lp(capsys, monkeypatch, we
     assert code == 0 and out.startswith("allreduce on paper-example: ")
     code, out, _ = run(capsys, "simulate", "paper-example", weighted_allreduce, "--sizes", "1GiB")
     assert code == 0 and "allreduce" in out
+
+
+# --- verify --json as a CI gate (issue 32) -----------------------------------------------------
+
+def test_json_carries_the_gate_and_the_exit_status(capsys, mi250x8_allreduce):
+    # the tree allreduce is 81.25 % of the LP optimum: "below", yet it passes --min-ratio 0.8
+    code, out, _ = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce, "--json",
+                       "--min-ratio", "0.8")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "below"
+    assert data["gate"] == {"min_ratio": "4/5", "passed": True} and data["exit_code"] == 0
+    code, out, _ = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce, "--json",
+                       "--min-ratio", "0.82")
+    data = json.loads(out)
+    assert code == 1 and data["gate"] == {"min_ratio": "41/50", "passed": False}
+    assert data["exit_code"] == 1
+
+
+def test_json_gate_of_an_invalid_schedule(capsys, tmp_path, catalog):
+    path = tmp_path / "s.json"
+    doc = json.loads(generate(catalog("paper-example")).to_json())
+    doc["k"] += 1
+    path.write_text(json.dumps(doc))
+    code, out, err = run(capsys, "verify", "paper-example", path, "--json")
+    data = json.loads(out)
+    assert code == 2 and data["status"] == "invalid" and data["reasons"]
+    assert data["gate"] == {"min_ratio": "1", "passed": False} and data["exit_code"] == 2
+    assert err.startswith("forestcoll: invalid: ")
+
+
+def _error_object(out, code):
+    data = json.loads(out)
+    assert set(data) == {"status", "error", "exit_code"}
+    assert data["status"] == "error" and data["exit_code"] == code and "\n" not in data["error"]
+    return data["error"]
+
+
+def test_json_errors_are_objects_on_stdout_too(capsys, tmp_path, catalog):
+    good = tmp_path / "s.json"
+    good.write_text(generate(catalog("paper-example")).to_json())
+    truncated = tmp_path / "t.json"
+    truncated.write_text(good.read_text()[:100])
+    cases = [
+        (["verify", "paper-example", tmp_path / "missing.json"], "cannot read schedule file"),
+        (["verify", "paper-example", truncated], "not valid JSON"),
+        (["verify", "no-such-model", good], "unknown model 'no-such-model'"),
+        (["verify", "paper-example", good, "--min-ratio", "2"], "--min-ratio"),
+        (["verify", "paper-example", good, "--against", "bogus"], "invalid choice: 'bogus'"),
+        (["verify", "paper-example", good, "--weights", tmp_path / "none.json"], "weights"),
+        (["bound", "no-such-model", "--json"], "unknown model 'no-such-model'"),
+        (["lp", "allreduce", "no-such-model", "--json"], "unknown model"),
+        (["simulate", "paper-example", truncated, "--json"], "not valid JSON"),
+        (["whatif", "no-such-model", "--json"], "unknown model"),
+    ]
+    for argv, words in cases:
+        argv = argv if "--json" in argv else argv + ["--json"]
+        code, out, err = run(capsys, *argv)
+        assert code == 2, (argv, err)
+        message = _error_object(out, 2)
+        assert words in message and err == f"forestcoll: error: {message}\n", (argv, err)
+    # without --json nothing is printed on stdout
+    code, out, _ = run(capsys, "verify", "paper-example", truncated)
+    assert code == 2 and out == ""
+
+
+def test_json_lp_failure_is_an_object_with_exit_3(capsys, monkeypatch, mi250x8_allreduce):
+    def fail(*args, **kwargs):
+        raise LPNotOptimalError("HiGHS stopped at its time limit")
+
+    monkeypatch.setattr(lp_module, "solve", fail)
+    code, out, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce, "--json")
+    assert code == 3 and "time limit" in _error_object(out, 3)
+    assert err.count("\n") == 1 and "--against trees" in err

@@ -87,7 +87,11 @@ def test_demand_by_hand():
     assert s.algbw == 5 and s.demand == r.demand
     assert sorted((x.src, x.dst, x.weight) for x in s.routes) == [
         ("c0", "c1", 2 * s.k), ("c2", "c0", s.k)]
-    assert fc.verify(topo, s).optimal
+    # judged for the demand it was made for (the matrix as given, or the schedule's own);
+    # without demand= the verdict asks for the uniform all-to-all, which this is not
+    assert fc.verify(topo, s, demand=demand).optimal
+    assert fc.verify(topo, s, demand=s.demand).demand == r.demand
+    assert fc.verify(topo, s).status == "invalid"
 
 
 def test_catalog_machines_exact_and_schedules_optimal():

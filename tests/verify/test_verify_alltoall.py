@@ -119,3 +119,152 @@ def test_own_bounds_on_a_ring():
     bounds = alltoall_bounds(topo, pairs)
     assert bounds[0].algbw == 10 and bounds[0].method.startswith("lengths")   # both lengths agree here
     assert min(b.algbw for b in bounds if b.cut) == 15
+
+
+# --- the demand a verdict is for (issue 32) ---------------------------------------------------
+
+from handmade import TOY_2BOX, toy_alltoall, toy_forgery  # noqa: E402
+from forestcoll_opt.errors import ScheduleError  # noqa: E402
+from forestcoll_opt.model.schedule import from_dict as schedule_from_dict  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def toy():
+    return fc.from_dict(TOY_2BOX)
+
+
+def test_uniform_toy_schedule_is_optimal_and_says_uniform(toy):
+    v = V.verify(toy, toy_alltoall(), against="cut")
+    assert v.optimal and v.algbw == Fraction(50, 3) and v.demand is None
+    assert v.to_dict()["demand"] == {"uniform": True}
+    assert repr(v).endswith(", uniform demand)")
+
+
+def test_a_one_pair_demand_is_not_the_uniform_all_to_all(toy):
+    # the forgery: one pair of twelve under its own "demand" reached 50 = 3 × the uniform
+    # optimum 50/3 and was called OPTIMAL; the verdict asks for the uniform all-to-all
+    forged = toy_forgery()
+    for v in (V.verify(toy, forged, against="cut"),
+              V.verify(toy, forged, lp_interval=(Fraction(50, 3), Fraction(50, 3))),
+              fc.verify(toy, forged)):
+        assert v.status == "invalid" and not v.optimal and v.algbw is None
+        assert v.reasons == ('"demand": the schedule is for a non-uniform demand (1 of the 12 '
+                             'ordered pairs, Σd = 1: a0 -> a1 1), not the uniform all-to-all; '
+                             'to judge it for that demand, ask for the same matrix (demand=)',)
+    with pytest.raises(AssertionError, match="not the uniform all-to-all"):
+        fc.assert_optimal(toy, forged, against="cut")
+
+
+def test_a_demand_asked_for_is_judged_and_carried(toy):
+    forged = toy_forgery()
+    # the same matrix in any scale, as a matrix or as triples: judged for it, optimal at 50
+    for demand in ({"a0": {"a1": 7}}, {"a0": {"a1": "1/2", "b0": 0}}, [("a0", "a1", 1)]):
+        v = V.verify(toy, forged, against="cut", demand=demand)
+        assert v.optimal and v.algbw == 50 and v.demand == (("a0", "a1", 1),)
+        assert v.to_dict()["demand"] == {"uniform": False, "pairs": 1, "total": 1,
+                                         "matrix": {"a0": {"a1": 1}}}
+        assert repr(v).endswith(", non-uniform demand of 1 pair(s))")
+    assert fc.verify(toy, forged, demand={"a0": {"a1": 1}}).optimal       # against the LP
+    # another matrix: the first pair that differs
+    v = V.verify(toy, forged, against="cut", demand={"a0": {"a1": 1, "b0": 1}})
+    assert v.status == "invalid" and v.reasons == (
+        '"demand": the schedule\'s normalised demand differs from the one asked for, first at '
+        'a0 -> b0: 0 of Σd = 1 in the schedule, 1 of Σd = 2 asked for',)
+    # a uniform schedule is not the demand asked for; "uniform" (or every pair alike) is
+    v = V.verify(toy, toy_alltoall(), against="cut", demand={"a0": {"a1": 1}})
+    assert v.status == "invalid" and v.reasons[0].startswith(
+        '"demand": the schedule is for the uniform all-to-all, but a non-uniform demand (1 of')
+    every = {s: {d: 3 for d in "a0 a1 b0 b1".split() if d != s} for s in "a0 a1 b0 b1".split()}
+    for demand in ("uniform", every):
+        assert V.verify(toy, toy_alltoall(), against="cut", demand=demand).optimal
+        assert V.verify(toy, forged, against="cut", demand=demand).status == "invalid"
+
+
+def test_validity_only_takes_the_schedule_s_own_demand(toy):
+    v = V.verify(toy, toy_forgery(), validity_only=True)
+    assert v.status == "valid" and v.algbw == 50 and v.demand == (("a0", "a1", 1),)
+    assert V.verify(toy, toy_forgery(), validity_only=True, demand="uniform").status == "invalid"
+
+
+def test_weights_and_demand_belong_to_their_collectives(toy):
+    with pytest.raises(VerifyArgumentError, match="an all-to-all schedule has none") as e:
+        V.verify(toy, toy_alltoall(), against="cut", weights={v: 1 for v in toy.compute_nodes})
+    assert e.value.options == ("weights", "demand")
+    allgather = fc.generate(toy).to_dict()
+    with pytest.raises(VerifyArgumentError, match="collective is \"allgather\"") as e:
+        V.verify(toy, allgather, demand={"a0": {"a1": 1}})
+    assert e.value.options == ("demand",)
+
+
+@pytest.mark.parametrize("demand,message", [
+    ({"a0": {"a1": -1}}, "a0 -> a1 is -1"),
+    ({"a0": {"a1": 1.5}}, "must be an exact number"),
+    ({"a0": {"a1": "x"}}, "a0 -> a1 is \"x\""),
+    ({"a0": {"a0": 1}}, "never crosses the network"),
+    ({"a0": {"net": 1}}, "\"net\" is not a compute node"),
+    ({"zz": {"a1": 1}}, "\"zz\" is not a compute node"),
+    ({"a0": {"a1": 0}}, "every amount is 0"),
+    ({"a0": [1]}, "the row of \"a0\""),
+    ([("a0", "a1", 1), ("a0", "a1", 2)], "given twice"),
+    ([["a0"], "a1"], "triples"),
+    (5, "triples"),
+])
+def test_demand_argument_errors(toy, demand, message):
+    with pytest.raises(VerifyArgumentError, match=message.replace("(", r"\(")):
+        V.verify(toy, toy_forgery(), against="cut", demand=demand)
+
+
+# --- every field of an all-to-all file, wrongly typed (issue 32: exit 70 on "src": ["a0"]) ----
+
+BAD_VALUES = [[], ["a0"], {}, {"a0": 1}, 0, -1, 1.5, 10**30, 2**70, 1e308, float("nan"),
+              float("inf"), "NaN", "inf", None, True, False, "", [["a0"]], "9" * 300]
+
+
+def _mutants():
+    for value in BAD_VALUES:
+        for key in ("format", "collective", "topology", "units", "compute_nodes", "demand", "k",
+                    "algbw", "routes"):
+            yield f"{key}={value!r:.20}", lambda d, key=key, value=value: d.update({key: value})
+        for key in ("src", "dst", "weight", "path"):
+            yield (f"route.{key}={value!r:.20}",
+                   lambda d, key=key, value=value: d["routes"][0].update({key: value}))
+        yield f"path[1]={value!r:.20}", lambda d, value=value: d["routes"][0]["path"].__setitem__(1, value)
+        yield f"route={value!r:.20}", lambda d, value=value: d["routes"].__setitem__(0, value)
+        yield (f"compute_nodes[0]={value!r:.20}",
+               lambda d, value=value: d["compute_nodes"].__setitem__(0, value))
+        yield f"demand row={value!r:.20}", lambda d, value=value: d.update(demand={"a0": value})
+        yield (f"demand amount={value!r:.20}",
+               lambda d, value=value: d.update(demand={"a0": {"a1": 1, "b0": value}}))
+
+
+MUTANTS = list(_mutants())
+
+
+@pytest.mark.parametrize("name,change", MUTANTS, ids=[m[0] for m in MUTANTS])
+def test_wrongly_typed_fields_are_reasons_never_crashes(toy, name, change):
+    doc = toy_alltoall()
+    change(doc)
+    for kwargs in ({"against": "cut"}, {"validity_only": True},
+                   {"against": "cut", "demand": {"a0": {"a1": 1, "b0": 1}}}):
+        v = V.verify(toy, copy.deepcopy(doc), **kwargs)
+        if v.valid:          # a harmless change (a topology name, the same id): still checked
+            assert v.algbw is not None
+            continue
+        assert v.status == "invalid" and v.reasons, (name, v)
+        assert all("\n" not in r and len(r) < 400 for r in v.reasons), v.reasons
+    try:         # the model's reader: the package's typed error, on one line, or a schedule
+        schedule_from_dict(copy.deepcopy(doc))
+    except ScheduleError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 400
+
+
+def test_a_route_end_that_is_not_a_string_names_the_field(toy):
+    doc = toy_alltoall()
+    doc["routes"][3]["src"] = ["a0"]
+    v = V.verify(toy, doc, against="cut")
+    assert v.reasons == ('route #3: "src" must be a compute node id (a string), found a list of '
+                         '1 item(s)',)
+    doc = toy_alltoall()
+    doc["routes"][0]["dst"] = {"a1": 1}
+    assert V.verify(toy, doc, validity_only=True).reasons == (
+        'route #0: "dst" must be a compute node id (a string), found an object with 1 key(s)',)
