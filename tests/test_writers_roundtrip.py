@@ -216,3 +216,23 @@ def test_compress_then_save_keeps_the_verdict(built, spec, source, tmp_path, cap
     assert _resave(path, tmp_path / "again.json", compact=True) == path.read_bytes()
     _check_rewriters(topo, spec, path, tmp_path, want)
     capsys.readouterr()
+
+
+@pytest.mark.parametrize("spec, fail", [
+    ("dgx-a100:boxes=2", None), ("dgx-h100:boxes=2,fabric=su,su=1,oversub=2", None),
+    ("mi250:boxes=1,gpus=8", None), ("mi300x:boxes=2,fabric=fat-tree,leaf=1", None),
+    ("paper-example:boxes=3", None), ("dgx-a100:boxes=2", "nic:box0/gpu0"),
+])
+def test_the_topology_a_schedule_names_resolves(spec, fail, tmp_path, capsys):
+    """A schedule's "topology" ("dgx-a100-2") could not be resolved back to a topology;
+    now ``fc.resolve(schedule.topology)`` and every command's topology argument take it."""
+    path = tmp_path / "s.json"
+    argv = ["generate", spec, "-q", "-o", str(path)] + (["--fail", fail] if fail else [])
+    assert main(argv) == 0
+    name = load(path).topology
+    topo = fc.resolve(spec) if fail is None else fc.degrade(fc.resolve(spec), fail)
+    assert name == topo.name and fc.resolve(name).to_json() == topo.to_json()
+    assert fc.verify(fc.resolve(name), str(path)).status == "optimal"
+    capsys.readouterr()
+    assert main(["verify", name, str(path)]) == 0
+    assert capsys.readouterr().out.startswith("OPTIMAL: valid allgather schedule")
