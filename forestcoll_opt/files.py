@@ -18,9 +18,12 @@ Inputs are read on one bounded path (:func:`read_bytes`, :func:`read_text`, :fun
 
 Outputs (``-o``, ``--csv``, ``--write-lp`` …) follow one set of rules:
 
-* :func:`check_output` runs *before* any computation: a missing folder, a folder in place
-  of a file, an unwritable destination, or an output that is one of the command's input
-  files is refused with one line.
+* :func:`check_output` runs *before* any computation: an empty name, a missing folder (a
+  symbolic link's target folder included: the message names the link), a folder in place
+  of a file, an unwritable destination (tried by creating and removing a file in its
+  folder, which holds for root and read-only file systems too), or an output that is one
+  of the command's input files is refused with one line naming the option.
+  :func:`check_output_folder` does the same for a folder an export fills (new or empty).
 * ``-`` means standard output.
 * A regular file (or a new one) is replaced atomically: the text goes to a temporary file in
   the same folder, which is renamed over the destination only once it is complete, so a
@@ -316,14 +319,48 @@ def _unique_keys(error: type[Exception], source: str):
 
 def check_output(path: str | os.PathLike | None, *, option: str = "-o",
                  inputs: Iterable[str | os.PathLike] = ()) -> None:
-    """Refuse, before any work is done, an output destination that cannot be written."""
+    """Refuse, before any work is done, an output destination that cannot be written: an
+    empty name, a directory, a folder that does not exist (a symbolic link's target
+    folder included), an output that is one of ``inputs``, a file or folder that cannot
+    be written (tried by creating a file there, so a read-only file system or ``/proc``
+    is refused even for root). ``-`` (standard output) and None pass.
+
+    :param path: the destination
+    :param option: how the message names it (``-o``, ``--csv``, ``drawing`` ...)
+    :param inputs: the command's input files
+    :raises OutputError: one line naming ``option`` and the path, and what to do
+    """
     if path is None or os.fspath(path) == STDOUT:
         return
     label = f"{option} {display_path(path)}"
     if not os.fspath(path).strip():
-        raise OutputError(f"{option}: empty file name")
+        raise OutputError(f"{option}: empty file name; give a file name (- for standard "
+                          f"output)")
+    _guard(label, lambda: _check_destination(Path(path), label, inputs))
+
+
+def check_output_folder(path: str | os.PathLike, *, option: str = "the export folder"
+                        ) -> Path:
+    """Refuse, before any work is done, a folder that cannot take an export: an empty
+    name, a file, a folder that holds something, a symbolic link to nothing, a parent
+    folder that does not exist or cannot be written. A new folder (its parent exists) or
+    an empty one passes.
+
+    :param path: the folder
+    :param option: how the message names it (``--export`` ...)
+    :returns: the folder as a path
+    :raises OutputError: one line naming ``option`` and the path, and what to do
+    """
+    if not os.fspath(path).strip():
+        raise OutputError(f"{option}: empty folder name; give a new or empty folder")
+    label = f"{option} {display_path(path)}"
+    _guard(label, lambda: _check_folder(Path(path), label))
+    return Path(path)
+
+
+def _guard(label: str, check) -> None:
     try:
-        _check_destination(Path(path), label, inputs)
+        check()
     except ValueError:      # a NUL, or a character the file system's encoding cannot hold
         raise OutputError(f"{label}: not a valid file name; choose another") from None
     except OSError as exc:  # e.g. a name too long
@@ -331,14 +368,28 @@ def check_output(path: str | os.PathLike | None, *, option: str = "-o",
                           f"file") from None
 
 
+def _dangling(p: Path, label: str, what: str) -> None:
+    """Refuse a symbolic link (``p`` itself or a folder on its way) whose target's folder
+    does not exist, naming the link and its target."""
+    target = Path(os.path.realpath(p))
+    if target.parent.is_dir():
+        return
+    link = next((q for q in (p, *p.parents) if q.is_symlink() and not q.exists()), None)
+    if link is None:
+        raise OutputError(f"{label}: folder {display_path(p.parent)} does not exist; create "
+                          f"it first")
+    which = "is" if link == p else f"goes through {display_path(link)}, which is"
+    raise OutputError(f"{label}: {which} a symbolic link to {display_path(os.readlink(link))}, "
+                      f"and folder {display_path(target.parent)} does not exist; create it or "
+                      f"give another {what}")
+
+
 def _check_destination(p: Path, label: str, inputs: Iterable[str | os.PathLike]) -> None:
     target = Path(os.path.realpath(p))
     if target.is_dir():
         raise OutputError(f"{label}: is a directory; give a file name inside it")
+    _dangling(p, label, "file")
     folder = target.parent
-    if not folder.is_dir():
-        raise OutputError(f"{label}: folder {display_path(p.parent)} does not exist; create "
-                          f"it first")
     for source in inputs:
         try:
             if Path(source).is_file() and os.path.samefile(source, target):
@@ -347,14 +398,38 @@ def _check_destination(p: Path, label: str, inputs: Iterable[str | os.PathLike])
         except (OSError, ValueError):
             continue
     if target.exists():
+        if not target.is_file():
+            return                          # a FIFO or a device: written in place
         if not os.access(target, os.W_OK):
             raise OutputError(f"{label}: permission denied; choose a file you can write")
-        if target.is_file() and not os.access(folder, os.W_OK | os.X_OK):
-            raise OutputError(f"{label}: cannot replace it, folder {display_path(folder)} is "
-                              f"not writable")
-    elif not os.access(folder, os.W_OK | os.X_OK):
-        raise OutputError(f"{label}: folder {display_path(folder)} is not writable; choose "
-                          f"another folder")
+    _try_folder(folder, label)              # the file is staged there, then renamed
+
+
+def _check_folder(p: Path, label: str) -> None:
+    if p.is_symlink() and not p.exists():
+        raise OutputError(f"{label}: is a symbolic link to {display_path(os.readlink(p))}, "
+                          f"which does not exist; create that folder or give another one")
+    if p.exists():
+        if not p.is_dir():
+            raise OutputError(f"{label}: is a file; give a new or empty folder")
+        if any(p.iterdir()):
+            raise OutputError(f"{label}: is not empty; give a new or empty folder")
+        _try_folder(Path(os.path.realpath(p)), label)
+        return
+    _dangling(p, label, "folder")
+    _try_folder(Path(os.path.realpath(p)).parent, label)
+
+
+def _try_folder(folder: Path, label: str) -> None:
+    """Create and remove a file in ``folder``: the one test of writability that holds for
+    root, read-only file systems and pseudo file systems alike."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".forestcoll-check.", dir=folder)
+    except OSError as exc:
+        raise OutputError(f"{label}: cannot write in folder {display_path(folder)} "
+                          f"({exc.strerror or exc}); choose another folder") from None
+    os.close(fd)
+    os.unlink(tmp)
 
 
 def write_output(path: str | os.PathLike, text: str) -> None:

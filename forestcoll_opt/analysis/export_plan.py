@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import MscclExportError, OutputError, UsageError
-from ..files import display_path, write_outputs
+from ..files import check_output_folder, display_path, write_outputs
 from ..model.schedule import Schedule
 from ..model.topology import Topology
 from ..runtimes.msccl_check import check_xml
@@ -176,27 +176,18 @@ def _fitting_export(topology: Topology, schedule: Schedule, **options: Any):
             channels *= 2
 
 
-def check_directory(directory: str | os.PathLike) -> Path:
-    """``directory`` if it can take the export: new (its parent exists) or empty.
+def check_directory(directory: str | os.PathLike, *, option: str = "the export folder"
+                    ) -> Path:
+    """``directory`` if it can take the export: new (its parent exists and can be
+    written) or empty (:func:`forestcoll_opt.files.check_output_folder`).
 
     :param directory: the folder
+    :param option: how a message names it
     :returns: it as a path
-    :raises OutputError: when it is a file, holds something, or its parent is missing
+    :raises OutputError: when it is a file, holds something, is a symbolic link to
+        nothing, or its parent is missing or cannot be written
     """
-    path = Path(directory)
-    shown = display_path(directory)
-    if not os.fspath(directory).strip():
-        raise OutputError("the export folder: empty name")
-    if path.exists():
-        if not path.is_dir():
-            raise OutputError(f"{shown}: is a file; give a new or empty folder to export to")
-        if any(path.iterdir()):
-            raise OutputError(f"{shown}: is not empty; give a new or empty folder to export "
-                              f"to (MSCCL_ALGO_DIR must hold only the algorithms)")
-    elif not path.parent.is_dir():
-        raise OutputError(f"{shown}: folder {display_path(path.parent)} does not exist; "
-                          f"create it first")
-    return path
+    return check_output_folder(directory, option=option)
 
 
 def export_tradeoff(topology: Topology, result: Tradeoff, directory: str | os.PathLike
@@ -253,8 +244,12 @@ def export_tradeoff(topology: Topology, result: Tradeoff, directory: str | os.Pa
     plan = ExportPlan(directory=os.fspath(path), ranges=tuple(exported),
                       msccl_dir=os.fspath(path / "msccl"))
     texts[path / "plan.json"] = json.dumps(plan_dict(result, plan), indent=1) + "\n"
-    for sub in ("msccl", "schedules"):
-        (path / sub).mkdir(parents=True, exist_ok=True)
+    try:
+        for sub in ("msccl", "schedules"):
+            (path / sub).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{display_path(directory)}: cannot create the export folders "
+                          f"({exc.strerror or exc}); give a new or empty folder") from None
     write_outputs(texts)
     return plan
 

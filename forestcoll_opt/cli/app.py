@@ -17,7 +17,8 @@ from ..model.collective import ALL, CUT_BOUNDED, TREES
 from ..timing.alltoall_baseline import ALLTOALL_KINDS
 from ..timing.baseline import KINDS
 from .args import (FAIL_HELP, WEIGHTS_HELP, add_executor, add_kernel, add_symmetry,
-                   add_time_model, bytes_arg, channels_arg, int_arg, kinds_arg, seconds_arg)
+                   add_time_model, bytes_arg, channels_arg, folder_arg, int_arg, kinds_arg,
+                   output_arg, seconds_arg)
 from .bound_cmds import cmd_bound, cmd_catalog, cmd_schema, cmd_show
 from .compact_cmds import cmd_expand
 from .draw_cmds import cmd_draw, cmd_report
@@ -115,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)
     p.add_argument("--k", type=int_arg, help="exactly K trees per root (default: the optimal k)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
-    p.add_argument("-o", "--output", required=True,
+    p.add_argument("-o", "--output", type=output_arg, required=True,
                    help="schedule file to write (JSON; - for standard output)")
     p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
     p.add_argument("--multicast", choices=("auto", "off"), default="auto",
@@ -144,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
                                       "every tree (version 1 or 2)")
     p.add_argument("topology", help=topo_help)
     p.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 JSON file")
-    p.add_argument("-o", "--output", required=True,
+    p.add_argument("-o", "--output", type=output_arg, required=True,
                    help="schedule file to write (JSON; - for standard output)")
     p.set_defaults(func=cmd_expand)
 
@@ -153,7 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--k", default="1-8", help="k values, e.g. 1-8 or 1,2,4 (default 1-8)")
     p.add_argument("--collective", choices=TREES, default="allgather")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
-    p.add_argument("--csv", help="also write the rows to this CSV file as they finish")
+    p.add_argument("--csv", type=output_arg,
+                   help="also write the rows to this CSV file as they finish")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     add_kernel(p)
     add_executor(p, "the values of k")
@@ -199,8 +201,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--formulation", choices=("cuts", "explicit"), default="cuts",
                    help="lazy cut constraints (default) or one explicit flow per target")
     p.add_argument("--time-limit", type=seconds_arg, help="HiGHS time limit per solve, seconds")
-    p.add_argument("--write-lp", metavar="FILE", help="also write the model as an .lp file")
-    p.add_argument("--write-mps", metavar="FILE", help="also write the model as an .mps file")
+    p.add_argument("--write-lp", type=output_arg, metavar="FILE",
+                   help="also write the model as an .lp file")
+    p.add_argument("--write-mps", type=output_arg, metavar="FILE",
+                   help="also write the model as an .mps file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)
     add_kernel(p)
@@ -210,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("compare", help="allgather bound, LPs, tree allreduce and LP allreduce "
                                        "schedule side by side")
     p.add_argument("topology", nargs="+", help=topo_help)
-    p.add_argument("--csv", help="also write the table to this CSV file")
+    p.add_argument("--csv", type=output_arg, help="also write the table to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     add_kernel(p)
     add_executor(p, "the topologies")
@@ -223,8 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("topology", help=topo_help)
     q.add_argument("schedule", help="a forestcoll-schedule/1, /2, /3 (compact) or /4 "
                                         "(alltoall) JSON file")
-    q.add_argument("-o", "--output", required=True, help="XML file to write (- for standard "
-                                                          "output)")
+    q.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="XML file to write (- for standard output)")
     q.add_argument("--flavour", choices=("msccl-executor", "legacy"), default="msccl-executor",
                    help="msccl-executor: Azure/msccl-executor-nccl and ROCm RCCL (coll "
                         "\"reducescatter\"); legacy: microsoft/msccl (\"reduce_scatter\")")
@@ -253,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("schedule", help="a forestcoll-schedule/1, /2, /3 (compact) or /4 "
                                         "(alltoall) JSON file")
     p.add_argument("--top", type=int_arg, help="only the N links multicast saves most on")
-    p.add_argument("--csv", help="also write every link to this CSV file")
+    p.add_argument("--csv", type=output_arg, help="also write every link to this CSV file")
     add_kernel(p)
     p.set_defaults(func=cmd_show_traffic)
 
@@ -265,7 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_time_model(p, chunks="auto")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
-    out.add_argument("--csv", metavar="FILE", help="also write the rows to this CSV file")
+    out.add_argument("--csv", type=output_arg, metavar="FILE",
+                     help="also write the rows to this CSV file")
     add_kernel(p)
     p.set_defaults(func=cmd_simulate)
 
@@ -292,7 +297,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--channels", type=channels_arg,
                    help="number of rings (ring) or tree pairs (dbtree); default one per GPU "
                         "of the smallest box")
-    p.add_argument("-o", "--output", required=True,
+    p.add_argument("-o", "--output", type=output_arg, required=True,
                    help="schedule JSON file to write (- for standard output)")
     p.set_defaults(func=cmd_baseline)
 
@@ -312,10 +317,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_time_model(p, chunks="auto")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
-    out.add_argument("--csv", metavar="FILE",
+    out.add_argument("--csv", type=output_arg, metavar="FILE",
                      help="also write one row per size: the fastest and every candidate's "
                           "seconds (and protocol), with the model and its parameters")
-    p.add_argument("--export", metavar="DIR",
+    p.add_argument("--export", metavar="DIR", type=folder_arg,
                    help="write the winning schedules and one MSCCL XML per size range into "
                         "DIR (new or empty): DIR/msccl for MSCCL_ALGO_DIR, DIR/schedules, "
                         "DIR/plan.json")
@@ -359,7 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--nic-speed", metavar="GBITS",
                    help=f"for a skeleton's NIC devices without <nic>: {NIC_SPEED_HELP}")
     q.add_argument("--name", help="the topology's name (default: from the file, boxes, fabric)")
-    q.add_argument("-o", "--output", required=True,
+    q.add_argument("-o", "--output", type=output_arg, required=True,
                    help="forestcoll-topology/1 file to write (- for standard output)")
     q.set_defaults(func=cmd_import_nccl)
 
@@ -385,13 +390,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "symmetric links together, or every link type and all NIC links "
                         "together")
     p.add_argument("--top", type=int_arg, help="print only the first N rows")
-    p.add_argument("--csv", metavar="FILE",
+    p.add_argument("--csv", type=output_arg, metavar="FILE",
                    help="also write every failure (or upgrade) to this CSV file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--write", metavar="ID",
                    help="instead, write the topology failure ID leaves (e.g. link:A--B) to -o")
-    p.add_argument("-o", "--output", help="with --write: the topology file (- for standard "
-                                          "output)")
+    p.add_argument("-o", "--output", type=output_arg,
+                   help="with --write: the topology file (- for standard output)")
     p.add_argument("--no-symmetry", dest="symmetry", action="store_false",
                    help="compute every failure, not one per class of symmetric failures")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
@@ -430,7 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
                                   "of broadcast/reduce")
     p.add_argument("--collective", choices=tuple(c.value for c in CUT_BOUNDED),
                    help="cut without a schedule: whose bound (default allgather)")
-    p.add_argument("-o", "--output", required=True,
+    p.add_argument("-o", "--output", type=output_arg, required=True,
                    help="the file to write; its extension picks the format: .svg, .png or .pdf")
     p.set_defaults(func=cmd_draw)
 
@@ -446,7 +451,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-lp", action="store_true",
                    help="leave out the allreduce LP section (the LP can take long on big "
                         "networks)")
-    p.add_argument("-o", "--output", required=True,
+    p.add_argument("-o", "--output", type=output_arg, required=True,
                    help="the HTML file to write (- for standard output)")
     add_kernel(p)
     p.set_defaults(func=cmd_report)

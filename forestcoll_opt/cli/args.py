@@ -62,6 +62,32 @@ def channels_arg(text: str) -> int:
     return int(t)
 
 
+def output_arg(text: str) -> str:
+    """-o, --csv, --write-lp ... : a file name, refused when empty (an empty name would
+    otherwise read as "no output" and write nothing); the destination itself is checked
+    by :func:`forestcoll_opt.files.check_output` before the command works.
+
+    :param text: the option's value
+    :returns: it unchanged
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty file name; give a file name (- for standard "
+                                         "output)")
+    return text
+
+
+def folder_arg(text: str) -> str:
+    """--export: a folder name, refused when empty (checked in full by
+    :func:`forestcoll_opt.files.check_output_folder` before the command works).
+
+    :param text: the option's value
+    :returns: it unchanged
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty folder name; give a new or empty folder")
+    return text
+
+
 def bytes_arg(text: str) -> int:
     """--min-bytes / --max-bytes: a byte count from 0 to 2^63 - 1.
 

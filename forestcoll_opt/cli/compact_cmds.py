@@ -9,7 +9,8 @@ from ..errors import ScheduleError, UsageError
 from ..files import check_output, display_path, write_output
 from ..model.catalog import resolve
 from ..model.compact import automorphism_problem
-from ..model.schedule import load
+from ..model.collective import Collective
+from ..model.schedule import Schedule, load
 from ..model.trees import perm_from_cycles
 from .output import destination
 
@@ -38,9 +39,21 @@ def cmd_expand(args: argparse.Namespace) -> int:
     plain = schedule.expanded()
     write_output(args.output, plain.to_json())
     out, where = destination(args.output)
-    was = (f"{sum(len(p.orbits) for p in schedule.phases or (schedule,))} representatives "
-           f"under a group of order {schedule.group_order}" if schedule.compact
-           else "already plain")
-    print(f"wrote {where}: {plain.collective} on {topo.name}, {plain.num_trees} trees "
-          f"({plain.format}; {was})", file=out)
+    print(f"wrote {where}: {plain.collective} on {topo.name}, {_expanded(schedule, plain)}",
+          file=out)
     return 0
+
+
+def _expanded(schedule: Schedule, plain: Schedule) -> str:
+    """What expand wrote, in the words of the schedule's kind: trees, or an all-to-all's
+    routes (which have no group and nothing to expand)."""
+    if plain.collective is Collective.ALLTOALL:
+        count = len(plain.routes)
+        return (f"{count} route{'s' * (count != 1)} ({plain.format}; an all-to-all schedule "
+                f"has routes, not trees: nothing to expand, written as read)")
+    count = plain.num_trees
+    reps = sum(len(p.orbits) for p in schedule.phases or (schedule,))
+    was = (f"{reps} representative{'s' * (reps != 1)} under a group of order "
+           f"{schedule.group_order}" if schedule.compact
+           else "already plain: nothing to expand, written as read")
+    return f"{count} tree{'s' * (count != 1)} ({plain.format}; {was})"

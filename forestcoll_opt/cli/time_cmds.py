@@ -52,6 +52,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     (:mod:`forestcoll_opt.timing.simulate`)."""
     from ..timing.simulate import parse_sizes, simulate, unit_bytes_per_s
 
+    if args.csv:
+        check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks, options = _model_options(args)
@@ -75,7 +77,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=1))
         return 0
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
         params = json.dumps(rows.parameters, separators=(",", ":"), sort_keys=True)
         quoted = '"' + params.replace('"', '""') + '"'
         lines = ["size_bytes,chunks,protocol,seconds,algbw,model,parameters"]
@@ -109,13 +110,13 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
 
     if args.csv:
         check_output(args.csv, option="--csv", inputs=[args.topology])
-    if args.export:
+    if args.export is not None:       # "" too: refused by name, never silently skipped
         from ..analysis.export_plan import EXPORTABLE, check_directory
         from ..errors import UsageError
         if args.collective not in EXPORTABLE:
             raise UsageError(f"--export: {args.collective} cannot be exported to MSCCL; "
                              f"export an allgather, reduce-scatter or allreduce")
-        check_directory(args.export)
+        check_directory(args.export, option="--export")
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks, options = _model_options(args)
@@ -150,7 +151,7 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
             lines.append(",".join(cells))
         write_output(args.csv, "\n".join(lines) + "\n")
     plan = None
-    if args.export:
+    if args.export is not None:
         from ..analysis.export_plan import export_tradeoff
         plan = export_tradeoff(topo, result, args.export)
     if args.json:

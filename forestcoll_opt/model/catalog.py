@@ -3,7 +3,10 @@
 A spec is ``name`` or ``name:key=value,key=value``; e.g. ``dgx-a100:boxes=2``. The models
 themselves live in :mod:`forestcoll_opt.model.machines`, one module per machine family,
 each exporting ``FAMILY`` (a :class:`~forestcoll_opt.model.family.Family`).
-Anywhere a topology is expected, :func:`resolve` accepts a spec or a JSON file path.
+Anywhere a topology is expected, :func:`resolve` accepts a spec or a JSON file path, and
+also the name a catalog topology carries (``dgx-a100-2``, ``dgx-h100-4-su2-oversub2``,
+what a schedule file's ``"topology"`` holds), with ``" without <failure>"`` appended
+for the network a failure leaves (:func:`spec_of_name`).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+import re
 from types import ModuleType
 from typing import Any, Mapping
 
@@ -80,16 +84,129 @@ def canonical_spec(family: Family, params: Mapping[str, Any]) -> str:
     return family.name + (":" + ",".join(extra) if extra else "")
 
 
-def is_catalog_spec(text: str) -> bool:
-    """Whether :func:`resolve` reads ``text`` as a catalog spec: the part before ``:``
+# The parts of a catalog topology's name after ``<family>-<count>`` (the machine modules
+# and machines/_fabric.py write them): "x8" (GCDs per box), "-nvls"/"-sharp" (a 0/1
+# option set), "-nic100", "-rails72", "-oversub2" (an option's value), "-su2" (fabric=su,
+# su=2) and "-fat-tree4" (fabric=fat-tree, leaf=4).
+_PART = re.compile(r"x([0-9]{1,9})|-(fat-tree|[a-z]+)([0-9]{0,9})")
+_FABRIC_PARTS = {"su": "su", "fat-tree": "leaf"}   # fabric choice -> the option its number is
+_WITHOUT = " without "
+
+
+def _name_params(family: Family, rest: str) -> dict[str, str] | None:
+    """The options a name's ``rest`` (after ``<family>-``) spells, as spec text, or None
+    when it spells none."""
+    count = re.match(r"[0-9]{1,9}", rest)
+    if count is None or not family.params:
+        return None
+    known = {p.name: p for p in family.params}
+    given = {family.params[0].name: count.group()}
+    pos = count.end()
+    while pos < len(rest):
+        part = _PART.match(rest, pos)
+        if part is None:
+            return None
+        gpus, word, number = part.groups()
+        pos = part.end()
+        if gpus is not None:
+            key, value = "gpus", gpus
+        elif word in _FABRIC_PARTS and "fabric" in known and number:
+            given["fabric"] = word
+            key, value = _FABRIC_PARTS[word], number
+        elif word in known and not number and known[word].choices == (0, 1):
+            key, value = word, "1"
+        elif word in known and number:
+            key, value = word, number
+        else:
+            return None
+        if key not in known or key in given:
+            return None
+        given[key] = value
+    return given
+
+
+def spec_of_name(name: str) -> str | None:
+    """The catalog spec whose topology carries ``name``, or None when ``name`` is not
+    spelled like a catalog topology's name: ``"dgx-a100-2"`` → ``"dgx-a100:boxes=2"``,
+    ``"dgx-h100-4-su2-oversub2"`` → ``"dgx-h100:boxes=4,fabric=su,su=2,oversub=2"``. A
+    catalog spec is its own name's spec (``paper-example:boxes=3``). The spec is read
+    from the name only; :func:`resolve` builds it and checks that the topology it builds
+    carries ``name``.
+
+    :param name: a topology's name, e.g. a schedule file's ``"topology"``
+    :returns: the spec (the first option always written, the others when not their
+        defaults), or None
+    """
+    text = name.strip()
+    if is_catalog_spec(text, names=False):
+        return text
+    fams = families()
+    for family_name in sorted(fams, key=len, reverse=True):
+        if text.startswith(family_name + "-"):
+            family = fams[family_name]
+            given = _name_params(family, text[len(family_name) + 1:])
+            if given is None:
+                continue
+            first = family.params[0].name
+            defaults = {p.name: str(p.default) for p in family.params}
+            shown = [f"{p.name}={given[p.name]}" for p in family.params
+                     if p.name in given and (p.name == first or given[p.name] != defaults[p.name])]
+            return f"{family_name}:{','.join(shown)}"
+    return None
+
+
+def _catalog_text(text: str) -> str | None:
+    """A spec, a catalog topology's name, or either followed by ``" without <failure>"``
+    (as :func:`~forestcoll_opt.model.failures.degrade` names its networks): the spec of
+    the head, or None."""
+    head = text.partition(_WITHOUT)[0]
+    if head != text and (os.path.sep in head or (os.path.altsep or "\0") in head):
+        return None
+    if head == text and (text.endswith(".json") or os.path.sep in text
+                         or (os.path.altsep or "\0") in text):
+        return None
+    return spec_of_name(head)
+
+
+def is_catalog_spec(text: str, *, names: bool = True) -> bool:
+    """Whether :func:`resolve` reads ``text`` from the catalog: the part before ``:``
     names a catalog model, and ``text`` has no path separator and does not end in
-    ``.json``.
+    ``.json``; with ``names`` (default) also the name a catalog topology carries
+    (:func:`spec_of_name`), alone or followed by ``" without <failure>"``.
 
     :param text: a topology argument
-    :returns: True for a catalog spec
+    :param names: also accept catalog topologies' names
+    :returns: True for a catalog spec (or name)
     """
     pathish = text.endswith(".json") or os.path.sep in text or (os.path.altsep or "\0") in text
-    return not pathish and text.partition(":")[0].strip() in families()
+    if not pathish and text.partition(":")[0].strip() in families():
+        return True
+    return names and _catalog_text(text) is not None
+
+
+def _from_name(text: str) -> Topology:
+    """The topology a catalog name (or spec), possibly followed by failures, stands for;
+    refused when the spec read from the name builds a topology of another name."""
+    from .failures import degrade
+
+    head, _, failure = text.rpartition(_WITHOUT)
+    if head and _catalog_text(head) is not None:
+        topology = degrade(_from_name(head), failure)
+    else:
+        spec = spec_of_name(text)
+        assert spec is not None
+        try:
+            topology = build(spec)
+        except CatalogError as exc:
+            raise CatalogError(f"{text[:80]!r} is spelled like a catalog topology's name, but "
+                               f"its spec {spec} is refused ({exc}); give a catalog spec "
+                               f"(forestcoll catalog) or a topology file") from None
+    if topology.name != text.strip():
+        raise CatalogError(f"{text[:80]!r} is spelled like a catalog topology's name, but "
+                           f"{spec_of_name(text.partition(_WITHOUT)[0])} builds "
+                           f"{topology.name!r}; give a catalog spec (forestcoll catalog) or "
+                           f"a topology file")
+    return topology
 
 
 def resolve(topo: "str | os.PathLike | Topology") -> Topology:
@@ -98,13 +215,18 @@ def resolve(topo: "str | os.PathLike | Topology") -> Topology:
     The rule depends on the argument only, never on which files exist: a path object
     (:class:`pathlib.Path`, any ``os.PathLike``) is a file; a string is a catalog spec when
     the part before ``:`` names a catalog model (``dgx-a100:boxes=2``) and it has no path
-    separator and does not end in ``.json``; any other string is a file (when no such
-    file exists either, the error lists the catalog's models). A file named like a model,
-    ``paper-example``, is read as ``./paper-example``.
+    separator and does not end in ``.json``; a string spelled like the name a catalog
+    topology carries (``dgx-a100-2``, what a schedule's ``topology`` holds;
+    :func:`spec_of_name`), alone or followed by ``" without <failure>"`` (the network
+    :func:`~forestcoll_opt.model.failures.degrade` leaves), is that topology; any other
+    string is a file (when no such file exists either, the error lists the catalog's
+    models). A file named like a model or a catalog topology, ``paper-example`` or
+    ``dgx-a100-2``, is read as ``./paper-example``.
 
     :param topo: a Topology (returned as is), a path, or a string
     :returns: the topology
-    :raises CatalogError: an empty argument, or a bad parameter of a catalog spec
+    :raises CatalogError: an empty argument, a bad parameter of a catalog spec, or a name
+        spelled like a catalog topology's that no spec builds
     :raises TopologyFormatError: a file that is not ``forestcoll-topology/1`` (or cannot be
         read)
     """
@@ -117,8 +239,10 @@ def resolve(topo: "str | os.PathLike | Topology") -> Topology:
         raise CatalogError("empty topology argument; give a catalog spec such as "
                            "dgx-a100:boxes=2 or a forestcoll-topology/1 JSON file")
     pathish = text.endswith(".json") or os.path.sep in text or (os.path.altsep or "\0") in text
-    if is_catalog_spec(text):
+    if is_catalog_spec(text, names=False):
         return build(text)
+    if _catalog_text(text) is not None:
+        return _from_name(text)
     if not pathish and not os.path.exists(text):
         return build(text)        # neither a model nor a file: build() names the models
     return load(text)

@@ -364,9 +364,15 @@ class Schedule:
 
         :returns: a dict of JSON types; exact numbers are integers or ``"p/q"`` strings
         """
-        out: dict[str, Any] = {"format": self.format, "collective": self.collective.value,
-                               "topology": self.topology, "units": self.units,
-                               "compute_nodes": list(self.compute_nodes)}
+        out: dict[str, Any] = {"format": self.format, "collective": self.collective.value}
+        # an optional claim the schedule does not carry (a file read without it) is left
+        # out, never written as null or "": the verifier refuses those where it accepted
+        # the key missing (a units of "" differs from every topology's)
+        if self.topology:
+            out["topology"] = self.topology
+        if self.units:
+            out["units"] = self.units
+        out["compute_nodes"] = list(self.compute_nodes)
         if self.root is not None:
             out["root"] = self.root
         if self.weights is not None:
@@ -389,7 +395,8 @@ class Schedule:
             body["phases"] = [{"collective": p.collective.value, **p._body()} for p in self.phases]
             return body
         body["k"] = self.k
-        body["tree_bandwidth"] = _frac(self.tree_bandwidth)
+        if self.tree_bandwidth is not None:
+            body["tree_bandwidth"] = _frac(self.tree_bandwidth)
         body["algbw"] = _frac(self.algbw)
         if self.group is not None:
             body["orbits"] = [_tree_dict(t) for t in self.orbits]
@@ -627,7 +634,7 @@ def _known_keys(obj: Mapping[str, Any], allowed: set[str], where: str, collectiv
 def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | None,
            source: str) -> Schedule:
     compact = common.get("group") is not None
-    for key in ("k", "orbits" if compact else "trees"):
+    for key in ("k", "algbw", "orbits" if compact else "trees"):
         if key not in data:
             raise ScheduleError(f"{source}: missing \"{key}\"")
     k = _count(data["k"])
@@ -643,7 +650,7 @@ def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | N
     return Schedule(collective=collective, k=k,
                     tree_bandwidth=None if bandwidth is None else
                     _fraction(bandwidth, f"{source}: tree_bandwidth"),
-                    algbw=_fraction(data.get("algbw", 1), f"{source}: algbw"),
+                    algbw=_fraction(data["algbw"], f"{source}: algbw"),
                     trees=trees, root=root, orbits=orbits, **common)
 
 

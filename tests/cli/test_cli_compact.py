@@ -58,3 +58,29 @@ def test_expand_refuses_another_topology_and_forged_generators(tmp_path, capsys)
     assert not (tmp_path / "x.json").exists()
     assert main(["schema", "schedule-3"]) == 0
     assert json.loads(capsys.readouterr().out)["$id"] == "urn:forestcoll:schedule:3"
+
+
+def test_expand_says_what_it_wrote_for_every_kind(tmp_path, capsys):
+    """An all-to-all schedule has routes, not trees (it said "0 trees"); a plain one has
+    nothing to expand; a compact one names its representatives and group."""
+    kinds = {"alltoall": ["--collective", "alltoall"], "plain": ["--plain"],
+             "compact": ["--compact"]}
+    said = {}
+    for name, options in kinds.items():
+        path = tmp_path / f"{name}.json"
+        assert main(["generate", "paper-example", "-q", *options, "-o", str(path)]) == 0
+        capsys.readouterr()
+        out = tmp_path / f"{name}.out.json"
+        assert main(["expand", "paper-example", str(path), "-o", str(out)]) == 0
+        said[name] = capsys.readouterr().out
+        if name != "compact":
+            assert out.read_bytes() == path.read_bytes()
+    assert said["alltoall"] == (f"wrote {tmp_path}/alltoall.out.json: alltoall on paper-example, "
+                                f"56 routes (forestcoll-schedule/4; an all-to-all schedule has "
+                                f"routes, not trees: nothing to expand, written as read)\n")
+    assert said["plain"] == (f"wrote {tmp_path}/plain.out.json: allgather on paper-example, 8 "
+                             f"trees (forestcoll-schedule/1; already plain: nothing to expand, "
+                             f"written as read)\n")
+    assert said["compact"] == (f"wrote {tmp_path}/compact.out.json: allgather on "
+                               f"paper-example, 8 trees (forestcoll-schedule/1; 1 "
+                               f"representative under a group of order 8)\n")

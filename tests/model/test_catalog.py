@@ -67,3 +67,101 @@ def test_resolve_accepts_files_and_specs(tmp_path, catalog):
     assert cat.resolve(str(path)) == t
     assert cat.resolve("paper-example") == t
     assert cat.resolve(t) is t
+
+
+# --- the names catalog topologies carry resolve back to them ------------------------------
+
+def _shapes(family):
+    """Specs of ``family`` over its option shapes: the first option at 1, 2 and 3, every
+    other option through its choices (a number: its default, 1, 2 and 3), alone and with
+    the fabric that reads it, and everything that is not a default at once."""
+    first, *rest = family.params
+    base = {first.name: 2}
+    shapes = [{first.name: n} for n in (1, 2, 3)]
+    reads = {"su": "su", "leaf": "fat-tree", "oversub": "su"}
+    for p in rest:
+        # a 0/1 option's default 0 is left out: "sharp=0" is refused today ("must be at
+        # least 1", family.py checks the minimum of options with choices too)
+        values = [v for v in p.choices if v != p.default] if p.choices else (p.default, 1, 2, 3)
+        for v in values:
+            shape = {**base, p.name: v}
+            if p.name in reads and "fabric" in {q.name for q in rest}:
+                shape["fabric"] = reads[p.name]
+            shapes.append(shape)
+            if p.name == "oversub":
+                shapes.append({**base, "fabric": "fat-tree", "leaf": 3, p.name: v})
+    every = {**base}
+    for p in rest:
+        if p.choices and p.name != "fabric":
+            every[p.name] = p.choices[-1] if p.choices[-1] != p.default else p.choices[0]
+    if "fabric" in every or any(p.name == "fabric" for p in rest):
+        every.update(fabric="su", su=1, oversub=2)
+    shapes.append(every)
+    return [family.name + ":" + ",".join(f"{k}={v}" for k, v in s.items()) for s in shapes]
+
+
+SHAPES = [spec for family in cat.families().values() for spec in _shapes(family)]
+
+
+@pytest.mark.parametrize("spec", SHAPES)
+def test_a_catalog_topology_name_resolves_to_it(spec):
+    """A schedule records its topology's name ("dgx-a100-2"); resolve() builds that
+    topology again from the name alone, for every family and option shape."""
+    try:
+        topo = cat.build(spec)
+    except CatalogError as exc:
+        assert "applies only with" in str(exc), exc   # a fabric option without its fabric
+        return
+    name = topo.name
+    again = cat.resolve(name)
+    assert again.name == name and again.to_json() == topo.to_json()
+    shortest = cat.spec_of_name(name)
+    family, params = cat.parse_spec(spec)
+    assert cat.parse_spec(shortest) == (family, params)
+    assert cat.is_catalog_spec(name)
+
+
+def test_the_shapes_cover_every_option_of_every_family():
+    for family in cat.families().values():
+        given = {part.split("=")[0] for spec in _shapes(family)
+                 for part in spec.partition(":")[2].split(",")}
+        assert given == {p.name for p in family.params}, family.name
+    assert len(SHAPES) > 100
+
+
+@pytest.mark.parametrize("name, spec", [
+    ("dgx-a100-2", "dgx-a100:boxes=2"),
+    ("dgx-a100-16-sharp", "dgx-a100:boxes=16,sharp=1"),
+    ("mi250-2x8", "mi250:boxes=2,gpus=8"),
+    ("dgx-h100-4-su2-oversub2", "dgx-h100:boxes=4,fabric=su,su=2,oversub=2"),
+    ("mi300x-3-fat-tree4", "mi300x:boxes=3,fabric=fat-tree"),
+    ("gb200-nvl72-2-nic100-rails72-nvls-sharp-fat-tree1-oversub2",
+     "gb200-nvl72:racks=2,nic=100,rails=72,nvls=1,sharp=1,fabric=fat-tree,oversub=2"),
+    ("paper-example", "paper-example"),
+    ("paper-example:boxes=3,gpus=4,b=1", "paper-example:boxes=3,gpus=4,b=1"),
+])
+def test_spec_of_name(name, spec):
+    assert cat.spec_of_name(name) == spec
+
+
+@pytest.mark.parametrize("name, match", [
+    ("dgx-a100-02", "is spelled like a catalog topology's name, but dgx-a100:boxes=02 builds "
+                    "'dgx-a100-2'"),
+    ("dgx-h100-2-oversub2", "its spec dgx-h100:boxes=2,oversub=2 is refused"),
+    ("dgx-a100-2-nvls", "unknown model 'dgx-a100-2-nvls'"),
+    ("dgx-a100-2-sharp-sharp", "unknown model"),
+])
+def test_a_name_no_spec_builds_is_refused(name, match):
+    with pytest.raises(CatalogError, match=match):
+        cat.resolve(name)
+
+
+def test_a_degraded_catalog_topology_name_resolves():
+    from forestcoll_opt.model.failures import degrade
+
+    left = degrade(degrade(cat.build("dgx-a100:boxes=2"), "nic:box0/gpu0"),
+                   "link:box1/gpu3--box1/nvswitch")
+    assert left.name == "dgx-a100-2 without nic:box0/gpu0 without link:box1/nvswitch--box1/gpu3"
+    assert cat.resolve(left.name).to_json() == left.to_json()
+    assert cat.is_catalog_spec(left.name)
+    assert not cat.is_catalog_spec("results/dgx-a100-2 without x.json")

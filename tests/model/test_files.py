@@ -109,7 +109,7 @@ def test_check_output_refuses_an_unwritable_folder(tmp_path):
     ro.mkdir()
     ro.chmod(0o500)
     try:
-        with pytest.raises(OutputError, match="not writable"):
+        with pytest.raises(OutputError, match="cannot write in folder .*Permission denied"):
             check_output(ro / "x.json")
     finally:
         ro.chmod(0o700)
@@ -356,3 +356,66 @@ def test_a_directory_is_refused(tmp_path):
 def test_unreadable_names(tmp_path, name):
     with pytest.raises(OutputError, match="cannot read schedule file"):
         files.read_text(tmp_path / name, OutputError, "schedule", limit=LIMIT)
+
+
+# --- destinations: links, folders, places even root cannot write ---------------------------
+
+def test_check_output_names_a_dangling_link_and_its_missing_folder(tmp_path):
+    (tmp_path / "out.json").symlink_to(tmp_path / "gone" / "x.json")
+    with pytest.raises(OutputError) as err:
+        check_output(tmp_path / "out.json")
+    assert str(err.value) == (f"-o {tmp_path}/out.json: is a symbolic link to {tmp_path}/gone/"
+                              f"x.json, and folder {tmp_path}/gone does not exist; create it "
+                              f"or give another file")
+
+
+def test_check_output_follows_a_dangling_link_into_an_existing_folder(tmp_path):
+    (tmp_path / "out.json").symlink_to(tmp_path / "x.json")
+    check_output(tmp_path / "out.json")
+    write_output(tmp_path / "out.json", "through\n")
+    assert (tmp_path / "x.json").read_text() == "through\n"
+    assert (tmp_path / "out.json").is_symlink()
+
+
+def test_check_output_tries_the_folder_itself(tmp_path):
+    """/proc refuses new files even to root, for whom os.access says yes."""
+    with pytest.raises(OutputError, match=r"^--csv /proc/forestcoll\.csv: cannot write in "
+                                          r"folder /proc \("):
+        check_output("/proc/forestcoll.csv", option="--csv")
+    before = sorted(tmp_path.iterdir())
+    check_output(tmp_path / "fine.json")
+    assert sorted(tmp_path.iterdir()) == before         # the trial file is gone
+
+
+@pytest.mark.parametrize("case, match", [
+    ("empty", r"^--export: empty folder name; give a new or empty folder$"),
+    ("file", r"^--export .*/f: is a file; give a new or empty folder$"),
+    ("full", r"^--export .*/full: is not empty; give a new or empty folder$"),
+    ("dangling", r"^--export .*/dl: is a symbolic link to .*/gone, which does not exist; "
+                 r"create that folder or give another one$"),
+    ("missing parent", r"^--export .*/no/sub: folder .*/no does not exist; create it first$"),
+    ("proc", r"^--export /proc/fc-export: cannot write in folder /proc \("),
+])
+def test_check_output_folder_refuses(tmp_path, case, match):
+    from forestcoll_opt.files import check_output_folder
+
+    (tmp_path / "f").write_text("x")
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "a").write_text("x")
+    (tmp_path / "dl").symlink_to(tmp_path / "gone")
+    path = {"empty": "", "file": tmp_path / "f", "full": tmp_path / "full",
+            "dangling": tmp_path / "dl", "missing parent": tmp_path / "no" / "sub",
+            "proc": "/proc/fc-export"}[case]
+    with pytest.raises(OutputError, match=match):
+        check_output_folder(path, option="--export")
+
+
+def test_check_output_folder_accepts_new_empty_and_linked_folders(tmp_path):
+    from forestcoll_opt.files import check_output_folder
+
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "empty")
+    for path in (tmp_path / "new", tmp_path / "empty", tmp_path / "link"):
+        assert check_output_folder(path) == path
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty", "link"]
+    assert list((tmp_path / "empty").iterdir()) == []
