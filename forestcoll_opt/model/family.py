@@ -88,10 +88,10 @@ class Family:
             if p.choices is not None and value not in p.choices:
                 raise CatalogError(f"model {self.name!r}: {key}={value} is not one of "
                                    f"{', '.join(map(str, p.choices))}")
-            if value < p.minimum:
+            if p.choices is None and value < p.minimum:
                 raise CatalogError(f"model {self.name!r}: {key}={value} must be at least "
                                    f"{p.minimum}")
-            if value > p.maximum:
+            if p.choices is None and value > p.maximum:
                 raise CatalogError(f"model {self.name!r}: {key}={value} is beyond the supported "
                                    f"maximum {key}={p.maximum}")
             values[key] = value

@@ -165,3 +165,13 @@ def test_a_degraded_catalog_topology_name_resolves():
     assert cat.resolve(left.name).to_json() == left.to_json()
     assert cat.is_catalog_spec(left.name)
     assert not cat.is_catalog_spec("results/dgx-a100-2 without x.json")
+
+
+def test_every_listed_choice_of_every_parameter_parses():
+    """A parameter with choices takes each of them, whatever its minimum (sharp=0 was
+    refused as "must be at least 1")."""
+    for family in cat.families().values():
+        for p in family.params:
+            for choice in p.choices or ():
+                assert family.parse(f"{p.name}={choice}")[p.name] == choice, (family.name, p.name)
+    assert cat.build("dgx-a100:boxes=2,sharp=0").to_json() == cat.build("dgx-a100:boxes=2").to_json()
