@@ -112,10 +112,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="auto: switches marked multicast in the topology replicate (or "
                         "aggregate) the trees' data, as NVLink/InfiniBand SHARP do (default); "
                         "off: every copy is sent")
-    p.add_argument("--method", choices=("trees", "lp"), default="trees",
-                   help="allreduce: trees = the best reduce-scatter then the best allgather "
-                        "(default); lp = reduce and broadcast trees run concurrently at the "
-                        "allreduce LP optimum (solves the LP with HiGHS)")
+    p.add_argument("--method", choices=("auto", "trees", "lp"), default="auto",
+                   help="allreduce: auto = the LP schedule where the allreduce LP optimum "
+                        "beats the trees, the trees otherwise (the LP is solved up to 64 "
+                        "compute nodes; default); trees = the best reduce-scatter then the "
+                        "best allgather; lp = reduce and broadcast trees run concurrently at "
+                        "the allreduce LP optimum (solves the LP with HiGHS)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
     form = p.add_mutually_exclusive_group()
