@@ -129,16 +129,20 @@ class Tradeoff:
 
     def __repr__(self) -> str:
         return (f"Tradeoff({self.collective} on {self.topology}, {self.model} model: "
-                f"{self.reference} {fraction_text(self.optimum)} {self.units} at "
+                f"{self._optimum_name} {fraction_text(self.optimum)} {self.units} at "
                 f"k*={self.k_star}, "
                 f"{len(self.candidates)} candidates, {len(self.rows)} sizes)")
+
+    @property
+    def _optimum_name(self) -> str:
+        return "optimum" if self.reference == "bound" else self.reference
 
     def _repr_html_(self) -> str:
         import pandas as pd
 
         best = pd.DataFrame([{"size_bytes": r.size_bytes, "fastest": r.best,
                               "seconds": r.seconds[r.best]} for r in self.rows])
-        rows = [(self.reference, f"{fraction_display(self.optimum)} {self.units} at "
+        rows = [(self._optimum_name, f"{fraction_display(self.optimum)} {self.units} at "
                                  f"k*={self.k_star}")]
         if self.lp_interval is not None:
             rows.append(("allreduce LP optimum", f"[{fraction_display(self.lp_interval[0])}, "
