@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="auto: switches marked multicast in the topology replicate (or "
                         "aggregate) the trees' data, as NVLink/InfiniBand SHARP do (default); "
                         "off: every copy is sent")
-    p.add_argument("--method", choices=("auto", "trees", "lp"), default="auto",
+    p.add_argument("--method", choices=("auto", "trees", "lp"), default=None,
                    help="allreduce: auto = the LP schedule where the allreduce LP optimum "
                         "beats the trees, the trees otherwise (the LP is solved up to 64 "
                         "compute nodes; default); trees = the best reduce-scatter then the "

@@ -66,9 +66,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.collective == "alltoall":
         return cmd_generate_alltoall(args)
     refuse_demand(args, args.collective)
+    method = args.method or "auto"          # None: not given (all-to-all refuses it)
     if args.k is not None:
         _check_k(args.k, "--k")
-    if args.method == "lp":
+    if method == "lp":
         if args.collective != "allreduce":
             raise UsageError(f"--method lp builds allreduce schedules; add --collective "
                              f"allreduce or drop --method (for {args.collective})")
@@ -82,7 +83,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         len(topo.compute_nodes) > COMPACT_ABOVE)
     # allreduce: the LP schedule where it beats the trees (lp/choice.py); a fixed k or
     # weights are the trees' alone
-    chooses = (args.collective == "allreduce" and args.method != "trees" and args.k is None
+    chooses = (args.collective == "allreduce" and method != "trees" and args.k is None
                and not weights)
     choice = None
     start = time.perf_counter()
@@ -90,7 +91,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         if chooses:
             from ..lp.choice import best_allreduce
 
-            choice = best_allreduce(topo, method=args.method, kernel=args.kernel,
+            choice = best_allreduce(topo, method=method, kernel=args.kernel,
                                     progress=progress, symmetry=args.symmetry,
                                     multicast=args.multicast, compact=compact)
             sched = choice.schedule
@@ -130,7 +131,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     print(f"algbw           {exact_num(sched.algbw)} {topo.units}  ({float(sched.algbw / best):.2%} "
           f"of {label} {exact_num(best)})", file=out)
     if args.collective == "allreduce":
-        why = ("--method trees" if args.method == "trees" else
+        why = ("--method trees" if method == "trees" else
                "--k" if args.k is not None else "--weights")
         print(f"method          reduce-scatter then allgather trees ({why}); the allreduce LP "
               f"was not solved: verify measures an allreduce against the allreduce LP "
@@ -177,7 +178,8 @@ def _print_choice(choice, topo: Topology, seconds: float, out) -> None:
         print(f"algbw           {exact_num(sched.algbw)} {u}  ({tree_part}; the allreduce LP "
               f"optimum was not solved)", file=out)
     else:
-        interval = f"certified interval [{exact_num(lp.lower, 6)}, {exact_num(lp.upper, 6)}]"
+        # as verify prints it
+        interval = f"certified interval [{float(lp.lower):.9g}, {float(lp.upper):.9g}] {u}"
         reach = ("reaches the allreduce LP optimum" if choice.reaches_lp else
                  f"{float(choice.ratio):.2%} of the allreduce LP optimum")
         print(f"algbw           {exact_num(sched.algbw)} {u}  ({reach}, {interval}; "

@@ -220,11 +220,11 @@ def _optimum_line(result, topo) -> str:
     lp = next((c for c in result.candidates if c.name == "lp"), None)
     if lp is None:
         return (f"{head} = the allreduce LP optimum (certified interval "
-                f"[{exact_num(lower, 6)}, {exact_num(upper, 6)}])")
+                f"[{float(lower):.9g}, {float(upper):.9g}] {result.units})")
     reach = ("reaches" if lp.algbw >= max(lower, result.optimum) else
              f"{float(lp.algbw / upper):.2%} of")
     return (f"{head}; the lp candidate {reach} the allreduce LP optimum (certified interval "
-            f"[{exact_num(lower, 6)}, {exact_num(upper, 6)}])")
+            f"[{float(lower):.9g}, {float(upper):.9g}] {result.units})")
 
 
 def _time_cell(seconds: float, best: bool) -> str:
