@@ -114,3 +114,13 @@ def test_tradeoff_s_lp_interval_is_exact(catalog):
     r = fc.tradeoff(catalog("paper-example"), collective="allreduce", sizes=[2**20],
                     model="ideal")
     assert r.lp_interval == (4, 4) and [type(x) for x in r.lp_interval] == [Fraction] * 2
+
+
+def test_a_failure_makes_the_lp_schedule_the_default(catalog):
+    # dgx-a100:boxes=2 without one NIC: the trees' bound drops to 160 GB/s, the LP
+    # schedule keeps 1375/8 = 171.875 (the other GPUs carry more of the buffer)
+    t = fc.degrade(catalog("dgx-a100:boxes=2"), "nic:box0/gpu3")
+    c = best_allreduce(t)
+    assert (c.method, c.why, c.tree_bound) == ("lp", "better", 160)
+    assert c.schedule.algbw == Fraction(1375, 8) and c.reaches_lp
+    assert fc.generate(t, collective="allreduce").algbw == Fraction(1375, 8)
