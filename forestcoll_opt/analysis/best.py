@@ -12,12 +12,9 @@ from typing import Any, Mapping
 from .._deprecated import keyword_options
 from ..errors import ScheduleError
 from ..generation.pipeline import generate as generate_trees
-from ..model.collective import Collective, check_request
+from ..model.collective import Collective, check_method, check_request
 from ..model.schedule import Schedule
 from ..model.topology import Topology
-
-METHODS = ("auto", "trees", "lp")
-
 
 @keyword_options(1, old_order=("collective",))
 def generate(topology: Topology, *, collective: "Collective | str" = "allgather",
@@ -59,15 +56,14 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
         collectives take ``"auto"`` or ``"trees"``, which are the same
     :returns: the schedule, its ``algbw`` computed from its own link loads
     :raises CollectiveError: as :func:`~forestcoll_opt.generation.pipeline.generate`
-    :raises ScheduleError: as :func:`~forestcoll_opt.generation.pipeline.generate`, for an
-        unknown ``method``, and for ``method="lp"`` with another collective, ``k`` or
-        ``weights``
+    :raises CollectiveError: for an unknown ``method``, and as
+        :func:`~forestcoll_opt.generation.pipeline.generate`
+    :raises ScheduleError: as :func:`~forestcoll_opt.generation.pipeline.generate`, and for
+        ``method="lp"`` with another collective, ``k`` or ``weights``
     :raises LPError: when ``method="lp"`` and the LP cannot be solved and certified
     """
     member = check_request(topology, collective, root=root, weights=weights)
-    if not isinstance(method, str) or method not in METHODS:
-        raise ScheduleError(f"method={str(method)[:40]!r}: use \"auto\" (for allreduce: the "
-                            f"LP schedule where it beats the trees), \"trees\" or \"lp\"")
+    check_method(method)
     if method == "lp" and member is not Collective.ALLREDUCE:
         raise ScheduleError(f"method=\"lp\" builds allreduce schedules; use "
                             f"collective=\"allreduce\" or drop method (for {member.value})")

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from .. import __version__
 from ..errors import CatalogError, ForestCollError
 from ..model.catalog import is_catalog_spec
-from ..model.collective import ALL, CUT_BOUNDED, TREES
+from ..model.collective import ALL, ALLREDUCE_METHODS, CUT_BOUNDED, TREES
 from ..timing.alltoall_baseline import ALLTOALL_KINDS
 from ..timing.baseline import KINDS
 from .args import (FAIL_HELP, WEIGHTS_HELP, add_executor, add_kernel, add_symmetry,
@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="auto: switches marked multicast in the topology replicate (or "
                         "aggregate) the trees' data, as NVLink/InfiniBand SHARP do (default); "
                         "off: every copy is sent")
-    p.add_argument("--method", choices=("auto", "trees", "lp"), default=None,
+    p.add_argument("--method", choices=ALLREDUCE_METHODS, default=None,
                    help="allreduce: auto = the LP schedule where the allreduce LP optimum "
                         "beats the trees, the trees otherwise (the LP is solved up to 64 "
                         "compute nodes; default); trees = the best reduce-scatter then the "

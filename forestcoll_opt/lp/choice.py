@@ -30,9 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..errors import LPError, ScheduleError
+from ..errors import LPError
 from ..generation.bound import rs_ag_algbw
 from ..generation.pipeline import compact_generators, generate
+from ..model.collective import check_method
 from ..model.compact import compress
 from ..model.schedule import Schedule
 from ..model.topology import Topology
@@ -41,10 +42,6 @@ from .solver import LPResult, solve
 LP_DEFAULT_MAX_COMPUTE = 64
 """``method="auto"`` solves the allreduce LP on networks of at most this many compute
 nodes (:func:`best_allreduce`)."""
-
-METHODS = ("auto", "trees", "lp")
-"""The allreduce methods: ``"auto"`` (:func:`best_allreduce`'s rule), ``"trees"``
-(reduce-scatter then allgather), ``"lp"`` (the schedule at the allreduce LP optimum)."""
 
 TREE_BOUND = "reduce-scatter + allgather tree bound"
 LP_OPTIMUM = "allreduce LP optimum"
@@ -98,17 +95,6 @@ class AllreduceChoice:
         return self.schedule.algbw / ref
 
 
-def check_method(method: object) -> str:
-    """``method`` if it is one of :data:`METHODS`.
-
-    :raises ScheduleError: otherwise
-    """
-    if not isinstance(method, str) or method not in METHODS:
-        raise ScheduleError(f"method={str(method)[:40]!r}: use \"auto\" (the LP schedule "
-                            f"where it beats the trees), \"trees\" or \"lp\"")
-    return method
-
-
 def best_allreduce(topology: Topology, *, method: str = "auto", kernel: str | None = None,
                    progress=None, symmetry: bool | None = None, multicast: str = "auto",
                    compact: bool = False, lp: LPResult | None = None,
@@ -117,7 +103,8 @@ def best_allreduce(topology: Topology, *, method: str = "auto", kernel: str | No
     ``"auto"``), with the bound it is measured against.
 
     :param topology: the network
-    :param method: ``"auto"``, ``"trees"`` or ``"lp"`` (:data:`METHODS`)
+    :param method: ``"auto"``, ``"trees"`` or ``"lp"``
+        (:data:`~forestcoll_opt.model.collective.ALLREDUCE_METHODS`)
     :param kernel: the max-flow kernel; None for the fastest one installed
     :param progress: None, or a callable ``progress(stage, done, total)``
     :param symmetry: as for :func:`~forestcoll_opt.generation.pipeline.generate` (and the
@@ -129,7 +116,7 @@ def best_allreduce(topology: Topology, *, method: str = "auto", kernel: str | No
         when the method needs it
     :param max_compute: ``"auto"`` solves the LP up to this many compute nodes
     :returns: the :class:`AllreduceChoice`
-    :raises ScheduleError: for an unknown method
+    :raises CollectiveError: for an unknown method
     :raises LPError: when ``method="lp"`` and the LP cannot be solved and certified
     """
     method = check_method(method)

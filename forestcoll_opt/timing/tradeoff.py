@@ -24,7 +24,7 @@ from ..model.numbers import fraction_display, fraction_text
 from .baseline import KINDS, baseline
 from ..generation.bound import bound as compute_bound
 from .._deprecated import keyword_options
-from ..model.collective import Collective, check_request
+from ..model.collective import Collective, check_method, check_request
 from ..errors import ScheduleError, UsageError
 from ..model.schedule import Schedule, tree_height
 from ..generation.pipeline import generate
@@ -283,12 +283,12 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         schedule kept where it beats the trees), ``"lp"`` always, ``"trees"`` never (no
         LP solved); ignored for the other collectives
     :returns: every candidate's time at every size, the fastest per size, and the model
-    :raises CollectiveError: for an unknown collective or a missing, unknown or superfluous
-        root
+    :raises CollectiveError: for an unknown collective or ``method``, or a missing, unknown
+        or superfluous root
     :raises UsageError: for no sizes, a bad or repeated k or baseline, nothing to compare,
         a bad α or chunk count, an option of the other model, or an unusable executor
-    :raises ScheduleError: when a baseline asked for by name cannot be built, for an
-        unknown ``method``, or as :func:`~forestcoll_opt.generation.pipeline.generate`
+    :raises ScheduleError: when a baseline asked for by name cannot be built, or as
+        :func:`~forestcoll_opt.generation.pipeline.generate`
     :raises LPError: when ``method="lp"`` and the allreduce LP cannot be solved
     """
     collective = check_request(topology, collective, root=root).value
@@ -318,9 +318,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
                              f"the calibrated model; use model='calibrated'")
     if ks is not None and not list(ks) and not kinds:
         raise UsageError("nothing to compare: give at least one k or one baseline")
-    if not isinstance(method, str) or method not in ("auto", "trees", "lp"):
-        raise ScheduleError(f"method={str(method)[:40]!r}: use \"auto\" (the LP schedule "
-                            f"where it beats the trees), \"trees\" or \"lp\"")
+    check_method(method)
     if model == "ideal":
         link_alphas(topology, alpha, alpha_per_link)      # refuse a bad latency at once
     optimal = generate(topology, collective=collective, root=root, kernel=kernel)

@@ -62,7 +62,7 @@ def test_methods_asked_for(catalog):
     assert trees.schedule.algbw == 104
     lp = best_allreduce(catalog("paper-example"), method="lp")
     assert lp.method == "lp" and lp.schedule.concurrent and lp.schedule.algbw == 4
-    with pytest.raises(ScheduleError, match="method='best': use \"auto\""):
+    with pytest.raises(ScheduleError, match=r"method='best': use \"auto\" \(for allreduce"):
         best_allreduce(t, method="best")
 
 
