@@ -428,7 +428,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sizes", help="message sizes of the time section, e.g. 64KiB..1GiB "
                                    "(default 64 KiB to 1 GiB, every fourfold)")
     p.add_argument("--no-lp", action="store_true",
-                   help="leave out the allreduce LP section (the LP can take long on big "
+                   help="leave out the allreduce LP section and, with --collective "
+                        "allreduce, the LP schedule: the trees are then judged against the "
+                        "reduce-scatter + allgather tree bound (the LP can take long on big "
                         "networks)")
     p.add_argument("-o", "--output", required=True,
                    help="the HTML file to write (- for standard output)")
