@@ -149,8 +149,8 @@ _CHOICE = {
     "size": "reduce-scatter then allgather trees: the allreduce LP is solved by default up to "
             "{limit} compute nodes and this network has {n}; --method lp builds the schedule "
             "at the LP optimum (faster where the LP beats the trees)",
-    "equal": "reduce-scatter then allgather trees: the allreduce LP optimum equals the "
-             "reduce-scatter + allgather tree bound, which they reach",
+    "equal": "reduce-scatter then allgather trees: they reach the allreduce LP optimum, so "
+             "the LP schedule would be no faster",
     "not-better": "reduce-scatter then allgather trees: the schedule built from the LP's "
                   "shares does not beat them (--method lp writes it anyway)",
     "lp-failed": "{reason}",

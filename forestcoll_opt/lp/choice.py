@@ -59,10 +59,12 @@ class AllreduceChoice:
     :ivar lp: the allreduce LP solved for the choice (its certified interval), or None
         when it was not solved
     :ivar why: ``"asked"`` (the method was given), ``"size"`` (more than
-        :data:`LP_DEFAULT_MAX_COMPUTE` compute nodes: LP not solved), ``"equal"`` (the LP
-        optimum equals the tree bound), ``"not-better"`` (the LP schedule built does not
-        beat the trees), ``"better"`` (it does), ``"lp-failed"`` (the LP could not be
-        solved: ``reason`` says why)
+        :data:`LP_DEFAULT_MAX_COMPUTE` compute nodes: LP not solved), ``"equal"`` (the
+        trees reach the LP optimum: its certified upper value is at most the tree bound,
+        or the tree bound is at least its lower value and no schedule from the LP's shares
+        beats the trees), ``"not-better"`` (the LP optimum may be higher but the LP
+        schedule built does not beat the trees), ``"better"`` (it does), ``"lp-failed"``
+        (the LP could not be solved: ``reason`` says why)
     :ivar reason: one sentence on the choice
     """
 
@@ -154,6 +156,10 @@ def best_allreduce(topology: Topology, *, method: str = "auto", kernel: str | No
 
     built = lp_allreduce(topology, kernel=kernel, progress=progress, symmetry=symmetry, lp=lp)
     if method == "auto" and built.algbw <= tree_bound:
+        if tree_bound >= lp.lower:         # the trees reach the LP optimum, as verify judges
+            return trees("equal", f"the {TREE_BOUND} reaches the {LP_OPTIMUM} within its "
+                                  f"certified interval: reduce-scatter then allgather trees",
+                         lp)
         return trees("not-better", f"the schedule built from the LP's shares does not beat "
                                    f"the {TREE_BOUND}: reduce-scatter then allgather trees",
                      lp)

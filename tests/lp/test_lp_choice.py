@@ -124,3 +124,14 @@ def test_a_failure_makes_the_lp_schedule_the_default(catalog):
     assert (c.method, c.why, c.tree_bound) == ("lp", "better", 160)
     assert c.schedule.algbw == Fraction(1375, 8) and c.reaches_lp
     assert fc.generate(t, collective="allreduce").algbw == Fraction(1375, 8)
+
+
+def test_sixty_four_gpus_solve_the_lp_by_default(catalog):
+    # mi250:boxes=4 (64 GCDs, the limit): the LP is solved (folded by symmetry) and the
+    # trees reach it; the folded LP's interval may straddle the tree bound by HiGHS's
+    # rounding, and the trees are still kept, as verify judges them optimal
+    t = catalog("mi250:boxes=4")
+    c = best_allreduce(t)
+    assert (c.method, c.why) == ("trees", "equal") and c.lp is not None
+    assert c.schedule.algbw == c.tree_bound == Fraction(512, 3) >= c.lp.lower
+    assert c.reaches_lp and not c.schedule.concurrent
