@@ -74,7 +74,7 @@ from . import errors as _errors
 from . import display as _display
 from .model.schedule import Schedule, Stats
 from .model.schedule import load as load_schedule
-from .generation.pipeline import generate
+from .analysis.best import generate     # the trees; for allreduce the LP schedule where better
 from .timing.simulate import simulate
 from .model.failures import degrade
 from .model.topology import Topology, from_dict, from_networkx

@@ -80,7 +80,7 @@ def cmd_generate_alltoall(args: argparse.Namespace) -> int:
     """``forestcoll generate TOPO --collective alltoall [--demand FILE] -o F``."""
     from ..lp.alltoall_schedule import lp_alltoall
 
-    if args.k is not None or args.weights or args.root is not None or args.method != "trees":
+    if args.k is not None or args.weights or args.root is not None or args.method is not None:
         raise UsageError("an all-to-all schedule takes its routes and parts from the "
                          "all-to-all LP; drop --k, --weights, --root and --method")
     topo = resolve(args.topology)

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 from .. import __version__
 from ..errors import CatalogError, ForestCollError
 from ..model.catalog import is_catalog_spec
-from ..model.collective import ALL, CUT_BOUNDED, TREES
+from ..model.collective import ALL, ALLREDUCE_METHODS, CUT_BOUNDED, TREES
 from ..timing.alltoall_baseline import ALLTOALL_KINDS
 from ..timing.baseline import KINDS
 from .args import (FAIL_HELP, WEIGHTS_HELP, add_executor, add_kernel, add_symmetry,
@@ -123,10 +123,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="auto: switches marked multicast in the topology replicate (or "
                         "aggregate) the trees' data, as NVLink/InfiniBand SHARP do (default); "
                         "off: every copy is sent")
-    p.add_argument("--method", choices=("trees", "lp"), default="trees",
-                   help="allreduce: trees = the best reduce-scatter then the best allgather "
-                        "(default); lp = reduce and broadcast trees run concurrently at the "
-                        "allreduce LP optimum (solves the LP with HiGHS)")
+    p.add_argument("--method", choices=ALLREDUCE_METHODS, default=None,
+                   help="allreduce: auto = the LP schedule where the allreduce LP optimum "
+                        "beats the trees, the trees otherwise (the LP is solved up to 64 "
+                        "compute nodes; default); trees = the best reduce-scatter then the "
+                        "best allgather; lp = reduce and broadcast trees run concurrently at "
+                        "the allreduce LP optimum (solves the LP with HiGHS)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
     form = p.add_mutually_exclusive_group()
@@ -449,7 +451,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sizes", help="message sizes of the time section, e.g. 64KiB..1GiB "
                                    "(default 64 KiB to 1 GiB, every fourfold)")
     p.add_argument("--no-lp", action="store_true",
-                   help="leave out the allreduce LP section (the LP can take long on big "
+                   help="leave out the allreduce LP section and, with --collective "
+                        "allreduce, the LP schedule: the trees are then judged against the "
+                        "reduce-scatter + allgather tree bound (the LP can take long on big "
                         "networks)")
     p.add_argument("-o", "--output", type=output_arg, required=True,
                    help="the HTML file to write (- for standard output)")

@@ -16,7 +16,6 @@ from ..errors import UsageError
 from ..files import check_output, streaming_output, write_output
 from ..generation.bound import bound, rs_ag_algbw
 from ..generation.pipeline import compact_generators, generate, traffic
-from ..model.compact import compress
 from ..model.catalog import resolve
 from ..model.topology import Topology
 from .args import executor_for, failed_topology, node_weights, parse_k_range
@@ -67,9 +66,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.collective == "alltoall":
         return cmd_generate_alltoall(args)
     refuse_demand(args, args.collective)
+    method = args.method or "auto"          # None: not given (all-to-all refuses it)
     if args.k is not None:
         _check_k(args.k, "--k")
-    if args.method == "lp":
+    if method == "lp":
         if args.collective != "allreduce":
             raise UsageError(f"--method lp builds allreduce schedules; add --collective "
                              f"allreduce or drop --method (for {args.collective})")
@@ -81,15 +81,20 @@ def cmd_generate(args: argparse.Namespace) -> int:
     progress = _Progress(args.quiet)
     compact = args.compact if args.compact is not None else (
         len(topo.compute_nodes) > COMPACT_ABOVE)
+    # allreduce: the LP schedule where it beats the trees (lp/choice.py); a fixed k or
+    # weights are the trees' alone
+    chooses = (args.collective == "allreduce" and method != "trees" and args.k is None
+               and not weights)
+    choice = None
     start = time.perf_counter()
     try:
-        if args.method == "lp":
-            from ..lp.schedule import lp_allreduce
+        if chooses:
+            from ..lp.choice import best_allreduce
 
-            sched = lp_allreduce(topo, kernel=args.kernel, progress=progress,
-                                 symmetry=args.symmetry)
-            if compact:
-                sched = compress(topo, sched, generators=compact_generators(topo))
+            choice = best_allreduce(topo, method=method, kernel=args.kernel,
+                                    progress=progress, symmetry=args.symmetry,
+                                    multicast=args.multicast, compact=compact)
+            sched = choice.schedule
         else:
             sched = generate(topo, collective=args.collective, k=args.k, root=args.root,
                              kernel=args.kernel, progress=progress, symmetry=args.symmetry,
@@ -115,23 +120,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print(f"multicast       switches replicate/aggregate: {exact_num(with_mc)} x M on the links "
               f"instead of {exact_num(without)} x M ({float(1 - with_mc / without):.1%} less)",
               file=out)
-    if args.method == "lp":
-        lower, upper = st["lp_lower"], st["lp_upper"]
-        trees = rs_ag_algbw(topo, kernel=args.kernel)
-        where_lp = ("= the LP optimum" if lower == upper == sched.algbw else
-                    "within the LP's certified interval" if lower <= sched.algbw <= upper
-                    else "below the LP's certified interval")
-        print(f"algbw           {exact_num(sched.algbw)} {topo.units}  ({where_lp} "
-              f"[{exact_num(lower, 6)}, {exact_num(upper, 6)}]; {float(sched.algbw / trees):.2%} of the "
-              f"reduce-scatter + allgather tree bound {exact_num(trees)})", file=out)
-        print(f"shares          {st['shares']}" + (
-            "" if sched.algbw == upper else
-            f"; {float(1 - sched.algbw / upper):.3g} (relative) below the LP's upper value"),
-            file=out)
-        print(f"seconds         {seconds:.2f} total: LP {st['lp_seconds']:.2f}, trees "
-              f"{st['construction_seconds']:.2f} (splitting "
-              f"{st.get('splitting_seconds', 0):.2f}, packing "
-              f"{st.get('packing_seconds', 0):.2f})", file=out)
+    if choice is not None:
+        _print_choice(choice, topo, seconds, out)
         return 0
     best = _best_algbw(topo, args.collective, args.root, args.kernel, weights)
     label = ("the bound" if args.collective != "allreduce"
@@ -140,6 +130,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
         label = "the weighted " + label[4:]
     print(f"algbw           {exact_num(sched.algbw)} {topo.units}  ({float(sched.algbw / best):.2%} "
           f"of {label} {exact_num(best)})", file=out)
+    if args.collective == "allreduce":
+        why = ("--method trees" if method == "trees" else
+               "--k" if args.k is not None else "--weights")
+        print(f"method          reduce-scatter then allgather trees ({why}); the allreduce LP "
+              f"was not solved: verify measures an allreduce against the allreduce LP "
+              f"optimum (--against trees: against this tree bound)", file=out)
     group = (f"symmetry {st['symmetry_seconds'] + st.get('packing_symmetry_seconds', 0):.2f}, "
              if "symmetry_seconds" in st else "")
     print(f"seconds         {seconds:.2f} total: {group}bound {st.get('bound_seconds', 0):.2f}, "
@@ -147,6 +143,66 @@ def cmd_generate(args: argparse.Namespace) -> int:
           f"{st.get('packing_seconds', 0):.2f}, routing {st.get('routing_seconds', 0):.2f}",
           file=out)
     return 0
+
+
+_CHOICE = {
+    "size": "reduce-scatter then allgather trees: the allreduce LP is solved by default up to "
+            "{limit} compute nodes and this network has {n}; --method lp builds the schedule "
+            "at the LP optimum (faster where the LP beats the trees)",
+    "equal": "reduce-scatter then allgather trees: they reach the allreduce LP optimum, so "
+             "the LP schedule would be no faster",
+    "not-better": "reduce-scatter then allgather trees: the schedule built from the LP's "
+                  "shares does not beat them (--method lp writes it anyway)",
+    "lp-failed": "{reason}",
+    "better": "the LP schedule: the allreduce LP optimum is above the reduce-scatter + "
+              "allgather tree bound (--method trees: the trees)",
+    "asked": "the LP schedule (--method lp): reduce and broadcast trees at the allreduce LP "
+             "optimum, run concurrently",
+}
+
+
+def _print_choice(choice, topo: Topology, seconds: float, out) -> None:
+    """What ``generate`` built for an allreduce, and against which bound each percentage
+    is: the allreduce LP optimum when the LP was solved (as ``verify`` measures it), the
+    reduce-scatter + allgather tree bound otherwise."""
+    from ..lp.choice import LP_DEFAULT_MAX_COMPUTE
+
+    sched, u, trees = choice.schedule, topo.units, choice.tree_bound
+    print("method          " + _CHOICE[choice.why].format(
+        limit=LP_DEFAULT_MAX_COMPUTE, n=len(topo.compute_nodes), reason=choice.reason), file=out)
+    tree_part = ("= the reduce-scatter + allgather tree bound" if sched.algbw == trees else
+                 f"{float(sched.algbw / trees):.2%} of the reduce-scatter + allgather tree "
+                 f"bound {exact_num(trees)}")
+    lp = choice.lp
+    if lp is None:
+        print(f"algbw           {exact_num(sched.algbw)} {u}  ({tree_part}; the allreduce LP "
+              f"optimum was not solved)", file=out)
+    else:
+        # as verify prints it
+        interval = f"certified interval [{float(lp.lower):.9g}, {float(lp.upper):.9g}] {u}"
+        reach = ("reaches the allreduce LP optimum" if choice.reaches_lp else
+                 f"{float(choice.ratio):.2%} of the allreduce LP optimum")
+        print(f"algbw           {exact_num(sched.algbw)} {u}  ({reach}, {interval}; "
+              f"{tree_part})", file=out)
+    st = sched.stats
+    if choice.method == "lp":
+        upper = lp.upper
+        print(f"shares          {st['shares']}" + (
+            "" if sched.algbw == upper else
+            f"; {float(1 - sched.algbw / upper):.3g} (relative) below the LP's upper value"),
+            file=out)
+        print(f"seconds         {seconds:.2f} total: LP {st['lp_seconds']:.2f}, trees "
+              f"{st['construction_seconds']:.2f} (splitting "
+              f"{st.get('splitting_seconds', 0):.2f}, packing "
+              f"{st.get('packing_seconds', 0):.2f})", file=out)
+        return
+    group = (f"symmetry {st['symmetry_seconds'] + st.get('packing_symmetry_seconds', 0):.2f}, "
+             if "symmetry_seconds" in st else "")
+    solved = f"LP {lp.seconds:.2f}, " if lp is not None else ""
+    print(f"seconds         {seconds:.2f} total: {solved}{group}bound "
+          f"{st.get('bound_seconds', 0):.2f}, splitting {st.get('splitting_seconds', 0):.2f}, "
+          f"packing {st.get('packing_seconds', 0):.2f}, routing "
+          f"{st.get('routing_seconds', 0):.2f}", file=out)
 
 
 def _compact_summary(sched) -> str:
@@ -182,9 +238,13 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     ks = parse_k_range(args.k)
     topo = resolve(args.topology)
     with executor_for(args) as executor:
-        return _print_sweep(args, iter_sweep(topo, ks, collective=args.collective,
-                                             root=args.root, kernel=args.kernel,
-                                             executor=executor))
+        rows = iter_sweep(topo, ks, collective=args.collective, root=args.root,
+                          kernel=args.kernel, executor=executor)     # the request checked
+        if args.collective == "allreduce":
+            print("forestcoll: note: fraction is of the reduce-scatter + allgather tree bound "
+                  "(fixed-k allreduces are trees); verify measures an allreduce against the "
+                  "allreduce LP optimum", file=sys.stderr)
+        return _print_sweep(args, rows)
 
 
 def file_columns(columns: Sequence[str]) -> list[tuple[str, str]]:

@@ -158,6 +158,9 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         print(json.dumps({
             "topology": result.topology, "collective": result.collective,
             "units": result.units, "optimum": str(result.optimum), "k_star": result.k_star,
+            "reference": result.reference,
+            "lp_interval": None if result.lp_interval is None else {
+                "lower": str(result.lp_interval[0]), "upper": str(result.lp_interval[1])},
             "model": result.model, "parameters": result.parameters,
             "alpha": args.alpha, "chunks": chunks,
             "candidates": [{"name": c.name, "k": c.k,
@@ -169,8 +172,7 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
                       "algorithms": r.algorithms} for r in result.rows],
             "export": None if plan is None else _plan_json(plan)}, indent=1))
         return 0
-    print(f"{result.collective} on {result.topology}: optimum {exact_num(result.optimum)} "
-          f"{result.units} at k={result.k_star}")
+    print(_optimum_line(result, topo))
     print(_model_line(result.model, dict(result.parameters), topo, args.alpha))
     print(f"{'candidate':>10}  {'exact algbw':>12}  {'trees':>6}  {'height':>6}")
     for c in result.candidates:
@@ -201,6 +203,29 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
     if plan is not None:
         _print_plan(plan)
     return 0
+
+
+def _optimum_line(result, topo) -> str:
+    """The fixed-k schedules' optimum, named (the bound, or for allreduce the
+    reduce-scatter + allgather tree bound), and for allreduce the LP optimum beside it."""
+    head = (f"{result.collective} on {result.topology}: "
+            f"{'optimum' if result.reference == 'bound' else result.reference} "
+            f"{exact_num(result.optimum)} {result.units} at k={result.k_star}")
+    if result.collective != "allreduce":
+        return head
+    if result.lp_interval is None:
+        from ..lp.choice import LP_DEFAULT_MAX_COMPUTE
+        return (f"{head}; the allreduce LP is solved up to {LP_DEFAULT_MAX_COMPUTE} compute "
+                f"nodes (generate --method lp builds its schedule)")
+    lower, upper = result.lp_interval
+    lp = next((c for c in result.candidates if c.name == "lp"), None)
+    if lp is None:
+        return (f"{head} = the allreduce LP optimum (certified interval "
+                f"[{float(lower):.9g}, {float(upper):.9g}] {result.units})")
+    reach = ("reaches" if lp.algbw >= max(lower, result.optimum) else
+             f"{float(lp.algbw / upper):.2%} of")
+    return (f"{head}; the lp candidate {reach} the allreduce LP optimum (certified interval "
+            f"[{float(lower):.9g}, {float(upper):.9g}] {result.units})")
 
 
 def _time_cell(seconds: float, best: bool) -> str:

@@ -63,7 +63,9 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
         is drawn; allreduce draws the allgather cut, its optimum being the LP's)
     :param root: the root of broadcast/reduce
     :param sizes: message sizes in bytes for the time section (default 64 KiB to 1 GiB)
-    :param lp: False leaves out the LP section (the LP may take long on big networks)
+    :param lp: False leaves out the LP section and, for allreduce, the LP schedule (the LP
+        may take long on big networks): the allreduce schedule is then the trees, judged
+        against the reduce-scatter + allgather tree bound
     :param kernel: the max-flow kernel, or None for the fastest installed
     :returns: the page, one HTML document
     :raises CollectiveError: for an unknown collective or a wrong root
@@ -75,11 +77,16 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
     bound = compute_bound(topology, collective=cut_member, root=root, kernel=kernel)
     table = compare([topology], kernel=kernel).iloc[0] if lp else None
     times = tradeoff(topology, collective=member, root=root, kernel=kernel,
-                     sizes=list(sizes or DEFAULT_SIZES))
-    schedule = next(c.schedule for c in times.candidates if c.k == times.k_star)
+                     sizes=list(sizes or DEFAULT_SIZES), method="auto" if lp else "trees")
+    # the schedule generate writes: for allreduce the LP schedule where it is a candidate
+    best = {c.name: c for c in times.candidates}
+    schedule = (best["lp"] if "lp" in best else
+                next(c for c in times.candidates if c.k == times.k_star)).schedule
     against: dict[str, Any] = {"against": "trees"}
     if member is Collective.ALLREDUCE and table is not None:
-        against = {"lp_interval": (table["allreduce_lp_lower"], table["allreduce_lp_upper"])}
+        # the exact columns (the plain ones are floats that plot)
+        against = {"lp_interval": (table["allreduce_lp_lower_exact"],
+                                   table["allreduce_lp_upper_exact"])}
     verdict = verify(topology, schedule, kernel=kernel,
                      **(against if member is Collective.ALLREDUCE else {}))
     sections = [
@@ -126,17 +133,30 @@ def _bound_html(b: Bound) -> str:
 
 
 def _lp_html(row: Any, topology: Topology) -> str:
+    """The LP-vs-trees rows from a :func:`~forestcoll_opt.analysis.sweeps.compare` row, in
+    its exact columns; each ratio names its bound (the LP's certified upper value, as the
+    verifier's conservative ratio)."""
     u = topology.units
+    lower, upper = row["allreduce_lp_lower_exact"], row["allreduce_lp_upper_exact"]
+    interval = (fraction_display(lower) if lower == upper else
+                f"[{fraction_display(lower)}, {fraction_display(upper)}]")
+
+    def against_lp(value: Any) -> str:        # as the verifier decides it
+        if value >= max(lower, row["tree_allreduce_exact"]):
+            return "reaches the allreduce LP optimum"
+        which = "" if lower == upper else "'s certified upper value"
+        return f"{float(value / upper):.2%} of the allreduce LP optimum{which}"
+
+    tree, lp_schedule = row["tree_allreduce_exact"], row["lp_schedule_exact"]
     rows = [("allgather: exact bound", f"{fraction_display(row['allgather_bound_exact'])} {u}"),
             ("allgather LP (HiGHS)", f"{row['allgather_lp']:.6g} {u}"),
-            ("allreduce LP, certified interval",
-             f"[{float(row['allreduce_lp_lower']):.9g}, {float(row['allreduce_lp_upper']):.9g}] {u}"),
+            ("allreduce LP optimum (certified)", f"{interval} {u}"),
             ("allreduce: reduce-scatter then allgather trees",
-             f"{fraction_display(row['tree_allreduce_exact'])} {u} "
-             f"({100 * row['tree_over_lp']:.2f} % of the LP, {row['tree_distinct_trees']} trees)"),
+             f"{fraction_display(tree)} {u} ({against_lp(tree)}; = the reduce-scatter + "
+             f"allgather tree bound; {row['tree_distinct_trees']} trees)"),
             ("allreduce: LP schedule (concurrent trees)",
-             f"{fraction_display(row['lp_schedule_exact'])} {u} "
-             f"({100 * row['lp_schedule_over_lp']:.2f} % of the LP, "
+             f"{fraction_display(lp_schedule)} {u} ({against_lp(lp_schedule)}; "
+             f"{float(lp_schedule / tree):.2%} of the reduce-scatter + allgather tree bound; "
              f"{row['lp_schedule_distinct_trees']} trees)")]
     return _summary("LP vs trees", rows)
 
@@ -152,9 +172,16 @@ def _fixed_k_html(t: Tradeoff) -> str:
     rows = [[c.name + (" (k*)" if c.k == t.k_star else ""), fraction_display(c.algbw),
              f"{float(c.algbw / t.optimum):.2%}", c.trees, c.height]
             for c in t.candidates if c.k is not None]
-    return (f"<p>The optimum, {html.escape(fraction_display(t.optimum))} {html.escape(t.units)}, "
-            f"needs k* = {t.k_star} trees per root; the best schedule with fewer:</p>"
-            + _table(["k", f"algbw ({t.units})", "of the optimum", "distinct trees",
+    name = "the optimum" if t.reference == "bound" else f"the {t.reference}"
+    lp = next((c for c in t.candidates if c.name == "lp"), None)
+    more = ("" if lp is None else
+            f" The schedule at the allreduce LP optimum (candidate lp, concurrent phases) "
+            f"reaches {html.escape(fraction_display(lp.algbw))} {html.escape(t.units)}, "
+            f"{float(lp.algbw / t.optimum):.2%} of {html.escape(name)}.")
+    return (f"<p>{html.escape(name[0].upper() + name[1:])}, "
+            f"{html.escape(fraction_display(t.optimum))} {html.escape(t.units)}, "
+            f"needs k* = {t.k_star} trees per root; the best schedule with fewer:{more}</p>"
+            + _table(["k", f"algbw ({t.units})", f"of {name}", "distinct trees",
                       "height (compute hops)"], rows))
 
 

@@ -136,3 +136,25 @@ def check_request(topology: "Topology", collective: "Collective | str", *,
     elif root is not None:
         raise CollectiveError(f"{member} has a root at every compute node; drop the root")
     return member
+
+
+ALLREDUCE_METHODS = ("auto", "trees", "lp")
+"""How an allreduce is built (``method=`` of ``generate`` and ``tradeoff``): ``"auto"``
+the schedule at the allreduce LP optimum where it beats the trees, by the rule of
+:mod:`forestcoll_opt.lp.choice`; ``"trees"`` the best reduce-scatter then the best
+allgather; ``"lp"`` the schedule at the LP optimum. For the other collectives ``"auto"``
+and ``"trees"`` are the same."""
+
+
+def check_method(method: Any) -> str:
+    """``method`` if it is one of :data:`ALLREDUCE_METHODS`.
+
+    :param method: the ``method=`` argument
+    :returns: it
+    :raises CollectiveError: otherwise, naming the methods
+    """
+    if not isinstance(method, str) or method not in ALLREDUCE_METHODS:
+        raise CollectiveError(f"method={str(method)[:40]!r}: use \"auto\" (for allreduce: "
+                              f"the LP schedule where it beats the trees), \"trees\" or "
+                              f"\"lp\"")
+    return method

@@ -24,7 +24,7 @@ from ..model.numbers import fraction_display, fraction_text
 from .baseline import KINDS, baseline
 from ..generation.bound import bound as compute_bound
 from .._deprecated import keyword_options
-from ..model.collective import Collective, check_request
+from ..model.collective import Collective, check_method, check_request
 from ..errors import ScheduleError, UsageError
 from ..model.schedule import Schedule, tree_height
 from ..generation.pipeline import generate
@@ -40,14 +40,15 @@ LIBRARY_KINDS = ("nccl",)
 @dataclass(frozen=True)
 class Candidate:
     """One schedule in the comparison: ``name`` is ``k=3`` for a ForestColl schedule with
-    k trees per root, a baseline kind (:data:`~forestcoll_opt.timing.baseline.KINDS`), or
-    the library's own cost model (``nccl``, or ``rccl`` on AMD topologies), which has no
+    k trees per root, ``lp`` for the allreduce schedule at the allreduce LP optimum
+    (concurrent phases), a baseline kind (:data:`~forestcoll_opt.timing.baseline.KINDS`),
+    or the library's own cost model (``nccl``, or ``rccl`` on AMD topologies), which has no
     schedule;
     ``algbw`` is its exact algbw, ``trees`` its number of distinct trees, ``height`` its
     deepest tree in compute-node hops.
 
-    :ivar name: ``"k=<k>"``, the baseline kind, or the library's name
-    :ivar k: trees per root of a ForestColl schedule; None otherwise
+    :ivar name: ``"k=<k>"``, ``"lp"``, the baseline kind, or the library's name
+    :ivar k: trees per root of a fixed-k ForestColl schedule; None otherwise
     :ivar algbw: its exact algbw (bandwidth only, no latency), in the topology's units;
         None for the library
     :ivar trees: its number of trees (both phases of an allreduce); None for the library
@@ -88,21 +89,29 @@ class TradeoffRow:
 
 @dataclass(frozen=True)
 class Tradeoff:
-    """The result of :func:`tradeoff`. ``optimum`` is the exact optimal algbw (for
-    allreduce: of reduce-scatter + allgather trees), reached by ``k=k_star``; ``skipped``
-    lists default baselines that cannot be built on this topology, with the reason.
+    """The result of :func:`tradeoff`. ``optimum`` is the exact optimal algbw of the
+    fixed-k schedules (``reference`` names it: the bound, or for allreduce the
+    reduce-scatter + allgather tree bound), reached by ``k=k_star``. For allreduce, the
+    schedule at the allreduce LP optimum is the candidate ``lp`` where it is built
+    (:func:`forestcoll_opt.lp.choice.best_allreduce`) and ``lp_interval`` is the LP
+    optimum's certified interval where the LP was solved. ``skipped`` lists default
+    baselines that cannot be built on this topology, with the reason.
 
     :ivar topology: the topology's name
     :ivar collective: the collective compared
     :ivar units: the topology's bandwidth unit
-    :ivar optimum: the exact optimal algbw
+    :ivar optimum: the exact optimal algbw of the fixed-k schedules
     :ivar k_star: the least k whose schedule reaches ``optimum``
-    :ivar candidates: the schedules compared: the values of k in the order given, then the
-        baselines
+    :ivar candidates: the schedules compared: the values of k in the order given, the LP
+        schedule (allreduce, where it is built), then the baselines
     :ivar rows: one row per message size, in the order given
     :ivar skipped: (baseline kind, reason) for default baselines that could not be built
     :ivar model: ``"calibrated"`` or ``"ideal"``
     :ivar parameters: the model's parameters, JSON-ready
+    :ivar reference: what ``optimum`` is: ``"bound"``, or ``"reduce-scatter + allgather
+        tree bound"`` for allreduce
+    :ivar lp_interval: allreduce: the allreduce LP optimum's certified interval
+        ``(lower, upper)`` when the LP was solved, else None
     """
 
     topology: str
@@ -115,18 +124,31 @@ class Tradeoff:
     skipped: tuple[tuple[str, str], ...] = ()
     model: str = "ideal"
     parameters: Mapping[str, Any] = field(default_factory=dict)
+    reference: str = "bound"
+    lp_interval: tuple[Fraction, Fraction] | None = None
 
     def __repr__(self) -> str:
-        return (f"Tradeoff({self.collective} on {self.topology}, {self.model} model: optimum "
-                f"{fraction_text(self.optimum)} {self.units} at k*={self.k_star}, "
+        return (f"Tradeoff({self.collective} on {self.topology}, {self.model} model: "
+                f"{self._optimum_name} {fraction_text(self.optimum)} {self.units} at "
+                f"k*={self.k_star}, "
                 f"{len(self.candidates)} candidates, {len(self.rows)} sizes)")
+
+    @property
+    def _optimum_name(self) -> str:
+        return "optimum" if self.reference == "bound" else self.reference
 
     def _repr_html_(self) -> str:
         import pandas as pd
 
         best = pd.DataFrame([{"size_bytes": r.size_bytes, "fastest": r.best,
                               "seconds": r.seconds[r.best]} for r in self.rows])
-        rows = [("optimum", f"{fraction_display(self.optimum)} {self.units} at k*={self.k_star}"),
+        rows = [(self._optimum_name, f"{fraction_display(self.optimum)} {self.units} at "
+                                 f"k*={self.k_star}")]
+        if self.lp_interval is not None:
+            rows.append(("allreduce LP optimum", f"[{fraction_display(self.lp_interval[0])}, "
+                                                 f"{fraction_display(self.lp_interval[1])}] "
+                                                 f"{self.units}"))
+        rows += [
                 ("model", self.model),
                 ("candidates", ", ".join(c.name for c in self.candidates))]
         rows += [(f"skipped {kind}", why) for kind, why in self.skipped]
@@ -222,7 +244,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
              alpha: float | None = None,
              alpha_per_link: Mapping[tuple[str, str], float] | None = None,
              kernel: str | None = None, executor=None, model: str = "calibrated",
-             calibration: Calibration | None = None) -> Tradeoff:
+             calibration: Calibration | None = None, method: str = "auto") -> Tradeoff:
     """Time the fixed-k schedules for ``ks`` (default :func:`default_ks` of the optimal
     k*) and the ``baselines`` at every size (bytes) under ``model`` and name the fastest
     per size. Default baselines: :func:`default_baselines`, and under the calibrated model
@@ -230,7 +252,9 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     :mod:`forestcoll_opt.timing.calibrated`). ``chunks``, ``alpha`` and ``alpha_per_link``
     (ideal model) and ``calibration`` (calibrated model) are
     :func:`~forestcoll_opt.timing.simulate.simulate`'s; ``executor`` generates the values of
-    k in parallel (see :mod:`forestcoll_opt.analysis.sweeps`).
+    k in parallel (see :mod:`forestcoll_opt.analysis.sweeps`). For allreduce the schedule
+    at the allreduce LP optimum is a candidate too, named ``lp``, wherever ``generate``
+    would build it (``method``, :func:`forestcoll_opt.lp.choice.best_allreduce`).
 
     :param topology: the network
     :param collective: any of the five collectives (or its
@@ -253,13 +277,19 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
     :param model: ``"calibrated"`` or ``"ideal"``
     :param calibration: the calibrated model's parameters (None: its defaults)
+    :param method: allreduce: ``"auto"`` (default) adds the LP schedule where ``generate``
+        builds it (the LP solved up to
+        :data:`~forestcoll_opt.lp.choice.LP_DEFAULT_MAX_COMPUTE` compute nodes, the
+        schedule kept where it beats the trees), ``"lp"`` always, ``"trees"`` never (no
+        LP solved); ignored for the other collectives
     :returns: every candidate's time at every size, the fastest per size, and the model
-    :raises CollectiveError: for an unknown collective or a missing, unknown or superfluous
-        root
+    :raises CollectiveError: for an unknown collective or ``method``, or a missing, unknown
+        or superfluous root
     :raises UsageError: for no sizes, a bad or repeated k or baseline, nothing to compare,
         a bad α or chunk count, an option of the other model, or an unusable executor
     :raises ScheduleError: when a baseline asked for by name cannot be built, or as
         :func:`~forestcoll_opt.generation.pipeline.generate`
+    :raises LPError: when ``method="lp"`` and the allreduce LP cannot be solved
     """
     collective = check_request(topology, collective, root=root).value
     model = check_options(model, chunks, alpha, alpha_per_link, calibration)
@@ -288,6 +318,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
                              f"the calibrated model; use model='calibrated'")
     if ks is not None and not list(ks) and not kinds:
         raise UsageError("nothing to compare: give at least one k or one baseline")
+    check_method(method)
     if model == "ideal":
         link_alphas(topology, alpha, alpha_per_link)      # refuse a bad latency at once
     optimal = generate(topology, collective=collective, root=root, kernel=kernel)
@@ -304,6 +335,15 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
                                       [(topology, collective, k, root, kernel) for k in fresh])))
     for k in ks:
         schedules.append((f"k={k}", k, optimal if k == k_star else built[k]))
+    lp_interval = None
+    if collective == "allreduce" and method != "trees":
+        from ..lp.choice import best_allreduce
+
+        choice = best_allreduce(topology, method=method, kernel=kernel)
+        if choice.lp is not None:
+            lp_interval = choice.lp.interval
+        if choice.method == "lp":
+            schedules.append(("lp", None, choice.schedule))
     skipped = []
     rings: dict[str, Schedule] = {}
     for kind in kinds:
@@ -372,7 +412,10 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     return Tradeoff(topology=topology.name, collective=collective, units=topology.units,
                     optimum=optimum, k_star=k_star, candidates=tuple(candidates),
                     rows=tuple(rows), skipped=tuple(skipped), model=model,
-                    parameters=parameters)
+                    parameters=parameters,
+                    reference=("reduce-scatter + allgather tree bound"
+                               if collective == "allreduce" else "bound"),
+                    lp_interval=lp_interval)
 
 
 def _check_ks(ks: list) -> None:

@@ -175,6 +175,16 @@ def test_sweep_k_table_and_csv(capsys, tmp_path):
                                      ["4", "1024/5"]]
 
 
+def test_sweep_k_allreduce_names_the_bound_of_its_fraction(capsys):
+    code, out, err = run(capsys, "sweep-k", "mi250:boxes=2,gpus=8", "--collective",
+                         "allreduce", "--k", "13")
+    assert code == 0 and out.splitlines()[1].split()[:4] == ["13", "104", "104.0000",
+                                                             "100.0000%"]
+    assert err == ("forestcoll: note: fraction is of the reduce-scatter + allgather tree bound "
+                   "(fixed-k allreduces are trees); verify measures an allreduce against the "
+                   "allreduce LP optimum\n")
+
+
 @pytest.mark.parametrize("spec", ["0-3", "x", "3-1", ""])
 def test_sweep_k_bad_range(capsys, spec):
     code, _, err = run(capsys, "sweep-k", "paper-example", "--k", spec)

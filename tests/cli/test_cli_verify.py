@@ -24,6 +24,52 @@ def mi250x8_allreduce(tmp_path_factory, catalog):
     return path
 
 
+@pytest.mark.parametrize("spec, method, built, algbw, status", [
+    ("mi250:boxes=2,gpus=8", None, "the LP schedule", "128 GB/s", "OPTIMAL"),
+    ("paper-example", None, "reduce-scatter then allgather trees", "4 b", "OPTIMAL"),
+    ("mi250:boxes=2,gpus=8", "trees", "reduce-scatter then allgather trees", "104 GB/s",
+     "BELOW"),
+])
+def test_generate_and_verify_agree_on_an_allreduce(capsys, tmp_path, spec, method, built,
+                                                   algbw, status):
+    """generate says against which bound its percentage is; verify of the same file agrees
+    (generate called the trees 100 % of their bound, verify said BELOW of the LP)."""
+    path = tmp_path / "ar.json"
+    code, out, err = run(capsys, "generate", spec, "--collective", "allreduce", "-q", "-o",
+                         path, *(["--method", method] if method else []))
+    assert code == 0, err
+    lines = {line[:16].strip(): line[16:] for line in out.splitlines()[1:]}
+    assert lines["method"].startswith(built)
+    assert lines["algbw"].startswith(algbw)
+    code, verdict, _ = run(capsys, "verify", spec, path)
+    assert verdict.startswith(status)
+    if status == "OPTIMAL":
+        assert code == 0 and "(reaches the allreduce LP optimum, certified interval" in \
+            lines["algbw"]
+    else:
+        # generate did not solve the LP and said so, naming the tree bound
+        assert code == 1 and lines["algbw"] == \
+            "104 GB/s  (100.00% of the reduce-scatter + allgather tree bound 104)"
+        assert "the allreduce LP was not solved" in lines["method"]
+        assert "81.2500% of the allreduce LP optimum" in verdict
+
+
+def test_generate_above_the_lp_limit_says_it_built_trees(capsys, tmp_path, monkeypatch):
+    from forestcoll_opt.lp import choice
+
+    monkeypatch.setattr(choice, "LP_DEFAULT_MAX_COMPUTE", 8)
+    monkeypatch.setattr(choice.best_allreduce, "__kwdefaults__",
+                        {**choice.best_allreduce.__kwdefaults__, "max_compute": 8})
+    code, out, err = run(capsys, "generate", "mi250:boxes=2,gpus=8", "--collective",
+                         "allreduce", "-q", "-o", tmp_path / "ar.json")
+    assert code == 0, err
+    assert ("method          reduce-scatter then allgather trees: the allreduce LP is solved "
+            "by default up to 8 compute nodes and this network has 16; --method lp builds "
+            "the schedule at the LP optimum") in out
+    assert ("algbw           104 GB/s  (= the reduce-scatter + allgather tree bound; the "
+            "allreduce LP optimum was not solved)") in out
+
+
 def test_tree_allreduce_is_below_the_lp_optimum(capsys, mi250x8_allreduce):
     code, out, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce)
     assert code == 1, out + err

@@ -34,7 +34,7 @@ def test_the_page_holds_every_section(page):
     assert page.count("<svg") == 5                       # topology, cut, k plot, times, loads
     assert "|S* ∩ Vc| / B(S*) = 4/4 = 1 per b" in page   # the cut's exact ratio
     assert "Verdict · optimal" in page and "k=1 (k*)" in page
-    assert "allreduce LP, certified interval</th><td style='text-align:left'>[4, 4] b" in page
+    assert "allreduce LP optimum (certified)</th><td style='text-align:left'>4 b" in page
 
 
 def test_the_page_needs_no_network(page):
@@ -58,6 +58,53 @@ def test_report_command(capsys, tmp_path):
     assert "Allreduce: the LP" not in text and text.count("<h2>") == 5
     code = main(["report", "paper-example", "--collective", "broadcast", "-o", str(out)])
     assert code == 2 and "broadcast needs a root" in capsys.readouterr().err
+
+
+def rows(page):
+    """The summary tables' rows of a page: header -> cell text."""
+    return dict(re.findall(r"<th[^>]*>(.*?)</th><td[^>]*>(.*?)</td>", page))
+
+
+def test_allreduce_report_on_paper_example():
+    # the LP interval reached the verifier as numpy floats (the DataFrame's plotting
+    # column): every allreduce report failed with "lp_interval lower value must be an
+    # exact number"
+    page = fc.report(fc.resolve("paper-example"), collective="allreduce", sizes=[2**20])
+    assert re.findall(r"<h2>(.*?)</h2>", page) == SECTIONS
+    r = rows(page)
+    assert r["allreduce LP optimum (certified)"] == "4 b"
+    assert r["allreduce: reduce-scatter then allgather trees"] == (
+        "4 b (reaches the allreduce LP optimum; = the reduce-scatter + allgather tree bound; "
+        "16 trees)")
+    assert r["allreduce: LP schedule (concurrent trees)"] == (
+        "4 b (reaches the allreduce LP optimum; 100.00% of the reduce-scatter + allgather "
+        "tree bound; 16 trees)")
+    # the trees reach the LP optimum: they are the schedule judged, against the LP
+    assert "Verdict · optimal" in page and r["reference"] == "lp: 4"
+    assert "of the reduce-scatter + allgather tree bound</th>" in page
+
+
+def test_allreduce_report_command_where_the_lp_beats_the_trees(capsys, tmp_path):
+    out = tmp_path / "ar.html"
+    code = main(["report", "mi250:boxes=2,gpus=8", "--collective", "allreduce", "--sizes",
+                 "1MiB", "-o", str(out)])
+    stdout, err = capsys.readouterr()
+    assert code == 0 and err == "", err
+    page = out.read_text()
+    r = rows(page)
+    assert r["allreduce LP optimum (certified)"] == "128 GB/s"
+    assert r["allreduce: reduce-scatter then allgather trees"] == (
+        "104 GB/s (81.25% of the allreduce LP optimum; = the reduce-scatter + allgather tree "
+        "bound; 90 trees)")
+    assert r["allreduce: LP schedule (concurrent trees)"] == (
+        "128 GB/s (reaches the allreduce LP optimum; 123.08% of the reduce-scatter + "
+        "allgather tree bound; 126 trees)")
+    # the schedule judged is the one generate writes: the LP schedule, optimal at 128
+    assert "Verdict · optimal" in page and r["algbw"] == "128 (128)" and r["ratio"].startswith("1 ")
+    assert ("The reduce-scatter + allgather tree bound, 104 GB/s, needs k* = 13 trees per "
+            "root; the best schedule with fewer: The schedule at the allreduce LP optimum "
+            "(candidate lp, concurrent phases) reaches 128 GB/s, 123.08% of the "
+            "reduce-scatter + allgather tree bound.") in page
 
 
 def browser():

@@ -95,6 +95,46 @@ def test_rooted_and_allreduce():
     assert [c.name for c in r.candidates] == ["k=1", "ring", "tree", "nccl"]
 
 
+def test_allreduce_times_the_lp_schedule_where_generate_builds_it(catalog):
+    # mi250:boxes=2,gpus=8: the LP schedule (128 GB/s) beats the trees' bound (104); it is
+    # the candidate "lp" and wins the large sizes, where bandwidth counts
+    t = catalog("mi250:boxes=2,gpus=8")
+    r = tradeoff(t, collective="allreduce", sizes=[2**20, 2**30], ks=[1, 13], model="ideal")
+    assert [c.name for c in r.candidates] == ["k=1", "k=13", "lp", "ring", "dbtree"]
+    lp = r.candidates[2]
+    assert (lp.k, lp.algbw, lp.trees) == (None, 128, 126) and lp.schedule.concurrent
+    assert r.optimum == 104 and r.reference == "reduce-scatter + allgather tree bound"
+    assert r.lp_interval[1] == 128 and r.rows[1].best == "lp"
+    assert repr(r).startswith("Tradeoff(allreduce on mi250-2x8, ideal model: reduce-scatter "
+                              "+ allgather tree bound 104 GB/s at k*=13, 5 candidates")
+    # the trees alone: no LP solved, no lp candidate
+    trees = tradeoff(t, collective="allreduce", sizes=[2**20], ks=[13], model="ideal",
+                     method="trees")
+    assert [c.name for c in trees.candidates] == ["k=13", "ring", "dbtree"]
+    assert trees.lp_interval is None
+    # where the trees reach the LP optimum there is no lp candidate, but the interval
+    equal = tradeoff(catalog("paper-example"), collective="allreduce", sizes=[2**20],
+                     model="ideal")
+    assert "lp" not in [c.name for c in equal.candidates] and equal.lp_interval == (4, 4)
+    with pytest.raises(ForestCollError, match="method='best'"):
+        tradeoff(t, collective="allreduce", sizes=[2**20], method="best")
+
+
+def test_cli_names_the_allreduce_bounds(capsys):
+    assert main(["tradeoff", "mi250:boxes=2,gpus=8", "--collective", "allreduce", "--sizes",
+                 "1GiB", "--k", "13", "--model", "ideal"]) == 0
+    out = capsys.readouterr()[0]
+    assert out.splitlines()[0] == (
+        "allreduce on mi250-2x8: reduce-scatter + allgather tree bound 104 GB/s at k=13; the "
+        "lp candidate reaches the allreduce LP optimum (certified interval [128, 128] GB/s)")
+    assert "        lp           128     126" in out
+    assert main(["tradeoff", "paper-example", "--collective", "allreduce", "--sizes", "1GiB",
+                 "--model", "ideal", "--json"]) == 0
+    data = json.loads(capsys.readouterr()[0])
+    assert data["reference"] == "reduce-scatter + allgather tree bound"
+    assert data["lp_interval"] == {"lower": "4", "upper": "4"} and data["optimum"] == "4"
+
+
 def test_bad_requests():
     t = resolve("paper-example")
     for kwargs in ({"ks": [0]}, {"ks": [1, 1]}, {"ks": [True]}, {"baselines": ["ring", "ring"]},
