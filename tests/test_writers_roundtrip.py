@@ -78,8 +78,10 @@ def built():
 
 def _verdict(topo, path: Path):
     """What a reader of the file learns: status, exact algbw, reference, reasons (with the
-    file's own name taken out)."""
-    v = fc.verify(topo, str(path))
+    file's own name taken out); an all-to-all schedule for a demand of its own is judged
+    for the demand its writer was asked for (``_demand``)."""
+    asked = _demand(topo) if load(path).demand is not None else None
+    v = fc.verify(topo, str(path), demand=asked)
     reasons = tuple(r.replace(str(path), "FILE").replace(path.name, "FILE") for r in v.reasons)
     return v.status, v.algbw, v.bound_algbw, v.against, reasons
 
@@ -135,7 +137,7 @@ def test_every_writer_keeps_the_verdict(built, spec, source, tmp_path, capsys):
     topo, schedule = built(spec, source)
     path = tmp_path / "s.json"
     schedule.save(path)
-    v = fc.verify(topo, schedule)
+    v = fc.verify(topo, schedule, demand=_demand(topo) if schedule.demand is not None else None)
     want = _verdict(topo, path)
     assert want[:4] == (v.status, v.algbw, v.bound_algbw, v.against)
     assert v.status in ("optimal", "below") and v.algbw == schedule.algbw
