@@ -1,6 +1,8 @@
+import csv
 import json
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -168,10 +170,12 @@ def test_sweep_k_table_and_csv(capsys, tmp_path):
                          "--csv", str(csv))
     assert code == 0
     lines = csv.read_text().splitlines()
-    assert lines[0] == "k,algbw,algbw_float,fraction_of_optimum,distinct_trees,max_height,seconds"
-    assert len(lines) == 4 and lines[3].startswith("4,1024/5,204.8,")
+    # the DataFrame's columns: the float under the plain name, the exact value in _exact
+    assert lines[0] == "k,algbw,algbw_exact,fraction_of_optimum,distinct_trees,max_height,seconds"
+    assert len(lines) == 4 and lines[3].startswith("4,204.8,1024/5,")
     rows = [line.split() for line in out.splitlines()[1:]]
-    assert [r[:2] for r in rows] == [["1", lines[1].split(",")[1]], ["2", lines[2].split(",")[1]],
+    assert out.splitlines()[0].split()[:3] == ["k", "algbw_exact", "algbw"]
+    assert [r[:2] for r in rows] == [["1", lines[1].split(",")[2]], ["2", lines[2].split(",")[2]],
                                      ["4", "1024/5"]]
 
 
@@ -334,3 +338,43 @@ def test_an_errors_options_survive_pickling():
                                                       options=("time_limit",))))
     assert type(exc) is LPNotOptimalError and exc.options == ("time_limit",)
     assert str(exc) == "raise it (time_limit=)"
+
+
+def test_every_csv_follows_the_dataframes_convention(capsys, tmp_path):
+    """Every CSV the command line writes names its columns as the DataFrames do: a number
+    that plots under the plain name, the exact value as p/q under <name>_exact beside it,
+    never a <name>_float."""
+    schedule = tmp_path / "s.json"
+    assert main(["generate", "paper-example", "-o", str(schedule), "-q"]) == 0
+    commands = {
+        "sweep-k": ["sweep-k", "paper-example", "--k", "1-2"],
+        "compare": ["compare", "paper-example", "-q"],
+        "show-traffic": ["show-traffic", "paper-example", str(schedule)],
+        "whatif": ["whatif", "paper-example", "-q"],
+        "whatif --upgrade": ["whatif", "paper-example", "--upgrade", "2", "-q"],
+        "simulate": ["simulate", "paper-example", str(schedule), "--sizes", "1MiB"],
+        "tradeoff": ["tradeoff", "paper-example", "--sizes", "1MiB", "--k", "1"],
+    }
+    exact_pairs = {}
+    for name, argv in commands.items():
+        path = tmp_path / f"{len(exact_pairs)}.csv"
+        assert main(argv + ["--csv", str(path)]) == 0, name
+        capsys.readouterr()
+
+        with path.open() as f:
+            rows = list(csv.DictReader(f))
+        header = list(rows[0])
+        assert not [c for c in header if c.endswith("_float")], name
+        pairs = [c[:-len("_exact")] for c in header if c.endswith("_exact")]
+        for plain in pairs:
+            assert header.index(plain) + 1 == header.index(f"{plain}_exact"), (name, plain)
+            for row in rows:
+                assert float(row[plain]) == float(Fraction(row[f"{plain}_exact"])), name
+        exact_pairs[name] = pairs
+    assert exact_pairs == {
+        "sweep-k": ["algbw"],
+        "compare": ["allgather_bound", "allreduce_lp_lower", "allreduce_lp_upper",
+                    "tree_allreduce", "lp_schedule"],
+        "show-traffic": ["bandwidth", "with_multicast", "without_multicast"],
+        "whatif": ["algbw", "lost"], "whatif --upgrade": ["algbw", "gain"],
+        "simulate": [], "tradeoff": []}

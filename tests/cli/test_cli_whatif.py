@@ -49,7 +49,9 @@ def test_whatif_all_kinds_top_json_and_csv(capsys, tmp_path):
     code, _, _ = run(capsys, "whatif", "dgx-h100:boxes=2", "--fail", "nic", "--csv", str(table))
     rows = list(csv.DictReader(table.open()))
     assert code == 0 and len(rows) == 16 and {r["rank"] for r in rows} == {"1"}
-    assert Fraction(rows[0]["algbw"]) == Fraction(rows[-1]["algbw"]) and rows[0]["count"] == "16"
+    assert Fraction(rows[0]["algbw_exact"]) == Fraction(rows[-1]["algbw_exact"])
+    assert rows[0]["count"] == "16"
+    assert float(rows[0]["algbw"]) == float(Fraction(rows[0]["algbw_exact"]))
 
 
 def test_whatif_upgrades(capsys, tmp_path):
