@@ -8,6 +8,7 @@ import argparse
 import logging
 import os
 import sys
+import traceback
 from typing import Any, Sequence
 
 from .. import __version__
@@ -77,6 +78,10 @@ DEMAND_HELP = ("alltoall: per-pair amounts, a JSON object {src: {dst: amount}} (
                "send nothing; default: every ordered pair the same)")
 
 
+VERBOSE_HELP = ("log progress details, and print the traceback of an error on stderr "
+                "(attach it to a bug report)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Every command and option of ``forestcoll`` (docs/cli.md is generated from it).
 
@@ -86,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="forestcoll",
         description="Exact optimal collective throughput on accelerator networks (ForestColl).")
     parser.add_argument("--version", action="version", version=f"forestcoll {__version__}")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log progress details")
+    parser.add_argument("-v", "--verbose", action="store_true", help=VERBOSE_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     topo_help = "a forestcoll-topology/1 JSON file or a catalog spec such as dgx-a100:boxes=2"
 
@@ -324,7 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
     q = sources.add_parser("nccl", help="an NCCL_TOPO_DUMP_FILE (or NCCL_TOPO_FILE) XML; see "
                                         "docs/nccl.md")
     q.add_argument("dump", help="the NCCL topology XML (plain or .gz)")
-    q.add_argument("--boxes", type=int_arg, default=1,
+    q.add_argument("--boxes", default="1",
                    help=f"copies of the machine to join (1 to {MAX_BOXES}; default 1)")
     q.add_argument("--fabric", default="single-switch", help=FABRIC_HELP)
     q.add_argument("--bandwidths", choices=BANDWIDTHS, default="nominal",
@@ -432,7 +437,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the HTML file to write (- for standard output)")
     add_kernel(p)
     p.set_defaults(func=cmd_report)
+    _verbose_everywhere(parser)
     return parser
+
+
+def _verbose_everywhere(parser: argparse.ArgumentParser) -> None:
+    """``-v`` after the command too (``forestcoll report t.json -v``), not only before it:
+    each command's parser takes it, leaving the value the main parser read otherwise."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                if "-v" not in command._option_string_actions:
+                    command.add_argument("-v", "--verbose", action="store_true",
+                                         default=argparse.SUPPRESS, help=VERBOSE_HELP)
+                _verbose_everywhere(command)
 
 
 def _value_options(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]]:
@@ -517,6 +535,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _refuse_ambiguous_topology(args)
         return args.func(args)
     except ForestCollError as exc:
+        _traceback(args)
         print(f"forestcoll: error: {flag_text(exc, _flags(parser, args))}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:
@@ -528,9 +547,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"forestcoll: error: input too large to process ({type(exc).__name__})",
               file=sys.stderr)
         return EXIT_ERROR
-    except Exception as exc:   # a bug: one line, and the details with -v
-        if args.verbose:
-            raise
-        print(f"forestcoll: internal error: {type(exc).__name__}: {str(exc)[:200]} (run with "
-              f"-v for the traceback and please report it)", file=sys.stderr)
+    except Exception as exc:   # a bug: one line, and the traceback above it with -v
+        _traceback(args)
+        again = "" if args.verbose else "run with -v for the traceback and "
+        print(f"forestcoll: internal error: {type(exc).__name__}: {str(exc)[:200]} ({again}"
+              f"please report it)", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _traceback(args: argparse.Namespace) -> None:
+    """With ``-v``, the traceback of the error being handled, on stderr (before its one
+    line, which stays the last line printed)."""
+    if getattr(args, "verbose", False):
+        traceback.print_exc(file=sys.stderr)

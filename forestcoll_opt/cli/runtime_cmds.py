@@ -18,7 +18,11 @@ def cmd_import_nccl(args: argparse.Namespace) -> int:
     from ..runtimes.nccl_import import import_nccl
 
     check_output(args.output, inputs=[args.dump])
-    topo = import_nccl(args.dump, boxes=args.boxes, fabric=args.fabric, name=args.name,
+    # --boxes is read here, not by the parser, so that every bad value gets the library's
+    # one message and its one limit ("--boxes 0 must be a whole number from 1 to 1024")
+    text = args.boxes.strip()
+    boxes = int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else args.boxes
+    topo = import_nccl(args.dump, boxes=boxes, fabric=args.fabric, name=args.name,
                        bandwidths=args.bandwidths, pcie=args.pcie, nics=args.nics,
                        gpu=args.gpu, nic_speed=args.nic_speed)
     write_output(args.output, topo.to_json())

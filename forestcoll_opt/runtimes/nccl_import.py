@@ -108,7 +108,8 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
     :returns: the ``forestcoll-topology/1`` network
     """
     if isinstance(boxes, bool) or not isinstance(boxes, int) or not 1 <= boxes <= MAX_BOXES:
-        raise UsageError(f"boxes={boxes!r} must be a whole number from 1 to {MAX_BOXES}",
+        shown = repr(boxes) if len(repr(boxes)) <= 40 else repr(f"{str(boxes)[:30]}...")
+        raise UsageError(f"boxes={shown} must be a whole number from 1 to {MAX_BOXES}",
                          options=("boxes",))
     spec = parse_fabric(fabric)
     if bandwidths not in BANDWIDTHS:

@@ -378,3 +378,58 @@ def test_every_csv_follows_the_dataframes_convention(capsys, tmp_path):
         "show-traffic": ["bandwidth", "with_multicast", "without_multicast"],
         "whatif": ["algbw", "lost"], "whatif --upgrade": ["algbw", "gain"],
         "simulate": [], "tradeoff": []}
+
+
+NCCL_DUMP = str(Path(__file__).resolve().parent.parent / "data" / "nccl" / "dgx-a100.xml")
+
+
+@pytest.mark.parametrize("value", ["0", "2000", "abc", "99999999999", "-1"])
+def test_import_nccl_boxes_has_one_limit_and_one_message(capsys, tmp_path, value):
+    target = tmp_path / "t.json"
+    code, out, err = run(capsys, "import", "nccl", NCCL_DUMP, "--boxes", value,
+                         "-o", str(target))
+    assert (code, out) == (2, "") and not target.exists()
+    assert err == f"forestcoll: error: --boxes {value} must be a whole number from 1 to 1024\n"
+
+
+def test_import_nccl_boxes_at_the_limit(capsys, tmp_path):
+    target = tmp_path / "t.json"
+    code, out, err = run(capsys, "import", "nccl", NCCL_DUMP, "--boxes", " 2", "-o",
+                         str(target))
+    assert code == 0 and json.loads(target.read_text())["name"] == \
+        "dgx-a100:boxes=2,fabric=single-switch"
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_verbose_prints_the_traceback_of_an_error(capsys, tmp_path, where):
+    missing = str(tmp_path / "missing.json")
+    argv = ["bound", missing]
+    argv = ["-v", *argv] if where == "before" else [*argv, "-v"]
+    code, out, err = run(capsys, *argv)
+    lines = err.splitlines()
+    assert code == 2 and out == ""
+    assert lines[0] == "Traceback (most recent call last):"
+    assert lines[-2].startswith("forestcoll_opt.errors.TopologyFormatError: ")
+    assert lines[-1] == f"forestcoll: error: {missing}: cannot read topology file (No such " \
+                        f"file or directory)"
+    code, _, err = run(capsys, "bound", missing)           # without -v: the one line only
+    assert code == 2 and err.splitlines() == lines[-1:]
+
+
+def test_verbose_prints_the_traceback_of_an_internal_error(capsys, monkeypatch):
+    from forestcoll_opt.cli import bound_cmds
+
+    def broken(args):
+        raise KeyError("a bug")
+    monkeypatch.setattr(bound_cmds, "cmd_bound", broken)
+    from forestcoll_opt.cli import app
+    monkeypatch.setattr(app, "cmd_bound", broken)
+    code, out, err = run(capsys, "bound", "paper-example")
+    assert (code, out) == (70, "")
+    assert err == ("forestcoll: internal error: KeyError: 'a bug' (run with -v for the "
+                   "traceback and please report it)\n")
+    code, out, err = run(capsys, "bound", "paper-example", "-v")
+    lines = err.splitlines()
+    assert (code, out) == (70, "") and lines[0] == "Traceback (most recent call last):"
+    assert "in broken" in err and lines[-2] == "KeyError: 'a bug'"
+    assert lines[-1] == "forestcoll: internal error: KeyError: 'a bug' (please report it)"
