@@ -24,6 +24,7 @@ The public API, one entry point per question::
     x = fc.export_msccl(topo, s)                       # the schedule as MSCCL XML (x.xml)
     fc.check_xml(topo, x.xml)                          # the file run symbolically: a verdict
     fc.import_nccl("dump.xml", boxes=2)                # a topology from an NCCL topology dump
+    fc.nccl_example("dgx-h100")                        # the path of a dump that ships with it
     fc.failure_impact(topo, kinds=["link", "nic"])     # every single failure, ranked
     fc.upgrade_impact(topo, factor="2x", by="type")    # which upgrades raise the optimum
     fc.degrade(topo, "nic:box0/gpu3")                  # the network a failure leaves
@@ -154,7 +155,8 @@ __all__ = [
     "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
     "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade", "draw",
     "export_msccl", "failure_impact", "from_dict", "from_networkx", "generate",
-    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall", "report",
+    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall", "nccl_example",
+    "report",
     "resolve",
     "save_drawing", "simulate", "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify",
     *_errors.__all__,
@@ -170,6 +172,9 @@ def __getattr__(name: str) -> Any:
     if name == "import_nccl":      # reads an NCCL file, not a topology
         from .runtimes.nccl_import import import_nccl
         return import_nccl
+    if name == "nccl_example":
+        from .runtimes.nccl_import import nccl_example
+        return nccl_example
     # loaded late (below), then kept: the topology-spec wrapper is made once
     func = _late(name)
     wrapped = _takes_topology(func, passing=(Schedule,) if name == "export_msccl" else ())

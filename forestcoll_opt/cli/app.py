@@ -25,7 +25,7 @@ from .draw_cmds import cmd_draw, cmd_report
 from .generate_cmds import COMPACT_ABOVE, cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
 from .lp_cmds import cmd_lp
 from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text
-from .runtime_cmds import cmd_check_xml, cmd_export_msccl, cmd_import_nccl
+from .runtime_cmds import cmd_check_xml, cmd_example, cmd_export_msccl, cmd_import_nccl
 from .time_cmds import cmd_simulate, cmd_tradeoff
 from .verify_cmds import cmd_show_traffic, cmd_verify
 from .whatif_cmds import cmd_whatif
@@ -323,6 +323,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_check_xml)
 
     from ..runtimes.nccl_import import BANDWIDTHS, FABRIC_HELP, GPU_HELP, MAX_BOXES, NIC_SPEED_HELP, PCIE_MODES
+
+    p = sub.add_parser("example", help="write an NCCL topology file that ships with forestcoll "
+                                       "(the tutorial starts from dgx-h100), or list them")
+    p.add_argument("name", nargs="?", help="the example (without it: the list)")
+    p.add_argument("-o", "--output", help="the file to write (- for standard output)")
+    p.set_defaults(func=cmd_example)
 
     p = sub.add_parser("import", help="build a topology file from a machine's own description")
     sources = p.add_subparsers(dest="source", required=True, metavar="SOURCE")

@@ -433,3 +433,24 @@ def test_verbose_prints_the_traceback_of_an_internal_error(capsys, monkeypatch):
     assert (code, out) == (70, "") and lines[0] == "Traceback (most recent call last):"
     assert "in broken" in err and lines[-2] == "KeyError: 'a bug'"
     assert lines[-1] == "forestcoll: internal error: KeyError: 'a bug' (please report it)"
+
+
+def test_example_lists_and_writes_the_shipped_nccl_files(capsys, tmp_path):
+    from forestcoll_opt.runtimes.nccl_import import EXAMPLES, nccl_example
+
+    code, out, err = run(capsys, "example")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines[:-1]] == list(EXAMPLES)
+    assert lines[1] == ("dgx-h100             NCCL_TOPO_DUMP_FILE of a DGX H100: 8 H100 (sm 90), "
+                        "4 NVSwitches, 8 x 400 Gb/s InfiniBand NICs")
+    target = tmp_path / "dgx-h100.xml"
+    code, out, err = run(capsys, "example", "dgx-h100", "-o", str(target))
+    assert code == 0 and out.startswith(f"wrote {target}: NCCL_TOPO_DUMP_FILE of a DGX H100")
+    assert target.read_bytes() == nccl_example("dgx-h100").read_bytes()
+    code, out, err = run(capsys, "example", "dgx-h100")
+    assert code == 2 and err == ("forestcoll: error: example dgx-h100 needs -o FILE, the file "
+                                 "to write (- for standard output)\n")
+    code, out, err = run(capsys, "example", "nope", "-o", str(tmp_path / "x.xml"))
+    assert code == 2 and err.startswith("forestcoll: error: no example NCCL file 'nope'; ")
+    assert not (tmp_path / "x.xml").exists()
