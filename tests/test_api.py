@@ -307,3 +307,16 @@ def test_anything_else_is_refused_naming_resolve(value, hint):
         f"{type(value).__name__}; build one with {hint}")
     with pytest.raises(errors.CatalogError, match="unknown model 'dgx-a1000'"):
         fc.generate("dgx-a1000:boxes=2")
+
+
+def test_deprecations_point_at_the_callers_line(topo):
+    """Python shows a DeprecationWarning by default only when it is attributed to __main__:
+    through fc's topology wrapper too, the warning names the caller's file, not the
+    package's."""
+    s = fc.generate(topo)
+    for call in (lambda: fc.generate(topo, "allgather"),
+                 lambda: fc.solve_lp("paper-example", "allgather"),
+                 lambda: fc.export_msccl(s, topo)):
+        with pytest.warns(DeprecationWarning) as caught:
+            call()
+        assert [w.filename for w in caught] == [__file__]
