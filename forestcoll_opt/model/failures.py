@@ -88,19 +88,38 @@ def link_pairs(topology: Topology) -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda p: (idx[p[0]], idx[p[1]]))
 
 
-def nic_switches(topology: Topology, node: str) -> tuple[str, ...]:
+def nic_switches(topology: Topology, node: str,
+                 neighbours: Mapping[str, set[str]] | None = None) -> tuple[str, ...]:
     """The switches outside ``node``'s box that it has a link with (module docstring), in
     topology order.
 
     :param topology: the network
     :param node: a compute node
+    :param neighbours: node -> the nodes it has a link with (either direction), when the
+        caller asks for many nodes (:func:`link_neighbours`); None to look at every link
     :returns: those switches (empty: the node has no NIC)
     """
     box = topology.node[node].box
-    linked = {w for u, w in topology.capacity if u == node} | \
-             {u for u, w in topology.capacity if w == node}
-    return tuple(w for w in topology.switch_nodes if w in linked
-                 and (box is None or topology.node[w].box != box))
+    linked = neighbours.get(node, set()) if neighbours is not None else \
+        {w for u, w in topology.capacity if u == node} | \
+        {u for u, w in topology.capacity if w == node}
+    index = topology.index
+    return tuple(sorted((w for w in linked if topology.node[w].kind == "switch"
+                         and (box is None or topology.node[w].box != box)),
+                        key=index.__getitem__))
+
+
+def link_neighbours(topology: Topology) -> dict[str, set[str]]:
+    """Every node's neighbours, for :func:`nic_switches` asked about many nodes.
+
+    :param topology: the network
+    :returns: node -> the nodes it has a link with, in either direction
+    """
+    out: dict[str, set[str]] = {}
+    for u, w in topology.capacity:
+        out.setdefault(u, set()).add(w)
+        out.setdefault(w, set()).add(u)
+    return out
 
 
 def _pair(topology: Topology, a: str, b: str) -> tuple[str, str]:
@@ -236,14 +255,19 @@ def failures(topology: Topology, kinds: Iterable[str] = KINDS) -> tuple[Failure,
     if "link" in wanted:
         out += [link_failure(topology, u, v) for u, v in link_pairs(topology)]
     if "nic" in wanted:
+        neighbours = link_neighbours(topology)
         for v in topology.compute_nodes:
-            switches = nic_switches(topology, v)
+            switches = nic_switches(topology, v, neighbours)
             if switches:
                 out.append(_nic(topology, v, switches))
     if "switch" in wanted:
         out += [Failure("switch", s, nodes=(s,)) for s in topology.switch_nodes]
-    if "box" in wanted:
-        out += [_box(topology, label) for label in _box_labels(topology).values()]
+    if "box" in wanted:             # each box's nodes, gathered in one pass
+        members: dict[object, list[str]] = {}
+        for n in topology.nodes:
+            if n.box is not None:
+                members.setdefault(n.box, []).append(n.id)
+        out += [Failure("box", str(label), nodes=tuple(ids)) for label, ids in members.items()]
     return tuple(out)
 
 
