@@ -19,7 +19,8 @@ TUTORIAL = "tutorial.md"
 # a picture the tutorial shows: ![...](tutorial/NAME.svg), written by a command `-o NAME.svg`
 FIGURE = re.compile(r"\]\(tutorial/([\w.-]+\.svg)\)")
 # the commands that make the files the drawings need (the others only print)
-MAKES_FILES = ("forestcoll import ", "forestcoll generate ", "forestcoll draw ")
+MAKES_FILES = ("forestcoll example ", "forestcoll import ", "forestcoll generate ",
+               "forestcoll draw ")
 
 
 def _subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, str, argparse.ArgumentParser]]:
@@ -49,8 +50,9 @@ def on_page_markdown(markdown: str, page, config, files) -> str:  # noqa: ARG001
 
 
 def tutorial_figures(markdown: str, repo: Path) -> dict[str, bytes]:
-    """Run the tutorial's import, generate and draw commands in order in an empty folder
-    (``tests/data/`` read from the repository) and return the pictures it shows, by name."""
+    """Run the tutorial's example, import, generate and draw commands in order in an empty
+    folder (``tests/data/`` read from the repository) and return the pictures it shows, by
+    name."""
     from forestcoll_opt.cli import main
 
     lines = [line.strip() for block in re.findall(r"^```bash\n(.*?)^```", markdown, re.S | re.M)

@@ -24,12 +24,16 @@ The public API, one entry point per question::
     x = fc.export_msccl(topo, s)                       # the schedule as MSCCL XML (x.xml)
     fc.check_xml(topo, x.xml)                          # the file run symbolically: a verdict
     fc.import_nccl("dump.xml", boxes=2)                # a topology from an NCCL topology dump
+    fc.nccl_example("dgx-h100")                        # the path of a dump that ships with it
     fc.failure_impact(topo, kinds=["link", "nic"])     # every single failure, ranked
     fc.upgrade_impact(topo, factor="2x", by="type")    # which upgrades raise the optimum
     fc.degrade(topo, "nic:box0/gpu3")                  # the network a failure leaves
 
 What a function works on is positional (``topology``, then ``schedule``); every option is
-a keyword. Every ``collective=`` accepts a :class:`Collective` or its string value (the
+a keyword. Wherever a function of this module takes a topology, a catalog spec
+(``fc.bound("dgx-a100:boxes=2")``) or a topology file's path does too: it is read with
+:func:`resolve`, as the command line reads its argument (``fc.compare`` takes a list of
+them, or one). Every ``collective=`` accepts a :class:`Collective` or its string value (the
 bound covers the four collectives with a cut bound; allreduce's optimum is ``solve_lp``);
 ``root=`` names the root compute node of broadcast/reduce; ``k=`` fixes the number of
 trees per root; ``weights=`` (allgather, reduce-scatter, allreduce) gives every compute
@@ -60,7 +64,10 @@ Layers, one folder each (imports flow downward only; ``tests/test_layering.py`` 
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import inspect
+import os
+from typing import Any, Callable
 
 from .analysis.sweeps import compare, iter_sweep, sweep
 from .analysis.whatif import failure_impact, upgrade_impact
@@ -89,6 +96,51 @@ from .verify.verdict import Verdict
 __version__ = "0.1.0"
 
 
+def _topology(value: Any, *, passing: tuple[type, ...] = ()) -> Any:
+    """The topology a public function's ``topology`` argument names: a Topology as is, a
+    catalog spec or a file path read by :func:`resolve`; ``passing`` types are left to the
+    function (export_msccl's deprecated argument order)."""
+    if isinstance(value, (Topology, *passing)):
+        return value
+    if isinstance(value, (str, os.PathLike)):
+        return resolve(value)
+    hint = ("fc.from_dict(data)" if isinstance(value, dict) else
+            "fc.from_networkx(graph)" if hasattr(value, "adj") else "fc.resolve(spec_or_path)")
+    raise TopologyError(f"topology= must be a Topology, a catalog spec such as "
+                        f"'dgx-a100:boxes=2' or a forestcoll-topology/1 file path (read by "
+                        f"fc.resolve), got {type(value).__name__}; build one with {hint}")
+
+
+def _takes_topology(func: Callable[..., Any], *, many: bool = False,
+                    passing: tuple[type, ...] = ()) -> Callable[..., Any]:
+    """``func`` with its first argument read by :func:`_topology` (``many``: an iterable of
+    them, or one); the signature and docstring stay ``func``'s."""
+    name = next(iter(inspect.signature(func).parameters))
+
+    def read(value: Any) -> Any:
+        if not many:
+            return _topology(value, passing=passing)
+        one = isinstance(value, (Topology, str, os.PathLike))
+        return [_topology(t) for t in ([value] if one else value)]
+
+    @functools.wraps(func)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if args:
+            args = (read(args[0]), *args[1:])
+        elif name in kwargs:
+            kwargs[name] = read(kwargs[name])
+        return func(*args, **kwargs)
+    return call
+
+
+assert_optimal, baseline, bound, degrade, draw, failure_impact, generate, iter_sweep = (
+    _takes_topology(f) for f in (assert_optimal, baseline, bound, degrade, draw,
+                                 failure_impact, generate, iter_sweep))
+report, simulate, sweep, tradeoff, upgrade_impact, verify = (
+    _takes_topology(f) for f in (report, simulate, sweep, tradeoff, upgrade_impact, verify))
+compare = _takes_topology(compare, many=True)
+
+
 def _inline_picture(obj: Any) -> str:
     # the pictures of notebook summaries: the drawing layer, loaded when one is shown
     from .draw.inline import inline_svg
@@ -103,7 +155,8 @@ __all__ = [
     "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
     "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade", "draw",
     "export_msccl", "failure_impact", "from_dict", "from_networkx", "generate",
-    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall", "report",
+    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall", "nccl_example",
+    "report",
     "resolve",
     "save_drawing", "simulate", "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify",
     *_errors.__all__,
@@ -116,6 +169,20 @@ def __dir__() -> list[str]:
 
 
 def __getattr__(name: str) -> Any:
+    if name == "import_nccl":      # reads an NCCL file, not a topology
+        from .runtimes.nccl_import import import_nccl
+        return import_nccl
+    if name == "nccl_example":
+        from .runtimes.nccl_import import nccl_example
+        return nccl_example
+    # loaded late (below), then kept: the topology-spec wrapper is made once
+    func = _late(name)
+    wrapped = _takes_topology(func, passing=(Schedule,) if name == "export_msccl" else ())
+    globals()[name] = wrapped
+    return wrapped
+
+
+def _late(name: str) -> Any:
     # The LP layer imports PuLP and HiGHS: load it only when it is asked for.
     if name == "solve_lp":
         from .lp.solver import solve
@@ -133,7 +200,4 @@ def __getattr__(name: str) -> Any:
     if name == "check_xml":
         from .runtimes.msccl_check import check_xml
         return check_xml
-    if name == "import_nccl":
-        from .runtimes.nccl_import import import_nccl
-        return import_nccl
     raise AttributeError(f"module 'forestcoll_opt' has no attribute {name!r}")

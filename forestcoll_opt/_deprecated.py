@@ -10,10 +10,26 @@ accepting the old call through :func:`keyword_options`.
 from __future__ import annotations
 
 import functools
+import sys
 import warnings
 from typing import Any, Callable, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def caller_level() -> int:
+    """The ``stacklevel`` of a warning raised here that points at the first caller outside
+    this package (the user's line), however many of the package's own wrappers (such as
+    ``forestcoll_opt``'s topology-spec wrappers) lie between: Python shows a
+    DeprecationWarning by default only when it is attributed to ``__main__``.
+
+    :returns: the stacklevel for :func:`warnings.warn` called by this function's caller
+    """
+    package = __name__.partition(".")[0]
+    level, frame = 2, sys._getframe(2)
+    while frame is not None and frame.f_globals.get("__name__", "").partition(".")[0] == package:
+        level, frame = level + 1, frame.f_back
+    return level
 
 
 def keyword_options(positional: int, old_order: tuple[str, ...] = (),
@@ -47,7 +63,7 @@ def keyword_options(positional: int, old_order: tuple[str, ...] = (),
                     kwargs[key] = value
                 warnings.warn(f"{name}(): pass {', '.join(f'{k}=' for k in moved)} as "
                               f"keyword{'s' if len(moved) > 1 else ''}; the positional form "
-                              f"goes in the next release", DeprecationWarning, stacklevel=2)
+                              f"goes in the next release", DeprecationWarning, stacklevel=caller_level())
                 args = args[:positional]
             for old, new in renamed.items():
                 if old in kwargs:
@@ -55,7 +71,7 @@ def keyword_options(positional: int, old_order: tuple[str, ...] = (),
                         raise TypeError(f"{name}() got both {old}= and {new}=; give {new}=")
                     kwargs[new] = kwargs.pop(old)
                     warnings.warn(f"{name}(): {old}= is now {new}=; the old name goes in the "
-                                  f"next release", DeprecationWarning, stacklevel=2)
+                                  f"next release", DeprecationWarning, stacklevel=caller_level())
             return func(*args, **kwargs)
 
         return wrapper  # type: ignore[return-value]

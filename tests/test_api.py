@@ -224,3 +224,99 @@ def test_tabular_results_give_dataframes(topo):
     assert sweep["algbw_exact"].tolist() == exact
     assert sweep["algbw"].tolist() == [float(a) for a in exact]
     assert sweep["algbw"].dtype == "float64"
+
+
+SPEC = "paper-example"
+
+
+def _takes_topology(name):
+    obj = getattr(fc, name)
+    if inspect.isclass(obj) or not callable(obj):
+        return False
+    first = next(iter(inspect.signature(obj).parameters), "")
+    return first in ("topology", "topologies")
+
+
+def _spec_calls(topo, tmp_path):
+    """Every public function that takes a topology first: (call with the spec or a path in
+    its place, what to compare of the result). Each result is compared with the same call
+    on the Topology itself."""
+    s = fc.generate(topo, collective="allgather")
+    xml = fc.export_msccl(topo, s).xml
+    path = tmp_path / "t.json"
+    path.write_text(topo.to_json())
+
+    def png(fig):
+        import io
+        import matplotlib.pyplot as plt
+        out = io.BytesIO()
+        fig.savefig(out, format="png")
+        plt.close(fig)
+        return out.getvalue()
+
+    return {
+        "assert_optimal": (lambda t: fc.assert_optimal(t, s),
+                           lambda v: (v.status, v.algbw)),
+        "baseline": (lambda t: fc.baseline(t, "ring"), lambda r: r.algbw),
+        "bound": (lambda t: fc.bound(t), lambda b: (b.algbw, b.cut)),
+        "check_xml": (lambda t: fc.check_xml(t, xml), lambda v: (v.ok, v.algbw)),
+        "compare": (lambda t: fc.compare(t if isinstance(t, fc.Topology) else [t]),
+                    lambda df: df["allgather_bound_exact"].tolist()),
+        "degrade": (lambda t: fc.degrade(t, "box:0"), lambda d: d.to_json()),
+        "draw": (lambda t: fc.draw(t, s, view="loads"), png),
+        "export_msccl": (lambda t: fc.export_msccl(t, s), lambda x: x.xml),
+        "failure_impact": (lambda t: fc.failure_impact(t), lambda r: r),
+        "generate": (lambda t: fc.generate(t), lambda g: (g.algbw, g.to_json())),
+        "iter_sweep": (lambda t: list(fc.iter_sweep(t, [1, 2])),
+                       lambda rows: [r["algbw_exact"] for r in rows]),
+        "lp_allreduce": (lambda t: fc.lp_allreduce(t), lambda g: g.algbw),
+        "lp_alltoall": (lambda t: fc.lp_alltoall(t), lambda g: g.algbw),
+        "report": (lambda t: fc.report(t, lp=False, sizes=[2**20]),
+                   lambda html: html),
+        "simulate": (lambda t: fc.simulate(t, s, [2**20]), lambda r: r.to_pandas().fillna(-1).to_dict()),
+        "solve_lp": (lambda t: fc.solve_lp(t), lambda r: r.interval),
+        "sweep": (lambda t: fc.sweep(t, [1, 2]), lambda df: df["algbw_exact"].tolist()),
+        "tradeoff": (lambda t: fc.tradeoff(t, sizes=[2**20]), lambda r: r.to_pandas().drop(
+            columns=[c for c in r.to_pandas() if "second" in c]).fillna(-1).to_dict()),
+        "upgrade_impact": (lambda t: fc.upgrade_impact(t), lambda r: r),
+        "verify": (lambda t: fc.verify(t, s), lambda v: (v.status, v.algbw)),
+    }, path
+
+
+def test_every_function_taking_a_topology_takes_a_spec_or_a_path(topo, tmp_path):
+    calls, path = _spec_calls(topo, tmp_path)
+    # every public function whose first parameter is a topology is in the table
+    assert {n for n in fc.__all__ if _takes_topology(n)} == set(calls)
+    for name, (call, key) in calls.items():
+        want = key(call(topo))
+        assert key(call(SPEC)) == want, name
+        assert key(call(path)) == want, name
+        assert key(call(str(path))) == want, name
+    assert fc.bound(topology=SPEC).algbw == 8 == fc.compare(SPEC)["allgather_bound"][0]
+    assert fc.compare([SPEC, topo])["allgather_bound_exact"].tolist() == [8, 8]
+
+
+@pytest.mark.parametrize("value, hint", [({"nodes": []}, "fc.from_dict(data)"),
+                                         (42, "fc.resolve(spec_or_path)")])
+def test_anything_else_is_refused_naming_resolve(value, hint):
+    with pytest.raises(errors.TopologyError) as info:
+        fc.bound(value)
+    assert str(info.value) == (
+        f"topology= must be a Topology, a catalog spec such as 'dgx-a100:boxes=2' or a "
+        f"forestcoll-topology/1 file path (read by fc.resolve), got "
+        f"{type(value).__name__}; build one with {hint}")
+    with pytest.raises(errors.CatalogError, match="unknown model 'dgx-a1000'"):
+        fc.generate("dgx-a1000:boxes=2")
+
+
+def test_deprecations_point_at_the_callers_line(topo):
+    """Python shows a DeprecationWarning by default only when it is attributed to __main__:
+    through fc's topology wrapper too, the warning names the caller's file, not the
+    package's."""
+    s = fc.generate(topo)
+    for call in (lambda: fc.generate(topo, "allgather"),
+                 lambda: fc.solve_lp("paper-example", "allgather"),
+                 lambda: fc.export_msccl(s, topo)):
+        with pytest.warns(DeprecationWarning) as caught:
+            call()
+        assert [w.filename for w in caught] == [__file__]

@@ -77,3 +77,29 @@ def test_readme_commands_run_top_to_bottom(workdir):
     # then the Python examples, in the same folder (they read the files made above)
     for code in blocks("python"):
         run_python(code, workdir, env)
+
+
+def test_the_fabric_paragraph_names_the_models_that_take_one(tmp_path):
+    """The README says which catalog models take fabric= and which refuse it: the lists
+    are the catalog's own, the refused spec is refused, and the import it points to for
+    DGX A100 scalable units works."""
+    from forestcoll_opt.errors import CatalogError
+    from forestcoll_opt.model.catalog import build, families
+    from forestcoll_opt.runtimes.nccl_import import import_nccl, nccl_example
+
+    (text,) = [" ".join(p.split()) for p in README.read_text().split("\n\n")
+               if "take a scale-out fabric" in " ".join(p.split())]
+    taking, _, rest = text.partition(" take a scale-out fabric: ")
+    taking = re.findall(r"`([\w-]+)`", taking)
+    refusing = re.findall(r"`([\w-]+)`", rest.partition(" take no `fabric=`")[0]
+                          .rpartition(" per rail. ")[2])
+    with_fabric = {name for name, f in families().items()
+                   if any(p.name == "fabric" for p in f.params)}
+    assert set(taking) == with_fabric and len(taking) == 6
+    assert set(refusing) == set(families()) - with_fabric - {"paper-example"} \
+        == {"dgx-a100", "mi250"}
+    with pytest.raises(CatalogError, match="unknown parameter 'fabric=su'"):
+        build("dgx-a100:boxes=40,fabric=su")
+    assert "--fabric su:boxes=20" in rest
+    su = import_nccl(nccl_example("dgx-a100"), boxes=40, fabric="su:boxes=20")
+    assert len(su.compute_nodes) == 320 and any(n.startswith("net/su1/") for n in su.node_ids)

@@ -1,7 +1,8 @@
 """The tutorial (docs/tutorial.md) followed as a reader would: the commands of its ``bash``
-blocks typed top to bottom in an empty folder (with the repository's ``tests/data/`` beside
-it, as in a checkout), what each block prints compared with the ``text`` block after it,
-then its Python block in the same folder.
+blocks typed top to bottom in an empty folder (nothing of the repository beside it: the
+page starts from a file that ships in the package, as a reader with the wheel installed
+has), what each block prints compared with the ``text`` block after it, then its Python
+block in the same folder.
 
 A ``text`` block must be the block's output line by line (spaces collapsed), except that a
 line ``...`` stands for any number of lines, a line ending in ``...`` for any line that
@@ -19,7 +20,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pagecommands import checkout_like, environment, run_line, run_python
+from pagecommands import environment, run_line, run_python
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "tutorial.md"
@@ -117,12 +118,12 @@ def skipped(line: str) -> str | None:
     return None
 
 
-def test_the_page_refers_to_shipped_files_and_draws_its_pictures():
+def test_the_page_needs_no_checkout_and_draws_its_pictures():
     commands = [line for lines, _ in steps() for line in lines]
-    for line in commands:
-        for word in line.split():
-            if word.startswith("tests/"):
-                assert (ROOT / word).is_file(), f"the tutorial refers to {word}, not shipped"
+    code = "\n".join(python_blocks())
+    for text in commands + [code]:
+        for folder in ("tests/", "examples/", "notebooks/", "benchmarks/", "data/"):
+            assert folder not in text, f"the tutorial needs a checkout: {text!r}"
     drawn = {line.split("-o ")[1].split()[0] for line in commands
              if line.startswith("forestcoll draw")}
     shown = set(FIGURE.findall(PAGE.read_text(encoding="utf-8")))
@@ -146,7 +147,7 @@ def test_matching_rules():
 
 @pytest.mark.slow
 def test_tutorial_runs_top_to_bottom(tmp_path):
-    folder, env = checkout_like(tmp_path), environment()
+    folder, env = tmp_path, environment()          # an empty folder: no tests/data
     ran = 0
     for lines, expected in steps():
         printed: list[str] = []

@@ -58,7 +58,8 @@ from ..kernels.flow import FlowNetwork
 from ..kernels.symmetry import permutation_orbits
 from ..model.collective import CUT_BOUNDED, Collective, check_request
 from ..model.failures import (KINDS, Failure, cut_off, degrade, describe, failures,
-                              link_pairs, nic_switches, remaining, scaled, unbalanced)
+                              link_failure, link_neighbours, link_pairs, nic_switches,
+                              remaining, scaled, unbalanced)
 from ..model.numbers import fraction_text, parse_exact
 from ..model.topology import Topology
 
@@ -587,7 +588,7 @@ def _candidates(topology: Topology, by: str, generators: Sequence[Sequence[int]]
                 ) -> list[tuple[str, list[tuple[str, str]], tuple[str, ...]]]:
     """(name, node pairs raised together, the candidates it stands for)."""
     pairs = link_pairs(topology)
-    links = [Failure("link", f"{u}--{v}", pairs=((u, v),)) for u, v in pairs]
+    links = [link_failure(topology, u, v) for u, v in pairs]
     if by in ("link", "class"):
         groups = classes(topology, links, generators)
         if by == "link":
@@ -600,9 +601,10 @@ def _candidates(topology: Topology, by: str, generators: Sequence[Sequence[int]]
         kind = topology.link_type.get((u, v)) or topology.link_type.get((v, u)) or "untyped"
         by_type.setdefault(f"type:{kind}", []).append((u, v))
     # a NIC link: between a compute node and a switch outside its box
+    neighbours = link_neighbours(topology)
     nics = [(u, v) for u, v in pairs if
-            (topology.node[u].is_compute and v in nic_switches(topology, u)) or
-            (topology.node[v].is_compute and u in nic_switches(topology, v))]
+            (topology.node[u].is_compute and v in nic_switches(topology, u, neighbours)) or
+            (topology.node[v].is_compute and u in nic_switches(topology, v, neighbours))]
     out = [(name, members, (name,)) for name, members in by_type.items()]
     return out + ([("nics", nics, ("nics",))] if nics else [])
 

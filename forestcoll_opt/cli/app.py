@@ -8,6 +8,7 @@ import argparse
 import logging
 import os
 import sys
+import traceback
 from typing import Any, Sequence
 
 from .. import __version__
@@ -25,7 +26,7 @@ from .draw_cmds import cmd_draw, cmd_report
 from .generate_cmds import COMPACT_ABOVE, cmd_baseline, cmd_compare, cmd_generate, cmd_sweep
 from .lp_cmds import cmd_lp
 from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text, print_json_error
-from .runtime_cmds import cmd_check_xml, cmd_export_msccl, cmd_import_nccl
+from .runtime_cmds import cmd_check_xml, cmd_example, cmd_export_msccl, cmd_import_nccl
 from .time_cmds import cmd_simulate, cmd_tradeoff
 from .verify_cmds import cmd_show_traffic, cmd_verify
 from .whatif_cmds import cmd_whatif
@@ -88,6 +89,10 @@ DEMAND_HELP = ("alltoall: per-pair amounts, a JSON object {src: {dst: amount}} (
                "send nothing; default: every ordered pair the same)")
 
 
+VERBOSE_HELP = ("log progress details, and print the traceback of an error on stderr "
+                "(attach it to a bug report)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Every command and option of ``forestcoll`` (docs/cli.md is generated from it).
 
@@ -97,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="forestcoll",
         description="Exact optimal collective throughput on accelerator networks (ForestColl).")
     parser.add_argument("--version", action="version", version=f"forestcoll {__version__}")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log progress details")
+    parser.add_argument("-v", "--verbose", action="store_true", help=VERBOSE_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     topo_help = "a forestcoll-topology/1 JSON file or a catalog spec such as dgx-a100:boxes=2"
 
@@ -344,12 +349,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     from ..runtimes.nccl_import import BANDWIDTHS, FABRIC_HELP, GPU_HELP, MAX_BOXES, NIC_SPEED_HELP, PCIE_MODES
 
+    p = sub.add_parser("example", help="write an NCCL topology file that ships with forestcoll "
+                                       "(the tutorial starts from dgx-h100), or list them")
+    p.add_argument("name", nargs="?", help="the example (without it: the list)")
+    p.add_argument("-o", "--output", help="the file to write (- for standard output)")
+    p.set_defaults(func=cmd_example)
+
     p = sub.add_parser("import", help="build a topology file from a machine's own description")
     sources = p.add_subparsers(dest="source", required=True, metavar="SOURCE")
     q = sources.add_parser("nccl", help="an NCCL_TOPO_DUMP_FILE (or NCCL_TOPO_FILE) XML; see "
                                         "docs/nccl.md")
     q.add_argument("dump", help="the NCCL topology XML (plain or .gz)")
-    q.add_argument("--boxes", type=int_arg, default=1,
+    q.add_argument("--boxes", default="1",
                    help=f"copies of the machine to join (1 to {MAX_BOXES}; default 1)")
     q.add_argument("--fabric", default="single-switch", help=FABRIC_HELP)
     q.add_argument("--bandwidths", choices=BANDWIDTHS, default="nominal",
@@ -459,7 +470,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the HTML file to write (- for standard output)")
     add_kernel(p)
     p.set_defaults(func=cmd_report)
+    _verbose_everywhere(parser)
     return parser
+
+
+def _verbose_everywhere(parser: argparse.ArgumentParser) -> None:
+    """``-v`` after the command too (``forestcoll report t.json -v``), not only before it:
+    each command's parser takes it, leaving the value the main parser read otherwise."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                if "-v" not in command._option_string_actions:
+                    command.add_argument("-v", "--verbose", action="store_true",
+                                         default=argparse.SUPPRESS, help=VERBOSE_HELP)
+                _verbose_everywhere(command)
 
 
 def _value_options(parser: argparse.ArgumentParser) -> tuple[set[str], set[str]]:
@@ -548,6 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _refuse_ambiguous_topology(args)
         return args.func(args)
     except ForestCollError as exc:
+        _traceback(args)
         message = flag_text(exc, _flags(parser, args))
         print(f"forestcoll: error: {message}", file=sys.stderr)
         return _json_error(args, message, EXIT_ERROR)
@@ -560,11 +585,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         message = f"input too large to process ({type(exc).__name__})"
         print(f"forestcoll: error: {message}", file=sys.stderr)
         return _json_error(args, message, EXIT_ERROR)
-    except Exception as exc:   # a bug: one line, and the details with -v
-        if args.verbose:
-            raise
-        message = (f"internal error: {type(exc).__name__}: {str(exc)[:200]} (run with -v for "
-                   f"the traceback and please report it)")
+    except Exception as exc:   # a bug: one line, and the traceback above it with -v
+        _traceback(args)
+        again = "" if args.verbose else "run with -v for the traceback and "
+        message = (f"internal error: {type(exc).__name__}: {str(exc)[:200]} ({again}"
+                   f"please report it)")
         print(f"forestcoll: {message}", file=sys.stderr)
         return _json_error(args, message, EXIT_INTERNAL)
 
@@ -575,3 +600,10 @@ def _json_error(args: argparse.Namespace, message: str, code: int) -> int:
     if getattr(args, "json", False) is True:
         print_json_error(message, code)
     return code
+
+
+def _traceback(args: argparse.Namespace) -> None:
+    """With ``-v``, the traceback of the error being handled, on stderr (before its one
+    line, which stays the last line printed)."""
+    if getattr(args, "verbose", False):
+        traceback.print_exc(file=sys.stderr)

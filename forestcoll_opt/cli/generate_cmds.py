@@ -17,6 +17,7 @@ from ..files import check_output, streaming_output, write_output
 from ..generation.bound import bound, rs_ag_algbw
 from ..generation.pipeline import compact_generators, generate, traffic
 from ..model.catalog import resolve
+from ..model.numbers import fraction_text
 from ..model.topology import Topology
 from .args import executor_for, failed_topology, node_weights, parse_k_range
 from .output import destination, exact_num
@@ -247,37 +248,21 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         return _print_sweep(args, rows)
 
 
-def file_columns(columns: Sequence[str]) -> list[tuple[str, str]]:
-    """(column of the command's table and CSV, key of the Python row or DataFrame) for the
-    columns of a Python result. The files keep their layout (docs/cli.md): an exact value
-    under the plain name and its float under ``<name>_float``; the Python results put the
-    float under the plain name and the exact value under ``<name>_exact`` (docs/api.md,
-    "Conventions").
-
-    :param columns: the Python columns, in order, each ``<name>_exact`` after its ``<name>``
-    :returns: the pairs, in the files' order
-    """
-    pairs = []
-    for column in columns:
-        if column.endswith("_exact"):
-            continue
-        if f"{column}_exact" in columns:
-            pairs += [(column, f"{column}_exact"), (f"{column}_float", column)]
-        else:
-            pairs.append((column, column))
-    return pairs
-
-
-_SWEEP_FILE = file_columns(SWEEP_COLUMNS)
+def _csv_cell(value: Any) -> str:
+    """A CSV cell: a Fraction as ``p/q``, None empty (the ``_exact`` columns, docs/api.md,
+    "Conventions")."""
+    if value is None:
+        return ""
+    return fraction_text(value) if isinstance(value, Fraction) else str(value)
 
 
 def _print_sweep(args: argparse.Namespace, rows) -> int:
     widths = (6, 24, 12, 10, 8, 8, 9)
     print("  ".join(f"{c:>{w}}" for c, w in zip(
-        ("k", "algbw", "algbw_float", "fraction", "trees", "height", "seconds"), widths)))
+        ("k", "algbw_exact", "algbw", "fraction", "trees", "height", "seconds"), widths)))
     with streaming_output(args.csv) if args.csv else _no_output() as csv:
         if csv is not None:
-            csv.write(",".join(name for name, _ in _SWEEP_FILE) + "\n")
+            csv.write(",".join(SWEEP_COLUMNS) + "\n")
             csv.flush()
         for row in rows:
             cells = (row["k"], str(row["algbw_exact"]), f"{row['algbw']:.4f}",
@@ -285,7 +270,7 @@ def _print_sweep(args: argparse.Namespace, rows) -> int:
                      row["max_height"], f"{row['seconds']:.2f}")
             print("  ".join(f"{c:>{w}}" for c, w in zip(cells, widths)), flush=True)
             if csv is not None:
-                csv.write(",".join(str(row[key]) for _, key in _SWEEP_FILE) + "\n")
+                csv.write(",".join(_csv_cell(row[key]) for key in SWEEP_COLUMNS) + "\n")
                 csv.flush()
     return 0
 
@@ -311,10 +296,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     with executor_for(args) as executor:
         table = compare(topologies, kernel=args.kernel, progress=report, executor=executor)
-    pairs = file_columns(list(table.columns))
-    table = table[[key for _, key in pairs]].set_axis([name for name, _ in pairs], axis=1)
-    if args.csv:
-        write_output(args.csv, table.to_csv(index=False))
+    if args.csv:        # the DataFrame's columns: a float under the plain name, p/q in _exact
+        write_output(args.csv, table.assign(**{c: table[c].map(_csv_cell) for c in table
+                                               if c.endswith("_exact")}).to_csv(index=False))
     print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
     return 0
 

@@ -1,16 +1,19 @@
 """What the ``forestcoll`` commands print and return: exit statuses, exact numbers with their
-decimal value, capped lists of problems, and where a command's own summary line goes."""
+decimal value, capped lists of problems, where a command's own summary line goes, and the
+CSV files' one convention."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import sys
 from fractions import Fraction
-from typing import Mapping, Sequence, TextIO
+from typing import Any, Iterable, Mapping, Sequence, TextIO
 
 from ..files import display_path
-from ..model.numbers import fraction_display
+from ..model.numbers import fraction_display, fraction_text
 
 EXIT_BELOW = 1
 EXIT_ERROR = 2
@@ -26,6 +29,42 @@ def exact_num(value: Fraction, digits: int = 3) -> str:
     :returns: the integer alone, or ``p/q (decimal)``
     """
     return fraction_display(value, f".{digits}f")
+
+
+def exact_header(name: str) -> tuple[str, str]:
+    """The two CSV columns of an exact number, as the DataFrames name them (docs/api.md,
+    "Conventions"): ``name`` holds its float, ``name_exact`` the exact value as text.
+
+    :param name: the number's name, e.g. ``algbw``
+    :returns: ``(name, name + "_exact")``
+    """
+    return name, f"{name}_exact"
+
+
+def exact_cells(value: "Fraction | int | None") -> tuple[Any, str]:
+    """The cells of :func:`exact_header`: the float (a number a spreadsheet reads), and the
+    exact value as ``"p/q"`` (or an integer); both empty for None.
+
+    :param value: the exact number, or None
+    :returns: ``(float, text)``
+    """
+    if value is None:
+        return "", ""
+    return float(value), fraction_text(Fraction(value))
+
+
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A CSV file's text: the header, then one line per row (quoted where a cell needs it).
+
+    :param header: the column names
+    :param rows: the rows, each as long as ``header``
+    :returns: the text, ``\n`` line ends
+    """
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue()
 
 
 MAX_REASONS_SHOWN = 10

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..errors import UsageError
 from ..files import check_output, display_path, write_output
 from ..model.catalog import resolve
 from ..verify import load_schedule
@@ -18,7 +19,11 @@ def cmd_import_nccl(args: argparse.Namespace) -> int:
     from ..runtimes.nccl_import import import_nccl
 
     check_output(args.output, inputs=[args.dump])
-    topo = import_nccl(args.dump, boxes=args.boxes, fabric=args.fabric, name=args.name,
+    # --boxes is read here, not by the parser, so that every bad value gets the library's
+    # one message and its one limit ("--boxes 0 must be a whole number from 1 to 1024")
+    text = args.boxes.strip()
+    boxes = int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else args.boxes
+    topo = import_nccl(args.dump, boxes=boxes, fabric=args.fabric, name=args.name,
                        bandwidths=args.bandwidths, pcie=args.pcie, nics=args.nics,
                        gpu=args.gpu, nic_speed=args.nic_speed)
     write_output(args.output, topo.to_json())
@@ -26,6 +31,31 @@ def cmd_import_nccl(args: argparse.Namespace) -> int:
     print(f"wrote {where}: {topo.name}, {len(topo.compute_nodes)} compute and "
           f"{len(topo.switch_nodes)} switch nodes, {len(topo.capacity)} directed links "
           f"({topo.units})", file=out)
+    return 0
+
+
+def cmd_example(args: argparse.Namespace) -> int:
+    """The NCCL topology files that ship with the package: the list, or one written out."""
+    from ..runtimes.nccl_import import EXAMPLES, nccl_example
+
+    if args.name is None:
+        if args.output is not None:
+            raise UsageError("-o writes one example: name it (forestcoll example dgx-h100 "
+                             "-o dgx-h100.xml)")
+        width = max(len(n) for n in EXAMPLES)
+        for name, what in EXAMPLES.items():
+            print(f"{name:<{width}}  {what}")
+        print("write one with: forestcoll example NAME -o FILE; then forestcoll import nccl "
+              "FILE (docs/nccl.md)")
+        return 0
+    path = nccl_example(args.name)
+    if args.output is None:
+        raise UsageError(f"example {args.name} needs -o FILE, the file to write (- for "
+                         f"standard output)")
+    check_output(args.output)
+    write_output(args.output, path.read_text(encoding="utf-8"))
+    out, where = destination(args.output)
+    print(f"wrote {where}: {EXAMPLES[path.stem]}", file=out)
     return 0
 
 

@@ -23,8 +23,8 @@ from ..model.topology import Topology
 from ..verify import load_schedule, verify
 from ..verify.alltoall import demand_text
 from .args import failed_topology, node_weights, ratio_arg
-from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, flag_text, print_json_error,
-                     print_reasons)
+from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, csv_text, exact_cells, exact_header,
+                     exact_num, flag_text, print_json_error, print_reasons)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -214,9 +214,11 @@ def cmd_show_traffic(args: argparse.Namespace) -> int:
                                                  topo.index[kv[0][1]]))
     if args.csv:
         check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
-        lines = ["src,dst,bandwidth,with_multicast,without_multicast"]
-        lines += [f"{a},{b},{topo.capacity[(a, b)]},{w},{wo}" for (a, b), (w, wo) in rows]
-        write_output(args.csv, "\n".join(lines) + "\n")
+        write_output(args.csv, csv_text(
+            ("src", "dst", *exact_header("bandwidth"), *exact_header("with_multicast"),
+             *exact_header("without_multicast")),
+            [(a, b, *exact_cells(topo.capacity[(a, b)]), *exact_cells(w), *exact_cells(wo))
+             for (a, b), (w, wo) in rows]))
     with_mc = sum(w for w, _ in moved.values())
     without = sum(wo for _, wo in moved.values())
     print(f"{schedule.collective} on {topo.name}: {exact_num(with_mc)} x M on the links with "

@@ -5,8 +5,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 from typing import Any, Sequence
 
@@ -15,9 +13,10 @@ from ..analysis.whatif import (FailureImpact, UpgradeImpact, failure_impact, par
 from ..errors import UsageError
 from ..files import check_output, write_output
 from ..model.catalog import resolve
-from ..model.failures import degrade
+from ..model.failures import degrade, link_target
+from ..model.topology import Topology
 from .generate_cmds import _Progress
-from .output import destination, exact_num
+from .output import csv_text, destination, exact_cells, exact_header, exact_num
 
 def cmd_whatif(args: argparse.Namespace) -> int:
     if args.write is not None:
@@ -46,7 +45,8 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     if args.csv:
-        write_output(args.csv, _failure_csv(failed) if failed else _upgrade_csv(raised))
+        write_output(args.csv, _failure_csv(failed) if failed else
+                     _upgrade_csv(topo, raised))
     if args.json:
         out: dict[str, Any] = {}
         if failed:
@@ -158,25 +158,18 @@ def _print_upgrades(r: UpgradeImpact, top: int | None) -> None:
               "(computed once)")
 
 
-def _csv(header: Sequence[str], rows: list[Sequence[Any]]) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue()
-
-
 def _failure_csv(r: FailureImpact) -> str:
-    return _csv(("failure", "kind", "rank", "count", "algbw", "algbw_float", "lost",
-                 "lost_float", "status", "compute", "note"),
-                [(f, c.kind, c.rank, len(c.failures), c.algbw, float(c.algbw), c.lost,
-                  float(c.lost), c.status, c.compute, c.note)
-                 for c in r.classes for f in c.failures])
+    return csv_text(("failure", "kind", "rank", "count", *exact_header("algbw"),
+                     *exact_header("lost"), "status", "compute", "note"),
+                    [(f, c.kind, c.rank, len(c.failures), *exact_cells(c.algbw),
+                      *exact_cells(c.lost), c.status, c.compute, c.note)
+                     for c in r.classes for f in c.failures])
 
 
-def _upgrade_csv(r: UpgradeImpact) -> str:
-    return _csv(("upgrade", "rank", "links", "count", "example", "algbw", "algbw_float",
-                 "gain", "gain_float", "status", "skipped"),
-                [(m, u.rank, len(u.links), len(u.members), "--".join(u.links[0]),
-                  u.algbw, float(u.algbw), u.gain, float(u.gain), u.status, u.skipped)
-                 for u in r.upgrades for m in u.members])
+def _upgrade_csv(topo: Topology, r: UpgradeImpact) -> str:
+    return csv_text(("upgrade", "rank", "links", "count", "example", *exact_header("algbw"),
+                     *exact_header("gain"), "status", "skipped"),
+                    [(m, u.rank, len(u.links), len(u.members),
+                      link_target(topo, *u.links[0]), *exact_cells(u.algbw),
+                      *exact_cells(u.gain), u.status, u.skipped)
+                     for u in r.upgrades for m in u.members])

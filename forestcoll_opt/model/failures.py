@@ -7,6 +7,10 @@ The four kinds, each named by an id ``KIND:TARGET``:
   does: a bidirectional link, or the pair of one-way links A -> B and B -> A. Parallel
   links of one node pair are merged everywhere in the model
   (:attr:`~forestcoll_opt.model.topology.Topology.capacity`), so they fail together.
+  When node ids contain the separator ``--`` (or start with ``"``) so that ``A--B`` could
+  also be read as another link of the network, the id writes both ends as JSON strings,
+  ``link:"A"--"B"`` (:func:`link_target`); an id that still reads as several links is
+  refused with the candidates (:func:`parse_failure`).
 * ``nic:V`` — compute node V loses its network interface: every link between V and a
   switch *outside its box* (a switch whose box differs from V's, or has none; for a
   compute node without a box, every switch). Inside a box the links to the box's own
@@ -28,6 +32,7 @@ what-if analysis, :mod:`forestcoll_opt.analysis.whatif`, reports it).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
@@ -47,8 +52,10 @@ class Failure:
     """One part of a network out of service.
 
     :ivar kind: ``"link"``, ``"nic"``, ``"switch"`` or ``"box"``
-    :ivar target: what failed: ``"A--B"`` (the ends in topology order), the compute
-        node of a NIC, the switch, or the box label as text
+    :ivar target: what failed: ``"A--B"`` (the ends in topology order; ``"A"--"B"`` as
+        JSON strings when node ids make the plain form ambiguous), the compute node of a
+        NIC, the switch, or the box label as text (a topology never holds two boxes with
+        the same text, such as ``0`` and ``"0"``)
     :ivar nodes: the nodes removed (switch, box), in topology order
     :ivar pairs: the node pairs whose links are removed in both directions (link, NIC),
         each pair and the list in topology order
@@ -81,28 +88,133 @@ def link_pairs(topology: Topology) -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda p: (idx[p[0]], idx[p[1]]))
 
 
-def nic_switches(topology: Topology, node: str) -> tuple[str, ...]:
+def nic_switches(topology: Topology, node: str,
+                 neighbours: Mapping[str, set[str]] | None = None) -> tuple[str, ...]:
     """The switches outside ``node``'s box that it has a link with (module docstring), in
     topology order.
 
     :param topology: the network
     :param node: a compute node
+    :param neighbours: node -> the nodes it has a link with (either direction), when the
+        caller asks for many nodes (:func:`link_neighbours`); None to look at every link
     :returns: those switches (empty: the node has no NIC)
     """
     box = topology.node[node].box
-    linked = {w for u, w in topology.capacity if u == node} | \
-             {u for u, w in topology.capacity if w == node}
-    return tuple(w for w in topology.switch_nodes if w in linked
-                 and (box is None or topology.node[w].box != box))
+    linked = neighbours.get(node, set()) if neighbours is not None else \
+        {w for u, w in topology.capacity if u == node} | \
+        {u for u, w in topology.capacity if w == node}
+    index = topology.index
+    return tuple(sorted((w for w in linked if topology.node[w].kind == "switch"
+                         and (box is None or topology.node[w].box != box)),
+                        key=index.__getitem__))
+
+
+def link_neighbours(topology: Topology) -> dict[str, set[str]]:
+    """Every node's neighbours, for :func:`nic_switches` asked about many nodes.
+
+    :param topology: the network
+    :returns: node -> the nodes it has a link with, in either direction
+    """
+    out: dict[str, set[str]] = {}
+    for u, w in topology.capacity:
+        out.setdefault(u, set()).add(w)
+        out.setdefault(w, set()).add(u)
+    return out
 
 
 def _pair(topology: Topology, a: str, b: str) -> tuple[str, str]:
     return (a, b) if topology.index[a] < topology.index[b] else (b, a)
 
 
-def _link(topology: Topology, a: str, b: str) -> Failure:
+def _linked(topology: Topology, a: str, b: str) -> bool:
+    return (a, b) in topology.capacity or (b, a) in topology.capacity
+
+
+def _splits(text: str) -> list[tuple[str, str]]:
+    """Every way to read ``text`` as ``A--B`` (A and B non-empty), at every occurrence of
+    the separator, overlapping ones included (``a---b`` is ``a`` + ``-b`` or ``a-`` +
+    ``b``)."""
+    out, i = [], text.find(SEPARATOR, 1)
+    while i != -1:
+        if i + len(SEPARATOR) < len(text):
+            out.append((text[:i], text[i + len(SEPARATOR):]))
+        i = text.find(SEPARATOR, i + 1)
+    return out
+
+
+def _quoted(text: str) -> tuple[str, str] | None:
+    """``"A"--"B"`` (two JSON strings around the separator) read as (A, B), else None."""
+    if not text.startswith('"'):
+        return None
+    decoder = json.JSONDecoder()
+    try:
+        a, end = decoder.raw_decode(text)
+        if not isinstance(a, str) or not text.startswith(SEPARATOR + '"', end):
+            return None
+        b, stop = decoder.raw_decode(text, end + len(SEPARATOR))
+    except ValueError:
+        return None
+    return (a, b) if isinstance(b, str) and stop == len(text) else None
+
+
+def _readings(topology: Topology, text: str, *, linked: bool = True
+              ) -> list[tuple[str, str]]:
+    """The node pairs (topology order, each once) a link target can name: every split of
+    the plain form and the quoted form, whose two ends are different nodes (and, with
+    ``linked``, joined by a link)."""
+    node = topology.node
+    found: list[tuple[str, str]] = []
+    quoted = _quoted(text)
+    for a, b in _splits(text) + ([quoted] if quoted else []):
+        if a in node and b in node and a != b and (not linked or _linked(topology, a, b)):
+            pair = _pair(topology, a, b)
+            if pair not in found:
+                found.append(pair)
+    return found
+
+
+def link_target(topology: Topology, a: str, b: str) -> str:
+    """The target of the id of the link between ``a`` and ``b`` (``link:`` + it): its
+    ends in topology order as ``A--B`` when that reads as no other link of ``topology``,
+    else as two JSON strings, ``"A"--"B"``.
+
+    :param topology: the network
+    :param a: one end
+    :param b: the other (either order)
+    :returns: the target text, which :func:`parse_failure` reads back as this link alone
+    :raises FailureError: when neither form is unambiguous (node ids built to collide
+        with the quoted form too): rename the nodes
+    """
     u, v = _pair(topology, a, b)
-    return Failure("link", f"{u}{SEPARATOR}{v}", pairs=((u, v),))
+    plain = f"{u}{SEPARATOR}{v}"
+    if (SEPARATOR not in u and SEPARATOR not in v and u[-1] != "-" and v[0] != "-"
+            and u[0] != '"'):
+        return plain            # one split only, and no quoted reading: the common case
+    for text in (plain, f"{json.dumps(u, ensure_ascii=False)}{SEPARATOR}"
+                        f"{json.dumps(v, ensure_ascii=False)}"):
+        if _readings(topology, text) == [(u, v)]:
+            return text
+    raise FailureError(f"the link between {_short(u)} and {_short(v)} has no unambiguous "
+                       f"id in {topology.name!r} (link:{plain[:120]} also names another "
+                       f"link, and so does its quoted form); rename nodes whose ids "
+                       f"contain {SEPARATOR!r} or quotes")
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return repr(text if len(text) <= limit else text[:limit - 3] + "...")
+
+
+def link_failure(topology: Topology, a: str, b: str) -> Failure:
+    """The failure of the link between ``a`` and ``b`` (either order), with its id.
+
+    :param topology: the network
+    :param a: one end
+    :param b: the other
+    :returns: the failure
+    :raises FailureError: as :func:`link_target`
+    """
+    u, v = _pair(topology, a, b)
+    return Failure("link", link_target(topology, u, v), pairs=((u, v),))
 
 
 def _nic(topology: Topology, node: str, switches: Sequence[str]) -> Failure:
@@ -141,27 +253,33 @@ def failures(topology: Topology, kinds: Iterable[str] = KINDS) -> tuple[Failure,
                            f"{', '.join(KINDS)}")
     out: list[Failure] = []
     if "link" in wanted:
-        out += [_link(topology, u, v) for u, v in link_pairs(topology)]
+        out += [link_failure(topology, u, v) for u, v in link_pairs(topology)]
     if "nic" in wanted:
+        neighbours = link_neighbours(topology)
         for v in topology.compute_nodes:
-            switches = nic_switches(topology, v)
+            switches = nic_switches(topology, v, neighbours)
             if switches:
                 out.append(_nic(topology, v, switches))
     if "switch" in wanted:
         out += [Failure("switch", s, nodes=(s,)) for s in topology.switch_nodes]
-    if "box" in wanted:
-        out += [_box(topology, label) for label in _box_labels(topology).values()]
+    if "box" in wanted:             # each box's nodes, gathered in one pass
+        members: dict[object, list[str]] = {}
+        for n in topology.nodes:
+            if n.box is not None:
+                members.setdefault(n.box, []).append(n.id)
+        out += [Failure("box", str(label), nodes=tuple(ids)) for label, ids in members.items()]
     return tuple(out)
 
 
 def parse_failure(topology: Topology, text: str) -> Failure:
-    """The failure an id names: ``link:A--B`` (either order), ``nic:V``, ``switch:S`` or
-    ``box:B``.
+    """The failure an id names: ``link:A--B`` (either order; ``link:"A"--"B"`` with the
+    ends as JSON strings), ``nic:V``, ``switch:S`` or ``box:B``.
 
     :param topology: the network the failure is in
     :param text: the id
     :returns: the failure, its target written canonically (a link's ends in topology order)
-    :raises FailureError: for an unknown kind, or a target that is not a part of that kind
+    :raises FailureError: for an unknown kind, a target that is not a part of that kind,
+        or a link target that reads as several links (the message lists their ids)
     """
     kind, colon, target = str(text).partition(":")
     if not colon or kind not in KINDS:
@@ -169,19 +287,22 @@ def parse_failure(topology: Topology, text: str) -> Failure:
                            f"nic:NODE, switch:NODE or box:LABEL")
     node = topology.node
     if kind == "link":
-        ends = [(target[:i], target[i + len(SEPARATOR):]) for i in range(len(target))
-                if target.startswith(SEPARATOR, i)]
-        known = [(a, b) for a, b in ends if a in node and b in node and a != b]
-        for a, b in known:
-            if (a, b) in topology.capacity or (b, a) in topology.capacity:
-                return _link(topology, a, b)
+        links = _readings(topology, target)
+        if len(links) == 1:
+            return link_failure(topology, *links[0])
+        if links:
+            ids = [link_failure(topology, *pair).id for pair in links]
+            shown = ", ".join(ids[:6]) + (" ..." if len(ids) > 6 else "")
+            raise FailureError(f"{str(text)[:120]!r} names {len(ids)} links of "
+                               f"{topology.name!r}: {shown}; write one of those ids")
+        known = _readings(topology, target, linked=False)
         if known:
             a, b = known[0]
             raise FailureError(f"no link joins {a!r} and {b!r} in {topology.name!r}")
-        example = link_pairs(topology)[0]
+        pairs = link_pairs(topology)
+        example = f"link:{link_target(topology, *pairs[0])}" if pairs else "link:A--B"
         raise FailureError(f"{str(text)[:120]!r} does not name two nodes of "
-                           f"{topology.name!r}; write the link's ends as in "
-                           f"link:{example[0]}{SEPARATOR}{example[1]}")
+                           f"{topology.name!r}; write the link's ends as in {example}")
     if kind == "box":
         labels = _box_labels(topology)
         if target not in labels:

@@ -104,7 +104,8 @@ class Node:
 
     :ivar id: the node's unique id, at most 256 printable characters
     :ivar kind: ``"compute"`` (holds data, e.g. a GPU) or ``"switch"`` (only forwards it)
-    :ivar box: its group (an integer or a label; display, splitting order), or None
+    :ivar box: its group (an integer or a label; display, splitting order), or None; two
+        boxes of a topology are never written alike (0 and "0" are refused together)
     :ivar multicast: whether a switch replicates and combines data (SHARP); None: false"""
 
     id: str
@@ -465,6 +466,7 @@ def check_id(value: Any, where: str) -> str:
 
 def _validate(topo: Topology) -> None:
     index = topo._index
+    boxes: dict[str, Node] = {}         # box label as text -> its first node
     if not isinstance(topo.name, str) or not isinstance(topo.units, str):
         raise TopologyError("a topology's name and units must be strings")
     for i, n in enumerate(topo.nodes):
@@ -475,6 +477,13 @@ def _validate(topo: Topology) -> None:
         if n.id in index:
             raise TopologyError(f"node {n.id!r} is declared twice; give every node a unique id")
         check_box(n.box, f"node {n.id!r}")
+        if n.box is not None:
+            first = boxes.setdefault(str(n.box), n)
+            if type(first.box) is not type(n.box):
+                raise TopologyError(
+                    f"node {n.id!r} is in box {n.box!r} and node {first.id!r} in box "
+                    f"{first.box!r}: two boxes written alike, one a number and one a "
+                    f"string; write every box label the same way")
         if n.multicast is not None and not isinstance(n.multicast, bool):
             raise TopologyError(f"node {n.id!r}: \"multicast\" must be true or false")
         index[n.id] = i

@@ -216,8 +216,10 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
         schedule.
     """
     if isinstance(topology, Schedule) and isinstance(schedule, Topology):
+        from .._deprecated import caller_level      # the user's line, past fc's wrapper
         warnings.warn("export_msccl(schedule, topology) is deprecated: call "
-                      "export_msccl(topology, schedule, ...)", DeprecationWarning, stacklevel=2)
+                      "export_msccl(topology, schedule, ...)", DeprecationWarning,
+                      stacklevel=caller_level())
         topology, schedule = schedule, topology
     if not isinstance(topology, Topology) or not isinstance(schedule, Schedule):
         raise UsageError(f"export_msccl(topology, schedule) needs a Topology and a Schedule, "

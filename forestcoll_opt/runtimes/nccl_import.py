@@ -38,6 +38,11 @@ This module is the import's entry point; its parts are the modules of
 refusals as :class:`NcclImportError`), ``elements`` (the NCCL elements of one box),
 ``skeleton`` (GPU models for ``NCCL_TOPO_FILE`` skeletons), ``links`` (bandwidths and link
 types), ``box`` (the box model) and ``fabric`` (the fabrics joining boxes).
+
+Example files ship with the package (:data:`EXAMPLES`, :func:`nccl_example`; ``forestcoll
+example``), so that the tutorial and the documentation's imports run from an installed
+wheel: a DGX A100, a DGX H100 and a DGX-1 dump, an 8-GPU PCIe server, and two cloud
+``NCCL_TOPO_FILE`` skeletons.
 """
 
 from __future__ import annotations
@@ -61,11 +66,43 @@ from .nccl.skeleton import (GPU_HELP, GPU_MODELS, NIC_SPEED_HELP, GpuModel, comp
 log = logging.getLogger(__name__)
 
 __all__ = ["Fabric", "GpuModel", "NcclImportError", "import_nccl", "parse_fabric", "BANDWIDTHS",
+           "EXAMPLES", "nccl_example",
            "PCIE_MODES", "FABRIC_HELP", "GPU_MODELS", "GPU_HELP", "NIC_SPEED_HELP", "MAX_BYTES",
            "MAX_ELEMENTS", "MAX_DEPTH"]
 
 
 PCIE_MODES = ("auto", "always")
+
+EXAMPLES = {
+    "dgx-a100": "NCCL_TOPO_DUMP_FILE of a DGX A100: 8 A100 (sm 80), 6 NVSwitches, "
+                "10 NIC ports (9 at 200 Gb/s, 1 at 100 Gb/s)",
+    "dgx-h100": "NCCL_TOPO_DUMP_FILE of a DGX H100: 8 H100 (sm 90), 4 NVSwitches, "
+                "8 x 400 Gb/s InfiniBand NICs",
+    "dgx1-v100": "NCCL_TOPO_DUMP_FILE of a DGX-1: 8 V100 (sm 70) in a hybrid cube mesh of "
+                 "NVLinks, 4 x 100 Gb/s InfiniBand NICs",
+    "pcie-8gpu": "NCCL_TOPO_DUMP_FILE of a PCIe server: 8 GPUs (sm 89) without NVLink, "
+                 "4 x 200 Gb/s NICs",
+    "azure-ndv4-skeleton": "NCCL_TOPO_FILE skeleton in the structure of Azure's ND A100 v4 "
+                           "(import it with the GPU model a100 and NIC speed 200 Gb/s)",
+    "azure-ndv5-skeleton": "NCCL_TOPO_FILE skeleton in the structure of Azure's ND H100 v5 "
+                           "(import it with the GPU model h100 and NIC speed 400 Gb/s)",
+}
+"""The NCCL topology files that ship with the package: name -> what it describes."""
+
+
+def nccl_example(name: str) -> Path:
+    """The path of an NCCL topology file that ships with the package, to give to
+    :func:`import_nccl` (``import_nccl(nccl_example("dgx-h100"), boxes=2, fabric="rail")``).
+
+    :param name: one of :data:`EXAMPLES` (``"dgx-h100"``; ``"dgx-h100.xml"`` too)
+    :returns: the file's path inside the installed package
+    :raises UsageError: for another name (the message lists them)
+    """
+    stem = name[:-len(".xml")] if isinstance(name, str) and name.endswith(".xml") else name
+    if not isinstance(stem, str) or stem not in EXAMPLES:
+        raise UsageError(f"no example NCCL file {short(name)}; the examples: "
+                         f"{', '.join(EXAMPLES)}")
+    return Path(__file__).resolve().parent / "nccl" / "dumps" / f"{stem}.xml"
 
 
 def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 1,
@@ -108,7 +145,8 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
     :returns: the ``forestcoll-topology/1`` network
     """
     if isinstance(boxes, bool) or not isinstance(boxes, int) or not 1 <= boxes <= MAX_BOXES:
-        raise UsageError(f"boxes={boxes!r} must be a whole number from 1 to {MAX_BOXES}",
+        shown = repr(boxes) if len(repr(boxes)) <= 40 else repr(f"{str(boxes)[:30]}...")
+        raise UsageError(f"boxes={shown} must be a whole number from 1 to {MAX_BOXES}",
                          options=("boxes",))
     spec = parse_fabric(fabric)
     if bandwidths not in BANDWIDTHS:

@@ -200,6 +200,28 @@ def test_unbalanced_networks_get_the_cut_limit():
     assert got["link:a--s"].status == "ok" and got["link:a--s"].generatable
 
 
+def test_hostile_node_ids_give_one_row_per_link_each_read_back():
+    # a -- b--c (4 GB/s) and a--b -- c (1 GB/s) are both "a--b--c" in the plain form; each
+    # failure must name, and compute, its own link. Without a -- b--c, a keeps its 1 GB/s to
+    # the switch and must receive the 3 others' shards: at most 4 x 1 / 3
+    def link(a, b, w):
+        return {"src": a, "dst": b, "bandwidth": w, "bidirectional": True}
+    ids = ["a", "b--c", "a--b", "c"]
+    topo = from_dict({"format": "forestcoll-topology/1",
+                      "nodes": [{"id": i} for i in ids] + [{"id": "s", "kind": "switch"}],
+                      "links": [link("a", "b--c", 4), link("a--b", "c", 1)] +
+                               [link(i, "s", w) for i, w in zip(ids, (1, 1, 3, 3))]})
+    report = failure_impact(topo, symmetry=False)
+    names = [c.failure for c in report.classes]
+    assert len(set(names)) == len(names) == 6
+    got = {c.failure: c.algbw for c in report.classes}
+    for name, algbw in got.items():
+        assert bound(degrade(topo, name)).algbw == algbw
+    assert got['link:"a"--"b--c"'] == Fraction(4, 3) < got['link:"a--b"--"c"']
+    upgrades = upgrade_impact(topo, factor=2, symmetry=False)
+    assert sorted(u.name for u in upgrades.upgrades) == sorted(names)
+
+
 @pytest.mark.slow
 def test_every_cable_of_1024_gpus_in_two_minutes():
     # DGX H100, 128 boxes: 1,024 GPUs; N = 1024, the box cut binds (1016 / 400)

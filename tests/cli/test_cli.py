@@ -1,6 +1,8 @@
+import csv
 import json
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -168,10 +170,12 @@ def test_sweep_k_table_and_csv(capsys, tmp_path):
                          "--csv", str(csv))
     assert code == 0
     lines = csv.read_text().splitlines()
-    assert lines[0] == "k,algbw,algbw_float,fraction_of_optimum,distinct_trees,max_height,seconds"
-    assert len(lines) == 4 and lines[3].startswith("4,1024/5,204.8,")
+    # the DataFrame's columns: the float under the plain name, the exact value in _exact
+    assert lines[0] == "k,algbw,algbw_exact,fraction_of_optimum,distinct_trees,max_height,seconds"
+    assert len(lines) == 4 and lines[3].startswith("4,204.8,1024/5,")
     rows = [line.split() for line in out.splitlines()[1:]]
-    assert [r[:2] for r in rows] == [["1", lines[1].split(",")[1]], ["2", lines[2].split(",")[1]],
+    assert out.splitlines()[0].split()[:3] == ["k", "algbw_exact", "algbw"]
+    assert [r[:2] for r in rows] == [["1", lines[1].split(",")[2]], ["2", lines[2].split(",")[2]],
                                      ["4", "1024/5"]]
 
 
@@ -344,3 +348,119 @@ def test_an_errors_options_survive_pickling():
                                                       options=("time_limit",))))
     assert type(exc) is LPNotOptimalError and exc.options == ("time_limit",)
     assert str(exc) == "raise it (time_limit=)"
+
+
+def test_every_csv_follows_the_dataframes_convention(capsys, tmp_path):
+    """Every CSV the command line writes names its columns as the DataFrames do: a number
+    that plots under the plain name, the exact value as p/q under <name>_exact beside it,
+    never a <name>_float."""
+    schedule = tmp_path / "s.json"
+    assert main(["generate", "paper-example", "-o", str(schedule), "-q"]) == 0
+    commands = {
+        "sweep-k": ["sweep-k", "paper-example", "--k", "1-2"],
+        "compare": ["compare", "paper-example", "-q"],
+        "show-traffic": ["show-traffic", "paper-example", str(schedule)],
+        "whatif": ["whatif", "paper-example", "-q"],
+        "whatif --upgrade": ["whatif", "paper-example", "--upgrade", "2", "-q"],
+        "simulate": ["simulate", "paper-example", str(schedule), "--sizes", "1MiB"],
+        "tradeoff": ["tradeoff", "paper-example", "--sizes", "1MiB", "--k", "1"],
+    }
+    exact_pairs = {}
+    for name, argv in commands.items():
+        path = tmp_path / f"{len(exact_pairs)}.csv"
+        assert main(argv + ["--csv", str(path)]) == 0, name
+        capsys.readouterr()
+
+        with path.open() as f:
+            rows = list(csv.DictReader(f))
+        header = list(rows[0])
+        assert not [c for c in header if c.endswith("_float")], name
+        pairs = [c[:-len("_exact")] for c in header if c.endswith("_exact")]
+        for plain in pairs:
+            assert header.index(plain) + 1 == header.index(f"{plain}_exact"), (name, plain)
+            for row in rows:
+                assert float(row[plain]) == float(Fraction(row[f"{plain}_exact"])), name
+        exact_pairs[name] = pairs
+    assert exact_pairs == {
+        "sweep-k": ["algbw"],
+        "compare": ["allgather_bound", "allreduce_lp_lower", "allreduce_lp_upper",
+                    "tree_allreduce", "lp_schedule"],
+        "show-traffic": ["bandwidth", "with_multicast", "without_multicast"],
+        "whatif": ["algbw", "lost"], "whatif --upgrade": ["algbw", "gain"],
+        "simulate": [], "tradeoff": []}
+
+
+NCCL_DUMP = str(Path(__file__).resolve().parent.parent / "data" / "nccl" / "dgx-a100.xml")
+
+
+@pytest.mark.parametrize("value", ["0", "2000", "abc", "99999999999", "-1"])
+def test_import_nccl_boxes_has_one_limit_and_one_message(capsys, tmp_path, value):
+    target = tmp_path / "t.json"
+    code, out, err = run(capsys, "import", "nccl", NCCL_DUMP, "--boxes", value,
+                         "-o", str(target))
+    assert (code, out) == (2, "") and not target.exists()
+    assert err == f"forestcoll: error: --boxes {value} must be a whole number from 1 to 1024\n"
+
+
+def test_import_nccl_boxes_at_the_limit(capsys, tmp_path):
+    target = tmp_path / "t.json"
+    code, out, err = run(capsys, "import", "nccl", NCCL_DUMP, "--boxes", " 2", "-o",
+                         str(target))
+    assert code == 0 and json.loads(target.read_text())["name"] == \
+        "dgx-a100:boxes=2,fabric=single-switch"
+
+
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_verbose_prints_the_traceback_of_an_error(capsys, tmp_path, where):
+    missing = str(tmp_path / "missing.json")
+    argv = ["bound", missing]
+    argv = ["-v", *argv] if where == "before" else [*argv, "-v"]
+    code, out, err = run(capsys, *argv)
+    lines = err.splitlines()
+    assert code == 2 and out == ""
+    assert lines[0] == "Traceback (most recent call last):"
+    assert lines[-2].startswith("forestcoll_opt.errors.TopologyFormatError: ")
+    assert lines[-1] == f"forestcoll: error: {missing}: cannot read topology file (No such " \
+                        f"file or directory)"
+    code, _, err = run(capsys, "bound", missing)           # without -v: the one line only
+    assert code == 2 and err.splitlines() == lines[-1:]
+
+
+def test_verbose_prints_the_traceback_of_an_internal_error(capsys, monkeypatch):
+    from forestcoll_opt.cli import bound_cmds
+
+    def broken(args):
+        raise KeyError("a bug")
+    monkeypatch.setattr(bound_cmds, "cmd_bound", broken)
+    from forestcoll_opt.cli import app
+    monkeypatch.setattr(app, "cmd_bound", broken)
+    code, out, err = run(capsys, "bound", "paper-example")
+    assert (code, out) == (70, "")
+    assert err == ("forestcoll: internal error: KeyError: 'a bug' (run with -v for the "
+                   "traceback and please report it)\n")
+    code, out, err = run(capsys, "bound", "paper-example", "-v")
+    lines = err.splitlines()
+    assert (code, out) == (70, "") and lines[0] == "Traceback (most recent call last):"
+    assert "in broken" in err and lines[-2] == "KeyError: 'a bug'"
+    assert lines[-1] == "forestcoll: internal error: KeyError: 'a bug' (please report it)"
+
+
+def test_example_lists_and_writes_the_shipped_nccl_files(capsys, tmp_path):
+    from forestcoll_opt.runtimes.nccl_import import EXAMPLES, nccl_example
+
+    code, out, err = run(capsys, "example")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines[:-1]] == list(EXAMPLES)
+    assert lines[1] == ("dgx-h100             NCCL_TOPO_DUMP_FILE of a DGX H100: 8 H100 (sm 90), "
+                        "4 NVSwitches, 8 x 400 Gb/s InfiniBand NICs")
+    target = tmp_path / "dgx-h100.xml"
+    code, out, err = run(capsys, "example", "dgx-h100", "-o", str(target))
+    assert code == 0 and out.startswith(f"wrote {target}: NCCL_TOPO_DUMP_FILE of a DGX H100")
+    assert target.read_bytes() == nccl_example("dgx-h100").read_bytes()
+    code, out, err = run(capsys, "example", "dgx-h100")
+    assert code == 2 and err == ("forestcoll: error: example dgx-h100 needs -o FILE, the file "
+                                 "to write (- for standard output)\n")
+    code, out, err = run(capsys, "example", "nope", "-o", str(tmp_path / "x.xml"))
+    assert code == 2 and err.startswith("forestcoll: error: no example NCCL file 'nope'; ")
+    assert not (tmp_path / "x.xml").exists()

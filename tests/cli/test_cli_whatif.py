@@ -49,7 +49,9 @@ def test_whatif_all_kinds_top_json_and_csv(capsys, tmp_path):
     code, _, _ = run(capsys, "whatif", "dgx-h100:boxes=2", "--fail", "nic", "--csv", str(table))
     rows = list(csv.DictReader(table.open()))
     assert code == 0 and len(rows) == 16 and {r["rank"] for r in rows} == {"1"}
-    assert Fraction(rows[0]["algbw"]) == Fraction(rows[-1]["algbw"]) and rows[0]["count"] == "16"
+    assert Fraction(rows[0]["algbw_exact"]) == Fraction(rows[-1]["algbw_exact"])
+    assert rows[0]["count"] == "16"
+    assert float(rows[0]["algbw"]) == float(Fraction(rows[0]["algbw_exact"]))
 
 
 def test_whatif_upgrades(capsys, tmp_path):
@@ -118,3 +120,29 @@ def test_usage_errors_are_one_line(capsys, argv, words, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, *argv)
     assert code == 2 and words in err and err.count("\n") == 1
+
+
+def test_a_failure_id_naming_two_links_is_refused_with_both(capsys, tmp_path):
+    def link(a, b):
+        return {"src": a, "dst": b, "bandwidth": 1, "bidirectional": True}
+    ids = ["a", "b--c", "a--b", "c"]
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({
+        "format": "forestcoll-topology/1", "name": "hostile",
+        "nodes": [{"id": i} for i in ids] + [{"id": "s", "kind": "switch"}],
+        "links": [link("a", "b--c"), link("a--b", "c")] + [link(i, "s") for i in ids]}))
+    code, out, err = run(capsys, "whatif", str(path), "--write", "link:a--b--c", "-o",
+                         str(tmp_path / "left.json"))
+    assert code == 2 and out == "" and not (tmp_path / "left.json").exists()
+    assert err == ("forestcoll: error: 'link:a--b--c' names 2 links of 'hostile': "
+                   "link:\"a\"--\"b--c\", link:\"a--b\"--\"c\"; write one of those ids\n")
+    code, out, err = run(capsys, "whatif", str(path), "--write", 'link:"a--b"--"c"', "-o",
+                         str(tmp_path / "left.json"))
+    assert code == 0
+    left = json.loads((tmp_path / "left.json").read_text())
+    assert left["name"] == 'hostile without link:"a--b"--"c"'
+    assert {(l["src"], l["dst"]) for l in left["links"]} == {
+        ("a", "b--c"), *((i, "s") for i in ids)}
+    code, out, _ = run(capsys, "whatif", str(path), "--no-symmetry", "--json")
+    rows = [f for c in json.loads(out)["failures"]["classes"] for f in c["failures"]]
+    assert len(rows) == len(set(rows)) == 6

@@ -150,7 +150,9 @@ def test_cli_multicast_and_show_traffic(tmp_path, capsys):
                  "--csv", str(csv)]) == 0
     text = capsys.readouterr().out
     assert "37/2" in text and "with multicast" in text
-    assert csv.read_text().startswith("src,dst,bandwidth,with_multicast,without_multicast")
+    assert csv.read_text().startswith(
+        "src,dst,bandwidth,bandwidth_exact,with_multicast,with_multicast_exact,"
+        "without_multicast,without_multicast_exact\n")
     off = tmp_path / "off.json"
     assert main(["generate", "dgx-h100:boxes=2,nvls=1", "--multicast", "off", "-o", str(off),
                  "-q"]) == 0

@@ -5,10 +5,11 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.errors import FailureError
+from forestcoll_opt.errors import FailureError, TopologyError
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.model.failures import (Failure, cut_off, degrade, describe, failures,
-                                           nic_switches, parse_failure, problem, remaining)
+                                           link_neighbours, nic_switches, parse_failure,
+                                           problem, remaining)
 from forestcoll_opt.model.topology import from_dict
 
 
@@ -73,6 +74,77 @@ def test_node_ids_with_the_separator():
     assert f.pairs == (("a--b", "c"),) and f.id == "link:a--b--c"
     assert parse_failure(topo, f.id) == f
     assert parse_failure(topo, "nic:c").pairs == (("c", "s"),)   # no boxes: every switch
+
+
+def _hostile(extra=()):
+    """Nodes a, b--c, a--b, c joined a -- b--c and a--b -- c: both links read link:a--b--c
+    in the plain form."""
+    def link(a, b):
+        return {"src": a, "dst": b, "bandwidth": 1, "bidirectional": True}
+    ids = ["a", "b--c", "a--b", "c", *extra]
+    return from_dict({"format": "forestcoll-topology/1",
+                      "nodes": [{"id": i} for i in ids] + [{"id": "s", "kind": "switch"}],
+                      "links": [link("a", "b--c"), link("a--b", "c")] +
+                               [link(i, "s") for i in ids]})
+
+
+def test_ids_that_would_collide_are_quoted_and_read_back():
+    topo = _hostile()
+    links = failures(topo, ["link"])
+    ids = [f.id for f in links]
+    assert len(set(ids)) == len(ids) == 6
+    assert ids[0] == 'link:"a"--"b--c"' and ids[3] == 'link:"a--b"--"c"'
+    assert "link:b--c--s" in ids            # reads as one link only: the plain form
+    for f in links:
+        assert parse_failure(topo, f.id) == f
+    assert parse_failure(topo, 'link:"c"--"a--b"').pairs == (("a--b", "c"),)
+
+
+def test_an_id_naming_several_links_is_refused_with_the_candidates():
+    with pytest.raises(FailureError) as info:
+        parse_failure(_hostile(), "link:a--b--c")
+    assert str(info.value) == ("'link:a--b--c' names 2 links of 'topology': "
+                               "link:\"a\"--\"b--c\", link:\"a--b\"--\"c\"; write one "
+                               "of those ids")
+    with pytest.raises(FailureError, match="names 2 links"):
+        degrade(_hostile(), "link:a--b--c")
+
+
+@pytest.mark.parametrize("ids, link, expected", [
+    (["a-", "-b", "x"], ("a-", "-b"), 'link:a----b'),         # a + --b is no node pair
+    (["a-", "b", "a", "-b"], ("a-", "b"), 'link:"a-"--"b"'),  # a---b reads a + -b too
+    (['"p"', '"q"', "p", "q"], ('"p"', '"q"'), 'link:"\\"p\\""--"\\"q\\""'),
+    (["p", "q", '"p"', '"q"'], ("p", "q"), "link:p--q"),
+])
+def test_overlapping_separators_and_quotes(ids, link, expected):
+    def edge(a, b):
+        return {"src": a, "dst": b, "bandwidth": 1, "bidirectional": True}
+    pairs = [link] + [(ids[i], ids[i + 1]) for i in range(len(ids) - 1)
+                      if {ids[i], ids[i + 1]} != set(link)]
+    topo = from_dict({"format": "forestcoll-topology/1", "nodes": [{"id": i} for i in ids],
+                      "links": [edge(a, b) for a, b in pairs]})
+    f = parse_failure(topo, expected)
+    assert f.pairs == (link,) and f.id == expected
+    ids_all = [g.id for g in failures(topo, ["link"])]
+    assert len(set(ids_all)) == len(ids_all)
+    for g in failures(topo, ["link"]):
+        assert parse_failure(topo, g.id) == g
+
+
+def test_box_labels_written_alike_are_refused():
+    nodes = [{"id": "x", "box": 0}, {"id": "y", "box": "0"}, {"id": "z", "box": 1}]
+    data = {"format": "forestcoll-topology/1", "nodes": nodes, "links": [
+        {"src": a, "dst": b, "bandwidth": 1, "bidirectional": True}
+        for a, b in (("x", "y"), ("y", "z"), ("z", "x"))]}
+    with pytest.raises(TopologyError) as info:
+        from_dict(data)
+    assert str(info.value) == ("node 'y' is in box '0' and node 'x' in box 0: two boxes "
+                               "written alike, one a number and one a string; write every "
+                               "box label the same way")
+    nodes[1]["box"] = "rack0"                # labels and numbers may mix when they differ
+    topo = from_dict(data)
+    assert [f.id for f in failures(topo, ["box"])] == ["box:0", "box:rack0", "box:1"]
+    assert parse_failure(topo, "box:0").nodes == ("x",)
 
 
 def test_degrade_keeps_everything_else(catalog):
@@ -142,3 +214,16 @@ def test_remaining_removes_both_directions(catalog):
     assert sum(capacity.values()) == sum(topo.capacity.values()) - 2 * topo.capacity[
         ("global", "box0/c0")]
     assert all(isinstance(c, Fraction) for c in capacity.values())
+
+
+@pytest.mark.parametrize("spec", ["dgx-a100:boxes=2", "mi250:boxes=2", "paper-example",
+                                  "dgx-h100:boxes=4,fabric=su,su=2"])
+def test_the_one_pass_enumeration_agrees_with_each_part_alone(catalog, spec):
+    # failures() gathers neighbours and box members once (linear; 131,072 GPUs of
+    # dgx-a100:boxes=16384 in 7 s instead of 114 s): the same parts as asked one by one
+    topo = catalog(spec)
+    neighbours = link_neighbours(topo)
+    for v in topo.compute_nodes:
+        assert nic_switches(topo, v, neighbours) == nic_switches(topo, v)
+    for f in failures(topo, ["nic", "box"]):
+        assert parse_failure(topo, f.id) == f

@@ -787,3 +787,34 @@ def test_cli_import_then_bound(tmp_path, capsys):
                  [str(DATA / "dgx-a100.xml"), "--fabric", "x"], [str(tmp_path / "missing.xml")]):
         assert main(["import", "nccl", *args, "-o", str(bad)]) == 2
         assert capsys.readouterr().err.count("\n") == 1 and not bad.exists()
+
+
+def test_the_example_files_ship_in_the_package():
+    """The tutorial starts from nccl_example("dgx-h100"): every example is a file inside the
+    package (tests/data/nccl links to the same folder), matched by the package data
+    pyproject.toml ships in the wheel, and imports as its description says."""
+    import re
+    from fnmatch import fnmatch
+
+    import forestcoll_opt
+    from forestcoll_opt.runtimes.nccl_import import EXAMPLES, nccl_example
+
+    package = Path(forestcoll_opt.__file__).parent
+    folder = package / "runtimes" / "nccl" / "dumps"
+    assert sorted(p.stem for p in folder.glob("*.xml")) == sorted(EXAMPLES)
+    assert DATA.resolve() == folder.resolve()
+    pyproject = (package.parent / "pyproject.toml").read_text()
+    globs = re.search(r'^"forestcoll_opt\.runtimes\.nccl" = \[(.*)\]$', pyproject, re.M)
+    patterns = re.findall(r'"([^"]+)"', globs.group(1))
+    for name in EXAMPLES:
+        path = nccl_example(name)
+        assert path == nccl_example(f"{name}.xml") == folder / f"{name}.xml"
+        assert any(fnmatch(path.relative_to(folder.parent).as_posix(), p) for p in patterns)
+    h100 = import_nccl(nccl_example("dgx-h100"), boxes=2, fabric="rail")
+    assert h100.name == "dgx-h100:boxes=2,fabric=rail" and len(h100.compute_nodes) == 16
+    assert bound(h100).algbw == Fraction(1600, 3)
+    with pytest.raises(UsageError) as info:
+        nccl_example("dgx-h200")
+    assert str(info.value) == ("no example NCCL file 'dgx-h200'; the examples: dgx-a100, "
+                               "dgx-h100, dgx1-v100, pcie-8gpu, azure-ndv4-skeleton, "
+                               "azure-ndv5-skeleton")
