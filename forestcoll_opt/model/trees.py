@@ -120,6 +120,10 @@ MAX_GROUP_ELEMENTS = 1 << 20
 # ... and refused when its elements, listed, would hold more node images than this (|G| × n
 # entries: 2^24 is about 2,000 elements on 8,000 nodes, 0.2 GB of tuples)
 MAX_GROUP_ENTRIES = 1 << 24
+# a compact schedule is expanded (every tree written out) only up to this many route nodes
+# in all (|G| × the representatives' path nodes): 2^24 is an allgather of about 2,000 H100
+# GPUs, 1 GB of trees in memory; beyond it the schedule is read compact (docs/formats.md)
+MAX_EXPANSION = 1 << 24
 # the check of :func:`free_order` gives up (as not proven) beyond this many node images
 # (orbits of nodes × the base point's orbit); see its docstring
 MAX_FREE_CHECK = 1 << 27
