@@ -220,6 +220,23 @@ def test_an_expansion_beyond_the_limit_is_refused_naming_the_compact_way(base, t
     assert not (tmp_path / "e.json").exists()
 
 
+def test_listing_the_group_beyond_the_limit_is_refused(base, monkeypatch):
+    from forestcoll_opt.model.schedule import schedule_routes
+
+    topo, doc, _ = base
+    compact = loads(json.dumps(doc), expand=False)
+    routes = schedule_routes(compact)
+    moved = len(compact.compute_nodes) + len({v for g in doc["group"] for c in g for v in c}
+                                             - set(compact.compute_nodes))
+    model_schedule._group_images.cache_clear()
+    monkeypatch.setattr(model_schedule, "MAX_GROUP_ENTRIES", 16 * moved - 1)
+    with pytest.raises(ScheduleError, match=f"would hold {16 * moved} node images.*"
+                                            f"expand=False"):
+        schedule_routes(compact)
+    monkeypatch.setattr(model_schedule, "MAX_GROUP_ENTRIES", 16 * moved)
+    assert schedule_routes(compact) == routes
+
+
 # --- the proofs' work is bounded by the generators and the nodes, not by |G| ------------------
 
 def _cyclic(n):

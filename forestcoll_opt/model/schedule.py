@@ -34,8 +34,8 @@ from .fields import count as _count, exact as _fraction, label as _text, node_id
 from .numbers import fraction_text
 from .summary import schedule_html, schedule_repr, schedule_text
 from .topology import Topology
-from .trees import (MAX_EXPANSION, NodeGroup, Tree, TreeEdge, node_group, perm_from_cycles,
-                    tree_image)
+from .trees import (MAX_EXPANSION, MAX_GROUP_ENTRIES, NodeGroup, Tree, TreeEdge, node_group,
+                    perm_from_cycles, tree_image)
 from .weights import coprime
 from .linkloads import (achieved_algbw, link_loads, multicast_switches,  # noqa: F401 (re-exported)
                         schedule_routes, tree_height)
@@ -432,6 +432,12 @@ def _group_images(group: tuple[tuple[tuple[str, ...], ...], ...],
                   compute_nodes: tuple[str, ...]) -> tuple[Callable[[str], str], ...]:
     """node id -> image, for every element of the group (in expansion order)."""
     nodes, action = node_group(group, compute_nodes)
+    entries = action.proven_order() * len(nodes)        # the group proven first
+    if entries > MAX_GROUP_ENTRIES:
+        raise ScheduleError(f"the group has {action.order} elements on {len(nodes)} nodes; "
+                            f"listing them to map the trees would hold {entries} node images, "
+                            f"more than {MAX_GROUP_ENTRIES}: read the schedule compact "
+                            f"(expand=False); verify, simulate and link loads take it as it is")
     out = []
     for perm in action.elements():
         moved = {nodes[i]: nodes[j] for i, j in enumerate(perm) if i != j}

@@ -117,8 +117,9 @@ Permutation = tuple[int, ...]
 # a group with more elements than this is refused when enumerated (a compact schedule's
 # group acts freely on an orbit of compute nodes, so it has at most that many elements)
 MAX_GROUP_ELEMENTS = 1 << 20
-# ... and refused when its elements, listed, would hold more node images than this (|G| × n
-# entries: 2^24 is about 2,000 elements on 8,000 nodes, 0.2 GB of tuples)
+# a compact schedule's reader lists its group's elements (to map trees one at a time) only
+# up to this many node images (|G| × the nodes it moves: 2^24 is about 2,000 elements on
+# 8,000 nodes, 0.2 GB of tuples)
 MAX_GROUP_ENTRIES = 1 << 24
 # a compact schedule is expanded (every tree written out) only up to this many route nodes
 # in all (|G| × the representatives' path nodes): 2^24 is an allgather of about 2,000 H100
@@ -387,17 +388,15 @@ class NodeGroup:
 
         :returns: the elements, each the image of every node index
         :raises ScheduleError: when two different elements move the base point to the same
-            node (the group does not act freely on any orbit of compute nodes), or when the
-            list would hold more than :data:`MAX_GROUP_ENTRIES` entries
+            node (the group does not act freely on any orbit of compute nodes), or when it
+            has more than :data:`MAX_GROUP_ELEMENTS` elements
         """
         if self._elements is not None:
             return self._elements
         order = self.proven_order()
-        if order > MAX_GROUP_ELEMENTS or order * self.n > MAX_GROUP_ENTRIES:
-            raise ScheduleError(f"the group has {order} elements on {self.n} nodes; listing "
-                                f"them would hold {order * self.n} entries, more than "
-                                f"{MAX_GROUP_ENTRIES}: read the schedule compact "
-                                f"(expand=False), as verify and simulate do")
+        if order > MAX_GROUP_ELEMENTS:
+            raise ScheduleError(f"the group has {order} elements, more than "
+                                f"{MAX_GROUP_ELEMENTS}")
         identity = tuple(range(self.n))
         x = self.base
         found: dict[int, Permutation] = {x: identity}
