@@ -271,3 +271,20 @@ def test_a_repeated_generator_of_a_large_cyclic_group_is_proven_in_little_memory
     ext = [list(g) + [n, n + 1], list(range(n)) + [n + 1, n]]
     assert vgroup._free_order(ext, 0, n + 2, n) is None
     assert free_order(n + 2, [tuple(p) for p in ext], 0) is None
+
+
+def test_a_proof_beyond_its_work_limit_is_refused_in_one_line(base, monkeypatch):
+    # a power of a generator (the criterion for commuting generators does not apply), with
+    # the limits lowered below what its proof takes: refused as unprovable in bounded
+    # work, not as "does not act freely"
+    topo, doc, forged = base
+    group, _ = forged["power"]
+    monkeypatch.setattr(vgroup, "MAX_GROUP_WORK", 10)
+    verdict = verify(topo, dict(doc, group=group))
+    assert verdict.status == "invalid" and len(verdict.reasons) == 1
+    assert "node images, more than 10" in verdict.reasons[0]
+    monkeypatch.setattr(model_trees, "MAX_FREE_CHECK", 10)
+    model_trees.node_group.cache_clear()
+    with pytest.raises(ScheduleError, match="node images .*more than 10"):
+        loads(json.dumps(dict(doc, group=group)), expand=False).group_order
+    model_trees.node_group.cache_clear()
