@@ -125,8 +125,8 @@ MAX_GROUP_ENTRIES = 1 << 24
 # in all (|G| × the representatives' path nodes): 2^24 is an allgather of about 2,000 H100
 # GPUs, 1 GB of trees in memory; beyond it the schedule is read compact (docs/formats.md)
 MAX_EXPANSION = 1 << 24
-# the check of :func:`free_order` gives up (as not proven) beyond this many node images
-# (orbits of nodes × the base point's orbit); see its docstring
+# the check of :func:`free_order` is refused beyond this many node images (the base point's
+# orbit × (generators + other orbits) × generators); see its docstring
 MAX_FREE_CHECK = 1 << 27
 
 
@@ -367,10 +367,12 @@ class NodeGroup:
         """
         if self._proven is not None:
             return self._proven
-        gens = [list(g) for g in self.generators]
-        commute = all(all(a[b[v]] == b[a[v]] for v in range(self.n))
-                      for i, a in enumerate(gens) for b in gens[i + 1:])
-        product = math.prod(perm_order(g) for g in gens) if commute else 0
+        import numpy as np
+
+        gens = [np.asarray(g, dtype=np.int64) for g in self.generators]
+        commute = all(np.array_equal(a[b], b[a]) for i, a in enumerate(gens)
+                      for b in gens[i + 1:])
+        product = math.prod(perm_order(g) for g in self.generators) if commute else 0
         if not (commute and product == self.order) and \
                 free_order(self.n, self.generators, self.base) is None:
             raise ScheduleError(
