@@ -342,8 +342,7 @@ class Schedule:
         if size > MAX_EXPANSION:
             raise ScheduleError(f"expanding this compact schedule would write {size} route "
                                 f"nodes ({self.group_order} trees per representative), more "
-                                f"than {MAX_EXPANSION}: read it compact (expand=False); "
-                                f"verify, simulate and link loads take it as it is")
+                                f"than {MAX_EXPANSION}: {_READ_COMPACT}")
         if self.phases:
             return replace(self, group=None, phases=tuple(p.expanded() for p in self.phases))
         return replace(self, group=None, orbits=(), trees=tuple(self.iter_trees()))
@@ -427,6 +426,11 @@ def _identity(v: str) -> str:
     return v
 
 
+# what a refused expansion says to do instead (docs/formats.md, "Reading it")
+_READ_COMPACT = ("read it compact instead, as the verify, simulate and show-traffic commands "
+                 "and draw's loads view do (expand=False in Python)")
+
+
 @lru_cache(maxsize=8)
 def _group_images(group: tuple[tuple[tuple[str, ...], ...], ...],
                   compute_nodes: tuple[str, ...]) -> tuple[Callable[[str], str], ...]:
@@ -436,8 +440,7 @@ def _group_images(group: tuple[tuple[tuple[str, ...], ...], ...],
     if entries > MAX_GROUP_ENTRIES:
         raise ScheduleError(f"the group has {action.order} elements on {len(nodes)} nodes; "
                             f"listing them to map the trees would hold {entries} node images, "
-                            f"more than {MAX_GROUP_ENTRIES}: read the schedule compact "
-                            f"(expand=False); verify, simulate and link loads take it as it is")
+                            f"more than {MAX_GROUP_ENTRIES}: {_READ_COMPACT}")
     out = []
     for perm in action.elements():
         moved = {nodes[i]: nodes[j] for i, j in enumerate(perm) if i != j}
