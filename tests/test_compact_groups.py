@@ -288,3 +288,22 @@ def test_a_proof_beyond_its_work_limit_is_refused_in_one_line(base, monkeypatch)
     with pytest.raises(ScheduleError, match="node images .*more than 10"):
         loads(json.dumps(dict(doc, group=group)), expand=False).group_order
     model_trees.node_group.cache_clear()
+
+
+@pytest.mark.parametrize("case", ["not an automorphism", "not free", "huge order"])
+def test_the_library_consumers_check_the_group_first(base, case, no_listing):
+    from forestcoll_opt.draw import draw
+    from forestcoll_opt.runtimes.msccl_check import check_xml
+    from forestcoll_opt.timing.simulate import simulate
+
+    topo, doc, forged = base
+    group, error = forged[case]
+    schedule = loads(json.dumps(dict(doc, group=group)), expand=False)
+    for consume in (lambda: export_msccl(topo, schedule),
+                    lambda: check_xml(topo, "<algo/>", schedule=schedule),
+                    lambda: draw(topo, schedule, view="loads")):
+        with pytest.raises(ScheduleError, match=error):
+            consume()
+    if case == "not free":      # simulate takes the caller's word on automorphisms (verify
+        with pytest.raises(ScheduleError, match=error):      # first), not on freeness
+            simulate(topo, schedule, [1 << 20])
