@@ -301,9 +301,8 @@ def test_the_library_consumers_check_the_group_first(base, case, no_listing):
     schedule = loads(json.dumps(dict(doc, group=group)), expand=False)
     for consume in (lambda: export_msccl(topo, schedule),
                     lambda: check_xml(topo, "<algo/>", schedule=schedule),
-                    lambda: draw(topo, schedule, view="loads")):
+                    lambda: draw(topo, schedule, view="loads"),
+                    lambda: simulate(topo, schedule, [1 << 20]),
+                    lambda: simulate(topo, schedule, [1 << 20], model="ideal")):
         with pytest.raises(ScheduleError, match=error):
             consume()
-    if case == "not free":      # simulate takes the caller's word on automorphisms (verify
-        with pytest.raises(ScheduleError, match=error):      # first), not on freeness
-            simulate(topo, schedule, [1 << 20])
