@@ -80,7 +80,7 @@ from .errors import *  # noqa: F401,F403  (every error class, listed in errors._
 from . import errors as _errors
 from . import display as _display
 from .model.schedule import Schedule, Stats
-from .model.schedule import load as load_schedule
+from .model.compact import read_schedule as load_schedule
 from .analysis.best import generate     # the trees; for allreduce the LP schedule where better
 from .timing.simulate import simulate
 from .model.failures import degrade

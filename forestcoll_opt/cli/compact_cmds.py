@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import ScheduleError, UsageError
-from ..files import check_output, display_path, write_output
+from ..files import check_output, write_output
 from ..model.catalog import resolve
-from ..model.compact import automorphism_problem
 from ..model.collective import Collective
-from ..model.schedule import Schedule, load
-from ..model.trees import perm_from_cycles
+from ..model.compact import read_schedule
+from ..model.schedule import Schedule
 from .output import destination
 
 
@@ -19,23 +17,8 @@ def cmd_expand(args: argparse.Namespace) -> int:
     """Check the group against the topology, then write every tree."""
     check_output(args.output, inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
-    schedule = load(args.schedule, expand=False)
-    shown = display_path(args.schedule)
-    if tuple(schedule.compute_nodes) != tuple(topo.compute_nodes):
-        raise UsageError(f"{shown} is for {schedule.topology or 'another topology'} "
-                         f"({len(schedule.compute_nodes)} compute nodes), not for {topo.name} "
-                         f"({len(topo.compute_nodes)}): give the topology it was made for")
-    other = (f" (the schedule is for {schedule.topology})"
-             if schedule.topology and schedule.topology != topo.name else "")
-    for j, cycles in enumerate(schedule.group or ()):
-        where = f"{shown}: group generator #{j}"
-        try:
-            perm = perm_from_cycles(cycles, topo.index, where)
-        except ScheduleError as exc:
-            raise UsageError(f"{exc} {topo.name}{other}") from None
-        problem = automorphism_problem(topo, perm)
-        if problem is not None:
-            raise UsageError(f"{where} is not an automorphism of {topo.name}{other}: {problem}")
+    # the group checked against the topology before any tree is written
+    schedule = read_schedule(args.schedule, topology=topo, expand=False)
     plain = schedule.expanded()
     write_output(args.output, plain.to_json())
     out, where = destination(args.output)

@@ -12,7 +12,7 @@ from ..draw.canvas import format_of
 from ..errors import DrawError
 from ..files import check_output, display_path
 from ..model.catalog import resolve
-from ..model.schedule import load
+from ..model.compact import read_schedule
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
@@ -32,7 +32,9 @@ def cmd_draw(args: argparse.Namespace) -> int:
         raise DrawError("--collective is for --view cut without a schedule (a schedule "
                         "brings its own collective)")
     topo = resolve(args.topology)
-    schedule = load(args.schedule) if args.schedule else None
+    # the group checked against the topology first; only the tree view needs the trees
+    schedule = (read_schedule(args.schedule, topology=topo, expand=args.view == "tree")
+                if args.schedule else None)
     figure = draw(topo, schedule, view=args.view, root=args.root, collective=args.collective)
     save_drawing(figure, args.output)
     what = f"{args.view} view of {topo.name}"

@@ -91,12 +91,14 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
     from ..runtimes.msccl_check import check_xml
     from ..model.schedule import achieved_algbw, schedule_routes
     from ..model.schedule import from_dict as schedule_from_dict
+    from ..model.compact import check_group
 
     topo = resolve(args.topology)
     routes = schedule = None
     if args.schedule:
         schedule = schedule_from_dict(load_schedule(args.schedule),
                                       source=display_path(args.schedule), expand=False)
+        check_group(topo, schedule)        # before any tree of its group is listed
         routes = schedule_routes(schedule)
     verdict = check_xml(topo, args.xml, flavour=args.flavour, routes=routes)
     if args.json:

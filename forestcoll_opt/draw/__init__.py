@@ -26,6 +26,7 @@ from ..files import check_output, write_binary
 from ..generation.bound import Bound
 from ..generation.bound import bound as compute_bound
 from ..model.collective import Collective, check_request
+from ..model.compact import check_group
 from ..model.schedule import Schedule
 from ..model.topology import Topology
 from .canvas import FORMATS, format_of, new_figure, render, style
@@ -86,6 +87,8 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     if isinstance(schedule, Schedule) and set(schedule.compute_nodes) != set(topology.compute_nodes):
         raise DrawError(f"the schedule's compute nodes are not those of {topology.name}; "
                         f"draw it with the topology it was made for")
+    if isinstance(schedule, Schedule) and schedule.group is not None:
+        check_group(topology, schedule)        # before any tree of its group is mapped
     bound = _bound(topology, schedule, collective, root) if view == "cut" else None
     lay = layout(topology)
     with style():

@@ -11,13 +11,84 @@ the representative of that orbit; the trees that do not close an orbit stay as t
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from typing import Mapping, Sequence
 
 from ..errors import ScheduleError
-from .schedule import Schedule, Tree
+from ..files import display_path
+from .schedule import Schedule, Tree, load
 from .topology import Topology
-from .trees import NodeGroup, cycles_of, tree_image, tree_key
+from .trees import NodeGroup, cycles_of, perm_from_cycles, tree_image, tree_key
+
+
+def read_schedule(path: str | os.PathLike, *, topology: Topology | None = None,
+                  expand: bool = True) -> Schedule:
+    """Read a schedule file (``fc.load_schedule``): parsed compact, its group checked
+    (:func:`check_group`; against ``topology`` when given) before anything is expanded.
+
+    :param path: the file (JSON, possibly gzip-compressed; ``-`` is not accepted)
+    :param topology: the network the schedule is for; when given, its compute nodes must be
+        the schedule's and a compact schedule's generators must be automorphisms of it
+    :param expand: True (default) to return the plain schedule a compact one stands for
+        (refused beyond :data:`~forestcoll_opt.model.trees.MAX_EXPANSION` route nodes),
+        False to keep it compact (``iter_trees`` walks its trees, ``link_loads`` and
+        ``fc.verify`` read it as it is)
+    :returns: the schedule
+    :raises ScheduleError: when the file cannot be read or is not a valid schedule, when
+        the schedule is not for ``topology``, when its group is not a group of automorphisms
+        acting freely, or when its expansion would be too large
+    """
+    schedule = load(path, expand=False)
+    try:
+        check_group(topology, schedule)
+        return schedule.expanded() if expand else schedule
+    except ScheduleError as exc:
+        raise ScheduleError(f"{display_path(path)}: {exc}") from None
+
+
+def check_group(topology: Topology | None, schedule: Schedule) -> int:
+    """The one check of a compact schedule's group, before any tree is expanded: with a
+    topology, the schedule's compute nodes are the topology's, every generator is a
+    permutation of the topology's nodes and an automorphism of it
+    (:func:`automorphism_problem`) fixing the root of a broadcast or reduce; with or
+    without, the group acts freely on a largest orbit of compute nodes and its order is
+    proven (:meth:`~forestcoll_opt.model.trees.NodeGroup.proven_order`). Repeated
+    generators and the identity are dropped; redundant ones cost nothing more. Time and
+    memory grow with the generators, the nodes and the orbits, never with the order.
+
+    :param topology: the network, or None to check only what needs none
+    :param schedule: the schedule (a plain one passes at once, order 1)
+    :returns: |G|
+    :raises ScheduleError: naming the generator and the node or link it breaks, or the
+        group that does not act freely
+    """
+    if topology is not None and tuple(schedule.compute_nodes) != tuple(topology.compute_nodes):
+        raise ScheduleError(f"the schedule is for {schedule.topology or 'another topology'} "
+                            f"({len(schedule.compute_nodes)} compute nodes), not for "
+                            f"{topology.name} ({len(topology.compute_nodes)}): give the "
+                            f"topology it was made for")
+    if schedule.group is None:
+        return 1
+    if topology is not None:
+        other = (f" (the schedule is for {schedule.topology})"
+                 if schedule.topology and schedule.topology != topology.name else "")
+        index = topology.index
+        for j, cycles in enumerate(schedule.group):
+            where = f"group generator #{j}"
+            try:
+                perm = perm_from_cycles(cycles, index, where)
+            except ScheduleError as exc:
+                raise ScheduleError(f"{exc} {topology.name}{other}") from None
+            problem = automorphism_problem(topology, perm)
+            if problem is not None:
+                raise ScheduleError(f"{where} is not an automorphism of {topology.name}"
+                                    f"{other}: {problem}")
+            root = schedule.root or next((p.root for p in schedule.phases if p.root), None)
+            if root is not None and perm[index[root]] != index[root]:
+                raise ScheduleError(f"{where} moves the root {root}; a "
+                                    f"{schedule.collective} schedule's group must fix it")
+    return schedule.group_order
 
 
 def expand(schedule: Schedule) -> Schedule:

@@ -34,7 +34,8 @@ from .fields import count as _count, exact as _fraction, label as _text, node_id
 from .numbers import fraction_text
 from .summary import schedule_html, schedule_repr, schedule_text
 from .topology import Topology
-from .trees import NodeGroup, Tree, TreeEdge, node_group, perm_from_cycles, tree_image
+from .trees import (MAX_EXPANSION, MAX_GROUP_ENTRIES, NodeGroup, Tree, TreeEdge, node_group,
+                    perm_from_cycles, tree_image)
 from .weights import coprime
 from .linkloads import (achieved_algbw, link_loads, multicast_switches,  # noqa: F401 (re-exported)
                         schedule_routes, tree_height)
@@ -331,10 +332,17 @@ class Schedule:
 
         :returns: the plain schedule (same claims, ``stats`` kept)
         :raises ScheduleError: when the group does not act freely on an orbit of compute
-            nodes
+            nodes (proven before anything is listed), or when the trees would hold more than
+            :data:`~forestcoll_opt.model.trees.MAX_EXPANSION` route nodes
         """
         if self.group is None:
             return self
+        size = sum(p.group_order * sum(len(e.path) for t in p.orbits for e in t.edges)
+                   for p in self.phases or (self,))       # the group proven first
+        if size > MAX_EXPANSION:
+            raise ScheduleError(f"expanding this compact schedule would write {size} route "
+                                f"nodes ({self.group_order} trees per representative), more "
+                                f"than {MAX_EXPANSION}: {_READ_COMPACT}")
         if self.phases:
             return replace(self, group=None, phases=tuple(p.expanded() for p in self.phases))
         return replace(self, group=None, orbits=(), trees=tuple(self.iter_trees()))
@@ -425,11 +433,21 @@ def _identity(v: str) -> str:
     return v
 
 
+# what a refused expansion says to do instead (docs/formats.md, "Reading it")
+_READ_COMPACT = ("read it compact instead, as the verify, simulate and show-traffic commands "
+                 "and draw's loads view do (expand=False in Python)")
+
+
 @lru_cache(maxsize=8)
 def _group_images(group: tuple[tuple[tuple[str, ...], ...], ...],
                   compute_nodes: tuple[str, ...]) -> tuple[Callable[[str], str], ...]:
     """node id -> image, for every element of the group (in expansion order)."""
     nodes, action = node_group(group, compute_nodes)
+    entries = action.proven_order() * len(nodes)        # the group proven first
+    if entries > MAX_GROUP_ENTRIES:
+        raise ScheduleError(f"the group has {action.order} elements on {len(nodes)} nodes; "
+                            f"listing them to map the trees would hold {entries} node images, "
+                            f"more than {MAX_GROUP_ENTRIES}: {_READ_COMPACT}")
     out = []
     for perm in action.elements():
         moved = {nodes[i]: nodes[j] for i, j in enumerate(perm) if i != j}

@@ -117,6 +117,17 @@ Permutation = tuple[int, ...]
 # a group with more elements than this is refused when enumerated (a compact schedule's
 # group acts freely on an orbit of compute nodes, so it has at most that many elements)
 MAX_GROUP_ELEMENTS = 1 << 20
+# a compact schedule's reader lists its group's elements (to map trees one at a time) only
+# up to this many node images (|G| × the nodes it moves: 2^24 is about 2,000 elements on
+# 8,000 nodes, 0.2 GB of tuples)
+MAX_GROUP_ENTRIES = 1 << 24
+# a compact schedule is expanded (every tree written out) only up to this many route nodes
+# in all (|G| × the representatives' path nodes): 2^24 is an allgather of about 2,000 H100
+# GPUs, 1 GB of trees in memory; beyond it the schedule is read compact (docs/formats.md)
+MAX_EXPANSION = 1 << 24
+# the check of :func:`free_order` is refused beyond this many node images (the base point's
+# orbit × (generators + other orbits) × generators); see its docstring
+MAX_FREE_CHECK = 1 << 27
 
 
 def perm_from_cycles(cycles: Sequence[Sequence[str]], index: Mapping[str, int],
@@ -210,6 +221,97 @@ def node_orbits(n: int, generators: Sequence[Sequence[int]]) -> list[int]:
     return [find(i) for i in range(n)]
 
 
+def free_order(n: int, generators: Sequence[Sequence[int]], base: int) -> int | None:
+    """|G| when the group G the generators generate acts freely on the orbit O of ``base``
+    (only the identity fixes ``base``; then |G| = |O|), None when it does not. Exact for any
+    generating set (repeated, redundant or of huge order), and no element is listed: time
+    and memory grow with the generators, the nodes and the orbits, never with |G|.
+
+    Walk O breadth first from x = ``base``: each y of O is w_y(x) for a word w_y of
+    generators (its parent's word, then one generator). For each generator s let
+    R_s(y) = w_y(s(x)), computed along the walk (R_s(x) = s(x), R_s(t(p)) = t(R_s(p))),
+    and check R_s(t(y)) = t(R_s(y)) for every y of O and generator t. If G acts freely, w_y
+    is the one element taking x to y and R_s is y -> w_y·s (x), which commutes with G, so
+    the check passes. Conversely, if it passes, every R_s commutes with G on O, so the maps
+    that commute with G on O take x to every y of O (by induction over a word:
+    s_1⋯s_k(x) = c(s_1(x)) = c(R_s1(x)) for such a map c with c(x) = s_2⋯s_k(x)); an
+    element g fixing x then fixes every c(x) = y (g(c(x)) = c(g(x))): it is the identity
+    on O. Such elements form the kernel K of G acting on O, a normal subgroup. For one
+    node z of every other orbit of two or more nodes let φ(y) = w_y(z), along the walk
+    again, and check φ(t(y)) = t(φ(y)): then φ commutes with G, an element k of K gives
+    k(z) = φ(k(x)) = z, and as K is normal it fixes z's whole orbit (h⁻¹kh is in K). So
+    K = 1, only the identity fixes x, and |G| = |O|. If G acts freely, φ(y) = w_y(z) is
+    well defined and the check passes. An orbit larger than O refuses at once (a free
+    action gives |G| = |O|, and no orbit is larger than |G|).
+
+    Work: |O| × (generators + other orbits) node images per generator, in chunks.
+
+    :param n: the number of points
+    :param generators: permutations of 0..n-1
+    :param base: the point x
+    :returns: |O|, or None when G does not act freely on O
+    :raises ScheduleError: when the check would take more than :data:`MAX_FREE_CHECK`
+        node images (a group with a great many small orbits of nodes)
+    """
+    import numpy as np
+
+    if not generators:
+        return 1
+    gens = np.asarray(generators, dtype=np.int64).reshape(len(generators), n)
+    m_gens = len(gens)
+    pos = np.full(n, -1, dtype=np.int64)
+    pos[base] = 0
+    nodes, parents, labels, levels = [np.array([base])], [np.array([-1])], [np.array([-1])], [0]
+    frontier, count = np.array([base]), 1
+    while len(frontier):          # breadth first: each node of the frontier, each generator
+        images = gens[:, frontier].T.reshape(-1)
+        fresh = np.flatnonzero(pos[images] < 0)
+        _, first = np.unique(images[fresh], return_index=True)
+        fresh = fresh[np.sort(first)]
+        new = images[fresh]
+        pos[new] = count + np.arange(len(new))
+        nodes.append(new)
+        parents.append(pos[frontier[fresh // m_gens]])
+        labels.append(fresh % m_gens)
+        levels.append(count)
+        count += len(new)
+        frontier = new
+    orbit_nodes = np.concatenate(nodes)
+    parent, label = np.concatenate(parents), np.concatenate(labels)
+    bounds = levels + [count]
+    m = count
+    after = pos[gens[:, orbit_nodes]]         # position of t(y), per generator t
+    orbit = node_orbits(n, generators)
+    size: dict[int, int] = {}
+    for v in orbit:
+        size[v] = size.get(v, 0) + 1
+    if max(size.values()) > m:
+        return None
+    others = [o for o, k in size.items() if k > 1 and o != orbit[base]]
+    if m * (m_gens + len(others)) * m_gens > MAX_FREE_CHECK:
+        raise ScheduleError(f"proving that the group acts freely would take "
+                            f"{m * (m_gens + len(others)) * m_gens} node images ({m_gens} "
+                            f"generators, an orbit of {m} nodes, {len(others)} other orbits), "
+                            f"more than {MAX_FREE_CHECK}")
+
+    def commutes(start: np.ndarray) -> bool:
+        """Carry ``start`` (the values at x, one column each) along the walk and check
+        value(t(y)) = t(value(y)) for every y and generator t."""
+        values = np.empty((m, len(start)), dtype=np.int64)
+        values[0] = start
+        for a, b in zip(bounds[1:-1], bounds[2:]):
+            values[a:b] = gens[label[a:b, None], values[parent[a:b]]]
+        return all(np.array_equal(values[after[t]], gens[t][values]) for t in range(m_gens))
+
+    if not commutes(gens[:, base]):
+        return None
+    chunk = max(1, (1 << 22) // m)
+    for i in range(0, len(others), chunk):
+        if not commutes(np.asarray(others[i:i + chunk], dtype=np.int64)):
+            return None
+    return m
+
+
 class NodeGroup:
     """The group generated by permutations of the node indices, acting freely on one orbit
     of ``points`` (the compute nodes) at least, as a compact schedule's group must.
@@ -228,7 +330,11 @@ class NodeGroup:
 
     def __init__(self, n: int, generators: Sequence[Sequence[int]], points: Sequence[int]) -> None:
         self.n = n
-        self.generators = tuple(tuple(g) for g in generators)
+        # the identity and a generator listed again add nothing, and dropping them keeps the
+        # breadth-first order of :meth:`elements` (they only ever give elements found before)
+        identity = tuple(range(n))
+        self.generators = tuple(dict.fromkeys(g for g in (tuple(g) for g in generators)
+                                              if g != identity))
         self.orbit = node_orbits(n, self.generators)
         size: dict[int, int] = {}
         for v in range(n):
@@ -237,6 +343,7 @@ class NodeGroup:
         largest = max((size[self.orbit[p]] for p in points), default=1)
         self.base = next((p for p in points if size[self.orbit[p]] == largest), 0)
         self._elements: list[Permutation] | None = None
+        self._proven: int | None = None
 
     @property
     def order(self) -> int:
@@ -248,37 +355,49 @@ class NodeGroup:
         return self.size[self.orbit[v]]
 
     def proven_order(self) -> int:
-        """|G|, proven: without listing the elements when the generators commute pairwise
-        and their orders multiply to the base point's orbit size (then
-        (a_1..a_m) -> g_1^a_1⋯g_m^a_m is a bijection from Z_o1×⋯×Z_om onto G, so G acts
-        freely on that orbit); otherwise by :meth:`elements`.
+        """|G|, proven without listing an element, in time and memory bounded by the
+        generators and the nodes (never by |G|): when the generators commute pairwise and
+        their orders multiply to the base point's orbit size, (a_1..a_m) ->
+        g_1^a_1⋯g_m^a_m is a bijection from Z_o1×⋯×Z_om onto G, so G acts freely on that
+        orbit; otherwise by :func:`free_order` (exact for any generators, repeated or
+        redundant ones included).
 
         :returns: the number of elements
         :raises ScheduleError: when the group does not act freely on the base point's orbit
         """
-        gens = [list(g) for g in self.generators]
-        commute = all(all(a[b[v]] == b[a[v]] for v in range(self.n))
-                      for i, a in enumerate(gens) for b in gens[i + 1:])
-        if commute and gens:
-            product = 1
-            for g in gens:
-                product *= perm_order(g)
-            if product == self.order:
-                return product
-        return len(self.elements())
+        if self._proven is not None:
+            return self._proven
+        import numpy as np
+
+        gens = [np.asarray(g, dtype=np.int64) for g in self.generators]
+        commute = all(np.array_equal(a[b], b[a]) for i, a in enumerate(gens)
+                      for b in gens[i + 1:])
+        product = math.prod(perm_order(g) for g in self.generators) if commute else 0
+        if not (commute and product == self.order) and \
+                free_order(self.n, self.generators, self.base) is None:
+            raise ScheduleError(
+                "the group does not act freely on any orbit of compute nodes: two of its "
+                "elements move the same compute node to the same place, so a representative "
+                "would stand for repeated trees; use generators of a group that acts freely")
+        self._proven = self.order
+        return self._proven
 
     def elements(self) -> list[Permutation]:
         """Every element, identity first, then breadth first: for each element a found so
-        far, in order, and each generator s in order, s∘a (a first, then s) if new.
+        far, in order, and each generator s in order, s∘a (a first, then s) if new. The
+        group is proven first (:meth:`proven_order`), so nothing is listed for a group that
+        does not act freely.
 
         :returns: the elements, each the image of every node index
         :raises ScheduleError: when two different elements move the base point to the same
-            node (the group does not act freely on any orbit of compute nodes)
+            node (the group does not act freely on any orbit of compute nodes), or when it
+            has more than :data:`MAX_GROUP_ELEMENTS` elements
         """
         if self._elements is not None:
             return self._elements
-        if self.order > MAX_GROUP_ELEMENTS:
-            raise ScheduleError(f"the group has {self.order} elements, more than "
+        order = self.proven_order()
+        if order > MAX_GROUP_ELEMENTS:
+            raise ScheduleError(f"the group has {order} elements, more than "
                                 f"{MAX_GROUP_ELEMENTS}")
         identity = tuple(range(self.n))
         x = self.base
@@ -287,16 +406,9 @@ class NodeGroup:
         for a in elements:            # grows while it is walked: breadth first
             for s in self.generators:
                 c = tuple(s[v] for v in a)
-                known = found.get(c[x])
-                if known is None:
+                if c[x] not in found:   # a free action: one element per image of x
                     found[c[x]] = c
                     elements.append(c)
-                elif known != c:
-                    raise ScheduleError(
-                        "the group does not act freely on any orbit of compute nodes: two of "
-                        "its elements move the same compute node to the same place, so a "
-                        "representative would stand for repeated trees; use generators of a "
-                        "group that acts freely")
         self._elements = elements
         return elements
 

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 
 from ..errors import MscclExportError, UsageError
 from .msccl_check.limits import EXECUTOR, LEGACY, MAX_OFFSET, RuntimeRules, stored_nodes
+from ..model.compact import check_group
 from ..model.schedule import Schedule, Tree
 from ..model.topology import Topology
 
@@ -231,6 +232,8 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
     if protocol not in PROTOCOLS:
         raise MscclExportError(f"unknown protocol {str(protocol)[:40]!r}; use one of "
                                f"{', '.join(PROTOCOLS)}")
+    if schedule.group is not None:     # a compact schedule's group, before any tree is mapped
+        check_group(topology, schedule)
     if schedule.collective not in fl.colls:
         raise MscclExportError(f"{schedule.collective} schedules cannot be exported to MSCCL "
                                f"yet; export an allgather, reduce-scatter, allreduce or "

@@ -90,6 +90,7 @@ import numpy as np
 from ..errors import ScheduleError, UsageError
 from ..model.collective import Collective
 from ..model.schedule import Schedule, link_loads, multicast_switches
+from ..model.compact import check_group
 from ..model.trees import node_group, root_orbits
 from ..display import data_frame, html_summary, picture
 from ..model.topology import LINK_TYPES, Topology, alpha_problem
@@ -458,10 +459,14 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     :raises UsageError: for a bad model, ``chunks``, α or size, or an option of the other
         model
     :raises ScheduleError: when a path uses a node pair that is not a link of ``topology``,
-        or a tree does not lead from some node to its root
+        or a tree does not lead from some node to its root, or a compact schedule's group is
+        not a group of automorphisms of ``topology`` acting freely
+        (:func:`~forestcoll_opt.model.compact.check_group`)
     """
     model = check_options(model, chunks, alpha, alpha_per_link, calibration)
     sizes = [_check_size(size) for size in sizes]
+    if getattr(schedule, "group", None) is not None:
+        check_group(topology, schedule)     # a compact schedule's group, before any tree
     if model == "calibrated":
         return _simulate_calibrated(topology, schedule, sizes, calibration or Calibration())
     if chunks != "auto" and (isinstance(chunks, bool) or not isinstance(chunks, int)

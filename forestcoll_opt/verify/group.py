@@ -6,12 +6,13 @@ The verifier trusts none of it. It reads every generator from its cycle notation
 that it is an automorphism of the topology (every node onto a node of the same kind and
 multicast mark, every link onto a link of the same bandwidth, type and latency, in each
 direction), that it fixes the root of a broadcast or reduce, and proves that G acts freely
-on the orbit of a compute node x: it walks G breadth first from the identity, one element
-per image of x, and checks that every product s∘a of a generator and a found element
-equals the element found for the same image. The found set then contains the identity and
-is closed under every generator, so it is G, and |G| = |orbit of x|. Generators that
-commute pairwise and whose orders multiply to the size of the orbit of x prove the same
-without any element listed (:func:`_free_order`).
+on the orbit of a compute node x (only the identity fixes x, so |G| = |O(x)|) without
+listing an element: generators that commute pairwise and whose orders multiply to the size
+of the orbit of x prove it at once (:func:`_free_order`); otherwise a tuple of nodes (x,
+the image of x under every generator, one node of every other orbit) is carried over the
+orbit of x breadth first and must arrive at every node of it the same way by every path
+(:func:`_walk`). Both take time and memory bounded by the generators, the nodes and the
+orbits, never by |G|; a generator listed twice (or the identity) is dropped first.
 
 Loads are then counted per orbit of links without writing a tree out (orbit-stabiliser):
 the elements mapping a hop h onto a link e of its orbit O(e) form a coset of h's
@@ -35,6 +36,7 @@ from ..model.topology import Topology
 from .terms import show
 
 MAX_GENERATORS = 64          # generators a compact schedule may list (docs/formats.md)
+MAX_GROUP_WORK = 1 << 28     # node images the proof of freeness may take (docs/formats.md)
 Hop = tuple[str, str]
 
 
@@ -97,12 +99,22 @@ def read_group(topology: Topology, raw: Any, root: str | None, reasons: list[str
             perms.append(perm)
     if len(reasons) > start:
         return None
+    # a generator listed twice, or the identity, generates nothing more
+    perms = [list(p) for p in dict.fromkeys(tuple(p) for p in perms)
+             if any(i != j for i, j in enumerate(p))]
     node_orbit = _orbits(len(ids), [[(i, p[i]) for i in range(len(ids))] for p in perms])
     sizes = _sizes(node_orbit)
     compute = [index[v] for v in topology.compute_nodes]
     largest = max(sizes[node_orbit[v]] for v in compute)
     x = next(v for v in compute if sizes[node_orbit[v]] == largest)
-    order = _free_order(perms, x, len(ids), largest)
+    try:
+        order = _free_order(perms, x, len(ids), largest)
+    except _TooMuchWork as work:
+        reasons.append(f"proving that the group acts freely would take {work.args[0]} node "
+                       f"images, more than {MAX_GROUP_WORK} (an orbit of {largest} nodes and "
+                       f"a great many other orbits): a compact schedule's group must be "
+                       f"checkable in bounded work")
+        return None
     if order is None:
         reasons.append(f"the group does not act freely on the orbit of {ids[x]} (two of its "
                        f"elements move {ids[x]} to the same node), so its order is not that "
@@ -188,9 +200,8 @@ def _free_order(perms: list[list[int]], x: int, n: int, orbit_size: int) -> int 
     a node of O(x) to the same place: G acts freely on O(x), of order o_1 ⋯ o_m.
 
     Otherwise (generators that do not commute, or orders whose product is not the orbit's
-    size, which proves nothing either way) the walk of the module docstring: breadth first
-    from the identity, one element per image of x, every product s∘a checked against the
-    element found for its image."""
+    size, which proves nothing either way) the tuple carried over the orbit of x
+    (:func:`_walk`)."""
     proven = _commuting_order(perms, orbit_size)
     return proven if proven is not None else _walk(perms, x, n)
 
@@ -208,24 +219,53 @@ def _commuting_order(perms: list[list[int]], orbit_size: int) -> int | None:
 
 
 def _walk(perms: list[list[int]], x: int, n: int) -> int | None:
-    """|G| by the breadth-first walk of the module docstring, or None when two elements
-    move x alike (G does not act freely on the orbit of x)."""
+    """|G| = |O(x)| when only the identity fixes x, else None, without listing an element
+    (module docstring): the tuple τ = (x, s(x) for every generator s, one node z of every
+    other orbit of two or more nodes) is carried breadth first over O(x), each new node y
+    reached as s(p) getting the tuple s(τ_p), and every generator image t(y) already
+    reached must carry t(τ_y). Passing means the orbit of τ has |O(x)| members, so the
+    stabiliser G_x fixes every node of τ: G_x ⊆ G_s(x) = s G_x s⁻¹ makes G_x normal in G,
+    and a normal stabiliser fixes x's whole orbit and the whole orbit of every z (g G_x g⁻¹
+    = G_x). Then G_x = 1 and |G| = |O(x)|. If G_x = 1, the tuple a node carries is that of
+    the one element reaching it, and the check passes. An orbit larger than O(x) is
+    refused at once (|G| = |O(x)| bounds every orbit). Work: |O(x)| × |τ| per generator."""
     import numpy as np
 
-    gens = [np.asarray(p, dtype=np.int64) for p in perms]
-    identity = np.arange(n, dtype=np.int64)
-    found = {x: identity}
-    queue = [identity]
-    for a in queue:
-        for s in gens:
-            c = s[a]
-            known = found.get(int(c[x]))
-            if known is None:
-                found[int(c[x])] = c
-                queue.append(c)
-            elif not np.array_equal(known, c):
+    gens = np.asarray(perms, dtype=np.int64).reshape(len(perms), n)
+    groups = _orbits(n, [[(i, p[i]) for i in range(n)] for p in perms])
+    sizes = _sizes(groups)
+    found = {x: 0}
+    reached = [x]
+    parent, via = [-1], [-1]
+    for at, y in enumerate(reached):          # breadth first, one entry per node of O(x)
+        for j, s in enumerate(perms):
+            if s[y] not in found:
+                found[s[y]] = len(reached)
+                reached.append(s[y])
+                parent.append(at)
+                via.append(j)
+    m = len(reached)
+    if max(sizes.values()) > m:
+        return None
+    tau = [int(g[x]) for g in gens] + [o for o, k in sizes.items() if k > 1 and o != groups[x]]
+    if m * len(tau) * len(perms) > MAX_GROUP_WORK:
+        raise _TooMuchWork(m * len(tau) * len(perms))
+    where = np.asarray([[found[int(g[y])] for y in reached] for g in gens], dtype=np.int64)
+    up, by = np.asarray(parent, dtype=np.int64), np.asarray(via, dtype=np.int64)
+    step = max(1, (1 << 22) // m)
+    for c in range(0, len(tau), step):
+        carried = np.empty((m, len(tau[c:c + step])), dtype=np.int64)
+        carried[0] = tau[c:c + step]
+        for i in range(1, m):                 # parents come first
+            carried[i] = gens[by[i]][carried[up[i]]]
+        for t, g in enumerate(gens):
+            if not np.array_equal(carried[where[t]], g[carried]):
                 return None
-    return len(found)
+    return m
+
+
+class _TooMuchWork(Exception):
+    """The proof of freeness would take more than MAX_GROUP_WORK node images."""
 
 
 def _commute(gens: list) -> bool:

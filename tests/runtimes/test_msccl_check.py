@@ -763,8 +763,9 @@ def test_exported_catalog_schedules_pass_with_the_schedules_algbw(catalog, colle
 def test_checker_shares_no_code_with_the_exporter():
     # every module of the checker package imports, from the package, only the base modules,
     # the topology and exact numbers, the schedule format (for the routes a schedule's tree
-    # edges take: model.schedule reads files, it does not export), the hardened XML reader
-    # and its own modules -- never the exporter
+    # edges take: model.schedule reads files, it does not export; model.compact checks a
+    # compact schedule's group against the topology before its trees are mapped), the
+    # hardened XML reader and its own modules -- never the exporter
     package = set()
     for module in sorted(Path(mc.__file__).parent.glob("*.py")):
         for node in ast.walk(ast.parse(module.read_text())):
@@ -783,7 +784,8 @@ def test_checker_shares_no_code_with_the_exporter():
                if not name.startswith("forestcoll_opt.runtimes.msccl_check.")}
     assert outside == {"forestcoll_opt.errors", "forestcoll_opt.files",
                        "forestcoll_opt.model.topology", "forestcoll_opt.model.numbers",
-                       "forestcoll_opt.model.schedule", "forestcoll_opt.runtimes.xmlread"}, outside
+                       "forestcoll_opt.model.schedule", "forestcoll_opt.model.compact",
+                       "forestcoll_opt.runtimes.xmlread"}, outside
     assert isinstance(check_xml(PAIR, DATA / "ag2.xml"), XmlVerdict)
 
 

@@ -440,9 +440,11 @@ def test_a_compact_schedule_simulates_as_its_trees_written_out(spec, collective,
     assert got == fc.simulate(topo, comp.expanded(), sizes, model=model)
 
 
-def test_a_group_that_breaks_link_types_is_walked_tree_by_tree(monkeypatch):
+def test_a_group_that_breaks_link_types_is_refused_before_a_tree_is_walked(monkeypatch):
     # if a generator were not an automorphism (a link onto one of another type), the
-    # shortcut would be wrong: the simulation must then walk every image, as expanding does
+    # shortcut would be wrong: the simulation refuses the group (model.compact.check_group,
+    # issue 32) before it walks a tree
+    from forestcoll_opt.errors import ScheduleError
     import forestcoll_opt as fc
     from forestcoll_opt.model import compact as C
     from forestcoll_opt.timing import calibrated
@@ -461,5 +463,6 @@ def test_a_group_that_breaks_link_types_is_walked_tree_by_tree(monkeypatch):
     assert len(walked) == len(comp.orbits)
     walked.clear()
     monkeypatch.setattr(C, "automorphism_problem", lambda t, p: "forged")
-    fc.simulate(topo, comp, [2**20])
-    assert len(walked) == comp.num_trees
+    with pytest.raises(ScheduleError, match="not an automorphism of dgx-h100-4: forged"):
+        fc.simulate(topo, comp, [2**20])
+    assert not walked

@@ -131,6 +131,7 @@ import os
 from typing import Any, Mapping, Sequence
 
 from ...errors import UsageError
+from ...model.compact import check_group
 from ...model.schedule import Schedule, schedule_routes
 from ...model.topology import Topology
 from .execution import FIFO_STEPS, MAX_CLOCK_ENTRIES, simulate
@@ -179,6 +180,8 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
             raise UsageError("give the schedule or its routes, not both")
         if not isinstance(schedule, Schedule):
             raise UsageError(f"schedule must be a Schedule, got {type(schedule).__name__}")
+        if schedule.group is not None:     # before any tree of its group is mapped
+            check_group(topology, schedule)
         routes = schedule_routes(schedule)
     given = normalise_routes(topology, routes)
     data, label = read_input(xml)
