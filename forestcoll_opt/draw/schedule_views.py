@@ -64,7 +64,12 @@ def draw_tree(ax: Any, topology: Topology, lay: Layout, tree: Tree, color: str,
         net.frames(ax, lay)
         net.links(ax, topology, lay, color=net.MUTED, alpha=1.0)
         net.nodes(ax, topology, lay, muted=True)
-    for (a, b), count in tree_hops(tree, lay).items():
+    hops = tree_hops(tree, lay)
+    if len(hops) > net.MAX_ARROWS:      # straight lines, no heads, no labels
+        net.segments(ax, [(lay.at(a), lay.at(b)) for a, b in hops], colors=color,
+                     widths=[1.2 + 0.5 * min(c - 1, 4) for c in hops.values()])
+        hops = {}
+    for (a, b), count in hops.items():
         net.arrow(ax, lay.at(a), lay.at(b), color=color, lw=1.2 + 0.5 * min(count - 1, 4),
                   rad=rad)
         if count > 1:
@@ -195,6 +200,17 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> 
             done.update({(a, b), (b, a)} if both else {(a, b)})
             lines.append((a, b, both))
     used = sum(1 for a, b, _ in lines if shown[(a, b)][0])
+    bulk = len(lines) > net.MAX_ARROWS
+    if bulk:                             # straight lines in two collections, no heads
+        idle = [(lay.at(a), lay.at(b)) for a, b, _ in lines if not shown[(a, b)][0]]
+        busy = sorted(((shown[(a, b)][0], a, b) for a, b, _ in lines if shown[(a, b)][0]),
+                      key=lambda x: x[0])            # the saturated drawn last, on top
+        net.segments(ax, idle, colors=net.MUTED, widths=0.6, zorder=1)
+        net.segments(ax, [(lay.at(a), lay.at(b)) for _, a, b in busy],
+                     colors=[SATURATED if u == 1 else cmap(0.15 + 0.7 * float(u))
+                             for u, _, _ in busy],
+                     widths=[2.6 if u == 1 else 1.4 for u, _, _ in busy])
+        lines = []
     for a, b, both in lines:
         u, load, plain = shown[(a, b)]
         rad = 0.1 if (b, a) in shown and not both else 0.0
@@ -218,8 +234,11 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> 
     parts = "multicast / without" if schedule.multicast else "per direction"
     extra = [Line2D([], [], color=SATURATED, linewidth=2.6, label=f"saturated ({saturated})"),
              Line2D([], [], color=net.MUTED, linewidth=0.8, label="unused")]
-    if used <= MAX_LABELS:
+    if used <= MAX_LABELS and not bulk:
         extra.append(Line2D([], [], color="none", label=f"labels: tree parts\n{parts}"))
+    if bulk:
+        extra.append(Line2D([], [], color="none", label=f"more than {net.MAX_ARROWS} lines:\n"
+                                                        f"no arrow heads"))
     net.legend(ax, topology, lay, extra, widths=False)
     title = (f"{schedule.collective.value} on {topology.name}: link loads, algbw "
              f"{fraction_display(schedule.algbw)} {topology.units}, {saturated} saturated links")
