@@ -29,6 +29,7 @@ from ..model.collective import Collective, check_request
 from ..model.schedule import Schedule
 from ..model.topology import Topology
 from .canvas import FORMATS, format_of, new_figure, render, style
+from .checked import check_schedule
 from .layout import MAX_BOXES, layout
 
 VIEWS = ("topology", "cut", "tree", "loads")
@@ -58,6 +59,12 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
       time it is busy), the saturated links marked and counted; with multicast both
       counts, with and without.
 
+    A schedule is drawn only when the independent verifier accepts it on ``topology``
+    (:func:`~forestcoll_opt.draw.checked.check_schedule`: a compact schedule's group is
+    checked before it is expanded), and the tree and loads views title it with the
+    verifier's exact algbw and its ratio to the exact bound, never with the file's claims
+    (allreduce and all-to-all: the algbw alone, their reference being an LP optimum).
+
     The same input gives the same picture (fixed style and layout seed): in a notebook the
     figure shows itself; :func:`save_drawing` writes it byte for byte the same.
 
@@ -72,7 +79,8 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
         (default allgather)
     :returns: the new Figure, or ``ax`` when one was given
     :raises DrawError: for an unknown view, a view that needs a schedule given none, a
-        root without trees, an allreduce cut (its optimum is the LP's), or no matplotlib
+        schedule the verifier does not accept on ``topology`` (its first reason), a root
+        without trees, an allreduce cut (its optimum is the LP's), or no matplotlib
     :raises CollectiveError: for an unknown collective or a missing or superfluous root
     """
     if view not in VIEWS:
@@ -86,6 +94,10 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     if isinstance(schedule, Schedule) and set(schedule.compute_nodes) != set(topology.compute_nodes):
         raise DrawError(f"the schedule's compute nodes are not those of {topology.name}; "
                         f"draw it with the topology it was made for")
+    verdict = None
+    if isinstance(schedule, Schedule):     # the verifier's judgement first: see checked.py
+        verdict = check_schedule(topology, schedule)
+        schedule = schedule.expanded()
     bound = _bound(topology, schedule, collective, root) if view == "cut" else None
     lay = layout(topology)
     with style():
@@ -94,7 +106,7 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
 
         if view == "tree" and ax is None:
             fig = new_figure(6, 4)
-            tree_panels(fig, topology, lay, schedule, root)
+            tree_panels(fig, topology, lay, schedule, root, verdict)
             return fig
         fig = None
         if ax is None:
@@ -105,9 +117,9 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
         elif view == "cut":
             cut_view(ax, topology, lay, bound)
         elif view == "tree":
-            tree_overlay(ax, topology, lay, schedule, root)
+            tree_overlay(ax, topology, lay, schedule, root, verdict)
         else:
-            loads_view(ax, topology, lay, schedule)
+            loads_view(ax, topology, lay, schedule, verdict)
         return ax if fig is None else fig
 
 

@@ -8,10 +8,11 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import DrawError
-from ..model.numbers import fraction_display
 from ..model.schedule import Schedule, Tree, link_loads, multicast_switches
 from ..model.topology import Topology
+from ..verify import Verdict
 from . import network as net
+from .checked import verified_line
 from .layout import Layout
 
 MAX_PANELS = 12          # trees drawn one per panel; the rest are counted in the title
@@ -80,15 +81,19 @@ def draw_tree(ax: Any, topology: Topology, lay: Layout, tree: Tree, color: str,
                linewidths=1.6, zorder=5)
 
 
-def tree_title(schedule: Schedule, root: str, trees: list[tuple[str, Tree]], shown: int) -> str:
+def tree_title(schedule: Schedule, root: str, trees: list[tuple[str, Tree]], shown: int,
+               verdict: Verdict, units: str) -> str:
+    """The tree view's title: the root's trees and their weights, then the verifier's
+    algbw and ratio (:func:`~forestcoll_opt.draw.checked.verified_line`)."""
     total = sum(t.weight for _, t in trees)
     more = f"; {shown} drawn" if shown < len(trees) else ""
     return (f"{schedule.collective.value} on {schedule.topology or 'the topology'}: "
-            f"{len(trees)} trees rooted at {root} (weights sum to {total}{more})")
+            f"{len(trees)} trees rooted at {root} (weights sum to {total}{more})\n"
+            f"{verified_line(verdict, units)}")
 
 
 def tree_panels(fig: Any, topology: Topology, lay: Layout, schedule: Schedule,
-                root: str | None) -> None:
+                root: str | None, verdict: Verdict) -> None:
     """One panel per tree of ``root`` (at most :data:`MAX_PANELS`), titled with its weight."""
     root, trees = root_trees(schedule, root)
     shown = trees[:MAX_PANELS]
@@ -100,7 +105,8 @@ def tree_panels(fig: Any, topology: Topology, lay: Layout, schedule: Schedule,
         ax = fig.add_subplot(rows, cols, i + 1)
         draw_tree(ax, topology, lay, tree, TREE_COLORS[i % len(TREE_COLORS)])
         net.finish(ax, lay, (f"{coll} " if phased else "") + f"tree {i + 1} · weight {tree.weight}")
-    fig.suptitle(tree_title(schedule, root, trees, len(shown)), x=0.01, ha="left", fontsize=9)
+    fig.suptitle(tree_title(schedule, root, trees, len(shown), verdict, topology.units), x=0.01,
+                 ha="left", fontsize=9)
 
 
 def panel_size(lay: Layout, cols: int, rows: int) -> tuple[float, float]:
@@ -110,7 +116,7 @@ def panel_size(lay: Layout, cols: int, rows: int) -> tuple[float, float]:
 
 
 def tree_overlay(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
-                 root: str | None) -> None:
+                 root: str | None, verdict: Verdict) -> None:
     """Every tree of ``root`` on one axes, one colour each, weights in the legend."""
     from matplotlib.lines import Line2D
 
@@ -126,7 +132,7 @@ def tree_overlay(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
                               label=f"tree {i + 1} · weight {tree.weight}"))
     ax.legend(handles=handles[:20], loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7,
               frameon=False)
-    net.finish(ax, lay, tree_title(schedule, root, trees, len(trees)))
+    net.finish(ax, lay, tree_title(schedule, root, trees, len(trees), verdict, topology.units))
 
 
 # --- loads ---------------------------------------------------------------------------------
@@ -170,9 +176,12 @@ def utilisation(topology: Topology, schedule: Schedule
     return {e: (t / span if span else Fraction(0)) for e, t in total.items()}, counts
 
 
-def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> int:
+def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
+               verdict: Verdict) -> int:
     """Every link coloured by load / capacity, saturated links marked, loads as labels
-    (with multicast: with / without).
+    (with multicast: with / without); the title gives the verifier's algbw and ratio
+    (``verdict``, from :func:`~forestcoll_opt.draw.checked.check_schedule`), not the
+    file's.
 
     :returns: the number of saturated links
     """
@@ -240,8 +249,8 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> 
         extra.append(Line2D([], [], color="none", label=f"more than {net.MAX_ARROWS} lines:\n"
                                                         f"no arrow heads"))
     net.legend(ax, topology, lay, extra, widths=False)
-    title = (f"{schedule.collective.value} on {topology.name}: link loads, algbw "
-             f"{fraction_display(schedule.algbw)} {topology.units}, {saturated} saturated links")
+    title = (f"{schedule.collective.value} on {topology.name}: link loads, {saturated} "
+             f"saturated links\n{verified_line(verdict, topology.units)}")
     if schedule.multicast:
         merged = sum(m for m, _ in counts.values())
         plain = sum(p for _, p in counts.values())
