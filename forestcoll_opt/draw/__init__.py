@@ -97,7 +97,8 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     verdict = None
     if isinstance(schedule, Schedule):     # the verifier's judgement first: see checked.py
         verdict = check_schedule(topology, schedule)
-        schedule = schedule.expanded()
+    # a compact schedule is drawn as it is: its link loads are counted per orbit and the
+    # tree view makes only the chosen root's trees (drawing never expands the group)
     bound = _bound(topology, schedule, collective, root) if view == "cut" else None
     lay = layout(topology)
     with style():

@@ -10,6 +10,11 @@ would be drawn as if it were sound. So every view given a schedule
 any tree is expanded), refuses it with one line when the verifier does not call it valid,
 and titles the picture with the verifier's exact algbw and its ratio to the exact bound.
 
+There is no option to draw a refused schedule anyway: the verifier's reasons (``forestcoll
+verify``, :func:`forestcoll_opt.verify.verify`) name the tree, edge or generator to fix,
+which is what debugging one needs, while a picture of loads a schedule cannot have, under
+a title, is what misled readers before.
+
 Allreduce and all-to-all are checked for validity only (format, semantics, link loads,
 the exact algbw): their reference is an LP optimum, which a picture does not solve, and
 the title says so instead of giving a ratio to another bound.

@@ -10,6 +10,7 @@ from typing import Any
 from ..errors import DrawError
 from ..model.schedule import Schedule, Tree, link_loads, multicast_switches
 from ..model.topology import Topology
+from ..model.trees import tree_image
 from ..verify import Verdict
 from . import network as net
 from .checked import verified_line
@@ -32,17 +33,38 @@ def root_trees(schedule: Schedule, root: str | None) -> tuple[str, list[tuple[st
     :raises DrawError: when no tree has that root
     """
     phases = schedule.phases or (schedule,)
-    every = [(p.collective.value, t) for p in phases for t in p.trees]
-    if not every:
+    if not any(p.trees or p.orbits for p in phases):
         raise DrawError("the schedule has no trees to draw")
     if root is None:
-        root = schedule.root or every[0][1].root
-    trees = [(c, t) for c, t in every if t.root == root]
+        first = next(p for p in phases if p.trees or p.orbits)
+        root = schedule.root or (first.trees or first.orbits)[0].root
+    trees = [(p.collective.value, t) for p in phases for t in _rooted(p, root)]
     if not trees:
-        roots = list(dict.fromkeys(t.root for _, t in every))
+        roots = list(dict.fromkeys(r for p in phases for r in _roots(p)))
         shown = ", ".join(roots[:4]) + (", ..." if len(roots) > 4 else "")
         raise DrawError(f"no tree of the schedule has root {str(root)[:60]!r}; its roots: {shown}")
     return root, trees
+
+
+def _rooted(phase: Schedule, root: str) -> list[Tree]:
+    """The trees of one phase rooted at ``root``, in the order of the plain schedule; of a
+    compact phase only the images of its representatives that land on ``root`` are made
+    (the group is not expanded)."""
+    trees = [t for t in phase.trees if t.root == root]
+    if phase.orbits:
+        images = phase.group_images()
+        trees += [tree_image(rep, image) for rep in phase.orbits for image in images
+                  if image(rep.root) == root]
+    return trees
+
+
+def _roots(phase: Schedule) -> list[str]:
+    """Every root of one phase's trees (a compact phase's: its representatives' images)."""
+    roots = [t.root for t in phase.trees]
+    if phase.orbits:
+        images = phase.group_images()
+        roots += [image(rep.root) for rep in phase.orbits for image in images]
+    return roots
 
 
 def tree_hops(tree: Tree, lay: Layout) -> dict[tuple[str, str], int]:

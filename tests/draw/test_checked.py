@@ -16,6 +16,8 @@ import forestcoll_opt as fc  # noqa: E402
 from forestcoll_opt.cli import main  # noqa: E402
 from forestcoll_opt.draw import draw  # noqa: E402
 from forestcoll_opt.draw.checked import check_schedule, verified_line  # noqa: E402
+from forestcoll_opt.draw.schedule_views import utilisation  # noqa: E402
+from forestcoll_opt.model.schedule import Schedule  # noqa: E402
 from forestcoll_opt.model.schedule import from_dict  # noqa: E402
 from forestcoll_opt.model.topology import from_dict as topology_from_dict  # noqa: E402
 from forestcoll_opt.model.topology import write as write_topology  # noqa: E402
@@ -127,14 +129,33 @@ def test_an_optimal_schedule_says_so(dgx_allgather, dgx):
         "\nalgbw 1040/3 (346.667) GB/s, verified: optimal (= the exact allgather bound)")
 
 
-def test_a_valid_compact_schedule_is_checked_then_drawn(dgx):
-    compact = fc.generate(dgx, collective="allgather", compact=True)
-    assert compact.compact
+@pytest.mark.parametrize("collective", ("allgather", "allreduce"))
+def test_a_valid_compact_schedule_is_drawn_without_expanding_it(dgx, collective, monkeypatch):
+    """The same loads and trees as the plain schedule it stands for, and the group never
+    expanded (1,024 H100 boxes expand to 67 million tree edges)."""
+    compact = fc.generate(dgx, collective=collective, compact=True)
     plain = compact.expanded()
-    a = draw(dgx, compact, view="loads")
-    b = draw(dgx, plain, view="loads")
-    assert a.axes[0].get_title(loc="left") == b.axes[0].get_title(loc="left")
-    assert "optimal (= the exact allgather bound)" in a.axes[0].get_title(loc="left")
+    assert compact.compact and not plain.compact
+    want_loads = utilisation(dgx, plain)
+    want_title = draw(dgx, plain, view="loads").axes[0].get_title(loc="left")
+    want_trees = {r: [a.get_title(loc="left") for a in draw(dgx, plain, view="tree", root=r).axes]
+                  for r in ("box0/gpu0", "box1/gpu5")}
+
+    def refuse(self):
+        raise AssertionError("the compact schedule was expanded")
+
+    monkeypatch.setattr(Schedule, "expanded", refuse)
+    assert utilisation(dgx, compact) == want_loads
+    title = draw(dgx, compact, view="loads").axes[0].get_title(loc="left")
+    assert title == want_title
+    if collective == "allgather":
+        assert title.endswith("verified: optimal (= the exact allgather bound)")
+    for r, titles in want_trees.items():
+        assert [a.get_title(loc="left") for a in draw(dgx, compact, view="tree", root=r).axes] \
+            == titles
+    with pytest.raises(fc.DrawError, match="no tree of the schedule has root 'nope'; its roots: "
+                                           "box0/gpu0, "):
+        draw(dgx, compact, view="tree", root="nope")
 
 
 def test_allreduce_gives_the_algbw_without_a_ratio():
