@@ -45,7 +45,10 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     * ``"topology"``: boxes grouped and labelled, compute nodes round, switches square
       (multicast switches diamonds), line width by bandwidth. Above
       :data:`~forestcoll_opt.draw.layout.MAX_BOXES` boxes one box is drawn and the others
-      are summarised as one, which the figure says.
+      are summarised as one, which the figure says; a network without boxes of
+      :data:`~forestcoll_opt.draw.layout.SPRING_NODES` nodes or more is put on a circle in
+      depth-first order (linear time), which the figure says too. A view of more than
+      :data:`~forestcoll_opt.draw.network.MAX_ARROWS` arrows draws straight lines instead.
     * ``"cut"``: the bottleneck cut S* of the bound (paper, section 4 "Throughput
       Optimality for Collectives") shaded, the links leaving it (entering it, for
       reduce-scatter and reduce) in red with their bandwidths, the exact ratio
