@@ -438,8 +438,11 @@ def build_parser() -> argparse.ArgumentParser:
                                     "every link's load (SVG, PNG or PDF)")
     p.add_argument("topology", help=topo_help)
     p.add_argument("schedule", nargs="?",
-                   help="a forestcoll-schedule/1 or /2 JSON file (needed by the tree and loads "
-                        "views; for the cut view it names the collective and root)")
+                   help="a schedule file, plain or compact (needed by the tree and loads "
+                        "views; for the cut view it names the collective and root); it is "
+                        "drawn only if the verifier accepts it on the topology (else one "
+                        "line, exit 2), titled with the verifier's exact algbw and its ratio "
+                        "to the exact bound, never the file's claims")
     p.add_argument("--view", choices=("topology", "cut", "tree", "loads"), default="topology",
                    help="topology: boxes, switches, bandwidths (default); cut: the bound's "
                         "bottleneck cut; tree: one root's trees; loads: load / capacity of "

@@ -16,7 +16,8 @@ from ..model.compact import read_schedule
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
-    """Exit 0: the drawing is written; 2: the request or an input is wrong."""
+    """Exit 0: the drawing is written; 2: the request or an input is wrong (a schedule the
+    verifier does not accept on the topology included: nothing is drawn)."""
     if args.output == "-":
         raise DrawError("-o: give a file name ending in .svg, .png or .pdf (a drawing is not "
                         "written to standard output)")
@@ -32,8 +33,9 @@ def cmd_draw(args: argparse.Namespace) -> int:
         raise DrawError("--collective is for --view cut without a schedule (a schedule "
                         "brings its own collective)")
     topo = resolve(args.topology)
-    # the group checked against the topology first; only the tree view needs the trees
-    schedule = (read_schedule(args.schedule, topology=topo, expand=args.view == "tree")
+    # the group checked against the topology first, and kept compact: draw() has the
+    # verifier judge the schedule and never expands the group
+    schedule = (read_schedule(args.schedule, topology=topo, expand=False)
                 if args.schedule else None)
     figure = draw(topo, schedule, view=args.view, root=args.root, collective=args.collective)
     save_drawing(figure, args.output)

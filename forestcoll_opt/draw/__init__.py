@@ -30,6 +30,7 @@ from ..model.compact import check_group
 from ..model.schedule import Schedule
 from ..model.topology import Topology
 from .canvas import FORMATS, format_of, new_figure, render, style
+from .checked import check_schedule
 from .layout import MAX_BOXES, layout
 
 VIEWS = ("topology", "cut", "tree", "loads")
@@ -45,7 +46,10 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     * ``"topology"``: boxes grouped and labelled, compute nodes round, switches square
       (multicast switches diamonds), line width by bandwidth. Above
       :data:`~forestcoll_opt.draw.layout.MAX_BOXES` boxes one box is drawn and the others
-      are summarised as one, which the figure says.
+      are summarised as one, which the figure says; a network without boxes of
+      :data:`~forestcoll_opt.draw.layout.SPRING_NODES` nodes or more is put on a circle in
+      depth-first order (linear time), which the figure says too. A view of more than
+      :data:`~forestcoll_opt.draw.network.MAX_ARROWS` arrows draws straight lines instead.
     * ``"cut"``: the bottleneck cut S* of the bound (paper, section 4 "Throughput
       Optimality for Collectives") shaded, the links leaving it (entering it, for
       reduce-scatter and reduce) in red with their bandwidths, the exact ratio
@@ -58,6 +62,12 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     * ``"loads"``: every link coloured by load / capacity (the share of the collective's
       time it is busy), the saturated links marked and counted; with multicast both
       counts, with and without.
+
+    A schedule is drawn only when the independent verifier accepts it on ``topology``
+    (:func:`~forestcoll_opt.draw.checked.check_schedule`: a compact schedule's group is
+    checked before it is expanded), and the tree and loads views title it with the
+    verifier's exact algbw and its ratio to the exact bound, never with the file's claims
+    (allreduce and all-to-all: the algbw alone, their reference being an LP optimum).
 
     The same input gives the same picture (fixed style and layout seed): in a notebook the
     figure shows itself; :func:`save_drawing` writes it byte for byte the same.
@@ -73,7 +83,8 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
         (default allgather)
     :returns: the new Figure, or ``ax`` when one was given
     :raises DrawError: for an unknown view, a view that needs a schedule given none, a
-        root without trees, an allreduce cut (its optimum is the LP's), or no matplotlib
+        schedule the verifier does not accept on ``topology`` (its first reason), a root
+        without trees, an allreduce cut (its optimum is the LP's), or no matplotlib
     :raises CollectiveError: for an unknown collective or a missing or superfluous root
     """
     if view not in VIEWS:
@@ -87,8 +98,13 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     if isinstance(schedule, Schedule) and set(schedule.compute_nodes) != set(topology.compute_nodes):
         raise DrawError(f"the schedule's compute nodes are not those of {topology.name}; "
                         f"draw it with the topology it was made for")
-    if isinstance(schedule, Schedule) and schedule.group is not None:
-        check_group(topology, schedule)        # before any tree of its group is mapped
+    verdict = None
+    if isinstance(schedule, Schedule):
+        if schedule.group is not None:
+            check_group(topology, schedule)    # before any tree of its group is mapped
+        verdict = check_schedule(topology, schedule)   # the verifier's judgement: checked.py
+    # a compact schedule is drawn as it is: its link loads are counted per orbit and the
+    # tree view makes only the chosen root's trees (drawing never expands the group)
     bound = _bound(topology, schedule, collective, root) if view == "cut" else None
     lay = layout(topology)
     with style():
@@ -97,7 +113,7 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
 
         if view == "tree" and ax is None:
             fig = new_figure(6, 4)
-            tree_panels(fig, topology, lay, schedule, root)
+            tree_panels(fig, topology, lay, schedule, root, verdict)
             return fig
         fig = None
         if ax is None:
@@ -108,9 +124,9 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
         elif view == "cut":
             cut_view(ax, topology, lay, bound)
         elif view == "tree":
-            tree_overlay(ax, topology, lay, schedule, root)
+            tree_overlay(ax, topology, lay, schedule, root, verdict)
         else:
-            loads_view(ax, topology, lay, schedule)
+            loads_view(ax, topology, lay, schedule, verdict)
         return ax if fig is None else fig
 
 

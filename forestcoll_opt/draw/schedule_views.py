@@ -8,10 +8,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import DrawError
-from ..model.numbers import fraction_display
 from ..model.schedule import Schedule, Tree, link_loads, multicast_switches
 from ..model.topology import Topology
+from ..model.trees import tree_image
+from ..verify import Verdict
 from . import network as net
+from .checked import verified_line
 from .layout import Layout
 
 MAX_PANELS = 12          # trees drawn one per panel; the rest are counted in the title
@@ -31,17 +33,38 @@ def root_trees(schedule: Schedule, root: str | None) -> tuple[str, list[tuple[st
     :raises DrawError: when no tree has that root
     """
     phases = schedule.phases or (schedule,)
-    every = [(p.collective.value, t) for p in phases for t in p.trees]
-    if not every:
+    if not any(p.trees or p.orbits for p in phases):
         raise DrawError("the schedule has no trees to draw")
     if root is None:
-        root = schedule.root or every[0][1].root
-    trees = [(c, t) for c, t in every if t.root == root]
+        first = next(p for p in phases if p.trees or p.orbits)
+        root = schedule.root or (first.trees or first.orbits)[0].root
+    trees = [(p.collective.value, t) for p in phases for t in _rooted(p, root)]
     if not trees:
-        roots = list(dict.fromkeys(t.root for _, t in every))
+        roots = list(dict.fromkeys(r for p in phases for r in _roots(p)))
         shown = ", ".join(roots[:4]) + (", ..." if len(roots) > 4 else "")
         raise DrawError(f"no tree of the schedule has root {str(root)[:60]!r}; its roots: {shown}")
     return root, trees
+
+
+def _rooted(phase: Schedule, root: str) -> list[Tree]:
+    """The trees of one phase rooted at ``root``, in the order of the plain schedule; of a
+    compact phase only the images of its representatives that land on ``root`` are made
+    (the group is not expanded)."""
+    trees = [t for t in phase.trees if t.root == root]
+    if phase.orbits:
+        images = phase.group_images()
+        trees += [tree_image(rep, image) for rep in phase.orbits for image in images
+                  if image(rep.root) == root]
+    return trees
+
+
+def _roots(phase: Schedule) -> list[str]:
+    """Every root of one phase's trees (a compact phase's: its representatives' images)."""
+    roots = [t.root for t in phase.trees]
+    if phase.orbits:
+        images = phase.group_images()
+        roots += [image(rep.root) for rep in phase.orbits for image in images]
+    return roots
 
 
 def tree_hops(tree: Tree, lay: Layout) -> dict[tuple[str, str], int]:
@@ -64,7 +87,12 @@ def draw_tree(ax: Any, topology: Topology, lay: Layout, tree: Tree, color: str,
         net.frames(ax, lay)
         net.links(ax, topology, lay, color=net.MUTED, alpha=1.0)
         net.nodes(ax, topology, lay, muted=True)
-    for (a, b), count in tree_hops(tree, lay).items():
+    hops = tree_hops(tree, lay)
+    if len(hops) > net.MAX_ARROWS:      # straight lines, no heads, no labels
+        net.segments(ax, [(lay.at(a), lay.at(b)) for a, b in hops], colors=color,
+                     widths=[1.2 + 0.5 * min(c - 1, 4) for c in hops.values()])
+        hops = {}
+    for (a, b), count in hops.items():
         net.arrow(ax, lay.at(a), lay.at(b), color=color, lw=1.2 + 0.5 * min(count - 1, 4),
                   rad=rad)
         if count > 1:
@@ -75,15 +103,19 @@ def draw_tree(ax: Any, topology: Topology, lay: Layout, tree: Tree, color: str,
                linewidths=1.6, zorder=5)
 
 
-def tree_title(schedule: Schedule, root: str, trees: list[tuple[str, Tree]], shown: int) -> str:
+def tree_title(schedule: Schedule, root: str, trees: list[tuple[str, Tree]], shown: int,
+               verdict: Verdict, units: str) -> str:
+    """The tree view's title: the root's trees and their weights, then the verifier's
+    algbw and ratio (:func:`~forestcoll_opt.draw.checked.verified_line`)."""
     total = sum(t.weight for _, t in trees)
     more = f"; {shown} drawn" if shown < len(trees) else ""
     return (f"{schedule.collective.value} on {schedule.topology or 'the topology'}: "
-            f"{len(trees)} trees rooted at {root} (weights sum to {total}{more})")
+            f"{len(trees)} trees rooted at {root} (weights sum to {total}{more})\n"
+            f"{verified_line(verdict, units)}")
 
 
 def tree_panels(fig: Any, topology: Topology, lay: Layout, schedule: Schedule,
-                root: str | None) -> None:
+                root: str | None, verdict: Verdict) -> None:
     """One panel per tree of ``root`` (at most :data:`MAX_PANELS`), titled with its weight."""
     root, trees = root_trees(schedule, root)
     shown = trees[:MAX_PANELS]
@@ -95,7 +127,8 @@ def tree_panels(fig: Any, topology: Topology, lay: Layout, schedule: Schedule,
         ax = fig.add_subplot(rows, cols, i + 1)
         draw_tree(ax, topology, lay, tree, TREE_COLORS[i % len(TREE_COLORS)])
         net.finish(ax, lay, (f"{coll} " if phased else "") + f"tree {i + 1} · weight {tree.weight}")
-    fig.suptitle(tree_title(schedule, root, trees, len(shown)), x=0.01, ha="left", fontsize=9)
+    fig.suptitle(tree_title(schedule, root, trees, len(shown), verdict, topology.units), x=0.01,
+                 ha="left", fontsize=9)
 
 
 def panel_size(lay: Layout, cols: int, rows: int) -> tuple[float, float]:
@@ -105,7 +138,7 @@ def panel_size(lay: Layout, cols: int, rows: int) -> tuple[float, float]:
 
 
 def tree_overlay(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
-                 root: str | None) -> None:
+                 root: str | None, verdict: Verdict) -> None:
     """Every tree of ``root`` on one axes, one colour each, weights in the legend."""
     from matplotlib.lines import Line2D
 
@@ -121,7 +154,7 @@ def tree_overlay(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
                               label=f"tree {i + 1} · weight {tree.weight}"))
     ax.legend(handles=handles[:20], loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7,
               frameon=False)
-    net.finish(ax, lay, tree_title(schedule, root, trees, len(trees)))
+    net.finish(ax, lay, tree_title(schedule, root, trees, len(trees), verdict, topology.units))
 
 
 # --- loads ---------------------------------------------------------------------------------
@@ -165,9 +198,12 @@ def utilisation(topology: Topology, schedule: Schedule
     return {e: (t / span if span else Fraction(0)) for e, t in total.items()}, counts
 
 
-def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> int:
+def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
+               verdict: Verdict) -> int:
     """Every link coloured by load / capacity, saturated links marked, loads as labels
-    (with multicast: with / without).
+    (with multicast: with / without); the title gives the verifier's algbw and ratio
+    (``verdict``, from :func:`~forestcoll_opt.draw.checked.check_schedule`), not the
+    file's.
 
     :returns: the number of saturated links
     """
@@ -195,6 +231,17 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> 
             done.update({(a, b), (b, a)} if both else {(a, b)})
             lines.append((a, b, both))
     used = sum(1 for a, b, _ in lines if shown[(a, b)][0])
+    bulk = len(lines) > net.MAX_ARROWS
+    if bulk:                             # straight lines in two collections, no heads
+        idle = [(lay.at(a), lay.at(b)) for a, b, _ in lines if not shown[(a, b)][0]]
+        busy = sorted(((shown[(a, b)][0], a, b) for a, b, _ in lines if shown[(a, b)][0]),
+                      key=lambda x: x[0])            # the saturated drawn last, on top
+        net.segments(ax, idle, colors=net.MUTED, widths=0.6, zorder=1)
+        net.segments(ax, [(lay.at(a), lay.at(b)) for _, a, b in busy],
+                     colors=[SATURATED if u == 1 else cmap(0.15 + 0.7 * float(u))
+                             for u, _, _ in busy],
+                     widths=[2.6 if u == 1 else 1.4 for u, _, _ in busy])
+        lines = []
     for a, b, both in lines:
         u, load, plain = shown[(a, b)]
         rad = 0.1 if (b, a) in shown and not both else 0.0
@@ -218,11 +265,14 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule) -> 
     parts = "multicast / without" if schedule.multicast else "per direction"
     extra = [Line2D([], [], color=SATURATED, linewidth=2.6, label=f"saturated ({saturated})"),
              Line2D([], [], color=net.MUTED, linewidth=0.8, label="unused")]
-    if used <= MAX_LABELS:
+    if used <= MAX_LABELS and not bulk:
         extra.append(Line2D([], [], color="none", label=f"labels: tree parts\n{parts}"))
+    if bulk:
+        extra.append(Line2D([], [], color="none", label=f"more than {net.MAX_ARROWS} lines:\n"
+                                                        f"no arrow heads"))
     net.legend(ax, topology, lay, extra, widths=False)
-    title = (f"{schedule.collective.value} on {topology.name}: link loads, algbw "
-             f"{fraction_display(schedule.algbw)} {topology.units}, {saturated} saturated links")
+    title = (f"{schedule.collective.value} on {topology.name}: link loads, {saturated} "
+             f"saturated links\n{verified_line(verdict, topology.units)}")
     if schedule.multicast:
         merged = sum(m for m, _ in counts.values())
         plain = sum(p for _, p in counts.values())
