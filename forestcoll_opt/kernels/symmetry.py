@@ -66,7 +66,7 @@ from typing import Hashable, Mapping, Sequence
 
 from ..model.topology import Topology
 from ..model.trees import node_orbits
-from .boxes import fold_twin_boxes
+from .boxes import fold_twin_units
 
 # with whole=False, BLISS runs on the whole network while the generators it would return
 # have at most this many entries (about 16 MB); beyond it the folded group is used
@@ -224,7 +224,7 @@ def oracle_orbits(topology: Topology, *, fixed: Sequence[str] = (),
     start = time.perf_counter()
     n, classes, capacity = _labelled(topology, fixed, weights)
     compute = [topology.index[v] for v in topology.compute_nodes]
-    twins = fold_twin_boxes(topology, classes, capacity)
+    twins = fold_twin_units(topology, classes, capacity)
     if twins is not None:         # search the network with one box per class of twins
         at = {v: j for j, v in enumerate(twins.kept)}
         n, classes, capacity = len(twins.kept), list(twins.classes), twins.capacity
