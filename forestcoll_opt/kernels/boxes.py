@@ -126,7 +126,7 @@ def fold_twin_pieces(n: int, classes: Sequence[Hashable],
     for j, (_, nodes) in enumerate(pieces):
         for v in nodes:
             unit_of[v] = j
-    return _fold_units(unit_of, classes, capacity, tag)
+    return _fold_units(unit_of, classes, capacity, tag, exact=True)
 
 
 def fold_twin_chains(n: int, classes: Sequence[Hashable],
@@ -155,7 +155,7 @@ def fold_twin_chains(n: int, classes: Sequence[Hashable],
                     if unit_of[w] is None and len(adjacent[w]) <= 2:
                         unit_of[w] = v
                         frontier.append(w)
-    return _fold_units(unit_of, classes, capacity, tag)
+    return _fold_units(unit_of, classes, capacity, tag, exact=True)
 
 
 def fold_twin_units(topology: Topology, classes: Sequence[Hashable],
@@ -298,10 +298,13 @@ def _fold_boxes(box_of: Sequence[Hashable], classes: Sequence[Hashable],
 
 
 def _fold_units(unit_of: Sequence[Hashable], classes: Sequence[Hashable],
-                capacity: Mapping[tuple[int, int], object], tag: Hashable
-                ) -> BoxFolding | None:
+                capacity: Mapping[tuple[int, int], object], tag: Hashable, *,
+                exact: bool = False) -> BoxFolding | None:
     """Fold every class of two or more twin units (module docstring); ``unit_of[v]`` is
-    v's unit (None: a shared node), and no link joins two different units."""
+    v's unit (None: a shared node), and no link joins two different units. With
+    ``exact`` (units that every automorphism maps onto units: pieces, chains), only where
+    the twins are all the units alike (:func:`_unambiguous`), which keeps the orbits
+    exact."""
     members: dict[Hashable, list[int]] = {}
     for i, b in enumerate(unit_of):
         if b is not None:
@@ -313,7 +316,14 @@ def _fold_units(unit_of: Sequence[Hashable], classes: Sequence[Hashable],
         for p, i in enumerate(nodes):
             position[i] = p
     around: dict[int, list[tuple]] = {}
-    for (u, v), c in capacity.items():
+    # capacities by a small integer code (Fractions hash slowly, and the signatures below
+    # hash them again and again); looked up by object first, as most links share a few
+    by_object: dict[int, int] = {}
+    code: dict[object, int] = {}
+    for (u, v), value in capacity.items():
+        c = by_object.get(id(value))
+        if c is None:
+            c = by_object[id(value)] = code.setdefault(value, len(code))
         bu, bv = unit_of[u], unit_of[v]
         if bu is not None:
             around.setdefault(u, []).append(
@@ -326,6 +336,8 @@ def _fold_units(unit_of: Sequence[Hashable], classes: Sequence[Hashable],
         signature = tuple((classes[i], tuple(sorted(around.get(i, ())))) for i in nodes)
         if _connected(nodes, position, around):
             twins.setdefault(signature, []).append(b)
+    if exact:
+        twins = _unambiguous(twins, members, classes, around)
     folded_units: dict[Hashable, int] = {}          # folded unit -> its class size
     representative: dict[Hashable, Hashable] = {}
     for units in twins.values():
@@ -350,6 +362,37 @@ def _fold_units(unit_of: Sequence[Hashable], classes: Sequence[Hashable],
     return BoxFolding(kept=tuple(kept), classes=kept_classes, capacity=kept_capacity,
                       copies=tuple(tuple(c) for c in copies),
                       folded=len(folded_units) - len(set(representative.values())))
+
+
+def _unambiguous(twins: dict[tuple, list[Hashable]], members: Mapping[Hashable, list[int]],
+                 classes: Sequence[Hashable], around: Mapping[int, list[tuple]]
+                 ) -> dict[tuple, list[Hashable]]:
+    """The classes of twins to fold when the units are a family every automorphism maps
+    onto itself (pieces, chains), keeping the orbits exact: units are grouped by a shape
+    that does not depend on the order of their nodes or on which shared nodes they link
+    to (so an automorphism keeps it), and a shape is folded only if, at every set of
+    shared nodes, its units there are all twins of one another. An automorphism then maps
+    a folded class onto a folded class of the same size (all the units of one shape at the
+    image of its shared nodes, twins of one representative), which the kept network
+    mirrors; a shape whose units might be alike without being twins in node order is left
+    to the search."""
+    from collections import Counter
+
+    signature_of = {b: sig for sig, units in twins.items() for b in units}
+    seen: dict[tuple, str] = {}          # (shape, shared nodes) -> the signature there
+    ambiguous: set[frozenset] = set()
+    for b, nodes in members.items():
+        shape = frozenset(Counter(
+            (classes[i], frozenset(Counter((e[0], e[1], e[3]) for e in around.get(i, ())
+                                           ).items()))
+            for i in nodes).items())
+        shared = frozenset(e[2] for i in nodes for e in around.get(i, ()) if e[1])
+        signature = signature_of.get(b)
+        if signature is None or seen.setdefault((shape, shared), signature) != signature:
+            ambiguous.add(shape)
+        signature_of[b] = (shape, signature)
+    return {sig: units for sig, units in twins.items()
+            if signature_of[units[0]][0] not in ambiguous}
 
 
 def _connected(nodes: list[int], position: Mapping[int, int],
