@@ -64,6 +64,11 @@ class BoxFolding:
     :ivar capacity: the kept network's capacities, by kept index
     :ivar copies: per kept index, the whole network's nodes it stands for (itself first)
     :ivar folded: the number of units folded away
+    :ivar steps: the foldings this one composes, outermost first (empty: a single one)
+
+    ``copies[i]`` lists the nodes at i's position in every unit of i's class, the units in
+    one order for all positions, so that the x-th entries of the copies of one unit's
+    nodes form one unit.
     """
 
     kept: tuple[int, ...]
@@ -71,6 +76,7 @@ class BoxFolding:
     capacity: Mapping[tuple[int, int], object]
     copies: tuple[tuple[int, ...], ...]
     folded: int
+    steps: tuple["BoxFolding", ...] = ()
 
     def lift(self, orbits: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
         """The whole network's orbits from the kept network's (module docstring).
@@ -92,7 +98,59 @@ class BoxFolding:
                        for i in range(len(inner.kept)))
         return BoxFolding(kept=tuple(self.kept[j] for j in inner.kept), classes=inner.classes,
                           capacity=inner.capacity, copies=copies,
-                          folded=self.folded + inner.folded)
+                          folded=self.folded + inner.folded,
+                          steps=(self.steps or (self,)) + (inner.steps or (inner,)))
+
+    def lift_permutation(self, perm: Sequence[int]) -> tuple[int, ...]:
+        """An automorphism of the kept network as one of the whole network: every unit of
+        a class goes to the unit in the same place of the image's class, node as node
+        (module docstring).
+
+        :param perm: an automorphism of the kept network, the image of each kept index
+        :returns: the image of every node of the whole network
+        """
+        return _lift(self.copies, perm, sum(len(c) for c in self.copies))
+
+    def group(self, kept_group, lifted: int, rotations: int
+              ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int]:
+        """Generators of a group of automorphisms of the whole network with the whole
+        group's orbits (as far as ``kept_group`` gives the kept network's): the first
+        ``lifted`` generators of the kept network's group, lifted, and the first
+        ``rotations`` of :meth:`rotations`; at most ``lifted + rotations`` permutations
+        of n entries, however many units were folded.
+
+        :param kept_group: (n, classes, capacity) -> (generators, orbits, nodes searched)
+            of a network
+        :param lifted: the most generators of the kept network to lift
+        :param rotations: the most folding steps to turn
+        :returns: (generators sorted, orbits, nodes searched)
+        """
+        generators, orbits, searched = kept_group(len(self.kept), list(self.classes),
+                                                  self.capacity)
+        whole = [self.lift_permutation(g) for g in generators[:lifted]]
+        return (tuple(sorted(set(whole + self.rotations(rotations)))), self.lift(orbits),
+                searched)
+
+    def rotations(self, limit: int) -> list[tuple[int, ...]]:
+        """One automorphism of the whole network per folding step (the first ``limit``):
+        every class of the step's twin units turned by one unit, u_1 -> u_2 -> ... -> u_1,
+        lifted through the steps before it.
+
+        :param limit: the most automorphisms to return
+        :returns: the automorphisms, as images of every node
+        """
+        steps = self.steps or (self,)
+        out = []
+        for level, step in enumerate(steps[:limit]):
+            size = sum(len(c) for c in step.copies)
+            perm = list(range(size))
+            for c in step.copies:
+                for x, v in enumerate(c):
+                    perm[v] = c[(x + 1) % len(c)]
+            for outer in reversed(steps[:level]):
+                perm = list(_lift(outer.copies, perm, sum(len(c) for c in outer.copies)))
+            out.append(tuple(perm))
+        return out
 
 
 def fold_twin_boxes(topology: Topology, classes: Sequence[Hashable],
@@ -106,6 +164,15 @@ def fold_twin_boxes(topology: Topology, classes: Sequence[Hashable],
     :returns: the folding, or None when no two boxes are twins (or a link joins two boxes)
     """
     return _fold_boxes([node.box for node in topology.nodes], classes, capacity, "twin boxes")
+
+
+def _lift(copies: Sequence[Sequence[int]], perm: Sequence[int], n: int) -> tuple[int, ...]:
+    out = list(range(n))
+    for i, c in enumerate(copies):
+        image = copies[perm[i]]
+        for x, v in enumerate(c):
+            out[v] = image[x]
+    return tuple(out)
 
 
 def fold_twin_pieces(n: int, classes: Sequence[Hashable],
@@ -158,25 +225,28 @@ def fold_twin_chains(n: int, classes: Sequence[Hashable],
     return _fold_units(unit_of, classes, capacity, tag, exact=True)
 
 
-def fold_twin_units(topology: Topology, classes: Sequence[Hashable],
+def fold_twin_units(box_of: Sequence[Hashable] | None, classes: Sequence[Hashable],
                     capacity: Mapping[tuple[int, int], object]) -> BoxFolding | None:
     """Twin boxes, twin hanging pieces and twin chains, again on what is kept while any
     folds (at most :data:`MAX_UNIT_ROUNDS` rounds), composed into one folding.
 
-    :param topology: the network; its nodes' ``box`` say which box each belongs to
+    :param box_of: per node index, its box label (None: in no box), or None to fold no
+        boxes (pieces and chains only)
     :param classes: per node index, the class an automorphism must keep
     :param capacity: (node index, node index) -> capacity that an automorphism must keep
     :returns: the folding, or None when nothing folds
     """
-    box_of = [node.box for node in topology.nodes]
-    n = len(box_of)
+    n = len(classes)
     done: BoxFolding | None = None
-    kept_box, kept_classes, kept_capacity = box_of, list(classes), capacity
+    kept_box = list(box_of) if box_of is not None else [None] * n
+    kept_classes, kept_capacity = list(classes), capacity
     step = 0
     for _ in range(MAX_UNIT_ROUNDS):
         progress = False
         for kind in ("boxes", "pieces", "chains"):
             step += 1
+            if kind == "boxes" and box_of is None:
+                continue
             tag = (f"twin {kind}", step)        # each step its own mark (module docstring)
             if kind == "boxes":
                 folding = _fold_boxes(kept_box, kept_classes, kept_capacity, tag)
@@ -351,10 +421,11 @@ def _fold_units(unit_of: Sequence[Hashable], classes: Sequence[Hashable],
             if b is None or representative.get(b, b) == b]
     new = {v: j for j, v in enumerate(kept)}
     copies: list[list[int]] = [[v] for v in kept]
-    for i, b in enumerate(unit_of):
-        if b is not None and representative.get(b, b) != b:
-            rep = members[representative[b]][position[i]]
-            copies[new[rep]].append(i)
+    for units in twins.values():              # unit by unit, so copies line up (BoxFolding)
+        if len(units) > 1:
+            for b in units[1:]:
+                for rep, i in zip(members[units[0]], members[b]):
+                    copies[new[rep]].append(i)
     kept_classes = tuple((tag, folded_units[unit_of[v]], classes[v])
                          if unit_of[v] in folded_units else classes[v] for v in kept)
     kept_capacity = {(new[u], new[v]): c for (u, v), c in capacity.items()

@@ -245,7 +245,7 @@ def test_scalable_units_fold_to_one_rail_without_a_search(monkeypatch, su):
     for boxes in (64, 128):
         topo = resolve(f"dgx-h100:boxes={boxes},fabric=su,su={su}")
         n, classes, capacity = _labelled(topo, (), None)
-        folding = fold_twin_units(topo, classes, capacity)
+        folding = fold_twin_units([node.box for node in topo.nodes], classes, capacity)
         assert len(folding.kept) == 4                         # spine, box switch, GPU, leaf
         assert sorted(v for c in folding.copies for v in c) == list(range(n))
         tracemalloc.start()
@@ -259,3 +259,35 @@ def test_scalable_units_fold_to_one_rail_without_a_search(monkeypatch, su):
     result, plain = bound(topo, symmetry=True), bound(topo, symmetry=False)
     assert (result.algbw, result.cut) == (plain.algbw, plain.cut)
     assert result.max_flows == 3 and plain.max_flows == 2 * 1024 + 1
+
+
+@pytest.mark.parametrize("spec", ["dgx-h100:boxes=16,fabric=su,su=1",
+                                  "dgx-h100:boxes=32,fabric=su,su=2"])
+def test_generate_gets_a_group_lifted_from_the_kept_units(monkeypatch, spec):
+    """Where BLISS's generators of the whole network would pass FULL_SEARCH_ENTRIES
+    counting the twin pieces and chains (1,024 boxes with su=1: 8,191 generators of 17,409
+    nodes), generate's group is lifted from the kept network: a few permutations, each an
+    automorphism, the whole group's orbits, a rotation acting freely on the GPUs, and a
+    compact schedule at the bound that the verifier accepts. Shown here with the threshold
+    lowered to 1,000 entries."""
+    import forestcoll_opt as fc
+    from forestcoll_opt.kernels import symmetry
+
+    topo = resolve(spec)
+    whole = automorphisms(topo)
+    monkeypatch.setattr(symmetry, "FULL_SEARCH_ENTRIES", 1000)
+    group = automorphisms(topo, whole=False)
+    assert not group.whole and group.orbits == whole.orbits
+    assert 0 < len(group.generators) <= symmetry.MAX_LIFTED + symmetry.MAX_STEP_ROTATIONS
+    assert len(group.generators) < len(whole.generators) // 5
+    for g in group.generators:
+        assert sorted(g) == list(range(len(topo.nodes)))
+        assert all(topo.capacity.get((topo.node_ids[g[topo.index[u]]],
+                                      topo.node_ids[g[topo.index[v]]])) == c
+                   for (u, v), c in topo.capacity.items())
+    compute = [topo.index[v] for v in topo.compute_nodes]
+    g = group.rotation(compute)
+    assert {len(symmetry.cycle(g, v)) for v in compute} in ({16}, {8})
+    schedule = fc.generate(topo, compact=True)
+    assert schedule.algbw == fc.bound(topo).algbw
+    assert fc.verify(topo, schedule).status == "optimal"
