@@ -49,7 +49,7 @@ from typing import Hashable, Mapping, Sequence
 
 from ..model.topology import Topology
 
-# fold_twin_units: at most this many rounds of boxes then pieces (each O(links log links))
+# fold_twin_units: at most this many rounds of boxes, pieces, chains (each O(links log links))
 MAX_UNIT_ROUNDS = 4
 
 
