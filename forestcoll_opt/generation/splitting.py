@@ -152,6 +152,7 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     elif g is not None:
         gens = [g]
     reps = _orbit_reps(compute, gens) if gens else []
+    ends = _Ends(cap)
     handled: set[int] = set()
     for done, w in enumerate(switches, 1):
         if progress is not None and done > 1:
@@ -161,15 +162,16 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
             handled.update(v for (v,) in orbit)
             used, splits, bisections, loops = _split_jointly(num_nodes, cap, pools, compute,
                                                              demand, gens, w, reps, box, need,
-                                                             kernel, cyclic=group is None)
+                                                             kernel, cyclic=group is None,
+                                                             ends=ends)
             flows += used
             dropped += loops
             joint["joint_splits"] += splits
             joint["joint_max_flows"] += used
             joint["joint_bisections"] += bisections
         before = flows
-        ins = sorted(a for (a, b) in cap if b == w and cap[(a, b)] > 0)
-        outs = sorted(b for (a, b) in cap if a == w and cap[(a, b)] > 0)
+        ins = sorted(a for a in ends.into.get(w, ()) if cap.get((a, w), 0) > 0)
+        outs = sorted(b for b in ends.out.get(w, ()) if cap.get((w, b), 0) > 0)
         if not ins and not outs:
             continue
         if group is not None:
@@ -199,6 +201,7 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                     dropped += gamma
                     continue
                 cap[(u, t)] = cap.get((u, t), 0) + gamma
+                ends.add(u, t)
                 oracle.set((u, t), cap[(u, t)])
                 pool = pools.setdefault((u, t), PathUnits())
                 for path, count in units:
@@ -226,11 +229,28 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                      seconds=time.perf_counter() - start, **joint)
 
 
+class _Ends:
+    """Every in- and out-neighbour each node has had in the splitting's capacities (a
+    superset of its links now, filtered by the capacities where read), so that a switch's
+    links are found without scanning every link of the network."""
+
+    def __init__(self, cap: Mapping[tuple[int, int], int]) -> None:
+        self.into: dict[int, set[int]] = {}
+        self.out: dict[int, set[int]] = {}
+        for a, b in cap:
+            self.add(a, b)
+
+    def add(self, a: int, b: int) -> None:
+        self.into.setdefault(b, set()).add(a)
+        self.out.setdefault(a, set()).add(b)
+
+
 def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
                    pools: dict[tuple[int, int], PathUnits], compute: list[int],
                    demand: Mapping[int, int], gens: Sequence[Sequence[int]], w: int,
                    reps: list[int], box: Mapping[int, object], need: int,
-                   kernel: str | None, *, cyclic: bool) -> tuple[int, int, int, int]:
+                   kernel: str | None, *, cyclic: bool, ends: "_Ends"
+                   ) -> tuple[int, int, int, int]:
     """Split the switches of the orbit of ``w`` under the group ``gens`` generate
     pair-orbit by pair-orbit (``reps``: one compute node per orbit).
 
@@ -269,7 +289,7 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
         net.set_capacities(ids, [cap.get(e, 0) for e in change])
         return ok
 
-    outs = sorted(b for (a, b) in cap if a == w)
+    outs = sorted(b for b in ends.out.get(w, ()) if (w, b) in cap)
     g = gens[0]
     length = ({v: len(cycle(g, v)) for v in {a for e in cap for a in e}} if cyclic else {})
 
@@ -285,9 +305,11 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
     while True:
         # one pass over the egress links; with a larger group, passes repeat while they
         # split something (a pass creates links at w that the next one can pair)
-        into = {a for (a, b) in cap if b == w}
+        into = {a for a in ends.into.get(w, ()) if (a, w) in cap}
         before = splits
         for t in outs:
+            if not cap.get((w, t)):
+                continue        # split off by an earlier orbit: nothing to pair (no sort)
             ins = sorted(into,
                          key=lambda u: (u == t, shared(u, t),
                                         box.get(u) == box.get(t) and box.get(u) is not None,
@@ -331,6 +353,7 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
                     net.set_capacity(eid[e], value)
                     if value:
                         cap[e] = value
+                        ends.add(*e)
                     else:
                         cap.pop(e, None)
                 for a, x, b, units in taken:

@@ -52,9 +52,12 @@ the network itself, as it always did; with ``whole=False`` it does so only while
 generators it would return, counted from the folding (a class of t twins needs t - 1),
 stay below :data:`FULL_SEARCH_ENTRIES` entries, so the catalog's schedules are found
 under the same generators as before, and beyond it the folded group (same orbits,
-generators of a subgroup) is used. The bound asks only for orbits
-(:func:`oracle_orbits`), and by default searches the core only when the max-flows a
-coarser partition could save outweigh loading igraph and running BLISS on the core.
+generators of a subgroup) is used. That count also takes the twin pieces and chains of
+:mod:`.boxes` (a scalable unit under the spine): beyond it, the group of the network they
+leave, lifted, and one turn of each folding step (:meth:`.boxes.BoxFolding.group`). The
+bound asks only for orbits (:func:`oracle_orbits`: twin boxes, pieces and chains folded
+first), and by default searches the core only when the max-flows a coarser partition
+could save outweigh loading igraph and running BLISS on the core.
 """
 
 from __future__ import annotations
@@ -66,10 +69,11 @@ from typing import Hashable, Mapping, Sequence
 
 from ..model.topology import Topology
 from ..model.trees import node_orbits
-from .boxes import fold_twin_boxes
+from .boxes import fold_twin_units
 
 # with whole=False, BLISS runs on the whole network while the generators it would return
-# have at most this many entries (about 16 MB); beyond it the folded group is used
+# have at most this many entries (about 16 MB, counted from the folding and from the twin
+# units of .boxes: dgx-a100:boxes=192 2,326,850, BLISS 2,323,390); beyond, a folded group
 FULL_SEARCH_ENTRIES = 2_000_000
 # folding: at most this many twin passes (each O(links log links)); stopping early leaves
 # a larger core, never a wrong orbit
@@ -224,7 +228,7 @@ def oracle_orbits(topology: Topology, *, fixed: Sequence[str] = (),
     start = time.perf_counter()
     n, classes, capacity = _labelled(topology, fixed, weights)
     compute = [topology.index[v] for v in topology.compute_nodes]
-    twins = fold_twin_boxes(topology, classes, capacity)
+    twins = fold_twin_units([node.box for node in topology.nodes], classes, capacity)
     if twins is not None:         # search the network with one box per class of twins
         at = {v: j for j, v in enumerate(twins.kept)}
         n, classes, capacity = len(twins.kept), list(twins.classes), twins.capacity
@@ -308,8 +312,13 @@ def _group(n: int, classes: Sequence[Hashable], capacity: Mapping[tuple[int, int
     if folding.rigid():          # BLISS would find the identity alone
         return (), folding.orbits(None), 0, True
     if whole or folding.full_search_entries() <= FULL_SEARCH_ENTRIES:
-        generators = _search(n, classes, capacity)
-        return generators, _orbits(n, generators), n, True
+        units = None if whole else fold_twin_units(None, classes, capacity)
+        if units is None or n * (1 + units.folded) <= FULL_SEARCH_ENTRIES:
+            generators = _search(n, classes, capacity)
+            return generators, _orbits(n, generators), n, True
+        # twin pieces or chains the folding above does not see: lift the kept network's
+        return (*units.group(lambda *kept: _group(*kept, whole=False)[:3], MAX_LIFTED,
+                             MAX_STEP_ROTATIONS), False)
     core = folding.core_generators()
     generators = folding.lift(core[:MAX_LIFTED]) + folding.step_rotations(MAX_STEP_ROTATIONS)
     compute = [i for i, v in enumerate(folding.core) if classes[v][:2] == ("node", "compute")]
