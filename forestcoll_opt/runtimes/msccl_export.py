@@ -196,6 +196,13 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
     if protocol not in PROTOCOLS:
         raise MscclExportError(f"unknown protocol {str(protocol)[:40]!r}; use one of "
                                f"{', '.join(PROTOCOLS)}")
+    if schedule.collective in ("broadcast", "reduce"):
+        raise MscclExportError(f"{schedule.collective} schedules cannot be exported to MSCCL: "
+                               f"an algorithm file has no root, and the runtimes select it for "
+                               f"a call with any root (they match coll, ngpus, the aliasing and "
+                               f"the size; docs/msccl.md section 5), so a file built for root "
+                               f"{schedule.root} would give wrong results for the others; "
+                               f"export an allgather, reduce-scatter, allreduce or alltoall")
     if schedule.collective not in fl.colls:
         raise MscclExportError(f"{schedule.collective} schedules cannot be exported to MSCCL "
                                f"yet; export an allgather, reduce-scatter, allreduce or "
