@@ -172,9 +172,10 @@ def test_default_channels_fit_mi250_allgather(schedules):
 
 
 def test_groups_of_peers_keep_thirty_two_per_channel_and_dependency_ids_small(schedules):
-    # 64 ranks: every rank sends to and receives from 63 peers (one group of 32 per channel
-    # would need 63); the peers fall into two groups of channels, the receiving blocks get
-    # ids 1..63
+    # 64 ranks, routes relayed through the GPUs of a box: a rank sends to and receives from
+    # 35 peers, more than the 32 blocks a channel holds per direction; its connections fall
+    # into two groups of channels, and the receiving blocks get the ids right after the
+    # local block
     t, s = schedules("dgx-a100:boxes=8", "alltoall")
     x = export_msccl(t, s)
     assert x.channels == 2
