@@ -8,9 +8,10 @@ Mapping (docs/msccl.md, "Export from forestcoll-opt"):
   chunk pattern reproduces the schedule's bandwidth shares exactly.
 * A tree edge u -> v becomes one transfer per run of at most 71 chunks: a send-type step
   on u's thread block for (send to v, channel) and the matching receive-type step on v's
-  block for (receive from u, channel). Every connection is a FIFO, so both sides are
-  appended in one global order; a step waits only for steps created before it, which
-  rules out deadlock (induction on that order).
+  block for (receive from u, channel); :mod:`.msccl_layout` puts connections and trees on
+  channels and thread blocks. Every connection is a FIFO, so both sides are appended in
+  one global order; a step waits only for steps created before it, which rules out
+  deadlock (induction on that order).
 * Allgather (out-trees): the root sends its chunks; every other node receives them into
   its output (``r``) and forwards them to its children (``s``, depending on the receive).
   Out-of-place, each rank first copies its input into its own slot of the output
@@ -18,7 +19,9 @@ Mapping (docs/msccl.md, "Export from forestcoll-opt"):
 * Reduce-scatter (in-trees): a leaf sends its input chunks; an inner node receives from
   each child and reduces (``rrc``) into a scratch slot (the first with its own input,
   each next one depending on the previous), then sends the sum to its parent; the root
-  reduces into its output.
+  reduces into its output. RCCL runs no ``rrc`` (docs/msccl.md section 2): its flavour
+  copies the rank's own input into the sum (``cpy``), receives each child into scratch
+  (``r``) and adds it (``re``, depending on the previous addition).
 * Allreduce: the reduce-scatter trees leave every root's share reduced in place in the
   output buffer, and the allgather trees broadcast it from there, each send at the root
   depending on the reduction that finished those chunks. The runtime runs both phases
@@ -27,14 +30,17 @@ Mapping (docs/msccl.md, "Export from forestcoll-opt"):
 * All-to-all (route schedules): every route cut at the compute nodes it relays through,
   one transfer per hop between two of them (:func:`_alltoall`).
 
-Limits are the checker's (:mod:`forestcoll_opt.runtimes.msccl_check.limits` records them
-from the runtimes' sources, and they are written there only): steps per thread block, thread
-blocks, channels, ``cnt``, dependency targets, chunk offsets (``int16_t``), the XML
-parser's node store. They are checked before anything is written; a schedule that does
-not fit stops with one line naming the limit and the setting that helps (more channels,
-fewer chunks, a fixed k). Buffer sizes are
-exact: ``i_chunks``/``o_chunks`` the collective's layout (0 for the unused input of an
-in-place allgather), ``s_chunks`` the scratch chunks the steps use.
+Flavours: ``msccl-executor`` (the default), ``rccl`` and ``legacy``, each with its own
+spelling and limits. Limits are the checker's (:mod:`forestcoll_opt.runtimes.msccl_check.limits`
+records them from the runtimes' sources, each with its source line, and they are written
+there only): steps per thread block, thread blocks, channels, ``cnt``, dependency targets,
+chunk offsets (``int16_t``), the XML parser's node store. They are checked before anything
+is written; without ``channels`` the fewest channels that fit are chosen, and a schedule
+that does not fit stops with one line naming the limit and what to change. Buffer sizes
+are exact: ``i_chunks``/``o_chunks`` the collective's layout (0 for the unused input of an
+in-place allgather), ``s_chunks`` the scratch chunks the steps use. ``maxBytes``: no limit,
+except a legacy file with scratch, whose scratch legacy sizes from it
+(:func:`_max_bytes`).
 """
 
 from __future__ import annotations
