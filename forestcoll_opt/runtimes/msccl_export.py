@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from ..errors import MscclExportError, UsageError
 from .msccl_check.limits import (EXECUTOR, EXPORT_SCRATCH_BUDGET, LEGACY, RCCL, SCRATCH_LIMIT,
                                  RuntimeRules)
-from .msccl_layout import Builder, Layout, Step, check_offsets, fit
+from .msccl_layout import Builder, Layout, Step, chan_of, check_offsets, fit, peers
 from ..model.schedule import Schedule, Tree
 from ..model.topology import Topology
 
@@ -512,24 +512,25 @@ def _render(b: Builder, lay: Layout, fl: Flavour, collective: str, protocol: str
              f'nchunksperloop="{K}" ngpus="{n}" coll="{fl.colls[collective]}" '
              f'inplace="{int(inplace)}" outofplace="{int(outofplace)}" '
              f'minBytes="{min_bytes}" maxBytes="{max_bytes}">']
+    flagged = lay.flagged()
     for r, rk in enumerate(b.ranks):
         lines.append(f'  <gpu id="{r}" i_chunks="{sizes[0]}" o_chunks="{sizes[1]}" '
                      f's_chunks="{rk.scratch}">')
         ids = lay.ids[r]
         for key in sorted(ids, key=ids.__getitem__):
-            send = key[1] if key[0] == "send" else -1
-            recv = key[1] if key[0] == "recv" else -1
-            chan = key[2] if len(key) > 2 else 0
-            lines.append(f'    <tb id="{ids[key]}" send="{send}" recv="{recv}" chan="{chan}">')
+            send, recv = peers(key)
+            lines.append(f'    <tb id="{ids[key]}" send="{send}" recv="{recv}" '
+                         f'chan="{chan_of(key)}">')
             for step in lay.blocks[r][key]:
                 depid = deps = -1
-                if step.dep is not None:
+                if step.dep is not None and step.dep.block != key:
                     depid = ids[step.dep.block]
                     deps = step.dep.position
                 lines.append(f'      <step s="{step.position}" type="{step.kind}" '
                              f'srcbuf="{step.srcbuf}" srcoff="{step.srcoff}" '
                              f'dstbuf="{step.dstbuf}" dstoff="{step.dstoff}" cnt="{step.cnt}" '
-                             f'depid="{depid}" deps="{deps}" hasdep="{int(step.hasdep)}"/>')
+                             f'depid="{depid}" deps="{deps}" '
+                             f'hasdep="{int(id(step) in flagged)}"/>')
             lines.append("    </tb>")
         lines.append("  </gpu>")
     lines.append("</algo>")

@@ -16,11 +16,17 @@ thread blocks for a channel count C:
   of the connection's thread block (at most 64 in msccl-executor and RCCL);
 * thread block ids: the local block first, then every receiving block, then every sending
   one. Steps depend only on receiving blocks (a forward, a relay, a reduction) or the local
-  one, so the dependency targets get the smallest ids (they are stored in 8 bits).
+  one, so the dependency targets get the smallest ids (they are stored in 8 bits);
+* when a rank would need more thread blocks than the runtime holds (RCCL: 64), its i-th
+  receiving and i-th sending block of each channel share one thread block (``<tb>`` with
+  both a ``recv`` and a ``send`` peer), which halves the count; such a block runs the steps
+  of both connections one after the other, in the global order.
 
 Each thread block keeps its steps in the global order, and both ends of a transfer are
-created together, so the deadlock-freedom argument of the exporter holds for every C (the
-earliest unfinished transfer can always proceed).
+created together, so the deadlock-freedom argument of the exporter holds for every C and
+either choice of blocks: by induction on that order, the earliest unfinished step or
+transfer has every step before it in its blocks, and every step it depends on, finished,
+so it can run.
 """
 
 from __future__ import annotations
@@ -44,10 +50,10 @@ class Step:
     dstoff: int
     cnt: int
     dep: "Step | None" = None
-    hasdep: bool = False
     lane: tuple = ()
     block: tuple = ()
     position: int = -1
+    order: int = -1               # creation order on its rank
 
 
 @dataclass
@@ -57,11 +63,10 @@ class Rank:
 
     def add(self, lane: tuple, step: Step) -> Step:
         step.lane = lane
+        step.order = len(self.steps)
         if step.dep is not None and step.dep.lane == lane:
             step.dep = None        # one lane is one thread block: program order suffices
         self.steps.append(step)
-        if step.dep is not None:
-            step.dep.hasdep = True
         return step
 
 
@@ -93,11 +98,24 @@ class Builder:
 
 @dataclass
 class Layout:
-    """The thread blocks of every rank for one channel count."""
+    """The thread blocks of every rank for one channel count. Block keys: ``("local",)``,
+    ``("recv", peer, chan)``, ``("send", peer, chan)`` or ``("both", recv peer, send peer,
+    chan)`` (a merged block)."""
 
     channels: int
     blocks: list[dict[tuple, list[Step]]]
     ids: list[dict[tuple, int]]
+    merged: bool = False
+
+    def flagged(self) -> set[int]:
+        """The steps another thread block depends on (``hasdep="1"``), by ``id``."""
+        out: set[int] = set()
+        for blocks in self.blocks:
+            for steps in blocks.values():
+                for step in steps:
+                    if step.dep is not None and step.dep.block != step.block:
+                        out.add(id(step.dep))
+        return out
 
 
 def groups_for(n: int) -> int:
@@ -105,8 +123,9 @@ def groups_for(n: int) -> int:
     return max(1, -(-(n - 1) // PER_CHANNEL))
 
 
-def layout(b: Builder, channels: int) -> Layout:
-    """Thread blocks and ids of every rank with ``channels`` channels (module docstring)."""
+def layout(b: Builder, channels: int, merge: bool = False) -> Layout:
+    """Thread blocks and ids of every rank with ``channels`` channels; ``merge``: receiving
+    and sending blocks paired into one (module docstring)."""
     n = len(b.ranks)
     groups = min(groups_for(n), channels)
     lanes = channels // groups
@@ -127,25 +146,70 @@ def layout(b: Builder, channels: int) -> Layout:
                 key = (lane[0], lane[1], chan)
             step.block = key
             mine.setdefault(key, []).append(step)
+        if merge:
+            mine = _merged(mine)
         for steps in mine.values():
             for i, step in enumerate(steps):
                 step.position = i
         blocks.append(mine)
         ids.append({key: i for i, key in enumerate(sorted(mine, key=_block_order))})
-    return Layout(used, blocks, ids)
+    return Layout(used, blocks, ids, merge)
+
+
+def _merged(blocks: dict[tuple, list[Step]]) -> dict[tuple, list[Step]]:
+    """The i-th receiving and i-th sending block of every channel (by peer) as one block,
+    its steps in the global order (the order the rank's steps were created in)."""
+    out: dict[tuple, list[Step]] = {}
+    chans = sorted({key[2] for key in blocks if key[0] != "local"})
+    if ("local",) in blocks:
+        out[("local",)] = blocks[("local",)]
+    for chan in chans:
+        recvs = sorted(k for k in blocks if k[0] == "recv" and k[2] == chan)
+        sends = sorted(k for k in blocks if k[0] == "send" and k[2] == chan)
+        for i in range(max(len(recvs), len(sends))):
+            if i < len(recvs) and i < len(sends):
+                key = ("both", recvs[i][1], sends[i][1], chan)
+                steps = sorted(blocks[recvs[i]] + blocks[sends[i]], key=lambda st: st.order)
+            else:
+                key = recvs[i] if i < len(recvs) else sends[i]
+                steps = blocks[key]
+            for st in steps:
+                st.block = key
+            out[key] = steps
+    return out
 
 
 def _block_order(key: tuple) -> tuple:
-    """The local block first, then every receiving block, then every sending one, each by
-    channel and peer: the blocks others depend on get the small ids."""
+    """The local block first, then the blocks that receive (merged ones first), then the
+    sending ones, each by channel and peer: the blocks others depend on get the small ids."""
     if key[0] == "local":
-        return (0, 0, 0)
-    return (1 if key[0] == "recv" else 2, key[2], key[1])
+        return (0, 0, 0, 0)
+    if key[0] == "both":
+        return (1, key[3], key[1], key[2])
+    return (2 if key[0] == "recv" else 3, key[2], key[1], 0)
+
+
+def chan_of(key: tuple) -> int:
+    """The channel of a block key (0 for the local block)."""
+    return key[-1] if key[0] != "local" else 0
+
+
+def peers(key: tuple) -> tuple[int, int]:
+    """(send peer, receive peer) of a block key, -1 for none."""
+    if key[0] == "both":
+        return key[2], key[1]
+    if key[0] == "send":
+        return key[1], -1
+    if key[0] == "recv":
+        return -1, key[1]
+    return -1, -1
 
 
 def describe(key: tuple) -> str:
     if key[0] == "local":
         return "local copies"
+    if key[0] == "both":
+        return f"recv from rank {key[1]} and send to rank {key[2]}, channel {key[3]}"
     return f"{key[0]} {'to' if key[0] == 'send' else 'from'} rank {key[1]}, channel {key[2]}"
 
 
@@ -165,11 +229,13 @@ def first_problem(lay: Layout, rules: RuntimeRules, runtime: str) -> Problem | N
     n = len(lay.blocks)
     for r, blocks in enumerate(lay.blocks):
         if len(blocks) > rules.max_tbs:
-            sends = sum(1 for k in blocks if k[0] == "send")
-            recvs = sum(1 for k in blocks if k[0] == "recv")
+            sends = sum(1 for k in blocks if peers(k)[0] >= 0)
+            recvs = sum(1 for k in blocks if peers(k)[1] >= 0)
+            how = ("one per peer and channel, a receiving and a sending one sharing a block"
+                   if lay.merged else "one per peer and channel")
             return Problem("blocks", (
                 f"rank {r} needs {len(blocks)} thread blocks ({recvs} receiving, {sends} "
-                f"sending: one per peer and channel); {runtime} allows {rules.max_tbs} "
+                f"sending: {how}); {runtime} allows {rules.max_tbs} "
                 f"(MSCCL_MAX_NUM_THREAD_BLOCKS)"), False)
         for key, steps in blocks.items():
             if len(steps) > rules.max_steps:
@@ -180,8 +246,8 @@ def first_problem(lay: Layout, rules: RuntimeRules, runtime: str) -> Problem | N
         for side in ("send", "recv"):
             count: dict[int, int] = {}
             for key in blocks:
-                if key[0] == side:
-                    count[key[2]] = count.get(key[2], 0) + 1
+                if peers(key)[0 if side == "send" else 1] >= 0:
+                    count[chan_of(key)] = count.get(chan_of(key), 0) + 1
             for chan, c in sorted(count.items()):
                 if c > rules.tbs_per_channel:
                     return Problem("per_channel", (
@@ -197,7 +263,8 @@ def first_problem(lay: Layout, rules: RuntimeRules, runtime: str) -> Problem | N
                 f"{rules.node_room} (MSCCL_MAX_NODES)"), False)
         for key, steps in blocks.items():
             for step in steps:
-                if step.dep is not None and lay.ids[r][step.dep.block] > rules.max_dep_bid:
+                if step.dep is not None and step.dep.block != key \
+                        and lay.ids[r][step.dep.block] > rules.max_dep_bid:
                     return Problem("dep", (
                         f"rank {r}: a step depends on thread block "
                         f"{lay.ids[r][step.dep.block]}; MSCCL stores that id in 8 bits (at "
@@ -243,20 +310,31 @@ _ADVICE = {
 def fit(b: Builder, rules: RuntimeRules, runtime: str, channels: int | None,
         max_channels: int) -> Layout:
     """The layout for ``channels``, or, when None, for the fewest channels from 1 to
-    ``max_channels`` that fit every limit of ``rules``; a schedule that fits none stops with
-    one line naming the limit and what to change."""
+    ``max_channels`` that fit every limit of ``rules``; one thread block per connection, or,
+    when a rank would then need more blocks than the runtime holds, a receiving and a
+    sending connection per block. A schedule that fits none stops with one line naming the
+    limit and what to change."""
+    def attempt(c: int) -> tuple[Layout | None, Problem]:
+        problem = None
+        for merge in (False, True):
+            lay = layout(b, c, merge)
+            problem = first_problem(lay, rules, runtime)
+            if problem is None:
+                return lay, None
+            if problem.kind != "blocks":
+                break             # sharing blocks only helps their count
+        return None, problem
+
     if channels is not None:
-        lay = layout(b, channels)
-        problem = first_problem(lay, rules, runtime)
+        lay, problem = attempt(channels)
         if problem is not None:
             raise MscclExportError(f"{problem.message}: {_ADVICE[problem.kind]}")
         return lay
     tried: list[tuple[int, Problem]] = []
     for c in range(1, max_channels + 1):
-        lay = layout(b, c)
-        if lay.channels < c and tried:
+        if tried and layout(b, c).channels < c:
             continue              # this count lays out like a smaller one
-        problem = first_problem(lay, rules, runtime)
+        lay, problem = attempt(c)
         if problem is None:
             return lay
         tried.append((c, problem))
