@@ -3,7 +3,9 @@ exporter and of its checker): runs every thread block's steps in order with unbo
 connections per (channel, sender, receiver), tracks which rank's input chunks each buffer
 slot holds (a Counter, so a double-counted contribution shows), and asserts the final
 layout of docs/msccl.md section 3. Returns the chunks sent over each (sender, receiver)
-pair per loop."""
+pair per loop. Collectives: allgather, reduce-scatter (either spelling), allreduce and
+alltoall; step types s, r, rrc, cpy and re (an exporter that needs others is not tested
+against it)."""
 
 import xml.etree.ElementTree as ET
 from collections import Counter, deque
@@ -32,7 +34,7 @@ def simulate(text, inplace_mode=False):
     def key(r, b, off):
         if inplace_mode:
             if coll == 'allgather' and b == 'i': return (r, 'o', r*k+off)
-            if coll == 'reducescatter' and b == 'o': return (r, 'i', r*k+off)
+            if coll in ('reducescatter', 'reduce_scatter') and b == 'o': return (r, 'i', r*k+off)
             if coll == 'allreduce' and b == 'o': return (r, 'i', off)
         return (r, b, off)
     def read(r, b, off):
@@ -68,6 +70,9 @@ def simulate(text, inplace_mode=False):
                 fifo.setdefault((chan, r, send), deque()).append([Counter(read(r, st['srcbuf'], so + j)) for j in range(cnt)])
             elif typ == 'cpy':
                 for j in range(cnt): buf[key(r, st['dstbuf'], do + j)] = Counter(read(r, st['srcbuf'], so + j))
+            elif typ == 're':
+                for j in range(cnt):
+                    buf[key(r, st['dstbuf'], do + j)] = read(r, st['dstbuf'], do + j) + read(r, st['srcbuf'], so + j)
             else: raise Exception(typ)
             pc[(r, t)] = i + 1; progress = True
     stuck = [(r, t) for (r, t), i in pc.items() if i < len(gpus[r][3][t][3])]
@@ -77,9 +82,12 @@ def simulate(text, inplace_mode=False):
         if coll == 'allgather':
             for x in range(K):
                 assert read(r, 'o', x) == Counter({(x // k, x % k): 1}), (r, x, read(r,'o',x))
-        elif coll == 'reducescatter':
+        elif coll in ('reducescatter', 'reduce_scatter'):
             for j in range(k):
                 assert read(r, 'o', j) == Counter({(q, r*k + j): 1 for q in range(n)}), (r, j)
+        elif coll == 'alltoall':
+            for x in range(K):
+                assert read(r, 'o', x) == Counter({(x // k, r*k + x % k): 1}), (r, x, read(r,'o',x))
         else:
             for x in range(K):
                 assert read(r, 'o', x) == Counter({(q, x): 1 for q in range(n)}), (r, x, read(r,'o',x))

@@ -236,15 +236,20 @@ def build_parser() -> argparse.ArgumentParser:
                                         "(alltoall) JSON file")
     q.add_argument("-o", "--output", type=output_arg, required=True,
                    help="XML file to write (- for standard output)")
-    q.add_argument("--flavour", choices=("msccl-executor", "legacy"), default="msccl-executor",
-                   help="msccl-executor: Azure/msccl-executor-nccl and ROCm RCCL (coll "
-                        "\"reducescatter\"); legacy: microsoft/msccl (\"reduce_scatter\")")
+    q.add_argument("--flavour", choices=("msccl-executor", "rccl", "legacy"),
+                   default="msccl-executor",
+                   help="the runtime the file is written for and checked against: "
+                        "msccl-executor (Azure/msccl-executor-nccl, the default), rccl (ROCm "
+                        "RCCL: no fused receive-reduce steps, 64 thread blocks per rank) or "
+                        "legacy (microsoft/msccl: coll \"reduce_scatter\", 216 thread "
+                        "blocks, scratch sized from maxBytes); docs/msccl.md")
     q.add_argument("--protocol", choices=("Simple", "LL128", "LL"), default="Simple")
     q.add_argument("--chunks", type=int_arg, default=1,
                    help="MSCCL chunks per part of the schedule (default 1): multiplies "
                         "nchunksperloop, which sets the buffer sizes the runtime accepts")
-    q.add_argument("--channels", type=int_arg, default=1,
-                   help="channels to spread the trees over (1 to 32; default 1)")
+    q.add_argument("--channels", type=int_arg, default=None,
+                   help="channels (1 to 32; default: the fewest that fit every limit of the "
+                        "runtime)")
     q.add_argument("--inplace", action="store_true",
                    help="allgather: an in-place algorithm (default out-of-place; "
                         "reduce-scatter and allreduce files are valid both ways)")
@@ -254,7 +259,8 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--max-bytes", type=bytes_arg, default=None,
                    help="largest buffer, inclusive (default, or 0: no limit, written "
                         "maxBytes=\"9223372036854775807\", which every runtime reads as no "
-                        "limit)")
+                        "limit; legacy files with scratch: the largest that keeps the scratch "
+                        "within 1 GiB)")
     add_kernel(q)
     q.set_defaults(func=cmd_export_msccl)
 
@@ -341,9 +347,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("xml", help="the MSCCL XML algorithm file")
     p.add_argument("--schedule", help="the schedule it was exported from: its tree paths route "
                                       "the transfers, and the algbw must match")
-    p.add_argument("--flavour", choices=("msccl-executor", "legacy"),
-                   help="the runtime's rules (default: from the file's spelling of "
-                        "reduce-scatter; allgather and allreduce files are held to both)")
+    p.add_argument("--flavour", choices=("msccl-executor", "rccl", "legacy"),
+                   help="the runtime's rules (default: legacy for a file spelling "
+                        "reduce_scatter, else msccl-executor)")
+    p.add_argument("--full", action="store_true",
+                   help="run the race check however large the file (without it a file too "
+                        "large for the check is UNDETERMINED, exit 4, with the time and "
+                        "memory the full check would take)")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(func=cmd_check_xml)
 

@@ -78,16 +78,41 @@ def cmd_export_msccl(args: argparse.Namespace) -> int:
     same = "as scheduled" if runs == verdict.algbw else (
         f"the schedule's {exact_num(verdict.algbw)} with its phases overlapped")
     print(f"wrote {where}: MSCCL {result.flavour} {result.collective} for {topo.name}, "
-          f"{result.threadblocks} thread blocks and {result.steps} steps in all, "
-          f"algbw {exact_num(runs)} {topo.units} ({same})", file=out)
+          f"{result.channels} channel(s), {result.threadblocks} thread blocks and "
+          f"{result.steps} steps in all, algbw {exact_num(runs)} {topo.units} ({same})",
+          file=out)
+    if result.flavour == "legacy" and result.max_bytes < 2**63 - 1 and not args.max_bytes:
+        print(f"note: maxBytes = {result.max_bytes}: legacy allocates maxBytes x s_chunks / "
+              f"nchunksperloop bytes of scratch when the communicator is created, kept within "
+              f"1 GiB; larger buffers fall back to NCCL (docs/msccl.md section 3)", file=out)
     print(f"note: nchunksperloop = {result.nchunksperloop}; {result.selection_rule} "
           f"(docs/msccl.md section 5)", file=out)
     return 0
 
 
+EXIT_UNDETERMINED = 4
+"""``check-xml``: nothing wrong found, but something could not be checked (a transfer with
+several switch-only routes and no ``--schedule``, or the race check skipped on a large file
+without ``--full``): not a pass."""
+
+
+def _routing_summary(lines: list[str]) -> list[str]:
+    """Lines about transfers with several switch-only routes, folded into one."""
+    routing = [r for r in lines if "several routes" in r]
+    others = [r.replace("full=True", "--full") for r in lines if "several routes" not in r]
+    if routing:
+        pair = routing[0].split("the pair ", 1)[-1].split(" has several", 1)[0]
+        others.insert(0, f"{len(routing)} transfer(s) go between ranks with several "
+                         f"switch-only routes (the first: {pair}), so their link loads and "
+                         f"the algbw are unknown; pass --schedule with the schedule the file "
+                         f"was exported from, whose paths they follow")
+    return others
+
+
 def cmd_check_xml(args: argparse.Namespace) -> int:
     """Exit 0: the XML runs to the right result (and, with --schedule, at the schedule's
-    algbw); 1: valid but slower than the schedule; 2: invalid or unreadable."""
+    algbw); 1: valid but slower than the schedule; 2: invalid or unreadable; 4:
+    undetermined (nothing wrong found, something not checked)."""
     from ..runtimes.msccl_check import check_xml
     from ..model.schedule import achieved_algbw, schedule_routes
     from ..model.schedule import from_dict as schedule_from_dict
@@ -100,21 +125,25 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
                                       source=display_path(args.schedule), expand=False)
         check_group(topo, schedule)        # before any tree of its group is listed
         routes = schedule_routes(schedule)
-    verdict = check_xml(topo, args.xml, flavour=args.flavour, routes=routes)
+    verdict = check_xml(topo, args.xml, flavour=args.flavour, routes=routes,
+                        full=getattr(args, "full", False))
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2))
-    if not verdict.ok:
-        routing = [r for r in verdict.reasons if "several routes" in r]
-        others = [r for r in verdict.reasons if "several routes" not in r]
-        if routing:
-            pair = routing[0].split("the pair ", 1)[-1].split(" has several", 1)[0]
-            others.insert(0, f"{len(routing)} transfer(s) go between ranks with several "
-                             f"switch-only routes (the first: {pair}); pass --schedule with "
-                             f"the schedule the file was exported from, whose paths they follow")
-        print_reasons("invalid", others)
+    unknown = _routing_summary(list(verdict.undetermined))
+    if verdict.reasons:
+        print_reasons("invalid", list(verdict.reasons))
+        print_reasons("not checked", unknown)
         if not args.json:
             print(f"INVALID: {len(verdict.reasons)} problem(s) in {display_path(args.xml)}")
         return EXIT_ERROR
+    if unknown:
+        if not args.json:
+            print(f"UNDETERMINED: no problem found in {display_path(args.xml)} "
+                  f"({verdict.flavour}), but {len(unknown)} thing(s) could not be checked; "
+                  f"this is not a pass:")
+            for line in unknown:
+                print(f"not checked  {line}")
+        return EXIT_UNDETERMINED
     c = verdict.counts
     line = (f"OK: MSCCL {verdict.collective} ({verdict.flavour}), {c.ranks} ranks, {c.tbs} "
             f"thread blocks, {c.steps} steps (at most {c.max_steps_per_tb} per block), "

@@ -82,7 +82,7 @@ def test_two_rank_allgather():
     # M/20, so algbw = 20 (= nchunksperloop / max load/bandwidth = 2 / (1/10)).
     assert v.algbw == 20
     assert v.link_loads == {("g0", "g1"): 1, ("g1", "g0"): 1}
-    assert v.collective == "allgather" and v.flavour == "both"
+    assert v.collective == "allgather" and v.flavour == "msccl-executor"   # the default
     assert v.aliasings == ("in-place", "out-of-place") and v.inplace and v.outofplace
     assert v.rendezvous is True
     assert (v.counts.ranks, v.counts.tbs, v.counts.steps, v.counts.max_steps_per_tb,
@@ -257,7 +257,7 @@ def test_wrong_coll_spelling_for_the_flavour():
     assert has(v, r"^<algo>: coll='reducescatter' is not a collective the legacy "
                   r"\(microsoft/msccl\) runtime knows; .*spells reduce-scatter reduce_scatter")
     w = check_xml(RING, DATA / "rs3_legacy.xml", flavour="msccl-executor")
-    assert has(w, r"^<algo>: coll='reduce_scatter' is not a collective the msccl-executor/RCCL "
+    assert has(w, r"^<algo>: coll='reduce_scatter' is not a collective the msccl-executor "
                   r"runtime knows")
     for name in ("outofplace", "minBytes", "maxBytes"):
         assert has(w, rf"^<algo>: required attribute {name} is missing")
@@ -296,7 +296,7 @@ def test_too_many_steps_per_block_for_the_flavour():
     assert check_xml(PAIR, source, flavour="legacy").ok       # legacy: 256 steps per block
     v = check_xml(PAIR, source, flavour="msccl-executor")
     assert not v.ok and v.counts.max_steps_per_tb == 66
-    assert has(v, r"^rank 0 tb 0: 66 steps; the msccl-executor/RCCL runtime allows 64 per "
+    assert has(v, r"^rank 0 tb 0: 66 steps; the msccl-executor runtime allows 64 per "
                   r"thread block \(MSCCL_MAX_NUM_STEPS")
     assert check_xml(PAIR, long_allgather(64), flavour="msccl-executor").ok
     # an allgather file not tied to one runtime is held to the smaller limit
@@ -344,10 +344,15 @@ def test_transfer_without_a_switch_only_path():
 # --- routes --------------------------------------------------------------------------------
 
 def test_several_switch_routes_need_the_routes_argument():
+    # "cannot tell" is not "invalid": nothing is wrong with the file, its link loads are
+    # unknown; the verdict is undetermined (not ok, no reason)
     v = check_xml(TWO_SWITCHES, DATA / "ag2.xml")
-    assert not v.ok and v.algbw is None
-    assert has(v, r"the pair g0 -> g1 has several routes through switches; pass "
-                  r"routes\[\('g0', 'g1'\)\]")
+    assert not v.ok and v.algbw is None and v.reasons == () and v.status == "undetermined"
+    assert len(v.undetermined) == 2
+    assert re.search(r"the pair g0 -> g1 has several routes through switches; pass "
+                     r"routes\[\('g0', 'g1'\)\]", v.undetermined[0])
+    assert repr(v).startswith("XmlVerdict(undetermined allgather (msccl-executor), 2 thing(s)")
+    assert v.to_dict()["status"] == "undetermined"
     one = {("g0", "g1"): [("g0", "sw0", "g1")], ("g1", "g0"): [("g1", "sw0", "g0")]}
     v = check_xml(TWO_SWITCHES, DATA / "ag2.xml", routes=one)
     # one chunk of M/2 over g0 -> sw0 -> g1 (bandwidth 10): algbw 2 / (1/10) = 20
@@ -530,7 +535,8 @@ def test_buffer_bounds():
 def test_flavour_specific_required_attributes():
     no_name = mutate(text("ag3"), 'name="ag3-ring" ', "")
     assert check_xml(RING, no_name, flavour="msccl-executor").ok
-    v = check_xml(RING, no_name)                    # allgather: both runtimes' rules
+    assert check_xml(RING, no_name).ok              # default: msccl-executor's rules
+    v = check_xml(RING, no_name, flavour="both")    # msccl-executor's and legacy's at once
     assert v.flavour == "both" and has(v, r"^<algo>: required attribute name is missing")
     assert has(check_xml(RING, no_name, flavour="legacy"),
                r"required attribute name is missing; the legacy \(microsoft/msccl\) runtime")
@@ -653,9 +659,10 @@ def test_reasons_are_capped(monkeypatch):
 # --- buffer sizes (docs/msccl.md section 3, "Buffer sizes") ---------------------------------
 
 # every flavour and collective: (file, flavour given, flavour checked)
-SIZED = [("ag3", None, "both"), ("ag3", "msccl-executor", "msccl-executor"),
+SIZED = [("ag3", None, "msccl-executor"), ("ag3", "both", "both"),
+         ("ag3", "msccl-executor", "msccl-executor"),
          ("ag3", "legacy", "legacy"), ("rs3", None, "msccl-executor"),
-         ("rs3_legacy", None, "legacy"), ("ar3", None, "both"),
+         ("rs3_legacy", None, "legacy"), ("ar3", None, "msccl-executor"), ("ar3", "both", "both"),
          ("ar3", "msccl-executor", "msccl-executor"), ("ar3", "legacy", "legacy")]
 
 

@@ -120,7 +120,8 @@ def test_deterministic(schedules):
 
 def test_limits_name_the_option(schedules):
     t, s = schedules("mi250:boxes=2,gpus=8", "lp")
-    with pytest.raises(MscclExportError, match=r"allows 64 per thread block: use more channels"):
+    with pytest.raises(MscclExportError, match=r"allows 64 per thread block "
+                                               r"\(MSCCL_MAX_NUM_STEPS\): use more channels"):
         export_msccl(t, s, channels=1)
     legacy = export_msccl(t, s, flavour="legacy").xml               # 256 steps per block there
     assert simulate(legacy) == expected_traffic(s, 1)
@@ -229,7 +230,7 @@ def test_offsets_beyond_int16_are_refused_with_the_chunks_that_fit(schedules):
     with pytest.raises(MscclExportError) as err:
         export_msccl(t, s, channels=8, chunks=4200)
     assert str(err.value) == (
-        "rank 0 thread block 14 (recv from rank 1, channel 7) step 48: srcoff=32808, but the "
+        "rank 0 thread block 7 (recv from rank 1, channel 7) step 48: srcoff=32808, but the "
         "runtime stores chunk offsets as int16_t (at most 32767, mscclTransmission): use "
         "4096 chunks per part or fewer (nchunksperloop is 33600 here)")
     text = export_msccl(t, s, channels=8, chunks=4096).xml             # the advice fits
@@ -249,27 +250,37 @@ def test_cli_refuses_big_offsets_in_one_line_and_writes_nothing(tmp_path, capsys
                  "--channels", "8", "--chunks", "4200"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and not xml.exists()
-    assert err.startswith("forestcoll: error: rank 0 thread block 14 ") and \
+    assert err.startswith("forestcoll: error: rank 0 thread block 7 ") and \
         err.endswith("use 4096 chunks per part or fewer (nchunksperloop is 33600 here)\n")
 
 
-def test_parser_node_store_and_rank_count_are_refused():
-    # limits no catalog machine of a testable size reaches: 65 blocks of 63 local copies on
-    # one rank make 1 + 2 + 65 + 4095 = 4163 stored XML nodes (MSCCL_MAX_NODES 4096 holds
-    # 4095); 1025 ranks are more <gpu> children than the parser stores
-    from forestcoll_opt.runtimes.msccl_export import FLAVOURS, _Builder, _check_limits, _Step
+def test_parser_node_store_and_rank_count_are_refused(schedules, monkeypatch):
+    # limits no catalog machine of a testable size reaches: 65 blocks of 63 steps on one
+    # rank make 1 + 2 + 65 + 4095 = 4163 stored XML nodes (MSCCL_MAX_NODES 4096 holds 4095);
+    # 1025 ranks are more <gpu> children than the parser stores
+    from forestcoll_opt.runtimes.msccl_check.limits import EXECUTOR
+    from forestcoll_opt.runtimes.msccl_layout import Builder, Step, first_problem, layout
 
-    b = _Builder(2)
-    for block in range(65):
+    b = Builder(2)
+    for lane in [("local",)] + [(side, 1, c) for side in ("send", "recv") for c in range(32)]:
         for j in range(63):
-            b.ranks[0].add(("local", block), _Step("cpy", "i", 0, "o", 0, 1))
-    with pytest.raises(MscclExportError, match=r"^rank 0 has 65 thread blocks and 4095 steps: "
-                                               r"the runtime's XML parser would store 4163 "
-                                               r"nodes when it loads the file, it holds 4095"):
-        _check_limits(b, FLAVOURS["msccl-executor"], 32, 1, 2)
-    with pytest.raises(MscclExportError, match=r"^1025 ranks: the runtime's XML parser stores "
-                                               r"at most 1024 <gpu> elements"):
-        _check_limits(_Builder(1025), FLAVOURS["legacy"], 1, 1, 1025)
+            b.ranks[0].add(lane, Step("cpy", "i", 0, "o", 0, 1))
+    problem = first_problem(layout(b, 32), EXECUTOR, "msccl-executor")
+    assert problem.kind == "nodes" and not problem.channels_help
+    assert problem.message.startswith("rank 0 has 65 thread blocks and 4095 steps: the runtime's "
+                                      "XML parser would store 4163 nodes when it loads the "
+                                      "file, it holds 4095")
+    # the rank count, on a forged rule holding 7 <gpu> elements (paper-example has 8 ranks)
+    from dataclasses import replace
+    from forestcoll_opt.runtimes import msccl_export
+
+    t, s = schedules("paper-example", "allgather")
+    legacy = msccl_export.FLAVOURS["legacy"]
+    monkeypatch.setitem(msccl_export.FLAVOURS, "legacy",
+                        replace(legacy, rules=replace(legacy.rules, max_subs=7)))
+    with pytest.raises(MscclExportError, match=r"^8 ranks: the runtime's XML parser stores "
+                                               r"at most 7 <gpu> elements"):
+        export_msccl(t, s, flavour="legacy")
 
 
 def test_exported_buffer_sizes_are_exact_in_every_flavour_and_aliasing(schedules):
@@ -397,7 +408,15 @@ def test_no_maximum_is_no_upper_limit_to_every_runtime(schedules, collective, fl
     t, s = schedules("paper-example", collective)
     x = export_msccl(t, s, flavour=flavour, **limits)
     low = limits.get("min_bytes", 0)
-    assert f'minBytes="{low}" maxBytes="{NO_LIMIT}">' in x.xml.splitlines()[0]
+    high = NO_LIMIT
+    if flavour == "legacy" and collective != "allgather":
+        # legacy sizes its scratch from maxBytes (maxBytes x s_chunks / nchunksperloop when
+        # the communicator is created): the largest maxBytes keeping it within 1 GiB
+        scratch = max(map(int, re.findall(r's_chunks="(\d+)"', x.xml)))
+        assert scratch > 0
+        high = 2**30 * x.nchunksperloop // scratch
+    assert f'minBytes="{low}" maxBytes="{high}">' in x.xml.splitlines()[0]
+    assert x.max_bytes == high
     for checked in (None, flavour):
         verdict = check_xml(t, x.xml, flavour=checked, schedule=s)
         assert verdict.ok, verdict.reasons
@@ -430,7 +449,7 @@ def test_a_maximum_of_zero_is_refused_by_legacy_with_the_value_that_works(schedu
     xml = export_msccl(t, s, min_bytes=1024).xml.replace(f'maxBytes="{NO_LIMIT}"',
                                                          'maxBytes="0"', 1)
     assert check_xml(t, xml, flavour="msccl-executor", schedule=s).ok
-    verdict = check_xml(t, xml, schedule=s)
+    verdict = check_xml(t, xml, flavour="both", schedule=s)
     assert not verdict.ok and len(verdict.reasons) == 1
     assert verdict.reasons[0].startswith("<algo>: minBytes=1024 > maxBytes=0; the legacy "
                                          "runtime refuses the file")

@@ -38,14 +38,16 @@ What is checked, in order:
    runtimes read them with ``strtol(..., 0)``, so ``08`` (zero-padded) is octal; a
    non-canonical integer is reported and then read the way ``strtol`` reads it.
 3. **Structure and limits** (sections 1, 2 and 4) for the runtime flavour:
-   ``"msccl-executor"`` (executor and RCCL: ``coll="reducescatter"``, ``outofplace``,
-   ``minBytes``, ``maxBytes`` required) or ``"legacy"`` (microsoft/msccl:
-   ``coll="reduce_scatter"``, ``name`` required). With ``flavour=None`` it is inferred from
-   the spelling of reduce-scatter; an allgather or allreduce file, spelt alike for both, is
-   held to the rules of both (``flavour == "both"``: every attribute either requires, the
-   smaller of each limit). Limits: steps per thread block (``MSCCL_MAX_NUM_STEPS``: 64,
-   legacy 256), thread blocks per GPU (``MSCCL_MAX_NUM_THREAD_BLOCKS``: 1024, legacy 216;
-   RCCL's 4096 is not used because the flavour also targets the executor), channels
+   ``"msccl-executor"`` (Azure/msccl-executor-nccl: ``coll="reducescatter"``,
+   ``outofplace``, ``minBytes``, ``maxBytes`` required), ``"rccl"`` (ROCm/rccl: the same
+   spelling, at most 64 thread blocks per rank, and no ``rcs``/``rrs``/``rrc``/``rrcs``
+   step, which its ``mscclSetupKernel`` refuses to run) or ``"legacy"`` (microsoft/msccl:
+   ``coll="reduce_scatter"``, ``name`` required, scratch sized from ``maxBytes``). With
+   ``flavour=None`` a file spelling ``reduce_scatter`` is held to legacy's rules and any
+   other to msccl-executor's; ``flavour="both"`` holds it to msccl-executor's and legacy's
+   at once. Limits (each cited in :mod:`.limits`): steps per thread block
+   (``MSCCL_MAX_NUM_STEPS``: 64, legacy 256), thread blocks per GPU
+   (``MSCCL_MAX_NUM_THREAD_BLOCKS``: executor 1024, RCCL 64, legacy 216), channels
    (``MAXCHANNELS`` 32), 32 sending and 32 receiving blocks per channel, ``1 <= cnt < 72``,
    dependency target block ids <= 127 (``int8_t dependentBid``), chunk offsets <= 32767
    (``int16_t`` in ``mscclTransmission``, so ``nchunksperloop`` <= 32767 + 71), the parser's
@@ -57,7 +59,10 @@ What is checked, in order:
    executor and RCCL would bounds-check against the wrong size), and ``s_chunks`` exactly
    one past the highest scratch chunk the rank's steps address: the runtime allocates
    ``nBytes · s_chunks / nchunksperloop`` bytes of scratch, so a larger value (up to
-   2^31 - 1, billions of times the message) is memory nothing uses.
+   2^31 - 1, billions of times the message) is memory nothing uses. Legacy sizes its
+   scratch from the file instead, ``maxBytes · s_chunks / nchunksperloop`` in 64-bit
+   integers when the communicator is created (``maxBytes`` 2^27 when absent): a product
+   that wraps, or an allocation above :data:`SCRATCH_LIMIT` (4 GiB) on any rank, is a reason.
    ``ngpus`` must equal the topology's number of compute nodes; rank r is
    ``topology.compute_nodes[r]``. A file that could not load or whose execution is
    undefined (a missing rank, a step type the runtime does not know, two blocks on one
@@ -106,12 +111,14 @@ What is checked, in order:
 8. **Races.** The same run tracks happens-before with vector clocks (program order, a
    flag wait after the flag's step, a receive after the matching send) and reports two
    accesses to one slot of one rank, at least one a write, that nothing orders: in some
-   runs they happen the other way round (a dependency is missing). Skipped, with a note,
-   beyond :data:`MAX_CLOCK_ENTRIES`.
+   runs they happen the other way round (a dependency is missing). Beyond
+   :data:`MAX_CLOCK_ENTRIES` entries it is skipped unless ``full=True``, and the verdict is
+   then ``undetermined`` (with the time and memory the full check would take), not OK.
 9. **Links and throughput.** Every transfer a -> b must travel over the topology: along the
    route ``routes[(a, b)]`` when given (one path, or ``(path, fraction)`` pairs summing to
    1), else along the pair's only path that relays through switches alone (a direct link
-   or through switches; several such paths need ``routes``). A send of ``cnt`` chunks adds
+   or through switches; several such paths need ``routes``, without which the verdict is
+   ``undetermined``: nothing is wrong with the file, but its algbw is unknown). A send of ``cnt`` chunks adds
    ``cnt`` (times the path's share) to the load of every link of its route. One loop moves
    the whole buffer M (allgather output, reduce-scatter input, allreduce buffer, a rank's
    all-to-all buffer) as K
@@ -120,8 +127,9 @@ What is checked, in order:
    ``algbw = M / time = K / max_e(load_e / bandwidth_e)``, exact, in topology units.
 
 Every problem is one line in ``XmlVerdict.reasons`` naming the rank, block and step (or the
-``<algo>`` attribute, or the line of text) and what is wrong; ``ok`` is True when there is
-none.
+``<algo>`` attribute, or the line of text) and what is wrong; what could not be decided is
+a line of ``XmlVerdict.undetermined``. ``ok`` is True when there is neither; ``status`` is
+``"ok"``, ``"invalid"`` or ``"undetermined"``.
 """
 
 
@@ -135,8 +143,8 @@ from ...model.compact import check_group
 from ...model.schedule import Schedule, schedule_routes
 from ...model.topology import Topology
 from .execution import FIFO_STEPS, MAX_CLOCK_ENTRIES, simulate
-from .limits import (BOTH, CHECKED, EXECUTOR, FLAVOURS, LEGACY, MAX_OFFSET, PROTOCOLS, RULES,
-                     RuntimeRules, stored_nodes)
+from .limits import (BOTH, CHECKED, EXECUTOR, FLAVOURS, FUSED, LEGACY, MAX_OFFSET, PROTOCOLS,
+                     RCCL, RULES, SCRATCH_LIMIT, RuntimeRules, stored_nodes)
 from .loads import link_loads, normalise_routes
 from .reading import MAX_BYTES, MAX_ELEMENTS, read_document, read_input, scan_runtime_syntax
 from .structure import check_algo, check_dependencies, check_structure, pair_connections
@@ -144,7 +152,8 @@ from .buffers import check_buffer_sizes
 from .verdict import MAX_REASONS, LinkLoad, Reasons, XmlCheckError, XmlCounts, XmlVerdict
 
 __all__ = ["check_xml", "XmlVerdict", "XmlCounts", "LinkLoad", "XmlCheckError", "RuntimeRules",
-           "stored_nodes", "EXECUTOR", "LEGACY", "BOTH", "RULES", "FLAVOURS", "PROTOCOLS",
+           "stored_nodes", "EXECUTOR", "RCCL", "LEGACY", "BOTH", "FUSED", "SCRATCH_LIMIT",
+           "RULES", "FLAVOURS", "PROTOCOLS",
            "CHECKED", "MAX_OFFSET", "MAX_BYTES", "MAX_ELEMENTS", "MAX_REASONS",
            "MAX_CLOCK_ENTRIES", "FIFO_STEPS"]
 
@@ -152,13 +161,18 @@ __all__ = ["check_xml", "XmlVerdict", "XmlCounts", "LinkLoad", "XmlCheckError", 
 def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
               flavour: str | None = None,
               routes: Mapping[tuple[str, str], Sequence[Any]] | None = None,
-              schedule: Schedule | None = None) -> XmlVerdict:
+              schedule: Schedule | None = None, full: bool = False) -> XmlVerdict:
     """Check an MSCCL XML algorithm file against ``topology`` (see the package docstring).
 
     :param topology: the topology the file runs on; rank r is ``topology.compute_nodes[r]``.
     :param xml: the file's text (a ``str`` starting with ``<``, or ``bytes``) or a path.
-    :param flavour: "msccl-executor", "legacy" or None (inferred from the spelling of
-        reduce-scatter; allgather and allreduce files are then held to both runtimes' rules).
+    :param flavour: "msccl-executor", "rccl", "legacy", "both" (msccl-executor and legacy
+        at once: every attribute either requires, the smaller of each limit) or None: legacy
+        for a file spelling reduce-scatter ``reduce_scatter``, else msccl-executor, the
+        default export's runtime (the verdict's ``flavour`` says which).
+    :param full: run the race check however large the file (it is skipped, and the verdict
+        ``undetermined``, beyond :data:`MAX_CLOCK_ENTRIES` vector-clock entries; the
+        verdict's ``undetermined`` line says how long and how much memory it would take).
     :param routes: maps (source, destination) compute node ids to one path (a tuple of node
         ids from source to destination) or to ``(path, fraction)`` pairs; pairs not listed
         use their only switch-only path.
@@ -172,7 +186,7 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
     """
     if flavour is not None and flavour not in RULES:
         raise UsageError(f"unknown MSCCL flavour {str(flavour)[:40]!r}; use "
-                         f"msccl-executor or legacy")
+                         f"msccl-executor, rccl or legacy")
     if not isinstance(topology, Topology):
         raise UsageError(f"check_xml needs a Topology, got {type(topology).__name__}")
     if schedule is not None:
@@ -191,7 +205,8 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
     scan_runtime_syntax(text, rules, out)
     if doc.algo is None:
         return XmlVerdict(ok=False, reasons=out.final(), flavour=rules.flavour,
-                          units=topology.units, notes=tuple(out.notes))
+                          units=topology.units, notes=tuple(out.notes),
+                          undetermined=tuple(out.unknown))
     algo = check_algo(doc.algo, rules, topology, out)
     counts = check_structure(doc, algo, rules, out)
     check_buffer_sizes(doc, algo, rules, out)
@@ -205,15 +220,15 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
         algo.aliasings = ("out-of-place",)
         out.note("the file claims neither aliasing; simulated out-of-place")
     if simulable:
-        rendezvous = simulate(doc, algo, net, out)
+        rendezvous = simulate(doc, algo, net, out, full=bool(full))
     else:
         out.note("not simulated: the problems above keep the file from loading or make its "
                  "execution undefined; fix them first")
     reasons = out.final()
     return XmlVerdict(
-        ok=not reasons, reasons=reasons, flavour=rules.flavour, collective=algo.collective,
+        ok=not reasons and not out.unknown, reasons=reasons, flavour=rules.flavour, collective=algo.collective,
         coll=algo.coll, inplace=algo.inplace, outofplace=algo.outofplace, proto=algo.proto,
         nchunksperloop=algo.nchunks, nchannels=algo.nchannels, algbw=algbw,
         units=topology.units, links=rows, bottleneck=bottleneck, counts=counts,
         aliasings=algo.aliasings if simulable else (), rendezvous=rendezvous,
-        notes=tuple(out.notes))
+        notes=tuple(out.notes), undetermined=tuple(out.unknown))

@@ -10,8 +10,8 @@ from fractions import Fraction
 from typing import Mapping
 
 from .document import Algo, Document, Gpu, Step
-from .limits import BOTH, BUFFER_NAMES, CHECKED, LEGACY, MAX_OFFSET, RUNTIME_BOUNDS, SEMANTICS, \
-    RuntimeRules
+from .limits import BOTH, BUFFER_NAMES, CHECKED, LEGACY, MAX_OFFSET, RUNTIME_BOUNDS, \
+    SCRATCH_LIMIT, SEMANTICS, RuntimeRules
 from .verdict import Reasons
 
 
@@ -118,6 +118,37 @@ def check_buffer_sizes(doc: Document, algo: Algo, rules: RuntimeRules, out: Reas
         if gpu.s_chunks is not None and gpu.s_chunks >= 0 \
                 and gpu.s_chunks != extent.get("s", 0):
             out.add(_scratch_size_problem(gpu, extent.get("s", 0), algo.nchunks))
+    if rules.scratch_from_max_bytes and algo.max_bytes is not None and algo.max_bytes > 0:
+        _check_legacy_scratch(doc, algo, out)
+
+
+def _check_legacy_scratch(doc: Document, algo: Algo, out: Reasons) -> None:
+    """Legacy microsoft/msccl sizes its scratch from the file, not the call: ``maxBytes ×
+    s_chunks / nchunksperloop`` bytes in 64-bit integers, allocated when the communicator
+    is created (docs/msccl.md section 3, "Scratch"). A rank whose product wraps, or whose
+    allocation passes :data:`~.limits.SCRATCH_LIMIT`, makes the file fail to load."""
+    worst = max(((gpu.s_chunks, gpu) for gpu in doc.gpus
+                 if gpu.rank is not None and gpu.s_chunks and gpu.s_chunks > 0),
+                default=None, key=lambda item: item[0])
+    if worst is None:
+        return
+    s_chunks, gpu = worst
+    fits = SCRATCH_LIMIT * algo.nchunks // s_chunks
+    advice = (f"write maxBytes at most {fits} (the largest buffer the file should serve; "
+              f"docs/msccl.md section 3, \"Scratch\")")
+    product = algo.max_bytes * s_chunks
+    if product >= 2**63:
+        out.add(f"{gpu.where}: maxBytes={algo.max_bytes} x s_chunks={s_chunks} overflows the "
+                f"64-bit integer the legacy runtime sizes its scratch with (maxBytes x "
+                f"s_chunks / nchunksperloop, allocated when the communicator is created): the "
+                f"allocation fails or is wrong; {advice}")
+        return
+    need = product // algo.nchunks
+    if need > SCRATCH_LIMIT:
+        out.add(f"{gpu.where}: the legacy runtime allocates maxBytes x s_chunks / "
+                f"nchunksperloop = {algo.max_bytes} x {s_chunks} / {algo.nchunks} = {need:.4g} "
+                f"bytes of scratch when the communicator is created, more than "
+                f"{SCRATCH_LIMIT} (4 GiB, the most check-xml accepts); {advice}")
 
 
 def _io_size_problem(gpu: Gpu, buf: str, declared: int, need: int, layout: Layout,

@@ -154,3 +154,4 @@ class Algo:
     inplace: bool | None = None
     outofplace: bool | None = None
     aliasings: tuple[str, ...] = ()
+    max_bytes: int | None = None    # as the flavour reads it (legacy: 2^27 when absent)

@@ -14,7 +14,7 @@ from typing import Mapping
 from ...files import display_path, read_bytes
 from .. import xmlread
 from .document import Document, Gpu, Step, ThreadBlock, int_attr
-from .limits import BOTH, BUFFER_NAMES, EXECUTOR, LEGACY, RULES, STEP_TYPES, RuntimeRules
+from .limits import BUFFER_NAMES, EXECUTOR, FUSED, LEGACY, RULES, STEP_TYPES, RuntimeRules
 from .verdict import Reasons, XmlCheckError, snippet
 
 MAX_BYTES = 64 * 2**20
@@ -215,12 +215,9 @@ def scan_runtime_syntax(text: str, rules: RuntimeRules, out: Reasons) -> None:
 def _flavour_of(attrs: Mapping[str, str], flavour: str | None) -> RuntimeRules:
     if flavour is not None:
         return RULES[flavour]
-    coll = attrs.get("coll")
-    if coll == "reducescatter":
-        return EXECUTOR
-    if coll == "reduce_scatter":
+    if attrs.get("coll") == "reduce_scatter":
         return LEGACY
-    return BOTH
+    return EXECUTOR
 
 
 def read_document(data: bytes, label: str, flavour: str | None,
@@ -228,7 +225,7 @@ def read_document(data: bytes, label: str, flavour: str | None,
     """Parse with defusedxml and build the model, reading every attribute as the runtime
     does. Hostile or malformed XML raises :class:`XmlCheckError`."""
     doc = Document()
-    rules = RULES[flavour] if flavour is not None else BOTH
+    rules = RULES[flavour] if flavour is not None else EXECUTOR
     stack: list[str] = []
     gpu: Gpu | None = None
     tb: ThreadBlock | None = None
@@ -305,6 +302,12 @@ def _read_step(tb: ThreadBlock, attrs: Mapping[str, str], pos: int, rules: Runti
         out.add(f"{where}: step type ra (residual add) exists only in the legacy runtime"
                 f"{refused}; check-xml does not simulate it", fatal=True)
         tb.broken = True
+    elif kind in FUSED and not rules.fused_ops:
+        out.add(f"{where}: step type {kind} receives and computes in one step; {rules.runtime} "
+                f"refuses to run a file with rcs, rrs, rrc or rrcs steps ('MSCCL: this version "
+                f"of MSCCL build doesn't support full Ops', mscclSetupKernel in "
+                f"src/misc/msccl/msccl_setup.cc); write a receive (r) and a local reduction "
+                f"(re) or copy instead (export with flavour rccl does)")
     elif kind not in rules.step_types:
         out.add(f"{where}: unknown step type {kind!r}; the runtime refuses the file "
                 f"('type of transfer is not supported'); use one of "

@@ -13,7 +13,7 @@ from typing import Mapping
 from ...model.topology import Topology
 from .buffers import Layout, check_bounds
 from .document import Algo, Document, Gpu, ThreadBlock, Transmission, int_attr
-from .limits import BOTH, CHECKED, LEGACY, MAX_OFFSET, PROTOCOLS, SEMANTICS, RuntimeRules, \
+from .limits import BOTH, CHECKED, LEGACY, LEGACY_DEFAULT_MAX_BYTES, MAX_OFFSET, PROTOCOLS, SEMANTICS, RuntimeRules, \
     stored_nodes
 from .verdict import Reasons, XmlCounts
 
@@ -111,6 +111,9 @@ def check_algo(attrs: Mapping[str, str], rules: RuntimeRules, topology: Topology
     algo.aliasings = tuple(modes)
     min_bytes = int_attr(attrs, "minBytes", where, "algo", out, required=False, bits=64)
     max_bytes = int_attr(attrs, "maxBytes", where, "algo", out, required=False, bits=64)
+    algo.max_bytes = max_bytes
+    if max_bytes is None and "maxBytes" not in attrs and rules.scratch_from_max_bytes:
+        algo.max_bytes = LEGACY_DEFAULT_MAX_BYTES
     if rules in (LEGACY, BOTH):
         for name, value in (("minBytes", min_bytes), ("maxBytes", max_bytes)):
             if value is not None and value < 0:

@@ -63,7 +63,13 @@ class XmlVerdict:
     (or the ``coll`` value when it is none of them), ``coll`` the spelling in the file.
     ``aliasings`` are the buffer aliasings simulated ("in-place", "out-of-place"); when
     there are two, a reason that holds under one of them only starts with "in-place: " or
-    "out-of-place: ". ``notes`` say what was not checked or what the file relies on.
+    "out-of-place: ". ``notes`` say what the file relies on.
+
+    ``undetermined`` lists what could not be decided: a transfer between two ranks with
+    several switch-only routes and no route given (its link loads, hence the algbw, are
+    unknown), or the race check skipped on a file too large for it (``full=True`` forces
+    it). A file with no reason but something undetermined is neither valid nor invalid:
+    ``ok`` is False and ``status`` is ``"undetermined"``.
     """
 
     ok: bool
@@ -84,14 +90,26 @@ class XmlVerdict:
     aliasings: tuple[str, ...] = ()
     rendezvous: bool | None = None
     notes: tuple[str, ...] = ()
+    undetermined: tuple[str, ...] = ()
+
+    @property
+    def status(self) -> str:
+        """``"ok"``, ``"invalid"`` (some reason) or ``"undetermined"`` (no reason, but
+        something could not be checked: ``undetermined``)."""
+        if self.reasons:
+            return "invalid"
+        return "undetermined" if self.undetermined else "ok"
 
     def __repr__(self) -> str:
         """One line: the conclusion and the file's size, or the first reason (the lists of
         reasons, links and notes can run to thousands of characters)."""
         what = f"{self.collective or self.coll or '?'} ({self.flavour})"
-        if not self.ok:
-            first = f": {self.reasons[0][:100]}" if self.reasons else ""
+        if self.reasons:
+            first = f": {self.reasons[0][:100]}"
             return f"XmlVerdict(invalid {what}, {len(self.reasons)} reason(s){first})"
+        if self.undetermined:
+            return (f"XmlVerdict(undetermined {what}, {len(self.undetermined)} thing(s) not "
+                    f"checked: {self.undetermined[0][:100]})")
         algbw = "" if self.algbw is None else \
             f", algbw={fraction_text(self.algbw)}{' ' + self.units if self.units else ''}"
         return (f"XmlVerdict(ok: {what}, {self.counts.ranks} ranks, {self.counts.tbs} thread "
@@ -106,7 +124,8 @@ class XmlVerdict:
         """JSON form; exact numbers as strings ("15", "40/3")."""
         f = fraction_text
         return {
-            "ok": self.ok, "reasons": list(self.reasons), "flavour": self.flavour,
+            "ok": self.ok, "status": self.status, "reasons": list(self.reasons),
+            "undetermined": list(self.undetermined), "flavour": self.flavour,
             "collective": self.collective, "coll": self.coll, "inplace": self.inplace,
             "outofplace": self.outofplace, "proto": self.proto,
             "nchunksperloop": self.nchunksperloop, "nchannels": self.nchannels,
@@ -135,6 +154,12 @@ class Reasons:
         self.seen: set[str] = set()
         self.fatal = False
         self.notes: list[str] = []
+        self.unknown: list[str] = []
+
+    def undetermined(self, line: str) -> None:
+        """Something the check could not decide (not a problem of the file)."""
+        if line not in self.unknown:
+            self.unknown.append(line)
 
     def add(self, line: str, *, fatal: bool = False) -> None:
         if fatal:
