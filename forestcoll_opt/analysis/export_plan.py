@@ -235,9 +235,13 @@ def export_tradeoff(topology: Topology, result: Tradeoff, directory: str | os.Pa
                                         name=algo, min_bytes=r.min_bytes,
                                         max_bytes=r.max_bytes)
         verdict = check_xml(topology, out.xml, schedule=schedule, flavour="msccl-executor")
-        if not verdict.ok:
+        if verdict.reasons:
             raise MscclExportError(f"the algorithm for {r.candidate} ({xml_name}) fails the "
                                    f"check: {'; '.join(verdict.reasons)[:300]}")
+        if not verdict.ok:      # nothing wrong found, but not everything checked: no pass
+            raise MscclExportError(f"the algorithm for {r.candidate} ({xml_name}) could not be "
+                                   f"checked completely: "
+                                   f"{'; '.join(verdict.undetermined)[:300]}")
         texts[path / xml_name] = out.xml
         exported.append(ExportedRange(r, xml_name, written_schedules[r.candidate], channels,
                                       out.selection_rule))

@@ -122,3 +122,20 @@ def test_cli_export(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot be exported" in err
     assert not (tmp_path / "b").exists()
+
+
+def test_an_incompletely_checked_algorithm_is_not_exported(allreduce, tmp_path, monkeypatch):
+    """check-xml's UNDETERMINED (nothing wrong found, something not checked) is no pass:
+    the plan is refused, saying what was not checked, and nothing is written."""
+    from types import SimpleNamespace
+
+    from forestcoll_opt.analysis import export_plan
+    from forestcoll_opt.errors import MscclExportError
+
+    t, r = allreduce
+    skipped = "the race check was skipped (it needs 3 GiB; full=True runs it)"
+    monkeypatch.setattr(export_plan, "check_xml", lambda *a, **k: SimpleNamespace(
+        ok=False, reasons=(), undetermined=(skipped,)))
+    with pytest.raises(MscclExportError, match="could not be checked completely: the race"):
+        export_tradeoff(t, r, tmp_path / "out")
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.xml"))
