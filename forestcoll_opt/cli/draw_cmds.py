@@ -33,8 +33,8 @@ def cmd_draw(args: argparse.Namespace) -> int:
         raise DrawError("--collective is for --view cut without a schedule (a schedule "
                         "brings its own collective)")
     topo = resolve(args.topology)
-    # the group checked against the topology first, and kept compact: draw() has the
-    # verifier judge the schedule and never expands the group
+    # the group checked against the topology first (the one reader), and kept compact:
+    # draw() has the verifier judge the schedule and never expands the group
     schedule = (read_schedule(args.schedule, topology=topo, expand=False)
                 if args.schedule else None)
     figure = draw(topo, schedule, view=args.view, root=args.root, collective=args.collective)

@@ -26,7 +26,6 @@ from ..files import check_output, write_binary
 from ..generation.bound import Bound
 from ..generation.bound import bound as compute_bound
 from ..model.collective import Collective, check_request
-from ..model.compact import check_group
 from ..model.schedule import Schedule
 from ..model.topology import Topology
 from .canvas import FORMATS, format_of, new_figure, render, style
@@ -100,9 +99,9 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
                         f"draw it with the topology it was made for")
     verdict = None
     if isinstance(schedule, Schedule):
-        if schedule.group is not None:
-            check_group(topology, schedule)    # before any tree of its group is mapped
-        verdict = check_schedule(topology, schedule)   # the verifier's judgement: checked.py
+        # the verifier's judgement (checked.py), which proves a compact schedule's group
+        # against the topology before it maps any tree of it
+        verdict = check_schedule(topology, schedule)
     # a compact schedule is drawn as it is: its link loads are counted per orbit and the
     # tree view makes only the chosen root's trees (drawing never expands the group)
     bound = _bound(topology, schedule, collective, root) if view == "cut" else None

@@ -536,8 +536,15 @@ ODD_LAYOUTS = {
     "five boxes of two": ((2,) * 5, None),
     "string boxes": ((2, 3), ["rack A", "rack B"]),
     "no box and a string box": ((2, 3), [None, "B"]),
-    "7, '7' and none": ((2, 2, 3), [7, "7", None]),
+    "7, 'seven' and none": ((2, 2, 3), [7, "seven", None]),
 }
+
+
+def test_boxes_labelled_7_and_7_are_refused_as_written_alike():
+    """A box labelled 7 beside one labelled "7" would merge in every box-keyed table (ids,
+    CSV columns): the topology reader refuses it, naming both nodes."""
+    with pytest.raises(T.TopologyError, match="two boxes written alike"):
+        boxed((2, 2, 3), [7, "7", None], name="odd")
 
 
 @pytest.mark.parametrize("layout", sorted(ODD_LAYOUTS))
