@@ -37,10 +37,9 @@ them, or one). Every ``collective=`` accepts a :class:`Collective` or its string
 bound covers the four collectives with a cut bound; allreduce's optimum is ``solve_lp``);
 ``root=`` names the root compute node of broadcast/reduce; ``k=`` fixes the number of
 trees per root; ``weights=`` (allgather, reduce-scatter, allreduce) gives every compute
-node the relative size of its shard. Calls in the previous release's form (an option
-passed positionally, ``solve_lp(t, problem=...)``) still work, with a DeprecationWarning.
-Errors are subclasses of :class:`ForestCollError` (all in :mod:`forestcoll_opt.errors`,
-all exported here) whose messages name the node, link or argument.
+node the relative size of its shard. Errors are subclasses of :class:`ForestCollError`
+(all in :mod:`forestcoll_opt.errors`, all exported here) whose messages name the node,
+link or argument.
 
 Layers, one folder each (imports flow downward only; ``tests/test_layering.py`` checks it):
 
@@ -75,7 +74,6 @@ from .timing.baseline import baseline
 from .generation.bound import Bound, bound
 from .model.catalog import resolve
 from .model.collective import Collective
-from . import _old_paths
 from .errors import *  # noqa: F401,F403  (every error class, listed in errors.__all__)
 from . import errors as _errors
 from . import display as _display
@@ -96,11 +94,10 @@ from .verify.verdict import Verdict
 __version__ = "0.1.0"
 
 
-def _topology(value: Any, *, passing: tuple[type, ...] = ()) -> Any:
+def _topology(value: Any) -> Any:
     """The topology a public function's ``topology`` argument names: a Topology as is, a
-    catalog spec or a file path read by :func:`resolve`; ``passing`` types are left to the
-    function (export_msccl's deprecated argument order)."""
-    if isinstance(value, (Topology, *passing)):
+    catalog spec or a file path read by :func:`resolve`."""
+    if isinstance(value, Topology):
         return value
     if isinstance(value, (str, os.PathLike)):
         return resolve(value)
@@ -111,15 +108,14 @@ def _topology(value: Any, *, passing: tuple[type, ...] = ()) -> Any:
                         f"fc.resolve), got {type(value).__name__}; build one with {hint}")
 
 
-def _takes_topology(func: Callable[..., Any], *, many: bool = False,
-                    passing: tuple[type, ...] = ()) -> Callable[..., Any]:
+def _takes_topology(func: Callable[..., Any], *, many: bool = False) -> Callable[..., Any]:
     """``func`` with its first argument read by :func:`_topology` (``many``: an iterable of
     them, or one); the signature and docstring stay ``func``'s."""
     name = next(iter(inspect.signature(func).parameters))
 
     def read(value: Any) -> Any:
         if not many:
-            return _topology(value, passing=passing)
+            return _topology(value)
         one = isinstance(value, (Topology, str, os.PathLike))
         return [_topology(t) for t in ([value] if one else value)]
 
@@ -149,8 +145,6 @@ def _inline_picture(obj: Any) -> str:
 
 _display.set_drawer(_inline_picture)
 
-_old_paths.install()
-
 __all__ = [
     "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
     "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade", "draw",
@@ -177,7 +171,7 @@ def __getattr__(name: str) -> Any:
         return nccl_example
     # loaded late (below), then kept: the topology-spec wrapper is made once
     func = _late(name)
-    wrapped = _takes_topology(func, passing=(Schedule,) if name == "export_msccl" else ())
+    wrapped = _takes_topology(func)
     globals()[name] = wrapped
     return wrapped
 

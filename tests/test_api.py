@@ -1,11 +1,10 @@
 """The public API's one convention: what a function works on is positional, every option a
 keyword; one collective table, one request check, one α rule, one fraction text; every
-error class exported; the previous release's call forms still work with a warning."""
+error class exported; nothing released yet, so no other call form is accepted."""
 
 from __future__ import annotations
 
 import inspect
-import warnings
 from fractions import Fraction
 
 import pytest
@@ -100,34 +99,28 @@ def test_collective_is_the_enum_in_results(topo):
                     k=1, tree_bandwidth=None, algbw=Fraction(1))
 
 
-@pytest.mark.parametrize("old, new", [
+@pytest.mark.parametrize("call, message", [
     (lambda t: fc.generate(t, "broadcast", root=t.compute_nodes[0]),
-     lambda t: fc.generate(t, collective="broadcast", root=t.compute_nodes[0])),
+     r"^generate\(\) takes 1 positional argument but 2 positional arguments \(and 1 "
+     r"keyword-only argument\) were given$"),
+    (lambda t: fc.generate(t, "allgather", "extra"),
+     r"^generate\(\) takes 1 positional argument but 3 were given$"),
     (lambda t: fc.baseline(t, "ring", "reduce-scatter"),
-     lambda t: fc.baseline(t, "ring", collective="reduce-scatter")),
+     r"^baseline\(\) takes 2 positional arguments but 3 were given$"),
     (lambda t: fc.tradeoff(t, "allgather", [2**20], ks=[1], baselines=[]),
-     lambda t: fc.tradeoff(t, collective="allgather", sizes=[2**20], ks=[1], baselines=[])),
+     r"^tradeoff\(\) takes 1 positional argument but 3 positional arguments \(and 2 "
+     r"keyword-only arguments\) were given$"),
+    (lambda t: fc.solve_lp(t, "allgather"),
+     r"^solve\(\) takes 1 positional argument but 2 were given$"),
+    (lambda t: fc.solve_lp(t, problem="allgather"),
+     r"^solve\(\) got an unexpected keyword argument 'problem'$"),
 ])
-def test_previous_call_forms_warn_and_agree(topo, old, new):
-    with pytest.warns(DeprecationWarning, match="as keyword"):
-        before = old(topo)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        after = new(topo)
-    assert before == after
-
-
-def test_solve_lp_previous_forms(topo):
-    with pytest.warns(DeprecationWarning, match="problem= is now collective="):
-        a = fc.solve_lp(topo, problem="allgather")
-    with pytest.warns(DeprecationWarning, match="as keyword"):
-        b = fc.solve_lp(topo, "allgather")
-    c = fc.solve_lp(topo, collective=Collective.ALLGATHER)
-    assert a.interval == b.interval == c.interval and c.collective is Collective.ALLGATHER
-    with pytest.raises(TypeError, match="both problem= and collective="):
-        fc.solve_lp(topo, problem="allgather", collective="allgather")
-    with pytest.raises(TypeError, match="positional"):
-        fc.generate(topo, "allgather", "extra")
+def test_options_are_keywords_only_and_the_lp_takes_collective(topo, call, message):
+    # nothing released yet, so no alias of an earlier form: an option passed positionally,
+    # or solve_lp's problem= (now collective=), is Python's own TypeError
+    with pytest.raises(TypeError, match=message):
+        call(topo)
+    assert fc.solve_lp(topo, collective=Collective.ALLGATHER).collective is Collective.ALLGATHER
 
 
 def test_signatures_show_the_convention():
@@ -309,14 +302,10 @@ def test_anything_else_is_refused_naming_resolve(value, hint):
         fc.generate("dgx-a1000:boxes=2")
 
 
-def test_deprecations_point_at_the_callers_line(topo):
-    """Python shows a DeprecationWarning by default only when it is attributed to __main__:
-    through fc's topology wrapper too, the warning names the caller's file, not the
-    package's."""
+def test_the_schedule_first_is_no_topology(topo):
+    # export_msccl(schedule, topology), the order of an early version, is refused as any
+    # other value that is not a topology
     s = fc.generate(topo)
-    for call in (lambda: fc.generate(topo, "allgather"),
-                 lambda: fc.solve_lp("paper-example", "allgather"),
-                 lambda: fc.export_msccl(s, topo)):
-        with pytest.warns(DeprecationWarning) as caught:
-            call()
-        assert [w.filename for w in caught] == [__file__]
+    with pytest.raises(errors.TopologyError, match=r"^topology= must be a Topology, .* got "
+                                                   r"Schedule; build one with fc\.resolve"):
+        fc.export_msccl(s, topo)

@@ -5,7 +5,7 @@ the verifier independent of the generator and the LP, analysis and the CLI on to
 import ast
 import importlib
 import re
-import warnings
+import sys
 from pathlib import Path
 
 import pytest
@@ -121,25 +121,23 @@ def test_verifier_shares_no_code_with_the_generator_or_the_lp():
             assert not outside, f"{module} imports {outside}"
 
 
-def test_old_module_paths_still_work_and_warn():
-    from forestcoll_opt._old_paths import OLD_PATHS
-    for old, new in OLD_PATHS.items():
-        alias = importlib.import_module(old)
-        for target in map(importlib.import_module, new.split()):
-            for name in [n for n in vars(target) if not n.startswith("_")][:3]:
-                with warnings.catch_warnings(record=True) as caught:
-                    warnings.simplefilter("always")
-                    found = getattr(alias, name)
-                assert found is getattr(target, name) or new.split()[0] != target.__name__
-                assert all(issubclass(w.category, DeprecationWarning) for w in caught)
-    # the names the old flat modules were used for most
-    from forestcoll_opt.schedule import Schedule, generate
-    from forestcoll_opt.bound import Bound
-    assert generate.__module__ == "forestcoll_opt.generation.pipeline"
-    assert Schedule.__module__ == "forestcoll_opt.model.schedule" and Bound.__name__ == "Bound"
-    # an old path never replaces a function of the package's own namespace
-    import forestcoll_opt.bound  # noqa: F401
-    assert callable(forestcoll_opt.bound) and forestcoll_opt.bound.__name__ == "bound"
+# the module paths of the flat layout before the layer folders
+FLAT_PATHS = ("baseline", "bound", "catalog", "collective", "fixed_k", "flow", "lp_schedule",
+              "msccl", "msccl_check", "multicast", "nccl", "packing", "pathunits", "routing",
+              "schedule", "simulate", "splitting", "symmetry", "topology", "tradeoff",
+              "weights", "models")
+
+
+@pytest.mark.parametrize("old", FLAT_PATHS)
+def test_the_flat_module_paths_are_gone(old):
+    # nothing released yet, so no alias: an old path is not a module, and where the name is
+    # a function of the package (fc.bound, fc.baseline, ...) it stays the function
+    before = getattr(forestcoll_opt, old, None)
+    with pytest.raises(ModuleNotFoundError, match=f"^No module named 'forestcoll_opt.{old}'"):
+        importlib.import_module(f"forestcoll_opt.{old}")
+    assert f"forestcoll_opt.{old}" not in sys.modules
+    assert getattr(forestcoll_opt, old, None) is before
+    assert before is None or callable(before) and before.__name__ == old
 
 
 def test_lazy_attributes_are_listed_for_tab_completion():

@@ -139,18 +139,20 @@ def test_alltoall_for_another_demand(folder, capsys):
     assert lines[1].startswith("demand  a non-uniform demand (240 of the 240 ordered pairs")
 
 
-def test_deprecation_warnings(folder):
+def test_older_call_forms(folder):
     code = ("import forestcoll_opt as fc\n"
             "t = fc.resolve('paper-example')\n"
-            "fc.generate(t, 'allgather')\n"
-            "fc.solve_lp(t, problem='allreduce')\n"
-            "import forestcoll_opt.topology as old\n"
-            "old.load\n")
-    done = subprocess.run([sys.executable, "-W", "always::DeprecationWarning", "-c", code],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    warnings = [line.split(": ", 1)[1] for line in done.stderr.splitlines()
-                if ": DeprecationWarning: " in line]
-    assert len(warnings) == 3, done.stderr
-    for warning in warnings:
-        assert warning in quoted(), warning
+            "for call in (lambda: fc.generate(t, 'allgather'),\n"
+            "             lambda: fc.solve_lp(t, problem='allreduce')):\n"
+            "    try:\n"
+            "        call()\n"
+            "    except TypeError as e:\n"
+            "        print(f'TypeError: {e}')\n"
+            "import forestcoll_opt.topology\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 1 and done.stdout.count("TypeError: ") == 2, done.stderr
+    lines = done.stdout.splitlines() + [done.stderr.splitlines()[-1]]
+    assert lines[-1].startswith("ModuleNotFoundError: "), done.stderr
+    for line in lines:
+        assert line in quoted(), line

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .._deprecated import keyword_options
 from ..errors import ScheduleError
 from ..generation.pipeline import generate as generate_trees
 from ..model.collective import Collective, check_method, check_request
 from ..model.schedule import Schedule
 from ..model.topology import Topology
 
-@keyword_options(1, old_order=("collective",))
+
 def generate(topology: Topology, *, collective: "Collective | str" = "allgather",
              k: int | None = None, root: str | None = None, kernel: str | None = None,
              progress=None, symmetry: bool | None = None,

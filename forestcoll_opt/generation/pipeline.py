@@ -11,7 +11,6 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .._deprecated import keyword_options
 from ..errors import ScheduleError
 from ..model.collective import Collective, check_request
 from ..model.compact import compress
@@ -28,7 +27,6 @@ from .routing import route_trees
 from .splitting import split_switches
 
 
-@keyword_options(1, old_order=("collective",))
 def generate(topology: Topology, *, collective: "Collective | str" = "allgather",
              k: int | None = None, root: str | None = None, kernel: str | None = None,
              progress=None, symmetry: bool | None = None,

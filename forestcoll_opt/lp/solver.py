@@ -29,7 +29,6 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .._deprecated import keyword_options
 from ..model.collective import Collective
 from ..errors import (
     LPCertificateError,
@@ -328,7 +327,6 @@ def solve_model(m: LPModel, *, time_limit: float | None = None,
                     certify_seconds=certify_seconds, witness=witness, folding=folding)
 
 
-@keyword_options(1, old_order=("collective",), renamed={"problem": "collective"})
 def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
           formulation: str = "cuts", time_limit: float | None = None, kernel: str | None = None,
           write_lp: str | os.PathLike | None = None,
@@ -341,8 +339,7 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
 
     :param topology: the network
     :param collective: :attr:`Collective.ALLREDUCE` (default) or
-        :attr:`Collective.ALLGATHER`, or their string values (``problem=`` is the previous
-        release's name of this keyword)
+        :attr:`Collective.ALLGATHER`, or their string values
     :param formulation: ``"cuts"`` (default) or ``"explicit"``
     :param time_limit: seconds for HiGHS (None: no limit)
     :param kernel: the max-flow kernel of every max-flow of the LP (None: the default)

@@ -707,15 +707,6 @@ def write(topology: Topology, path: str | os.PathLike) -> None:
     write_output(path, topology.to_json())
 
 
-def write_text_atomic(path: str | os.PathLike, text: str) -> None:
-    """Deprecated name of :func:`forestcoll_opt.files.write_output`.
-
-    :param path: the file to write, or ``-``
-    :param text: the text to write
-    :raises OutputError: when the file cannot be written"""
-    write_output(path, text)
-
-
 def from_networkx(graph: nx.DiGraph, *, name: str | None = None, units: str = "GB/s") -> Topology:
     """Build from a DiGraph/MultiDiGraph: node attribute ``kind`` (default "compute"),
     optional ``box``/``multicast``; edge attribute ``bandwidth``, optional ``type``/``alpha``.

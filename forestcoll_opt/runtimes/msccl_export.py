@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import math
 import re
-import warnings
 from dataclasses import dataclass, field
 
 from ..errors import MscclExportError, UsageError
@@ -155,9 +154,6 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
     """The MSCCL XML algorithm of ``schedule`` (allgather, reduce-scatter or allreduce) on
     ``topology`` (module docstring).
 
-    The order ``export_msccl(schedule, topology)`` of earlier releases still works for now,
-    with a :class:`DeprecationWarning`.
-
     :param topology: the topology the schedule was made for; rank r is
         ``topology.compute_nodes[r]``.
     :param schedule: the schedule to write.
@@ -189,12 +185,6 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
     :raises ~forestcoll_opt.errors.UsageError: when the arguments are not a topology and a
         schedule.
     """
-    if isinstance(topology, Schedule) and isinstance(schedule, Topology):
-        from .._deprecated import caller_level      # the user's line, past fc's wrapper
-        warnings.warn("export_msccl(schedule, topology) is deprecated: call "
-                      "export_msccl(topology, schedule, ...)", DeprecationWarning,
-                      stacklevel=caller_level())
-        topology, schedule = schedule, topology
     if not isinstance(topology, Topology) or not isinstance(schedule, Schedule):
         raise UsageError(f"export_msccl(topology, schedule) needs a Topology and a Schedule, "
                          f"got {type(topology).__name__} and {type(schedule).__name__}")

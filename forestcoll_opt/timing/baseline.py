@@ -57,7 +57,6 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Sequence
 
-from .._deprecated import keyword_options
 from ..model.collective import Collective, check_request
 from ..errors import ScheduleError, UsageError
 from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
@@ -74,7 +73,6 @@ MAX_CHANNELS = 1024
 _INF = float("inf")
 
 
-@keyword_options(2, old_order=("collective",))
 def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = "allgather",
              root: str | None = None, channels: int | None = None,
              demand: Any = None) -> Schedule:

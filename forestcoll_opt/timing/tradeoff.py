@@ -23,7 +23,6 @@ from ..executors import in_order
 from ..model.numbers import fraction_display, fraction_text
 from .baseline import KINDS, baseline
 from ..generation.bound import bound as compute_bound
-from .._deprecated import keyword_options
 from ..model.collective import Collective, check_method, check_request
 from ..errors import ScheduleError, UsageError
 from ..model.schedule import Schedule, tree_height
@@ -236,7 +235,6 @@ def default_baselines(collective: str) -> tuple[str, ...]:
     return ("ring",)
 
 
-@keyword_options(1, old_order=("collective", "sizes"))
 def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather",
              sizes: Iterable[int] = (2**16, 2**20, 2**24, 2**28, 2**32),
              ks: Sequence[int] | None = None, root: str | None = None,

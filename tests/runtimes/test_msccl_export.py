@@ -347,11 +347,11 @@ def test_the_result_is_typed_and_its_figures_are_the_files(schedules):
         result.steps = 0
 
 
-def test_the_old_argument_order_still_works_and_warns(schedules):
+def test_the_arguments_are_a_topology_then_a_schedule(schedules):
     t, s = schedules("paper-example", "reduce-scatter")
-    with pytest.warns(DeprecationWarning, match=r"call export_msccl\(topology, schedule, \.\.\.\)"):
-        old = export_msccl(s, t, channels=2)
-    assert old == export_msccl(t, s, channels=2)
+    with pytest.raises(UsageError, match=r"^export_msccl\(topology, schedule\) needs a Topology "
+                                         r"and a Schedule, got Schedule and Topology$"):
+        export_msccl(s, t, channels=2)                           # no alias of an early order
     with pytest.raises(UsageError, match=r"^export_msccl\(topology, schedule\) needs a Topology "
                                          r"and a Schedule, got Topology and str$"):
         export_msccl(t, "schedule.json")
