@@ -40,7 +40,8 @@ def run_line(line: str, folder: Path, env: dict[str, str], exit_status: int = 0
 
 
 def run_python(code: str, folder: Path, env: dict[str, str]) -> None:
-    """Run a page's Python block as a script; the package's deprecations are errors."""
+    """Run a page's Python block as a script; a DeprecationWarning (a dependency's: the
+    package has none) is an error, so that no page teaches a form on its way out."""
     done = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", code],
                           cwd=folder, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"{code}\n{done.stderr[-3000:]}"
