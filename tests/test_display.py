@@ -211,9 +211,38 @@ def test_every_frame_plots_and_keeps_the_exact_value_beside_it(paper):
     assert sweep["k"].dtype == "int64" and sweep["distinct_trees"].dtype == "int64"
 
 
-def test_every_result_repr_is_one_short_line_on_16_gpus(dgx, tmp_path):
-    """No result object prints thousands of characters in a notebook or a log: every repr on
-    the 16-GPU DGX A100 is one line of fewer than 300 characters, like Schedule's."""
+def _public_result_types() -> set[type]:
+    """Every result type of the public face, found rather than listed: the package's classes
+    in ``fc.__all__`` (errors and enums aside) and every package class a function of
+    ``fc.__all__`` is annotated to return."""
+    import enum
+    import inspect
+    import typing
+
+    found: set[type] = set()
+
+    def add(annotation) -> None:
+        for t in (annotation, *typing.get_args(annotation)):
+            if inspect.isclass(t) and t.__module__.startswith("forestcoll_opt.") and \
+                    not issubclass(t, (BaseException, enum.Enum)):
+                found.add(t)
+
+    for name in fc.__all__:
+        obj = getattr(fc, name)
+        if inspect.isclass(obj):
+            add(obj)
+        elif callable(obj):
+            func = inspect.unwrap(obj)
+            annotation = inspect.signature(func).return_annotation
+            namespace = {**vars(fc), **func.__globals__}
+            while isinstance(annotation, str):      # postponed (or quoted): read it where
+                annotation = eval(annotation, namespace)  # it was written  # noqa: S307
+            add(annotation)
+    return found
+
+
+def _results(dgx, tmp_path):
+    """One or more of every result, on the 16-GPU DGX A100, by what each is."""
     from dataclasses import replace
 
     from forestcoll_opt.analysis.export_plan import export_tradeoff
@@ -223,7 +252,7 @@ def test_every_result_repr_is_one_short_line_on_16_gpus(dgx, tmp_path):
     broken = x.xml.replace(' hasdep="1"', ' hasdep="0"', 1)
     tr = fc.tradeoff(topo, collective="allgather", sizes=[2**20, 2**30])
     results = {
-        "bound": fc.bound(topo), "schedule": s, "stats": s.stats,
+        "topology": topo, "bound": fc.bound(topo), "schedule": s, "stats": s.stats,
         "verdict": fc.verify(topo, s),
         "invalid verdict": fc.verify(topo, replace(s, trees=s.trees[1:])),
         "allreduce LP": fc.solve_lp(topo, collective="allreduce"),
@@ -237,7 +266,80 @@ def test_every_result_repr_is_one_short_line_on_16_gpus(dgx, tmp_path):
         "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
     }
     assert not results["invalid xml verdict"].ok
+    return results
+
+
+def _own(method) -> bool:
+    """Whether ``method`` was written in the package (not object's, not the one
+    ``@dataclass`` generates, which prints every field)."""
+    import inspect
+
+    code = getattr(inspect.unwrap(method), "__code__", None)
+    return code is not None and "forestcoll_opt" in code.co_filename
+
+
+def test_every_result_displays_itself_on_16_gpus(dgx, tmp_path):
+    """Every result of the public API, found by :func:`_public_result_types` (a new one
+    fails here until ``_results`` builds it), has its own one-line repr of fewer than 300
+    characters on the 16-GPU DGX A100, like Schedule's (no result prints thousands of
+    characters in a notebook or a log), and its own ``_repr_html_`` summary titled with
+    its type (docs/develop.md, "Display")."""
+    results = _results(dgx, tmp_path)
+    built = {type(r) for r in results.values()}
+    missing = sorted(t.__qualname__ for t in _public_result_types() - built)
+    assert not missing, f"no instance of {missing} in _results: build one"
     for what, result in results.items():
+        cls = type(result)
         text = repr(result)
+        assert _own(cls.__repr__), f"{what}: {cls.__name__} has no repr of its own"
         assert "\n" not in text and len(text) < 300, f"{what}: {len(text)} characters: {text}"
-        assert text.startswith(type(result).__name__ + "("), text
+        assert text.startswith(cls.__name__ + "("), text
+        assert _own(getattr(cls, "_repr_html_", None)), \
+            f"{what}: {cls.__name__} has no _repr_html_"
+        page = result._repr_html_()
+        assert page.startswith("<div") and f"<b>{cls.__name__} " in page, (what, page[:200])
+
+
+def test_public_result_types_are_found():
+    """The enumeration itself: it finds the results that functions return (not only the
+    classes exported by name), and nothing that is not one."""
+    from forestcoll_opt.analysis.whatif import FailureImpact, UpgradeImpact
+    from forestcoll_opt.runtimes.msccl_check.verdict import XmlVerdict
+    from forestcoll_opt.runtimes.msccl_export import MscclExport
+
+    found = _public_result_types()
+    from forestcoll_opt.timing.simulate import Simulation
+
+    assert {MscclExport, XmlVerdict, FailureImpact, UpgradeImpact, Simulation, fc.Stats,
+            fc.Schedule, fc.Topology} <= found
+    assert fc.Collective not in found and fc.ForestCollError not in found
+
+
+def test_new_summaries(dgx, paper, tmp_path):
+    """What the summaries added for issue 33 show: an export's figures, a file's verdict
+    and its reasons, a failure or upgrade report's ranked table, the all-to-all LP's
+    interval."""
+    topo, s = dgx
+    x = fc.export_msccl(topo, s)
+    page = x._repr_html_()
+    assert f"<b>MscclExport · {x.name}</b>" in page and "msccl-executor" in page
+    assert f"{x.threadblocks} thread blocks, {x.steps} steps" in page and "no limit" in page
+    ok = fc.check_xml(topo, x.xml)._repr_html_()
+    assert "<b>XmlVerdict · ok</b>" in ok and "1040/3 (346.667) GB/s" in ok
+    bad = fc.check_xml(topo, x.xml.replace(' hasdep="1"', ' hasdep="0"', 1))
+    page = bad._repr_html_()
+    assert "<b>XmlVerdict · invalid</b>" in page
+    assert bad.reasons[0].replace("'", "&#x27;").replace('"', "&quot;") in page
+    failures = fc.failure_impact(paper[0], kinds=["link", "nic", "switch", "box"])
+    page = failures._repr_html_()
+    assert "<b>FailureImpact · allgather on paper-example</b>" in page
+    assert "intact optimum</th><td style='text-align:left'>8 b" in page
+    assert "<table border=\"1\" class=\"dataframe\">" in page and "algbw_exact" not in page
+    # three summary rows, then the header and every class (six, all shown)
+    assert page.count("</tr>") == 3 + 1 + len(failures.classes) == 10
+    upgrades = fc.upgrade_impact(paper[0], factor=2, by="link")
+    page = upgrades._repr_html_()
+    assert "<b>UpgradeImpact · allgather on paper-example</b>" in page
+    assert f"{len(upgrades.raising)} raise the optimum" in page
+    a2a = fc.solve_lp(paper[0], collective="alltoall")._repr_html_()
+    assert "<b>AlltoallLPResult · alltoall LP on paper-example</b>" in a2a and "uniform" in a2a

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..display import html_summary
 from ..errors import MscclExportError, OutputError, UsageError
 from ..files import check_output_folder, display_path, write_outputs
 from ..model.schedule import Schedule
@@ -157,6 +158,12 @@ class ExportPlan:
         spans = "; ".join(r.range._span() for r in self.ranges[:3])
         more = f"; ... {len(self.ranges) - 3} more" if len(self.ranges) > 3 else ""
         return f"ExportPlan({len(self.ranges)} size range(s) in {where}: {spans}{more})"
+
+    def _repr_html_(self) -> str:
+        rows = [("directory", self.directory), ("MSCCL_ALGO_DIR", self.msccl_dir)]
+        rows += [(r.range._span(), r.xml or "no file (the library)") for r in self.ranges]
+        return html_summary(f"ExportPlan · {len(self.ranges)} size range(s)", rows,
+                            note=".ranges: each range's files, channels and selection rule")
 
 
 def _file_part(name: str) -> str:

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Sequence
 
-from ..display import data_frame, exact_cells
+from ..display import data_frame, exact_cells, html_summary
 from ..errors import UsageError
 from ..generation.bound import bottleneck, bound
 from ..kernels.flow import FlowNetwork
@@ -60,7 +60,7 @@ from ..model.collective import CUT_BOUNDED, Collective, check_request
 from ..model.failures import (KINDS, Failure, cut_off, degrade, describe, failures,
                               link_failure, link_neighbours, link_pairs, nic_switches,
                               remaining, scaled, unbalanced)
-from ..model.numbers import fraction_text, parse_exact
+from ..model.numbers import fraction_display, fraction_text, parse_exact
 from ..model.topology import Topology
 
 MAX_CUTS = 256
@@ -84,6 +84,24 @@ def _some(failures: Sequence[str]) -> str:
     """``link:a--b`` or ``link:a--b and 15 like it``."""
     more = f" and {len(failures) - 1} like it" if len(failures) > 1 else ""
     return _short(failures[0]) + more if failures else "none"
+
+
+SHOWN = 10
+"""Rows of the ranked table a notebook summary shows (``.to_pandas()`` has them all)."""
+
+
+def _html(report: "_Question", what: str, rows: list[tuple[str, Any]], frame: Any,
+          count: int) -> str:
+    """The notebook summary of a report: the question, ``rows``, and the first
+    :data:`SHOWN` rows of ``frame`` (its float columns; the exact ones are in the note's
+    ``.to_pandas()``)."""
+    root = f" from {report.root}" if report.root else ""
+    head = [("intact optimum", f"{fraction_display(report.algbw)} {report.units}")] + rows
+    shown = frame[[c for c in frame.columns if not c.endswith("_exact")]].head(SHOWN)
+    more = (f"the first {SHOWN} of {count} {what}; " if count > SHOWN else "")
+    return html_summary(f"{type(report).__name__} · {report.collective}{root} on "
+                        f"{report.topology}", head, table=shown.to_html(index=False),
+                        note=f"{more}.to_pandas(): every row with its exact values")
 
 
 def _question(report: "_Question") -> str:
@@ -181,6 +199,13 @@ class FailureImpact(_Question):
         return (f"FailureImpact({_question(self)}: {self.failures} failure(s) of "
                 f"{'/'.join(self.kinds)} in {len(self.classes)} class(es){worst})")
 
+    def _repr_html_(self) -> str:
+        rows = [("failures", f"{self.failures} of {', '.join(self.kinds)} in "
+                             f"{len(self.classes)} class(es), {self.generators} "
+                             f"automorphism generator(s)"),
+                ("seconds", f"{self.seconds:.2f}")]
+        return _html(self, "classes", rows, self.to_pandas(), len(self.classes))
+
     def to_pandas(self) -> Any:
         """One row per class, costliest first: ``rank``, ``kind``, ``failure`` (the one
         computed), ``count``, ``algbw`` and ``lost`` (floats, which plot) each with its
@@ -271,6 +296,14 @@ class UpgradeImpact(_Question):
                 f"{self.units} (gain {fraction_text(raising[0].gain)})" if raising else "")
         return (f"UpgradeImpact({_question(self)}: {fraction_text(self.factor)}x by {self.by}, "
                 f"{len(self.upgrades)} candidate(s), {len(raising)} raise(s) the optimum{best})")
+
+    def _repr_html_(self) -> str:
+        rows = [("upgrade", f"links raised {fraction_text(self.factor)}x, by {self.by}"),
+                ("candidates", f"{len(self.upgrades)}: {len(self.raising)} raise the optimum, "
+                               f"{self.skipped} skipped (they miss one of {self.cuts} "
+                               f"bottleneck cut(s))"),
+                ("seconds", f"{self.seconds:.2f}")]
+        return _html(self, "candidates", rows, self.to_pandas(), len(self.upgrades))
 
     @property
     def skipped(self) -> int:

@@ -46,6 +46,7 @@ from typing import Any, Mapping
 
 import pulp
 
+from ..display import html_summary
 from ..errors import LPCertificateError, LPError
 from ..model.alltoall import Demand, demand_pairs, normalize_demand
 from ..model.numbers import fraction_text
@@ -110,6 +111,20 @@ class AlltoallLPResult(CertifiedInterval):
                 f"{self.units}, certified [{fraction_text(self.lower)}, "
                 f"{fraction_text(self.upper)}], {demand}, {self.variables} variables"
                 f"{', folded' if self.folded else ''})")
+
+    def _repr_html_(self) -> str:
+        u = self.units
+        demand = ("uniform" if self.demand is None else
+                  f"non-uniform, {len(self.demand)} pair(s), total {self.total}")
+        rows = [("algbw (HiGHS)", f"{self.algbw:.9g} {u}"),
+                ("certified interval", f"[{float(self.lower):.9g}, {float(self.upper):.9g}] {u}"),
+                ("demand", demand),
+                ("model", f"{self.variables} variables, {self.constraints} constraints"
+                          f"{', folded by the automorphism group' if self.folded else ''}"),
+                ("seconds", f"build {self.build_seconds:.2f}, solve {self.solve_seconds:.2f}, "
+                            f"certify {self.certify_seconds:.2f}")]
+        return html_summary(f"AlltoallLPResult · {self.problem} LP on {self.topology}", rows,
+                            note="exact bounds: .lower and .upper (Fractions)")
 
     @property
     def seconds(self) -> float:

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from .alltoall import (FORMAT_ALLTOALL, Demand, Route, parse_alltoall, routes_body)
 from .collective import TREES, Collective
+from ..display import html_summary
 from ..errors import ScheduleError
 from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
 from .fields import MAX_NUMBER_DIGITS  # noqa: F401  (kept for importers)
@@ -169,6 +170,13 @@ class Stats(MappingABC):
             shown.append(part)
             length += len(part) + 2
         return f"Stats({', '.join(shown)})"
+
+    def _repr_html_(self) -> str:
+        rows = [(name, f"{value:.3g}" if isinstance(value, float) else
+                 fraction_text(value) if isinstance(value, Fraction) else value)
+                for name, value in ((n, getattr(self, n)) for n in self)]
+        return html_summary(f"Stats · {len(rows)} of {len(fields(self))} set", rows,
+                            note="how the schedule was made; dict(stats) for the values")
 
     def __getitem__(self, key: str) -> Any:
         value = getattr(self, key) if key in _STAT_NAMES else None

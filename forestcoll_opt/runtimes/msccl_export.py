@@ -49,6 +49,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from ..display import html_summary
 from ..errors import MscclExportError, UsageError
 from .msccl_check.limits import (EXECUTOR, EXPORT_SCRATCH_BUDGET, LEGACY, RCCL, SCRATCH_LIMIT,
                                  RuntimeRules)
@@ -98,6 +99,18 @@ class MscclExport:
         return (f"MscclExport({self.flavour} {self.collective} for {self.ngpus} ranks: "
                 f"{self.name}, nchunksperloop={self.nchunksperloop}, {self.channels} "
                 f"channel(s), {self.threadblocks} thread blocks, {self.steps} steps)")
+
+    def _repr_html_(self) -> str:
+        limit = "no limit" if self.max_bytes == NO_LIMIT else f"{self.max_bytes} bytes"
+        rows = [("runtime", self.flavour), ("collective", self.collective),
+                ("ranks", self.ngpus), ("nchunksperloop", self.nchunksperloop),
+                ("channels", self.channels),
+                ("size", f"{self.threadblocks} thread blocks, {self.steps} steps, "
+                         f"{len(self.xml.splitlines())} lines"),
+                ("maxBytes", limit), ("selected when", self.selection_rule)]
+        return html_summary(f"MscclExport · {self.name}", rows,
+                            note="str(result) or .xml: the file's text; fc.check_xml(topology, "
+                                 "result.xml) runs it")
 
     @property
     def selection_rule(self) -> str:

@@ -51,27 +51,23 @@ from ..errors import ScheduleError, UsageError
 from ..model.numbers import fraction_text
 from ..model.schedule import Schedule, Tree
 from ..model.topology import LINK_TYPES, Topology
+from .constants import MODEL
 from .library import PROTOCOLS, TABLES, LibraryShape, check_arch, library_choice, steps
 
 MODELS = ("calibrated", "ideal")
 
-# Achievable over nominal bandwidth per link type (docs/validation.md cites each).
-EFFICIENCY: Mapping[str, Fraction] = {
-    "nvlink": Fraction(23, 30),      # A100: 230 of 300 GB/s (sjeaugey, NVIDIA/nccl-tests#149)
-    "infiniband": Fraction(24, 25),  # HDR: 24 of 25 GB/s (NVIDIA/nccl#412; NCCL's speed 24)
-    "ethernet": Fraction(24, 25),    # assumed as InfiniBand (no published figure used)
-    "xgmi": Fraction(81, 100),       # MI250x Infinity Fabric: up to 81 % (Schieffer et al. 2024)
-    "pcie": Fraction(3, 4),          # NCCL's PCI_BW 12 GB/s of a 16 GB/s Gen3 x16 link
-}
-# Fitted on the published measurements (benchmarks/validation.py, docs/validation.md).
-RING_LATENCY = {"nccl": 3.4, "rccl": 3.0}
-REDUCE_STEP = 3e-6
-# NCCL's getNetOverhead() on AMD x86 hosts (the DGX A100's EPYC CPUs), in seconds.
-NET_OVERHEAD = 2e-6
-# The two-node tree as it runs, over the bus bandwidth of its channels: NVIDIA/nccl#330,
-# 2 nodes x 8 GPUs on one NIC, tree 9.0 and ring 5.6 GB/s busBw, over the traffic ratio
-# 2(n-1)/n of the two (docs/validation.md). 6/7.
-TREE_EFFICIENCY = (9.0 / 5.6) / (2 * 15 / 16)
+# The constants live in calibration.json beside this module, each with its source
+# (:mod:`.constants`; docs/validation.md, "Parameters", has the table).
+EFFICIENCY: Mapping[str, Fraction] = MODEL["efficiency"]
+"""Achievable over nominal bandwidth per link type (cited)."""
+RING_LATENCY: Mapping[str, float] = MODEL["ring_latency"]
+"""Factor on each library's ring latencies (fitted)."""
+REDUCE_STEP: float = MODEL["reduce_step"]
+"""Seconds per reduction at an in-tree node (fitted)."""
+NET_OVERHEAD: float = MODEL["net_overhead"]
+"""NCCL's ``getNetOverhead()`` on AMD x86 hosts (the DGX A100's EPYC CPUs), seconds."""
+TREE_EFFICIENCY: float = MODEL["tree_efficiency"]
+"""The two-node tree as it runs, over the bus bandwidth of its channels (cited)."""
 PICKS = ("tuner", "best")
 
 _NET = frozenset({"infiniband", "ethernet"})
@@ -81,7 +77,7 @@ _NVLINK = frozenset({"nvlink", "xgmi"})
 @dataclass(frozen=True)
 class Calibration:
     """The calibrated model's parameters (module docstring); the defaults are the cited and
-    fitted values of docs/validation.md.
+    fitted values of docs/validation.md, read from ``calibration.json`` (:mod:`.constants`).
 
     :ivar efficiency: link type -> achieved / nominal bandwidth, in (0, 1]; links of other
         or no type keep their bandwidth

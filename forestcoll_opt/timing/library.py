@@ -5,7 +5,8 @@ library as it really runs (it picks ring or tree, and LL, LL128 or Simple, per s
 Both libraries choose an algorithm and a protocol for every call by a closed-form model
 (``src/graph/tuning.cc``, ``ncclTopoTuneModel`` and ``ncclTopoGetAlgoTime``):
 time = latency + bytes / bandwidth, in µs and GB/s, and the smallest time wins. This module
-evaluates that model with the constants of one release of each library:
+evaluates that model with the constants of one release of each library, read from
+``calibration.json`` beside it (:mod:`.constants`, each table with its source):
 
 * **NCCL 2.20.3** (``NVIDIA/nccl@b6475625``, ``src/graph/tuning.cc``): ``baseLat``,
   ``hwLat``, the per-architecture caps (``llMaxBws``, ``perChMaxRingLL128Bws``,
@@ -52,6 +53,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from .constants import LIBRARIES
+
 PROTOCOLS = ("LL", "LL128", "Simple")
 ALGORITHMS = ("ring", "tree")
 
@@ -78,53 +81,30 @@ class LibraryTables:
     protocols: tuple[str, ...]
 
 
-NCCL = LibraryTables(
-    name="nccl", release="NCCL 2.20.3",
-    source="NVIDIA/nccl@b6475625fbcaa2c3c0e50eed2fa1255d7514d4a2 src/graph/tuning.cc",
-    base={"tree": (6.8, 14.0, 0.0), "ring": (6.6, 14.0, 8.4)},
-    hop={"nvlink": {"tree": (0.6, 1.25, 28.0), "ring": (0.6, 1.9, 3.4)},
-         "pci": {"tree": (1.0, 1.9, 28.0), "ring": (1.0, 2.5, 5.7)},
-         "net": {"tree": (5.0, 8.5, 28.0), "ring": (2.7, 4.0, 14.0)}},
-    protocols=PROTOCOLS)
+def _tables(name: str) -> LibraryTables:
+    data = LIBRARIES[name]
+    return LibraryTables(name=name, release=data["release"], source=data["source"],
+                         base=data["base"], hop=data["hop"], protocols=data["protocols"])
 
-RCCL = LibraryTables(
-    name="rccl", release="RCCL @0023b9b0",
-    source="ROCm/rccl@0023b9b0814b6779a84bbb2d477682432c881a41 src/graph/tuning.cc",
-    base={"tree": (37.9, 37.9, 40.4), "ring": (20.5, 20.5, 27.9)},
-    hop={"nvlink": {"tree": (1.2, 1.2, 3.8), "ring": (2.3, 2.3, 2.7)},
-         "pci": {"tree": (2.2, 2.2, 5.7), "ring": (1.3, 1.3, 1.9)},
-         "net": {"tree": (9.8, 9.8, 19.5), "ring": (2.0, 2.0, 4.5)}},
-    protocols=("LL", "Simple"))
 
+# The tables live in calibration.json beside this module, each with its source
+# (:mod:`.constants`).
+NCCL = _tables("nccl")
+RCCL = _tables("rccl")
 TABLES = {"nccl": NCCL, "rccl": RCCL}
 
 # NCCL 2.20.3, indexed [architecture][nodes index: 1 node, 2 nodes, more]
-_ARCH = ("volta", "ampere", "hopper")
-_LL_MAX_BW = {"volta": (39.0, 39.0, 20.4), "ampere": (87.7, 22.5, 19.0),
-              "hopper": (87.7, 22.5, 19.0)}
-_LL_MAX_BW_INTEL = (39.0, 39.0, 20.4)     # multi-node on Intel hosts: row 0
-_RING_LL128_PER_CH = {"volta": (20.0,) * 3, "ampere": (20.0,) * 3, "hopper": (36.7,) * 3}
-_TREE_LL128_PER_CH = {"volta": (20.0,) * 3, "ampere": (20.0,) * 3,
-                      "hopper": (36.7, 36.7, 29.0)}
-_TREE_PER_CH = {"volta": (26.5, 18.5, 10.0), "ampere": (24.0, 23.6, 17.8),
-                "hopper": (38.7, 41.4, 36.0)}
-# NCCL 2.20.3 treeCorrectionFactor, powers of two from 64 B
-_NCCL_TREE_CORRECTION = (
-    (1.0, 1.0, 1.0, 1.0, .9, .8, .7, .7, .7, .7, .6, .5, .4, .4, .5, .6, .7, .8, .9, 1.0,
-     1.0, 1.0, 1.0),
-    (1.0, 1.0, 1.0, 1.0, 1.0, .9, .8, .8, .8, .7, .6, .6, .6, .6, .6, .6, .8, .9, .9, .9,
-     .9, 1.0, 1.0),
-    (.9, .9, .9, .9, .9, .9, .9, .8, .7, .6, .6, .5, .5, .5, .5, .6, .7, .8, .7, .7, .8,
-     .9, .9))
-# RCCL @0023b9b0 treeCorrectionFactor and ringCorrectionFactor, powers of two from 64 B
-_RCCL_TREE_CORRECTION = (
-    (1.0,) * 7 + (.84, .49, .42, .60, .75, .87, .94, .94, .99) + (1.0,) * 6,
-    (1.0,) * 7 + (.84, .49, .42, .60, .75, .87, .94, .94, .99) + (1.0,) * 6,
-    (1.0,) * 6 + (.41, .27, .25, .39, .46, .72, .76, .87, .92, .97) + (1.0,) * 6)
-_RCCL_RING_CORRECTION = (
-    (1.0,) * 6 + (.25, .41, .55, .56, .78, .94) + (1.0,) * 10,
-    (1.0,) * 6 + (.25, .41, .55, .56, .78, .94) + (1.0,) * 10,
-    (1.0,) * 6 + (.04, .08, .09, .09, .11, .13, .25, .40, .59, .76, .86) + (1.0,) * 5)
+_NCCL = LIBRARIES["nccl"]
+_ARCH = tuple(_NCCL["ll_max_bw"])                 # volta, ampere, hopper
+_LL_MAX_BW = _NCCL["ll_max_bw"]
+_LL_MAX_BW_INTEL = _NCCL["ll_max_bw_intel"]       # multi-node on Intel hosts: row 0
+_RING_LL128_PER_CH = _NCCL["ring_ll128_per_channel"]
+_TREE_LL128_PER_CH = _NCCL["tree_ll128_per_channel"]
+_TREE_PER_CH = _NCCL["tree_per_channel"]
+# treeCorrectionFactor (and RCCL's ringCorrectionFactor), powers of two from 64 B
+_NCCL_TREE_CORRECTION = _NCCL["tree_correction"]
+_RCCL_TREE_CORRECTION = LIBRARIES["rccl"]["tree_correction"]
+_RCCL_RING_CORRECTION = LIBRARIES["rccl"]["ring_correction"]
 
 
 @dataclass(frozen=True)

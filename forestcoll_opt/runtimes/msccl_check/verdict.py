@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ...display import html_summary, short_list
 from ...errors import XmlCheckError  # noqa: F401  (here before it moved to errors)
-from ...model.numbers import fraction_text
+from ...model.numbers import fraction_display, fraction_text
 
 
 MAX_REASONS = 200
@@ -114,6 +115,37 @@ class XmlVerdict:
             f", algbw={fraction_text(self.algbw)}{' ' + self.units if self.units else ''}"
         return (f"XmlVerdict(ok: {what}, {self.counts.ranks} ranks, {self.counts.tbs} thread "
                 f"blocks, {self.counts.steps} steps{algbw})")
+
+    def _repr_html_(self) -> str:
+        what = self.collective or self.coll or "?"
+        if self.coll and self.coll != self.collective:
+            what += f" (coll=\"{self.coll}\")"
+        rows: list[tuple[str, Any]] = [("status", self.status), ("collective", what),
+                                       ("checked for", self.flavour)]
+        if self.aliasings:
+            rows.append(("aliasings", ", ".join(self.aliasings)))
+        if self.proto is not None:
+            rows.append(("protocol", self.proto))
+        c = self.counts
+        rows.append(("file", f"{c.ranks} ranks, {c.tbs} thread blocks, {c.steps} steps "
+                             f"(at most {c.max_steps_per_tb} in a block), {c.channels} "
+                             f"channel(s)"))
+        if self.nchunksperloop is not None:
+            rows.append(("nchunksperloop", self.nchunksperloop))
+        if self.algbw is not None:
+            rows.append(("algbw", f"{fraction_display(self.algbw)}"
+                                  f"{' ' + self.units if self.units else ''}"))
+        if self.bottleneck:
+            rows.append(("bottleneck", short_list(f"{a} -> {b}" for a, b in self.bottleneck)))
+        if self.rendezvous is not None:
+            rows.append(("without buffering", "finishes" if self.rendezvous else
+                         "does not finish (needs the connections' FIFO steps)"))
+        for label, lines in (("reason", self.reasons), ("not checked", self.undetermined)):
+            rows += [(label, line) for line in lines[:10]]
+            if len(lines) > 10:
+                rows.append(("", f"... and {len(lines) - 10} more "
+                                 f"(.{'reasons' if label == 'reason' else 'undetermined'})"))
+        return html_summary(f"XmlVerdict · {self.status}", rows, note=" ".join(self.notes))
 
     @property
     def link_loads(self) -> dict[tuple[str, str], Fraction]:
