@@ -799,11 +799,16 @@ def test_the_example_files_ship_in_the_package():
     import forestcoll_opt
     from forestcoll_opt.runtimes.nccl_import import EXAMPLES, nccl_example
 
-    package = Path(forestcoll_opt.__file__).parent
-    folder = package / "runtimes" / "nccl" / "dumps"
+    # the package as imported: from the checkout, or installed from a wheel (CI)
+    folder = Path(forestcoll_opt.__file__).parent / "runtimes" / "nccl" / "dumps"
     assert sorted(p.stem for p in folder.glob("*.xml")) == sorted(EXAMPLES)
-    assert DATA.resolve() == folder.resolve()
-    pyproject = (package.parent / "pyproject.toml").read_text()
+    # the checkout's files, which tests/data/nccl links to, are the ones that are imported
+    checkout = Path(__file__).resolve().parents[2]
+    source = checkout / "forestcoll_opt" / "runtimes" / "nccl" / "dumps"
+    assert DATA.resolve() == source.resolve()
+    for name in EXAMPLES:
+        assert (folder / f"{name}.xml").read_bytes() == (source / f"{name}.xml").read_bytes()
+    pyproject = (checkout / "pyproject.toml").read_text()
     globs = re.search(r'^"forestcoll_opt\.runtimes\.nccl" = \[(.*)\]$', pyproject, re.M)
     patterns = re.findall(r'"([^"]+)"', globs.group(1))
     for name in EXAMPLES:
