@@ -10,7 +10,18 @@ from ..model.catalog import resolve
 from ..model.collective import Collective
 from ..model.compact import read_schedule
 from ..model.schedule import Schedule
+from .args import TOPOLOGY_HELP, output_arg
 from .output import destination
+
+
+def add_expand(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("expand", help="write a compact schedule (forestcoll-schedule/3) with "
+                                      "every tree (version 1 or 2)")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("schedule", help="a forestcoll-schedule/1, /2 or /3 JSON file")
+    p.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="schedule file to write (JSON; - for standard output)")
+    p.set_defaults(func=cmd_expand)
 
 
 def cmd_expand(args: argparse.Namespace) -> int:

@@ -20,11 +20,57 @@ from ..model.catalog import resolve
 from ..model.collective import ALL
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
-from ..verify import load_schedule, verify
+from ..verify import AGAINST, load_schedule, verify
 from ..verify.alltoall import demand_text
-from .args import failed_topology, node_weights, ratio_arg
+from .args import (FAIL_HELP, SCHEDULE_HELP, TOPOLOGY_HELP, add_kernel, failed_topology,
+                   int_arg, node_weights, output_arg, ratio_arg, seconds_arg)
 from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, csv_text, exact_cells, exact_header,
                      exact_num, flag_text, print_json_error, print_reasons)
+
+
+def add_verify(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("verify", help="check a schedule and compare it with the exact bound",
+                       description="Exit status: 0 valid and at least --min-ratio of the "
+                       "reference, 1 valid but below, 2 invalid or unreadable (or an internal "
+                       "contradiction), 3 the allreduce LP could not be solved.")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("schedule", help=SCHEDULE_HELP)
+    p.add_argument("--min-ratio", default="1",
+                   help="exit 1 if algbw / reference is below this, in (0, 1] (default 1: "
+                        "optimal)")
+    p.add_argument("--against", choices=AGAINST, default="lp",
+                   help="allreduce and alltoall reference: the LP optimum (default; solved "
+                        "with HiGHS), the reduce-scatter + allgather tree bound (trees, "
+                        "allreduce) or the verifier's own cut and length bounds (cut, alltoall)")
+    p.add_argument("--time-limit", type=seconds_arg,
+                   help="allreduce or alltoall against the LP: HiGHS time limit per solve, "
+                        "seconds")
+    p.add_argument("--json", action="store_true",
+                   help="print the verdict as JSON, with the --min-ratio gate's result and the "
+                        "exit status (an error: {\"status\": \"error\", \"error\", "
+                        "\"exit_code\"})")
+    p.add_argument("--weights", metavar="FILE",
+                   help="allgather, reduce-scatter, allreduce: require the schedule's shard "
+                        "weights to be these (a JSON object: compute node id -> weight); "
+                        "default: whatever the schedule records")
+    p.add_argument("--demand", metavar="FILE",
+                   help="alltoall: require the schedule's demand to be this matrix (a JSON "
+                        "object {src: {dst: amount}}, normalised); default: the uniform "
+                        "all-to-all, and a schedule for another demand is invalid")
+    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    add_kernel(p)
+    p.set_defaults(func=cmd_verify)
+
+
+def add_show_traffic(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("show-traffic", help="data per link of a schedule, with and without "
+                                            "in-network multicast")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("schedule", help=SCHEDULE_HELP)
+    p.add_argument("--top", type=int_arg, help="only the N links multicast saves most on")
+    p.add_argument("--csv", type=output_arg, help="also write every link to this CSV file")
+    add_kernel(p)
+    p.set_defaults(func=cmd_show_traffic)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..model.collective import CUT_BOUNDED, check_request
+from ..model.collective import CUT_BOUNDED, CUT_BOUNDED_NAMES, check_request
 from ..errors import BoundError
 from ..kernels.flow import FlowNetwork, MinCut
 from ..display import html_summary, short_list
@@ -53,7 +53,7 @@ from ..model.weights import normalize
 if TYPE_CHECKING:
     from ..kernels.symmetry import Symmetry
 
-COLLECTIVES = tuple(c.value for c in CUT_BOUNDED)    # kept for importers of the previous release
+COLLECTIVES = CUT_BOUNDED_NAMES    # kept for importers of the previous release
 # Below this many compute nodes the bound takes a fraction of a second without symmetry,
 # less than finding the group (and importing igraph) costs, so symmetry=None leaves it off
 # there. Generation, whose splitting gains far more, starts at SYMMETRY_MIN_COMPUTE.

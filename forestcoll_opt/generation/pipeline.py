@@ -27,6 +27,10 @@ from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
 
+MULTICAST = ("auto", "off")
+"""The values of ``generate``'s ``multicast``: the topology's multicast switches replicate
+(aggregate) the trees' data, or every copy is sent."""
+
 
 @keyword_options(1, old_order=("collective",))
 def generate(topology: Topology, *, collective: "Collective | str" = "allgather",
@@ -86,7 +90,7 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
     collective = member.value
     if k is not None and not 1 <= k <= MAX_COUNT:
         raise ScheduleError(f"k must be an integer from 1 to 2^63 - 1, got {k}")
-    if multicast not in ("auto", "off"):
+    if multicast not in MULTICAST:
         raise ScheduleError(f"multicast={str(multicast)[:40]!r}: use \"auto\" (where the "
                             f"topology's switches can) or \"off\"")
     w = normalize(topology, weights)
