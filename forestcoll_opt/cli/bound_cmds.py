@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..generation.bound import Bound, bound
-from ..generation.fixed_k import SmallestK, smallest_k_at_bound
+from ..generation.fixed_k import with_k_min
 from ..model.catalog import canonical_spec, families, resolve
 from ..model.collective import CUT_BOUNDED_NAMES
 from ..model.topology import Topology
@@ -145,18 +145,20 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
 
 def cmd_bound(args: argparse.Namespace) -> int:
     topo = failed_topology(args, resolve(args.topology))
-    result = bound(topo, collective=args.collective, root=args.root, kernel=args.kernel,
-                   symmetry=args.symmetry, weights=node_weights(args, topo))
-    least = smallest_k_at_bound(topo, result, kernel=args.kernel, symmetry=args.symmetry)
+    result = with_k_min(topo, bound(topo, collective=args.collective, root=args.root,
+                                    kernel=args.kernel, symmetry=args.symmetry,
+                                    weights=node_weights(args, topo)),
+                        kernel=args.kernel, symmetry=args.symmetry)
     if args.json:
-        print(json.dumps({**result.to_dict(), "k_min": least.k, "k_min_proven": least.proven},
-                         indent=2))
+        print(json.dumps(result.to_dict(), indent=2))
         return 0
-    _print_bound(topo, result, least)
+    _print_bound(topo, result)
     return 0
 
 
-def _print_bound(topo: Topology, b: Bound, least: SmallestK) -> None:
+def _print_bound(topo: Topology, b: Bound) -> None:
+    least = b.k_min
+    assert least is not None
     u = topo.units
     print(f"topology        {topo.name}: {b.num_compute} compute, {len(topo.switch_nodes)} switch nodes")
     print(f"collective      {b.collective}" + (f" from root {b.root}" if b.root else ""))

@@ -26,7 +26,7 @@ def add_expand(sub: argparse._SubParsersAction) -> None:
 
 def cmd_expand(args: argparse.Namespace) -> int:
     """Check the group against the topology, then write every tree."""
-    check_output(args.output, inputs=[args.topology, args.schedule])
+    check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
     # the group checked against the topology before any tree is written
     schedule = read_schedule(args.schedule, topology=topo, expand=False)

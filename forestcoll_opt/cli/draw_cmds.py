@@ -72,7 +72,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
     except DrawError as exc:
         raise DrawError(f"-o {exc}") from None
     inputs = [args.topology] + ([args.schedule] if args.schedule else [])
-    check_output(args.output, inputs=inputs)
+    check_output(args.output, label="-o", inputs=inputs)
     if args.view in ("tree", "loads") and not args.schedule:
         raise DrawError(f"--view {args.view} needs a SCHEDULE file after the topology")
     if args.collective and (args.view != "cut" or args.schedule):
@@ -98,7 +98,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from ..files import write_output
     from ..timing.simulate import parse_sizes
 
-    check_output(args.output, inputs=[args.topology])
+    check_output(args.output, label="-o", inputs=[args.topology])
     sizes = parse_sizes(args.sizes) if args.sizes else None
     topo = resolve(args.topology)
     page = report(topo, collective=args.collective, root=args.root, sizes=sizes,

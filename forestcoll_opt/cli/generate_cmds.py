@@ -156,7 +156,8 @@ class _Progress:
 def cmd_generate(args: argparse.Namespace) -> int:
     from .alltoall_cmds import cmd_generate_alltoall, refuse_demand
 
-    check_output(args.output, inputs=[args.topology] + ([args.weights] if args.weights else [])
+    check_output(args.output, label="-o", inputs=[args.topology]
+                 + ([args.weights] if args.weights else [])
                  + ([args.demand] if args.demand else []))
     if args.collective == "alltoall":
         return cmd_generate_alltoall(args)
@@ -210,11 +211,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
               f"{st['paper_k']} is sufficient, not necessary)", file=out)
     if sched.multicast:
         moved = traffic(sched, topo)
-        with_mc = sum(a for a, _ in moved.values())
-        without = sum(b for _, b in moved.values())
-        print(f"multicast       switches replicate/aggregate: {exact_num(with_mc)} x M on the links "
-              f"instead of {exact_num(without)} x M ({float(1 - with_mc / without):.1%} less)",
-              file=out)
+        print(f"multicast       switches replicate/aggregate: {exact_num(moved.with_multicast)} "
+              f"x M on the links instead of {exact_num(moved.without_multicast)} x M "
+              f"({float(moved.saved):.1%} less)", file=out)
     if choice is not None:
         _print_choice(choice, topo, seconds, out)
         return 0
@@ -329,7 +328,7 @@ def _best_algbw(topo: Topology, collective: str, root: str | None,
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Rows are printed, and appended to the CSV, as each k finishes; Ctrl-C keeps them."""
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology])
+        check_output(args.csv, label="--csv", inputs=[args.topology])
     ks = parse_k_range(args.k)
     topo = resolve(args.topology)
     with executor_for(args) as executor:
@@ -381,7 +380,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from ..analysis.sweeps import compare
 
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=args.topology)
+        check_output(args.csv, label="--csv", inputs=args.topology)
     topologies = [resolve(t) for t in args.topology]
 
     def report(row: dict) -> None:
@@ -402,7 +401,7 @@ def cmd_baseline(args: argparse.Namespace) -> int:
 
     from .alltoall_cmds import cmd_baseline_alltoall, refuse_demand
 
-    check_output(args.output, option="-o", inputs=[args.topology]
+    check_output(args.output, label="-o", inputs=[args.topology]
                  + ([args.demand] if args.demand else []))
     if args.collective == "alltoall" or args.kind in ("direct", "pxn"):
         return cmd_baseline_alltoall(args)

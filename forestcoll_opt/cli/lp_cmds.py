@@ -46,7 +46,7 @@ def cmd_lp(args: argparse.Namespace) -> int:
 
     for option, path in (("--write-lp", args.write_lp), ("--write-mps", args.write_mps)):
         if path:
-            check_output(path, option=option, inputs=[args.topology])
+            check_output(path, label=option, inputs=[args.topology])
     if args.write_lp and args.write_mps and _same_destination(args.write_lp, args.write_mps):
         raise UsageError("--write-lp and --write-mps name the same file; give two files")
     if args.problem == "alltoall":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from ..errors import UsageError
 from ..files import check_output, display_path, write_output
@@ -114,7 +115,7 @@ def add_import(sub: argparse._SubParsersAction) -> None:
 def cmd_import_nccl(args: argparse.Namespace) -> int:
     from ..runtimes.nccl_import import import_nccl
 
-    check_output(args.output, inputs=[args.dump])
+    check_output(args.output, label="-o", inputs=[args.dump])
     # --boxes is read here, not by the parser, so that every bad value gets the library's
     # one message and its one limit ("--boxes 0 must be a whole number from 1 to 1024")
     text = args.boxes.strip()
@@ -148,7 +149,7 @@ def cmd_example(args: argparse.Namespace) -> int:
     if args.output is None:
         raise UsageError(f"example {args.name} needs -o FILE, the file to write (- for "
                          f"standard output)")
-    check_output(args.output)
+    check_output(args.output, label="-o")
     write_output(args.output, path.read_text(encoding="utf-8"))
     out, where = destination(args.output)
     print(f"wrote {where}: {EXAMPLES[path.stem]}", file=out)
@@ -161,7 +162,7 @@ def cmd_export_msccl(args: argparse.Namespace) -> int:
     from ..runtimes.msccl_export import export_msccl
     from ..model.schedule import achieved_algbw
 
-    check_output(args.output, inputs=[args.topology, args.schedule])
+    check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
     schedule, verdict = valid_schedule(args, topo)
     result = export_msccl(topo, schedule, flavour=args.flavour, protocol=args.protocol,
@@ -192,17 +193,17 @@ several switch-only routes and no ``--schedule``, or the race check skipped on a
 without ``--full``): not a pass."""
 
 
-def _routing_summary(lines: list[str]) -> list[str]:
-    """Lines about transfers with several switch-only routes, folded into one."""
-    routing = [r for r in lines if "several routes" in r]
-    others = [r.replace("full=True", "--full") for r in lines if "several routes" not in r]
-    if routing:
-        pair = routing[0].split("the pair ", 1)[-1].split(" has several", 1)[0]
-        others.insert(0, f"{len(routing)} transfer(s) go between ranks with several "
-                         f"switch-only routes (the first: {pair}), so their link loads and "
-                         f"the algbw are unknown; pass --schedule with the schedule the file "
-                         f"was exported from, whose paths they follow")
-    return others
+def _not_checked(verdict: Any) -> list[str]:
+    """What the verdict leaves undetermined, with the transfers of its ``unrouted`` pairs
+    folded into one line and the check's keyword arguments written as options."""
+    lines = [r.replace("full=True", "--full") for r in verdict.unchecked]
+    if verdict.unrouted:
+        a, b = verdict.unrouted[0]
+        lines.insert(0, f"{len(verdict.unrouted)} transfer(s) go between ranks with several "
+                        f"switch-only routes (the first: {a} -> {b}), so their link loads and "
+                        f"the algbw are unknown; pass --schedule with the schedule the file "
+                        f"was exported from, whose paths they follow")
+    return lines
 
 
 def cmd_check_xml(args: argparse.Namespace) -> int:
@@ -225,7 +226,7 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
                         full=getattr(args, "full", False))
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2))
-    unknown = _routing_summary(list(verdict.undetermined))
+    unknown = _not_checked(verdict)
     if verdict.reasons:
         print_reasons("invalid", list(verdict.reasons))
         print_reasons("not checked", unknown)

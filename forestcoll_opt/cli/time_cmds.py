@@ -99,7 +99,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from ..timing.simulate import parse_sizes, simulate, unit_bytes_per_s
 
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
+        check_output(args.csv, label="--csv", inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks, options = _model_options(args)
@@ -155,14 +155,14 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
     from ..timing.tradeoff import MAX_K as TRADEOFF_MAX_K, tradeoff
 
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology])
+        check_output(args.csv, label="--csv", inputs=[args.topology])
     if args.export is not None:       # "" too: refused by name, never silently skipped
         from ..analysis.export_plan import EXPORTABLE, check_directory
         from ..errors import UsageError
         if args.collective not in EXPORTABLE:
             raise UsageError(f"--export: {args.collective} cannot be exported to MSCCL; "
                              f"export an allgather, reduce-scatter or allreduce")
-        check_directory(args.export, option="--export")
+        check_directory(args.export, label="--export")
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks, options = _model_options(args)

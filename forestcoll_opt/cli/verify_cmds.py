@@ -223,8 +223,8 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
     if getattr(v, "traffic", None):
         with_mc, without = v.traffic
         print(f"traffic {exact_num(with_mc)} x M on the links with in-network multicast, "
-              f"{exact_num(without)} x M without" + (f" ({float(1 - with_mc / without):.1%} less)"
-                                               if without else ""))
+              f"{exact_num(without)} x M without" + (f" ({float(v.traffic_saved):.1%} less)"
+                                                     if without else ""))
     for note in v.notes:
         print(f"note    {note}")
 
@@ -259,19 +259,18 @@ def cmd_show_traffic(args: argparse.Namespace) -> int:
     rows = sorted(moved.items(), key=lambda kv: (-(kv[1][1] - kv[1][0]), topo.index[kv[0][0]],
                                                  topo.index[kv[0][1]]))
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
+        check_output(args.csv, label="--csv", inputs=[args.topology, args.schedule])
         write_output(args.csv, csv_text(
             ("src", "dst", *exact_header("bandwidth"), *exact_header("with_multicast"),
              *exact_header("without_multicast")),
             [(a, b, *exact_cells(topo.capacity[(a, b)]), *exact_cells(w), *exact_cells(wo))
              for (a, b), (w, wo) in rows]))
-    with_mc = sum(w for w, _ in moved.values())
-    without = sum(wo for _, wo in moved.values())
-    print(f"{schedule.collective} on {topo.name}: {exact_num(with_mc)} x M on the links with "
-          f"multicast, {exact_num(without)} x M without ({float(1 - with_mc / without):.1%} less)"
+    without = exact_num(moved.without_multicast)
+    print(f"{schedule.collective} on {topo.name}: {exact_num(moved.with_multicast)} x M on the "
+          f"links with multicast, {without} x M without ({float(moved.saved):.1%} less)"
           if schedule.multicast else
-          f"{schedule.collective} on {topo.name}: {exact_num(without)} x M on the links (the "
-          f"schedule uses no multicast)")
+          f"{schedule.collective} on {topo.name}: {without} x M on the links (the schedule "
+          f"uses no multicast)")
     width = max(len(f"{a} -> {b}") for (a, b), _ in rows)
     print(f"{'link':<{width}}  {'with multicast':>16}  {'without':>16}  (x M, per unit of data)")
     for (a, b), (w, wo) in rows[:args.top] if args.top else rows:

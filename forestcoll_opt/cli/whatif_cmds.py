@@ -72,7 +72,7 @@ def cmd_whatif(args: argparse.Namespace) -> int:
         raise UsageError("--csv holds one table: run the failures (--fail) and the upgrades "
                          "(--upgrade) separately")
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology])
+        check_output(args.csv, label="--csv", inputs=[args.topology])
     topo = resolve(args.topology)
     progress = _Progress(args.quiet)
     try:
@@ -120,7 +120,7 @@ def _write(args: argparse.Namespace) -> int:
     if args.upgrade is not None or args.fail is not None or args.csv or args.json:
         raise UsageError("--write ID writes one degraded topology; drop --fail, --upgrade, "
                          "--csv and --json")
-    check_output(args.output, option="-o", inputs=[args.topology])
+    check_output(args.output, label="-o", inputs=[args.topology])
     topo = resolve(args.topology)
     degraded = degrade(topo, args.write)
     write_output(args.output, degraded.to_json())

@@ -164,5 +164,5 @@ def save_drawing(figure: Any, path: str | os.PathLike) -> None:
     :raises OutputError: when the file cannot be written
     """
     fmt = format_of(path)
-    check_output(path, option="drawing")
+    check_output(path, label="drawing")
     write_binary(path, render(figure, fmt))
