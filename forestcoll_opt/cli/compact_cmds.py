@@ -46,7 +46,7 @@ def _expanded(schedule: Schedule, plain: Schedule) -> str:
         return (f"{count} route{'s' * (count != 1)} ({plain.format}; an all-to-all schedule "
                 f"has routes, not trees: nothing to expand, written as read)")
     count = plain.num_trees
-    reps = sum(len(p.orbits) for p in schedule.phases or (schedule,))
+    reps = schedule.written_trees[0]
     was = (f"{reps} representative{'s' * (reps != 1)} under a group of order "
            f"{schedule.group_order}" if schedule.compact
            else "already plain: nothing to expand, written as read")

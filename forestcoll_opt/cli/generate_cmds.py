@@ -301,9 +301,7 @@ def _print_choice(choice, topo: Topology, seconds: float, out) -> None:
 
 def _compact_summary(sched) -> str:
     """One line on a compact schedule: its group and how many trees it writes."""
-    phases = sched.phases or (sched,)
-    reps = sum(len(p.orbits) for p in phases)
-    single = sum(len(p.trees) for p in phases)
+    reps, single = sched.written_trees
     return (f"forestcoll-schedule/3: a group of order {sched.group_order} "
             f"({len(sched.group)} generator{'s' if len(sched.group) != 1 else ''}), {reps} "
             f"representative{'s' if reps != 1 else ''} and {single} single "
