@@ -431,9 +431,7 @@ def test_verbose_prints_the_traceback_of_an_internal_error(capsys, monkeypatch):
 
     def broken(args):
         raise KeyError("a bug")
-    monkeypatch.setattr(bound_cmds, "cmd_bound", broken)
-    from forestcoll_opt.cli import app
-    monkeypatch.setattr(app, "cmd_bound", broken)
+    monkeypatch.setattr(bound_cmds, "cmd_bound", broken)       # the parser is built from it
     code, out, err = run(capsys, "bound", "paper-example")
     assert (code, out) == (70, "")
     assert err == ("forestcoll: internal error: KeyError: 'a bug' (run with -v for the "
