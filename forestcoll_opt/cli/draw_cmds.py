@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..draw import VIEWS, draw, save_drawing
+from ..draw import SCHEDULE_VIEWS, VIEWS, draw, save_drawing
 from ..draw.canvas import format_of
 from ..errors import DrawError
 from ..files import check_output, display_path
@@ -73,7 +73,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
         raise DrawError(f"-o {exc}") from None
     inputs = [args.topology] + ([args.schedule] if args.schedule else [])
     check_output(args.output, label="-o", inputs=inputs)
-    if args.view in ("tree", "loads") and not args.schedule:
+    if args.view in SCHEDULE_VIEWS and not args.schedule:
         raise DrawError(f"--view {args.view} needs a SCHEDULE file after the topology")
     if args.collective and (args.view != "cut" or args.schedule):
         raise DrawError("--collective is for --view cut without a schedule (a schedule "

@@ -20,6 +20,7 @@ from ..model.catalog import resolve
 from ..model.collective import ALL, ALLREDUCE_METHODS, TREES
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
+from ..timing.alltoall_baseline import ALLTOALL_KINDS
 from ..timing.baseline import ALL_KINDS
 from .args import (DEMAND_HELP, FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_executor,
                    add_kernel, add_symmetry, channels_arg, executor_for, failed_topology,
@@ -401,7 +402,7 @@ def cmd_baseline(args: argparse.Namespace) -> int:
 
     check_output(args.output, label="-o", inputs=[args.topology]
                  + ([args.demand] if args.demand else []))
-    if args.collective == "alltoall" or args.kind in ("direct", "pxn"):
+    if args.collective == "alltoall" or args.kind in ALLTOALL_KINDS:
         return cmd_baseline_alltoall(args)
     refuse_demand(args, args.collective)
     topo = resolve(args.topology)

@@ -106,7 +106,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         _refuse_tree_reference(args, topo, data, weights)
         raise
     reasons = tuple(_cli_reason(r) for r in verdict.reasons)
-    if verdict.status in ("invalid", "contradiction"):
+    if not verdict.valid:                   # invalid, or a contradiction
         code = EXIT_ERROR
     else:
         code = 0 if verdict.meets(min_ratio) else EXIT_BELOW
