@@ -16,13 +16,14 @@ Inputs are read on one bounded path (:func:`read_bytes`, :func:`read_text`, :fun
   MiB of work, not gigabytes. Damage, JSON nested too deeply for the parser, or a file
   with no JSON in it raises the caller's typed error naming the file.
 
-Outputs (``-o``, ``--csv``, ``--write-lp`` …) follow one set of rules:
+Outputs (every file a command writes) follow one set of rules:
 
 * :func:`check_output` runs *before* any computation: an empty name, a missing folder (a
   symbolic link's target folder included: the message names the link), a folder in place
   of a file, an unwritable destination (tried by creating and removing a file in its
   folder, which holds for root and read-only file systems too), or an output that is one
-  of the command's input files is refused with one line naming the option.
+  of the command's input files is refused with one line naming the output as the caller
+  labels it (the command line passes its option, ``-o`` or ``--csv``).
   :func:`check_output_folder` does the same for a folder an export fills (new or empty).
 * ``-`` means standard output.
 * A regular file (or a new one) is replaced atomically: the text goes to a temporary file in
@@ -317,7 +318,7 @@ def _unique_keys(error: type[Exception], source: str):
 
 # --- output --------------------------------------------------------------------------------
 
-def check_output(path: str | os.PathLike | None, *, option: str = "-o",
+def check_output(path: str | os.PathLike | None, *, label: str = "output",
                  inputs: Iterable[str | os.PathLike] = ()) -> None:
     """Refuse, before any work is done, an output destination that cannot be written: an
     empty name, a directory, a folder that does not exist (a symbolic link's target
@@ -326,20 +327,21 @@ def check_output(path: str | os.PathLike | None, *, option: str = "-o",
     is refused even for root). ``-`` (standard output) and None pass.
 
     :param path: the destination
-    :param option: how the message names it (``-o``, ``--csv``, ``drawing`` ...)
+    :param label: how the message names the output (default ``output``; ``drawing``; the
+        command line passes its option, ``-o`` or ``--csv``)
     :param inputs: the command's input files
-    :raises OutputError: one line naming ``option`` and the path, and what to do
+    :raises OutputError: one line naming ``label`` and the path, and what to do
     """
     if path is None or os.fspath(path) == STDOUT:
         return
-    label = f"{option} {display_path(path)}"
     if not os.fspath(path).strip():
-        raise OutputError(f"{option}: empty file name; give a file name (- for standard "
+        raise OutputError(f"{label}: empty file name; give a file name (- for standard "
                           f"output)")
-    _guard(label, lambda: _check_destination(Path(path), label, inputs))
+    named = f"{label} {display_path(path)}"
+    _guard(named, lambda: _check_destination(Path(path), named, inputs))
 
 
-def check_output_folder(path: str | os.PathLike, *, option: str = "the export folder"
+def check_output_folder(path: str | os.PathLike, *, label: str = "the export folder"
                         ) -> Path:
     """Refuse, before any work is done, a folder that cannot take an export: an empty
     name, a file, a folder that holds something, a symbolic link to nothing, a parent
@@ -347,14 +349,15 @@ def check_output_folder(path: str | os.PathLike, *, option: str = "the export fo
     an empty one passes.
 
     :param path: the folder
-    :param option: how the message names it (``--export`` ...)
+    :param label: how the message names the folder (the command line passes its option,
+        ``--export``)
     :returns: the folder as a path
-    :raises OutputError: one line naming ``option`` and the path, and what to do
+    :raises OutputError: one line naming ``label`` and the path, and what to do
     """
     if not os.fspath(path).strip():
-        raise OutputError(f"{option}: empty folder name; give a new or empty folder")
-    label = f"{option} {display_path(path)}"
-    _guard(label, lambda: _check_folder(Path(path), label))
+        raise OutputError(f"{label}: empty folder name; give a new or empty folder")
+    named = f"{label} {display_path(path)}"
+    _guard(named, lambda: _check_folder(Path(path), named))
     return Path(path)
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # usage: tools/compare_outputs.sh VENV_A VENV_B
 # Runs the same commands (bound, generate, verify, baseline, simulate, show, export msccl,
-# check-xml, lp, sweep-k, catalog, schema on the catalog's machines) with two installs of
+# check-xml, lp, sweep-k, catalog, schema, show-traffic, expand on the catalog's machines, a
+# few refused outputs, and every command's --help) with two installs of
 # forestcoll-opt, each in its own folder, and compares every output byte for byte: the
 # files written, and standard output with the measured seconds blanked. Use it to show that
 # a change of structure changes nothing a user sees, e.g. for two checkouts:
@@ -35,6 +36,20 @@ run() {  # venv dir
     $fc sweep-k mi250:boxes=2 --k 1-4
     $fc catalog
     $fc schema schedule-2 > schema.json
+    # what the CLI prints from the library's results and its own parser
+    $fc show-traffic dgx-h100:boxes=2,nvls=1 gen-dgx-h100_boxes_2_nvls_1-allgather.json --top 5 --csv traffic.csv
+    $fc generate mi250:boxes=2,gpus=8 -q -o mi-ag.json
+    $fc export msccl mi250:boxes=2,gpus=8 mi-ag.json -o mi-ag.xml
+    $fc check-xml mi250:boxes=2,gpus=8 mi-ag.xml
+    $fc check-xml mi250:boxes=2,gpus=8 mi-ag.xml --json
+    $fc generate dgx-a100:boxes=2 --compact -q -o compact.json
+    $fc expand dgx-a100:boxes=2 compact.json -o expanded.json
+    $fc show paper-example --json | python3 -c 'import json,sys; c=[n["id"] for n in json.load(sys.stdin)["nodes"] if n["kind"]=="compute"]; print(json.dumps({v: 2 if i == 0 else 1 for i, v in enumerate(c)}))' > weights.json
+    $fc bound paper-example --weights weights.json --json
+    $fc generate paper-example -o . ; $fc simulate paper-example no-such.json --csv .
+    for cmd in "" catalog show generate expand sweep-k verify lp compare "export msccl" show-traffic simulate baseline tradeoff check-xml example "import nccl" whatif schema bound draw report; do
+        COLUMNS=100 $fc $cmd --help
+    done
     } 2>&1 | grep -v "^seconds" | sed -E 's/[0-9]+\.[0-9]+( s\b|$)/T\1/g; s/"[a-z_]*seconds": [0-9.e-]+/"seconds": T/g' > stdout.txt
 }
 run "$A" "$root/a" &

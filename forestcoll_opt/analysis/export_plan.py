@@ -183,18 +183,18 @@ def _fitting_export(topology: Topology, schedule: Schedule, **options: Any):
             channels *= 2
 
 
-def check_directory(directory: str | os.PathLike, *, option: str = "the export folder"
+def check_directory(directory: str | os.PathLike, *, label: str = "the export folder"
                     ) -> Path:
     """``directory`` if it can take the export: new (its parent exists and can be
     written) or empty (:func:`forestcoll_opt.files.check_output_folder`).
 
     :param directory: the folder
-    :param option: how a message names it
+    :param label: how a message names it (the command line passes its option)
     :returns: it as a path
     :raises OutputError: when it is a file, holds something, is a symbolic link to
         nothing, or its parent is missing or cannot be written
     """
-    return check_output_folder(directory, option=option)
+    return check_output_folder(directory, label=label)
 
 
 def export_tradeoff(topology: Topology, result: Tradeoff, directory: str | os.PathLike

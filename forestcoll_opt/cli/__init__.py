@@ -1,9 +1,10 @@
 """The forestcoll command line: parsing and printing only.
 
-``app`` holds the parser and ``main``; ``args`` the argument checks and shared options;
-``output`` the printing helpers and exit statuses; one module per family of commands
-(``bound_cmds``, ``draw_cmds``, ``generate_cmds``, ``verify_cmds``, ``lp_cmds``, ``runtime_cmds``,
-``time_cmds``)."""
+``app`` holds the top-level parser and ``main``; ``args`` the argument checks and shared
+options; ``output`` the printing helpers and exit statuses; one module per family of
+commands, which declares and runs them (``bound_cmds``, ``compact_cmds``, ``draw_cmds``,
+``generate_cmds``, ``verify_cmds``, ``lp_cmds``, ``runtime_cmds``, ``time_cmds``,
+``whatif_cmds``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The command line's argument types and checks, and the options several commands share
-(--kernel, --no-symmetry, --weights, --fail, --jobs/--dask, and the alpha-beta time model's --sizes,
---chunks, --alpha). A bad value raises argparse.ArgumentTypeError or UsageError, which the
+"""The command line's argument types and checks, and the arguments several commands share
+(the topology and schedule files, --kernel, --no-symmetry, --weights, --demand, --fail,
+--jobs/--dask, and the time model's --model, --sizes, --chunks, --alpha). A bad value raises argparse.ArgumentTypeError or UsageError, which the
 entry point prints as one line."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from ..kernels.flow import KERNELS
 from ..model.failures import KINDS, degrade
 from ..model.topology import Topology, alpha_problem
 from ..timing.baseline import MAX_CHANNELS
+from ..timing.calibrated import MODELS
 from ..timing.simulate import MAX_CHUNKS
 
 
@@ -224,6 +225,12 @@ def node_weights(args: argparse.Namespace, topo: Topology) -> dict[str, int] | N
     return dict(zip(topo.compute_nodes, w))
 
 
+TOPOLOGY_HELP = "a forestcoll-topology/1 JSON file or a catalog spec such as dgx-a100:boxes=2"
+SCHEDULE_HELP = "a forestcoll-schedule/1, /2, /3 (compact) or /4 (alltoall) JSON file"
+DEMAND_HELP = ("alltoall: per-pair amounts, a JSON object {src: {dst: amount}} (pairs left out "
+               "send nothing; default: every ordered pair the same)")
+
+
 WEIGHTS_HELP = ("allgather, reduce-scatter, allreduce: a JSON object giving every compute "
                  "node the relative size of its shard, e.g. {\"gpu0\": 2, \"gpu1\": \"1/2\"} "
                  "(default: equal shards)")
@@ -248,7 +255,7 @@ def add_time_model(p: argparse.ArgumentParser, chunks: str) -> None:
     :param p: the command's parser
     :param chunks: the --chunks default of the ideal model
     """
-    p.add_argument("--model", choices=("calibrated", "ideal"), default="calibrated",
+    p.add_argument("--model", choices=MODELS, default="calibrated",
                    help="calibrated (default): link efficiencies, the runtimes' per-protocol "
                         "latencies, the fastest protocol per size, fitted to published "
                         "measurements (docs/validation.md); ideal: the alpha-beta model with "

@@ -11,11 +11,47 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..generation.bound import Bound, bound
-from ..generation.fixed_k import SmallestK, smallest_k_at_bound
+from ..generation.fixed_k import with_k_min
 from ..model.catalog import canonical_spec, families, resolve
+from ..model.collective import CUT_BOUNDED_NAMES
 from ..model.topology import Topology
-from .args import failed_topology, node_weights
+from ..schemas import NAMES as SCHEMAS
+from .args import (FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_kernel, add_symmetry,
+                   failed_topology, node_weights)
 from .output import exact_num
+
+
+def add_catalog(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("catalog", help="list the built-in topology models and their parameters")
+    p.set_defaults(func=cmd_catalog)
+
+
+def add_show(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("show", help="summarise a topology, or export it as JSON")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("--json", action="store_true", help="print the topology as forestcoll-topology/1")
+    p.set_defaults(func=cmd_show)
+
+
+def add_schema(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("schema", help="print the JSON Schema of a file format")
+    p.add_argument("format", choices=SCHEMAS,
+                   help="forestcoll-topology/1, forestcoll-schedule/1, /2, /3 (compact) or /4 "
+                        "(alltoall)")
+    p.set_defaults(func=cmd_schema)
+
+
+def add_bound(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("--collective", choices=CUT_BOUNDED_NAMES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
+    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    add_kernel(p)
+    add_symmetry(p, "512")
+    p.set_defaults(func=cmd_bound)
 
 
 def cmd_catalog(args: argparse.Namespace) -> int:
@@ -109,18 +145,20 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
 
 def cmd_bound(args: argparse.Namespace) -> int:
     topo = failed_topology(args, resolve(args.topology))
-    result = bound(topo, collective=args.collective, root=args.root, kernel=args.kernel,
-                   symmetry=args.symmetry, weights=node_weights(args, topo))
-    least = smallest_k_at_bound(topo, result, kernel=args.kernel, symmetry=args.symmetry)
+    result = with_k_min(topo, bound(topo, collective=args.collective, root=args.root,
+                                    kernel=args.kernel, symmetry=args.symmetry,
+                                    weights=node_weights(args, topo)),
+                        kernel=args.kernel, symmetry=args.symmetry)
     if args.json:
-        print(json.dumps({**result.to_dict(), "k_min": least.k, "k_min_proven": least.proven},
-                         indent=2))
+        print(json.dumps(result.to_dict(), indent=2))
         return 0
-    _print_bound(topo, result, least)
+    _print_bound(topo, result)
     return 0
 
 
-def _print_bound(topo: Topology, b: Bound, least: SmallestK) -> None:
+def _print_bound(topo: Topology, b: Bound) -> None:
+    least = b.k_min
+    assert least is not None
     u = topo.units
     print(f"topology        {topo.name}: {b.num_compute} compute, {len(topo.switch_nodes)} switch nodes")
     print(f"collective      {b.collective}" + (f" from root {b.root}" if b.root else ""))
@@ -149,7 +187,7 @@ def _print_bound(topo: Topology, b: Bound, least: SmallestK) -> None:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from .. import schemas
+    from ..schemas import text
 
-    sys.stdout.write(schemas.text(args.format))
+    sys.stdout.write(text(args.format))
     return 0

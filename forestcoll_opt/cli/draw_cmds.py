@@ -7,12 +7,58 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..draw import draw, save_drawing
+from ..draw import SCHEDULE_VIEWS, VIEWS, draw, save_drawing
 from ..draw.canvas import format_of
 from ..errors import DrawError
 from ..files import check_output, display_path
 from ..model.catalog import resolve
+from ..model.collective import CUT_BOUNDED_NAMES, TREES
 from ..model.compact import read_schedule
+from .args import TOPOLOGY_HELP, add_kernel, output_arg
+
+
+def add_draw(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("draw", help="draw a topology, its bottleneck cut, one root's trees or "
+                                    "every link's load (SVG, PNG or PDF)")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("schedule", nargs="?",
+                   help="a schedule file, plain or compact (needed by the tree and loads "
+                        "views; for the cut view it names the collective and root); it is "
+                        "drawn only if the verifier accepts it on the topology (else one "
+                        "line, exit 2), titled with the verifier's exact algbw and its ratio "
+                        "to the exact bound, never the file's claims")
+    p.add_argument("--view", choices=VIEWS, default="topology",
+                   help="topology: boxes, switches, bandwidths (default); cut: the bound's "
+                        "bottleneck cut; tree: one root's trees; loads: load / capacity of "
+                        "every link")
+    p.add_argument("--root", help="tree: whose trees (default: the first root); cut: the root "
+                                  "of broadcast/reduce")
+    p.add_argument("--collective", choices=CUT_BOUNDED_NAMES,
+                   help="cut without a schedule: whose bound (default allgather)")
+    p.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="the file to write; its extension picks the format: .svg, .png or .pdf")
+    p.set_defaults(func=cmd_draw)
+
+
+def add_report(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("report", help="one self-contained HTML page: the bound and its cut, LP "
+                                      "vs trees, fixed k, time per size, the verdict")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("--collective", choices=TREES, default="allgather",
+                   help="the collective of the fixed-k, time and verdict sections (default "
+                        "allgather)")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--sizes", help="message sizes of the time section, e.g. 64KiB..1GiB "
+                                   "(default 64 KiB to 1 GiB, every fourfold)")
+    p.add_argument("--no-lp", action="store_true",
+                   help="leave out the allreduce LP section and, with --collective "
+                        "allreduce, the LP schedule: the trees are then judged against the "
+                        "reduce-scatter + allgather tree bound (the LP can take long on big "
+                        "networks)")
+    p.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="the HTML file to write (- for standard output)")
+    add_kernel(p)
+    p.set_defaults(func=cmd_report)
 
 
 def cmd_draw(args: argparse.Namespace) -> int:
@@ -26,8 +72,8 @@ def cmd_draw(args: argparse.Namespace) -> int:
     except DrawError as exc:
         raise DrawError(f"-o {exc}") from None
     inputs = [args.topology] + ([args.schedule] if args.schedule else [])
-    check_output(args.output, inputs=inputs)
-    if args.view in ("tree", "loads") and not args.schedule:
+    check_output(args.output, label="-o", inputs=inputs)
+    if args.view in SCHEDULE_VIEWS and not args.schedule:
         raise DrawError(f"--view {args.view} needs a SCHEDULE file after the topology")
     if args.collective and (args.view != "cut" or args.schedule):
         raise DrawError("--collective is for --view cut without a schedule (a schedule "
@@ -52,7 +98,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from ..files import write_output
     from ..timing.simulate import parse_sizes
 
-    check_output(args.output, inputs=[args.topology])
+    check_output(args.output, label="-o", inputs=[args.topology])
     sizes = parse_sizes(args.sizes) if args.sizes else None
     topo = resolve(args.topology)
     page = report(topo, collective=args.collective, root=args.root, sizes=sizes,

@@ -15,11 +15,16 @@ from ..analysis.sweeps import MAX_K, SWEEP_COLUMNS, iter_sweep
 from ..errors import UsageError
 from ..files import check_output, streaming_output, write_output
 from ..generation.bound import bound, rs_ag_algbw
-from ..generation.pipeline import compact_generators, generate, traffic
+from ..generation.pipeline import MULTICAST, compact_generators, generate, traffic
 from ..model.catalog import resolve
+from ..model.collective import ALL, ALLREDUCE_METHODS, TREES
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
-from .args import executor_for, failed_topology, node_weights, parse_k_range
+from ..timing.alltoall_baseline import ALLTOALL_KINDS
+from ..timing.baseline import ALL_KINDS
+from .args import (DEMAND_HELP, FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_executor,
+                   add_kernel, add_symmetry, channels_arg, executor_for, failed_topology,
+                   int_arg, node_weights, output_arg, parse_k_range)
 from .output import destination, exact_num
 
 
@@ -28,6 +33,96 @@ _UNITS = {"splitting": "switch", "packing": "edge", "routing": "tree", "symmetry
 # generate writes compact schedules (forestcoll-schedule/3) by default above this many
 # compute nodes (a plain schedule is O(N²) tree edges); at most this many, plain ones
 COMPACT_ABOVE = 1024
+
+
+def add_generate(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("generate", help="a schedule that reaches the bound (or the best for a fixed k)")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("--collective", choices=ALL, default="allgather",
+                   help="the collective; alltoall: the all-to-all LP's routes (default allgather)")
+    p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)
+    p.add_argument("--k", type=int_arg, help="exactly K trees per root (default: the optimal k)")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="schedule file to write (JSON; - for standard output)")
+    p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
+    p.add_argument("--multicast", choices=MULTICAST, default="auto",
+                   help="auto: switches marked multicast in the topology replicate (or "
+                        "aggregate) the trees' data, as NVLink/InfiniBand SHARP do (default); "
+                        "off: every copy is sent")
+    p.add_argument("--method", choices=ALLREDUCE_METHODS, default=None,
+                   help="allreduce: auto = the LP schedule where the allreduce LP optimum "
+                        "beats the trees, the trees otherwise (the LP is solved up to 64 "
+                        "compute nodes; default); trees = the best reduce-scatter then the "
+                        "best allgather; lp = reduce and broadcast trees run concurrently at "
+                        "the allreduce LP optimum (solves the LP with HiGHS)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--compact", dest="compact", action="store_const", const=True,
+                      default=None,
+                      help="write forestcoll-schedule/3: the topology's automorphisms and one "
+                           f"tree per orbit (default above {COMPACT_ABOVE} compute nodes)")
+    form.add_argument("--plain", dest="compact", action="store_const", const=False,
+                      help="write every tree (forestcoll-schedule/1 or /2; default up to "
+                           f"{COMPACT_ABOVE} compute nodes)")
+    add_kernel(p)
+    add_symmetry(p)
+    p.set_defaults(func=cmd_generate)
+
+
+def add_sweep(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("--k", default="1-8", help="k values, e.g. 1-8 or 1,2,4 (default 1-8)")
+    p.add_argument("--collective", choices=TREES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--csv", type=output_arg,
+                   help="also write the rows to this CSV file as they finish")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    add_kernel(p)
+    add_executor(p, "the values of k")
+    p.set_defaults(func=cmd_sweep)
+
+
+def add_compare(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("compare", help="allgather bound, LPs, tree allreduce and LP allreduce "
+                                       "schedule side by side")
+    p.add_argument("topology", nargs="+", help=TOPOLOGY_HELP)
+    p.add_argument("--csv", type=output_arg, help="also write the table to this CSV file")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    add_kernel(p)
+    add_executor(p, "the topologies")
+    p.set_defaults(func=cmd_compare)
+
+
+def add_baseline(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("baseline", help="write a baseline schedule NCCL runs today: rings, "
+                                        "the double binary tree (allreduce) or a single tree "
+                                        "(broadcast, reduce); or one the paper compares "
+                                        "with: Blink+Switch, MultiTree; or direct and PXN "
+                                        "all-to-all")
+    p.add_argument("kind", choices=ALL_KINDS,
+                   help="ring: NCCL-style rings with physical routes (every tree collective); "
+                        "dbtree: NCCL's double binary tree (allreduce); tree: one tree from "
+                        "the root (broadcast, reduce); blink: Blink's optimal single-root "
+                        "tree packing on the switch-free logical topology (broadcast, reduce, "
+                        "allreduce as reduce + broadcast); multitree: MultiTree's greedy "
+                        "per-step trees (allgather, reduce-scatter, allreduce); direct: one "
+                        "fewest-hop route per pair, out of the source GPU's own NIC "
+                        "(alltoall); pxn: through the GPU on the destination's rail first "
+                        "(alltoall)")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("--collective", choices=ALL, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce; for a blink "
+                                  "allreduce the root to reduce into, default the fastest)")
+    p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)
+    p.add_argument("--channels", type=channels_arg,
+                   help="number of rings (ring) or tree pairs (dbtree); default one per GPU "
+                        "of the smallest box")
+    p.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="schedule JSON file to write (- for standard output)")
+    p.set_defaults(func=cmd_baseline)
 
 
 class _Progress:
@@ -62,7 +157,8 @@ class _Progress:
 def cmd_generate(args: argparse.Namespace) -> int:
     from .alltoall_cmds import cmd_generate_alltoall, refuse_demand
 
-    check_output(args.output, inputs=[args.topology] + ([args.weights] if args.weights else [])
+    check_output(args.output, label="-o", inputs=[args.topology]
+                 + ([args.weights] if args.weights else [])
                  + ([args.demand] if args.demand else []))
     if args.collective == "alltoall":
         return cmd_generate_alltoall(args)
@@ -116,11 +212,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
               f"{st['paper_k']} is sufficient, not necessary)", file=out)
     if sched.multicast:
         moved = traffic(sched, topo)
-        with_mc = sum(a for a, _ in moved.values())
-        without = sum(b for _, b in moved.values())
-        print(f"multicast       switches replicate/aggregate: {exact_num(with_mc)} x M on the links "
-              f"instead of {exact_num(without)} x M ({float(1 - with_mc / without):.1%} less)",
-              file=out)
+        print(f"multicast       switches replicate/aggregate: {exact_num(moved.with_multicast)} "
+              f"x M on the links instead of {exact_num(moved.without_multicast)} x M "
+              f"({float(moved.saved):.1%} less)", file=out)
     if choice is not None:
         _print_choice(choice, topo, seconds, out)
         return 0
@@ -208,9 +302,7 @@ def _print_choice(choice, topo: Topology, seconds: float, out) -> None:
 
 def _compact_summary(sched) -> str:
     """One line on a compact schedule: its group and how many trees it writes."""
-    phases = sched.phases or (sched,)
-    reps = sum(len(p.orbits) for p in phases)
-    single = sum(len(p.trees) for p in phases)
+    reps, single = sched.written_trees
     return (f"forestcoll-schedule/3: a group of order {sched.group_order} "
             f"({len(sched.group)} generator{'s' if len(sched.group) != 1 else ''}), {reps} "
             f"representative{'s' if reps != 1 else ''} and {single} single "
@@ -235,7 +327,7 @@ def _best_algbw(topo: Topology, collective: str, root: str | None,
 def cmd_sweep(args: argparse.Namespace) -> int:
     """Rows are printed, and appended to the CSV, as each k finishes; Ctrl-C keeps them."""
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology])
+        check_output(args.csv, label="--csv", inputs=[args.topology])
     ks = parse_k_range(args.k)
     topo = resolve(args.topology)
     with executor_for(args) as executor:
@@ -287,7 +379,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from ..analysis.sweeps import compare
 
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=args.topology)
+        check_output(args.csv, label="--csv", inputs=args.topology)
     topologies = [resolve(t) for t in args.topology]
 
     def report(row: dict) -> None:
@@ -308,9 +400,9 @@ def cmd_baseline(args: argparse.Namespace) -> int:
 
     from .alltoall_cmds import cmd_baseline_alltoall, refuse_demand
 
-    check_output(args.output, option="-o", inputs=[args.topology]
+    check_output(args.output, label="-o", inputs=[args.topology]
                  + ([args.demand] if args.demand else []))
-    if args.collective == "alltoall" or args.kind in ("direct", "pxn"):
+    if args.collective == "alltoall" or args.kind in ALLTOALL_KINDS:
         return cmd_baseline_alltoall(args)
     refuse_demand(args, args.collective)
     topo = resolve(args.topology)

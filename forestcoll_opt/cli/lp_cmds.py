@@ -10,8 +10,30 @@ import os
 from ..errors import UsageError
 from ..files import check_output
 from ..generation.bound import rs_ag_algbw
+from ..lp.options import FORMULATIONS, SOLVED_NAMES
 from ..model.catalog import resolve
+from .args import (DEMAND_HELP, TOPOLOGY_HELP, add_kernel, add_symmetry, output_arg,
+                   seconds_arg)
 from .output import exact_num
+
+
+def add_lp(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("lp", help="the allreduce (or allgather) LP with switch flows, or the "
+                                  "all-to-all LP (max concurrent flow), by HiGHS")
+    p.add_argument("problem", choices=SOLVED_NAMES)
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("--formulation", choices=FORMULATIONS, default="cuts",
+                   help="lazy cut constraints (default) or one explicit flow per target")
+    p.add_argument("--time-limit", type=seconds_arg, help="HiGHS time limit per solve, seconds")
+    p.add_argument("--write-lp", type=output_arg, metavar="FILE",
+                   help="also write the model as an .lp file")
+    p.add_argument("--write-mps", type=output_arg, metavar="FILE",
+                   help="also write the model as an .mps file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)
+    add_kernel(p)
+    add_symmetry(p)
+    p.set_defaults(func=cmd_lp)
 
 
 def _same_destination(a: str, b: str) -> bool:
@@ -24,7 +46,7 @@ def cmd_lp(args: argparse.Namespace) -> int:
 
     for option, path in (("--write-lp", args.write_lp), ("--write-mps", args.write_mps)):
         if path:
-            check_output(path, option=option, inputs=[args.topology])
+            check_output(path, label=option, inputs=[args.topology])
     if args.write_lp and args.write_mps and _same_destination(args.write_lp, args.write_mps):
         raise UsageError("--write-lp and --write-mps name the same file; give two files")
     if args.problem == "alltoall":

@@ -6,19 +6,116 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from ..errors import UsageError
 from ..files import check_output, display_path, write_output
 from ..model.catalog import resolve
+from ..runtimes.msccl_check.limits import FLAVOURS, PROTOCOLS
 from ..verify import load_schedule
+from .args import SCHEDULE_HELP, TOPOLOGY_HELP, add_kernel, bytes_arg, int_arg, output_arg
 from .output import EXIT_BELOW, EXIT_ERROR, destination, exact_num, print_reasons
 from .verify_cmds import valid_schedule
+
+
+def add_export(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("export", help="write a schedule in a collective runtime's format")
+    formats = p.add_subparsers(dest="format", required=True, metavar="FORMAT")
+    q = formats.add_parser("msccl", help="an MSCCL XML algorithm (allgather, reduce-scatter, "
+                                         "allreduce, alltoall); see docs/msccl.md")
+    q.add_argument("topology", help=TOPOLOGY_HELP)
+    q.add_argument("schedule", help=SCHEDULE_HELP)
+    q.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="XML file to write (- for standard output)")
+    q.add_argument("--flavour", choices=FLAVOURS, default="msccl-executor",
+                   help="the runtime the file is written for and checked against: "
+                        "msccl-executor (Azure/msccl-executor-nccl, the default), rccl (ROCm "
+                        "RCCL: no fused receive-reduce steps, 64 thread blocks per rank) or "
+                        "legacy (microsoft/msccl: coll \"reduce_scatter\", 216 thread "
+                        "blocks, scratch sized from maxBytes); docs/msccl.md")
+    q.add_argument("--protocol", choices=PROTOCOLS, default="Simple")
+    q.add_argument("--chunks", type=int_arg, default=1,
+                   help="MSCCL chunks per part of the schedule (default 1): multiplies "
+                        "nchunksperloop, which sets the buffer sizes the runtime accepts")
+    q.add_argument("--channels", type=int_arg, default=None,
+                   help="channels (1 to 32; default: the fewest that fit every limit of the "
+                        "runtime)")
+    q.add_argument("--inplace", action="store_true",
+                   help="allgather: an in-place algorithm (default out-of-place; "
+                        "reduce-scatter and allreduce files are valid both ways)")
+    q.add_argument("--name", help="the algorithm's name (default forestcoll-COLL-TOPOLOGY)")
+    q.add_argument("--min-bytes", type=bytes_arg, default=0,
+                   help="smallest buffer the runtime should use it for (default 0)")
+    q.add_argument("--max-bytes", type=bytes_arg, default=None,
+                   help="largest buffer, inclusive (default, or 0: no limit, written "
+                        "maxBytes=\"9223372036854775807\", which every runtime reads as no "
+                        "limit; legacy files with scratch: the largest that keeps the scratch "
+                        "within 1 GiB)")
+    add_kernel(q)
+    q.set_defaults(func=cmd_export_msccl)
+
+
+def add_check_xml(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("check-xml", help="run an MSCCL XML algorithm symbolically and check "
+                                         "what every rank ends with")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("xml", help="the MSCCL XML algorithm file")
+    p.add_argument("--schedule", help="the schedule it was exported from: its tree paths route "
+                                      "the transfers, and the algbw must match")
+    p.add_argument("--flavour", choices=FLAVOURS,
+                   help="the runtime's rules (default: legacy for a file spelling "
+                        "reduce_scatter, else msccl-executor)")
+    p.add_argument("--full", action="store_true",
+                   help="run the race check however large the file (without it a file too "
+                        "large for the check is UNDETERMINED, exit 4, with the time and "
+                        "memory the full check would take)")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.set_defaults(func=cmd_check_xml)
+
+
+def add_example(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("example", help="write an NCCL topology file that ships with forestcoll "
+                                       "(the tutorial starts from dgx-h100), or list them")
+    p.add_argument("name", nargs="?", help="the example (without it: the list)")
+    p.add_argument("-o", "--output", help="the file to write (- for standard output)")
+    p.set_defaults(func=cmd_example)
+
+
+def add_import(sub: argparse._SubParsersAction) -> None:
+    from ..runtimes.nccl_import import (BANDWIDTHS, FABRIC_HELP, GPU_HELP, MAX_BOXES,
+                                        NIC_SPEED_HELP, PCIE_MODES)
+
+    p = sub.add_parser("import", help="build a topology file from a machine's own description")
+    sources = p.add_subparsers(dest="source", required=True, metavar="SOURCE")
+    q = sources.add_parser("nccl", help="an NCCL_TOPO_DUMP_FILE (or NCCL_TOPO_FILE) XML; see "
+                                        "docs/nccl.md")
+    q.add_argument("dump", help="the NCCL topology XML (plain or .gz)")
+    q.add_argument("--boxes", default="1",
+                   help=f"copies of the machine to join (1 to {MAX_BOXES}; default 1)")
+    q.add_argument("--fabric", default="single-switch", help=FABRIC_HELP)
+    q.add_argument("--bandwidths", choices=BANDWIDTHS, default="nominal",
+                   help="nominal: the vendors' per-link rates, as the catalog uses (default); "
+                        "nccl: NCCL's own effective figures")
+    q.add_argument("--pcie", choices=PCIE_MODES, default="auto",
+                   help="model the PCIe tree as a network only when NVLink does not join "
+                        "every GPU (auto, default) or always")
+    q.add_argument("--nics", help="keep only these NIC ports, in NCCL_IB_HCA syntax "
+                                  "(mlx5_0,mlx5_1; ^mlx5_4 to leave out)")
+    q.add_argument("--gpu", metavar="MODEL",
+                   help=f"complete an NCCL_TOPO_FILE skeleton (GPUs without <gpu> details or "
+                        f"NVLinks, as cloud images ship) with this GPU model: {GPU_HELP}")
+    q.add_argument("--nic-speed", metavar="GBITS",
+                   help=f"for a skeleton's NIC devices without <nic>: {NIC_SPEED_HELP}")
+    q.add_argument("--name", help="the topology's name (default: from the file, boxes, fabric)")
+    q.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="forestcoll-topology/1 file to write (- for standard output)")
+    q.set_defaults(func=cmd_import_nccl)
 
 
 def cmd_import_nccl(args: argparse.Namespace) -> int:
     from ..runtimes.nccl_import import import_nccl
 
-    check_output(args.output, inputs=[args.dump])
+    check_output(args.output, label="-o", inputs=[args.dump])
     # --boxes is read here, not by the parser, so that every bad value gets the library's
     # one message and its one limit ("--boxes 0 must be a whole number from 1 to 1024")
     text = args.boxes.strip()
@@ -52,7 +149,7 @@ def cmd_example(args: argparse.Namespace) -> int:
     if args.output is None:
         raise UsageError(f"example {args.name} needs -o FILE, the file to write (- for "
                          f"standard output)")
-    check_output(args.output)
+    check_output(args.output, label="-o")
     write_output(args.output, path.read_text(encoding="utf-8"))
     out, where = destination(args.output)
     print(f"wrote {where}: {EXAMPLES[path.stem]}", file=out)
@@ -65,7 +162,7 @@ def cmd_export_msccl(args: argparse.Namespace) -> int:
     from ..runtimes.msccl_export import export_msccl
     from ..model.schedule import achieved_algbw
 
-    check_output(args.output, inputs=[args.topology, args.schedule])
+    check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
     schedule, verdict = valid_schedule(args, topo)
     result = export_msccl(topo, schedule, flavour=args.flavour, protocol=args.protocol,
@@ -96,17 +193,17 @@ several switch-only routes and no ``--schedule``, or the race check skipped on a
 without ``--full``): not a pass."""
 
 
-def _routing_summary(lines: list[str]) -> list[str]:
-    """Lines about transfers with several switch-only routes, folded into one."""
-    routing = [r for r in lines if "several routes" in r]
-    others = [r.replace("full=True", "--full") for r in lines if "several routes" not in r]
-    if routing:
-        pair = routing[0].split("the pair ", 1)[-1].split(" has several", 1)[0]
-        others.insert(0, f"{len(routing)} transfer(s) go between ranks with several "
-                         f"switch-only routes (the first: {pair}), so their link loads and "
-                         f"the algbw are unknown; pass --schedule with the schedule the file "
-                         f"was exported from, whose paths they follow")
-    return others
+def _not_checked(verdict: Any) -> list[str]:
+    """What the verdict leaves undetermined, with the transfers of its ``unrouted`` pairs
+    folded into one line and the check's keyword arguments written as options."""
+    lines = [r.replace("full=True", "--full") for r in verdict.unchecked]
+    if verdict.unrouted:
+        a, b = verdict.unrouted[0]
+        lines.insert(0, f"{len(verdict.unrouted)} transfer(s) go between ranks with several "
+                        f"switch-only routes (the first: {a} -> {b}), so their link loads and "
+                        f"the algbw are unknown; pass --schedule with the schedule the file "
+                        f"was exported from, whose paths they follow")
+    return lines
 
 
 def cmd_check_xml(args: argparse.Namespace) -> int:
@@ -129,7 +226,7 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
                         full=getattr(args, "full", False))
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2))
-    unknown = _routing_summary(list(verdict.undetermined))
+    unknown = _not_checked(verdict)
     if verdict.reasons:
         print_reasons("invalid", list(verdict.reasons))
         print_reasons("not checked", unknown)

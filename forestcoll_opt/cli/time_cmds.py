@@ -12,9 +12,55 @@ import sys
 
 from ..files import check_output, write_output
 from ..model.catalog import resolve
-from .args import baselines_arg, executor_for, parse_chunks, parse_k_range
+from ..model.collective import TREES
+from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_kernel, add_time_model,
+                   baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
+                   parse_k_range)
 from .output import exact_num
 from .verify_cmds import valid_schedule
+
+
+def add_simulate(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("simulate", help="time and algbw of a schedule per message size "
+                                        "(calibrated model, or --model ideal)")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("schedule", help=SCHEDULE_HELP)
+    add_time_model(p, chunks="auto")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument("--csv", type=output_arg, metavar="FILE",
+                     help="also write the rows to this CSV file")
+    add_kernel(p)
+    p.set_defaults(func=cmd_simulate)
+
+
+def add_tradeoff(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("tradeoff", help="the fastest schedule per message size among the "
+                                        "fixed-k schedules, the baselines and the library "
+                                        "itself (calibrated model, or --model ideal)")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("--collective", choices=TREES, default="allgather")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--k", help="k values, e.g. 1-8 or 1,2,4 (default: every k up to the "
+                               "optimal k* when k* <= 16, else 1, 2, 3, 4, 6, 8, ... and k*)")
+    p.add_argument("--baselines",
+                   help="comma list of ring, dbtree, tree, blink, multitree, nccl, or none "
+                        "(default: ring, plus dbtree for allreduce and tree for "
+                        "broadcast/reduce, plus nccl, the library's own cost model, under the "
+                        "calibrated model)")
+    add_time_model(p, chunks="auto")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument("--csv", type=output_arg, metavar="FILE",
+                     help="also write one row per size: the fastest and every candidate's "
+                          "seconds (and protocol), with the model and its parameters")
+    p.add_argument("--export", metavar="DIR", type=folder_arg,
+                   help="write the winning schedules and one MSCCL XML per size range into "
+                        "DIR (new or empty): DIR/msccl for MSCCL_ALGO_DIR, DIR/schedules, "
+                        "DIR/plan.json")
+    add_kernel(p)
+    add_executor(p, "the values of k")
+    p.set_defaults(func=cmd_tradeoff)
 
 
 def _model_options(args: argparse.Namespace) -> tuple[int | str, dict]:
@@ -53,7 +99,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from ..timing.simulate import parse_sizes, simulate, unit_bytes_per_s
 
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
+        check_output(args.csv, label="--csv", inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks, options = _model_options(args)
@@ -109,14 +155,14 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
     from ..timing.tradeoff import MAX_K as TRADEOFF_MAX_K, tradeoff
 
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology])
+        check_output(args.csv, label="--csv", inputs=[args.topology])
     if args.export is not None:       # "" too: refused by name, never silently skipped
         from ..analysis.export_plan import EXPORTABLE, check_directory
         from ..errors import UsageError
         if args.collective not in EXPORTABLE:
             raise UsageError(f"--export: {args.collective} cannot be exported to MSCCL; "
                              f"export an allgather, reduce-scatter or allreduce")
-        check_directory(args.export, option="--export")
+        check_directory(args.export, label="--export")
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks, options = _model_options(args)

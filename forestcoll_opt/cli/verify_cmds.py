@@ -20,11 +20,57 @@ from ..model.catalog import resolve
 from ..model.collective import ALL
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
-from ..verify import load_schedule, verify
+from ..verify import AGAINST, load_schedule, verify
 from ..verify.alltoall import demand_text
-from .args import failed_topology, node_weights, ratio_arg
+from .args import (FAIL_HELP, SCHEDULE_HELP, TOPOLOGY_HELP, add_kernel, failed_topology,
+                   int_arg, node_weights, output_arg, ratio_arg, seconds_arg)
 from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, csv_text, exact_cells, exact_header,
                      exact_num, flag_text, print_json_error, print_reasons)
+
+
+def add_verify(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("verify", help="check a schedule and compare it with the exact bound",
+                       description="Exit status: 0 valid and at least --min-ratio of the "
+                       "reference, 1 valid but below, 2 invalid or unreadable (or an internal "
+                       "contradiction), 3 the allreduce LP could not be solved.")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("schedule", help=SCHEDULE_HELP)
+    p.add_argument("--min-ratio", default="1",
+                   help="exit 1 if algbw / reference is below this, in (0, 1] (default 1: "
+                        "optimal)")
+    p.add_argument("--against", choices=AGAINST, default="lp",
+                   help="allreduce and alltoall reference: the LP optimum (default; solved "
+                        "with HiGHS), the reduce-scatter + allgather tree bound (trees, "
+                        "allreduce) or the verifier's own cut and length bounds (cut, alltoall)")
+    p.add_argument("--time-limit", type=seconds_arg,
+                   help="allreduce or alltoall against the LP: HiGHS time limit per solve, "
+                        "seconds")
+    p.add_argument("--json", action="store_true",
+                   help="print the verdict as JSON, with the --min-ratio gate's result and the "
+                        "exit status (an error: {\"status\": \"error\", \"error\", "
+                        "\"exit_code\"})")
+    p.add_argument("--weights", metavar="FILE",
+                   help="allgather, reduce-scatter, allreduce: require the schedule's shard "
+                        "weights to be these (a JSON object: compute node id -> weight); "
+                        "default: whatever the schedule records")
+    p.add_argument("--demand", metavar="FILE",
+                   help="alltoall: require the schedule's demand to be this matrix (a JSON "
+                        "object {src: {dst: amount}}, normalised); default: the uniform "
+                        "all-to-all, and a schedule for another demand is invalid")
+    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    add_kernel(p)
+    p.set_defaults(func=cmd_verify)
+
+
+def add_show_traffic(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("show-traffic", help="data per link of a schedule, with and without "
+                                            "in-network multicast")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("schedule", help=SCHEDULE_HELP)
+    p.add_argument("--top", type=int_arg, help="only the N links multicast saves most on")
+    p.add_argument("--csv", type=output_arg, help="also write every link to this CSV file")
+    add_kernel(p)
+    p.set_defaults(func=cmd_show_traffic)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -60,7 +106,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         _refuse_tree_reference(args, topo, data, weights)
         raise
     reasons = tuple(_cli_reason(r) for r in verdict.reasons)
-    if verdict.status in ("invalid", "contradiction"):
+    if not verdict.valid:                   # invalid, or a contradiction
         code = EXIT_ERROR
     else:
         code = 0 if verdict.meets(min_ratio) else EXIT_BELOW
@@ -177,8 +223,8 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
     if getattr(v, "traffic", None):
         with_mc, without = v.traffic
         print(f"traffic {exact_num(with_mc)} x M on the links with in-network multicast, "
-              f"{exact_num(without)} x M without" + (f" ({float(1 - with_mc / without):.1%} less)"
-                                               if without else ""))
+              f"{exact_num(without)} x M without" + (f" ({float(v.traffic_saved):.1%} less)"
+                                                     if without else ""))
     for note in v.notes:
         print(f"note    {note}")
 
@@ -213,19 +259,18 @@ def cmd_show_traffic(args: argparse.Namespace) -> int:
     rows = sorted(moved.items(), key=lambda kv: (-(kv[1][1] - kv[1][0]), topo.index[kv[0][0]],
                                                  topo.index[kv[0][1]]))
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology, args.schedule])
+        check_output(args.csv, label="--csv", inputs=[args.topology, args.schedule])
         write_output(args.csv, csv_text(
             ("src", "dst", *exact_header("bandwidth"), *exact_header("with_multicast"),
              *exact_header("without_multicast")),
             [(a, b, *exact_cells(topo.capacity[(a, b)]), *exact_cells(w), *exact_cells(wo))
              for (a, b), (w, wo) in rows]))
-    with_mc = sum(w for w, _ in moved.values())
-    without = sum(wo for _, wo in moved.values())
-    print(f"{schedule.collective} on {topo.name}: {exact_num(with_mc)} x M on the links with "
-          f"multicast, {exact_num(without)} x M without ({float(1 - with_mc / without):.1%} less)"
+    without = exact_num(moved.without_multicast)
+    print(f"{schedule.collective} on {topo.name}: {exact_num(moved.with_multicast)} x M on the "
+          f"links with multicast, {without} x M without ({float(moved.saved):.1%} less)"
           if schedule.multicast else
-          f"{schedule.collective} on {topo.name}: {exact_num(without)} x M on the links (the "
-          f"schedule uses no multicast)")
+          f"{schedule.collective} on {topo.name}: {without} x M on the links (the schedule "
+          f"uses no multicast)")
     width = max(len(f"{a} -> {b}") for (a, b), _ in rows)
     print(f"{'link':<{width}}  {'with multicast':>16}  {'without':>16}  (x M, per unit of data)")
     for (a, b), (w, wo) in rows[:args.top] if args.top else rows:

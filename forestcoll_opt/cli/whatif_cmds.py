@@ -8,15 +8,55 @@ import argparse
 import json
 from typing import Any, Sequence
 
-from ..analysis.whatif import (FailureImpact, UpgradeImpact, failure_impact, parse_factor,
+from ..analysis.whatif import (BY, FailureImpact, UpgradeImpact, failure_impact, parse_factor,
                                upgrade_impact)
 from ..errors import UsageError
 from ..files import check_output, write_output
 from ..model.catalog import resolve
+from ..model.collective import TREES
 from ..model.failures import degrade, link_target
 from ..model.topology import Topology
+from .args import TOPOLOGY_HELP, add_kernel, int_arg, kinds_arg, output_arg
 from .generate_cmds import _Progress
 from .output import csv_text, destination, exact_cells, exact_header, exact_num
+
+
+def add_whatif(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("whatif", help="what every single failure (link, NIC, switch, box) "
+                                      "costs, and what an upgrade buys, exactly",
+                       description="Every single failure of the kinds --fail names, ranked by "
+                       "the exact optimum left (failures the topology's symmetry maps onto "
+                       "each other computed once); with --upgrade, which links raised by a "
+                       "factor raise the optimum (links that miss a bottleneck cut skipped, "
+                       "proven useless). See docs/whatif.md.")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("--collective", choices=TREES, default="allgather",
+                   help="the collective (allreduce: the reduce-scatter + allgather tree "
+                        "optimum; default allgather)")
+    p.add_argument("--root", help="root compute node (broadcast, reduce)")
+    p.add_argument("--fail", type=kinds_arg, metavar="KINDS",
+                   help="the failures: link, nic, switch, box, a comma list, or all "
+                        "(default link, unless --upgrade is given alone)")
+    p.add_argument("--upgrade", metavar="FACTOR",
+                   help="raise links by FACTOR (above 1, e.g. 2x or 1.5x) and rank the gains")
+    p.add_argument("--by", choices=BY,
+                   help="with --upgrade: every link alone (default), every class of "
+                        "symmetric links together, or every link type and all NIC links "
+                        "together")
+    p.add_argument("--top", type=int_arg, help="print only the first N rows")
+    p.add_argument("--csv", type=output_arg, metavar="FILE",
+                   help="also write every failure (or upgrade) to this CSV file")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--write", metavar="ID",
+                   help="instead, write the topology failure ID leaves (e.g. link:A--B) to -o")
+    p.add_argument("-o", "--output", type=output_arg,
+                   help="with --write: the topology file (- for standard output)")
+    p.add_argument("--no-symmetry", dest="symmetry", action="store_false",
+                   help="compute every failure, not one per class of symmetric failures")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    add_kernel(p)
+    p.set_defaults(func=cmd_whatif)
+
 
 def cmd_whatif(args: argparse.Namespace) -> int:
     if args.write is not None:
@@ -32,7 +72,7 @@ def cmd_whatif(args: argparse.Namespace) -> int:
         raise UsageError("--csv holds one table: run the failures (--fail) and the upgrades "
                          "(--upgrade) separately")
     if args.csv:
-        check_output(args.csv, option="--csv", inputs=[args.topology])
+        check_output(args.csv, label="--csv", inputs=[args.topology])
     topo = resolve(args.topology)
     progress = _Progress(args.quiet)
     try:
@@ -80,7 +120,7 @@ def _write(args: argparse.Namespace) -> int:
     if args.upgrade is not None or args.fail is not None or args.csv or args.json:
         raise UsageError("--write ID writes one degraded topology; drop --fail, --upgrade, "
                          "--csv and --json")
-    check_output(args.output, option="-o", inputs=[args.topology])
+    check_output(args.output, label="-o", inputs=[args.topology])
     topo = resolve(args.topology)
     degraded = degrade(topo, args.write)
     write_output(args.output, degraded.to_json())

@@ -33,8 +33,10 @@ from .checked import check_schedule
 from .layout import MAX_BOXES, layout
 
 VIEWS = ("topology", "cut", "tree", "loads")
+SCHEDULE_VIEWS = ("tree", "loads")
+"""The views that draw a schedule (the others draw a topology or a bound)."""
 
-__all__ = ["FORMATS", "MAX_BOXES", "VIEWS", "draw", "render", "save_drawing"]
+__all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "draw", "render", "save_drawing"]
 
 
 def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
@@ -92,7 +94,7 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
         raise DrawError(f"draw needs a Topology first, got {type(topology).__name__}")
     if isinstance(schedule, Bound) and view != "cut":
         raise DrawError(f"a Bound draws the cut view, not {view!r}; pass a schedule instead")
-    if view in ("tree", "loads") and not isinstance(schedule, Schedule):
+    if view in SCHEDULE_VIEWS and not isinstance(schedule, Schedule):
         raise DrawError(f"the {view} view needs a schedule of this topology")
     if isinstance(schedule, Schedule) and set(schedule.compute_nodes) != set(topology.compute_nodes):
         raise DrawError(f"the schedule's compute nodes are not those of {topology.name}; "
@@ -164,5 +166,5 @@ def save_drawing(figure: Any, path: str | os.PathLike) -> None:
     :raises OutputError: when the file cannot be written
     """
     fmt = format_of(path)
-    check_output(path, option="drawing")
+    check_output(path, label="drawing")
     write_binary(path, render(figure, fmt))

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..model.collective import CUT_BOUNDED, check_request
+from ..model.collective import CUT_BOUNDED, CUT_BOUNDED_NAMES, check_request
 from ..errors import BoundError
 from ..kernels.flow import FlowNetwork, MinCut
 from ..display import html_summary, short_list
@@ -53,12 +53,47 @@ from ..model.weights import normalize
 if TYPE_CHECKING:
     from ..kernels.symmetry import Symmetry
 
-COLLECTIVES = tuple(c.value for c in CUT_BOUNDED)    # kept for importers of the previous release
+COLLECTIVES = CUT_BOUNDED_NAMES    # kept for importers of the previous release
 # Below this many compute nodes the bound takes a fraction of a second without symmetry,
 # less than finding the group (and importing igraph) costs, so symmetry=None leaves it off
 # there. Generation, whose splitting gains far more, starts at SYMMETRY_MIN_COMPUTE.
 BOUND_SYMMETRY_MIN_COMPUTE = 512
 SYMMETRY_MIN_COMPUTE = 64
+
+
+@dataclass(frozen=True)
+class SmallestK:
+    """The least k whose fixed-k optimum is the bound, as far as the search went.
+
+    ``k`` is the k to use; every k below ``ruled_out_below`` was shown not to reach the
+    bound, so ``k`` is the least such k when the two are equal (:attr:`proven`). ``step``
+    divides every k that can reach it; ``tests`` counts the feasibility tests on
+    G_k(⌊U·b⌋) (each up to one max-flow per compute node).
+
+    :ivar k: the k to use: the least found that reaches the bound, else the paper's k
+    :ivar ruled_out_below: no k below this reaches the bound
+    :ivar step: every k that reaches the bound is a multiple of it (set by the links leaving
+        the bottleneck cut)
+    :ivar tests: feasibility tests run with max-flows
+    """
+
+    k: int
+    ruled_out_below: int
+    step: int
+    tests: int
+
+    @property
+    def proven(self) -> bool:
+        """Whether :attr:`k` is proven the least k that reaches the bound."""
+        return self.ruled_out_below == self.k
+
+    @property
+    def note(self) -> str:
+        """What is known of :attr:`k`, in words."""
+        if self.proven:
+            return "the least k that reaches the bound"
+        return (f"the paper's k; no k below {self.ruled_out_below} reaches the bound, larger "
+                f"ones were not tried")
 
 
 @dataclass(frozen=True)
@@ -109,6 +144,10 @@ class Bound:
         order, or None for equal shards
     :ivar cut_weight: ŵ(S* ∩ Vc), the weight inside S* (``cut_compute`` without weights)
     :ivar seconds: wall-clock seconds taken; ignored by ``==``
+    :ivar k_min: the least k at the bound as far as
+        :func:`~forestcoll_opt.generation.fixed_k.smallest_k_at_bound` searched, when asked
+        for (:func:`~forestcoll_opt.generation.fixed_k.with_k_min`); None otherwise; ignored
+        by ``==``
     """
 
     collective: str
@@ -130,6 +169,7 @@ class Bound:
     weights: tuple[tuple[str, int], ...] | None = None
     cut_weight: int = 0
     seconds: float = field(default=0.0, compare=False)
+    k_min: SmallestK | None = field(default=None, compare=False)
 
     def __repr__(self) -> str:
         where = f"{self.collective} on {self.topology}" + (
@@ -170,7 +210,8 @@ class Bound:
 
     def to_dict(self) -> dict[str, Any]:
         """The bound as JSON types (``forestcoll bound --json``): exact numbers as integers
-        or ``"p/q"`` strings; ``weights`` and ``cut_weight`` only with shard weights.
+        or ``"p/q"`` strings; ``weights`` and ``cut_weight`` only with shard weights,
+        ``k_min`` and ``k_min_proven`` (:attr:`SmallestK.proven`) only with :attr:`k_min`.
 
         :returns: a dict
         """
@@ -193,6 +234,8 @@ class Bound:
             "max_flows": self.max_flows,
             **({} if self.weights is None else {
                 "weights": dict(self.weights), "cut_weight": self.cut_weight}),
+            **({} if self.k_min is None else {
+                "k_min": self.k_min.k, "k_min_proven": self.k_min.proven}),
         }
 
 

@@ -24,11 +24,11 @@ too: flooring may take nothing any cut needs. :func:`smallest_k_at_bound` finds 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Mapping
 
-from .bound import BOUND_SYMMETRY_MIN_COMPUTE, Bound
+from .bound import BOUND_SYMMETRY_MIN_COMPUTE, Bound, SmallestK
 from .bound import bound as compute_bound
 from ..errors import FixedKError
 from ..kernels.flow import FlowNetwork
@@ -102,41 +102,6 @@ SCAN_LIMIT = 1024
 (each checked by arithmetic on known cuts) before it settles for the paper's k."""
 TEST_LIMIT = 16
 """How many of them it may test with max-flows (one per compute node each)."""
-
-
-@dataclass(frozen=True)
-class SmallestK:
-    """The least k whose fixed-k optimum is the bound, as far as the search went.
-
-    ``k`` is the k to use; every k below ``ruled_out_below`` was shown not to reach the
-    bound, so ``k`` is the least such k when the two are equal (:attr:`proven`). ``step``
-    divides every k that can reach it; ``tests`` counts the feasibility tests on
-    G_k(⌊U·b⌋) (each up to one max-flow per compute node).
-
-    :ivar k: the k to use: the least found that reaches the bound, else the paper's k
-    :ivar ruled_out_below: no k below this reaches the bound
-    :ivar step: every k that reaches the bound is a multiple of it (set by the links leaving
-        the bottleneck cut)
-    :ivar tests: feasibility tests run with max-flows
-    """
-
-    k: int
-    ruled_out_below: int
-    step: int
-    tests: int
-
-    @property
-    def proven(self) -> bool:
-        """Whether :attr:`k` is proven the least k that reaches the bound."""
-        return self.ruled_out_below == self.k
-
-    @property
-    def note(self) -> str:
-        """What is known of :attr:`k`, in words."""
-        if self.proven:
-            return "the least k that reaches the bound"
-        return (f"the paper's k; no k below {self.ruled_out_below} reaches the bound, larger "
-                f"ones were not tried")
 
 
 def reaches_bound(topology: Topology, bound: Bound, k: int, *,
@@ -227,6 +192,22 @@ def smallest_k_at_bound(topology: Topology, bound: Bound, *, kernel: str | None 
             known.insert(0, learned)
     return SmallestK(bound.k, min(bound.k, (limit + 1) * step), step,
                      oracle.tests if oracle else 0)
+
+
+def with_k_min(topology: Topology, bound: Bound, *, kernel: str | None = None,
+               symmetry: "bool | Symmetry | None" = None) -> Bound:
+    """``bound`` with its :attr:`~forestcoll_opt.generation.bound.Bound.k_min` filled in by
+    :func:`smallest_k_at_bound` (with its default limits), so that the bound carries, and
+    :meth:`~forestcoll_opt.generation.bound.Bound.to_dict` writes, the least k at it.
+
+    :param topology: the network ``bound`` was computed on
+    :param bound: its bound
+    :param kernel: the max-flow kernel (None: the fastest installed)
+    :param symmetry: as for :func:`smallest_k_at_bound`
+    :returns: a copy of ``bound`` with ``k_min`` set
+    """
+    return replace(bound, k_min=smallest_k_at_bound(topology, bound, kernel=kernel,
+                                                    symmetry=symmetry))
 
 
 def _setting(topology: Topology, bound: Bound

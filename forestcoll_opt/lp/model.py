@@ -61,12 +61,11 @@ import pulp
 from ..errors import LPError
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
+from .options import FORMULATIONS, PROBLEMS
 
 __all__ = ["CAPACITY_LIMIT", "FORMULATIONS", "LPModel", "LowerWitness", "PROBLEMS",
            "build_model", "exact_text", "objective_terms", "reference_bandwidth"]
 
-PROBLEMS = ("allreduce", "allgather")
-FORMULATIONS = ("cuts", "explicit")
 # Capacities above 2**40 R are handed to HiGHS as 2**40 R (HiGHS takes bounds past 1e20 as
 # infinite and warns). That does not bind in practice: an optimum needs no logical capacity
 # above Σx, hence no link load above 2·N²·Σx, and Σx is within a small factor of R. Either

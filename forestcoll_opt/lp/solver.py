@@ -47,11 +47,9 @@ from .folded import (FoldedModel, build_folded_model, choose_folding, folding_st
                      spread_solution, violated_cuts)
 from .folded_certificates import certify_folded_lower, certify_folded_upper, rebuild
 from .model import LowerWitness, LPModel, build_model, exact_text, objective_terms, reference_bandwidth
+from .options import LP_COLLECTIVES, SOLVED
 from .session import HighsSession, check_time_limit as _check_time_limit
 
-LP_COLLECTIVES = (Collective.ALLREDUCE, Collective.ALLGATHER)
-"""The collectives the LP is written for (paper, appendix "Allreduce Linear Program";
-allgather as its check against the exact bound)."""
 
 __all__ = ["LPCertificateError", "LPError", "LPInfeasibleError", "LPModel", "LPNotOptimalError",
            "LPResult", "LPSolverError", "LPUnboundedError", "LowerWitness", "build_model",
@@ -362,7 +360,7 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     :raises LPCertificateError: when the certified interval is contradictory
     :raises OutputError: when an export file cannot be written
     """
-    if Collective.parse(collective) is Collective.ALLTOALL:
+    if Collective.parse(collective, allowed=SOLVED) is Collective.ALLTOALL:
         from .alltoall import solve_alltoall
 
         if formulation != "cuts":

@@ -98,6 +98,9 @@ CUT_BOUNDED = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.BROAD
 """The collectives whose optimum is a cut bound (paper, "Throughput Optimality for
 Collectives" and "Other Collectives"); allreduce's is the allreduce LP."""
 
+CUT_BOUNDED_NAMES = tuple(c.value for c in CUT_BOUNDED)
+"""Their string values."""
+
 
 def check_request(topology: "Topology", collective: "Collective | str", *,
                   root: Any = None, weights: Any = None,

@@ -292,6 +292,13 @@ class Schedule:
         return own + sum(p.num_trees for p in self.phases)
 
     @property
+    def written_trees(self) -> tuple[int, int]:
+        """What the file holds for :attr:`num_trees`, both allreduce phases included: (the
+        representatives of :attr:`orbits`, the trees that stand for themselves only)."""
+        phases = self.phases or (self,)
+        return sum(len(p.orbits) for p in phases), sum(len(p.trees) for p in phases)
+
+    @property
     def compact(self) -> bool:
         """True for a compact schedule (``forestcoll-schedule/3``: a group and orbits)."""
         return self.group is not None

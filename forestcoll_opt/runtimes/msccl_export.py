@@ -51,16 +51,16 @@ from dataclasses import dataclass, field
 
 from ..display import html_summary
 from ..errors import MscclExportError, UsageError
-from .msccl_check.limits import (EXECUTOR, EXPORT_SCRATCH_BUDGET, LEGACY, RCCL, SCRATCH_LIMIT,
-                                 RuntimeRules)
+from .msccl_check.limits import (EXECUTOR, EXPORT_SCRATCH_BUDGET, LEGACY, PROTOCOLS, RCCL,
+                                 SCRATCH_LIMIT, RuntimeRules)
 from .msccl_layout import Builder, Layout, Step, chan_of, check_offsets, fit, peers
 from ..model.compact import check_group
 from ..model.schedule import Schedule, Tree
 from ..model.topology import Topology
 
 # The runtimes' limits are the checker's (forestcoll_opt.runtimes.msccl_check.limits records
-# them from the runtimes' sources); the exporter only reads them.
-PROTOCOLS = ("Simple", "LL128", "LL")
+# them from the runtimes' sources), the protocols included; the exporter only reads them.
+# FLAVOURS below spells each of the checker's flavours (limits.FLAVOURS), in its order.
 MAX_CNT = EXECUTOR.max_count - 1   # cnt < MSCCL_MAX_COUNT
 MAX_CHANNELS = EXECUTOR.max_channels
 

@@ -66,6 +66,9 @@ from .multitree import multitree
 from .alltoall_baseline import ALLTOALL_KINDS, alltoall_baseline
 
 KINDS = ("ring", "dbtree", "tree", "blink", "multitree")
+ALL_KINDS = KINDS + ALLTOALL_KINDS
+"""Every kind :func:`baseline` builds: the tree collectives' (:data:`KINDS`), then
+all-to-all's (:data:`~forestcoll_opt.timing.alltoall_baseline.ALLTOALL_KINDS`)."""
 SEARCH_BUDGET = 200_000          # node visits of one depth-first search for a path in a box
 MAX_DEFAULT_CHANNELS = 64        # NCCL's largest channel count (MAXCHANNELS)
 MAX_CHANNELS = 1024
@@ -105,7 +108,7 @@ def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = 
         return _alltoall(topology, kind, collective, root, channels, demand)
     if demand is not None:
         raise UsageError("a demand matrix is for alltoall only; drop it")
-    if kind not in KINDS:
+    if kind not in ALL_KINDS:
         raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use one of {', '.join(KINDS)}"
                          f" (or {', '.join(ALLTOALL_KINDS)} for alltoall)")
     if kind in ("blink", "multitree"):

@@ -204,6 +204,16 @@ class Verdict:
             return None
         return self.algbw == self.rs_ag_bound
 
+    @property
+    def traffic_saved(self) -> Fraction | None:
+        """A multicast schedule: the share of the traffic with every copy sent that its
+        multicast saves, ``1 - with / without`` of :attr:`traffic` (0 when nothing moves);
+        None without multicast."""
+        if self.traffic is None:
+            return None
+        with_multicast, without = self.traffic
+        return 1 - with_multicast / without if without else Fraction(0)
+
     def meets(self, min_ratio: Any = 1) -> bool:
         """Whether a valid schedule reaches ``min_ratio`` (in (0, 1]) of its reference:
         ``ratio >= min_ratio``; for allreduce against the LP ``algbw >= min_ratio × lower``

@@ -431,9 +431,7 @@ def test_verbose_prints_the_traceback_of_an_internal_error(capsys, monkeypatch):
 
     def broken(args):
         raise KeyError("a bug")
-    monkeypatch.setattr(bound_cmds, "cmd_bound", broken)
-    from forestcoll_opt.cli import app
-    monkeypatch.setattr(app, "cmd_bound", broken)
+    monkeypatch.setattr(bound_cmds, "cmd_bound", broken)       # the parser is built from it
     code, out, err = run(capsys, "bound", "paper-example")
     assert (code, out) == (70, "")
     assert err == ("forestcoll: internal error: KeyError: 'a bug' (run with -v for the "
@@ -464,3 +462,63 @@ def test_example_lists_and_writes_the_shipped_nccl_files(capsys, tmp_path):
     code, out, err = run(capsys, "example", "nope", "-o", str(tmp_path / "x.xml"))
     assert code == 2 and err.startswith("forestcoll: error: no example NCCL file 'nope'; ")
     assert not (tmp_path / "x.xml").exists()
+
+
+# --- the parser: declared where each command runs, its choices the library's ---------------
+
+def _parsers(parser):
+    import argparse
+
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield from _parsers(sub)
+
+
+def test_each_command_is_declared_by_the_module_that_runs_it():
+    import argparse
+
+    from forestcoll_opt.cli.app import COMMANDS, build_parser
+
+    names = []
+    for add in COMMANDS:
+        sub = argparse.ArgumentParser().add_subparsers()
+        add(sub)
+        for parser in sub.choices.values():
+            for p in _parsers(parser):
+                func = p.get_default("func")
+                assert func is None or func.__module__ == add.__module__, (p.prog, add)
+        names += list(sub.choices)
+    top = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert names == list(top.choices) and len(names) == 21
+
+
+def test_every_choice_list_is_a_library_constant():
+    """No list of choices is typed in the CLI: each is the tuple the library validates with."""
+    from forestcoll_opt.analysis import whatif
+    from forestcoll_opt import schemas
+    from forestcoll_opt.cli import build_parser
+    from forestcoll_opt.draw import VIEWS
+    from forestcoll_opt.generation import pipeline
+    from forestcoll_opt.kernels import flow
+    from forestcoll_opt.lp import options
+    from forestcoll_opt.model import collective
+    from forestcoll_opt.runtimes import nccl_import
+    from forestcoll_opt.runtimes.msccl_check import limits
+    from forestcoll_opt.timing import baseline, calibrated
+    from forestcoll_opt.verify import AGAINST
+
+    library = {id(c) for c in (
+        collective.ALL, collective.TREES, collective.CUT_BOUNDED_NAMES,
+        collective.ALLREDUCE_METHODS, pipeline.MULTICAST, AGAINST, options.SOLVED_NAMES,
+        options.FORMULATIONS, limits.FLAVOURS, limits.PROTOCOLS, calibrated.MODELS,
+        baseline.ALL_KINDS, whatif.BY, VIEWS, schemas.NAMES, flow.KERNELS,
+        nccl_import.BANDWIDTHS, nccl_import.PCIE_MODES)}
+    seen = 0
+    for parser in _parsers(build_parser()):
+        for action in parser._actions:
+            if action.choices is not None and not isinstance(action.choices, dict):
+                assert id(action.choices) in library, (parser.prog, action.dest, action.choices)
+                seen += 1
+    assert seen == 36

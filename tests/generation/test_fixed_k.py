@@ -8,7 +8,7 @@ from forestcoll_opt.generation.bound import bound
 from forestcoll_opt.analysis.sweeps import sweep
 from forestcoll_opt.generation import fixed_k
 from forestcoll_opt.generation.fixed_k import (FixedKError, fixed_k_capacity, reaches_bound,
-                                    smallest_k_at_bound)
+                                    smallest_k_at_bound, with_k_min)
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict, load
 from randomnets import random_network
@@ -143,6 +143,24 @@ def test_k_min_below_the_papers_k(seed, k, k_min):
     s = generate(t, collective="allgather")
     assert s.k == k_min and s.num_trees <= k_min * len(t.compute_nodes)
     assert achieved_algbw(t, s.to_dict()) == s.algbw == b.algbw
+
+
+def test_the_bound_carries_its_k_min():
+    """forestcoll bound --json is the bound's own dict: k_min and k_min_proven come from the
+    Bound (its k_min field), appended after the bound's keys, not merged by the CLI."""
+    t = from_dict(random_network(4))
+    b = bound(t)
+    assert b.k_min is None and "k_min" not in b.to_dict()
+    full = with_k_min(t, b)
+    assert full.k_min == smallest_k_at_bound(t, b) and (full.k, full.k_min.k) == (4, 2)
+    assert full == b                                  # the same bound, with more said about it
+    out = full.to_dict()
+    assert list(out)[-2:] == ["k_min", "k_min_proven"]
+    assert (out["k_min"], out["k_min_proven"]) == (2, True)
+    assert {k: v for k, v in out.items() if not k.startswith("k_min")} == b.to_dict()
+    weighted = with_k_min(t, bound(t, weights={v: 2 if i == 0 else 1
+                                               for i, v in enumerate(t.compute_nodes)}))
+    assert list(weighted.to_dict())[-4:] == ["weights", "cut_weight", "k_min", "k_min_proven"]
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -211,3 +211,27 @@ def test_ortools_and_highspy_share_a_process(first):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["4.0", "4"]
+
+
+def test_the_lp_option_values_load_no_solver():
+    """The command line lists the LP's collectives and formulations in its help: they come
+    from lp/options.py, which imports neither PuLP nor HiGHS (forestcoll_opt.lp loads its
+    solver names lazily)."""
+    code = ("import sys\n"
+            "from forestcoll_opt.lp.options import FORMULATIONS, SOLVED_NAMES\n"
+            "assert SOLVED_NAMES == ('allreduce', 'allgather', 'alltoall'), SOLVED_NAMES\n"
+            "assert FORMULATIONS == ('cuts', 'explicit')\n"
+            "assert 'pulp' not in sys.modules and 'highspy' not in sys.modules\n"
+            "import forestcoll_opt.lp as lp\n"
+            "assert lp.solve.__module__ == 'forestcoll_opt.lp.solver' and 'pulp' in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_solve_names_the_collectives_it_takes():
+    from forestcoll_opt.errors import CollectiveError
+    from forestcoll_opt.lp.solver import solve
+
+    with pytest.raises(CollectiveError, match="broadcast is not accepted here; use one of "
+                                              "allreduce, allgather, alltoall$"):
+        solve(from_dict(random_network(1)), collective="broadcast")

@@ -79,6 +79,8 @@ def test_docs_example_is_valid_and_stands_for_four_trees():
     assert sched.group_order == 2 and sched.num_trees == 4
     plain = from_dict(doc)
     assert plain.format == "forestcoll-schedule/1" and len(plain.trees) == 4
+    # what each file holds (expand and generate print it): 2 representatives, or 4 trees
+    assert sched.written_trees == (2, 0) and plain.written_trees == (0, 4)
     # the images, in the order docs/formats.md gives: each representative, identity first
     assert [t.root for t in plain.trees] == ["a0", "a1", "b0", "b1"]
     assert plain.trees[1].edges[1].path == ("a0", "net", "b1")
@@ -237,6 +239,7 @@ def test_trees_that_close_no_orbit_stay_single(catalog):
     # an identity generator is dropped, the trivial group makes every tree its own orbit
     trivial = compress(topo, plain, generators=[tuple(range(len(topo.nodes)))])
     assert trivial.group == () and len(trivial.orbits) == len(plain.trees)
+    assert trivial.written_trees == (len(plain.trees), 0)
 
 
 def test_compress_refuses_a_generator_that_is_not_an_automorphism(catalog):

@@ -364,9 +364,30 @@ def test_check_output_names_a_dangling_link_and_its_missing_folder(tmp_path):
     (tmp_path / "out.json").symlink_to(tmp_path / "gone" / "x.json")
     with pytest.raises(OutputError) as err:
         check_output(tmp_path / "out.json")
-    assert str(err.value) == (f"-o {tmp_path}/out.json: is a symbolic link to {tmp_path}/gone/"
+    assert str(err.value) == (f"output {tmp_path}/out.json: is a symbolic link to {tmp_path}/gone/"
                               f"x.json, and folder {tmp_path}/gone does not exist; create it "
                               f"or give another file")
+
+
+def test_check_output_names_no_command_line_option(tmp_path):
+    """A library message names no CLI flag (docs/develop.md, "Errors"): the output is
+    called "output" unless the caller labels it (the CLI passes -o, --csv ...)."""
+    inp = tmp_path / "in.json"
+    inp.write_text("{}")
+    messages = []
+    for path, inputs in ((tmp_path, ()), (" ", ()), (inp, (inp,)),
+                         (tmp_path / "no" / "x.json", ())):
+        with pytest.raises(OutputError) as err:
+            check_output(path, inputs=inputs)
+        messages.append(str(err.value))
+    assert messages == [f"output {tmp_path}: is a directory; give a file name inside it",
+                        "output: empty file name; give a file name (- for standard output)",
+                        f"output {inp}: is also an input of this command; write the result "
+                        f"to another file",
+                        f"output {tmp_path}/no/x.json: folder {tmp_path}/no does not exist; "
+                        f"create it first"]
+    with pytest.raises(OutputError, match=f"^--csv {tmp_path}: is a directory"):
+        check_output(tmp_path, label="--csv")
 
 
 def test_check_output_follows_a_dangling_link_into_an_existing_folder(tmp_path):
@@ -381,7 +402,7 @@ def test_check_output_tries_the_folder_itself(tmp_path):
     """/proc refuses new files even to root, for whom os.access says yes."""
     with pytest.raises(OutputError, match=r"^--csv /proc/forestcoll\.csv: cannot write in "
                                           r"folder /proc \("):
-        check_output("/proc/forestcoll.csv", option="--csv")
+        check_output("/proc/forestcoll.csv", label="--csv")
     before = sorted(tmp_path.iterdir())
     check_output(tmp_path / "fine.json")
     assert sorted(tmp_path.iterdir()) == before         # the trial file is gone
@@ -407,7 +428,7 @@ def test_check_output_folder_refuses(tmp_path, case, match):
             "dangling": tmp_path / "dl", "missing parent": tmp_path / "no" / "sub",
             "proc": "/proc/fc-export"}[case]
     with pytest.raises(OutputError, match=match):
-        check_output_folder(path, option="--export")
+        check_output_folder(path, label="--export")
 
 
 def test_check_output_folder_accepts_new_empty_and_linked_folders(tmp_path):

@@ -343,6 +343,20 @@ def test_transfer_without_a_switch_only_path():
 
 # --- routes --------------------------------------------------------------------------------
 
+def test_unrouted_pairs_come_first_and_unchecked_is_the_rest(monkeypatch):
+    import forestcoll_opt.runtimes.msccl_check.execution as mc_execution
+
+    monkeypatch.setattr(mc_execution, "MAX_CLOCK_ENTRIES", 1)     # the race check skipped too
+    v = check_xml(TWO_SWITCHES, DATA / "ag2.xml")
+    assert v.status == "undetermined" and len(v.undetermined) == 3
+    assert v.unrouted == (("g0", "g1"), ("g1", "g0"))
+    assert v.undetermined[0].endswith("the pair g0 -> g1 has several routes through switches; "
+                                      "pass routes[('g0', 'g1')] (from the schedule) so the "
+                                      "link loads, and the algbw, can be counted")
+    assert "the pair g1 -> g0" in v.undetermined[1]
+    assert len(v.unchecked) == 1 and v.unchecked[0].startswith("race check skipped: ")
+
+
 def test_several_switch_routes_need_the_routes_argument():
     # "cannot tell" is not "invalid": nothing is wrong with the file, its link loads are
     # unknown; the verdict is undetermined (not ok, no reason)
@@ -353,6 +367,8 @@ def test_several_switch_routes_need_the_routes_argument():
                      r"routes\[\('g0', 'g1'\)\]", v.undetermined[0])
     assert repr(v).startswith("XmlVerdict(undetermined allgather (msccl-executor), 2 thing(s)")
     assert v.to_dict()["status"] == "undetermined"
+    # the pairs as data (the command line folds them into one line without reading the text)
+    assert v.unrouted == (("g0", "g1"), ("g1", "g0")) and v.unchecked == ()
     one = {("g0", "g1"): [("g0", "sw0", "g1")], ("g1", "g0"): [("g1", "sw0", "g0")]}
     v = check_xml(TWO_SWITCHES, DATA / "ag2.xml", routes=one)
     # one chunk of M/2 over g0 -> sw0 -> g1 (bandwidth 10): algbw 2 / (1/10) = 20

@@ -454,3 +454,14 @@ def test_a_maximum_of_zero_is_refused_by_legacy_with_the_value_that_works(schedu
     assert verdict.reasons[0].startswith("<algo>: minBytes=1024 > maxBytes=0; the legacy "
                                          "runtime refuses the file")
     assert f"maxBytes={NO_LIMIT}" in verdict.reasons[0]
+
+
+def test_the_exporter_spells_the_checkers_flavours_and_protocols():
+    """One list of the runtimes' flavours and protocols (msccl_check/limits.py): the
+    exporter's spellings are keyed by it and its protocols are the same tuple, so the
+    command line offers exactly what both accept."""
+    from forestcoll_opt.runtimes import msccl_export
+    from forestcoll_opt.runtimes.msccl_check import limits
+
+    assert tuple(msccl_export.FLAVOURS) == limits.FLAVOURS == ("msccl-executor", "rccl", "legacy")
+    assert msccl_export.PROTOCOLS is limits.PROTOCOLS

@@ -373,6 +373,9 @@ def test_the_same_route_is_shared_not_met_again():
     v = verify(diamond(), data)
     assert v.status == "optimal" and v.algbw == 1 and v.traffic == (4, 6), v.reasons
     assert traffic(diamond(), data) == (4, 6)
+    assert v.traffic_saved == Fraction(1, 3)             # what verify prints: "33.3% less"
+    plain = verify(diamond(), dict(data, multicast=False))
+    assert plain.traffic is None and plain.traffic_saved is None
 
 
 def test_a_path_through_a_switch_twice_counts_both_passes():

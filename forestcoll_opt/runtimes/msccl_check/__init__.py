@@ -206,7 +206,7 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
     if doc.algo is None:
         return XmlVerdict(ok=False, reasons=out.final(), flavour=rules.flavour,
                           units=topology.units, notes=tuple(out.notes),
-                          undetermined=tuple(out.unknown))
+                          undetermined=out.undetermined_lines(), unrouted=out.unrouted_pairs())
     algo = check_algo(doc.algo, rules, topology, out)
     counts = check_structure(doc, algo, rules, out)
     check_buffer_sizes(doc, algo, rules, out)
@@ -226,9 +226,10 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
                  "execution undefined; fix them first")
     reasons = out.final()
     return XmlVerdict(
-        ok=not reasons and not out.unknown, reasons=reasons, flavour=rules.flavour, collective=algo.collective,
+        ok=not reasons and not out.undetermined_lines(), reasons=reasons, flavour=rules.flavour, collective=algo.collective,
         coll=algo.coll, inplace=algo.inplace, outofplace=algo.outofplace, proto=algo.proto,
         nchunksperloop=algo.nchunks, nchannels=algo.nchannels, algbw=algbw,
         units=topology.units, links=rows, bottleneck=bottleneck, counts=counts,
         aliasings=algo.aliasings if simulable else (), rendezvous=rendezvous,
-        notes=tuple(out.notes), undetermined=tuple(out.unknown))
+        notes=tuple(out.notes), undetermined=out.undetermined_lines(),
+        unrouted=out.unrouted_pairs())

@@ -171,10 +171,10 @@ def link_loads(doc: Document, algo: Algo, net: Net, topology: Topology, routes: 
                                 f"only through switches (the runtime moves data between two "
                                 f"GPUs directly or through switches)")
                     else:
-                        out.undetermined(
+                        out.several_routes((a, b), (
                             f"{where}: the pair {a} -> {b} has several routes through "
                             f"switches; pass routes[({a!r}, {b!r})] (from the schedule) so the "
-                            f"link loads, and the algbw, can be counted")
+                            f"link loads, and the algbw, can be counted"))
                 continue
             for path, share in route:
                 for edge in zip(path, path[1:]):

@@ -70,7 +70,9 @@ class XmlVerdict:
     several switch-only routes and no route given (its link loads, hence the algbw, are
     unknown), or the race check skipped on a file too large for it (``full=True`` forces
     it). A file with no reason but something undetermined is neither valid nor invalid:
-    ``ok`` is False and ``status`` is ``"undetermined"``.
+    ``ok`` is False and ``status`` is ``"undetermined"``. ``unrouted`` lists the (sender,
+    receiver) compute nodes of the transfers with several routes, in the order met; their
+    lines open ``undetermined`` (one per pair), and :attr:`unchecked` is the rest.
     """
 
     ok: bool
@@ -92,6 +94,13 @@ class XmlVerdict:
     rendezvous: bool | None = None
     notes: tuple[str, ...] = ()
     undetermined: tuple[str, ...] = ()
+    unrouted: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def unchecked(self) -> tuple[str, ...]:
+        """What :attr:`undetermined` lists beyond the transfers of :attr:`unrouted` (the race
+        check skipped on a large file)."""
+        return self.undetermined[len(self.unrouted):]
 
     @property
     def status(self) -> str:
@@ -187,11 +196,25 @@ class Reasons:
         self.fatal = False
         self.notes: list[str] = []
         self.unknown: list[str] = []
+        self.unrouted: list[tuple[tuple[str, str], str]] = []
 
     def undetermined(self, line: str) -> None:
         """Something the check could not decide (not a problem of the file)."""
         if line not in self.unknown:
             self.unknown.append(line)
+
+    def several_routes(self, pair: tuple[str, str], line: str) -> None:
+        """Transfers between ``pair`` with several routes and none given (said once per
+        pair by the caller): its line."""
+        self.unrouted.append((pair, line))
+
+    def undetermined_lines(self) -> tuple[str, ...]:
+        """Every undetermined line: the unrouted pairs' first, then the others."""
+        return tuple(line for _, line in self.unrouted) + tuple(self.unknown)
+
+    def unrouted_pairs(self) -> tuple[tuple[str, str], ...]:
+        """The pairs of :meth:`several_routes`, in order."""
+        return tuple(pair for pair, _ in self.unrouted)
 
     def add(self, line: str, *, fatal: bool = False) -> None:
         if fatal:

@@ -1,0 +1,26 @@
+"""The values the LP layer's options take, importable without PuLP or HiGHS (the command
+line lists them in its help without loading a solver)."""
+
+from __future__ import annotations
+
+from ..model.collective import Collective
+
+__all__ = ["FORMULATIONS", "LP_COLLECTIVES", "PROBLEMS", "SOLVED", "SOLVED_NAMES"]
+
+LP_COLLECTIVES = (Collective.ALLREDUCE, Collective.ALLGATHER)
+"""The collectives the LP is written for (paper, appendix "Allreduce Linear Program";
+allgather as its check against the exact bound)."""
+
+PROBLEMS = tuple(c.value for c in LP_COLLECTIVES)
+"""Their string values: the problems :func:`~forestcoll_opt.lp.model.build_model` builds."""
+
+SOLVED = (*LP_COLLECTIVES, Collective.ALLTOALL)
+"""The collectives :func:`~forestcoll_opt.lp.solver.solve` takes: the LP's, and all-to-all
+(the maximum concurrent flow of :mod:`forestcoll_opt.lp.alltoall`)."""
+
+SOLVED_NAMES = tuple(c.value for c in SOLVED)
+"""Their string values."""
+
+FORMULATIONS = ("cuts", "explicit")
+"""The allreduce LP's formulations: lazy cut constraints, or one explicit flow per target
+(:mod:`forestcoll_opt.lp.model`)."""
