@@ -788,7 +788,8 @@ def test_checker_shares_no_code_with_the_exporter():
     # the topology and exact numbers, the schedule format (for the routes a schedule's tree
     # edges take: model.schedule reads files, it does not export; model.compact checks a
     # compact schedule's group against the topology before its trees are mapped), the
-    # hardened XML reader and its own modules -- never the exporter
+    # hardened XML reader, the base's display helpers (a verdict's notebook summary) and its
+    # own modules -- never the exporter
     package = set()
     for module in sorted(Path(mc.__file__).parent.glob("*.py")):
         for node in ast.walk(ast.parse(module.read_text())):
@@ -805,7 +806,7 @@ def test_checker_shares_no_code_with_the_exporter():
                                else name for a in node.names)
     outside = {name for name in package
                if not name.startswith("forestcoll_opt.runtimes.msccl_check.")}
-    assert outside == {"forestcoll_opt.errors", "forestcoll_opt.files",
+    assert outside == {"forestcoll_opt.errors", "forestcoll_opt.files", "forestcoll_opt.display",
                        "forestcoll_opt.model.topology", "forestcoll_opt.model.numbers",
                        "forestcoll_opt.model.schedule", "forestcoll_opt.model.compact",
                        "forestcoll_opt.runtimes.xmlread"}, outside
