@@ -823,3 +823,16 @@ def test_the_msccl_tools_ring_shape_runs():
     v = check_xml(ring, (DATA / "ring4_rcs.xml").read_text())
     assert v.ok, v.reasons
     assert v.algbw == Fraction(40, 3)
+
+
+def test_read_header_reads_the_algo_tag_alone():
+    from forestcoll_opt.runtimes.msccl_check import read_header
+
+    text = ('<algo name="x" proto="Simple" nchannels="1" nchunksperloop="2" ngpus="2" '
+            'coll="allgather" inplace="0">\n  <gpu id="0" broken\n</algo>\n')
+    assert read_header(text) == {"name": "x", "proto": "Simple", "nchannels": "1",
+                                 "nchunksperloop": "2", "ngpus": "2", "coll": "allgather",
+                                 "inplace": "0"}
+    assert read_header(b"<notalgo/>") == {}
+    with pytest.raises(XmlCheckError, match="empty"):
+        read_header(b"  ")

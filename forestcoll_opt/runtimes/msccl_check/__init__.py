@@ -146,12 +146,14 @@ from .execution import FIFO_STEPS, MAX_CLOCK_ENTRIES, simulate
 from .limits import (BOTH, CHECKED, EXECUTOR, FLAVOURS, FUSED, LEGACY, MAX_OFFSET, PROTOCOLS,
                      RCCL, RULES, SCRATCH_LIMIT, RuntimeRules, stored_nodes)
 from .loads import link_loads, normalise_routes
-from .reading import MAX_BYTES, MAX_ELEMENTS, read_document, read_input, scan_runtime_syntax
+from .reading import (MAX_BYTES, MAX_ELEMENTS, read_document, read_header, read_input,
+                      scan_runtime_syntax)
 from .structure import check_algo, check_dependencies, check_structure, pair_connections
 from .buffers import check_buffer_sizes
 from .verdict import MAX_REASONS, LinkLoad, Reasons, XmlCheckError, XmlCounts, XmlVerdict
 
-__all__ = ["check_xml", "XmlVerdict", "XmlCounts", "LinkLoad", "XmlCheckError", "RuntimeRules",
+__all__ = ["check_xml", "read_header", "XmlVerdict", "XmlCounts", "LinkLoad", "XmlCheckError",
+           "RuntimeRules",
            "stored_nodes", "EXECUTOR", "RCCL", "LEGACY", "BOTH", "FUSED", "SCRATCH_LIMIT",
            "RULES", "FLAVOURS", "PROTOCOLS",
            "CHECKED", "MAX_OFFSET", "MAX_BYTES", "MAX_ELEMENTS", "MAX_REASONS",
