@@ -198,3 +198,31 @@ def test_file_valid_under_another_flavour_names_it(capsys, tmp_path):
     # a flavour asked for is not second-guessed
     code, out, err = run(capsys, "check-xml", MI, x, "--flavour", "rccl")
     assert code == 2 and "--flavour legacy" not in out + err
+
+
+@pytest.mark.slow
+def test_rank_limit_with_a_real_schedule_under_a_memory_limit(tmp_path):
+    # a compact allgather of 1,032 ranks: before the fix export mapped every tree first
+    # (16 s, 0.66 GB) and only then named MSCCL_MAX_SUBS; now it stops at once
+    import resource
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
+    cli = [sys.executable, "-m", "forestcoll_opt"]
+    topo, schedule = "dgx-a100:boxes=129", tmp_path / "c.json"
+    subprocess.run(cli + ["generate", topo, "--compact", "-q", "-o", str(schedule)],
+                   check=True, env=env, timeout=300, capture_output=True)
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (400_000_000, 400_000_000))
+
+    for argv in (["export", "msccl", topo, str(schedule), "-o", str(tmp_path / "x.xml")],
+                 ["check-xml", topo, str(root / "tests/data/msccl/ag2.xml"), "--schedule",
+                  str(schedule)]):
+        done = subprocess.run(cli + argv, env=env, capture_output=True, text=True, timeout=60,
+                              preexec_fn=limit)
+        assert done.returncode == 2, done.stderr
+        assert "1024 <gpu> elements (MSCCL_MAX_SUBS)" in done.stderr, done.stderr
