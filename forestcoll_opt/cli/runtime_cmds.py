@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from ..errors import UsageError
 from ..files import check_output, display_path, write_output
 from ..model.catalog import resolve
+from ..model.numbers import fraction_text
 from ..runtimes.msccl_check.limits import FLAVOURS, PROTOCOLS
 from ..verify import load_schedule
 from .args import SCHEDULE_HELP, TOPOLOGY_HELP, add_kernel, bytes_arg, int_arg, output_arg
@@ -60,8 +62,10 @@ def add_check_xml(sub: argparse._SubParsersAction) -> None:
                                          "what every rank ends with")
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("xml", help="the MSCCL XML algorithm file")
-    p.add_argument("--schedule", help="the schedule it was exported from: its tree paths route "
-                                      "the transfers, and the algbw must match")
+    p.add_argument("--schedule", help="the schedule it was exported from (of the file's "
+                                      "collective, valid): its tree paths route the transfers, "
+                                      "and the file's algbw is compared with its (exit 1 when "
+                                      "below)")
     p.add_argument("--flavour", choices=FLAVOURS,
                    help="the runtime's rules (default: legacy for a file spelling "
                         "reduce_scatter, else msccl-executor)")
@@ -69,7 +73,9 @@ def add_check_xml(sub: argparse._SubParsersAction) -> None:
                    help="run the race check however large the file (without it a file too "
                         "large for the check is UNDETERMINED, exit 4, with the time and "
                         "memory the full check would take)")
-    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print the verdict as one JSON object: the final status, exit_code "
+                        "and, with --schedule, the gate (docs/msccl.md)")
     p.set_defaults(func=cmd_check_xml)
 
 
@@ -159,11 +165,12 @@ def cmd_example(args: argparse.Namespace) -> int:
 def cmd_export_msccl(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from ..runtimes.msccl_export import export_msccl
+    from ..runtimes.msccl_export import check_ranks, export_msccl
     from ..model.schedule import achieved_algbw
 
     check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
+    check_ranks(topo, args.flavour)      # before the schedule is read, verified or mapped
     schedule, verdict = valid_schedule(args, topo)
     result = export_msccl(topo, schedule, flavour=args.flavour, protocol=args.protocol,
                           chunks=args.chunks, channels=args.channels, inplace=args.inplace,
@@ -193,72 +200,184 @@ several switch-only routes and no ``--schedule``, or the race check skipped on a
 without ``--full``): not a pass."""
 
 
-def _not_checked(verdict: Any) -> list[str]:
+def _not_checked(verdict: Any, given: bool) -> list[str]:
     """What the verdict leaves undetermined, with the transfers of its ``unrouted`` pairs
-    folded into one line and the check's keyword arguments written as options."""
+    folded into one line and the check's keyword arguments written as options; ``given``:
+    --schedule was given (its routes leave those pairs out)."""
     lines = [r.replace("full=True", "--full") for r in verdict.unchecked]
     if verdict.unrouted:
         a, b = verdict.unrouted[0]
+        fix = ("the --schedule given routes nothing between them: pass the schedule the file "
+               "was exported from" if given else
+               "pass --schedule with the schedule the file was exported from, whose paths "
+               "they follow")
         lines.insert(0, f"{len(verdict.unrouted)} transfer(s) go between ranks with several "
                         f"switch-only routes (the first: {a} -> {b}), so their link loads and "
-                        f"the algbw are unknown; pass --schedule with the schedule the file "
-                        f"was exported from, whose paths they follow")
+                        f"the algbw are unknown; {fix}")
     return lines
+
+
+def _header_checks(args: argparse.Namespace, topo: Any) -> str | None:
+    """Refuse, before the file is checked and before --schedule is read, what the file's
+    ``<algo>`` header and the topology decide alone: more compute nodes than MSCCL loads
+    ranks, a file for another number of ranks. Returns the collective the header names
+    (None when it names none the check knows).
+
+    :raises UsageError: for either
+    """
+    from ..runtimes.msccl_check import CHECKED, RULES, read_header
+
+    n = len(topo.compute_nodes)
+    most = min(r.max_subs for r in RULES.values()) if args.flavour is None \
+        else RULES[args.flavour].max_subs
+    if n > most:
+        raise UsageError(f"{topo.name} has {n} compute nodes: the runtimes' XML parser stores "
+                         f"at most {most} <gpu> elements (MSCCL_MAX_SUBS), so no MSCCL file "
+                         f"for it can load")
+    header = read_header(args.xml)
+    ngpus = header.get("ngpus", "")
+    if ngpus.isascii() and ngpus.isdigit() and int(ngpus) != n:
+        raise UsageError(f"{display_path(args.xml)} is for ngpus={int(ngpus)} ranks, but "
+                         f"{topo.name} has {n} compute nodes; check it with the topology it "
+                         f"was exported for")
+    return CHECKED.get(header.get("coll", ""))
+
+
+def _reference(args: argparse.Namespace, topo: Any, collective: str | None) -> Any:
+    """The --schedule the file is compared with, read only once the file's header fits: a
+    schedule of the file's collective that the verifier finds valid (an all-to-all one for
+    the uniform demand, the only one MSCCL's alltoall expresses).
+
+    :raises UsageError: for a schedule of another collective, or one the verifier rejects
+    """
+    from ..model.schedule import from_dict as schedule_from_dict
+    from ..verify import verify
+
+    name = display_path(args.schedule)
+    data = load_schedule(args.schedule)
+    coll = data.get("collective")
+    if collective is not None and isinstance(coll, str) and coll != collective:
+        raise UsageError(f"{name} is {_a(coll)} {coll} schedule and {display_path(args.xml)} "
+                         f"{_a(collective)} {collective} algorithm: compare the file with the "
+                         f"schedule it was exported from")
+    verdict = verify(topo, data, validity_only=True,
+                     demand="uniform" if coll == "alltoall" else None)
+    if not verdict.valid:
+        reason = verdict.reasons[0] if verdict.reasons else verdict.status
+        if coll == "alltoall" and "non-uniform demand" in reason:
+            reason = ("it is for a non-uniform demand, and MSCCL's alltoall moves equal "
+                      "blocks between every pair")
+        raise UsageError(f"{name} is not a valid schedule to compare with on {topo.name} "
+                         f"({reason}); run forestcoll verify for every problem")
+    return schedule_from_dict(data, source=name, expand=False)
+
+
+def _a(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
+def _other_flavours(args: argparse.Namespace, topo: Any, routes: Any,
+                    checked: str) -> dict[str, str]:
+    """The file's status under each flavour other than ``checked`` (it may have been
+    written for one of them), for a file found invalid under the default flavour."""
+    from ..runtimes.msccl_check import FLAVOURS, check_xml
+
+    return {f: check_xml(topo, args.xml, flavour=f, routes=routes,
+                         full=getattr(args, "full", False)).status
+            for f in FLAVOURS if f != checked}
 
 
 def cmd_check_xml(args: argparse.Namespace) -> int:
     """Exit 0: the XML runs to the right result (and, with --schedule, at the schedule's
-    algbw); 1: valid but slower than the schedule; 2: invalid or unreadable; 4:
-    undetermined (nothing wrong found, something not checked)."""
+    algbw or above); 1: valid but slower than the schedule; 2: invalid or unreadable, or a
+    --schedule of another collective or that the verifier rejects; 4: undetermined
+    (nothing wrong found, something not checked). With --json one object, its "status"
+    the final one ("ok", "below", "invalid", "undetermined"), with "exit_code" and, with
+    --schedule, "gate": {"schedule_algbw", "comparison", "passed"}."""
     from ..runtimes.msccl_check import check_xml
     from ..model.schedule import achieved_algbw, schedule_routes
-    from ..model.schedule import from_dict as schedule_from_dict
     from ..model.compact import check_group
 
     topo = resolve(args.topology)
+    collective = _header_checks(args, topo)
     routes = schedule = None
     if args.schedule:
-        schedule = schedule_from_dict(load_schedule(args.schedule),
-                                      source=display_path(args.schedule), expand=False)
+        schedule = _reference(args, topo, collective)
         check_group(topo, schedule)        # before any tree of its group is listed
         routes = schedule_routes(schedule)
     verdict = check_xml(topo, args.xml, flavour=args.flavour, routes=routes,
                         full=getattr(args, "full", False))
+    if schedule is not None and verdict.collective is not None \
+            and verdict.collective != schedule.collective:
+        raise UsageError(f"{display_path(args.schedule)} is {_a(schedule.collective)} "
+                         f"{schedule.collective} schedule and {display_path(args.xml)} "
+                         f"{_a(verdict.collective)} {verdict.collective} algorithm: compare "
+                         f"the file with the schedule it was exported from")
+    unknown = _not_checked(verdict, schedule is not None)
+    others = _other_flavours(args, topo, routes, verdict.flavour) \
+        if verdict.reasons and args.flavour is None else {}
+    accepted = [f for f, st in others.items() if st != "invalid"]
+    expected = comparison = None
+    status, code = verdict.status, {"invalid": EXIT_ERROR,
+                                    "undetermined": EXIT_UNDETERMINED}.get(verdict.status, 0)
+    if schedule is not None:
+        expected = achieved_algbw(schedule, topo)
+        if code == 0 and verdict.algbw is not None:
+            comparison = ("equal" if verdict.algbw == expected else
+                          "above" if verdict.algbw > expected else "below")
+            if comparison == "below":
+                status, code = "below", EXIT_BELOW
     if args.json:
-        print(json.dumps(verdict.to_dict(), indent=2))
-    unknown = _not_checked(verdict)
+        out = verdict.to_dict()
+        out["status"] = status
+        if others:
+            out["other_flavours"] = others
+        if schedule is not None:
+            out["gate"] = {"schedule_algbw": fraction_text(expected), "comparison": comparison,
+                           "passed": code == 0}
+        out["exit_code"] = code
+        print(json.dumps(out, indent=2))
+    where = display_path(args.xml)
     if verdict.reasons:
+        if accepted:
+            spelled = "spelling" if verdict.flavour == "legacy" else "that does not spell"
+            other = " or ".join(f"{f}'s" for f in accepted)
+            print(f"forestcoll: {where} breaks {verdict.flavour}'s rules (the default for a "
+                  f"file {spelled} coll=\"reduce_scatter\") but none of {other}: check it "
+                  f"with --flavour {accepted[0]}", file=sys.stderr)
         print_reasons("invalid", list(verdict.reasons))
         print_reasons("not checked", unknown)
         if not args.json:
-            print(f"INVALID: {len(verdict.reasons)} problem(s) in {display_path(args.xml)}")
-        return EXIT_ERROR
+            hint = "".join(f"; {'valid' if others[f] == 'ok' else 'no problem found'} with "
+                           f"--flavour {f}" for f in accepted)
+            print(f"INVALID: {len(verdict.reasons)} problem(s) in {where} "
+                  f"({verdict.flavour}{hint})")
+        return code
     if unknown:
         if not args.json:
-            print(f"UNDETERMINED: no problem found in {display_path(args.xml)} "
-                  f"({verdict.flavour}), but {len(unknown)} thing(s) could not be checked; "
-                  f"this is not a pass:")
+            print(f"UNDETERMINED: no problem found in {where} ({verdict.flavour}), but "
+                  f"{len(unknown)} thing(s) could not be checked; this is not a pass:")
             for line in unknown:
                 print(f"not checked  {line}")
-        return EXIT_UNDETERMINED
+        return code
     c = verdict.counts
     line = (f"OK: MSCCL {verdict.collective} ({verdict.flavour}), {c.ranks} ranks, {c.tbs} "
             f"thread blocks, {c.steps} steps (at most {c.max_steps_per_tb} per block), "
             f"every rank ends with exactly the right data; algbw {exact_num(verdict.algbw)} "
             f"{topo.units}")
-    status = 0
-    if schedule is not None:
-        expected = achieved_algbw(schedule, topo)
-        if verdict.algbw == expected:
-            line += " = the schedule's"
-        elif verdict.algbw > expected and schedule.phases and not schedule.concurrent:
-            line += (f", above the schedule's {exact_num(expected)}: the runtime overlaps the "
-                     f"reduce-scatter and allgather phases")
-        else:
-            line += f", below the schedule's {exact_num(expected)}"
-            status = EXIT_BELOW
+    if comparison == "equal":
+        line += " = the schedule's"
+    elif comparison == "above":
+        why = (": the runtime overlaps the reduce-scatter and allgather phases"
+               if schedule.phases and not schedule.concurrent else "")
+        line += f", above the schedule's {exact_num(expected)}{why}"
+    elif comparison == "below":
+        line += f", below the schedule's {exact_num(expected)}"
     if not args.json:
         print(line)
         for note in verdict.notes:
             print(f"note    {note}")
-    return status
+    if code:
+        print(f"forestcoll: {where} reaches algbw {exact_num(verdict.algbw)} {topo.units}, "
+              f"below the schedule's {exact_num(expected)}", file=sys.stderr)
+    return code

@@ -160,6 +160,24 @@ def _ranked(tree: Tree, rank: dict[str, int]) -> tuple[dict[int, list[int]], lis
     return children, [rank[v] for v in tree.preorder()]
 
 
+def check_ranks(topology: Topology, flavour: str = "msccl-executor") -> None:
+    """Refuse a topology with more compute nodes than the runtime can load ranks: its XML
+    parser stores at most ``max_subs`` children per element (``MSCCL_MAX_SUBS``, 1024
+    ``<gpu>`` elements; :mod:`~forestcoll_opt.runtimes.msccl_check.limits`). The topology
+    alone decides it, so callers ask before reading, verifying or mapping a schedule.
+
+    :raises MscclExportError: for such a topology, or an unknown ``flavour``
+    """
+    if flavour not in FLAVOURS:
+        raise MscclExportError(f"unknown MSCCL flavour {str(flavour)[:40]!r}; use one of "
+                               f"{', '.join(FLAVOURS)}")
+    n, most = len(topology.compute_nodes), FLAVOURS[flavour].rules.max_subs
+    if n > most:
+        raise MscclExportError(f"{n} ranks: the runtime's XML parser stores at most {most} "
+                               f"<gpu> elements (MSCCL_MAX_SUBS); MSCCL cannot load an "
+                               f"algorithm for {topology.name}, whatever the schedule")
+
+
 def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "msccl-executor",
                  protocol: str = "Simple", chunks: int = 1, channels: int | None = None,
                  inplace: bool = False, name: str | None = None, min_bytes: int = 0,
@@ -205,6 +223,7 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
         raise MscclExportError(f"unknown MSCCL flavour {str(flavour)[:40]!r}; use one of "
                                f"{', '.join(FLAVOURS)}")
     fl = FLAVOURS[flavour]
+    check_ranks(topology, flavour)     # the topology alone decides it: before any work
     if protocol not in PROTOCOLS:
         raise MscclExportError(f"unknown protocol {str(protocol)[:40]!r}; use one of "
                                f"{', '.join(PROTOCOLS)}")
@@ -297,10 +316,6 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
     if not re.fullmatch(r"[A-Za-z0-9_.-]{1,63}", name):
         raise MscclExportError(f"the algorithm name {name[:40]!r}: use 1 to 63 letters, "
                                f"digits, '_', '.' or '-'")
-    if n > fl.rules.max_subs:
-        raise MscclExportError(f"{n} ranks: the runtime's XML parser stores at most "
-                               f"{fl.rules.max_subs} <gpu> elements (MSCCL_MAX_SUBS); MSCCL "
-                               f"cannot load an algorithm for this topology")
     lay = fit(b, fl.rules, fl.rules.runtime, channels, MAX_CHANNELS)
     check_offsets(b, lay, chunks, K)
     max_bytes = _max_bytes(fl, b, K, min_bytes, max_bytes)

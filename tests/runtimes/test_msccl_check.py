@@ -824,3 +824,34 @@ def test_the_msccl_tools_ring_shape_runs():
     v = check_xml(ring, (DATA / "ring4_rcs.xml").read_text())
     assert v.ok, v.reasons
     assert v.algbw == Fraction(40, 3)
+
+
+def test_read_header_reads_the_algo_tag_alone():
+    from forestcoll_opt.runtimes.msccl_check import read_header
+
+    text = ('<algo name="x" proto="Simple" nchannels="1" nchunksperloop="2" ngpus="2" '
+            'coll="allgather" inplace="0">\n  <gpu id="0" broken\n</algo>\n')
+    assert read_header(text) == {"name": "x", "proto": "Simple", "nchannels": "1",
+                                 "nchunksperloop": "2", "ngpus": "2", "coll": "allgather",
+                                 "inplace": "0"}
+    assert read_header(b"<notalgo/>") == {}
+    with pytest.raises(XmlCheckError, match="empty"):
+        read_header(b"  ")
+
+
+def test_a_schedule_is_not_mapped_for_a_file_its_header_rules_out(catalog, monkeypatch):
+    # ag2.xml is for 2 ranks; paper-example has 8: the file is invalid whatever the routes,
+    # so the schedule's trees are never mapped to routes
+    from forestcoll_opt.generation.pipeline import generate
+
+    t = catalog("paper-example")
+    s = generate(t, collective="allgather")
+
+    def no_routes(schedule):
+        raise AssertionError("the schedule's routes were mapped")
+
+    monkeypatch.setattr(mc, "schedule_routes", no_routes)
+    v = check_xml(t, DATA / "ag2.xml", schedule=s)
+    assert v.status == "invalid"
+    assert v.reasons[0].startswith("<algo>: ngpus=2, but topology 'paper-example' has 8 "
+                                   "compute nodes")

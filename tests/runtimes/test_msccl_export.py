@@ -283,6 +283,28 @@ def test_parser_node_store_and_rank_count_are_refused(schedules, monkeypatch):
         export_msccl(t, s, flavour="legacy")
 
 
+def test_the_rank_count_is_refused_before_any_work(catalog, schedules, monkeypatch):
+    # the topology alone decides it: nothing of the schedule is mapped (the Builder never
+    # made), whatever the schedule (here one for another topology, which is said only for
+    # a topology MSCCL can load)
+    from forestcoll_opt.runtimes import msccl_export
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("the schedule was mapped before the rank count was checked")
+
+    monkeypatch.setattr(msccl_export, "Builder", no_work)
+    _, s = schedules("paper-example", "allgather")
+    big = catalog("dgx-a100:boxes=129")
+    with pytest.raises(MscclExportError, match=r"^1032 ranks: the runtime's XML parser stores "
+                                               r"at most 1024 <gpu> elements \(MSCCL_MAX_SUBS\); "
+                                               r"MSCCL cannot load an algorithm for "
+                                               r"dgx-a100-129, whatever the schedule$"):
+        export_msccl(big, s)
+    with pytest.raises(MscclExportError, match="1024 <gpu> elements"):
+        msccl_export.check_ranks(big, "rccl")
+    assert msccl_export.check_ranks(catalog("dgx-a100:boxes=128")) is None     # 1024 ranks
+
+
 def test_exported_buffer_sizes_are_exact_in_every_flavour_and_aliasing(schedules):
     # i_chunks/o_chunks the collective's layout (0 for the unused input of an in-place
     # allgather), s_chunks one past the highest scratch chunk addressed: check-xml refuses

@@ -146,12 +146,14 @@ from .execution import FIFO_STEPS, MAX_CLOCK_ENTRIES, simulate
 from .limits import (BOTH, CHECKED, EXECUTOR, FLAVOURS, FUSED, LEGACY, MAX_OFFSET, PROTOCOLS,
                      RCCL, RULES, SCRATCH_LIMIT, RuntimeRules, stored_nodes)
 from .loads import link_loads, normalise_routes
-from .reading import MAX_BYTES, MAX_ELEMENTS, read_document, read_input, scan_runtime_syntax
+from .reading import (MAX_BYTES, MAX_ELEMENTS, read_document, read_header, read_input,
+                      scan_runtime_syntax)
 from .structure import check_algo, check_dependencies, check_structure, pair_connections
 from .buffers import check_buffer_sizes
 from .verdict import MAX_REASONS, LinkLoad, Reasons, XmlCheckError, XmlCounts, XmlVerdict
 
-__all__ = ["check_xml", "XmlVerdict", "XmlCounts", "LinkLoad", "XmlCheckError", "RuntimeRules",
+__all__ = ["check_xml", "read_header", "XmlVerdict", "XmlCounts", "LinkLoad", "XmlCheckError",
+           "RuntimeRules",
            "stored_nodes", "EXECUTOR", "RCCL", "LEGACY", "BOTH", "FUSED", "SCRATCH_LIMIT",
            "RULES", "FLAVOURS", "PROTOCOLS",
            "CHECKED", "MAX_OFFSET", "MAX_BYTES", "MAX_ELEMENTS", "MAX_REASONS",
@@ -178,7 +180,9 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
         use their only switch-only path.
     :param schedule: the schedule the file was exported from: its tree edges' paths are the
         routes (:func:`~forestcoll_opt.model.schedule.schedule_routes`); give this or
-        ``routes``, not both. (The algbw to compare with is then ``schedule.algbw``.)
+        ``routes``, not both. (The algbw to compare with is then ``schedule.algbw``.) They
+        are not mapped when the file's ``<algo>`` tag already rules it out on ``topology``
+        (another ``ngpus``, or more than ``MSCCL_MAX_SUBS`` ranks).
     :returns: the verdict; every problem with the algorithm itself is a line of its
         ``reasons``.
     :raises XmlCheckError: for input that is not a readable, benign XML file.
@@ -194,11 +198,12 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
             raise UsageError("give the schedule or its routes, not both")
         if not isinstance(schedule, Schedule):
             raise UsageError(f"schedule must be a Schedule, got {type(schedule).__name__}")
+    data, label = read_input(xml)
+    if schedule is not None and _routes_matter(data, topology):
         if schedule.group is not None:     # before any tree of its group is mapped
             check_group(topology, schedule)
         routes = schedule_routes(schedule)
     given = normalise_routes(topology, routes)
-    data, label = read_input(xml)
     out = Reasons()
     doc, rules = read_document(data, label, flavour, out)
     text = data.decode("utf-8")
@@ -233,3 +238,14 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
         aliasings=algo.aliasings if simulable else (), rendezvous=rendezvous,
         notes=tuple(out.notes), undetermined=out.undetermined_lines(),
         unrouted=out.unrouted_pairs())
+
+
+def _routes_matter(data: bytes, topology: Topology) -> bool:
+    """False when the file's ``<algo>`` tag already makes it invalid on ``topology`` whatever
+    the routes (``ngpus`` not its compute-node count, or more compute nodes than any
+    runtime's parser stores ranks): a schedule's routes are then not worth mapping."""
+    n = len(topology.compute_nodes)
+    ngpus = read_header(data).get("ngpus", "")
+    if ngpus.isascii() and ngpus.isdigit() and int(ngpus) != n:
+        return False
+    return n <= max(r.max_subs for r in RULES.values())

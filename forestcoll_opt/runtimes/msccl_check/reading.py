@@ -62,6 +62,23 @@ def read_input(xml: str | bytes | os.PathLike) -> tuple[bytes, str]:
     return data, label
 
 
+_HEADER = re.compile(r"<algo\s([^<>]*)>")
+_LENIENT_ATTRIBUTE = re.compile(r'([A-Za-z_][A-Za-z0-9_.:-]*)\s*=\s*"([^"]*)"')
+
+
+def read_header(xml: str | bytes | os.PathLike) -> dict[str, str]:
+    """The attributes of the file's first ``<algo ...>`` tag, read leniently with nothing
+    else parsed ({} when there is none): what a caller decides before the check and its
+    inputs' work (``ngpus``, ``coll``). Only a first look; :func:`read_document` and the
+    checks read the file as the runtime does.
+
+    :raises XmlCheckError: for input :func:`read_input` refuses
+    """
+    data, _ = read_input(xml)
+    found = _HEADER.search(data.decode("utf-8"))
+    return dict(_LENIENT_ATTRIBUTE.findall(found.group(1))) if found else {}
+
+
 
 
 # --- the runtime parser's syntax (docs/msccl.md section 1) ---------------------------------
