@@ -111,7 +111,7 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
         assert variables is not None
         sections.append(("Allreduce: the LP against tree schedules",
                          f"<p>Not solved: {html.escape(not_solved_reason(variables))}, as "
-                         f"in generate and verify (generate --method lp solves it and "
+                         f"in generate and verify (method=\"lp\" of generate solves it and "
                          f"builds its schedule).</p>"))
     sections += [
         ("Fixed k: what fewer trees cost", _fixed_k_html(times)
