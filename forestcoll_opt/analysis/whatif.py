@@ -562,14 +562,17 @@ def _default_allreduce(topology: Topology, trees: Fraction, kernel: str | None
                        ) -> tuple[Fraction, str]:
     """The algbw of the allreduce ``generate`` writes on ``topology`` by default and its
     name: the LP schedule's where that is the choice of
-    :func:`~forestcoll_opt.lp.choice.best_allreduce` (the LP solved by the rule of
-    ``generate`` and ``verify``), else the tree optimum ``trees``."""
-    from ..lp.choice import best_allreduce
+    :func:`~forestcoll_opt.lp.choice.best_allreduce`
+    (:func:`~forestcoll_opt.lp.choice.default_allreduce_algbw`: the LP solved by the rule
+    of ``generate`` and ``verify``; the trees are not built), else the tree optimum
+    ``trees``."""
+    from ..lp.choice import default_allreduce_algbw
 
-    choice = best_allreduce(topology, kernel=kernel)
-    if choice.method == "lp":
-        return choice.schedule.algbw, (ALLREDUCE_LP_REFERENCE if choice.reaches_lp else
-                                       "the algbw of the LP schedule generate writes")
+    algbw, method, reaches = default_allreduce_algbw(topology, kernel=kernel)
+    if method == "lp":
+        return algbw, (ALLREDUCE_LP_REFERENCE if reaches else
+                       "the algbw of the LP schedule generate writes")
+    assert algbw == trees
     return trees, ALLREDUCE_TREE_REFERENCE
 
 

@@ -186,35 +186,11 @@ def best_allreduce(topology: Topology, *, method: str = "auto", kernel: str | No
 
     if method == "trees":
         return trees("asked", "method=\"trees\": reduce-scatter then allgather trees")
-    variables = lp_variables(topology) if method == "auto" and lp is None else None
-    if variables is not None and variables > LP_MAX_VARIABLES:
-        return trees("size", f"{not_solved_reason(variables)}: reduce-scatter then "
-                             f"allgather trees, measured against the {TREE_BOUND} "
-                             f"(method=\"lp\" builds the schedule at the LP optimum)",
-                     variables=variables)
-    if lp is None:
-        try:
-            lp = solve(topology, collective="allreduce", kernel=kernel, symmetry=symmetry)
-        except LPError as exc:
-            if method == "lp":
-                raise
-            return trees("lp-failed", f"the allreduce LP could not be solved ({exc}): "
-                                      f"reduce-scatter then allgather trees, measured "
-                                      f"against the {TREE_BOUND}")
-    if method == "auto" and lp.upper <= tree_bound:
-        return trees("equal", f"the {LP_OPTIMUM} equals the {TREE_BOUND}: reduce-scatter "
-                              f"then allgather trees reach it", lp)
-    from .schedule import lp_allreduce
-
-    built = lp_allreduce(topology, kernel=kernel, progress=progress, symmetry=symmetry, lp=lp)
-    if method == "auto" and built.algbw <= tree_bound:
-        if tree_bound >= lp.lower:         # the trees reach the LP optimum, as verify judges
-            return trees("equal", f"the {TREE_BOUND} reaches the {LP_OPTIMUM} within its "
-                                  f"certified interval: reduce-scatter then allgather trees",
-                         lp)
-        return trees("not-better", f"the schedule built from the LP's shares does not beat "
-                                   f"the {TREE_BOUND}: reduce-scatter then allgather trees",
-                     lp)
+    why, reason, lp, built, variables = _lp_side(topology, method, tree_bound, kernel=kernel,
+                                                 progress=progress, symmetry=symmetry, lp=lp)
+    if built is None:
+        return trees(why, reason, lp, variables)
+    assert lp is not None
     built = replace(built, stats=replace(built.stats, lp_seconds=lp.seconds))
     if compact:
         built = compress(topology, built, generators=compact_generators(topology))
@@ -225,3 +201,60 @@ def best_allreduce(topology: Topology, *, method: str = "auto", kernel: str | No
     return AllreduceChoice(built, "lp", tree_bound, lp, "better",
                            f"the {LP_OPTIMUM} is above the {TREE_BOUND}: reduce and "
                            f"broadcast trees on the LP's link shares, run concurrently")
+
+
+def _lp_side(topology: Topology, method: str, tree_bound: Fraction, *, kernel: str | None,
+             progress, symmetry: bool | None, lp: LPResult | None
+             ) -> tuple[str, str, LPResult | None, Schedule | None, int | None]:
+    """The rule of ``"auto"`` (and ``"lp"``) up to building the trees: (why, reason, the LP
+    solved or None, the LP schedule when it is the choice else None, the LP's variables
+    where the rule looked at them)."""
+    variables = lp_variables(topology) if method == "auto" and lp is None else None
+    if variables is not None and variables > LP_MAX_VARIABLES:
+        return ("size", f"{not_solved_reason(variables)}: reduce-scatter then allgather "
+                        f"trees, measured against the {TREE_BOUND} (method=\"lp\" builds the "
+                        f"schedule at the LP optimum)", None, None, variables)
+    if lp is None:
+        try:
+            lp = solve(topology, collective="allreduce", kernel=kernel, symmetry=symmetry)
+        except LPError as exc:
+            if method == "lp":
+                raise
+            return ("lp-failed", f"the allreduce LP could not be solved ({exc}): reduce-scatter "
+                                 f"then allgather trees, measured against the {TREE_BOUND}",
+                    None, None, variables)
+    if method == "auto" and lp.upper <= tree_bound:
+        return ("equal", f"the {LP_OPTIMUM} equals the {TREE_BOUND}: reduce-scatter then "
+                         f"allgather trees reach it", lp, None, variables)
+    from .schedule import lp_allreduce
+
+    built = lp_allreduce(topology, kernel=kernel, progress=progress, symmetry=symmetry, lp=lp)
+    if method == "auto" and built.algbw <= tree_bound:
+        if tree_bound >= lp.lower:         # the trees reach the LP optimum, as verify judges
+            return ("equal", f"the {TREE_BOUND} reaches the {LP_OPTIMUM} within its certified "
+                             f"interval: reduce-scatter then allgather trees", lp, None,
+                    variables)
+        return ("not-better", f"the schedule built from the LP's shares does not beat the "
+                              f"{TREE_BOUND}: reduce-scatter then allgather trees", lp, None,
+                variables)
+    return "better", "", lp, built, variables
+
+
+def default_allreduce_algbw(topology: Topology, *, kernel: str | None = None
+                            ) -> tuple[Fraction, str, bool | None]:
+    """The algbw of the allreduce ``generate`` writes by default
+    (:func:`best_allreduce` with ``method="auto"``), without building the trees when they
+    are the choice (their algbw is the tree bound).
+
+    :param topology: the network
+    :param kernel: the max-flow kernel; None for the fastest one installed
+    :returns: (algbw, ``"lp"`` or ``"trees"``, whether it reaches the LP optimum as the
+        verifier decides, None when the LP was not solved)
+    """
+    tree_bound = rs_ag_algbw(topology, kernel=kernel)
+    _, _, lp, built, _ = _lp_side(topology, "auto", tree_bound, kernel=kernel, progress=None,
+                                  symmetry=None, lp=None)
+    if built is None:
+        return tree_bound, "trees", None if lp is None else tree_bound >= lp.lower
+    assert lp is not None
+    return built.algbw, "lp", built.algbw >= max(lp.lower, tree_bound)
