@@ -2,8 +2,9 @@
 collective but allreduce it is :func:`forestcoll_opt.generation.pipeline.generate`; for
 allreduce it is the schedule at the allreduce LP optimum where that beats the
 reduce-scatter + allgather trees, by the rule of :mod:`forestcoll_opt.lp.choice` (the LP
-is solved by default up to :data:`~forestcoll_opt.lp.choice.LP_DEFAULT_MAX_COMPUTE`
-compute nodes)."""
+is solved by default where its model has at most
+:data:`~forestcoll_opt.lp.choice.LP_MAX_VARIABLES` variables, the rule ``verify``
+applies)."""
 
 from __future__ import annotations
 
@@ -26,13 +27,14 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
     given (:func:`forestcoll_opt.generation.pipeline.generate`, whose arguments these
     are), and for allreduce the better of two schedules (:mod:`forestcoll_opt.lp.choice`):
 
-    * ``method="auto"`` (default): on a network of at most
-      :data:`~forestcoll_opt.lp.choice.LP_DEFAULT_MAX_COMPUTE` compute nodes the allreduce
-      LP is solved, and the schedule at its optimum
+    * ``method="auto"`` (default): where the allreduce LP's model has at most
+      :data:`~forestcoll_opt.lp.choice.LP_MAX_VARIABLES` variables
+      (:func:`~forestcoll_opt.lp.choice.lp_solved_by_default`, the rule ``verify``
+      applies) the LP is solved, and the schedule at its optimum
       (:func:`~forestcoll_opt.lp.schedule.lp_allreduce`, concurrent reduce and broadcast
       trees) is returned where it is strictly faster than the reduce-scatter + allgather
       trees, the trees otherwise (on the catalog's uniform machines they are LP-optimal).
-      On larger networks, or with ``k`` or ``weights``, the trees, without solving the LP.
+      Above that size, or with ``k`` or ``weights``, the trees, without solving the LP.
     * ``method="trees"``: the best reduce-scatter followed by the best allgather.
     * ``method="lp"``: the schedule at the LP optimum, at any size.
 

@@ -8,11 +8,20 @@ that its caller passes in. This module, above both, is that caller: when no inte
 given it passes :func:`allreduce_lp`, which solves the LP with HiGHS only if the verifier
 asks for it, that is for an allreduce schedule found sound and compared against the LP;
 for an all-to-all schedule, :func:`alltoall_lp` solves the all-to-all LP of its demand.
-The command line (``forestcoll verify``) uses the same function.
+The command line (``forestcoll verify``) uses the same functions.
+
+Whether the allreduce LP is solved follows the one rule ``generate`` follows
+(:func:`forestcoll_opt.lp.choice.lp_solved_by_default`): where its model is above
+:data:`~forestcoll_opt.lp.choice.LP_MAX_VARIABLES` variables, ``generate`` writes
+reduce-scatter + allgather trees without solving it, and :func:`allreduce_reference` has
+such trees (a sequential, unweighted allreduce) judged against the reduce-scatter +
+allgather tree bound, with a note saying so. A concurrent or weighted allreduce (``generate
+--method lp``, ``--weights``) has no other reference: its LP is solved at any size.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -78,13 +87,48 @@ def alltoall_lp(topology: Topology, schedule: Mapping[str, Any], *,
     return solve_alltoall_lp
 
 
-def _on_demand(topology: Topology, schedule: Any, against: str, kernel: str | None
-               ) -> tuple[Any, Callable[[], Any] | None]:
-    """The schedule read once, and the LP function its verdict may need."""
+def allreduce_reference(topology: Topology, data: Mapping[str, Any], *, against: str = "lp",
+                        weights: Mapping[str, Any] | None = None
+                        ) -> tuple[str, str | None]:
+    """The reference an allreduce schedule is judged against by default, by the rule of
+    ``generate`` (module docstring): ``against`` unchanged, except that a sequential,
+    unweighted allreduce on a network whose allreduce LP is not solved by default
+    (:func:`forestcoll_opt.lp.choice.lp_solved_by_default`) is judged against the trees.
+
+    :param topology: the network
+    :param data: the schedule object as read
+    :param against: the reference asked for
+    :param weights: the shard sizes the caller expects, if any
+    :returns: (the reference to verify against, the note saying why it changed, or None)
+    """
+    if (against != "lp" or data.get("collective") != "allreduce" or weights is not None
+            or data.get("concurrent") is True or data.get("weights") is not None):
+        return against, None
+    from ..lp.choice import LP_MAX_VARIABLES, lp_variables, not_solved_reason
+
+    variables = lp_variables(topology)
+    if variables <= LP_MAX_VARIABLES:
+        return against, None
+    return "trees", (f"judged against the reduce-scatter + allgather tree bound, as "
+                     f"generate measures its trees: {not_solved_reason(variables)}")
+
+
+def _on_demand(topology: Topology, schedule: Any, against: str, kernel: str | None,
+               weights: Mapping[str, Any] | None = None
+               ) -> tuple[Any, str, Callable[[], Any] | None, str | None]:
+    """The schedule read once, the reference by the default rule, the LP function its
+    verdict may need, and the note on a changed reference."""
     data = load_schedule(schedule)
     if data.get("collective") == "alltoall":
-        return data, (alltoall_lp(topology, data, kernel=kernel) if against == "lp" else None)
-    return data, allreduce_lp(topology, against=against, kernel=kernel)
+        return data, against, (alltoall_lp(topology, data, kernel=kernel)
+                               if against == "lp" else None), None
+    against, note = allreduce_reference(topology, data, against=against, weights=weights)
+    return data, against, allreduce_lp(topology, against=against, kernel=kernel), note
+
+
+def with_note(verdict: Verdict, note: str | None) -> Verdict:
+    """``verdict`` with ``note`` added to its notes (unchanged for None)."""
+    return verdict if note is None else replace(verdict, notes=verdict.notes + (note,))
 
 
 def verify(topology: Topology, schedule: Any, *, against: str = "lp",
@@ -99,8 +143,10 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     of ``lp_interval`` for an allreduce compared against the LP: instead of refusing, the
     allreduce LP of ``topology`` is solved and certified (HiGHS, no time limit), and only
     when needed: only for an allreduce schedule that is sound, never for another
-    collective, ``against="trees"`` or ``validity_only=True``. To bound the time it takes,
-    solve it yourself (``forestcoll_opt.solve_lp(topology, collective="allreduce", time_limit=...)``)
+    collective, ``against="trees"`` or ``validity_only=True``; and by ``generate``'s rule
+    (:func:`allreduce_reference`): where that LP is too large to be solved by default, a
+    sequential, unweighted allreduce is judged against the reduce-scatter + allgather tree
+    bound instead, and a note says so. To bound the time it takes, solve it yourself (``forestcoll_opt.solve_lp(topology, collective="allreduce", time_limit=...)``)
     and pass the result as ``lp_interval``; an interval given is passed through unchanged.
 
     :param topology: the network the schedule is for
@@ -128,11 +174,13 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     :raises LPError: if the allreduce LP needed for the verdict cannot be solved
     :raises FlowError: if the max-flow kernel cannot answer
     """
+    note = None
     if lp_interval is None and not validity_only:
-        schedule, lp_interval = _on_demand(topology, schedule, against, kernel)
-    return _verifier.verify(topology, schedule, against=against, lp_interval=lp_interval,
-                            kernel=kernel, weights=weights, validity_only=validity_only,
-                            demand=demand)
+        schedule, against, lp_interval, note = _on_demand(topology, schedule, against, kernel,
+                                                          weights)
+    return with_note(_verifier.verify(topology, schedule, against=against,
+                                      lp_interval=lp_interval, kernel=kernel, weights=weights,
+                                      validity_only=validity_only, demand=demand), note)
 
 
 def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
@@ -164,7 +212,8 @@ def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,
     :raises LPError: if the allreduce LP needed for the verdict cannot be solved
     """
     if lp_interval is None:
-        schedule, lp_interval = _on_demand(topology, schedule, against, kernel)
+        schedule, against, lp_interval, _ = _on_demand(topology, schedule, against, kernel,
+                                                       weights)
     return _verifier.assert_optimal(topology, schedule, min_ratio=min_ratio, against=against,
                                     lp_interval=lp_interval, kernel=kernel, weights=weights,
                                     demand=demand)

@@ -29,7 +29,10 @@ What the value is, by the network left (``status``):
 The collective is one of the four with a cut bound, or ``allreduce``, whose value here is
 the best reduce-scatter followed by the best allgather
 (:func:`~forestcoll_opt.generation.bound.rs_ag_algbw`), the tree schedule generate builds;
-the allreduce LP optimum is not computed per failure.
+the allreduce LP optimum is not computed per failure. Failures are ranked against the
+intact network's default allreduce (:func:`~forestcoll_opt.lp.choice.best_allreduce`, what
+``generate`` writes): the allreduce LP optimum where that is the LP schedule, else the tree
+optimum; :attr:`FailureImpact.reference` names which.
 
 **Upgrades.** The same for raising links' bandwidth by a factor (> 1): every link alone,
 every class of links (an orbit of the group) together, or every link type (``nvlink``,
@@ -182,6 +185,9 @@ class FailureImpact(_Question):
     :ivar classes: the classes, costliest first
     :ivar generators: automorphisms the classes were formed with (0: none)
     :ivar seconds: wall-clock seconds taken; ignored by ``==``
+    :ivar reference: what ``algbw``, the intact optimum every loss is a fraction of, is:
+        ``"the exact bound"``, or for allreduce that of the schedule ``generate`` writes,
+        :data:`ALLREDUCE_LP_REFERENCE` or :data:`ALLREDUCE_TREE_REFERENCE`
     """
 
     kinds: tuple[str, ...]
@@ -189,6 +195,7 @@ class FailureImpact(_Question):
     classes: tuple[FailureClass, ...]
     generators: int
     seconds: float = field(default=0.0, compare=False)
+    reference: str = "the exact bound"
 
     def __repr__(self) -> str:
         worst = ""
@@ -235,7 +242,7 @@ class FailureImpact(_Question):
                 "rank": c.rank, "kind": c.kind, "algbw": fraction_text(c.algbw),
                 "lost": fraction_text(c.lost), "status": c.status, "note": c.note,
                 "compute": c.compute, "failures": list(c.failures)} for c in self.classes],
-            "generators": self.generators,
+            "generators": self.generators, "reference": self.reference,
         }
 
 
@@ -504,7 +511,8 @@ def failure_impact(topology: Topology, *, collective: "Collective | str" = "allg
 
     :param topology: the network
     :param collective: allgather, reduce-scatter, broadcast, reduce, or allreduce (the
-        reduce-scatter + allgather tree optimum)
+        reduce-scatter + allgather tree optimum per failure, ranked against the default
+        allreduce's, module docstring)
     :param root: the root of broadcast/reduce; None for the others
     :param kinds: some of ``"link"``, ``"nic"``, ``"switch"``, ``"box"``
     :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
@@ -521,6 +529,9 @@ def failure_impact(topology: Topology, *, collective: "Collective | str" = "allg
     items = failures(topology, kinds)
     kinds = tuple(k for k in KINDS if k in set(kinds))
     optimum, _ = _bound_cuts(topology, member, root, kernel)
+    reference = "the exact bound"
+    if member is Collective.ALLREDUCE:
+        optimum, reference = _default_allreduce(topology, optimum, kernel)
     generators = _generators(topology, root, symmetry) if items else ()
     groups = classes(topology, items, generators)
     found = []
@@ -539,7 +550,30 @@ def failure_impact(topology: Topology, *, collective: "Collective | str" = "allg
     return FailureImpact(topology=topology.name, units=topology.units,
                          collective=member.value, root=root, algbw=optimum, kinds=tuple(kinds),
                          failures=len(items), classes=ranked, generators=len(generators),
-                         seconds=time.perf_counter() - start)
+                         seconds=time.perf_counter() - start, reference=reference)
+
+
+ALLREDUCE_LP_REFERENCE = "the allreduce LP optimum, reached by the LP schedule generate writes"
+ALLREDUCE_TREE_REFERENCE = ("the reduce-scatter + allgather tree optimum, that of the trees "
+                            "generate writes")
+
+
+def _default_allreduce(topology: Topology, trees: Fraction, kernel: str | None
+                       ) -> tuple[Fraction, str]:
+    """The algbw of the allreduce ``generate`` writes on ``topology`` by default and its
+    name: the LP schedule's where that is the choice of
+    :func:`~forestcoll_opt.lp.choice.best_allreduce`
+    (:func:`~forestcoll_opt.lp.choice.default_allreduce_algbw`: the LP solved by the rule
+    of ``generate`` and ``verify``; the trees are not built), else the tree optimum
+    ``trees``."""
+    from ..lp.choice import default_allreduce_algbw
+
+    algbw, method, reaches = default_allreduce_algbw(topology, kernel=kernel)
+    if method == "lp":
+        return algbw, (ALLREDUCE_LP_REFERENCE if reaches else
+                       "the algbw of the LP schedule generate writes")
+    assert algbw == trees
+    return trees, ALLREDUCE_TREE_REFERENCE
 
 
 # --------------------------------------------------------------------------------------

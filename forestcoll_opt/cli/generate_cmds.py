@@ -52,10 +52,11 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
                         "off: every copy is sent")
     p.add_argument("--method", choices=ALLREDUCE_METHODS, default=None,
                    help="allreduce: auto = the LP schedule where the allreduce LP optimum "
-                        "beats the trees, the trees otherwise (the LP is solved up to 64 "
-                        "compute nodes; default); trees = the best reduce-scatter then the "
-                        "best allgather; lp = reduce and broadcast trees run concurrently at "
-                        "the allreduce LP optimum (solves the LP with HiGHS)")
+                        "beats the trees, the trees otherwise (the LP is solved where its "
+                        "model is small enough, by the rule verify applies; default); "
+                        "trees = the best reduce-scatter then the best allgather; lp = reduce "
+                        "and broadcast trees run concurrently at the allreduce LP optimum "
+                        "(solves the LP with HiGHS)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
     form = p.add_mutually_exclusive_group()
@@ -241,9 +242,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 _CHOICE = {
-    "size": "reduce-scatter then allgather trees: the allreduce LP is solved by default up to "
-            "{limit} compute nodes and this network has {n}; --method lp builds the schedule "
-            "at the LP optimum (faster where the LP beats the trees)",
+    "size": "reduce-scatter then allgather trees: {unsolved}; --method lp builds the "
+            "schedule at the LP optimum (faster where the LP beats the trees)",
     "equal": "reduce-scatter then allgather trees: they reach the allreduce LP optimum, so "
              "the LP schedule would be no faster",
     "not-better": "reduce-scatter then allgather trees: the schedule built from the LP's "
@@ -260,11 +260,12 @@ def _print_choice(choice, topo: Topology, seconds: float, out) -> None:
     """What ``generate`` built for an allreduce, and against which bound each percentage
     is: the allreduce LP optimum when the LP was solved (as ``verify`` measures it), the
     reduce-scatter + allgather tree bound otherwise."""
-    from ..lp.choice import LP_DEFAULT_MAX_COMPUTE
+    from ..lp.choice import not_solved_reason
 
     sched, u, trees = choice.schedule, topo.units, choice.tree_bound
-    print("method          " + _CHOICE[choice.why].format(
-        limit=LP_DEFAULT_MAX_COMPUTE, n=len(topo.compute_nodes), reason=choice.reason), file=out)
+    unsolved = not_solved_reason(choice.variables) if choice.variables is not None else ""
+    print("method          " + _CHOICE[choice.why].format(unsolved=unsolved,
+                                                          reason=choice.reason), file=out)
     tree_part = ("= the reduce-scatter + allgather tree bound" if sched.algbw == trees else
                  f"{float(sched.algbw / trees):.2%} of the reduce-scatter + allgather tree "
                  f"bound {exact_num(trees)}")

@@ -260,9 +260,9 @@ def _optimum_line(result, topo) -> str:
     if result.collective != "allreduce":
         return head
     if result.lp_interval is None:
-        from ..lp.choice import LP_DEFAULT_MAX_COMPUTE
-        return (f"{head}; the allreduce LP is solved up to {LP_DEFAULT_MAX_COMPUTE} compute "
-                f"nodes (generate --method lp builds its schedule)")
+        return (f"{head}; the allreduce LP was not solved, its model being above the size "
+                f"solved by default, as in generate and verify (generate --method lp builds "
+                f"its schedule)")
     lower, upper = result.lp_interval
     lp = next((c for c in result.candidates if c.name == "lp"), None)
     if lp is None:

@@ -11,7 +11,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from ..analysis.checks import allreduce_lp, alltoall_lp
+from ..analysis.checks import allreduce_lp, allreduce_reference, alltoall_lp, with_note
 from ..errors import LPError, UsageError, VerifyArgumentError
 from ..files import check_output, display_path, write_output
 from ..generation.pipeline import traffic
@@ -85,16 +85,19 @@ def cmd_verify(args: argparse.Namespace) -> int:
     alltoall = data.get("collective") == "alltoall"
     demand = _demand_arg(args, topo, data)
     # solved only if verify asks: for a sound allreduce (all-to-all) schedule compared
-    # against the LP
+    # against the LP; an allreduce whose LP generate does not solve by default is judged
+    # as generate judges it (allreduce_reference)
+    against, note = args.against, None
     if alltoall:
         lazy = alltoall_lp(topo, data, time_limit=args.time_limit, kernel=args.kernel) \
             if args.against == "lp" else None
     else:
-        lazy = allreduce_lp(topo, against=args.against, time_limit=args.time_limit,
+        against, note = allreduce_reference(topo, data, against=args.against, weights=weights)
+        lazy = allreduce_lp(topo, against=against, time_limit=args.time_limit,
                             kernel=args.kernel)
     try:
-        verdict = verify(topo, data, against=args.against, lp_interval=lazy,
-                         kernel=args.kernel, weights=weights, demand=demand)
+        verdict = with_note(verify(topo, data, against=against, lp_interval=lazy,
+                                   kernel=args.kernel, weights=weights, demand=demand), note)
     except LPError as exc:
         which, other = ("all-to-all", "cut") if alltoall else ("allreduce", "trees")
         message = (f"the {which} LP needed for the verdict failed: "

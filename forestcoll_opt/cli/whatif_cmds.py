@@ -32,7 +32,8 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("--collective", choices=TREES, default="allgather",
                    help="the collective (allreduce: the reduce-scatter + allgather tree "
-                        "optimum; default allgather)")
+                        "optimum, failures ranked against the allreduce generate writes; "
+                        "default allgather)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--fail", type=kinds_arg, metavar="KINDS",
                    help="the failures: link, nic, switch, box, a comma list, or all "
@@ -100,8 +101,12 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     print(f"topology        {topo.name}: {len(topo.compute_nodes)} compute, "
           f"{len(topo.switch_nodes)} switch nodes")
     root = f" from root {report.root}" if report.root else ""
-    what = (" (the reduce-scatter + allgather tree optimum)"
-            if report.collective == "allreduce" else "")
+    what = ""
+    if report.collective == "allreduce":
+        # failures: the default allreduce's (named); upgrades: the tree optimum
+        what = (f": {failed.reference}; each failure's algbw is the reduce-scatter + "
+                f"allgather tree optimum left" if failed else
+                " (the reduce-scatter + allgather tree optimum)")
     print(f"collective      {report.collective}{root}, optimum {exact_num(report.algbw)} "
           f"{topo.units}{what}")
     if failed:

@@ -65,7 +65,10 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
     :param sizes: message sizes in bytes for the time section (default 64 KiB to 1 GiB)
     :param lp: False leaves out the LP section and, for allreduce, the LP schedule (the LP
         may take long on big networks): the allreduce schedule is then the trees, judged
-        against the reduce-scatter + allgather tree bound
+        against the reduce-scatter + allgather tree bound. True solves the LP by the rule
+        of ``generate`` and ``verify``
+        (:func:`~forestcoll_opt.lp.choice.lp_solved_by_default`): above its size the
+        section says it is not solved and the trees are judged as ``verify`` judges them
     :param kernel: the max-flow kernel, or None for the fastest installed
     :returns: the page, one HTML document
     :raises CollectiveError: for an unknown collective or a wrong root
@@ -75,7 +78,12 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
     member = check_request(topology, collective, root=root)
     cut_member = Collective.ALLGATHER if member is Collective.ALLREDUCE else member
     bound = compute_bound(topology, collective=cut_member, root=root, kernel=kernel)
-    table = compare([topology], kernel=kernel).iloc[0] if lp else None
+    from ..lp.choice import LP_MAX_VARIABLES, lp_variables, not_solved_reason
+
+    # the allreduce LP is solved by the rule generate and verify follow
+    variables = lp_variables(topology) if lp else None
+    unsolved = variables is not None and variables > LP_MAX_VARIABLES
+    table = compare([topology], kernel=kernel).iloc[0] if lp and not unsolved else None
     times = tradeoff(topology, collective=member, root=root, kernel=kernel,
                      sizes=list(sizes or DEFAULT_SIZES), method="auto" if lp else "trees")
     # the schedule generate writes: for allreduce the LP schedule where it is a candidate
@@ -87,6 +95,8 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
         # the exact columns (the plain ones are floats that plot)
         against = {"lp_interval": (table["allreduce_lp_lower_exact"],
                                    table["allreduce_lp_upper_exact"])}
+    elif member is Collective.ALLREDUCE and unsolved:
+        against = {}            # verify's default: the trees against the tree bound, noted
     verdict = verify(topology, schedule, kernel=kernel,
                      **(against if member is Collective.ALLREDUCE else {}))
     sections = [
@@ -97,6 +107,12 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
     ]
     if table is not None:
         sections.append(("Allreduce: the LP against tree schedules", _lp_html(table, topology)))
+    elif unsolved:
+        assert variables is not None
+        sections.append(("Allreduce: the LP against tree schedules",
+                         f"<p>Not solved: {html.escape(not_solved_reason(variables))}, as "
+                         f"in generate and verify (method=\"lp\" of generate solves it and "
+                         f"builds its schedule).</p>"))
     sections += [
         ("Fixed k: what fewer trees cost", _fixed_k_html(times)
          + _figure(_fixed_k_plot(times))),

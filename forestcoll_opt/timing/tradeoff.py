@@ -276,8 +276,8 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     :param model: ``"calibrated"`` or ``"ideal"``
     :param calibration: the calibrated model's parameters (None: its defaults)
     :param method: allreduce: ``"auto"`` (default) adds the LP schedule where ``generate``
-        builds it (the LP solved up to
-        :data:`~forestcoll_opt.lp.choice.LP_DEFAULT_MAX_COMPUTE` compute nodes, the
+        builds it (the LP solved by
+        :func:`~forestcoll_opt.lp.choice.lp_solved_by_default`'s rule, the
         schedule kept where it beats the trees), ``"lp"`` always, ``"trees"`` never (no
         LP solved); ignored for the other collectives
     :returns: every candidate's time at every size, the fastest per size, and the model

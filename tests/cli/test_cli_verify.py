@@ -57,17 +57,27 @@ def test_generate_and_verify_agree_on_an_allreduce(capsys, tmp_path, spec, metho
 def test_generate_above_the_lp_limit_says_it_built_trees(capsys, tmp_path, monkeypatch):
     from forestcoll_opt.lp import choice
 
-    monkeypatch.setattr(choice, "LP_DEFAULT_MAX_COMPUTE", 8)
-    monkeypatch.setattr(choice.best_allreduce, "__kwdefaults__",
-                        {**choice.best_allreduce.__kwdefaults__, "max_compute": 8})
+    monkeypatch.setattr(choice, "LP_MAX_VARIABLES", 1000)     # mi250:boxes=2,gpus=8: 1,096
     code, out, err = run(capsys, "generate", "mi250:boxes=2,gpus=8", "--collective",
                          "allreduce", "-q", "-o", tmp_path / "ar.json")
     assert code == 0, err
-    assert ("method          reduce-scatter then allgather trees: the allreduce LP is solved "
-            "by default up to 8 compute nodes and this network has 16; --method lp builds "
-            "the schedule at the LP optimum") in out
+    assert ("method          reduce-scatter then allgather trees: the allreduce LP of this "
+            "network has 1,096 variables, above the 1,000 up to which it is solved by "
+            "default; --method lp builds the schedule at the LP optimum") in out
     assert ("algbw           104 GB/s  (= the reduce-scatter + allgather tree bound; the "
             "allreduce LP optimum was not solved)") in out
+    # verify follows the same rule: the trees against the tree bound, saying why
+    code, out, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", tmp_path / "ar.json")
+    assert code == 0, out + err
+    assert out.startswith("OPTIMAL: valid allreduce schedule, algbw 104 GB/s")
+    assert ("judged against the reduce-scatter + allgather tree bound, as generate measures "
+            "its trees: the allreduce LP of this network has 1,096 variables") in out
+    # a concurrent allreduce has no other reference: its LP is solved at any size
+    code, out, err = run(capsys, "generate", "mi250:boxes=2,gpus=8", "--collective",
+                         "allreduce", "--method", "lp", "-q", "-o", tmp_path / "lp.json")
+    assert code == 0, err
+    code, out, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", tmp_path / "lp.json")
+    assert code == 0 and "allreduce LP optimum" in out and "1,096 variables" not in out
 
 
 def test_tree_allreduce_is_below_the_lp_optimum(capsys, mi250x8_allreduce):

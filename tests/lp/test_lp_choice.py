@@ -12,7 +12,8 @@ import forestcoll_opt as fc
 from forestcoll_opt.analysis.sweeps import compare
 from forestcoll_opt.errors import LPNotOptimalError, ScheduleError
 from forestcoll_opt.lp import choice as choice_module
-from forestcoll_opt.lp.choice import LP_DEFAULT_MAX_COMPUTE, best_allreduce
+from forestcoll_opt.lp.choice import (LP_MAX_VARIABLES, best_allreduce, lp_solved_by_default,
+                                      lp_variables)
 from forestcoll_opt.verify import verify as independent_verify
 
 
@@ -45,14 +46,24 @@ def test_above_the_size_limit_the_lp_is_not_solved(catalog, monkeypatch):
         raise AssertionError("the LP was solved above the limit")
 
     monkeypatch.setattr(choice_module, "solve", no_lp)
-    t = catalog("mi250:boxes=2,gpus=8")                 # 16 compute nodes
-    c = best_allreduce(t, max_compute=8)
-    assert (c.method, c.why, c.lp) == ("trees", "size", None)
+    t = catalog("mi250:boxes=2,gpus=8")                 # 16 compute nodes, no folding
+    # 16 x, 2 x 240 logical capacities, 600 route flows
+    assert lp_variables(t) == 1096 and lp_solved_by_default(t)
+    monkeypatch.setattr(choice_module, "LP_MAX_VARIABLES", 1000)
+    assert not lp_solved_by_default(t)
+    c = best_allreduce(t)
+    assert (c.method, c.why, c.lp, c.variables) == ("trees", "size", None, 1096)
     assert c.schedule.algbw == c.tree_bound == 104 and c.reference == \
         "reduce-scatter + allgather tree bound" and c.ratio == 1 and c.reaches_lp is None
-    assert "up to 8 compute nodes and this network has 16" in c.reason
+    assert "has 1,096 variables, above the 1,000 up to which it is solved" in c.reason
     assert "method=\"lp\"" in c.reason and "--" not in c.reason
-    assert LP_DEFAULT_MAX_COMPUTE == 64
+    assert LP_MAX_VARIABLES == 20_000
+
+
+def test_lp_variables_count_the_folded_model(catalog):
+    # the catalog's big networks fold to a few dozen variables: solved by default
+    assert lp_variables(catalog("dgx-a100:boxes=16")) == 27
+    assert lp_solved_by_default(catalog("dgx-h100:boxes=16"))
 
 
 def test_methods_asked_for(catalog):
