@@ -201,3 +201,25 @@ def test_a_route_end_that_is_not_a_string_is_one_line_everywhere(capsys, tmp_pat
         assert f'route #0: "{end}" must be a compute node id' in err or \
             f"route #0 {end}: a node id must be a non-empty string" in err, (argv, err)
     assert not list(out_dir.iterdir())
+
+
+def test_generate_alltoall_applies_fail_and_refuses_compact(capsys, tmp_path):
+    """``--fail`` is applied to an all-to-all like every other generate (the file names the
+    failed network and verifies with the same ``--fail``); ``--compact`` is refused, not
+    ignored (review of issue 32, finding 3)."""
+    topo, fail = "dgx-a100:boxes=2", "nic:box0/gpu3"
+    s = tmp_path / "a2a-fail.json"
+    code, out, err = run(capsys, "generate", topo, "--collective", "alltoall", "--fail", fail,
+                         "-q", "-o", str(s))
+    assert code == 0, err
+    data = json.loads(s.read_text())
+    assert data["topology"] == f"dgx-a100-2 without {fail}"
+    code, out, err = run(capsys, "verify", topo, str(s), "--fail", fail)
+    assert code == 0 and "OPTIMAL" in out, (out, err)
+    code, out, err = run(capsys, "verify", topo, str(s))
+    assert code == 1 and "BELOW" in out       # the failed network's optimum is lower
+    c = tmp_path / "a2a-c.json"
+    code, out, err = run(capsys, "generate", topo, "--collective", "alltoall", "--compact",
+                         "-q", "-o", str(c))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "--compact" in err
+    assert not c.exists()
