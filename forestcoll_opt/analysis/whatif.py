@@ -506,7 +506,8 @@ def failure_impact(topology: Topology, *, collective: "Collective | str" = "allg
     :param collective: allgather, reduce-scatter, broadcast, reduce, or allreduce (the
         reduce-scatter + allgather tree optimum)
     :param root: the root of broadcast/reduce; None for the others
-    :param kinds: some of ``"link"``, ``"nic"``, ``"switch"``, ``"box"``
+    :param kinds: some of ``"link"``, ``"nic"``, ``"switch"``, ``"box"`` (one of them given
+        as a string is that one kind)
     :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
         for the fastest one installed
     :param symmetry: False to compute every failure (no classes)
@@ -518,6 +519,8 @@ def failure_impact(topology: Topology, *, collective: "Collective | str" = "allg
     """
     start = time.perf_counter()
     member = _member(topology, collective, root)
+    if isinstance(kinds, str):
+        kinds = (kinds,)            # one kind, not its letters
     items = failures(topology, kinds)
     kinds = tuple(k for k in KINDS if k in set(kinds))
     optimum, _ = _bound_cuts(topology, member, root, kernel)
