@@ -129,6 +129,30 @@ def _takes_topology(func: Callable[..., Any], *, many: bool = False) -> Callable
     return call
 
 
+def _takes_schedule(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``func`` (topology, schedule, ...) taking its schedule as :func:`verify` does: a
+    :class:`Schedule`, or a schedule file's path or parsed dict, read by the one reader
+    (:func:`load_schedule`, kept compact, its group checked against the topology); any
+    other value goes to ``func`` as it is (a :class:`Bound` to ``draw``, say)."""
+    @functools.wraps(func)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if len(args) >= 2:
+            args = (args[0], _schedule(args[1], args[0]), *args[2:])
+        elif "schedule" in kwargs:
+            where = args[0] if args else kwargs.get("topology")
+            kwargs["schedule"] = _schedule(kwargs["schedule"], where)
+        return func(*args, **kwargs)
+    return call
+
+
+def _schedule(value: Any, topology: Any) -> Any:
+    if isinstance(value, (str, os.PathLike, dict)):
+        return load_schedule(value, topology=topology if isinstance(topology, Topology)
+                             else None, expand=False)
+    return value
+
+
+draw, simulate = _takes_schedule(draw), _takes_schedule(simulate)
 assert_optimal, baseline, bound, degrade, draw, failure_impact, generate, iter_sweep = (
     _takes_topology(f) for f in (assert_optimal, baseline, bound, degrade, draw,
                                  failure_impact, generate, iter_sweep))
@@ -171,7 +195,7 @@ def __getattr__(name: str) -> Any:
         return nccl_example
     # loaded late (below), then kept: the topology-spec wrapper is made once
     func = _late(name)
-    wrapped = _takes_topology(func)
+    wrapped = _takes_topology(_takes_schedule(func) if name == "export_msccl" else func)
     globals()[name] = wrapped
     return wrapped
 

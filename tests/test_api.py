@@ -309,3 +309,21 @@ def test_the_schedule_first_is_no_topology(topo):
     with pytest.raises(errors.TopologyError, match=r"^topology= must be a Topology, .* got "
                                                    r"Schedule; build one with fc\.resolve"):
         fc.export_msccl(s, topo)
+
+
+@pytest.mark.parametrize("form", ["str", "path", "dict"])
+def test_simulate_takes_a_schedule_as_verify_does(tmp_path, form):
+    """fc.simulate(topology, "s.json" or a dict, sizes) raised AttributeError ('str' object
+    has no attribute 'phases'); it reads them with fc.load_schedule, as fc.verify reads
+    them (review of issue 32, finding 6)."""
+    import json
+
+    s = fc.generate("dgx-a100:boxes=2")
+    path = tmp_path / "s.json"
+    s.save(path)
+    given = {"str": str(path), "path": path, "dict": json.loads(path.read_text())}[form]
+    want = fc.simulate("dgx-a100:boxes=2", s, [2**20, 2**30])
+    assert fc.simulate("dgx-a100:boxes=2", given, [2**20, 2**30]) == want
+    assert fc.simulate(topology="dgx-a100:boxes=2", schedule=given, sizes=[2**20]) == want[:1]
+    with pytest.raises(fc.ScheduleError, match="cannot read schedule file"):
+        fc.simulate("dgx-a100:boxes=2", str(tmp_path / "none.json"), [2**20])

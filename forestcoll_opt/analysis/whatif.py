@@ -514,7 +514,8 @@ def failure_impact(topology: Topology, *, collective: "Collective | str" = "allg
         reduce-scatter + allgather tree optimum per failure, ranked against the default
         allreduce's, module docstring)
     :param root: the root of broadcast/reduce; None for the others
-    :param kinds: some of ``"link"``, ``"nic"``, ``"switch"``, ``"box"``
+    :param kinds: some of ``"link"``, ``"nic"``, ``"switch"``, ``"box"`` (one of them given
+        as a string is that one kind)
     :param kernel: the max-flow kernel (:data:`forestcoll_opt.kernels.flow.KERNELS`); None
         for the fastest one installed
     :param symmetry: False to compute every failure (no classes)
@@ -526,6 +527,8 @@ def failure_impact(topology: Topology, *, collective: "Collective | str" = "allg
     """
     start = time.perf_counter()
     member = _member(topology, collective, root)
+    if isinstance(kinds, str):
+        kinds = (kinds,)            # one kind, not its letters
     items = failures(topology, kinds)
     kinds = tuple(k for k in KINDS if k in set(kinds))
     optimum, _ = _bound_cuts(topology, member, root, kernel)

@@ -12,6 +12,7 @@ from ..errors import UsageError
 from ..model.alltoall import Demand, load_demand
 from ..model.catalog import resolve
 from ..model.topology import Topology
+from .args import failed_topology
 from .output import destination, exact_num
 
 
@@ -83,7 +84,11 @@ def cmd_generate_alltoall(args: argparse.Namespace) -> int:
     if args.k is not None or args.weights or args.root is not None or args.method is not None:
         raise UsageError("an all-to-all schedule takes its routes and parts from the "
                          "all-to-all LP; drop --k, --weights, --root and --method")
-    topo = resolve(args.topology)
+    if args.compact:
+        raise UsageError("--compact writes trees per orbit of the automorphism group; an "
+                         "all-to-all schedule is a list of routes, always written in full: "
+                         "drop --compact")
+    topo = failed_topology(args, resolve(args.topology))
     start = time.perf_counter()
     sched = lp_alltoall(topo, demand=demand_of(args, topo), symmetry=args.symmetry,
                         kernel=args.kernel)

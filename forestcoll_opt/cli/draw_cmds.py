@@ -13,6 +13,7 @@ from ..errors import DrawError
 from ..files import check_output, display_path
 from ..model.catalog import resolve
 from ..model.collective import CUT_BOUNDED_NAMES, TREES
+from ..model.alltoall import load_demand
 from ..model.compact import read_schedule
 from .args import TOPOLOGY_HELP, add_kernel, output_arg
 
@@ -35,6 +36,10 @@ def add_draw(sub: argparse._SubParsersAction) -> None:
                                   "of broadcast/reduce")
     p.add_argument("--collective", choices=CUT_BOUNDED_NAMES,
                    help="cut without a schedule: whose bound (default allgather)")
+    p.add_argument("--demand", metavar="FILE",
+                   help="alltoall: the demand matrix the schedule must be for, as verify "
+                        "--demand (a JSON {src: {dst: amount}}); without it the schedule must "
+                        "be the uniform all-to-all, as verify requires")
     p.add_argument("-o", "--output", type=output_arg, required=True,
                    help="the file to write; its extension picks the format: .svg, .png or .pdf")
     p.set_defaults(func=cmd_draw)
@@ -71,7 +76,8 @@ def cmd_draw(args: argparse.Namespace) -> int:
         format_of(args.output)
     except DrawError as exc:
         raise DrawError(f"-o {exc}") from None
-    inputs = [args.topology] + ([args.schedule] if args.schedule else [])
+    inputs = ([args.topology] + ([args.schedule] if args.schedule else [])
+              + ([args.demand] if args.demand else []))
     check_output(args.output, label="-o", inputs=inputs)
     if args.view in SCHEDULE_VIEWS and not args.schedule:
         raise DrawError(f"--view {args.view} needs a SCHEDULE file after the topology")
@@ -83,7 +89,14 @@ def cmd_draw(args: argparse.Namespace) -> int:
     # draw() has the verifier judge the schedule and never expands the group
     schedule = (read_schedule(args.schedule, topology=topo, expand=False)
                 if args.schedule else None)
-    figure = draw(topo, schedule, view=args.view, root=args.root, collective=args.collective)
+    demand = None
+    if args.demand is not None:
+        if schedule is None or schedule.collective.value != "alltoall":
+            raise DrawError("--demand is the matrix an all-to-all schedule must be for; drop "
+                            "it (or draw an all-to-all schedule)")
+        demand = load_demand(args.demand, topo) or "uniform"
+    figure = draw(topo, schedule, view=args.view, root=args.root, collective=args.collective,
+                  demand=demand)
     save_drawing(figure, args.output)
     what = f"{args.view} view of {topo.name}"
     if schedule is not None:

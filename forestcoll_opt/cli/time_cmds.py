@@ -17,7 +17,7 @@ from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_kernel, add_t
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
 from .output import exact_num
-from .verify_cmds import valid_schedule
+from .verify_cmds import demand_line, valid_schedule
 
 
 def add_simulate(sub: argparse._SubParsersAction) -> None:
@@ -103,7 +103,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks, options = _model_options(args)
-    schedule, _ = valid_schedule(args, topo)
+    schedule, verdict = valid_schedule(args, topo)
     rows = simulate(topo, schedule, sizes, **options)
     _, note = unit_bytes_per_s(topo.units)
     if note:
@@ -112,6 +112,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.json:
         doc = {"topology": topo.name, "collective": schedule.collective, "units": topo.units,
                "model": rows.model, "parameters": rows.parameters}
+        if verdict.collective == "alltoall":
+            doc["demand"] = verdict.to_dict()["demand"]
         if not calibrated:
             doc.update({"alpha": args.alpha,
                         "links_by_alpha": [{"alpha": a, "links": n}
@@ -131,6 +133,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         write_output(args.csv, "\n".join(lines) + "\n")
     print(f"{schedule.collective} on {topo.name}: model {rows.model}, exact algbw "
           f"{float(schedule.algbw):.6g} {topo.units}")
+    demand = demand_line(topo, verdict)
+    if demand:
+        print(demand)
     print(_model_line(rows.model, rows.parameters, topo, args.alpha))
     second = "protocol" if calibrated else "chunks"
     print(f"{'size (bytes)':>16}  {second:>8}  {'time (s)':>12}  "

@@ -254,10 +254,20 @@ def valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
     return schedule_from_dict(data, source=display_path(args.schedule), expand=False), verdict
 
 
+def demand_line(topo: Topology, verdict: Any) -> str | None:
+    """An all-to-all schedule's demand, for the consumers that take it as it is (simulate,
+    show-traffic): ``demand          the uniform all-to-all (...)`` or the non-uniform one
+    it is for, so that its numbers are never read as the uniform all-to-all's; None for
+    another collective."""
+    if verdict.collective != "alltoall":
+        return None
+    return f"demand          {demand_text(len(topo.compute_nodes), verdict.demand)}"
+
+
 def cmd_show_traffic(args: argparse.Namespace) -> int:
     """Data per link per unit of data M, with the schedule's multicast and with every copy."""
     topo = resolve(args.topology)
-    schedule, _ = valid_schedule(args, topo)
+    schedule, verdict = valid_schedule(args, topo)
     moved = traffic(schedule, topo)
     rows = sorted(moved.items(), key=lambda kv: (-(kv[1][1] - kv[1][0]), topo.index[kv[0][0]],
                                                  topo.index[kv[0][1]]))
@@ -274,6 +284,9 @@ def cmd_show_traffic(args: argparse.Namespace) -> int:
           if schedule.multicast else
           f"{schedule.collective} on {topo.name}: {without} x M on the links (the schedule "
           f"uses no multicast)")
+    demand = demand_line(topo, verdict)
+    if demand:
+        print(demand)
     width = max(len(f"{a} -> {b}") for (a, b), _ in rows)
     print(f"{'link':<{width}}  {'with multicast':>16}  {'without':>16}  (x M, per unit of data)")
     for (a, b), (w, wo) in rows[:args.top] if args.top else rows:

@@ -41,7 +41,7 @@ __all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "draw", "render", 
 
 def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
          view: str = "topology", root: str | None = None, ax: Any = None,
-         collective: "Collective | str | None" = None) -> Any:
+         collective: "Collective | str | None" = None, demand: Any = None) -> Any:
     """Draw ``topology`` (and what ``schedule`` does on it) in one of four views:
 
     * ``"topology"``: boxes grouped and labelled, compute nodes round, switches square
@@ -68,7 +68,10 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     (:func:`~forestcoll_opt.draw.checked.check_schedule`: a compact schedule's group is
     checked before it is expanded), and the tree and loads views title it with the
     verifier's exact algbw and its ratio to the exact bound, never with the file's claims
-    (allreduce and all-to-all: the algbw alone, their reference being an LP optimum).
+    (allreduce and all-to-all: the algbw alone, their reference being an LP optimum). An
+    all-to-all is checked, as ``verify`` checks it, for the uniform all-to-all unless
+    ``demand`` asks for another matrix: a schedule for another demand is refused, and the
+    title names the demand.
 
     The same input gives the same picture (fixed style and layout seed): in a notebook the
     figure shows itself; :func:`save_drawing` writes it byte for byte the same.
@@ -82,6 +85,8 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     :param ax: a matplotlib Axes to draw into, or None for a new figure
     :param collective: view ``cut`` without a schedule: the collective whose bound to draw
         (default allgather)
+    :param demand: an all-to-all schedule: the demand it must be for, as
+        :func:`~forestcoll_opt.verify.verify` takes it (None: the uniform all-to-all)
     :returns: the new Figure, or ``ax`` when one was given
     :raises DrawError: for an unknown view, a view that needs a schedule given none, a
         schedule the verifier does not accept on ``topology`` (its first reason), a root
@@ -95,7 +100,9 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     if isinstance(schedule, Bound) and view != "cut":
         raise DrawError(f"a Bound draws the cut view, not {view!r}; pass a schedule instead")
     if view in SCHEDULE_VIEWS and not isinstance(schedule, Schedule):
-        raise DrawError(f"the {view} view needs a schedule of this topology")
+        got = "none" if schedule is None else type(schedule).__name__
+        raise DrawError(f"the {view} view needs a schedule (fc.load_schedule reads a file; "
+                        f"fc.draw takes its path too), got {got}")
     if isinstance(schedule, Schedule) and set(schedule.compute_nodes) != set(topology.compute_nodes):
         raise DrawError(f"the schedule's compute nodes are not those of {topology.name}; "
                         f"draw it with the topology it was made for")
@@ -103,7 +110,10 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     if isinstance(schedule, Schedule):
         # the verifier's judgement (checked.py), which proves a compact schedule's group
         # against the topology before it maps any tree of it
-        verdict = check_schedule(topology, schedule)
+        verdict = check_schedule(topology, schedule, demand=demand)
+    elif demand is not None:
+        raise DrawError("demand= is for an all-to-all schedule; no schedule was given",
+                        options=("demand",))
     # a compact schedule is drawn as it is: its link loads are counted per orbit and the
     # tree view makes only the chosen root's trees (drawing never expands the group)
     bound = _bound(topology, schedule, collective, root) if view == "cut" else None

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import DrawError
+from ..model.collective import Collective
 from ..model.schedule import Schedule, Tree, link_loads, multicast_switches
 from ..model.topology import Topology
 from ..model.trees import tree_image
@@ -162,7 +163,7 @@ def tree_overlay(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
 def utilisation(topology: Topology, schedule: Schedule
                 ) -> tuple[dict[tuple[str, str], Fraction], dict[tuple[str, str], tuple[int, int]]]:
     """Every link's load over its capacity, exact: the share of the collective's time the
-    link is busy (1: saturated, it sets the algbw), and its load in tree parts with
+    link is busy (1: saturated, it sets the algbw), and its load in tree (or route) parts with
     multicast and without (equal when the schedule has no multicast). An allreduce's
     phases add up, one after the other or at once (``concurrent``).
 
@@ -266,13 +267,15 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
     extra = [Line2D([], [], color=SATURATED, linewidth=2.6, label=f"saturated ({saturated})"),
              Line2D([], [], color=net.MUTED, linewidth=0.8, label="unused")]
     if used <= MAX_LABELS and not bulk:
-        extra.append(Line2D([], [], color="none", label=f"labels: tree parts\n{parts}"))
+        unit = "route parts" if schedule.collective is Collective.ALLTOALL else "tree parts"
+        extra.append(Line2D([], [], color="none", label=f"labels: {unit}\n{parts}"))
     if bulk:
         extra.append(Line2D([], [], color="none", label=f"more than {net.MAX_ARROWS} lines:\n"
                                                         f"no arrow heads"))
     net.legend(ax, topology, lay, extra, widths=False)
     title = (f"{schedule.collective.value} on {topology.name}: link loads, {saturated} "
-             f"saturated links\n{verified_line(verdict, topology.units)}")
+             f"saturated links\n"
+             f"{verified_line(verdict, topology.units, nodes=len(topology.compute_nodes))}")
     if schedule.multicast:
         merged = sum(m for m, _ in counts.values())
         plain = sum(p for _, p in counts.values())

@@ -17,17 +17,18 @@ from typing import Mapping, Sequence
 
 from ..errors import ScheduleError
 from ..files import display_path
-from .schedule import Schedule, Tree, load
+from .schedule import Schedule, Tree, from_dict, load
 from .topology import Topology
 from .trees import NodeGroup, cycles_of, perm_from_cycles, tree_image, tree_key
 
 
-def read_schedule(path: str | os.PathLike, *, topology: Topology | None = None,
+def read_schedule(path: str | os.PathLike | Mapping, *, topology: Topology | None = None,
                   expand: bool = True) -> Schedule:
     """Read a schedule file (``fc.load_schedule``): parsed compact, its group checked
     (:func:`check_group`; against ``topology`` when given) before anything is expanded.
 
-    :param path: the file (JSON, possibly gzip-compressed; ``-`` is not accepted)
+    :param path: the file (JSON, possibly gzip-compressed; ``-`` is not accepted), or a
+        schedule's parsed JSON object (a dict), read the same way
     :param topology: the network the schedule is for; when given, its compute nodes must be
         the schedule's and a compact schedule's generators must be automorphisms of it
     :param expand: True (default) to return the plain schedule a compact one stands for
@@ -39,7 +40,11 @@ def read_schedule(path: str | os.PathLike, *, topology: Topology | None = None,
         the schedule is not for ``topology``, when its group is not a group of automorphisms
         acting freely, or when its expansion would be too large
     """
-    schedule = load(path, expand=False)
+    if isinstance(path, Mapping):
+        schedule = from_dict(path, expand=False)
+        path = "schedule"
+    else:
+        schedule = load(path, expand=False)
     try:
         check_group(topology, schedule)
         return schedule.expanded() if expand else schedule

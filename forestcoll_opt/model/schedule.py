@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterator, Mapping
 from .alltoall import (FORMAT_ALLTOALL, Demand, Route, parse_alltoall, routes_body)
 from .collective import TREES, Collective
 from ..display import html_summary
-from ..errors import ScheduleError
+from ..errors import OutputError, ScheduleError
 from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
 from .fields import MAX_NUMBER_DIGITS  # noqa: F401  (kept for importers)
 from .fields import count as _count, exact as _fraction, label as _text, node_id as _id
@@ -280,8 +280,15 @@ class Schedule:
         :func:`load` (``fc.load_schedule``).
 
         :param path: the file to write (``.gz``: compressed), or ``-`` for standard output
-        :raises OutputError: when the file cannot be written
+        :raises OutputError: when ``path`` is not a file name (empty, bytes, a number) or
+            the file cannot be written
         """
+        name = path if isinstance(path, str) else (
+            os.fspath(path) if isinstance(path, os.PathLike) else None)
+        if not isinstance(name, str) or not name:
+            got = "an empty name" if name == "" else type(path).__name__
+            raise OutputError(f"save(path) needs a file name (a str or os.PathLike; \"-\" for "
+                              f"standard output), got {got}")
         write(self, path)
 
     @property

@@ -60,10 +60,15 @@ def schedule_repr(s: Schedule) -> str:
              _count(len(s.compute_nodes), "compute node")]
     if s.root is not None:
         parts.append(f"root={s.root}")
-    weight = sum(_weight(p) for p in s.phases or (s,))
-    parts += [_ks(s), _count(weight, "tree") + (f" ({s.num_trees} distinct)"
-                                                 if weight != s.num_trees else ""),
-              f"algbw={fraction_text(s.algbw)} {s.units}".rstrip()]
+    if s.collective.value == "alltoall":     # routes, not trees; and its demand
+        parts += [_ks(s), _count(len(s.routes), "route"),
+                  "uniform demand" if s.demand is None else
+                  f"non-uniform demand of {_count(len(s.demand), 'pair')}"]
+    else:
+        weight = sum(_weight(p) for p in s.phases or (s,))
+        parts += [_ks(s), _count(weight, "tree") + (f" ({s.num_trees} distinct)"
+                                                     if weight != s.num_trees else "")]
+    parts.append(f"algbw={fraction_text(s.algbw)} {s.units}".rstrip())
     flags = [name for name, on in (("weighted", s.weights is not None),
                                    ("concurrent", s.concurrent), ("multicast", s.multicast)) if on]
     return f"Schedule({', '.join(parts + flags)})"
@@ -97,7 +102,13 @@ def schedule_rows(s: Schedule) -> list[tuple[str, str]]:
     if s.root is not None:
         rows.append(("root", s.root))
     rows.append(("algbw", f"{fraction_display(s.algbw)} {s.units}".rstrip()))
-    for p in s.phases or (s,):
+    if s.collective.value == "alltoall":
+        rows.append(("routes", f"k={s.k}, {len(s.routes)} over "
+                               f"{len({(r.src, r.dst) for r in s.routes})} ordered pair(s), "
+                               f"weights sum {sum(r.weight for r in s.routes)}"))
+        rows.append(("demand", "uniform (every ordered pair alike)" if s.demand is None else
+                     f"non-uniform, {_count(len(s.demand), 'pair')}"))
+    for p in () if s.collective.value == "alltoall" else s.phases or (s,):
         name = f"{p.collective.value} phase: " if s.phases else ""
         height = max((t.height for t in p.trees + p.orbits), default=0)
         if p.orbits:

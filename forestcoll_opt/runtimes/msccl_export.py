@@ -367,6 +367,17 @@ def _alltoall(b: Builder, schedule: Schedule, rank: dict[str, int], chunks: int)
                     b.ranks[c].scratch += cnt
                 recv = b.transfer(a, c, index, src, dst, cnt, dep)
                 src, dep = dst, recv
+    # every block must arrive whole: a pair whose routes carry fewer than k parts (or none)
+    # would leave part of an output block unwritten (the CLI's verifier refuses such a file)
+    nodes = list(rank)
+    for s in range(n):
+        for t in range(n):
+            if s != t and used.get((s, t), 0) != per:
+                raise MscclExportError(
+                    f"the routes from {nodes[s]} to {nodes[t]} carry "
+                    f"{used.get((s, t), 0) // chunks} of the k = {per // chunks} parts the "
+                    f"uniform all-to-all moves between every pair: the file would leave part "
+                    f"of {nodes[t]}'s output unwritten; verify the schedule first")
     return n * per
 
 

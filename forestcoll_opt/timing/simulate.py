@@ -89,7 +89,8 @@ import numpy as np
 
 from ..errors import ScheduleError, UsageError
 from ..model.collective import Collective
-from ..model.schedule import Schedule, link_loads, multicast_switches
+from ..model.numbers import fraction_display
+from ..model.schedule import Schedule, achieved_algbw, link_loads, multicast_switches
 from ..model.compact import check_group
 from ..model.trees import node_group, root_orbits
 from ..display import data_frame, html_summary, picture
@@ -461,12 +462,17 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     :raises ScheduleError: when a path uses a node pair that is not a link of ``topology``,
         or a tree does not lead from some node to its root, or a compact schedule's group is
         not a group of automorphisms of ``topology`` acting freely
-        (:func:`~forestcoll_opt.model.compact.check_group`)
+        (:func:`~forestcoll_opt.model.compact.check_group`), or the schedule's ``algbw`` is
+        not the one its loads on ``topology`` give (:func:`check_claim`)
     """
     model = check_options(model, chunks, alpha, alpha_per_link, calibration)
+    if isinstance(sizes, (str, bytes)):
+        raise UsageError(f"sizes must be a list of whole byte counts such as [2**20, 2**30], "
+                         f"not the string {str(sizes)[:40]!r}")
     sizes = [_check_size(size) for size in sizes]
     if getattr(schedule, "group", None) is not None:
         check_group(topology, schedule)     # a compact schedule's group, before any tree
+    check_claim(topology, schedule)
     if model == "calibrated":
         return _simulate_calibrated(topology, schedule, sizes, calibration or Calibration())
     if chunks != "auto" and (isinstance(chunks, bool) or not isinstance(chunks, int)
@@ -499,6 +505,26 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
                            if seconds > 0 else math.inf))
     return Simulation(rows, model="ideal",
                       parameters=ideal_parameters(chunks, alpha, alpha_per_link))
+
+
+def check_claim(topology: Topology, schedule: Schedule) -> None:
+    """A schedule's ``algbw`` must be the exact algbw of its own loads on ``topology``
+    (:func:`~forestcoll_opt.model.linkloads.achieved_algbw`, the rule the verifier applies
+    to every claimed number): a time computed for a schedule that misstates its algbw would
+    be reported beside a number nobody can reproduce. Trees, routes and allreduce phases
+    alike.
+
+    :raises ScheduleError: naming both numbers, when they differ
+    """
+    try:
+        actual = achieved_algbw(schedule, topology)
+    except KeyError:
+        return              # a hop that is not a link: link_coefficients names it
+    if actual != schedule.algbw:
+        raise ScheduleError(f"the schedule claims algbw {fraction_display(schedule.algbw)} but "
+                            f"its {'routes' if schedule.collective is Collective.ALLTOALL else 'trees'} "
+                            f"on {topology.name} give {fraction_display(actual)}; it is not the "
+                            f"schedule it says it is (fc.verify names every problem)")
 
 
 def ideal_parameters(chunks: int | str, alpha: float | None,

@@ -328,3 +328,11 @@ def test_bad_factors(value):
 def test_unknown_grouping(catalog):
     with pytest.raises(UsageError, match="by='box': use one of link, class, type"):
         upgrade_impact(catalog("paper-example"), by="box")
+
+
+def test_one_kind_given_as_a_string_is_that_kind():
+    """kinds="box" is the kind "box", not its letters (it said "unknown kind 'b'")."""
+    topo = build("dgx-a100:boxes=2")
+    one = failure_impact(topo, kinds="box")
+    assert one.kinds == ("box",)
+    assert one.to_dict() == failure_impact(topo, kinds=["box"]).to_dict()

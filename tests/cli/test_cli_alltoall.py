@@ -201,3 +201,58 @@ def test_a_route_end_that_is_not_a_string_is_one_line_everywhere(capsys, tmp_pat
         assert f'route #0: "{end}" must be a compute node id' in err or \
             f"route #0 {end}: a node id must be a non-empty string" in err, (argv, err)
     assert not list(out_dir.iterdir())
+
+
+def test_generate_alltoall_applies_fail_and_refuses_compact(capsys, tmp_path):
+    """``--fail`` is applied to an all-to-all like every other generate (the file names the
+    failed network and verifies with the same ``--fail``); ``--compact`` is refused, not
+    ignored (review of issue 32, finding 3)."""
+    topo, fail = "dgx-a100:boxes=2", "nic:box0/gpu3"
+    s = tmp_path / "a2a-fail.json"
+    code, out, err = run(capsys, "generate", topo, "--collective", "alltoall", "--fail", fail,
+                         "-q", "-o", str(s))
+    assert code == 0, err
+    data = json.loads(s.read_text())
+    assert data["topology"] == f"dgx-a100-2 without {fail}"
+    code, out, err = run(capsys, "verify", topo, str(s), "--fail", fail)
+    assert code == 0 and "OPTIMAL" in out, (out, err)
+    code, out, err = run(capsys, "verify", topo, str(s))
+    assert code == 1 and "BELOW" in out       # the failed network's optimum is lower
+    c = tmp_path / "a2a-c.json"
+    code, out, err = run(capsys, "generate", topo, "--collective", "alltoall", "--compact",
+                         "-q", "-o", str(c))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "--compact" in err
+    assert not c.exists()
+
+
+def test_consumers_of_a_non_uniform_all_to_all_say_its_demand(capsys, tmp_path, toy_files):
+    """Review of issue 32, finding 5: a schedule verify calls INVALID (not the uniform
+    all-to-all) was drawn titled "verified", and simulate / show-traffic printed its algbw
+    as the all-to-all's. draw judges it as verify does (refused unless --demand asks for
+    its demand); simulate and show-traffic time or count it as it is and say its demand."""
+    topo, forged, uniform = toy_files
+    png = tmp_path / "f.png"
+    code, out, err = run(capsys, "draw", str(topo), str(forged), "--view", "loads",
+                         "-o", str(png))
+    assert code == 2 and out == "" and not png.exists()
+    assert err.count("\n") == 1 and "not the uniform all-to-all" in err and "--demand" in err
+    pair = tmp_path / "pair.json"
+    pair.write_text(json.dumps({"a0": {"a1": 1}}))
+    code, out, err = run(capsys, "draw", str(topo), str(forged), "--view", "loads",
+                         "-o", str(png), "--demand", str(pair))
+    assert code == 0 and png.exists(), err
+    code, out, err = run(capsys, "draw", str(topo), str(uniform), "--view", "loads",
+                         "-o", str(tmp_path / "u.png"), "--demand", str(pair))
+    assert code == 2 and "but a non-uniform demand" in err
+    line = "demand          a non-uniform demand (1 of the 12 ordered pairs, Σd = 1: a0 -> a1 1)"
+    code, out, _ = run(capsys, "simulate", str(topo), str(forged), "--sizes", "1MiB",
+                       "--model", "ideal")
+    assert code == 0 and out.splitlines()[1] == line
+    code, out, _ = run(capsys, "show-traffic", str(topo), str(forged))
+    assert code == 0 and out.splitlines()[1] == line
+    code, out, _ = run(capsys, "simulate", str(topo), str(uniform), "--sizes", "1MiB",
+                       "--json")
+    assert code == 0 and json.loads(out)["demand"] == {"uniform": True}
+    code, out, _ = run(capsys, "show-traffic", str(topo), str(uniform))
+    assert out.splitlines()[1] == ("demand          the uniform all-to-all (all 12 ordered "
+                                   "pairs alike)")

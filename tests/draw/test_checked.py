@@ -216,3 +216,52 @@ def test_cli_refuses_wrong_weights(capsys, tmp_path, dgx_allgather):
     assert code == 2 and stdout == "" and err.count("\n") == 1
     assert "so it is not drawn: trees rooted at box0/gpu0 weigh" in err
     assert not out.exists()
+
+
+@pytest.fixture(scope="module")
+def one_pair(dgx):
+    """The uniform all-to-all cut to one pair, declaring that pair as its demand: valid for
+    its own demand only (verify calls it invalid unless demand= asks for it)."""
+    full = fc.lp_alltoall(dgx).to_dict()
+    a, b = dgx.compute_nodes[:2]
+    data = copy.deepcopy(full)
+    data["routes"] = [r for r in full["routes"] if r["src"] == a and r["dst"] == b]
+    data["demand"] = {a: {b: 1}}
+    data["algbw"] = "20"
+    return data, {a: {b: 1}}
+
+
+def test_an_all_to_all_is_drawn_for_the_demand_verify_judges(dgx, one_pair):
+    """Review of issue 32, finding 5: a schedule for another demand than the uniform one
+    was drawn titled "verified" (draw checked validity only, for the file's own demand);
+    it is refused unless demand= asks for that demand, and the title names the demand."""
+    data, demand = one_pair
+    assert not verify(dgx, data, against="cut").valid        # what verify says by default
+    with pytest.raises(fc.DrawError, match="not the uniform all-to-all"):
+        fc.draw(dgx, fc.load_schedule(data), view="loads")
+    verdict = check_schedule(dgx, fc.load_schedule(data), demand=demand)
+    assert verdict.valid and verdict.algbw == 20 and len(verdict.demand) == 1
+    assert verified_line(verdict, "GB/s", nodes=16) == (
+        "algbw 20 GB/s, verified for the demand given (non-uniform: 1 of 240 pairs); no ratio "
+        "(its reference is an LP optimum)")
+    uniform = check_schedule(dgx, fc.lp_alltoall(dgx))
+    assert verified_line(uniform, "GB/s", nodes=16) == (
+        "algbw 50 GB/s, verified for the uniform all-to-all; no ratio (its reference is an LP "
+        "optimum)")
+    with pytest.raises(fc.DrawError, match="was asked for"):      # uniform, asked for one pair
+        check_schedule(dgx, fc.lp_alltoall(dgx), demand=demand)
+    with pytest.raises(fc.DrawError, match="demand= is an all-to-all's"):
+        check_schedule(dgx, fc.generate(dgx), demand=demand)
+
+
+def test_draw_takes_a_schedule_path_or_dict(dgx, dgx_allgather, tmp_path):
+    """fc.draw reads a schedule file's path or dict as fc.verify does (it said "the loads
+    view needs a schedule of this topology" for a path)."""
+    path = tmp_path / "ag.json"
+    fc.load_schedule(dgx_allgather).save(path)
+    for given in (str(path), path, dgx_allgather):
+        fig = fc.draw("dgx-a100:boxes=2", given, view="loads")
+        assert "algbw 1040/3 (346.667) GB/s, verified: optimal" in \
+            fig.axes[0].get_title(loc="left")
+    with pytest.raises(fc.DrawError, match="needs a schedule .*got int"):
+        draw(dgx, 3, view="loads")

@@ -254,3 +254,33 @@ def test_schedule_routes_share_each_pairs_chunks_by_path_across_phases():
     }
     assert S.schedule_routes(ag)[("a", "b")] == [(via_s, Fraction(1, 2)),
                                                 (via_t, Fraction(1, 2))]
+
+
+@pytest.mark.parametrize("path,got", [("", "an empty name"), (3, "int"), (b"x", "bytes")])
+def test_save_needs_a_file_name(path, got):
+    """Schedule.save("") said ".../outs: cannot write (Is a directory)" and save(3) or
+    save(b"x") raised TypeError: now the package's OutputError, one line."""
+    from forestcoll_opt.errors import OutputError
+    from forestcoll_opt.model.catalog import resolve
+
+    s = generate(resolve("dgx-a100:boxes=2"))
+    with pytest.raises(OutputError) as exc:
+        s.save(path)
+    assert str(exc.value) == (f'save(path) needs a file name (a str or os.PathLike; "-" for '
+                              f'standard output), got {got}')
+
+
+def test_an_all_to_all_counts_routes_and_says_its_demand():
+    """Its repr said "0 trees"; its summary listed trees."""
+    from forestcoll_opt.lp.alltoall_schedule import lp_alltoall
+    from forestcoll_opt.model.catalog import resolve
+
+    topo = resolve("dgx-a100:boxes=2")
+    s = lp_alltoall(topo)
+    assert repr(s) == ("Schedule(alltoall on dgx-a100-2, 16 compute nodes, k=1, 240 routes, "
+                       "uniform demand, algbw=50 GB/s)")
+    assert "  routes         k=1, 240 over 240 ordered pair(s), weights sum 240" in str(s)
+    assert "trees" not in str(s)
+    a, b = topo.compute_nodes[:2]
+    one = lp_alltoall(topo, demand={a: {b: 1}})
+    assert ", non-uniform demand of 1 pair, " in repr(one)

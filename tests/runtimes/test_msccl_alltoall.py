@@ -64,3 +64,19 @@ def test_checker_catches_a_misplaced_receive():
     bad = xml[:step.start(1)] + str(wrong) + xml[step.end(1):]
     v = fc.check_xml(topo, bad)
     assert not v.ok and any("should hold" in r for r in v.reasons)
+
+
+def test_library_export_refuses_a_pair_left_out():
+    """fc.export_msccl refuses an all-to-all whose routes leave a pair out, as the CLI does
+    (it wrote an XML whose o[0] block 1 nothing writes; review of issue 32, finding 5); a
+    pair carrying too few parts likewise."""
+    topo = fc.resolve("dgx-a100:boxes=2")
+    full = fc.lp_alltoall(topo)
+    a, b = topo.compute_nodes[:2]
+    data = full.to_dict()
+    data["routes"] = [r for r in data["routes"] if not (r["src"] == a and r["dst"] == b)]
+    with pytest.raises(MscclExportError, match=f"the routes from {a} to {b} carry 0 of the "
+                                               f"k = 1 parts"):
+        fc.export_msccl(topo, fc.load_schedule(data))
+    with pytest.raises(MscclExportError, match="carry 0 of the k = 1 parts"):
+        fc.export_msccl("dgx-a100:boxes=2", data)      # a spec and a dict, as fc.verify takes

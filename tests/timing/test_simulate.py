@@ -47,10 +47,18 @@ def tree(root, *edges, weight=1):
             "edges": [{"src": p[0], "dst": p[-1], "path": list(p)} for p in edges]}
 
 
-def sched(collective, nodes, trees, k=1, **extra):
-    return from_dict({"format": "forestcoll-schedule/1", "collective": collective,
-                      "topology": "t", "units": "GB/s", "compute_nodes": nodes, "algbw": 1,
-                      "k": k, "trees": trees, **extra})
+def sched(collective, nodes, trees, k=1, *, on, **extra):
+    """A hand-made schedule whose "algbw" is the exact one of its loads on ``on`` (simulate
+    refuses a schedule that misstates it)."""
+    data = {"format": "forestcoll-schedule/1", "collective": collective, "topology": "t",
+            "units": "GB/s", "compute_nodes": nodes, "algbw": 1, "k": k, "trees": trees,
+            **extra}
+    return honest(data, on)
+
+
+def honest(data, topology):
+    """``data`` read as a schedule, with its claimed algbw replaced by the one it achieves."""
+    return from_dict({**data, "algbw": str(achieved_algbw(from_dict(data), topology))})
 
 
 def close(x, y, rel=1e-12):
@@ -60,7 +68,8 @@ def close(x, y, rel=1e-12):
 # --- hand-computed examples -------------------------------------------------------------
 
 PAIR = topo(["a", "b"], [], [("a", "b")])
-PAIR_AG = sched("allgather", ["a", "b"], [tree("a", ("a", "b")), tree("b", ("b", "a"))])
+PAIR_AG = sched("allgather", ["a", "b"], [tree("a", ("a", "b")), tree("b", ("b", "a"))],
+                on=PAIR)
 
 
 def test_one_chunk_one_hop_is_the_closed_form():
@@ -78,7 +87,7 @@ def test_one_chunk_one_hop_is_the_closed_form():
 
 CHAIN = topo(["a", "b", "c"], ["s"], [("a", "s"), ("s", "b"), ("b", "c")])
 CHAIN_BC = sched("broadcast", ["a", "b", "c"],
-                 [tree("a", ("a", "s", "b"), ("b", "c"))], root="a")
+                 [tree("a", ("a", "s", "b"), ("b", "c"))], root="a", on=CHAIN)
 
 
 def test_chain_through_a_switch():
@@ -102,7 +111,7 @@ def test_chain_through_a_switch():
 STAR = topo(["a", "b", "c"], ["s"], [("a", "s"), ("b", "s"), ("c", "s")])
 STAR_AG = sched("allgather", ["a", "b", "c"], [
     tree(v, (v, "s", w), (v, "s", x)) for v, w, x in (("a", "b", "c"), ("b", "c", "a"),
-                                                       ("c", "a", "b"))])
+                                                       ("c", "a", "b"))], on=STAR)
 
 
 def test_star_through_a_switch():
@@ -119,7 +128,7 @@ def test_star_through_a_switch():
 FORK = topo(["a", "b", "c"], ["s"], [("a", "s"), ("s", "b"), ("s", "c")])
 FORK_BC = sched("broadcast", ["a", "b", "c"], [
     tree("a", ("a", "s", "b"), ("b", "s", "c")),
-    tree("a", ("a", "s", "c"), ("c", "s", "b"))], k=2, root="a")
+    tree("a", ("a", "s", "c"), ("c", "s", "b"))], k=2, root="a", on=FORK)
 
 
 def test_two_trees_sharing_a_link():
@@ -144,8 +153,8 @@ def test_allreduce_phases_add_or_share():
               {"collective": "allgather", "k": 1, "algbw": 1, "trees": ag}]
     base = {"format": "forestcoll-schedule/1", "collective": "allreduce", "topology": "t",
             "units": "GB/s", "compute_nodes": ["a", "b"], "algbw": 1, "phases": phases}
-    seq = from_dict(base)
-    conc = from_dict({**base, "format": "forestcoll-schedule/2", "concurrent": True})
+    seq = honest(base, PAIR)
+    conc = honest({**base, "format": "forestcoll-schedule/2", "concurrent": True}, PAIR)
     # one after the other: 2 · (α + (M/2)/b) = 4e-6 + 1e-4 = 1.04e-4 s for M = 1e6
     assert close(simulate(PAIR, seq, [10**6], chunks=1)[0].seconds, 1.04e-4)
     # concurrent: every link carries one tree of each phase (M/2 bytes each at b/2), and a
@@ -466,3 +475,28 @@ def test_a_group_that_breaks_link_types_is_refused_before_a_tree_is_walked(monke
     with pytest.raises(ScheduleError, match="not an automorphism of dgx-h100-4: forged"):
         fc.simulate(topo, comp, [2**20])
     assert not walked
+
+
+def test_a_misstated_algbw_is_refused_and_a_string_is_not_a_list():
+    """Review of issue 32, findings 5 and 6: simulate timed a schedule whose "algbw" claim
+    the verifier rejects (all-to-all and trees alike: the claim must be the exact algbw of
+    its own loads), and read sizes="1MiB" character by character ("... not 1")."""
+    from forestcoll_opt.lp.alltoall_schedule import lp_alltoall
+    from forestcoll_opt.model.numbers import fraction_display
+
+    t = resolve("dgx-a100:boxes=2")
+    for s in (generate(t), lp_alltoall(t)):
+        simulate_any(t, s, [2**20], model="ideal")                     # the honest one runs
+        lie = from_dict({**s.to_dict(), "algbw": str(2 * s.algbw)})
+        with pytest.raises(ForestCollError) as exc:
+            simulate_any(t, lie, [2**20], model="ideal")
+        assert str(exc.value).startswith(
+            f"the schedule claims algbw {fraction_display(2 * s.algbw)} but its "
+            f"{'routes' if s.routes else 'trees'} on dgx-a100-2 give "
+            f"{fraction_display(s.algbw)}")
+        with pytest.raises(ForestCollError, match="but its (trees|routes) on dgx-a100-2 give"):
+            simulate_any(t, lie, [2**20])
+    with pytest.raises(ForestCollError) as exc:
+        simulate_any(t, generate(t), "1MiB")
+    assert str(exc.value) == ("sizes must be a list of whole byte counts such as [2**20, "
+                              "2**30], not the string '1MiB'")
