@@ -5,7 +5,6 @@ every link's load, as an SVG, PNG or PDF file (matplotlib's Agg canvas: no displ
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..draw import SCHEDULE_VIEWS, VIEWS, draw, save_drawing
 from ..draw.canvas import format_of
@@ -15,6 +14,16 @@ from ..model.catalog import resolve
 from ..model.collective import CUT_BOUNDED_NAMES, TREES
 from ..model.compact import read_schedule
 from .args import TOPOLOGY_HELP, add_kernel, output_arg
+from .output import destination
+
+
+def _drawing_arg(text: str) -> str:
+    """draw -o: a file name, refused when empty; a drawing has no standard-output form, so
+    the message does not offer ``-``."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty file name; give a file name ending in .svg, "
+                                         ".png or .pdf")
+    return text
 
 
 def add_draw(sub: argparse._SubParsersAction) -> None:
@@ -35,7 +44,7 @@ def add_draw(sub: argparse._SubParsersAction) -> None:
                                   "of broadcast/reduce")
     p.add_argument("--collective", choices=CUT_BOUNDED_NAMES,
                    help="cut without a schedule: whose bound (default allgather)")
-    p.add_argument("-o", "--output", type=output_arg, required=True,
+    p.add_argument("-o", "--output", type=_drawing_arg, required=True,
                    help="the file to write; its extension picks the format: .svg, .png or .pdf")
     p.set_defaults(func=cmd_draw)
 
@@ -104,7 +113,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     page = report(topo, collective=args.collective, root=args.root, sizes=sizes,
                   lp=not args.no_lp, kernel=args.kernel)
     write_output(args.output, page)
-    print(f"wrote {display_path(args.output)}: report on {args.collective} for {topo.name} "
-          f"({len(page) // 1024} KiB, self-contained)",
-          file=sys.stderr if args.output == "-" else sys.stdout)
+    out, where = destination(args.output)
+    print(f"wrote {where}: report on {args.collective} for {topo.name} "
+          f"({len(page) // 1024} KiB, self-contained)", file=out)
     return 0
