@@ -407,7 +407,7 @@ def test_import_nccl_boxes_at_the_limit(capsys, tmp_path):
     code, out, err = run(capsys, "import", "nccl", NCCL_DUMP, "--boxes", " 2", "-o",
                          str(target))
     assert code == 0 and json.loads(target.read_text())["name"] == \
-        "dgx-a100:boxes=2,fabric=single-switch"
+        "dgx-a100 (NCCL import, 2 boxes, fabric single-switch)"
 
 
 @pytest.mark.parametrize("where", ["before", "after"])
