@@ -92,6 +92,10 @@ def cmd_draw(args: argparse.Namespace) -> int:
     # draw() has the verifier judge the schedule and never expands the group
     schedule = (read_schedule(args.schedule, topology=topo, expand=False)
                 if args.schedule else None)
+    if args.view == "cut" and schedule is not None and schedule.collective.value == "alltoall":
+        raise DrawError("--view cut draws the bottleneck cut of a tree collective's bound; an "
+                        "all-to-all's optimum is its LP (forestcoll lp alltoall TOPOLOGY): "
+                        "draw its routes with --view loads")
     figure = draw(topo, schedule, view=args.view, root=args.root, collective=args.collective)
     save_drawing(figure, args.output)
     what = f"{args.view} view of {topo.name}"

@@ -97,9 +97,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
                          kernel=args.kernel, weights=weights, demand=demand)
     except LPError as exc:
         which, other = ("all-to-all", "cut") if alltoall else ("allreduce", "trees")
-        message = (f"the {which} LP needed for the verdict failed: "
-                   f"{flag_text(exc, {'time_limit': '--time-limit'})}; raise --time-limit or "
-                   f"verify with --against {other}")
+        text = flag_text(exc, {'time_limit': '--time-limit'})
+        advice = "or" if "--time-limit" in text else "raise --time-limit or"   # said once
+        message = (f"the {which} LP needed for the verdict failed: {text}; {advice} verify "
+                   f"with --against {other}")
         print(f"forestcoll: error: {message}", file=sys.stderr)
         return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
     except VerifyArgumentError:
@@ -218,8 +219,12 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
             print(f"dual    alltoall bound {exact_num(b.algbw)} {u}: {cut}{b.method}")
             continue
         weighted = "" if b.weights is None else f" weight {b.cut_weight} in"
-        print(f"dual    {b.collective} bound {exact_num(b.algbw)} {u}: cut of{weighted} {b.cut_compute} "
-              f"compute node(s), {exact_num(b.cut_bandwidth)} {u} across ({b.method})")
+        # a weighted schedule is shown both bounds of each phase: say which is which
+        which = ("" if not v.weights else " (equal shards)" if b.weights is None else
+                 " (the schedule's shard weights)")
+        print(f"dual    {b.collective} bound{which} {exact_num(b.algbw)} {u}: cut of{weighted} "
+              f"{b.cut_compute} compute node(s), {exact_num(b.cut_bandwidth)} {u} across "
+              f"({b.method})")
     if getattr(v, "traffic", None):
         with_mc, without = v.traffic
         print(f"traffic {exact_num(with_mc)} x M on the links with in-network multicast, "

@@ -288,14 +288,24 @@ def _demand(raw: Any, compute: tuple[str, ...], source: str) -> Demand | None:
     known = set(compute)
     pairs = []
     for s, row in raw.items():
-        if s not in known or not isinstance(row, MappingABC):
-            raise ScheduleError(f"{source}: \"demand\" row {str(s)[:40]!r} must be a compute "
-                                f"node listed in \"compute_nodes\", mapped to an object")
+        if s not in known:
+            raise ScheduleError(f"{source}: \"demand\" row {str(s)[:40]!r} is not a compute "
+                                f"node listed in \"compute_nodes\" (a switch, or no node); "
+                                f"only compute nodes send and receive data")
+        if not isinstance(row, MappingABC):
+            raise ScheduleError(f"{source}: \"demand\" row {str(s)[:40]!r} must be an object "
+                                f"of amounts per destination")
         for t, amount in row.items():
             d = _count(amount)
-            if t not in known or t == s or d is None:
-                raise ScheduleError(f"{source}: demand {str(s)[:40]!r} -> {str(t)[:40]!r} must "
-                                    f"be a positive integer to another compute node")
+            where = f"{source}: demand {str(s)[:40]!r} -> {str(t)[:40]!r}"
+            if t not in known:
+                raise ScheduleError(f"{where}: {str(t)[:40]!r} is not a compute node listed in "
+                                    f"\"compute_nodes\" (a switch, or no node)")
+            if t == s:
+                raise ScheduleError(f"{where}: a node's data to itself never crosses the "
+                                    f"network; drop it")
+            if d is None:
+                raise ScheduleError(f"{where}: the amount must be a positive integer")
             pairs.append((s, t, d))
     if not pairs:
         raise ScheduleError(f"{source}: \"demand\" lists no pair")

@@ -318,8 +318,9 @@ def test_library_keyword_arguments_are_written_as_the_commands_options(capsys, t
                        str(tmp_path / "t.json"))
     assert err.startswith("forestcoll: error: --gpu 'x100' is not a GPU model") or \
         err.startswith("forestcoll: error: --gpu x100 is not a GPU model"), err
+    # a solver failure: exit 3, as verify's (docs/troubleshooting.md)
     code, _, err = run(capsys, "lp", "allreduce", "mi250:boxes=4", "--time-limit", "1e-9")
-    assert code == 2 and "raise the time limit (--time-limit) or use" in err
+    assert code == 3 and "raise the time limit (--time-limit) or use" in err
     assert "time_limit" not in err and not list(tmp_path.iterdir())
 
 
