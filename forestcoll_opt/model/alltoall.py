@@ -31,7 +31,7 @@ from typing import Any, Mapping
 from ..errors import DemandError, ScheduleError
 from ..files import MAX_WEIGHTS, display_path, parse_json, read_text
 from .fields import count as _count, exact as _fraction, label as _text, node_id as _id
-from .numbers import fraction_text, parse_exact
+from .numbers import fraction_text, parse_exact, value_text
 from .topology import Topology
 from .weights import coprime
 
@@ -251,7 +251,7 @@ def parse_alltoall(data: Mapping[str, Any], source: str) -> dict[str, Any]:
     k = _count(data["k"])
     if k is None:
         raise ScheduleError(f"{source}: k must be a positive integer, found "
-                            f"{str(data['k'])[:40]!r}")
+                            f"{value_text(data['k'])}")
     raw = data["routes"]
     if not isinstance(raw, list) or not raw:
         raise ScheduleError(f"{source}: \"routes\" must be a non-empty list")
@@ -267,7 +267,7 @@ def parse_alltoall(data: Mapping[str, Any], source: str) -> dict[str, Any]:
         weight = _count(r.get("weight"))
         if weight is None:
             raise ScheduleError(f"{where}: weight must be a positive integer, found "
-                                f"{str(r.get('weight'))[:40]!r}")
+                                f"{value_text(r.get('weight'))}")
         path = r.get("path")
         if not isinstance(path, list) or len(path) < 2:
             raise ScheduleError(f"{where}: \"path\" must list at least its two ends")

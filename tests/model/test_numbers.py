@@ -28,3 +28,30 @@ def test_a_bad_value_is_shown_as_json(value, message):
         parse_exact(value, "link", what="bandwidth")
     assert str(info.value) == message
     assert "Decimal(" not in str(info.value) and "True" not in str(info.value)
+
+
+@pytest.mark.parametrize("key", ["k", "weight"])
+def test_an_all_to_all_count_is_shown_as_json(key):
+    import sys
+    from pathlib import Path
+
+    from forestcoll_opt.errors import ScheduleError
+    from forestcoll_opt.model.schedule import from_dict
+
+    sys.path.insert(0, str(Path(__file__).parents[1]))
+    from handmade import toy_alltoall
+
+    doc = toy_alltoall()
+    if key == "k":
+        doc["k"] = True
+    else:
+        doc["routes"][0]["weight"] = True
+    with pytest.raises(ScheduleError) as info:
+        from_dict(doc)
+    assert str(info.value).endswith(f"{key} must be a positive integer, found true")
+
+
+def test_a_large_container_is_described_not_dumped():
+    with pytest.raises(TopologyError) as info:
+        parse_exact(list(range(10**6)), "link", what="bandwidth")
+    assert str(info.value).startswith("link: bandwidth <an array of 1000000 items> is not a number")
