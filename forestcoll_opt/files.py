@@ -356,6 +356,9 @@ def check_output_folder(path: str | os.PathLike, *, label: str = "the export fol
     """
     if not os.fspath(path).strip():
         raise OutputError(f"{label}: empty folder name; give a new or empty folder")
+    if os.fspath(path) == STDOUT:
+        raise OutputError(f"{label}: - (standard output) cannot hold a folder of files; give "
+                          f"a new or empty folder")
     named = f"{label} {display_path(path)}"
     _guard(named, lambda: _check_folder(Path(path), named))
     return Path(path)
@@ -379,6 +382,10 @@ def _dangling(p: Path, label: str, what: str) -> None:
         return
     link = next((q for q in (p, *p.parents) if q.is_symlink() and not q.exists()), None)
     if link is None:
+        blocker = next((q for q in p.parents if q.exists()), None)
+        if blocker is not None and not blocker.is_dir():
+            raise OutputError(f"{label}: {display_path(blocker)} is a file, not a folder; "
+                              f"give another {what}")
         raise OutputError(f"{label}: folder {display_path(p.parent)} does not exist; create "
                           f"it first")
     which = "is" if link == p else f"goes through {display_path(link)}, which is"

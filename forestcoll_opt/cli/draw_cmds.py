@@ -5,7 +5,6 @@ every link's load, as an SVG, PNG or PDF file (matplotlib's Agg canvas: no displ
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..draw import SCHEDULE_VIEWS, VIEWS, draw, save_drawing
 from ..draw.canvas import format_of
@@ -16,6 +15,16 @@ from ..model.collective import CUT_BOUNDED_NAMES, TREES
 from ..model.alltoall import load_demand
 from ..model.compact import read_schedule
 from .args import TOPOLOGY_HELP, add_kernel, output_arg
+from .output import destination
+
+
+def _drawing_arg(text: str) -> str:
+    """draw -o: a file name, refused when empty; a drawing has no standard-output form, so
+    the message does not offer ``-``."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty file name; give a file name ending in .svg, "
+                                         ".png or .pdf")
+    return text
 
 
 def add_draw(sub: argparse._SubParsersAction) -> None:
@@ -40,7 +49,7 @@ def add_draw(sub: argparse._SubParsersAction) -> None:
                    help="alltoall: the demand matrix the schedule must be for, as verify "
                         "--demand (a JSON {src: {dst: amount}}); without it the schedule must "
                         "be the uniform all-to-all, as verify requires")
-    p.add_argument("-o", "--output", type=output_arg, required=True,
+    p.add_argument("-o", "--output", type=_drawing_arg, required=True,
                    help="the file to write; its extension picks the format: .svg, .png or .pdf")
     p.set_defaults(func=cmd_draw)
 
@@ -89,6 +98,10 @@ def cmd_draw(args: argparse.Namespace) -> int:
     # draw() has the verifier judge the schedule and never expands the group
     schedule = (read_schedule(args.schedule, topology=topo, expand=False)
                 if args.schedule else None)
+    if args.view == "cut" and schedule is not None and schedule.collective.value == "alltoall":
+        raise DrawError("--view cut draws the bottleneck cut of a tree collective's bound; an "
+                        "all-to-all's optimum is its LP (forestcoll lp alltoall TOPOLOGY): "
+                        "draw its routes with --view loads")
     demand = None
     if args.demand is not None:
         if schedule is None or schedule.collective.value != "alltoall":
@@ -117,7 +130,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     page = report(topo, collective=args.collective, root=args.root, sizes=sizes,
                   lp=not args.no_lp, kernel=args.kernel)
     write_output(args.output, page)
-    print(f"wrote {display_path(args.output)}: report on {args.collective} for {topo.name} "
-          f"({len(page) // 1024} KiB, self-contained)",
-          file=sys.stderr if args.output == "-" else sys.stdout)
+    out, where = destination(args.output)
+    print(f"wrote {where}: report on {args.collective} for {topo.name} "
+          f"({len(page) // 1024} KiB, self-contained)", file=out)
     return 0

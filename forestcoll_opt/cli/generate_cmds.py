@@ -25,7 +25,7 @@ from ..timing.baseline import ALL_KINDS
 from .args import (DEMAND_HELP, FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_executor,
                    add_kernel, add_symmetry, channels_arg, executor_for, failed_topology,
                    int_arg, node_weights, output_arg, parse_k_range)
-from .output import destination, exact_num
+from .output import destination, exact_num, table_stream
 
 
 _UNITS = {"splitting": "switch", "packing": "edge", "routing": "tree", "symmetry": "stage",
@@ -351,8 +351,10 @@ def _csv_cell(value: Any) -> str:
 
 def _print_sweep(args: argparse.Namespace, rows) -> int:
     widths = (6, 24, 12, 10, 8, 8, 9)
+    table = table_stream(args.csv)
     print("  ".join(f"{c:>{w}}" for c, w in zip(
-        ("k", "algbw_exact", "algbw", "fraction", "trees", "height", "seconds"), widths)))
+        ("k", "algbw_exact", "algbw", "fraction", "trees", "height", "seconds"), widths)),
+        file=table)
     with streaming_output(args.csv) if args.csv else _no_output() as csv:
         if csv is not None:
             csv.write(",".join(SWEEP_COLUMNS) + "\n")
@@ -361,7 +363,8 @@ def _print_sweep(args: argparse.Namespace, rows) -> int:
             cells = (row["k"], str(row["algbw_exact"]), f"{row['algbw']:.4f}",
                      f"{row['fraction_of_optimum']:.4%}", row["distinct_trees"],
                      row["max_height"], f"{row['seconds']:.2f}")
-            print("  ".join(f"{c:>{w}}" for c, w in zip(cells, widths)), flush=True)
+            print("  ".join(f"{c:>{w}}" for c, w in zip(cells, widths)), file=table,
+                  flush=True)
             if csv is not None:
                 csv.write(",".join(_csv_cell(row[key]) for key in SWEEP_COLUMNS) + "\n")
                 csv.flush()
@@ -392,7 +395,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if args.csv:        # the DataFrame's columns: a float under the plain name, p/q in _exact
         write_output(args.csv, table.assign(**{c: table[c].map(_csv_cell) for c in table
                                                if c.endswith("_exact")}).to_csv(index=False))
-    print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"))
+    print(table.to_string(index=False, float_format=lambda v: f"{v:.6g}"),
+          file=table_stream(args.csv))
     return 0
 
 

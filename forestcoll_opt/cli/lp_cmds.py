@@ -6,15 +6,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 
-from ..errors import UsageError
+from ..errors import (LPCertificateError, LPInfeasibleError, LPNotOptimalError, LPSolverError,
+                      LPUnboundedError, UsageError)
 from ..files import check_output
 from ..generation.bound import rs_ag_algbw
 from ..lp.options import FORMULATIONS, SOLVED_NAMES
 from ..model.catalog import resolve
 from .args import (DEMAND_HELP, TOPOLOGY_HELP, add_kernel, add_symmetry, output_arg,
                    seconds_arg)
-from .output import exact_num
+from .output import EXIT_SOLVER, exact_num, flag_text, print_json_error
+
+SOLVER_FAILURES = (LPNotOptimalError, LPSolverError, LPCertificateError, LPInfeasibleError,
+                   LPUnboundedError)
+"""The LP errors that say HiGHS could not solve and certify the LP (not that the request is
+wrong): exit 3, as ``verify`` does (docs/troubleshooting.md)."""
 
 
 def add_lp(sub: argparse._SubParsersAction) -> None:
@@ -41,6 +48,17 @@ def _same_destination(a: str, b: str) -> bool:
 
 
 def cmd_lp(args: argparse.Namespace) -> int:
+    """Exit 0: solved and certified; 2: the request or an input is wrong; 3: the LP could
+    not be solved (a time limit, a solver failure)."""
+    try:
+        return _lp(args)
+    except SOLVER_FAILURES as exc:
+        message = flag_text(exc, {"time_limit": "--time-limit"})
+        print(f"forestcoll: error: {message}", file=sys.stderr)
+        return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
+
+
+def _lp(args: argparse.Namespace) -> int:
     from ..lp.solver import solve
     from .alltoall_cmds import cmd_lp_alltoall, refuse_demand
 

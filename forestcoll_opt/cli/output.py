@@ -4,6 +4,7 @@ CSV files' one convention."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -104,6 +105,40 @@ def destination(output: str) -> tuple[TextIO, str]:
     if output == "-":
         return sys.stderr, "standard output"
     return sys.stdout, display_path(output)
+
+
+def table_stream(csv: "str | None") -> TextIO:
+    """Where a command with ``--csv`` prints its human table and notes: standard output,
+    except when the CSV itself goes there (``--csv -``), then standard error, so that
+    standard output holds the CSV alone (docs/cli.md, "Output files").
+
+    :param csv: the ``--csv`` value, a path, ``-`` or None
+    :returns: the stream for the human output
+    """
+    return sys.stderr if csv == "-" else sys.stdout
+
+
+def human_output(csv: "str | None") -> "contextlib.AbstractContextManager[Any]":
+    """A block whose ``print`` calls go to :func:`table_stream`: to standard error under
+    ``--csv -``, else where they would go.
+
+    :param csv: the ``--csv`` value, a path, ``-`` or None
+    :returns: the context manager
+    """
+    if csv == "-":
+        return contextlib.redirect_stdout(sys.stderr)
+    return contextlib.nullcontext()
+
+
+def check_one_stdout(csv: "str | None", json_flag: bool) -> None:
+    """Refuse ``--csv -`` with ``--json``: both would be written to standard output.
+
+    :raises UsageError: naming the two options
+    """
+    if csv == "-" and json_flag:
+        from ..errors import UsageError
+        raise UsageError("--csv - and --json both write to standard output; give --csv a "
+                         "file name")
 
 
 def flag_text(exc: BaseException, flags: Mapping[str, str]) -> str:

@@ -16,7 +16,7 @@ from ..model.collective import TREES
 from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_kernel, add_time_model,
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
-from .output import exact_num
+from .output import exact_num, human_output
 from .verify_cmds import demand_line, valid_schedule
 
 
@@ -131,19 +131,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         lines += [f"{r.size_bytes},{'' if r.chunks is None else r.chunks},{r.protocol or ''},"
                   f"{r.seconds!r},{r.algbw!r},{rows.model},{quoted}" for r in rows]
         write_output(args.csv, "\n".join(lines) + "\n")
-    print(f"{schedule.collective} on {topo.name}: model {rows.model}, exact algbw "
-          f"{float(schedule.algbw):.6g} {topo.units}")
-    demand = demand_line(topo, verdict)
-    if demand:
-        print(demand)
-    print(_model_line(rows.model, rows.parameters, topo, args.alpha))
-    second = "protocol" if calibrated else "chunks"
-    print(f"{'size (bytes)':>16}  {second:>8}  {'time (s)':>12}  "
-          f"{'algbw (' + topo.units + ')':>14}")
-    for r in rows:
-        cell = r.protocol if calibrated else r.chunks
-        print(f"{r.size_bytes:>16}  {cell:>8}  {r.seconds:>12.6g}  {r.algbw:>14.6g}")
-    return 0
+    with human_output(args.csv):       # --csv -: standard output holds the CSV alone
+        print(f"{schedule.collective} on {topo.name}: model {rows.model}, exact algbw "
+              f"{float(schedule.algbw):.6g} {topo.units}")
+        demand = demand_line(topo, verdict)
+        if demand:
+            print(demand)
+        print(_model_line(rows.model, rows.parameters, topo, args.alpha))
+        second = "protocol" if calibrated else "chunks"
+        print(f"{'size (bytes)':>16}  {second:>8}  {'time (s)':>12}  "
+              f"{'algbw (' + topo.units + ')':>14}")
+        for r in rows:
+            cell = r.protocol if calibrated else r.chunks
+            print(f"{r.size_bytes:>16}  {cell:>8}  {r.seconds:>12.6g}  {r.algbw:>14.6g}")
+        return 0
 
 
 def _alpha_summary(topo, alpha: float | None) -> list[tuple[float, int]]:
@@ -223,37 +224,38 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
                       "algorithms": r.algorithms} for r in result.rows],
             "export": None if plan is None else _plan_json(plan)}, indent=1))
         return 0
-    print(_optimum_line(result, topo))
-    print(_model_line(result.model, dict(result.parameters), topo, args.alpha))
-    print(f"{'candidate':>10}  {'exact algbw':>12}  {'trees':>6}  {'height':>6}")
-    for c in result.candidates:
-        if c.schedule is None:
-            print(f"{c.name:>10}  {'-':>12}  {'-':>6}  {'-':>6}  (the library's own cost "
-                  f"model: ring or tree, and a protocol, per size)")
-        else:
-            print(f"{c.name:>10}  {float(c.algbw):>12.6g}  {c.trees:>6}  {c.height:>6}")
-    unit = unit_bytes_per_s(topo.units)[0]
-    width = max(12, *(len(n) + 2 for n in names))
-    library = [c.name for c in result.candidates if c.schedule is None]
-    head = f"{'size':>10}  {'fastest':>8}  {'protocol':>8}  {'algbw':>9}  "
-    head += "".join(f"{n:>{width}}" for n in names)
-    if library:
-        head += "".join(f"  {n + ' picks':>12}" for n in library)
-    print("predicted time (s) per candidate; * marks the fastest")
-    print(head)
-    for r in result.rows:
-        t = r.seconds[r.best]
-        cells = [f"{_size(r.size_bytes):>10}", f"{r.best:>8}",
-                 f"{r.protocols.get(r.best, '-') if calibrated else '-':>8}",
-                 f"{r.size_bytes / t / unit:>9.4g}"]
-        line = "  ".join(cells) + "  "
-        line += "".join(f"{_time_cell(r.seconds[n], n == r.best):>{width}}" for n in names)
-        for n in library:
-            line += f"  {r.algorithms.get(n, '') + '/' + r.protocols.get(n, ''):>12}"
-        print(line)
-    if plan is not None:
-        _print_plan(plan)
-    return 0
+    with human_output(args.csv):       # --csv -: standard output holds the CSV alone
+        print(_optimum_line(result, topo))
+        print(_model_line(result.model, dict(result.parameters), topo, args.alpha))
+        print(f"{'candidate':>10}  {'exact algbw':>12}  {'trees':>6}  {'height':>6}")
+        for c in result.candidates:
+            if c.schedule is None:
+                print(f"{c.name:>10}  {'-':>12}  {'-':>6}  {'-':>6}  (the library's own cost "
+                      f"model: ring or tree, and a protocol, per size)")
+            else:
+                print(f"{c.name:>10}  {float(c.algbw):>12.6g}  {c.trees:>6}  {c.height:>6}")
+        unit = unit_bytes_per_s(topo.units)[0]
+        width = max(12, *(len(n) + 2 for n in names))
+        library = [c.name for c in result.candidates if c.schedule is None]
+        head = f"{'size':>10}  {'fastest':>8}  {'protocol':>8}  {'algbw':>9}  "
+        head += "".join(f"{n:>{width}}" for n in names)
+        if library:
+            head += "".join(f"  {n + ' picks':>12}" for n in library)
+        print("predicted time (s) per candidate; * marks the fastest")
+        print(head)
+        for r in result.rows:
+            t = r.seconds[r.best]
+            cells = [f"{_size(r.size_bytes):>10}", f"{r.best:>8}",
+                     f"{r.protocols.get(r.best, '-') if calibrated else '-':>8}",
+                     f"{r.size_bytes / t / unit:>9.4g}"]
+            line = "  ".join(cells) + "  "
+            line += "".join(f"{_time_cell(r.seconds[n], n == r.best):>{width}}" for n in names)
+            for n in library:
+                line += f"  {r.algorithms.get(n, '') + '/' + r.protocols.get(n, ''):>12}"
+            print(line)
+        if plan is not None:
+            _print_plan(plan)
+        return 0
 
 
 def _optimum_line(result, topo) -> str:

@@ -25,7 +25,7 @@ from ..verify.alltoall import demand_text
 from .args import (FAIL_HELP, SCHEDULE_HELP, TOPOLOGY_HELP, add_kernel, failed_topology,
                    int_arg, node_weights, output_arg, ratio_arg, seconds_arg)
 from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, csv_text, exact_cells, exact_header,
-                     exact_num, flag_text, print_json_error, print_reasons)
+                     exact_num, flag_text, print_json_error, print_reasons, table_stream)
 
 
 def add_verify(sub: argparse._SubParsersAction) -> None:
@@ -100,9 +100,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
                                    kernel=args.kernel, weights=weights, demand=demand), note)
     except LPError as exc:
         which, other = ("all-to-all", "cut") if alltoall else ("allreduce", "trees")
-        message = (f"the {which} LP needed for the verdict failed: "
-                   f"{flag_text(exc, {'time_limit': '--time-limit'})}; raise --time-limit or "
-                   f"verify with --against {other}")
+        text = flag_text(exc, {'time_limit': '--time-limit'})
+        advice = "or" if "--time-limit" in text else "raise --time-limit or"   # said once
+        message = (f"the {which} LP needed for the verdict failed: {text}; {advice} verify "
+                   f"with --against {other}")
         print(f"forestcoll: error: {message}", file=sys.stderr)
         return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
     except VerifyArgumentError:
@@ -221,8 +222,12 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
             print(f"dual    alltoall bound {exact_num(b.algbw)} {u}: {cut}{b.method}")
             continue
         weighted = "" if b.weights is None else f" weight {b.cut_weight} in"
-        print(f"dual    {b.collective} bound {exact_num(b.algbw)} {u}: cut of{weighted} {b.cut_compute} "
-              f"compute node(s), {exact_num(b.cut_bandwidth)} {u} across ({b.method})")
+        # a weighted schedule is shown both bounds of each phase: say which is which
+        which = ("" if not v.weights else " (equal shards)" if b.weights is None else
+                 " (the schedule's shard weights)")
+        print(f"dual    {b.collective} bound{which} {exact_num(b.algbw)} {u}: cut of{weighted} "
+              f"{b.cut_compute} compute node(s), {exact_num(b.cut_bandwidth)} {u} across "
+              f"({b.method})")
     if getattr(v, "traffic", None):
         with_mc, without = v.traffic
         print(f"traffic {exact_num(with_mc)} x M on the links with in-network multicast, "
@@ -266,29 +271,32 @@ def demand_line(topo: Topology, verdict: Any) -> str | None:
 
 def cmd_show_traffic(args: argparse.Namespace) -> int:
     """Data per link per unit of data M, with the schedule's multicast and with every copy."""
+    if args.csv:
+        check_output(args.csv, label="--csv", inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
     schedule, verdict = valid_schedule(args, topo)
     moved = traffic(schedule, topo)
     rows = sorted(moved.items(), key=lambda kv: (-(kv[1][1] - kv[1][0]), topo.index[kv[0][0]],
                                                  topo.index[kv[0][1]]))
     if args.csv:
-        check_output(args.csv, label="--csv", inputs=[args.topology, args.schedule])
         write_output(args.csv, csv_text(
             ("src", "dst", *exact_header("bandwidth"), *exact_header("with_multicast"),
              *exact_header("without_multicast")),
             [(a, b, *exact_cells(topo.capacity[(a, b)]), *exact_cells(w), *exact_cells(wo))
              for (a, b), (w, wo) in rows]))
+    out = table_stream(args.csv)        # --csv -: standard output holds the CSV alone
     without = exact_num(moved.without_multicast)
     print(f"{schedule.collective} on {topo.name}: {exact_num(moved.with_multicast)} x M on the "
           f"links with multicast, {without} x M without ({float(moved.saved):.1%} less)"
           if schedule.multicast else
           f"{schedule.collective} on {topo.name}: {without} x M on the links (the schedule "
-          f"uses no multicast)")
+          f"uses no multicast)", file=out)
     demand = demand_line(topo, verdict)
     if demand:
-        print(demand)
+        print(demand, file=out)
     width = max(len(f"{a} -> {b}") for (a, b), _ in rows)
-    print(f"{'link':<{width}}  {'with multicast':>16}  {'without':>16}  (x M, per unit of data)")
+    print(f"{'link':<{width}}  {'with multicast':>16}  {'without':>16}  (x M, per unit of data)",
+          file=out)
     for (a, b), (w, wo) in rows[:args.top] if args.top else rows:
-        print(f"{a + ' -> ' + b:<{width}}  {str(w):>16}  {str(wo):>16}")
+        print(f"{a + ' -> ' + b:<{width}}  {str(w):>16}  {str(wo):>16}", file=out)
     return 0

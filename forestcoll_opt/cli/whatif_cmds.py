@@ -18,7 +18,8 @@ from ..model.failures import degrade, link_target
 from ..model.topology import Topology
 from .args import TOPOLOGY_HELP, add_kernel, int_arg, kinds_arg, output_arg
 from .generate_cmds import _Progress
-from .output import csv_text, destination, exact_cells, exact_header, exact_num
+from .output import (check_one_stdout, csv_text, destination, exact_cells, exact_header,
+                     exact_num, human_output)
 
 
 def add_whatif(sub: argparse._SubParsersAction) -> None:
@@ -73,6 +74,7 @@ def cmd_whatif(args: argparse.Namespace) -> int:
         raise UsageError("--csv holds one table: run the failures (--fail) and the upgrades "
                          "(--upgrade) separately")
     if args.csv:
+        check_one_stdout(args.csv, args.json)
         check_output(args.csv, label="--csv", inputs=[args.topology])
     topo = resolve(args.topology)
     progress = _Progress(args.quiet)
@@ -96,26 +98,27 @@ def cmd_whatif(args: argparse.Namespace) -> int:
             out["upgrades"] = raised.to_dict()
         print(json.dumps(out, indent=2))
         return 0
-    report = failed or raised
-    assert report is not None
-    print(f"topology        {topo.name}: {len(topo.compute_nodes)} compute, "
-          f"{len(topo.switch_nodes)} switch nodes")
-    root = f" from root {report.root}" if report.root else ""
-    what = ""
-    if report.collective == "allreduce":
-        # failures: the default allreduce's (named); upgrades: the tree optimum
-        what = (f": {failed.reference}; each failure's algbw is the reduce-scatter + "
-                f"allgather tree optimum left" if failed else
-                " (the reduce-scatter + allgather tree optimum)")
-    print(f"collective      {report.collective}{root}, optimum {exact_num(report.algbw)} "
-          f"{topo.units}{what}")
-    if failed:
-        _print_failures(failed, args.top)
-    if raised:
+    with human_output(args.csv):       # --csv -: standard output holds the CSV alone
+        report = failed or raised
+        assert report is not None
+        print(f"topology        {topo.name}: {len(topo.compute_nodes)} compute, "
+              f"{len(topo.switch_nodes)} switch nodes")
+        root = f" from root {report.root}" if report.root else ""
+        what = ""
+        if report.collective == "allreduce":
+            # failures: the default allreduce's (named); upgrades: the tree optimum
+            what = (f": {failed.reference}; each failure's algbw is the reduce-scatter + "
+                    f"allgather tree optimum left" if failed else
+                    " (the reduce-scatter + allgather tree optimum)")
+        print(f"collective      {report.collective}{root}, optimum {exact_num(report.algbw)} "
+              f"{topo.units}{what}")
         if failed:
-            print()
-        _print_upgrades(raised, args.top)
-    return 0
+            _print_failures(failed, args.top)
+        if raised:
+            if failed:
+                print()
+            _print_upgrades(raised, args.top)
+        return 0
 
 
 def _write(args: argparse.Namespace) -> int:

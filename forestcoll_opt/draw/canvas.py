@@ -129,7 +129,8 @@ def format_of(path: str | os.PathLike) -> str:
     :returns: ``"svg"``, ``"png"`` or ``"pdf"``
     :raises DrawError: for any other extension
     """
-    ext = os.path.splitext(os.fspath(path))[1].lower().lstrip(".")
+    name = os.path.basename(os.fspath(path))      # ".png" too: a file named .png
+    ext = name.rsplit(".", 1)[1].lower() if "." in name else ""
     if ext not in FORMATS:
         raise DrawError(f"{os.fspath(path)[:80]}: the file name must end in .svg, .png or .pdf")
     return ext

@@ -31,7 +31,7 @@ from typing import Any, Mapping
 from ..errors import DemandError, ScheduleError
 from ..files import MAX_WEIGHTS, display_path, parse_json, read_text
 from .fields import count as _count, exact as _fraction, label as _text, node_id as _id
-from .numbers import fraction_text, parse_exact
+from .numbers import fraction_text, parse_exact, value_text
 from .topology import Topology
 from .weights import coprime
 
@@ -251,7 +251,7 @@ def parse_alltoall(data: Mapping[str, Any], source: str) -> dict[str, Any]:
     k = _count(data["k"])
     if k is None:
         raise ScheduleError(f"{source}: k must be a positive integer, found "
-                            f"{str(data['k'])[:40]!r}")
+                            f"{value_text(data['k'])}")
     raw = data["routes"]
     if not isinstance(raw, list) or not raw:
         raise ScheduleError(f"{source}: \"routes\" must be a non-empty list")
@@ -267,7 +267,7 @@ def parse_alltoall(data: Mapping[str, Any], source: str) -> dict[str, Any]:
         weight = _count(r.get("weight"))
         if weight is None:
             raise ScheduleError(f"{where}: weight must be a positive integer, found "
-                                f"{str(r.get('weight'))[:40]!r}")
+                                f"{value_text(r.get('weight'))}")
         path = r.get("path")
         if not isinstance(path, list) or len(path) < 2:
             raise ScheduleError(f"{where}: \"path\" must list at least its two ends")
@@ -288,14 +288,24 @@ def _demand(raw: Any, compute: tuple[str, ...], source: str) -> Demand | None:
     known = set(compute)
     pairs = []
     for s, row in raw.items():
-        if s not in known or not isinstance(row, MappingABC):
-            raise ScheduleError(f"{source}: \"demand\" row {str(s)[:40]!r} must be a compute "
-                                f"node listed in \"compute_nodes\", mapped to an object")
+        if s not in known:
+            raise ScheduleError(f"{source}: \"demand\" row {str(s)[:40]!r} is not a compute "
+                                f"node listed in \"compute_nodes\" (a switch, or no node); "
+                                f"only compute nodes send and receive data")
+        if not isinstance(row, MappingABC):
+            raise ScheduleError(f"{source}: \"demand\" row {str(s)[:40]!r} must be an object "
+                                f"of amounts per destination")
         for t, amount in row.items():
             d = _count(amount)
-            if t not in known or t == s or d is None:
-                raise ScheduleError(f"{source}: demand {str(s)[:40]!r} -> {str(t)[:40]!r} must "
-                                    f"be a positive integer to another compute node")
+            where = f"{source}: demand {str(s)[:40]!r} -> {str(t)[:40]!r}"
+            if t not in known:
+                raise ScheduleError(f"{where}: {str(t)[:40]!r} is not a compute node listed in "
+                                    f"\"compute_nodes\" (a switch, or no node)")
+            if t == s:
+                raise ScheduleError(f"{where}: a node's data to itself never crosses the "
+                                    f"network; drop it")
+            if d is None:
+                raise ScheduleError(f"{where}: the amount must be a positive integer")
             pairs.append((s, t, d))
     if not pairs:
         raise ScheduleError(f"{source}: \"demand\" lists no pair")

@@ -91,6 +91,10 @@ def canonical_spec(family: Family, params: Mapping[str, Any]) -> str:
 _PART = re.compile(r"x([0-9]{1,9})|-(fat-tree|[a-z]+)([0-9]{0,9})")
 _FABRIC_PARTS = {"su": "su", "fat-tree": "leaf"}   # fabric choice -> the option its number is
 _WITHOUT = " without "
+IMPORT_MARK = "(NCCL import"
+"""What the name of a topology imported from an NCCL file holds after the file's stem
+(``dgx-h100 (NCCL import, 2 boxes, fabric rail)``): not a catalog spec, and :func:`resolve`
+says so."""
 
 
 def _name_params(family: Family, rest: str) -> dict[str, str] | None:
@@ -244,5 +248,10 @@ def resolve(topo: "str | os.PathLike | Topology") -> Topology:
     if _catalog_text(text) is not None:
         return _from_name(text)
     if not pathish and not os.path.exists(text):
+        if IMPORT_MARK in text:
+            shown = text if len(text) <= 120 else text[:117] + "..."
+            raise CatalogError(f"{shown!r} is the name of a topology imported from an NCCL "
+                               f"file, not a catalog spec; give the forestcoll-topology/1 "
+                               f"JSON file the import wrote")
         return build(text)        # neither a model nor a file: build() names the models
     return load(text)

@@ -5,6 +5,7 @@ read as Decimal) with bounded size, and writing them — one machine form
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from decimal import Decimal
@@ -32,7 +33,7 @@ def parse_exact(value: Any, where: str, *, what: str = "value", max_digits: int 
     :param error: the error class to raise
     :returns: the exact value (any sign, zero included)
     :raises TopologyError: (or ``error``) for anything else or more digits"""
-    bad = error(f"{where}: {what} {_short(value)} is not a number; {_NUMBER_HELP}")
+    bad = error(f"{where}: {what} {value_text(value)} is not a number; {_NUMBER_HELP}")
     if isinstance(value, bool):
         raise bad
     if isinstance(value, Fraction):
@@ -47,40 +48,40 @@ def parse_exact(value: Any, where: str, *, what: str = "value", max_digits: int 
         return Fraction(value)
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise error(f"{where}: {what} must be a finite number, got {value!r}")
+            raise error(f"{where}: {what} must be a finite number, got {value_text(value)}")
         value = Decimal(repr(value))
     if isinstance(value, Decimal):
         if not value.is_finite():
-            raise error(f"{where}: {what} must be a finite number, got {_short(value)}")
+            raise error(f"{where}: {what} must be a finite number, got {value_text(value)}")
         text = str(value)
     elif isinstance(value, str):
         text = value
     else:
         raise bad
     if len(text) > 2 * max_digits + 12:
-        raise error(f"{where}: {what} {_short(value)} is too long; write it with at most "
+        raise error(f"{where}: {what} {value_text(value)} is too long; write it with at most "
                     f"{max_digits} digits")
     ratio = _RATIO.fullmatch(text)
     if ratio:
         num, den = ratio.groups()
         if len(num.lstrip("-")) > max_digits or len(den) > max_digits:
-            raise error(f"{where}: {what} {_short(value)} has more than {max_digits} digits in "
+            raise error(f"{where}: {what} {value_text(value)} has more than {max_digits} digits in "
                         f"its numerator or denominator")
         if int(den) == 0:
-            raise error(f"{where}: {what} {_short(value)} is not a number (it divides by zero)")
+            raise error(f"{where}: {what} {value_text(value)} is not a number (it divides by zero)")
         return Fraction(int(num), int(den))
     if text.strip().lower().lstrip("+-") in ("inf", "infinity", "nan", "snan"):
-        raise error(f"{where}: {what} must be a finite number, got {_short(value)}")
+        raise error(f"{where}: {what} must be a finite number, got {value_text(value)}")
     if not _DECIMAL.fullmatch(text):
         raise bad
     number = Decimal(text)
     if number.is_zero():
         return Fraction(0)
     if len(number.as_tuple().digits) > max_digits:
-        raise error(f"{where}: {what} {_short(value)} has more than {max_digits} significant "
+        raise error(f"{where}: {what} {value_text(value)} has more than {max_digits} significant "
                     f"digits")
     if abs(number.adjusted()) > 2 * max_digits:
-        raise error(f"{where}: {what} {_short(value)} is out of range")
+        raise error(f"{where}: {what} {value_text(value)} is out of range")
     return Fraction(number)
 
 
@@ -89,6 +90,28 @@ def _short(value: Any, limit: int = 40) -> str:
         return f"<integer of about {int(value.bit_length() * 0.30103)} digits>"
     text = repr(value)
     return text if len(text) <= limit else text[:limit - 5] + "...'" + f" ({len(text)} chars)"
+
+
+def value_text(value: Any, limit: int = 40) -> str:
+    """``value`` as the JSON it was read from, for messages (``1E-300``, ``true``, ``null``,
+    ``"fast"``), never a Python repr such as ``Decimal('1E-300')`` or ``True``; cut to
+    ``limit``."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"<integer of about {int(value.bit_length() * 0.30103)} digits>"
+    if isinstance(value, (list, dict)) and len(value) > 8:      # never dumped in full
+        return (f"<an array of {len(value)} items>" if isinstance(value, list) else
+                f"<an object of {len(value)} keys>")
+    if isinstance(value, Decimal):
+        text = str(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (ValueError, TypeError, RecursionError):    # circular, or nested too deep
+            text = f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    return text[:limit - 5] + "..." + ('"' if text.startswith('"') else "") + \
+        f" ({len(text)} chars)"
 
 
 def format_fraction(value: Fraction) -> int | str:

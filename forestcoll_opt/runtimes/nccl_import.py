@@ -53,6 +53,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import UsageError
+from ..model.catalog import IMPORT_MARK
 from ..model.topology import Topology
 from .nccl.box import match_attachments, nvlink_box, nvlink_islands, pcie_box
 from .nccl.elements import Nic, System, describe, nic_selector, read_system
@@ -209,9 +210,13 @@ def import_nccl(path_or_text: "str | bytes | os.PathLike[str]", *, boxes: int = 
         for suffix in (".gz", ".xml"):
             stem = stem[:-len(suffix)] if stem.lower().endswith(suffix) else stem
         stem = stem if stem and stem.isprintable() and stem.strip() == stem else "nccl"
-        name = f"{stem[:100]}:boxes={boxes},fabric={spec}"
-        name += f",gpu={model.name}" if model is not None else ""
-        name += f",nic-speed={format_gbits(nic_mbps)}" if nic_mbps else ""
+        # not spelled like a catalog spec (dgx-h100:boxes=2 is the catalog's, another
+        # network): the file's stem, then "(NCCL import, ...)" -- model.catalog.resolve
+        # answers such a name with the way to read the topology (its JSON file)
+        parts = [f"{boxes} box" if boxes == 1 else f"{boxes} boxes", f"fabric {spec}"]
+        parts += [f"gpu {model.name}"] if model is not None else []
+        parts += [f"nic speed {format_gbits(nic_mbps)} Gb/s"] if nic_mbps else []
+        name = f"{stem[:100]} {IMPORT_MARK}, {', '.join(parts)})"
     return graph.topology(name)
 
 

@@ -163,16 +163,28 @@ def _demand(raw: Any, compute: set[str], reasons: list[str]) -> dict[tuple[str, 
         return None
     pairs: dict[tuple[str, str], int] = {}
     for s, row in raw.items():
-        if s not in compute or not isinstance(row, Mapping):
-            reasons.append(f"\"demand\": {show(s)} must be a compute node mapped to an object "
-                           f"of amounts")
+        if s not in compute:
+            reasons.append(f"\"demand\": {show(s)} is not a compute node of the schedule (a "
+                           f"switch, or no node); only compute nodes send and receive data")
+            return None
+        if not isinstance(row, Mapping):
+            reasons.append(f"\"demand\": {show(s)} must be mapped to an object of amounts "
+                           f"per destination, found {show(row)}")
             return None
         for d, amount in row.items():
             value = integral(amount)
-            if d not in compute or d == s or not isinstance(value, int) or \
-                    not 1 <= value <= MAX_INTEGER:
-                reasons.append(f"\"demand\" {show(s)} -> {show(d)}: needs another compute node "
-                               f"and a whole amount from 1 to 2^63 - 1, found {show(amount)}")
+            if d not in compute:
+                reasons.append(f"\"demand\" {show(s)} -> {show(d)}: {show(d)} is not a compute "
+                               f"node of the schedule (a switch, or no node); only compute "
+                               f"nodes send and receive data")
+                return None
+            if d == s:
+                reasons.append(f"\"demand\" {show(s)} -> {show(d)}: a node's data to itself "
+                               f"never crosses the network; drop it")
+                return None
+            if not isinstance(value, int) or not 1 <= value <= MAX_INTEGER:
+                reasons.append(f"\"demand\" {show(s)} -> {show(d)}: the amount must be a whole "
+                               f"number from 1 to 2^63 - 1, found {show(amount)}")
                 return None
             pairs[(s, d)] = value
     if not pairs:

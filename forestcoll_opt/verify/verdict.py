@@ -421,7 +421,8 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
                                   options=("demand",))
     if against == "cut" and data.get("collective") == "allreduce":
         raise VerifyArgumentError("against=\"cut\" is all-to-all's reference; verify an "
-                                  "allreduce against \"lp\" or \"trees\"")
+                                  "allreduce with against=\"lp\" or against=\"trees\"",
+                                  options=("against",))
     if not validity_only and needs_lp_interval(data, against=against) and interval is None \
             and solve is None:
         raise VerifyArgumentError(
@@ -483,8 +484,9 @@ def _alltoall_verdict(topology: Topology, data: Any, against: str,
     (None: its own)."""
     if against == "trees":
         raise VerifyArgumentError("against=\"trees\" is allreduce's reference; verify an "
-                                  "all-to-all against \"lp\" (its LP optimum) or \"cut\" "
-                                  "(the verifier's own bounds)")
+                                  "all-to-all with against=\"lp\" (its LP optimum) or "
+                                  "against=\"cut\" (the verifier's own bounds)",
+                                  options=("against",))
     if against == "lp" and interval is None and solve is None and not validity_only:
         raise VerifyArgumentError(
             "an alltoall schedule is verified against the all-to-all LP optimum: pass "

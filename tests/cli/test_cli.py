@@ -318,8 +318,9 @@ def test_library_keyword_arguments_are_written_as_the_commands_options(capsys, t
                        str(tmp_path / "t.json"))
     assert err.startswith("forestcoll: error: --gpu 'x100' is not a GPU model") or \
         err.startswith("forestcoll: error: --gpu x100 is not a GPU model"), err
+    # a solver failure: exit 3, as verify's (docs/troubleshooting.md)
     code, _, err = run(capsys, "lp", "allreduce", "mi250:boxes=4", "--time-limit", "1e-9")
-    assert code == 2 and "raise the time limit (--time-limit) or use" in err
+    assert code == 3 and "raise the time limit (--time-limit) or use" in err
     assert "time_limit" not in err and not list(tmp_path.iterdir())
 
 
@@ -407,7 +408,7 @@ def test_import_nccl_boxes_at_the_limit(capsys, tmp_path):
     code, out, err = run(capsys, "import", "nccl", NCCL_DUMP, "--boxes", " 2", "-o",
                          str(target))
     assert code == 0 and json.loads(target.read_text())["name"] == \
-        "dgx-a100:boxes=2,fabric=single-switch"
+        "dgx-a100 (NCCL import, 2 boxes, fabric single-switch)"
 
 
 @pytest.mark.parametrize("where", ["before", "after"])

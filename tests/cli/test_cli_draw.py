@@ -48,3 +48,16 @@ def test_draw_errors(capsys, tmp_path, monkeypatch, argv, words):
     assert code == 2 and out == ""
     assert err.startswith("forestcoll: error: ") and words in err and err.count("\n") == 1
     assert not (tmp_path / "x.svg").exists()
+
+
+def test_cut_view_of_an_all_to_all_speaks_the_command_line(capsys, tmp_path):
+    sched = tmp_path / "a2a.json"
+    assert run(capsys, "generate", "paper-example", "--collective", "alltoall", "-o",
+               str(sched), "-q")[0] == 0
+    out_file = tmp_path / "cut.svg"
+    code, out, err = run(capsys, "draw", "paper-example", str(sched), "--view", "cut", "-o",
+                         str(out_file))
+    assert code == 2 and out == "" and not out_file.exists()
+    assert err == ("forestcoll: error: --view cut draws the bottleneck cut of a tree "
+                   "collective's bound; an all-to-all's optimum is its LP (forestcoll lp "
+                   "alltoall TOPOLOGY): draw its routes with --view loads\n")

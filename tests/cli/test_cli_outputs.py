@@ -1,6 +1,7 @@
 """Every command that writes a file, against every bad destination: one line naming the
 option and what to do, exit 2, before any work, and nothing written anywhere."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,7 @@ CASES = {
     "dangling link": ("dangling", "is a symbolic link to"),
     "link to a missing folder": ("dirlink/x", "goes through dirlink, which is a symbolic link"),
     "pseudo file system": ("/proc/forestcoll-x", "cannot write in folder /proc"),
+    "parent is a file": ("s.json/x", "s.json is a file, not a folder"),
 }
 
 
@@ -98,3 +100,74 @@ def test_tradeoff_export_into_a_link_to_an_empty_folder(workdir, capsys):
     assert main(["tradeoff", TOPO, "--collective", "allgather", "--k", "1", "--baselines",
                  "none", "--export", "plan"]) == 0
     assert (workdir / "empty" / "plan.json").is_file()
+
+
+# --csv - : standard output holds the CSV alone (the human table goes to stderr); docs/cli.md
+CSV_TO_STDOUT = [
+    "sweep-k {T} --k 1-2 -q",
+    "compare {T} -q",
+    "tradeoff {T} --k 1 --sizes 1MiB",
+    "whatif {T} --fail box -q",
+    "whatif {T} --upgrade 2 -q",
+    "simulate {T} s.json --sizes 1MiB",
+    "show-traffic {T} s.json",
+]
+
+
+@pytest.mark.parametrize("line", CSV_TO_STDOUT)
+def test_csv_to_standard_output_is_only_the_csv(workdir, capsys, line):
+    import csv
+    import io
+
+    capsys.readouterr()
+    argv = line.format(T=TOPO).split() + ["--csv", "-"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    rows = list(csv.reader(io.StringIO(out)))
+    assert len(rows) >= 2 and {len(r) for r in rows} == {len(rows[0])}, out[:600]
+    assert err.strip()                                  # the human table, on stderr
+    path = workdir / "t.csv"                            # the same CSV as to a file
+    assert main(argv[:-1] + [str(path)]) == 0
+    if not line.startswith(("sweep-k", "compare")):     # those carry seconds measured
+        assert path.read_text() == out
+
+
+def test_whatif_csv_to_standard_output_with_json_is_refused(workdir, capsys):
+    capsys.readouterr()           # (simulate and tradeoff take one of --csv and --json)
+    code = main(["whatif", TOPO, "-q", "--csv", "-", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 2 and json.loads(out)["exit_code"] == 2
+    assert err == ("forestcoll: error: --csv - and --json both write to standard output; "
+                   "give --csv a file name\n")
+
+
+def test_tradeoff_export_to_standard_output_is_refused(workdir, capsys):
+    before = _tree(workdir)
+    capsys.readouterr()
+    assert main(["tradeoff", TOPO, "--k", "1", "--sizes", "1MiB", "--export", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("forestcoll: error: --export: - (standard output) cannot hold a folder of "
+                   "files; give a new or empty folder\n")
+    assert _tree(workdir) == before
+
+
+def test_draw_messages_do_not_offer_standard_output(workdir, capsys):
+    capsys.readouterr()
+    assert main(["draw", TOPO, "-o", ""]) == 2
+    err = capsys.readouterr().err
+    assert "empty file name; give a file name ending in .svg, .png or .pdf" in err
+    assert "- for standard output" not in err
+
+
+def test_draw_to_a_file_named_dot_png(workdir, capsys):
+    assert main(["draw", TOPO, "-o", ".png"]) == 0
+    assert (workdir / ".png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert capsys.readouterr().out.startswith("wrote .png: topology view of paper-example")
+
+
+def test_report_to_standard_output_says_so(workdir, capsys):
+    capsys.readouterr()
+    assert main(["report", TOPO, "--no-lp", "-o", "-"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("<!DOCTYPE html>") or out.startswith("<!doctype html>"), out[:40]
+    assert err.startswith("wrote standard output: report on allgather for paper-example ("), err

@@ -243,3 +243,67 @@ def test_json_lp_failure_is_an_object_with_exit_3(capsys, monkeypatch, mi250x8_a
     code, out, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce, "--json")
     assert code == 3 and "time limit" in _error_object(out, 3)
     assert err.count("\n") == 1 and "--against trees" in err
+
+
+def test_all_to_all_against_trees_is_refused_in_the_command_line_s_terms(capsys, tmp_path):
+    s = tmp_path / "a2a.json"
+    assert main(["generate", "paper-example", "--collective", "alltoall", "-q", "-o",
+                 str(s)]) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, "verify", "paper-example", s, "--against", "trees")
+    assert code == 2 and out == ""
+    assert err == ("forestcoll: error: --against trees is allreduce's reference; verify an "
+                   "all-to-all with --against lp (its LP optimum) or --against cut (the "
+                   "verifier's own bounds)\n")
+
+
+def test_allreduce_against_cut_is_refused_in_the_command_line_s_terms(capsys, tmp_path,
+                                                                       catalog):
+    s = tmp_path / "ar.json"
+    s.write_text(generate(catalog("paper-example"), collective="allreduce").to_json())
+    code, out, err = run(capsys, "verify", "paper-example", s, "--against", "cut")
+    assert code == 2
+    assert err == ("forestcoll: error: --against cut is all-to-all's reference; verify an "
+                   "allreduce with --against lp or --against trees\n")
+
+
+def test_weighted_allreduce_names_each_bound(capsys, weighted_allreduce):
+    code, out, err = run(capsys, "verify", "paper-example", weighted_allreduce)
+    dual = [line for line in out.splitlines() if line.startswith("dual")]
+    assert [line.split(":")[0] for line in dual] == [
+        "dual    reduce-scatter bound (equal shards) 8 b",
+        "dual    allgather bound (equal shards) 8 b",
+        "dual    reduce-scatter bound (the schedule's shard weights) 36/5 (7.200) b",
+        "dual    allgather bound (the schedule's shard weights) 36/5 (7.200) b"]
+
+
+def _not_optimal(*args, **kwargs):
+    raise LPNotOptimalError("HiGHS did not prove the allreduce LP optimal (time limit "
+                            "reached); raise the time limit (time_limit=) or use a smaller "
+                            "topology", options=("time_limit",))
+
+
+def test_lp_time_limit_said_once(capsys, monkeypatch, mi250x8_allreduce):
+    monkeypatch.setattr(lp_module, "solve", _not_optimal)
+    code, out, err = run(capsys, "verify", "mi250:boxes=2,gpus=8", mi250x8_allreduce)
+    assert code == 3 and err.count("\n") == 1
+    assert err.count("raise") == 1, err                 # "raise --time-limit" once
+    assert err.count("--time-limit") == 1 and err.endswith("; or verify with --against trees\n")
+
+
+@pytest.mark.parametrize("problem", ["allreduce", "allgather", "alltoall"])
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_lp_solver_failure_exits_3_as_verify_does(capsys, monkeypatch, problem, json_flag):
+    from forestcoll_opt.lp import alltoall as lp_alltoall_module
+
+    monkeypatch.setattr(lp_module, "solve", _not_optimal)
+    monkeypatch.setattr(lp_alltoall_module, "solve_alltoall", _not_optimal)
+    code, out, err = run(capsys, "lp", problem, "paper-example", *json_flag)
+    assert code == 3
+    assert err == ("forestcoll: error: HiGHS did not prove the allreduce LP optimal (time "
+                   "limit reached); raise the time limit (--time-limit) or use a smaller "
+                   "topology\n")
+    if json_flag:
+        assert _error_object(out, 3)
+    else:
+        assert out == ""

@@ -119,7 +119,7 @@ def test_reversed_swaps_directions():
     (lambda d: d["nodes"].__setitem__(2, {"id": "w", "kind": "router"}), r"unknown kind 'router'"),
     (lambda d: d["links"][0].__setitem__("bandwidth", 0), r"bandwidth must be positive"),
     (lambda d: d["links"][0].__setitem__("bandwidth", -3), r"bandwidth must be positive"),
-    (lambda d: d["links"][0].__setitem__("bandwidth", "fast"), r"'fast' is not a number"),
+    (lambda d: d["links"][0].__setitem__("bandwidth", "fast"), r'"fast" is not a number'),
     (lambda d: d["links"][0].__setitem__("bandwidth", True), r"must be a number"),
     (lambda d: d["links"][0].__setitem__("bandwidth", "1/0"), r"is not a number"),
     (lambda d: d["links"].append({"src": "a", "dst": "a", "bandwidth": 1}), r"self-loop"),

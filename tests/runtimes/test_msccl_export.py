@@ -409,7 +409,7 @@ def test_the_runtimes_are_on_fc_end_to_end(tmp_path):
     dump = Path(__file__).parents[1] / "data" / "nccl" / "dgx-h100.xml"
     h100 = fc.import_nccl(dump, boxes=2, fabric="rail")
     assert isinstance(h100, fc.Topology) and len(h100.compute_nodes) == 16
-    assert h100.name == "dgx-h100:boxes=2,fabric=rail"
+    assert h100.name == "dgx-h100 (NCCL import, 2 boxes, fabric rail)"
 
 
 NO_LIMIT = 2**63 - 1        # INT64_MAX: no upper limit to msccl-executor, RCCL and legacy

@@ -196,8 +196,26 @@ def test_file_text_bytes_and_gzip_agree(tmp_path):
     topos = [import_nccl(src, boxes=2, fabric="rail", name="h")
              for src in (H100, str(H100), text, text.encode(), packed)]
     assert all(t == topos[0] for t in topos)
-    assert import_nccl(packed, boxes=2).name == "h100:boxes=2,fabric=single-switch"
-    assert import_nccl(text).name == "nccl:boxes=1,fabric=single-switch"
+    assert import_nccl(packed, boxes=2).name == "h100 (NCCL import, 2 boxes, fabric single-switch)"
+    assert import_nccl(text).name == "nccl (NCCL import, 1 box, fabric single-switch)"
+
+
+@pytest.mark.parametrize("fabric", ["rail", "single-switch", "planes:n=2", "su:boxes=1"])
+def test_an_imported_name_is_not_taken_for_a_catalog_spec(fabric):
+    """dgx-h100:boxes=2,fabric=rail read like the catalog's dgx-h100 (another network, which
+    takes no fabric=rail): the name is the file's stem and "(NCCL import, ...)", and resolve
+    answers it with the way to read the topology."""
+    from forestcoll_opt.errors import CatalogError
+    from forestcoll_opt.model.catalog import is_catalog_spec, resolve
+
+    name = import_nccl(H100, boxes=2, fabric=fabric).name
+    assert name == f"dgx-h100 (NCCL import, 2 boxes, fabric {fabric})"
+    assert not is_catalog_spec(name)
+    with pytest.raises(CatalogError) as info:
+        resolve(name)
+    assert str(info.value) == (f"{name!r} is the name of a topology imported from an NCCL file, "
+                               f"not a catalog spec; give the forestcoll-topology/1 JSON file "
+                               f"the import wrote")
 
 
 def test_imports_are_valid_files_and_schedules_reach_their_bound():
@@ -495,7 +513,8 @@ def test_skeleton_gpus_and_nics_are_numbered_in_pci_bus_order():
     assert ("box0/gpu7", "net/plane1") not in short.capacity
     assert short.ingress["net/plane0"] + short.ingress["net/plane1"] == 2 * 7 * 25
     assert import_nccl(NDV4, boxes=2, gpu="a100", nic_speed=200).name == \
-        "azure-ndv4-skeleton:boxes=2,fabric=single-switch,gpu=a100,nic-speed=200"
+        ("azure-ndv4-skeleton (NCCL import, 2 boxes, fabric single-switch, gpu a100, "
+         "nic speed 200 Gb/s)")
 
 
 def test_skeleton_with_nccl_bandwidths_matches_the_dumps():
@@ -585,7 +604,7 @@ def test_gpu_model_names_are_case_blind_and_speeds_exact():
         assert import_nccl(NDV4, gpu=gpu, nic_speed=speed, name="x") == reference
     slow = import_nccl(NDV4, boxes=2, gpu="a100", nic_speed="12.5")
     assert slow.capacity[("box0/gpu0", "net/switch")] == Fraction(25, 16)
-    assert slow.name.endswith(",nic-speed=12.5")
+    assert slow.name.endswith(", nic speed 12.5 Gb/s)")
 
 
 # --- hostile and malformed files -------------------------------------------------------------
@@ -777,7 +796,7 @@ def test_cli_import_then_bound(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["algbw"] == "1040/3"
     assert main(["import", "nccl", str(NDV5), "--gpu", "h100", "--nic-speed", "400", "--boxes",
                  "2", "--fabric", "rail", "-o", str(out)]) == 0
-    assert "gpu=h100,nic-speed=400, 16 compute" in capsys.readouterr().out
+    assert "gpu h100, nic speed 400 Gb/s), 16 compute" in capsys.readouterr().out
     assert main(["bound", str(out), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["algbw"] == "1600/3"
     bad = tmp_path / "x.json"
@@ -816,7 +835,7 @@ def test_the_example_files_ship_in_the_package():
         assert path == nccl_example(f"{name}.xml") == folder / f"{name}.xml"
         assert any(fnmatch(path.relative_to(folder.parent).as_posix(), p) for p in patterns)
     h100 = import_nccl(nccl_example("dgx-h100"), boxes=2, fabric="rail")
-    assert h100.name == "dgx-h100:boxes=2,fabric=rail" and len(h100.compute_nodes) == 16
+    assert h100.name == "dgx-h100 (NCCL import, 2 boxes, fabric rail)" and len(h100.compute_nodes) == 16
     assert bound(h100).algbw == Fraction(1600, 3)
     with pytest.raises(UsageError) as info:
         nccl_example("dgx-h200")

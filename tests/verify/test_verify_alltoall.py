@@ -268,3 +268,49 @@ def test_a_route_end_that_is_not_a_string_names_the_field(toy):
     doc["routes"][0]["dst"] = {"a1": 1}
     assert V.verify(toy, doc, validity_only=True).reasons == (
         'route #0: "dst" must be a compute node id (a string), found an object with 1 key(s)',)
+
+
+@pytest.mark.parametrize("demand, reason", [
+    ({"a0": {"net": 1}}, '"demand" "a0" -> "net": "net" is not a compute node of the schedule '
+                         '(a switch, or no node); only compute nodes send and receive data'),
+    ({"net": {"a0": 1}}, '"demand": "net" is not a compute node of the schedule (a switch, or '
+                         'no node); only compute nodes send and receive data'),
+    ({"a0": {"a0": 1}}, '"demand" "a0" -> "a0": a node\'s data to itself never crosses the '
+                        'network; drop it'),
+    ({"a0": {"a1": 0}}, '"demand" "a0" -> "a1": the amount must be a whole number from 1 to '
+                        '2^63 - 1, found 0'),
+    ({"a0": 1}, '"demand": "a0" must be mapped to an object of amounts per destination, '
+                'found 1'),
+])
+def test_a_bad_demand_entry_says_what_is_wrong(toy, demand, reason):
+    doc = toy_alltoall()
+    doc["demand"] = demand
+    v = V.verify(toy, doc, against="cut")
+    assert v.status == "invalid" and v.reasons[0] == reason
+
+
+def test_a_null_demand_is_the_uniform_all_to_all(toy):
+    # docs/formats.md: "demand": null is read as absent, as every reader does
+    doc = toy_alltoall()
+    doc["demand"] = None
+    v = V.verify(toy, doc, against="cut")
+    assert v.optimal and v.demand is None and v.algbw == Fraction(50, 3)
+    assert schedule_from_dict(doc).demand is None
+
+
+@pytest.mark.parametrize("demand, message", [
+    ({"a0": {"net": 1}}, "demand 'a0' -> 'net': 'net' is not a compute node listed in "
+                         "\"compute_nodes\" (a switch, or no node)"),
+    ({"net": {"a0": 1}}, "\"demand\" row 'net' is not a compute node listed in "
+                         "\"compute_nodes\" (a switch, or no node); only compute nodes send "
+                         "and receive data"),
+    ({"a0": {"a0": 1}}, "demand 'a0' -> 'a0': a node's data to itself never crosses the "
+                        "network; drop it"),
+    ({"a0": {"a1": "x"}}, "demand 'a0' -> 'a1': the amount must be a positive integer"),
+])
+def test_the_schedule_reader_names_a_bad_demand_entry(demand, message):
+    doc = toy_alltoall()
+    doc["demand"] = demand
+    with pytest.raises(ScheduleError) as info:
+        schedule_from_dict(doc)
+    assert message in str(info.value), str(info.value)
