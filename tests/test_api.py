@@ -280,6 +280,10 @@ def test_every_function_taking_a_topology_takes_a_spec_or_a_path(topo, tmp_path)
     calls, path = _spec_calls(topo, tmp_path)
     # every public function whose first parameter is a topology is in the table
     assert {n for n in fc.__all__ if _takes_topology(n)} == set(calls)
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:      # the bare install (no draw extra): pictures cannot be drawn
+        calls = {n: c for n, c in calls.items() if n not in ("draw", "report")}
     for name, (call, key) in calls.items():
         want = key(call(topo))
         assert key(call(SPEC)) == want, name

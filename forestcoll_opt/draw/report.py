@@ -196,7 +196,8 @@ def _fixed_k_html(t: Tradeoff) -> str:
             f"{float(lp.algbw / t.optimum):.2%} of {html.escape(name)}.")
     return (f"<p>{html.escape(name[0].upper() + name[1:])}, "
             f"{html.escape(fraction_display(t.optimum))} {html.escape(t.units)}, "
-            f"needs k* = {t.k_star} trees per root; the best schedule with fewer:{more}</p>"
+            f"needs k* = {t.k_star} trees per root; the table gives the best schedule with "
+            f"each fewer k.{more}</p>"
             + _table(["k", f"algbw ({t.units})", f"of {name}", "distinct trees",
                       "height (compute hops)"], rows))
 

@@ -57,7 +57,7 @@ def test_su_is_the_catalogs_network_link_for_link():
     assert imported.capacity[("net/su2/leaf7", "net/spine")] == Fraction(50, 3)
     assert imported.capacity[("net/su0/leaf7", "net/spine")] == Fraction(100, 3)
     assert imported.link_type[("net/su0/leaf0", "net/spine")] == "infiniband"
-    assert imported.name == "dgx-h100:boxes=5,fabric=su:boxes=2,oversub=3"
+    assert imported.name == "dgx-h100 (NCCL import, 5 boxes, fabric su:boxes=2,oversub=3)"
 
 
 def test_su_bound_by_hand():
