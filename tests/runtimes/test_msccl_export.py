@@ -8,7 +8,6 @@ from collections import Counter
 import pytest
 
 from forestcoll_opt.cli import main
-from forestcoll_opt.lp.schedule import lp_allreduce
 from forestcoll_opt.errors import UsageError
 from forestcoll_opt.runtimes.msccl_export import MscclExportError, export_msccl, selection_rule
 from forestcoll_opt.generation.pipeline import generate
@@ -44,20 +43,6 @@ def expected_traffic(schedule, chunks):
             for e in t.edges:
                 out[(rank[e.src], rank[e.dst])] += t.weight * per_part.get(id(p), chunks)
     return out
-
-
-@pytest.fixture(scope="module")
-def schedules(catalog):
-    cache = {}
-
-    def get(spec, collective):
-        if (spec, collective) not in cache:
-            t = catalog(spec)
-            s = lp_allreduce(t) if collective == "lp" else generate(t, collective=collective)
-            cache[(spec, collective)] = (t, s)
-        return cache[(spec, collective)]
-
-    return get
 
 
 @pytest.mark.parametrize("spec", SPECS)

@@ -11,8 +11,6 @@ import pytest
 import forestcoll_opt.runtimes.msccl_check.execution as mc_execution
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import MscclExportError
-from forestcoll_opt import lp_alltoall
-from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.schedule import schedule_routes
 from forestcoll_opt.runtimes.msccl_check import check_xml
 from forestcoll_opt.runtimes.msccl_export import export_msccl
@@ -21,21 +19,6 @@ from xmlsim import simulate
 FLAVOURS = ("msccl-executor", "rccl", "legacy")
 FUSED = re.compile(r'type="(rcs|rrs|rrc|rrcs)"')
 NO_LIMIT = 2**63 - 1
-
-
-@pytest.fixture(scope="module")
-def schedules(catalog):
-    cache = {}
-
-    def get(spec, collective):
-        if (spec, collective) not in cache:
-            t = catalog(spec)
-            root = t.compute_nodes[0] if collective in ("broadcast", "reduce") else None
-            cache[(spec, collective)] = (t, lp_alltoall(t) if collective == "alltoall" else
-                                         generate(t, collective=collective, root=root))
-        return cache[(spec, collective)]
-
-    return get
 
 
 def add_empty_blocks(xml, rank, count):
