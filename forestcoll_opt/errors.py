@@ -12,6 +12,7 @@ __all__ = [
     "FailureError",
     "FixedKError",
     "FlowError",
+    "GroupError",
     "ForestCollError",
     "LPCertificateError",
     "LPError",
@@ -171,6 +172,12 @@ class CollectiveError(UsageError, BoundError, ScheduleError):
     (:func:`forestcoll_opt.model.collective.check_request`). It is also a
     :class:`BoundError` and a :class:`ScheduleError`, the types ``bound`` and ``generate``
     raised for these before, so that existing ``except`` clauses keep working."""
+
+
+class GroupError(UsageError):
+    """A process group or a layout of groups cannot be read against the topology: a node id
+    or glob that names no compute node, a switch as a member, fewer than two members, a
+    mesh whose ranks do not match the compute nodes, a malformed groups file."""
 
 
 class MscclExportError(ForestCollError, ValueError):
