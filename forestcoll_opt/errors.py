@@ -22,6 +22,7 @@ __all__ = [
     "LPUnboundedError",
     "MscclExportError",
     "NcclImportError",
+    "NcclTestsError",
     "OutputError",
     "PackingError",
     "RoutingError",
@@ -193,6 +194,13 @@ class XmlCheckError(ForestCollError):
 class NcclImportError(TopologyError):
     """An NCCL topology file cannot be read or lacks what the import needs (one line that
     says what is missing and what to do)."""
+
+
+class NcclTestsError(ForestCollError, ValueError):
+    """An nccl-tests or rccl-tests log cannot be read as measurements: no table, a truncated
+    or damaged row, an algbw that is not size / time, a table that contradicts the
+    collective it is labelled with, a collective the log cannot tell
+    (:func:`forestcoll_opt.runtimes.nccl_tests.read_nccl_tests`; one line naming the line)."""
 
 
 class DrawError(ForestCollError, ValueError):
