@@ -7,9 +7,10 @@ What the tools print (read from NVIDIA/nccl-tests ``src/common.cu``, ``TimeTest`
 ``BenchTime``; rccl-tests prints the same table): ``size`` is the larger of the send and
 receive buffers in bytes, ``count`` the element count the collective is called with (per
 rank for allgather, reduce-scatter and alltoall, so that ``size = count x width x ranks``
-there, ``size = count x width`` for the others), ``time`` the mean time in µs printed
-``%7.0f`` from 10 ms, ``%7.1f`` from 100 µs and ``%7.2f`` below, ``algbw = size / time``
-in GB/s (1e9 bytes/s, ``%6.2f``) and ``busbw = algbw x factor`` with the factor of
+there, ``size = count x width`` for the others), ``time`` the mean time in µs (printed
+``%7.0f`` from 10 ms, ``%7.1f`` from 100 µs and ``%7.2f`` below; nccl-tests 2.18 prints one
+more digit, so the rounding is read from the digits printed), ``algbw = size / time`` in
+GB/s (1e9 bytes/s, ``%6.2f``) and ``busbw = algbw x factor`` with the factor of
 nccl-tests' ``doc/PERFORMANCE.md``: ``2(n-1)/n`` for allreduce, ``(n-1)/n`` for allgather,
 reduce-scatter and alltoall (``src/alltoall.cu``), ``1`` for broadcast and reduce. The
 ``#wrong`` cell is the number of wrong elements, ``N/A`` where the test does not check

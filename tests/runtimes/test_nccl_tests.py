@@ -20,6 +20,7 @@ H200_MPI = DATA / "h200-2x8-all_gather-skypilot-mpi.log"
 MI300X = DATA / "mi300x-rccl-tests-all_reduce-1node-2node.log"
 MI355X = DATA / "mi355x-rccl-tests-all_reduce-alltoall.log"
 T4 = DATA / "t4-2x1-all_reduce-efa-nccl-info.log"
+RTX5090 = DATA / "rtx5090-1x2-all_gather-mpi-2.18.log"
 
 
 def oop(row):
@@ -135,11 +136,27 @@ def test_t4_2x1_all_reduce_with_nccl_info_and_mpi_prefixes():
     assert run.rows[0].line == 58                       # after the NCCL INFO line amid them
 
 
+def test_rtx5090_nccl_tests_2_18_two_runs_behind_stderr_and_stdout_prefixes():
+    runs = read_nccl_tests(RTX5090)
+    assert [(r.collective, r.binary, r.collective_from, r.ranks, r.hosts, r.line, len(r.rows))
+            for r in runs] == [(Collective.ALLGATHER, "all_gather", "log", 2, ("lab",), 18, 8),
+                               (Collective.ALLGATHER, "all_gather", "log", 2, ("lab",), 51, 8)]
+    assert {r.tests_version for r in runs} == {"2.18.0"}
+    first, second = runs
+    # nccl-tests 2.18 prints two decimals up to 10 ms
+    assert oop(first.rows[0]) == (2191.72, 0.48, 0.24, 0)
+    assert first.rows[0].out_of_place.time_printed == "2191.72"
+    assert inp(first.rows[-1]) == (29349.9, 4.57, 2.29, 0)
+    assert oop(second.rows[-1]) == (29635.6, 4.53, 2.26, 0)
+    # the table alone cannot tell allgather from alltoall; the log names all_gather_perf_mpi
+    assert first.rows[0].count * 4 * 2 == first.rows[0].size
+
+
 # --- the property: what the tool prints is size / time, within its rounding ------------------
 
-def printed_half_unit(value):
-    """Half a unit of the last digit nccl-tests prints for a time of ``value`` µs."""
-    return 0.5 if value >= 10000 else 0.05 if value >= 100 else 0.005
+def printed_half_unit(text):
+    """Half a unit of the last digit of a time printed as ``text``."""
+    return 0.5 * 10.0 ** -len(text.partition(".")[2])
 
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.name)
@@ -150,7 +167,7 @@ def test_algbw_is_size_over_time_and_busbw_its_factor_within_printed_rounding(pa
         factor = busbw_factor(run.collective, run.ranks)
         for row in run.rows:
             for m in (row.out_of_place, row.in_place):
-                half = printed_half_unit(m.time_us)
+                half = printed_half_unit(m.time_printed)
                 low = row.size / ((m.time_us + half) * 1e3)
                 high = row.size / ((m.time_us - half) * 1e3)
                 assert low - 0.005 - 1e-9 <= m.algbw <= high + 0.005 + 1e-9, (row.line, m)
