@@ -21,6 +21,8 @@ MI300X = DATA / "mi300x-rccl-tests-all_reduce-1node-2node.log"
 MI355X = DATA / "mi355x-rccl-tests-all_reduce-alltoall.log"
 T4 = DATA / "t4-2x1-all_reduce-efa-nccl-info.log"
 RTX5090 = DATA / "rtx5090-1x2-all_gather-mpi-2.18.log"
+A100 = {name: DATA / f"a100-1x8-{name}-old-header.log"
+        for name in ("all_gather", "reduce_scatter", "broadcast", "reduce")}
 
 
 def oop(row):
@@ -152,6 +154,32 @@ def test_rtx5090_nccl_tests_2_18_two_runs_behind_stderr_and_stdout_prefixes():
     assert first.rows[0].count * 4 * 2 == first.rows[0].size
 
 
+@pytest.mark.parametrize("name, collective, lead, last_oop, from_table", [
+    ("all_gather", Collective.ALLGATHER, (None, None), (33646.0, 255.31, 223.39, None), False),
+    ("reduce_scatter", Collective.REDUCE_SCATTER, ("sum", None), (32464.0, 264.60, 231.52, None),
+     True),
+    ("broadcast", Collective.BROADCAST, (None, 0), (36896.0, 232.81, 232.81, None), False),
+    ("reduce", Collective.REDUCE, ("sum", 0), (37613.0, 228.38, 228.38, None), True),
+])
+def test_a100_1x8_older_header_every_collective(name, collective, lead, last_oop, from_table):
+    (run,) = read_nccl_tests(A100[name])
+    assert (run.collective, run.ranks, run.hosts, run.collective_from) == (
+        collective, 8, ("sb-validation-scus-000001",), "file name")
+    assert set(run.devices) == {"A100-SXM4-40GB"} and len(run.rows) == 34
+    last = run.rows[-1]
+    assert (last.redop, last.root) == lead and oop(last) == last_oop
+    assert (last.out_of_place.error, last.in_place.error) == (None, None)     # N/A, -c 0
+    spread = 8 if collective in (Collective.ALLGATHER, Collective.REDUCE_SCATTER) else 1
+    assert last.size == last.count * 4 * spread == 8589934592
+    # the table alone tells reduce-scatter (redop, size = count x 4 x 8) and reduce (root)
+    if from_table:
+        (again,) = read_nccl_tests(A100[name].read_text())
+        assert (again.collective, again.collective_from) == (collective, "table")
+    else:
+        with pytest.raises(NcclTestsError, match="alike; give collective="):
+            read_nccl_tests(A100[name].read_text())
+
+
 # --- the property: what the tool prints is size / time, within its rounding ------------------
 
 def printed_half_unit(text):
@@ -250,6 +278,22 @@ def test_older_header_without_redop_root_and_with_an_error_column():
     # no redop column: allgather, reduce-scatter and alltoall look alike
     with pytest.raises(NcclTestsError, match="fits allgather and reduce-scatter and alltoall"):
         read_nccl_tests(OLD)
+
+
+OLD_ALLTOALL = """\
+#   Rank  0 Pid 167261 on localhost device  0 [0x00] A100-SXM4-40GB
+#   Rank  1 Pid 167261 on localhost device  1 [0x00] A100-SXM4-40GB
+#       size         count    type   redop     time   algbw   busbw  error     time   algbw   busbw  error
+#        (B)    (elements)                     (us)  (GB/s)  (GB/s)            (us)  (GB/s)  (GB/s)
+     1048576        131072   float            87.42   11.99    6.00    N/A    88.90   11.79    5.90    N/A
+"""
+
+
+def test_older_alltoall_prints_a_blank_redop():
+    (run,) = read_nccl_tests(OLD_ALLTOALL, collective="alltoall")
+    row = run.rows[0]
+    assert (row.redop, row.count, row.out_of_place.algbw, row.in_place.busbw) == (
+        None, 131072, 11.99, 5.90)
 
 
 def test_to_pandas_one_row_per_size_and_placement():
