@@ -64,14 +64,16 @@ any other (``sendrecv``, ``scatter``, ``gather``, ``hypercube``, ``alltoallv``) 
 
 PLACEMENTS = ("out-of-place", "in-place")
 
-# the file name's words for each collective, the longer names first ("reduce" is last)
-_FILE_WORDS = (
-    (re.compile(r"all_?reduce", re.I), Collective.ALLREDUCE),
-    (re.compile(r"all_?gather", re.I), Collective.ALLGATHER),
-    (re.compile(r"reduce_?scatter", re.I), Collective.REDUCE_SCATTER),
-    (re.compile(r"all_?to_?all", re.I), Collective.ALLTOALL),
-    (re.compile(r"broadcast|bcast", re.I), Collective.BROADCAST),
-)
+# the file name's words for each collective, whole words only ("reduced" names nothing);
+# "reduce" alone is tried last, when no longer name matched
+_FILE_WORDS = tuple((re.compile(rf"(?<![a-z]){word}(?![a-z])", re.I), c) for word, c in (
+    (r"all_?reduce", Collective.ALLREDUCE),
+    (r"all_?gather", Collective.ALLGATHER),
+    (r"reduce_?scatter", Collective.REDUCE_SCATTER),
+    (r"all_?to_?all", Collective.ALLTOALL),
+    (r"broadcast|bcast", Collective.BROADCAST),
+))
+_FILE_REDUCE = re.compile(r"(?<![a-z])reduce(?![a-z]|_?scatter)", re.I)
 _MPI_PREFIX = re.compile(r"^.*?\[\d+,\d+\]<std(?:out|err)>:")
 _BINARY = re.compile(r"(?<![A-Za-z0-9])([a-z][a-z0-9_]*?)_perf(?:_mpi)?(?![A-Za-z0-9])")
 _RANK = re.compile(r"^#\s*Rank\s+(\d+)\s+(?:Group\s+(\d+)\s+)?Pid\s+\d+\s+on\s+(\S+)\s+"
@@ -315,7 +317,7 @@ def _file_collective(name: str | None) -> Collective | str | None:
     if (m := _BINARY.search(name)) and m.group(1) not in BINARIES:
         return m.group(1)
     found = {c for pattern, c in _FILE_WORDS if pattern.search(name)}
-    if not found and re.search(r"(?<![a-z])reduce(?!_?scatter)", name, re.I):
+    if not found and _FILE_REDUCE.search(name):
         found = {Collective.REDUCE}
     return found.pop() if len(found) == 1 else None
 

@@ -372,6 +372,11 @@ def test_a_mislabeled_log_is_refused_with_what_it_fits(tmp_path):
     with pytest.raises(NcclTestsError, match=r"collective= says broadcast, but line 24 has "
                                              r"root -1"):
         read_nccl_tests(H100, collective="broadcast")
+    # a file name's words count whole: "reduced" names no collective
+    reduced = tmp_path / "h100-reduced-latency.log"
+    reduced.write_text(H100.read_text())
+    (run,) = read_nccl_tests(reduced)
+    assert (run.collective, run.collective_from) == (Collective.ALLREDUCE, "table")
     sendrecv = tmp_path / "sendrecv_perf.txt"
     sendrecv.write_text(H100.read_text())
     with pytest.raises(NcclTestsError, match="sendrecv_perf's"):
