@@ -40,8 +40,8 @@ from ..errors import NcclTestsError
 from ..files import display_path, gunzip, read_bytes
 from ..model.collective import Collective
 
-__all__ = ["MAX_BYTES", "Measurement", "NcclTestsRow", "NcclTestsRun", "busbw_factor",
-           "read_nccl_tests"]
+__all__ = ["MAX_BYTES", "Measurement", "NcclTestsRow", "NcclTestsRun", "algbw_bounds",
+           "busbw_factor", "read_nccl_tests"]
 
 MAX_BYTES = 64 * 2**20
 """The largest log read (a log with ``NCCL_DEBUG=INFO`` on thousands of ranks is a few MiB)."""
@@ -86,6 +86,7 @@ _SETTING = re.compile(r"\bNCCL_(ALGO|PROTO)(?:\s*=\s*|\s+set by environment to\s
 _LIBRARY = re.compile(r"\b([NR]CCL) version\s*:?\s*(\S+)")
 _TESTS = re.compile(r"\b(nccl-tests) version\s+(\S+)|\b(rccl-tests): Version\s+(\S+)")
 _EXTRA_VERSION = re.compile(r"^(HIP|ROCm) version\s*:\s*(\S+)")
+_LIBRARY_CODE = re.compile(r"\bnccl-library=(\d+)\b")
 _ROCM_MARKS = ("rccl-tests", "RCCL version", "HIP version", "Errors with asterisks")
 
 
@@ -153,7 +154,8 @@ class NcclTestsRun:
     :ivar hosts: the hosts the ranks ran on, in order of first appearance
     :ivar suite: ``"nccl-tests"`` or ``"rccl-tests"``
     :ivar tests_version: the suite's version line's value (``2.18.5``, ``develop:a7809b3``)
-    :ivar library_version: ``NCCL version`` / ``RCCL version`` where printed
+    :ivar library_version: ``NCCL version`` / ``RCCL version`` where printed, else the
+        ``nccl-library=22907`` of nccl-tests' version line decoded (``2.29.7``)
     :ivar algo: ``NCCL_ALGO`` where the log sets it (a launcher's ``-x NCCL_ALGO=Ring``, an
         ``export``, ``NCCL INFO NCCL_ALGO set by environment to Ring``), else None
     :ivar proto: ``NCCL_PROTO`` likewise (a network plugin's ``Setting NCCL_PROTO to
@@ -405,12 +407,23 @@ def _run(table: _Table, source: str, given: Collective | None,
             library = m.group(2)
         elif m := _EXTRA_VERSION.match(text):
             versions.append(f"{m.group(1)} {m.group(2)}")
+    if library is None:
+        library = next((_version_code(int(m.group(1))) for text in texts
+                        if (m := _LIBRARY_CODE.search(text))), None)
     return NcclTestsRun(
         collective=collective, ranks=ranks, rows=rows, devices=devices, hosts=hosts,
         suite="rccl-tests" if rocm else "nccl-tests", tests_version=tests,
         library_version=library, algo=settings.get("ALGO"), proto=settings.get("PROTO"),
         dtypes=tuple(dict.fromkeys(r.dtype for r in rows)), collective_from=named_by,
         binary=binary, source=source, line=table.header, versions=tuple(versions))
+
+
+def _version_code(code: int) -> str:
+    """``NCCL_VERSION_CODE`` as a version: 22907 is 2.29.7 (from 2.9 on, major x 10000 +
+    minor x 100 + patch; before, major x 1000 + minor x 100 + patch: 2708 is 2.7.8)."""
+    if code >= 10000:
+        return f"{code // 10000}.{code // 100 % 100}.{code % 100}"
+    return f"{code // 1000}.{code // 100 % 10}.{code % 100}"
 
 
 def _ranks(context: list[tuple[int, str]], table: _Table,

@@ -143,7 +143,7 @@ def test_rtx5090_nccl_tests_2_18_two_runs_behind_stderr_and_stdout_prefixes():
     assert [(r.collective, r.binary, r.collective_from, r.ranks, r.hosts, r.line, len(r.rows))
             for r in runs] == [(Collective.ALLGATHER, "all_gather", "log", 2, ("lab",), 18, 8),
                                (Collective.ALLGATHER, "all_gather", "log", 2, ("lab",), 51, 8)]
-    assert {r.tests_version for r in runs} == {"2.18.0"}
+    assert {(r.tests_version, r.library_version) for r in runs} == {("2.18.0", "2.29.7")}
     first, second = runs
     # nccl-tests 2.18 prints two decimals up to 10 ms
     assert oop(first.rows[0]) == (2191.72, 0.48, 0.24, 0)
