@@ -233,6 +233,18 @@ def test_algo_and_proto_from_launcher_lines_and_nccl_info_one_per_run():
     assert second.line == first.line + text.count("\n") + 1
 
 
+def test_several_types_in_one_table():
+    text = replace_once(H100.read_text(), "           8             2     float",
+                        "           8             4      half")
+    (run,) = read_nccl_tests(text)
+    assert (run.dtypes, run.dtype, run.rows[0].dtype) == (("half", "float"), None, "half")
+    # each row's count is checked against its own type's width: 4 floats are 16 bytes
+    with pytest.raises(NcclTestsError, match=r"fit no collective on 16 ranks \(allreduce: "
+                                             r"line 24 has size 8 for 4 float elements, not "
+                                             r"the 16 that needs\)"):
+        read_nccl_tests(text.replace("      half", "     float"))
+
+
 def test_rank_count_from_threads_gpus_and_launcher_without_rank_lines():
     text = "\n".join(line for line in H100.read_text().splitlines() if "Rank" not in line)
     with pytest.raises(NcclTestsError, match="does not say how many ranks"):
