@@ -618,8 +618,9 @@ def _misfit(c: Collective, ranks: int, rows: Iterable[NcclTestsRow]) -> str | No
     spread = not c.rooted and c is not Collective.ALLREDUCE     # size = count x width x n
     for row in rows:
         if row.root is not None and (row.root >= 0) != c.rooted:
-            return (f"line {row.line} has root {row.root}, which "
-                    f"{'a rooted collective never has' if row.root < 0 else 'only broadcast and reduce have'}")
+            who = "a rooted collective never has" if row.root < 0 else \
+                "only broadcast and reduce have"
+            return f"line {row.line} has root {row.root}, which {who}"
         if row.redop is not None and row.redop != "" and (row.redop == "none") == (
                 c in (Collective.ALLREDUCE, Collective.REDUCE_SCATTER, Collective.REDUCE)):
             return f"line {row.line} has redop {row.redop}"

@@ -353,7 +353,8 @@ LAST_ROW = ("  8589934592    2147483648     float     sum      -1    47535  180.
     (lambda t: replace_once(t, "   47535  180.71", "   47535  190.71"),
      r"line 54: out-of-place algbw 190.71 GB/s is not size / time = 8589934592 B / 47535 µs "
      r"= 180.71 GB/s"),
-    (lambda t: replace_once(t, "    47743  179.92  337.35      0", "    47743  179.92  337.35   lots"),
+    (lambda t: replace_once(t, "    47743  179.92  337.35      0",
+                            "    47743  179.92  337.35   lots"),
      r"line 54: in-place #wrong 'lots' is not a count"),
     (lambda t: replace_once(t, "root     time", "root  cputime"), "reports CPU time"),
     (lambda t: replace_once(t, "busbw #wrong     time", "busbw #wrong     tme"),
