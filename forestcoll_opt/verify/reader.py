@@ -197,8 +197,15 @@ class Reader:
         else:
             misplaced["group"] = misplaced["orbits"] = (
                 "a compact schedule's \"group\" and \"orbits\" need forestcoll-schedule/3")
+        if self.version == 5:
+            allowed += ("process_group",)
+        else:
+            misplaced["process_group"] = ("key \"process_group\" needs forestcoll-schedule/5")
         self.keys(data, allowed, "", misplaced)
         self.common(data)
+        if self.version == 5:
+            self.process_group(data.get("process_group", _MISSING),
+                               data.get("compute_nodes", _MISSING))
         if coll not in SINGLE_ROOT:
             self.shard_weights(data.get("weights", _MISSING))
         if coll == "allreduce":
@@ -318,7 +325,24 @@ class Reader:
         elif not isinstance(fmt, str) or fmt not in SCHEDULE_FORMATS:
             self.reasons.append(f"\"format\" is {show(fmt)}, expected {wanted}")
         else:
-            self.version = SCHEDULE_FORMATS.index(fmt) + 1
+            self.version = int(fmt.rsplit("/", 1)[1])
+
+    def process_group(self, raw: Any, listed: Any) -> None:
+        """``"process_group"`` (version 5): the members of the group the schedule is for,
+        exactly its ``compute_nodes``; the verifier has already judged it on the network
+        as that group sees it (:func:`forestcoll_opt.verify.members.as_group`), so here
+        the members must be this topology's compute nodes."""
+        if raw is _MISSING:
+            self.reasons.append("missing \"process_group\": a forestcoll-schedule/5 file lists "
+                                "the members of the process group it is for")
+        elif not isinstance(raw, (list, tuple)) or not isinstance(listed, (list, tuple)) \
+                or list(raw) != list(listed):
+            self.reasons.append(f"\"process_group\" must list the group's members exactly as "
+                                f"\"compute_nodes\" does, found {show(raw)}")
+        elif set(raw) != self.compute:
+            self.reasons.append(f"\"process_group\" lists {len(set(raw))} members, but "
+                                f"{self.t.name} as judged has {len(self.compute)} compute "
+                                f"nodes")
 
     def shard_weights(self, raw: Any) -> None:
         """``"weights"``: every compute node exactly once with a non-negative exact number, at
