@@ -161,23 +161,34 @@ def _takes_group(func: Callable[..., Any], kind: str) -> Callable[..., Any]:
     :class:`~forestcoll_opt.model.groups.Group`; None: every compute node): the one place it
     is resolved, :mod:`forestcoll_opt.model.group_scope`. ``kind`` says what ``func``
     works on: ``"topology"`` (the network as the group sees it), ``"made"`` (the same, and
-    the schedule made remembers its group), ``"verified"`` (a schedule judged for its own
+    the schedule made remembers its group; with ``relay=False`` it is made on the network
+    without the other compute nodes, :func:`~forestcoll_opt.model.group_scope.switched_off`), ``"verified"`` (a schedule judged for its own
     group, a ``group=`` that disagrees refused), ``"used"`` (a schedule run or drawn on its
     own group's network) or ``"exported"`` (the same, refused when it relays through a
     compute node outside its group)."""
     signature = inspect.signature(func)
     params = list(signature.parameters.values())
-    extra = inspect.Parameter("group", inspect.Parameter.KEYWORD_ONLY, default=None)
+    extra = [inspect.Parameter("group", inspect.Parameter.KEYWORD_ONLY, default=None)]
+    if kind == "made":
+        extra.append(inspect.Parameter("relay", inspect.Parameter.KEYWORD_ONLY, default=True))
     first = params[0].name
 
     @functools.wraps(func)
     def call(*args: Any, group: Any = None, **kwargs: Any) -> Any:
+        relay = kwargs.pop("relay", True) if kind == "made" else True
+        if relay is not True and relay is not False:
+            raise UsageError(f"relay= must be True (the compute nodes outside group= forward "
+                             f"for it) or False (they are switched off), got {relay!r}")
+        if not relay and group is None:
+            raise UsageError("relay=False switches off the compute nodes outside group=; "
+                             "give group= too", options=("relay", "group"))
         if kind in ("topology", "made") and group is None:
             return func(*args, **kwargs)
         topology = _topology(args[0] if args else kwargs.pop(first))
         args = args[1:]
         if kind in ("topology", "made"):
-            scoped = _group_scope.scope(topology, group)
+            scoped = (_group_scope.scope(topology, group) if relay else
+                      _group_scope.switched_off(topology, group))
             made = func(scoped, *args, **kwargs)
             return _group_scope.mark(made, topology, scoped) if kind == "made" else made
         schedule = args[0] if args else kwargs.pop("schedule", None)
@@ -189,7 +200,7 @@ def _takes_group(func: Callable[..., Any], kind: str) -> Callable[..., Any]:
             _group_scope.check_exportable(topology, schedule)
         return func(scoped, schedule, *args[1:], **kwargs)
 
-    call.__signature__ = signature.replace(parameters=[*params, extra])  # type: ignore
+    call.__signature__ = signature.replace(parameters=[*params, *extra])  # type: ignore
     return call
 
 

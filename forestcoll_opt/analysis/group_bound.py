@@ -83,6 +83,18 @@ class GroupBound:
             out.append(f"  gain of relaying:    x{fraction_display(self.gain)}")
         return tuple(out)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The comparison as JSON types (``forestcoll bound --group --json``, key
+        ``"group"``): exact numbers as integers or ``"p/q"`` strings; the switched-off
+        algbw and the gain null when that network cannot carry a schedule, with the reason.
+        """
+        return {"members": list(self.members), "of": self.num_compute,
+                "relayed_algbw": fraction_text(self.relayed.algbw),
+                "switched_off_algbw": None if self.switched_off is None else
+                fraction_text(self.switched_off.algbw),
+                "switched_off_problem": self.switched_off_problem,
+                "gain": None if self.gain is None else fraction_text(self.gain)}
+
     def __repr__(self) -> str:
         off = ("n/a" if self.switched_off is None else fraction_text(self.switched_off.algbw))
         gain = "n/a" if self.gain is None else fraction_text(self.gain)
@@ -107,7 +119,7 @@ class GroupBound:
 
 def group_bound(topology: Topology, group: "str | Iterable[str] | Group", *,
                 collective: "Collective | str" = "allgather", root: str | None = None,
-                kernel: str | None = None,
+                kernel: str | None = None, symmetry: bool | None = None,
                 weights: Mapping[str, Any] | None = None) -> GroupBound:
     """The exact optimum of ``collective`` among ``group``'s members, with the other
     compute nodes relaying (as switches) and with them switched off (removed).
@@ -117,12 +129,14 @@ def group_bound(topology: Topology, group: "str | Iterable[str] | Group", *,
     :param collective: one of the cut-bounded collectives (as :func:`bound`)
     :param root: broadcast/reduce: the root, a member
     :param kernel: the max-flow kernel
+    :param symmetry: as for :func:`bound` (None: its default)
     :param weights: shard weights of the members (as :func:`bound`)
     :returns: the :class:`GroupBound`
     :raises GroupError: for a group that names no compute node, a switch, or fewer than two
     """
     members = members_of(topology, group)
-    options = dict(collective=collective, root=root, kernel=kernel, weights=weights)
+    options = dict(collective=collective, root=root, kernel=kernel, symmetry=symmetry,
+                   weights=weights)
     relayed = bound(scope(topology, members), **options)
     problem = switched_off_problem(topology, members)
     off = None if problem is not None else bound(switched_off(topology, members), **options)

@@ -28,28 +28,31 @@ __all__ = ["scope", "members_of", "schedule_members", "for_schedule", "mark", "r
            "check_exportable", "switched_off", "switched_off_problem"]
 
 
-def members_of(topology: Topology, group: "str | Iterable[str] | Group") -> tuple[str, ...]:
+def members_of(topology: Topology, group: "str | Iterable[str] | Group", *,
+               where: str = "group=") -> tuple[str, ...]:
     """The members ``group`` names (ids and globs, a list of them, or a :class:`Group`),
     in the topology's node order.
 
+    :param where: how messages name the argument (the CLI: ``--group``)
     :raises GroupError: naming the item at fault"""
     if isinstance(group, Group):
-        return select(topology, list(group.members))
+        return select(topology, list(group.members), where=where)
     if not isinstance(group, (str, list, tuple, set, frozenset)):
-        raise GroupError(f"group= must be node ids or globs (a comma list such as "
+        raise GroupError(f"{where} must be node ids or globs (a comma list such as "
                          f"'box*/gpu0', or a list of them) or a Group, got "
                          f"{type(group).__name__}")
-    return select(topology, group if isinstance(group, str) else list(group))
+    return select(topology, group if isinstance(group, str) else list(group), where=where)
 
 
-def scope(topology: Topology, group: "str | Iterable[str] | Group | None") -> Topology:
+def scope(topology: Topology, group: "str | Iterable[str] | Group | None", *,
+          where: str = "group=") -> Topology:
     """The network as ``group`` sees it (None: ``topology`` itself): non-members become
     switches. Every compute node named: ``topology`` itself, the same object.
 
     :raises GroupError: for a group that names no compute node, a switch, or fewer than two"""
     if group is None:
         return topology
-    return restrict(topology, members_of(topology, group))
+    return restrict(topology, members_of(topology, group, where=where))
 
 
 def schedule_members(schedule: Any) -> tuple[str, ...] | None:
@@ -66,7 +69,8 @@ def schedule_members(schedule: Any) -> tuple[str, ...] | None:
 
 
 def for_schedule(topology: Topology, schedule: Any,
-                 group: "str | Iterable[str] | Group | None" = None) -> Topology:
+                 group: "str | Iterable[str] | Group | None" = None, *,
+                 where: str = "group=") -> Topology:
     """The network a schedule is to be used on: its own process group's when it claims
     one, the group given when it claims none.
 
@@ -74,13 +78,13 @@ def for_schedule(topology: Topology, schedule: Any,
         for every compute node while ``group`` names fewer)"""
     claimed = schedule_members(schedule)
     if not isinstance(schedule, (Schedule, Mapping, str, os.PathLike)):
-        return scope(topology, group)           # a Bound to draw, say
+        return scope(topology, group, where=where)      # a Bound to draw, say
     if group is None:
         if claimed is None or not set(claimed) <= set(topology.compute_nodes) \
                 or len(set(claimed)) < 2:
             return topology     # a foreign claim: the reader or the verifier says so
         return restrict(topology, claimed)
-    members = members_of(topology, group)
+    members = members_of(topology, group, where=where)
     if claimed is None:
         if isinstance(schedule, (str, os.PathLike)) or set(members) == set(
                 topology.compute_nodes):
@@ -89,14 +93,14 @@ def for_schedule(topology: Topology, schedule: Any,
             schedule.get("compute_nodes") if isinstance(schedule, Mapping) else None)
         if isinstance(listed, (list, tuple)) and set(listed) == set(members):
             return restrict(topology, members)
-        raise GroupError(f"group=: the schedule claims no process group (it is for every "
-                         f"compute node of its network), but group= names {len(members)} of "
-                         f"the {len(topology.compute_nodes)}; leave group= out, or generate "
+        raise GroupError(f"{where}: the schedule claims no process group (it is for every "
+                         f"compute node of its network), but {where} names {len(members)} of "
+                         f"the {len(topology.compute_nodes)}; leave {where} out, or generate "
                          f"a schedule for the group")
     if set(claimed) != set(members):
-        raise GroupError(f"group=: the schedule is for its process group of {len(claimed)} "
+        raise GroupError(f"{where}: the schedule is for its process group of {len(claimed)} "
                          f"({_few(claimed)}), not the {len(members)} given ({_few(members)}); "
-                         f"leave group= out to use the schedule's own group")
+                         f"leave {where} out to use the schedule's own group")
     return restrict(topology, members)
 
 
@@ -143,18 +147,19 @@ def check_exportable(topology: Topology, schedule: Schedule) -> None:
             f"the schedule relays through {len(through)} compute node(s) outside its process "
             f"group ({_few(through)}); an MSCCL program runs on the group's communicator, "
             f"whose ranks are its {len(schedule.compute_nodes)} members, so no other GPU can "
-            f"forward for it: export a schedule made with the non-members switched off "
-            f"(forestcoll_opt.model.group_scope.switched_off)")
+            f"forward for it: export a schedule made with the others switched off "
+            f"(relay=False)", options=("relay",))
 
 
-def switched_off(topology: Topology, group: "str | Iterable[str] | Group") -> Topology:
+def switched_off(topology: Topology, group: "str | Iterable[str] | Group", *,
+                 where: str = "group=") -> Topology:
     """The network with every compute node outside ``group`` removed with its links, as if
     those GPUs were switched off (the paper's 8+8 MI250 setting), named
     ``"<name> without the N non-members"``.
 
     :raises FailureError: when the network left is unbalanced, or cuts members off
     :raises GroupError: for a group that names no compute node, a switch, or fewer than two"""
-    members = members_of(topology, group)
+    members = members_of(topology, group, where=where)
     reason = switched_off_problem(topology, members)
     if reason is not None:
         raise FailureError(f"switching off the compute nodes outside the group {reason}")

@@ -51,11 +51,12 @@ def as_group(topology: Topology, data: Any) -> Topology:
                          f"nodes]", nodes=nodes, links=topology.links, units=topology.units)
 
 
-def group_note(topology: Topology, judged: Topology) -> tuple[str, ...]:
-    """The verdict's note when a schedule was judged on its process group's network."""
-    if judged is topology:
+def group_note(data: Any, judged: Topology) -> tuple[str, ...]:
+    """The verdict's note when a schedule claiming a process group was judged on its
+    group's network (:func:`as_group`, here or by the caller)."""
+    members = listed_members(data)
+    if members is None or set(members) != set(judged.compute_nodes):
         return ()
-    return (f"judged for its process group of {len(judged.compute_nodes)} of "
-            f"{len(topology.compute_nodes)} compute nodes ({', '.join(judged.compute_nodes[:4])}"
-            f"{' ...' if len(judged.compute_nodes) > 4 else ''}); the other compute nodes "
-            f"forward data as switches do",)
+    return (f"judged for its process group of {len(members)} compute nodes "
+            f"({', '.join(members[:4])}{' ...' if len(members) > 4 else ''}) on "
+            f"{judged.name}; the other compute nodes forward data as switches do",)

@@ -406,7 +406,7 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     data = load_schedule(schedule)
     # a process group's schedule (forestcoll-schedule/5) is judged on the network as its
     # group sees it: the other compute nodes forward, as switches do (verify/members.py)
-    whole, topology = topology, as_group(topology, data)
+    topology = as_group(topology, data)
     expected = check_weights(topology, weights, "weights")
     if data.get("collective") == "alltoall":
         if expected is not None:
@@ -436,7 +436,7 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
             "allgather tree bound")
     reader = Reader(topology, expected)
     parsed = reader.read(data)
-    reader.notes.extend(group_note(whole, topology))
+    reader.notes.extend(group_note(data, topology))
     coll = reader.collective
     if validity_only:
         return _validity_verdict(topology, reader, parsed, interval is not None)
