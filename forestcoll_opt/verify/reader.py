@@ -271,6 +271,9 @@ class Reader:
             mine, theirs_listed = set(self.t.compute_nodes), set(listed)
             extra = [v for v in dict.fromkeys(listed) if v not in mine]
             absent = [v for v in self.t.compute_nodes if v not in theirs_listed]
+            if (extra or absent) and ("process_group" in data or
+                                      data.get("format") == "forestcoll-schedule/5"):
+                return self.group_claim(data.get("process_group", _MISSING), listed)
             if extra or absent:
                 detail = "; ".join(part for part in (
                     _some(extra, f"not a compute node of {self.t.name}",
@@ -284,6 +287,23 @@ class Reader:
                 return self.other_network(theirs, None, f"it routes over {hop[0]} -> {hop[1]}, "
                                                         f"which {self.t.name} does not have")
         return None
+
+    def group_claim(self, claim: Any, listed: list) -> str:
+        """One line on a process group's schedule whose claim the verifier could not take
+        (verify/members.py): its compute nodes are then not this network's."""
+        if claim is _MISSING:
+            return (f"missing \"process_group\": a forestcoll-schedule/5 file lists the "
+                    f"members of the process group it is for (its {len(set(listed))} "
+                    f"compute nodes are not the {len(self.compute)} of {self.t.name})")
+        if not isinstance(claim, (list, tuple)) or list(claim) != list(listed):
+            return (f"\"process_group\" must list the group's members exactly as "
+                    f"\"compute_nodes\" does, found {show(claim)}")
+        stray = [v for v in claim if v not in self.compute]
+        if stray:
+            return (f"\"process_group\" names {show(stray[0])}, not a compute node of "
+                    f"{self.t.name}")
+        return (f"\"process_group\" must name at least two distinct compute nodes of "
+                f"{self.t.name}, found {show(claim)}")
 
     def other_network(self, theirs: str | None, size: str | None, detail: str) -> str:
         mine = f"{self.t.name} ({len(self.compute)} compute nodes)"
