@@ -22,7 +22,7 @@ from ..errors import FailureError, GroupError, MscclExportError
 from .failures import Failure, problem
 from .groups import Group, restrict, select
 from .schedule import Schedule
-from .topology import Topology
+from .topology import MAX_ID_LENGTH, Topology
 
 __all__ = ["scope", "members_of", "schedule_members", "for_schedule", "mark", "relays",
            "check_exportable", "switched_off", "switched_off_problem"]
@@ -167,7 +167,8 @@ def switched_off(topology: Topology, group: "str | Iterable[str] | Group", *,
     gone = {v for v in topology.compute_nodes if v not in keep}
     if not gone:
         return topology
-    return Topology(name=f"{topology.name} without the {len(gone)} non-members",
+    name = f"{topology.name} without the {len(gone)} non-members"
+    return Topology(name=name[:MAX_ID_LENGTH].rstrip(),
                     nodes=tuple(n for n in topology.nodes if n.id not in gone),
                     links=tuple(l for l in topology.links if l.src not in gone
                                 and l.dst not in gone), units=topology.units)

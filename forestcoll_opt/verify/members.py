@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..model.topology import Node, Topology
+from ..model.topology import MAX_ID_LENGTH, Node, Topology
 
 
 def listed_members(data: Any) -> tuple[str, ...] | None:
@@ -47,8 +47,9 @@ def as_group(topology: Topology, data: Any) -> Topology:
         return topology
     nodes = tuple(node if node.kind != "compute" or node.id in keep else
                   Node(id=node.id, kind="switch", box=node.box) for node in topology.nodes)
-    return Topology(name=f"{topology.name} [group of {len(keep)} of {len(compute)} compute "
-                         f"nodes]", nodes=nodes, links=topology.links, units=topology.units)
+    name = f"{topology.name} [group of {len(keep)} of {len(compute)} compute nodes]"
+    return Topology(name=name[:MAX_ID_LENGTH].rstrip(), nodes=nodes, links=topology.links,
+                    units=topology.units)
 
 
 def group_note(data: Any, judged: Topology) -> tuple[str, ...]:

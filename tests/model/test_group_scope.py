@@ -177,3 +177,13 @@ def test_entry_points_show_group_in_their_signature():
         assert param.kind is inspect.Parameter.KEYWORD_ONLY and param.default is None, func
     assert inspect.signature(fc.generate).parameters["relay"].default is True
     assert Fraction(fc.bound("dgx-h100:boxes=2", group="box*/gpu0").algbw) == 800
+
+
+def test_a_long_topology_name_is_cut_to_the_id_limit():
+    from forestcoll_opt.model.topology import MAX_ID_LENGTH
+    from forestcoll_opt.verify import verify
+    long = fc.from_dict({**json.loads(STAR.to_json()), "name": "n" * MAX_ID_LENGTH})
+    assert len(scope(long, "a,b").name) == MAX_ID_LENGTH
+    assert len(switched_off(long, "a,b").name) == MAX_ID_LENGTH
+    s = fc.generate(long, group="a,b")
+    assert verify(long, s.to_dict()).status == "optimal"
