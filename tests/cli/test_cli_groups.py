@@ -163,3 +163,13 @@ def test_lp_whatif_draw_report_on_a_group(capsys, tmp_path):
 
 def test_one_option_definition():
     assert cli_args.GROUP_HELP.startswith("run the collective among these compute nodes only")
+
+
+def test_a_whole_group_writes_todays_bytes(capsys, tmp_path):
+    plain, whole = tmp_path / "plain.json", tmp_path / "whole.json"
+    assert run(capsys, "generate", H100, "-o", str(plain), "-q")[0] == 0
+    assert run(capsys, "generate", H100, "--group", "box*/*", "-o", str(whole), "-q")[0] == 0
+    assert plain.read_bytes() == whole.read_bytes()
+    _, a, _ = run(capsys, "verify", H100, str(plain), "--json")
+    _, b, _ = run(capsys, "verify", H100, str(plain), "--group", "box*/*", "--json")
+    assert a == b
