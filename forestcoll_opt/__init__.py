@@ -39,7 +39,10 @@ them, or one). Every ``collective=`` accepts a :class:`Collective` or its string
 bound covers the four collectives with a cut bound; allreduce's optimum is ``solve_lp``);
 ``root=`` names the root compute node of broadcast/reduce; ``k=`` fixes the number of
 trees per root; ``weights=`` (allgather, reduce-scatter, allreduce) gives every compute
-node the relative size of its shard. Errors are subclasses of :class:`ForestCollError`
+node the relative size of its shard; ``group=`` (compute node ids or globs, ``"box*/gpu0"``,
+a list of them, or a ``Group``) runs the collective among those nodes only, the others
+forwarding as switches (docs/groups.md), the same on every entry point that takes a
+topology, and a schedule made for a group remembers it. Errors are subclasses of :class:`ForestCollError`
 (all in :mod:`forestcoll_opt.errors`, all exported here) whose messages name the node,
 link or argument.
 
