@@ -28,6 +28,8 @@ The public API, one entry point per question::
     fc.failure_impact(topo, kinds=["link", "nic"])     # every single failure, ranked
     fc.upgrade_impact(topo, factor="2x", by="type")    # which upgrades raise the optimum
     fc.degrade(topo, "nic:box0/gpu3")                  # the network a failure leaves
+    fc.bound(topo, group="box*/gpu0")                  # one process group (any entry point)
+    fc.group_bound(topo, "box*/gpu0")                  # its optimum with relays vs switched off
 
 What a function works on is positional (``topology``, then ``schedule``); every option is
 a keyword. Wherever a function of this module takes a topology, a catalog spec
@@ -37,7 +39,10 @@ them, or one). Every ``collective=`` accepts a :class:`Collective` or its string
 bound covers the four collectives with a cut bound; allreduce's optimum is ``solve_lp``);
 ``root=`` names the root compute node of broadcast/reduce; ``k=`` fixes the number of
 trees per root; ``weights=`` (allgather, reduce-scatter, allreduce) gives every compute
-node the relative size of its shard. Errors are subclasses of :class:`ForestCollError`
+node the relative size of its shard; ``group=`` (compute node ids or globs, ``"box*/gpu0"``,
+a list of them, or a ``Group``) runs the collective among those nodes only, the others
+forwarding as switches (docs/groups.md), the same on every entry point that takes a
+topology, and a schedule made for a group remembers it. Errors are subclasses of :class:`ForestCollError`
 (all in :mod:`forestcoll_opt.errors`, all exported here) whose messages name the node,
 link or argument.
 
@@ -70,6 +75,7 @@ from typing import Any, Callable
 
 from .analysis.sweeps import compare, iter_sweep, sweep
 from .analysis.whatif import failure_impact, upgrade_impact
+from .analysis.group_bound import GroupBound, group_bound
 from .timing.baseline import baseline
 from .generation.bound import Bound, bound
 from .model.catalog import resolve
@@ -90,6 +96,7 @@ from .analysis.checks import assert_optimal, verify   # the verifier, the allred
 from .draw import draw, save_drawing
 from .draw.report import report
 from .verify.verdict import Verdict
+from .model import group_scope as _group_scope
 
 __version__ = "0.1.0"
 
@@ -152,6 +159,59 @@ def _schedule(value: Any, topology: Any) -> Any:
     return value
 
 
+def _takes_group(func: Callable[..., Any], kind: str) -> Callable[..., Any]:
+    """``func`` with a keyword ``group=`` (node ids or globs, a list of them, or a
+    :class:`~forestcoll_opt.model.groups.Group`; None: every compute node): the one place it
+    is resolved, :mod:`forestcoll_opt.model.group_scope`. ``kind`` says what ``func``
+    works on: ``"topology"`` (the network as the group sees it), ``"made"`` (the same, and
+    the schedule made remembers its group; with ``relay=False`` it is made on the network
+    without the other compute nodes, :func:`~forestcoll_opt.model.group_scope.switched_off`), ``"verified"`` (a schedule judged for its own
+    group, a ``group=`` that disagrees refused), ``"used"`` (a schedule run or drawn on its
+    own group's network) or ``"exported"`` (the same, refused when it relays through a
+    compute node outside its group)."""
+    signature = inspect.signature(func)
+    params = list(signature.parameters.values())
+    extra = [inspect.Parameter("group", inspect.Parameter.KEYWORD_ONLY, default=None)]
+    if kind == "made":
+        extra.append(inspect.Parameter("relay", inspect.Parameter.KEYWORD_ONLY, default=True))
+    first = params[0].name
+
+    @functools.wraps(func)
+    def call(*args: Any, group: Any = None, **kwargs: Any) -> Any:
+        relay = kwargs.pop("relay", True) if kind == "made" else True
+        if relay is not True and relay is not False:
+            raise UsageError(f"relay= must be True (the compute nodes outside group= forward "
+                             f"for it) or False (they are switched off), got {relay!r}")
+        if not relay and group is None:
+            raise UsageError("relay=False switches off the compute nodes outside group=; "
+                             "give group= too", options=("relay", "group"))
+        if kind in ("topology", "made") and group is None:
+            return func(*args, **kwargs)
+        topology = _topology(args[0] if args else kwargs.pop(first))
+        args = args[1:]
+        if kind in ("topology", "made"):
+            scoped = (_group_scope.scope(topology, group) if relay else
+                      _group_scope.switched_off(topology, group))
+            made = func(scoped, *args, **kwargs)
+            return _group_scope.mark(made, topology, scoped) if kind == "made" else made
+        schedule = args[0] if args else kwargs.pop("schedule", None)
+        if kind == "verified" and group is not None and not isinstance(schedule, Schedule):
+            from .verify.reader import load_schedule as _read   # read once, passed on
+            schedule = _read(schedule)
+        scoped = _group_scope.for_schedule(topology, schedule, group)
+        if kind == "exported" and isinstance(schedule, Schedule):
+            _group_scope.check_exportable(topology, schedule)
+        return func(scoped, schedule, *args[1:], **kwargs)
+
+    call.__signature__ = signature.replace(parameters=[*params, *extra])  # type: ignore
+    return call
+
+
+bound, failure_impact, report, upgrade_impact = (
+    _takes_group(f, "topology") for f in (bound, failure_impact, report, upgrade_impact))
+generate = _takes_group(generate, "made")
+verify, assert_optimal = _takes_group(verify, "verified"), _takes_group(assert_optimal, "verified")
+draw, simulate = _takes_group(draw, "used"), _takes_group(simulate, "used")
 draw, simulate = _takes_schedule(draw), _takes_schedule(simulate)
 assert_optimal, baseline, bound, degrade, draw, failure_impact, generate, iter_sweep = (
     _takes_topology(f) for f in (assert_optimal, baseline, bound, degrade, draw,
@@ -159,6 +219,7 @@ assert_optimal, baseline, bound, degrade, draw, failure_impact, generate, iter_s
 report, simulate, sweep, tradeoff, upgrade_impact, verify = (
     _takes_topology(f) for f in (report, simulate, sweep, tradeoff, upgrade_impact, verify))
 compare = _takes_topology(compare, many=True)
+group_bound = _takes_topology(group_bound)
 
 
 def _inline_picture(obj: Any) -> str:
@@ -170,10 +231,10 @@ def _inline_picture(obj: Any) -> str:
 _display.set_drawer(_inline_picture)
 
 __all__ = [
-    "Bound", "Collective", "Schedule", "Stats", "Topology", "Verdict", "__version__",
+    "Bound", "Collective", "GroupBound", "Schedule", "Stats", "Topology", "Verdict", "__version__",
     "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade", "draw",
     "export_msccl", "failure_impact", "from_dict", "from_networkx", "generate",
-    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall", "nccl_example",
+    "group_bound", "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall", "nccl_example",
     "report",
     "resolve",
     "save_drawing", "simulate", "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify",
@@ -195,9 +256,14 @@ def __getattr__(name: str) -> Any:
         return nccl_example
     # loaded late (below), then kept: the topology-spec wrapper is made once
     func = _late(name)
+    if name in _GROUPED:
+        func = _takes_group(func, _GROUPED[name])
     wrapped = _takes_topology(_takes_schedule(func) if name == "export_msccl" else func)
     globals()[name] = wrapped
     return wrapped
+
+
+_GROUPED = {"solve_lp": "topology", "lp_allreduce": "made", "export_msccl": "exported"}
 
 
 def _late(name: str) -> Any:

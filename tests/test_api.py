@@ -260,6 +260,8 @@ def _spec_calls(topo, tmp_path):
         "export_msccl": (lambda t: fc.export_msccl(t, s), lambda x: x.xml),
         "failure_impact": (lambda t: fc.failure_impact(t), lambda r: r),
         "generate": (lambda t: fc.generate(t), lambda g: (g.algbw, g.to_json())),
+        "group_bound": (lambda t: fc.group_bound(t, "box*/c0,box*/c2"),
+                        lambda g: (g.relayed.algbw, g.switched_off.algbw, g.gain)),
         "iter_sweep": (lambda t: list(fc.iter_sweep(t, [1, 2])),
                        lambda rows: [r["algbw_exact"] for r in rows]),
         "lp_allreduce": (lambda t: fc.lp_allreduce(t), lambda g: g.algbw),

@@ -263,6 +263,7 @@ def _results(dgx, tmp_path):
         "nccl import": fc.import_nccl(str(NCCL_DUMP), boxes=2, fabric="rail"),
         "failure impact": fc.failure_impact(topo, kinds=["nic", "link"]),
         "upgrade impact": fc.upgrade_impact(topo, factor="2x", by="link"),
+        "group bound": fc.group_bound(topo, "box*/gpu0"),
         "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
     }
     assert not results["invalid xml verdict"].ok

@@ -49,3 +49,23 @@ def test_generated_schedules_are_optimal(seed):
     for collective in ("allgather", "reduce-scatter"):
         s = generate(t, collective=collective)
         assert achieved_algbw(t, s.to_dict()) == bound(t, collective=collective).algbw
+
+
+@settings(max_examples=15, deadline=None)
+@given(seeds, st.data())
+def test_a_group_relays_at_least_as_well_as_switched_off_and_whole_is_today(seed, data):
+    # process groups (docs/groups.md): switching the other compute nodes off leaves a
+    # subnetwork, so relaying through them can only help; a group of every compute node
+    # is today's answer exactly, schedule bytes included
+    import forestcoll_opt as fc
+    from forestcoll_opt.verify import verify
+
+    t = from_dict(random_network(seed))
+    members = data.draw(st.lists(st.sampled_from(t.compute_nodes), min_size=2, unique=True))
+    g = fc.group_bound(t, members)
+    if g.switched_off is not None:
+        assert g.relayed.algbw >= g.switched_off.algbw and g.gain >= 1
+    s = fc.generate(t, group=members)
+    assert verify(t, s.to_dict()).status == "optimal" and s.algbw == g.relayed.algbw
+    everyone = list(t.compute_nodes)
+    assert fc.generate(t, group=everyone).to_json() == generate(t).to_json()

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..model.topology import Topology
 from ..verify import verdict as _verifier
+from ..verify.members import as_group
 from ..verify.reader import load_schedule
 from ..verify.verdict import Verdict
 
@@ -119,6 +120,7 @@ def _on_demand(topology: Topology, schedule: Any, against: str, kernel: str | No
     """The schedule read once, the reference by the default rule, the LP function its
     verdict may need, and the note on a changed reference."""
     data = load_schedule(schedule)
+    topology = as_group(topology, data)     # a process group's schedule: its group's LP
     if data.get("collective") == "alltoall":
         return data, against, (alltoall_lp(topology, data, kernel=kernel)
                                if against == "lp" else None), None

@@ -1,5 +1,5 @@
 """The command line's argument types and checks, and the arguments several commands share
-(the topology and schedule files, --kernel, --no-symmetry, --weights, --demand, --fail,
+(the topology and schedule files, --group, --kernel, --no-symmetry, --weights, --demand, --fail,
 --jobs/--dask, and the time model's --model, --sizes, --chunks, --alpha). A bad value raises argparse.ArgumentTypeError or UsageError, which the
 entry point prints as one line."""
 
@@ -15,6 +15,7 @@ from ..analysis.sweeps import MAX_K
 from ..errors import FailureError, UsageError
 from ..kernels.flow import KERNELS
 from ..model.failures import KINDS, degrade
+from ..model.group_scope import for_schedule, scope, switched_off
 from ..model.topology import Topology, alpha_problem
 from ..timing.baseline import MAX_CHANNELS
 from ..timing.calibrated import MODELS
@@ -357,3 +358,36 @@ def failed_topology(args: argparse.Namespace, topology: Topology) -> Topology:
         return degrade(topology, args.fail)
     except FailureError as exc:
         raise FailureError(f"--fail {args.fail[:120]}: {exc}") from None
+
+
+GROUP_HELP = ("run the collective among these compute nodes only: a comma list of node ids "
+              "or globs (box*/gpu0, box3/*); the other compute nodes forward data but need "
+              "none, as switches do (docs/groups.md)")
+
+
+def add_group(p: argparse.ArgumentParser, help: str = GROUP_HELP) -> None:
+    """``--group NODES``, one definition for every command that takes it."""
+    p.add_argument("--group", metavar="NODES", help=help)
+
+
+def group_topology(args: argparse.Namespace, topology: Topology) -> Topology:
+    """``topology`` as ``--group`` sees it (the other compute nodes made switches;
+    :func:`forestcoll_opt.model.group_scope.scope`), or with ``--no-relay`` without them
+    (:func:`~forestcoll_opt.model.group_scope.switched_off`); unchanged without ``--group``."""
+    group = getattr(args, "group", None)
+    if getattr(args, "relay", True):
+        return scope(topology, group, where="--group")
+    if group is None:
+        raise UsageError("--no-relay switches off the compute nodes outside --group; give "
+                         "--group too")
+    try:
+        return switched_off(topology, group, where="--group")
+    except FailureError as exc:
+        raise FailureError(f"--no-relay: {exc}") from None
+
+
+def schedule_topology(args: argparse.Namespace, topology: Topology, schedule: Any) -> Topology:
+    """The network a schedule is used on: its own process group's (a ``forestcoll-schedule/5``
+    file), or ``--group``'s; a ``--group`` that disagrees with the file's is refused
+    (:func:`forestcoll_opt.model.group_scope.for_schedule`)."""
+    return for_schedule(topology, schedule, getattr(args, "group", None), where="--group")

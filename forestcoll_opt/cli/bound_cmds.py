@@ -10,14 +10,15 @@ import sys
 from fractions import Fraction
 from typing import Sequence
 
+from ..analysis.group_bound import group_bound
 from ..generation.bound import Bound, bound
 from ..generation.fixed_k import with_k_min
 from ..model.catalog import canonical_spec, families, resolve
 from ..model.collective import CUT_BOUNDED_NAMES
 from ..model.topology import Topology
 from ..schemas import NAMES as SCHEMAS
-from .args import (FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_kernel, add_symmetry,
-                   failed_topology, node_weights)
+from .args import (FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_group, add_kernel,
+                   add_symmetry, failed_topology, group_topology, node_weights)
 from .output import exact_num
 
 
@@ -36,8 +37,8 @@ def add_show(sub: argparse._SubParsersAction) -> None:
 def add_schema(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("schema", help="print the JSON Schema of a file format")
     p.add_argument("format", choices=SCHEMAS,
-                   help="forestcoll-topology/1, forestcoll-schedule/1, /2, /3 (compact) or /4 "
-                        "(alltoall)")
+                   help="forestcoll-topology/1, forestcoll-schedule/1, /2, /3 (compact), /4 "
+                        "(alltoall) or /5 (a process group's)")
     p.set_defaults(func=cmd_schema)
 
 
@@ -49,6 +50,9 @@ def add_bound(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
     p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    add_group(p, "the bound of this process group (a comma list of node ids or globs), "
+                 "the other compute nodes relaying as switches, side by side with the "
+                 "bound when they are switched off (removed) and the gain of relaying")
     add_kernel(p)
     add_symmetry(p, "512")
     p.set_defaults(func=cmd_bound)
@@ -144,15 +148,22 @@ def describe_cut(topo: Topology, cut: Sequence[str]) -> list[str]:
 
 
 def cmd_bound(args: argparse.Namespace) -> int:
-    topo = failed_topology(args, resolve(args.topology))
-    result = with_k_min(topo, bound(topo, collective=args.collective, root=args.root,
-                                    kernel=args.kernel, symmetry=args.symmetry,
-                                    weights=node_weights(args, topo)),
+    whole = failed_topology(args, resolve(args.topology))
+    topo = group_topology(args, whole)
+    options = dict(collective=args.collective, root=args.root, kernel=args.kernel,
+                   symmetry=args.symmetry, weights=node_weights(args, topo))
+    compared = None if topo is whole else group_bound(whole, topo.compute_nodes, **options)
+    result = with_k_min(topo, bound(topo, **options) if compared is None else compared.relayed,
                         kernel=args.kernel, symmetry=args.symmetry)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        out = result.to_dict()
+        if compared is not None:
+            out["group"] = compared.to_dict()
+        print(json.dumps(out, indent=2))
         return 0
     _print_bound(topo, result)
+    if compared is not None:
+        print("\n".join(compared.lines))
     return 0
 
 

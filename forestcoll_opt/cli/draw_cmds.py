@@ -14,7 +14,7 @@ from ..model.catalog import resolve
 from ..model.collective import CUT_BOUNDED_NAMES, TREES
 from ..model.alltoall import load_demand
 from ..model.compact import read_schedule
-from .args import TOPOLOGY_HELP, add_kernel, output_arg
+from .args import TOPOLOGY_HELP, add_group, add_kernel, group_topology, output_arg, schedule_topology
 from .output import destination
 
 
@@ -51,6 +51,9 @@ def add_draw(sub: argparse._SubParsersAction) -> None:
                         "be the uniform all-to-all, as verify requires")
     p.add_argument("-o", "--output", type=_drawing_arg, required=True,
                    help="the file to write; its extension picks the format: .svg, .png or .pdf")
+    add_group(p, "draw the network as this process group sees it (a comma list of node ids "
+                 "or globs; the other compute nodes drawn as switches); default: the group "
+                 "the schedule records, if any")
     p.set_defaults(func=cmd_draw)
 
 
@@ -71,6 +74,7 @@ def add_report(sub: argparse._SubParsersAction) -> None:
                         "networks)")
     p.add_argument("-o", "--output", type=output_arg, required=True,
                    help="the HTML file to write (- for standard output)")
+    add_group(p)
     add_kernel(p)
     p.set_defaults(func=cmd_report)
 
@@ -98,6 +102,7 @@ def cmd_draw(args: argparse.Namespace) -> int:
     # draw() has the verifier judge the schedule and never expands the group
     schedule = (read_schedule(args.schedule, topology=topo, expand=False)
                 if args.schedule else None)
+    topo = schedule_topology(args, topo, schedule)  # a group's: its group's network
     if args.view == "cut" and schedule is not None and schedule.collective.value == "alltoall":
         raise DrawError("--view cut draws the bottleneck cut of a tree collective's bound; an "
                         "all-to-all's optimum is its LP (forestcoll lp alltoall TOPOLOGY): "
@@ -126,7 +131,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     check_output(args.output, label="-o", inputs=[args.topology])
     sizes = parse_sizes(args.sizes) if args.sizes else None
-    topo = resolve(args.topology)
+    topo = group_topology(args, resolve(args.topology))
     page = report(topo, collective=args.collective, root=args.root, sizes=sizes,
                   lp=not args.no_lp, kernel=args.kernel)
     write_output(args.output, page)

@@ -18,12 +18,14 @@ from ..generation.bound import bound, rs_ag_algbw
 from ..generation.pipeline import MULTICAST, compact_generators, generate, traffic
 from ..model.catalog import resolve
 from ..model.collective import ALL, ALLREDUCE_METHODS, TREES
+from ..model.group_scope import mark
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
 from ..timing.alltoall_baseline import ALLTOALL_KINDS
 from ..timing.baseline import ALL_KINDS
 from .args import (DEMAND_HELP, FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_executor,
-                   add_kernel, add_symmetry, channels_arg, executor_for, failed_topology,
+                   add_group, add_kernel, add_symmetry, channels_arg, executor_for,
+                   failed_topology, group_topology,
                    int_arg, node_weights, output_arg, parse_k_range)
 from .output import destination, exact_num, table_stream
 
@@ -59,6 +61,12 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
                         "(solves the LP with HiGHS)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    add_group(p)
+    p.add_argument("--no-relay", dest="relay", action="store_false",
+                   help="with --group: switch the other compute nodes off (remove them and "
+                        "their links) instead of letting them forward for the group, as in "
+                        "the paper's 8+8 MI250 runs; a schedule that relays through no other "
+                        "GPU, which export msccl accepts")
     form = p.add_mutually_exclusive_group()
     form.add_argument("--compact", dest="compact", action="store_const", const=True,
                       default=None,
@@ -162,6 +170,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
                  + ([args.weights] if args.weights else [])
                  + ([args.demand] if args.demand else []))
     if args.collective == "alltoall":
+        if args.group is not None:
+            raise UsageError("--group: an all-to-all among a process group is not supported "
+                             "yet; --group takes the tree collectives")
         return cmd_generate_alltoall(args)
     refuse_demand(args, args.collective)
     method = args.method or "auto"          # None: not given (all-to-all refuses it)
@@ -174,11 +185,15 @@ def cmd_generate(args: argparse.Namespace) -> int:
         if args.k is not None or args.weights or args.root is not None:
             raise UsageError("--method lp takes each root's share and tree count from the LP; "
                              "drop --k, --weights and --root (or use --method trees)")
-    topo = failed_topology(args, resolve(args.topology))
+    whole = failed_topology(args, resolve(args.topology))
+    topo = group_topology(args, whole)
+    if topo is not whole and args.compact:
+        raise UsageError("--compact: a process group's schedule (forestcoll-schedule/5) is "
+                         "written in full; drop --compact or --group")
     weights = node_weights(args, topo)
     progress = _Progress(args.quiet)
     compact = args.compact if args.compact is not None else (
-        len(topo.compute_nodes) > COMPACT_ABOVE)
+        len(topo.compute_nodes) > COMPACT_ABOVE and topo is whole)
     # allreduce: the LP schedule where it beats the trees (lp/choice.py); a fixed k or
     # weights are the trees' alone
     chooses = (args.collective == "allreduce" and method != "trees" and args.k is None
@@ -200,6 +215,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     seconds = time.perf_counter() - start
+    sched = mark(sched, whole, topo)        # a group's schedule remembers its group
     write_output(args.output, sched.to_json())
     st = sched.stats
     out, where = destination(args.output)

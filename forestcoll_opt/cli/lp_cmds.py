@@ -14,8 +14,8 @@ from ..files import check_output
 from ..generation.bound import rs_ag_algbw
 from ..lp.options import FORMULATIONS, SOLVED_NAMES
 from ..model.catalog import resolve
-from .args import (DEMAND_HELP, TOPOLOGY_HELP, add_kernel, add_symmetry, output_arg,
-                   seconds_arg)
+from .args import (DEMAND_HELP, TOPOLOGY_HELP, add_group, add_kernel, add_symmetry,
+                   group_topology, output_arg, seconds_arg)
 from .output import EXIT_SOLVER, exact_num, flag_text, print_json_error
 
 SOLVER_FAILURES = (LPNotOptimalError, LPSolverError, LPCertificateError, LPInfeasibleError,
@@ -38,6 +38,7 @@ def add_lp(sub: argparse._SubParsersAction) -> None:
                    help="also write the model as an .mps file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)
+    add_group(p)
     add_kernel(p)
     add_symmetry(p)
     p.set_defaults(func=cmd_lp)
@@ -68,9 +69,12 @@ def _lp(args: argparse.Namespace) -> int:
     if args.write_lp and args.write_mps and _same_destination(args.write_lp, args.write_mps):
         raise UsageError("--write-lp and --write-mps name the same file; give two files")
     if args.problem == "alltoall":
+        if args.group is not None:
+            raise UsageError("--group: an all-to-all among a process group is not supported "
+                             "yet; --group takes the allreduce and allgather LPs")
         return cmd_lp_alltoall(args)
     refuse_demand(args, args.problem)
-    topo = resolve(args.topology)
+    topo = group_topology(args, resolve(args.topology))
     result = solve(topo, collective=args.problem, formulation=args.formulation,
                    time_limit=args.time_limit, write_lp=args.write_lp, write_mps=args.write_mps,
                    kernel=args.kernel, symmetry=args.symmetry)

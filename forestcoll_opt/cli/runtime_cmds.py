@@ -9,15 +9,17 @@ import json
 import sys
 from typing import Any
 
-from ..errors import UsageError
+from ..errors import MscclExportError, UsageError
 from ..files import check_output, display_path, write_output
 from ..model.catalog import resolve
 from ..model.numbers import fraction_text
 from ..runtimes.msccl_check.limits import FLAVOURS, PROTOCOLS
 from ..verify import load_schedule
-from .args import SCHEDULE_HELP, TOPOLOGY_HELP, add_kernel, bytes_arg, int_arg, output_arg
+from ..model.group_scope import check_exportable
+from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_group, add_kernel, bytes_arg,
+                   group_topology, int_arg, output_arg)
 from .output import EXIT_BELOW, EXIT_ERROR, destination, exact_num, print_reasons
-from .verify_cmds import valid_schedule
+from .verify_cmds import group_schedule
 
 
 def add_export(sub: argparse._SubParsersAction) -> None:
@@ -54,6 +56,10 @@ def add_export(sub: argparse._SubParsersAction) -> None:
                         "limit; legacy files with scratch: the largest that keeps the scratch "
                         "within 1 GiB)")
     add_kernel(q)
+    add_group(q, "export the schedule for this process group's communicator (a comma list "
+                 "of node ids or globs); default: the group the schedule records, if any. "
+                 "A schedule relaying through GPUs outside the group is refused: they are "
+                 "not ranks of the communicator (docs/groups.md)")
     q.set_defaults(func=cmd_export_msccl)
 
 
@@ -76,6 +82,8 @@ def add_check_xml(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="print the verdict as one JSON object: the final status, exit_code "
                         "and, with --schedule, the gate (docs/msccl.md)")
+    add_group(p, "the file is for this process group's communicator (a comma list of node "
+                 "ids or globs): its ranks are the members, in topology order")
     p.set_defaults(func=cmd_check_xml)
 
 
@@ -169,9 +177,14 @@ def cmd_export_msccl(args: argparse.Namespace) -> int:
     from ..model.schedule import achieved_algbw
 
     check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
-    topo = resolve(args.topology)
-    check_ranks(topo, args.flavour)      # before the schedule is read, verified or mapped
-    schedule, verdict = valid_schedule(args, topo)
+    whole = resolve(args.topology)
+    check_ranks(group_topology(args, whole), args.flavour)   # before the schedule is read
+    topo, schedule, verdict = group_schedule(args, whole)
+    try:
+        check_exportable(whole, schedule)    # a group's communicator: its members only
+    except MscclExportError as exc:
+        raise MscclExportError(str(exc).replace("(relay=False)", "(generate --no-relay)")) \
+            from None
     result = export_msccl(topo, schedule, flavour=args.flavour, protocol=args.protocol,
                           chunks=args.chunks, channels=args.channels, inplace=args.inplace,
                           name=args.name, min_bytes=args.min_bytes, max_bytes=args.max_bytes)
@@ -239,7 +252,7 @@ def _header_checks(args: argparse.Namespace, topo: Any) -> str | None:
     if ngpus.isascii() and ngpus.isdigit() and int(ngpus) != n:
         raise UsageError(f"{display_path(args.xml)} is for ngpus={int(ngpus)} ranks, but "
                          f"{topo.name} has {n} compute nodes; check it with the topology it "
-                         f"was exported for")
+                         f"was exported for (and --group for a process group's file)")
     return CHECKED.get(header.get("coll", ""))
 
 
@@ -298,7 +311,7 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
     from ..model.schedule import achieved_algbw, schedule_routes
     from ..model.compact import check_group
 
-    topo = resolve(args.topology)
+    topo = group_topology(args, resolve(args.topology))
     collective = _header_checks(args, topo)
     routes = schedule = None
     if args.schedule:

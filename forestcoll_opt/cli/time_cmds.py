@@ -13,11 +13,11 @@ import sys
 from ..files import check_output, write_output
 from ..model.catalog import resolve
 from ..model.collective import TREES
-from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_kernel, add_time_model,
+from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_group, add_kernel, add_time_model,
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
 from .output import exact_num, human_output
-from .verify_cmds import demand_line, valid_schedule
+from .verify_cmds import demand_line, group_schedule
 
 
 def add_simulate(sub: argparse._SubParsersAction) -> None:
@@ -31,6 +31,8 @@ def add_simulate(sub: argparse._SubParsersAction) -> None:
     out.add_argument("--csv", type=output_arg, metavar="FILE",
                      help="also write the rows to this CSV file")
     add_kernel(p)
+    add_group(p, "time the schedule on this process group's network (a comma list of node "
+                 "ids or globs); default: the group the schedule records, if any")
     p.set_defaults(func=cmd_simulate)
 
 
@@ -103,7 +105,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks, options = _model_options(args)
-    schedule, verdict = valid_schedule(args, topo)
+    topo, schedule, verdict = group_schedule(args, topo)
     rows = simulate(topo, schedule, sizes, **options)
     _, note = unit_bytes_per_s(topo.units)
     if note:

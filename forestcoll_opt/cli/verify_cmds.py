@@ -22,7 +22,8 @@ from ..model.numbers import fraction_text
 from ..model.topology import Topology
 from ..verify import AGAINST, load_schedule, verify
 from ..verify.alltoall import demand_text
-from .args import (FAIL_HELP, SCHEDULE_HELP, TOPOLOGY_HELP, add_kernel, failed_topology,
+from .args import (FAIL_HELP, SCHEDULE_HELP, TOPOLOGY_HELP, add_group, add_kernel,
+                   failed_topology, schedule_topology,
                    int_arg, node_weights, output_arg, ratio_arg, seconds_arg)
 from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, csv_text, exact_cells, exact_header,
                      exact_num, flag_text, print_json_error, print_reasons, table_stream)
@@ -58,6 +59,10 @@ def add_verify(sub: argparse._SubParsersAction) -> None:
                         "object {src: {dst: amount}}, normalised); default: the uniform "
                         "all-to-all, and a schedule for another demand is invalid")
     p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    add_group(p, "judge the schedule for this process group (a comma list of node ids or "
+                 "globs); default: the group the schedule records, if any (a "
+                 "forestcoll-schedule/5 file), every compute node otherwise; a group that "
+                 "differs from the file's is refused")
     add_kernel(p)
     p.set_defaults(func=cmd_verify)
 
@@ -81,6 +86,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     min_ratio = ratio_arg(args.min_ratio)
     topo = failed_topology(args, resolve(args.topology))
     data = load_schedule(args.schedule)
+    topo = schedule_topology(args, topo, data)      # a group's schedule: its group's network
     weights = node_weights(args, topo)
     alltoall = data.get("collective") == "alltoall"
     demand = _demand_arg(args, topo, data)
@@ -247,16 +253,28 @@ def valid_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Any, Any]:
     :param topo: the topology the schedule is for
     :returns: (the schedule, the verifier's verdict)
     """
+    return group_schedule(args, topo)[1:]
+
+
+def group_schedule(args: argparse.Namespace, topo: Topology) -> tuple[Topology, Any, Any]:
+    """:func:`valid_schedule` on the network the schedule is for: its own process group's
+    (a ``forestcoll-schedule/5`` file) or ``--group``'s, a ``--group`` that disagrees with
+    the file's refused.
+
+    :returns: (that network, the schedule, the verifier's verdict)
+    """
     from ..model.schedule import from_dict as schedule_from_dict
 
     data = load_schedule(args.schedule)
+    topo = schedule_topology(args, topo, data)
     verdict = verify(topo, data, kernel=args.kernel, validity_only=True)
     if not verdict.valid:
         reason = verdict.reasons[0] if verdict.reasons else verdict.status
         raise UsageError(f"{display_path(args.schedule)} is not a valid schedule for "
                          f"{topo.name} ({reason}); run forestcoll verify for every problem")
     # a compact schedule stays compact: its consumers walk its orbits (or its trees lazily)
-    return schedule_from_dict(data, source=display_path(args.schedule), expand=False), verdict
+    return topo, schedule_from_dict(data, source=display_path(args.schedule), expand=False), \
+        verdict
 
 
 def demand_line(topo: Topology, verdict: Any) -> str | None:

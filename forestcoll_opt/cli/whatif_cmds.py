@@ -16,7 +16,7 @@ from ..model.catalog import resolve
 from ..model.collective import TREES
 from ..model.failures import degrade, link_target
 from ..model.topology import Topology
-from .args import TOPOLOGY_HELP, add_kernel, int_arg, kinds_arg, output_arg
+from .args import TOPOLOGY_HELP, add_group, add_kernel, group_topology, int_arg, kinds_arg, output_arg
 from .generate_cmds import _Progress
 from .output import (check_one_stdout, csv_text, destination, exact_cells, exact_header,
                      exact_num, human_output)
@@ -56,6 +56,8 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-symmetry", dest="symmetry", action="store_false",
                    help="compute every failure, not one per class of symmetric failures")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    add_group(p, "the failures and upgrades as they cost or help this process group (a comma "
+                 "list of node ids or globs), the other compute nodes relaying as switches")
     add_kernel(p)
     p.set_defaults(func=cmd_whatif)
 
@@ -76,7 +78,7 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     if args.csv:
         check_one_stdout(args.csv, args.json)
         check_output(args.csv, label="--csv", inputs=[args.topology])
-    topo = resolve(args.topology)
+    topo = group_topology(args, resolve(args.topology))
     progress = _Progress(args.quiet)
     try:
         failed = None if not kinds else failure_impact(

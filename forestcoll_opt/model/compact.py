@@ -17,6 +17,7 @@ from typing import Mapping, Sequence
 
 from ..errors import ScheduleError
 from ..files import display_path
+from .groups import restrict
 from .schedule import Schedule, Tree, from_dict, load
 from .topology import Topology
 from .trees import NodeGroup, cycles_of, perm_from_cycles, tree_image, tree_key
@@ -68,6 +69,9 @@ def check_group(topology: Topology | None, schedule: Schedule) -> int:
     :raises ScheduleError: naming the generator and the node or link it breaks, or the
         group that does not act freely
     """
+    if topology is not None and schedule.process_group \
+            and set(schedule.compute_nodes) < set(topology.compute_nodes):
+        topology = restrict(topology, schedule.compute_nodes)    # a process group's schedule
     if topology is not None and tuple(schedule.compute_nodes) != tuple(topology.compute_nodes):
         raise ScheduleError(f"the schedule is for {schedule.topology or 'another topology'} "
                             f"({len(schedule.compute_nodes)} compute nodes), not for "

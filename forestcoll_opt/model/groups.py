@@ -27,7 +27,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..errors import GroupError
 from ..files import MAX_TOPOLOGY, display_path, parse_json, read_text
 from .numbers import parse_exact, value_text
-from .topology import Node, Topology
+from .topology import MAX_ID_LENGTH, Node, Topology
 
 __all__ = ["Group", "Mesh", "select", "restrict", "rank_order", "parse_mesh", "mesh_groups",
            "groups_from_data", "load_groups", "is_whole"]
@@ -148,7 +148,7 @@ def restrict(topology: Topology, members: "Group | Iterable[str]") -> Topology:
     nodes = tuple(n if (not n.is_compute or n.id in keep) else
                   Node(id=n.id, kind="switch", box=n.box) for n in topology.nodes)
     name = f"{topology.name} [group of {len(keep)} of {len(compute)} compute nodes]"
-    return Topology(name=name, nodes=nodes, links=topology.links, units=topology.units)
+    return Topology(name=name[:MAX_ID_LENGTH].rstrip(), nodes=nodes, links=topology.links, units=topology.units)
 
 
 def parse_mesh(spec: "str | Mapping[str, int] | Mesh") -> Mesh:

@@ -44,7 +44,8 @@ from .linkloads import (achieved_algbw, link_loads, multicast_switches,  # noqa:
 FORMAT = "forestcoll-schedule/1"
 FORMAT_V2 = "forestcoll-schedule/2"     # adds "weights" and "concurrent" (docs/formats.md)
 FORMAT_V3 = "forestcoll-schedule/3"     # compact: a group and one tree per orbit
-FORMATS = (FORMAT, FORMAT_V2, FORMAT_V3)
+FORMAT_V5 = "forestcoll-schedule/5"     # version 2 plus "process_group" (docs/formats.md)
+FORMATS = (FORMAT, FORMAT_V2, FORMAT_V3, FORMAT_V5)
 COLLECTIVES = TREES          # the tree collectives; kept for importers of the previous release
 MAX_COUNT = 2**63 - 1        # the largest k or tree weight the format allows (docs/formats.md)
 MAX_GENERATORS = 64          # generators a compact schedule's group may list
@@ -234,6 +235,10 @@ class Schedule:
         routes per pair (:class:`~forestcoll_opt.model.alltoall.Route`); ``k`` is then the
         number of parts per unit of demand (:mod:`forestcoll_opt.model.alltoall`)
     :ivar demand: all-to-all only: the normalised demand matrix, None when uniform
+    :ivar process_group: the schedule is for a process group of a larger network: its
+        ``compute_nodes`` are the group's members, the network's other compute nodes
+        forward data as switches do (``forestcoll-schedule/5``, key ``"process_group"``;
+        :mod:`forestcoll_opt.model.groups`)
     """
 
     collective: Collective
@@ -254,6 +259,7 @@ class Schedule:
     orbits: tuple[Tree, ...] = ()
     routes: tuple[Route, ...] = ()
     demand: Demand | None = None
+    process_group: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.collective, Collective):
@@ -380,9 +386,11 @@ class Schedule:
     def format(self) -> str:
         """``forestcoll-schedule/1`` unless the schedule needs version 2 (weights,
         concurrent allreduce phases, or in-network multicast); ``/3`` when compact;
-        ``forestcoll-schedule/4`` for all-to-all."""
+        ``forestcoll-schedule/4`` for all-to-all; ``/5`` for a process group's."""
         if self.collective is Collective.ALLTOALL:
             return FORMAT_ALLTOALL
+        if self.process_group:
+            return FORMAT_V5
         if self.group is not None:
             return FORMAT_V3
         return (FORMAT_V2 if self.weights is not None or self.concurrent or self.multicast
@@ -394,6 +402,8 @@ class Schedule:
 
         :returns: a dict of JSON types; exact numbers are integers or ``"p/q"`` strings
         """
+        if self.process_group and self.group is not None:
+            return self.expanded().to_dict()    # version 5 has no compact form
         out: dict[str, Any] = {"format": self.format, "collective": self.collective.value}
         # an optional claim the schedule does not carry (a file read without it) is left
         # out, never written as null or "": the verifier refuses those where it accepted
@@ -403,6 +413,8 @@ class Schedule:
         if self.units:
             out["units"] = self.units
         out["compute_nodes"] = list(self.compute_nodes)
+        if self.process_group:
+            out["process_group"] = list(self.compute_nodes)
         if self.root is not None:
             out["root"] = self.root
         if self.weights is not None:
@@ -585,6 +597,8 @@ def _from_dict(data: Mapping[str, Any], source: str) -> Schedule:
         if newer:
             raise ScheduleError(f"{source}: \"{newer[0]}\" needs \"format\": {FORMAT_V2!r}")
     compact = fmt == FORMAT_V3
+    if "process_group" in data and fmt != FORMAT_V5:
+        raise ScheduleError(f"{source}: \"process_group\" needs \"format\": {FORMAT_V5!r}")
     if "group" in data and not compact:
         raise ScheduleError(f"{source}: \"group\" needs \"format\": {FORMAT_V3!r}")
     collective = data.get("collective")
@@ -597,6 +611,8 @@ def _from_dict(data: Mapping[str, Any], source: str) -> Schedule:
     else:
         allowed = _COMMON_KEYS | _PHASE_KEYS | {"multicast"} | (
             {"root"} if collective.rooted else {"weights"})
+    if fmt == FORMAT_V5:
+        allowed = allowed | {"process_group"}
     if compact:
         allowed = allowed | {"group"} | (set() if collective is Collective.ALLREDUCE
                                          else {"orbits"})
@@ -612,6 +628,9 @@ def _from_dict(data: Mapping[str, Any], source: str) -> Schedule:
                   compute_nodes=tuple(_id(v, f"{source}: compute_nodes") for v in nodes))
     algbw = _fraction(data["algbw"], f"{source}: algbw")
     common["weights"] = _weights(data.get("weights"), common["compute_nodes"], source)
+    if fmt == FORMAT_V5:
+        common["process_group"] = _members(data.get("process_group"), common["compute_nodes"],
+                                           source)
     if compact:
         if "group" not in data:
             raise ScheduleError(f"{source}: missing \"group\", the generators of a compact "
@@ -645,6 +664,18 @@ def _from_dict(data: Mapping[str, Any], source: str) -> Schedule:
         root = _id(data["root"], f"{source}: root")
     return replace(_phase(data, collective, common, root, source), algbw=algbw,
                    multicast=multicast)
+
+
+def _members(raw: Any, nodes: tuple[str, ...], source: str) -> bool:
+    """A version-5 schedule's ``"process_group"``: the group's members, exactly its
+    ``compute_nodes`` in the same order."""
+    if raw is None:
+        raise ScheduleError(f"{source}: missing \"process_group\", the members of the process "
+                            f"group a forestcoll-schedule/5 file is for")
+    if not isinstance(raw, list) or tuple(raw) != nodes:
+        raise ScheduleError(f"{source}: \"process_group\" must list the group's members "
+                            f"exactly as \"compute_nodes\" does (same nodes, same order)")
+    return True
 
 
 def _weights(raw: Any, nodes: tuple[str, ...], source: str

@@ -6,7 +6,8 @@
 ``forestcoll-schedule/2`` (``urn:forestcoll:schedule:2``), ``load("schedule-3")`` the one
 of the compact ``forestcoll-schedule/3`` (``urn:forestcoll:schedule:3``) and
 ``load("schedule-4")`` the one of ``forestcoll-schedule/4``, all-to-all's routes
-(``urn:forestcoll:schedule:4``). ``docs/formats.md`` specifies the
+(``urn:forestcoll:schedule:4``), and ``load("schedule-5")`` the one of
+``forestcoll-schedule/5``, a process group's schedule (``urn:forestcoll:schedule:5``). ``docs/formats.md`` specifies the
 formats field by field, including the checks a schema cannot express (unique ids, balanced
 nodes, tree shapes).
 """
@@ -19,7 +20,7 @@ from typing import Any
 
 from ..errors import UsageError
 
-NAMES = ("topology", "schedule", "schedule-2", "schedule-3", "schedule-4")
+NAMES = ("topology", "schedule", "schedule-2", "schedule-3", "schedule-4", "schedule-5")
 
 
 def text(name: str) -> str:

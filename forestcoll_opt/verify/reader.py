@@ -197,8 +197,15 @@ class Reader:
         else:
             misplaced["group"] = misplaced["orbits"] = (
                 "a compact schedule's \"group\" and \"orbits\" need forestcoll-schedule/3")
+        if self.version == 5:
+            allowed += ("process_group",)
+        else:
+            misplaced["process_group"] = ("key \"process_group\" needs forestcoll-schedule/5")
         self.keys(data, allowed, "", misplaced)
         self.common(data)
+        if self.version == 5:
+            self.process_group(data.get("process_group", _MISSING),
+                               data.get("compute_nodes", _MISSING))
         if coll not in SINGLE_ROOT:
             self.shard_weights(data.get("weights", _MISSING))
         if coll == "allreduce":
@@ -264,6 +271,9 @@ class Reader:
             mine, theirs_listed = set(self.t.compute_nodes), set(listed)
             extra = [v for v in dict.fromkeys(listed) if v not in mine]
             absent = [v for v in self.t.compute_nodes if v not in theirs_listed]
+            if (extra or absent) and ("process_group" in data or
+                                      data.get("format") == "forestcoll-schedule/5"):
+                return self.group_claim(data.get("process_group", _MISSING), listed)
             if extra or absent:
                 detail = "; ".join(part for part in (
                     _some(extra, f"not a compute node of {self.t.name}",
@@ -277,6 +287,23 @@ class Reader:
                 return self.other_network(theirs, None, f"it routes over {hop[0]} -> {hop[1]}, "
                                                         f"which {self.t.name} does not have")
         return None
+
+    def group_claim(self, claim: Any, listed: list) -> str:
+        """One line on a process group's schedule whose claim the verifier could not take
+        (verify/members.py): its compute nodes are then not this network's."""
+        if claim is _MISSING:
+            return (f"missing \"process_group\": a forestcoll-schedule/5 file lists the "
+                    f"members of the process group it is for (its {len(set(listed))} "
+                    f"compute nodes are not the {len(self.compute)} of {self.t.name})")
+        if not isinstance(claim, (list, tuple)) or list(claim) != list(listed):
+            return (f"\"process_group\" must list the group's members exactly as "
+                    f"\"compute_nodes\" does, found {show(claim)}")
+        stray = [v for v in claim if v not in self.compute]
+        if stray:
+            return (f"\"process_group\" names {show(stray[0])}, not a compute node of "
+                    f"{self.t.name}")
+        return (f"\"process_group\" must name at least two distinct compute nodes of "
+                f"{self.t.name}, found {show(claim)}")
 
     def other_network(self, theirs: str | None, size: str | None, detail: str) -> str:
         mine = f"{self.t.name} ({len(self.compute)} compute nodes)"
@@ -318,7 +345,24 @@ class Reader:
         elif not isinstance(fmt, str) or fmt not in SCHEDULE_FORMATS:
             self.reasons.append(f"\"format\" is {show(fmt)}, expected {wanted}")
         else:
-            self.version = SCHEDULE_FORMATS.index(fmt) + 1
+            self.version = int(fmt.rsplit("/", 1)[1])
+
+    def process_group(self, raw: Any, listed: Any) -> None:
+        """``"process_group"`` (version 5): the members of the group the schedule is for,
+        exactly its ``compute_nodes``; the verifier has already judged it on the network
+        as that group sees it (:func:`forestcoll_opt.verify.members.as_group`), so here
+        the members must be this topology's compute nodes."""
+        if raw is _MISSING:
+            self.reasons.append("missing \"process_group\": a forestcoll-schedule/5 file lists "
+                                "the members of the process group it is for")
+        elif not isinstance(raw, (list, tuple)) or not isinstance(listed, (list, tuple)) \
+                or list(raw) != list(listed):
+            self.reasons.append(f"\"process_group\" must list the group's members exactly as "
+                                f"\"compute_nodes\" does, found {show(raw)}")
+        elif set(raw) != self.compute:
+            self.reasons.append(f"\"process_group\" lists {len(set(raw))} members, but "
+                                f"{self.t.name} as judged has {len(self.compute)} compute "
+                                f"nodes")
 
     def shard_weights(self, raw: Any) -> None:
         """``"weights"``: every compute node exactly once with a non-negative exact number, at

@@ -24,7 +24,10 @@ from ..model.topology import fraction_text as _model_fraction_text
 
 SCHEDULE_FORMAT = "forestcoll-schedule/1"       # without "weights", "concurrent", "multicast"
 # every version is read; version 3 is compact (a group and one tree per orbit)
-SCHEDULE_FORMATS = ("forestcoll-schedule/1", "forestcoll-schedule/2", "forestcoll-schedule/3")
+# (all-to-all's version 4 is read by verify/alltoall.py; version 5 is version 2 with
+# "process_group", a schedule for a process group of the network)
+SCHEDULE_FORMATS = ("forestcoll-schedule/1", "forestcoll-schedule/2", "forestcoll-schedule/3",
+                    "forestcoll-schedule/5")
 MULTI_ROOT = ("allgather", "reduce-scatter")
 SINGLE_ROOT = ("broadcast", "reduce")
 COLLECTIVES = MULTI_ROOT + SINGLE_ROOT + ("allreduce",)

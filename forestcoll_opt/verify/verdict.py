@@ -32,6 +32,7 @@ from .alltoall import UNIFORM, check_demand, read_alltoall, verdict_fields
 from .bound import CutBound, cached_bound
 from .group import GroupAction
 from .loads import LinkTraffic, PhaseLoad, Reading
+from .members import as_group, group_note
 from .reader import Reader, load_schedule
 from .terms import (COLLECTIVES, check_interval, check_min_ratio, check_weights, fraction_text, named_weights,
                     show)
@@ -401,9 +402,12 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
         raise VerifyArgumentError(f"validity_only must be True or False, got {show(validity_only)}")
     solve = lp_interval if callable(lp_interval) else None
     interval = None if solve else check_interval(lp_interval)
-    expected = check_weights(topology, weights, "weights")
     wanted = check_demand(topology, demand)
     data = load_schedule(schedule)
+    # a process group's schedule (forestcoll-schedule/5) is judged on the network as its
+    # group sees it: the other compute nodes forward, as switches do (verify/members.py)
+    topology = as_group(topology, data)
+    expected = check_weights(topology, weights, "weights")
     if data.get("collective") == "alltoall":
         if expected is not None:
             raise VerifyArgumentError(
@@ -432,6 +436,7 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
             "allgather tree bound")
     reader = Reader(topology, expected)
     parsed = reader.read(data)
+    reader.notes.extend(group_note(data, topology))
     coll = reader.collective
     if validity_only:
         return _validity_verdict(topology, reader, parsed, interval is not None)

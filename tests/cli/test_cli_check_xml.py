@@ -148,7 +148,8 @@ def test_header_decides_before_the_schedule_is_read(capsys, files):
                          missing)
     assert code == 2 and out == ""
     assert err == ("forestcoll: error: ag.xml is for ngpus=16 ranks, but dgx-a100-4 has 32 "
-                   "compute nodes; check it with the topology it was exported for\n"
+                   "compute nodes; check it with the topology it was exported for (and "
+                   "--group for a process group's file)\n"
                    ).replace("ag.xml", str(files["ag_xml"]))
     code, out, err = run(capsys, "check-xml", "dgx-a100:boxes=129", files["ag_xml"],
                          "--schedule", missing)

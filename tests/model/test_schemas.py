@@ -185,9 +185,17 @@ def doc_examples() -> tuple[str, list[dict]]:
     scheds = [json.loads(b) for b in blocks if json.loads(b).get("format") != T.FORMAT]
     assert len(topo_text) == 1 and len(topo_text) + len(scheds) == len(blocks)
     # the compact example (version 3) has tests of its own: tests/model/test_compact.py, and
-    # the all-to-all one (version 4) below
-    return topo_text[0], [s for s in scheds
-                          if s["format"] not in ("forestcoll-schedule/3", "forestcoll-schedule/4")]
+    # the all-to-all one (version 4) and the process group's (version 5) below
+    return topo_text[0], [s for s in scheds if s["format"] not in (
+        "forestcoll-schedule/3", "forestcoll-schedule/4", V5)]
+
+
+def doc_example_v5() -> dict:
+    """The process group's example of docs/formats.md (forestcoll-schedule/5)."""
+    blocks = re.findall(r"^```json\n(.*?)\n```$", DOCS.read_text(encoding="utf-8"),
+                        re.DOTALL | re.MULTILINE)
+    (one,) = [json.loads(b) for b in blocks if json.loads(b).get("format") == V5]
+    return one
 
 
 def recompute(topo: T.Topology, body: dict, n: int, rooted: bool) -> tuple[Fraction, Fraction]:
@@ -450,6 +458,7 @@ def test_schedule_exact_numbers(value, ok):
 # --- forestcoll-schedule/2 -------------------------------------------------------------------------
 
 SCHEDULE_2 = validator("schedule-2")
+V5 = "forestcoll-schedule/5"
 V2 = "forestcoll-schedule/2"
 
 
@@ -557,7 +566,8 @@ EXACT_TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many(
     {"integer": _json_integer, "number": _json_number})
 ExactValidator = jsonschema.validators.extend(jsonschema.Draft202012Validator,
                                               type_checker=EXACT_TYPES)
-EXACT = {name: ExactValidator(schemas.load(name)) for name in ("schedule", "schedule-2")}
+EXACT = {name: ExactValidator(schemas.load(name))
+         for name in ("schedule", "schedule-2", "schedule-5")}
 
 
 def _definition(name: str) -> jsonschema.protocols.Validator:
@@ -567,7 +577,7 @@ def _definition(name: str) -> jsonschema.protocols.Validator:
 
 def _schema_of(doc) -> jsonschema.protocols.Validator:
     fmt = doc.get("format") if isinstance(doc, dict) else None
-    return EXACT["schedule-2" if fmt == V2 else "schedule"]
+    return EXACT["schedule-2" if fmt == V2 else "schedule-5" if fmt == V5 else "schedule"]
 
 
 def _reads(value) -> Decimal | int | str:
@@ -642,6 +652,8 @@ def _examples_v1_and_v2() -> list[dict]:
         if sched["collective"] == "allreduce":
             v2["concurrent"] = False
         out.append(v2)
+    group = doc_example_v5()          # a process group's (version 5), and with its options
+    out += [group, dict(copy.deepcopy(group), multicast=False, weights={"a0": 3, "b0": 3})]
     return out
 
 
@@ -712,7 +724,8 @@ def mutated_schedules(draw):
         elif how == "add" and isinstance(_at(doc, path), dict):
             key = draw(st.sampled_from(["root", "k", "trees", "phases", "weights",
                                         "concurrent", "multicast", "topology", "units",
-                                        "tree_bandwidth", "algbw", "extra"]))
+                                        "tree_bandwidth", "algbw", "process_group",
+                                        "extra"]))
             _at(doc, path)[key] = draw(ANY_VALUE)
     return doc
 
@@ -814,6 +827,36 @@ def test_topology_json_numbers_agree_with_the_schema(literal, field):
 # --- forestcoll-schedule/4: all-to-all routes ----------------------------------------------------
 
 SCHEDULE_4 = validator("schedule-4")
+SCHEDULE_5 = validator("schedule-5")
+
+
+def test_schedule_5_example_is_what_generate_writes_and_verifies_at_its_groups_bound():
+    # the group {a0, b0} of the example network: b0 reaches net over its own 25/3 and,
+    # through b1, another 25/3: x* = 50/3, algbw = 2 x 50/3 = 100/3; a0 has 50 + 50
+    import forestcoll_opt as fc
+
+    schema = schemas.load("schedule-5")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert (schema["$id"], schema["title"]) == ("urn:forestcoll:schedule:5", V5)
+    doc = doc_example_v5()
+    assert_valid(SCHEDULE_5, doc)
+    assert not SCHEDULE_2.is_valid(doc) and not SCHEDULE.is_valid(doc)
+    topo = T.loads(doc_examples()[0])
+    made = fc.generate(topo, group="a0,b0")
+    assert json.loads(made.to_json()) == doc
+    v = verify(topo, doc)
+    assert (v.status, v.algbw) == ("optimal", Fraction(100, 3))
+    g = fc.group_bound(topo, "a0,b0")
+    assert (g.relayed.algbw, g.switched_off.algbw) == (Fraction(100, 3), Fraction(50, 3))
+    # the schema and the readers refuse the same malformed claims
+    from forestcoll_opt.model.schedule import from_dict as read
+    for bad in (dict(doc, process_group=["b0", "a0"]), dict(doc, process_group=["a0"]),
+                {k: v for k, v in doc.items() if k != "process_group"}):
+        assert not verify(topo, bad).valid
+        with pytest.raises(ForestCollError):
+            read(bad)
+    assert not SCHEDULE_5.is_valid({k: v for k, v in doc.items() if k != "process_group"})
+    assert not SCHEDULE_5.is_valid(dict(doc, process_group=["a0"]))
 
 
 def test_schedule_4_schema_is_draft_2020_12_with_its_own_id():
