@@ -114,7 +114,7 @@ class Tradeoff:
     """
 
     topology: str
-    collective: str
+    collective: Collective
     units: str
     optimum: Fraction
     k_star: int
@@ -289,7 +289,8 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         :func:`~forestcoll_opt.generation.pipeline.generate`
     :raises LPError: when ``method="lp"`` and the allreduce LP cannot be solved
     """
-    collective = check_request(topology, collective, root=root).value
+    member = check_request(topology, collective, root=root)
+    collective = member.value
     model = check_options(model, chunks, alpha, alpha_per_link, calibration)
     if model == "calibrated" and calibration is None:
         calibration = Calibration()
@@ -321,7 +322,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         link_alphas(topology, alpha, alpha_per_link)      # refuse a bad latency at once
     optimal = generate(topology, collective=collective, root=root, kernel=kernel)
     k_star = _k_of(optimal)
-    optimum = (optimal.algbw if collective == "allreduce" else
+    optimum = (optimal.algbw if member is Collective.ALLREDUCE else
                compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw)
     if ks is None:
         ks = default_ks(k_star)
@@ -334,7 +335,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     for k in ks:
         schedules.append((f"k={k}", k, optimal if k == k_star else built[k]))
     lp_interval = None
-    if collective == "allreduce" and method != "trees":
+    if member is Collective.ALLREDUCE and method != "trees":
         from ..lp.choice import best_allreduce
 
         choice = best_allreduce(topology, method=method, kernel=kernel)
@@ -407,12 +408,12 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
                                 algorithms=algorithms))
     parameters = (calibration.parameters(topology) if model == "calibrated"
                   else ideal_parameters(chunks, alpha, alpha_per_link))
-    return Tradeoff(topology=topology.name, collective=collective, units=topology.units,
+    return Tradeoff(topology=topology.name, collective=member, units=topology.units,
                     optimum=optimum, k_star=k_star, candidates=tuple(candidates),
                     rows=tuple(rows), skipped=tuple(skipped), model=model,
                     parameters=parameters,
                     reference=("reduce-scatter + allgather tree bound"
-                               if collective == "allreduce" else "bound"),
+                               if member is Collective.ALLREDUCE else "bound"),
                     lp_interval=lp_interval)
 
 
