@@ -171,12 +171,12 @@ def _print_bound(topo: Topology, b: Bound) -> None:
         print(f"weights         {len(set(w for _, w in b.weights))} distinct, W = "
               f"{b.total_weight} in all (normalised)")
     per = "tree(s) per root" if b.weights is None else "tree(s) per unit of weight"
-    print(f"k               {least.k} {per}, U = {least.k * b.inv_x}  ({least.note})")
+    print(f"k               {least.k} {per}, U = {b.U_at(least.k)}  ({least.note})")
     if least.k != b.k:
         print(f"                the paper's k = {b.k} (every link an integral number of trees) "
               f"is sufficient, not necessary")
-    print(f"tree bandwidth  {exact_num(b.x / least.k)} {u}")
-    side = "leaving" if b.collective in ("allgather", "broadcast") else "entering"
+    print(f"tree bandwidth  {exact_num(b.tree_bandwidth_at(least.k))} {u}")
+    side = "leaving" if b.collective.outward else "entering"
     inside = (f"|S* ∩ Vc| = {b.cut_compute}" if b.weights is None
               else f"w(S* ∩ Vc) = {b.cut_weight} ({b.cut_compute} compute)")
     print(f"bottleneck cut  {inside}, bandwidth {side} S* = "

@@ -163,10 +163,7 @@ def cmd_example(args: argparse.Namespace) -> int:
 
 
 def cmd_export_msccl(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
     from ..runtimes.msccl_export import check_ranks, export_msccl
-    from ..model.schedule import achieved_algbw
 
     check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
@@ -177,8 +174,7 @@ def cmd_export_msccl(args: argparse.Namespace) -> int:
                           name=args.name, min_bytes=args.min_bytes, max_bytes=args.max_bytes)
     write_output(args.output, result.xml)
     out, where = destination(args.output)
-    # the runtime overlaps an allreduce's phases: the file's own algbw is the concurrent one
-    runs = achieved_algbw(replace(schedule, concurrent=bool(schedule.phases)), topo)
+    runs = result.algbw
     same = "as scheduled" if runs == verdict.algbw else (
         f"the schedule's {exact_num(verdict.algbw)} with its phases overlapped")
     print(f"wrote {where}: MSCCL {result.flavour} {result.collective} for {topo.name}, "

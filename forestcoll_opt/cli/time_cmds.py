@@ -171,7 +171,7 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         check_directory(args.export, label="--export")
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
-    chunks, options = _model_options(args)
+    _, options = _model_options(args)
     ks = parse_k_range(args.k, limit=TRADEOFF_MAX_K) if args.k else None
     baselines = None if args.baselines is None else baselines_arg(args.baselines)
     with executor_for(args) as executor:
@@ -207,22 +207,8 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         from ..analysis.export_plan import export_tradeoff
         plan = export_tradeoff(topo, result, args.export)
     if args.json:
-        print(json.dumps({
-            "topology": result.topology, "collective": result.collective,
-            "units": result.units, "optimum": str(result.optimum), "k_star": result.k_star,
-            "reference": result.reference,
-            "lp_interval": None if result.lp_interval is None else {
-                "lower": str(result.lp_interval[0]), "upper": str(result.lp_interval[1])},
-            "model": result.model, "parameters": result.parameters,
-            "alpha": args.alpha, "chunks": chunks,
-            "candidates": [{"name": c.name, "k": c.k,
-                            "algbw": None if c.algbw is None else str(c.algbw),
-                            "trees": c.trees, "height": c.height} for c in result.candidates],
-            "skipped": [{"baseline": k, "reason": r} for k, r in result.skipped],
-            "rows": [{"size_bytes": r.size_bytes, "best": r.best, "seconds": r.seconds,
-                      "chunks": r.chunks, "protocols": r.protocols,
-                      "algorithms": r.algorithms} for r in result.rows],
-            "export": None if plan is None else _plan_json(plan)}, indent=1))
+        print(json.dumps({**result.to_dict(),
+                          "export": None if plan is None else plan.to_dict()}, indent=1))
         return 0
     with human_output(args.csv):       # --csv -: standard output holds the CSV alone
         print(_optimum_line(result, topo))
@@ -283,14 +269,6 @@ def _optimum_line(result, topo) -> str:
 
 def _time_cell(seconds: float, best: bool) -> str:
     return f"{seconds:.4g}" + ("*" if best else " ")
-
-
-def _plan_json(plan) -> dict:
-    return {"directory": plan.directory, "msccl_dir": plan.msccl_dir,
-            "ranges": [{"min_bytes": e.range.min_bytes, "max_bytes": e.range.max_bytes,
-                        "candidate": e.range.candidate, "protocol": e.range.protocol,
-                        "xml": e.xml, "schedule": e.schedule, "channels": e.channels}
-                       for e in plan.ranges]}
 
 
 def _print_plan(plan) -> None:

@@ -203,6 +203,24 @@ class Bound:
         weights) — equals :attr:`inv_x`."""
         return Fraction(self.cut_weight) / self.cut_bandwidth
 
+    def U_at(self, k: int) -> Fraction:
+        """U = k/x*, the tree bandwidth unit's inverse with ``k`` trees per root (``k`` per
+        unit of weight): :attr:`U` is ``U_at(self.k)``.
+
+        :param k: trees per root, e.g. :attr:`k_min`'s ``k``
+        :returns: k · :attr:`inv_x`
+        """
+        return k * self.inv_x
+
+    def tree_bandwidth_at(self, k: int) -> Fraction:
+        """The bandwidth of every tree with ``k`` trees per root: x*/k
+        (:attr:`tree_bandwidth` is ``tree_bandwidth_at(self.k)``).
+
+        :param k: trees per root
+        :returns: :attr:`x` / k
+        """
+        return self.x / k
+
     @property
     def total_weight(self) -> int:
         """Ŵ, the sum of the normalised shard weights (N without weights)."""

@@ -47,7 +47,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from ..display import html_summary
 from ..errors import MscclExportError, UsageError
@@ -56,7 +57,7 @@ from .msccl_check.limits import (EXECUTOR, EXPORT_SCRATCH_BUDGET, LEGACY, PROTOC
 from .msccl_layout import Builder, Layout, Step, chan_of, check_offsets, fit, peers
 from ..model.collective import Collective
 from ..model.compact import check_group
-from ..model.schedule import Schedule, Tree
+from ..model.schedule import Schedule, Tree, achieved_algbw
 from ..model.topology import Topology
 
 # The runtimes' limits are the checker's (forestcoll_opt.runtimes.msccl_check.limits records
@@ -88,6 +89,10 @@ class MscclExport:
     """``<tb>`` elements over all ranks."""
     steps: int
     """``<step>`` elements over all ranks."""
+    algbw: Fraction
+    """The algbw the file runs at, exact, in the topology's units: the schedule's, with an
+    allreduce's two phases overlapped as the runtimes run them (its schedule's own algbw
+    when that schedule's phases run concurrently too)."""
     channels: int = 1
     """``nchannels``: the channels the thread blocks use (chosen when not given)."""
     max_bytes: int = 2**63 - 1
@@ -328,7 +333,9 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
         xml=xml, collective=schedule.collective, flavour=fl.name, name=name,
         nchunksperloop=K, ngpus=n, threadblocks=sum(len(blocks) for blocks in lay.blocks),
         steps=sum(len(rk.steps) for rk in b.ranks), channels=lay.channels,
-        max_bytes=max_bytes)
+        max_bytes=max_bytes,
+        # the runtime overlaps an allreduce's phases: the file's own algbw is the concurrent one
+        algbw=achieved_algbw(replace(schedule, concurrent=bool(schedule.phases)), topology))
 
 
 def _alltoall(b: Builder, schedule: Schedule, rank: dict[str, int], chunks: int) -> int:

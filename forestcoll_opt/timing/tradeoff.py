@@ -111,6 +111,8 @@ class Tradeoff:
         tree bound"`` for allreduce
     :ivar lp_interval: allreduce: the allreduce LP optimum's certified interval
         ``(lower, upper)`` when the LP was solved, else None
+    :ivar chunks: the ``chunks=`` asked for (``"auto"``, or a count; ideal model)
+    :ivar alpha: the ``alpha=`` asked for (seconds per hop for every link, or None)
     """
 
     topology: str
@@ -125,6 +127,30 @@ class Tradeoff:
     parameters: Mapping[str, Any] = field(default_factory=dict)
     reference: str = "bound"
     lp_interval: tuple[Fraction, Fraction] | None = None
+    chunks: int | str = "auto"
+    alpha: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON types (``forestcoll tradeoff --json``): exact numbers as
+        ``"p/q"`` strings, seconds as floats, one entry per candidate and per size.
+
+        :returns: a dict
+        """
+        return {
+            "topology": self.topology, "collective": self.collective.value,
+            "units": self.units, "optimum": str(self.optimum), "k_star": self.k_star,
+            "reference": self.reference,
+            "lp_interval": None if self.lp_interval is None else {
+                "lower": str(self.lp_interval[0]), "upper": str(self.lp_interval[1])},
+            "model": self.model, "parameters": self.parameters,
+            "alpha": self.alpha, "chunks": self.chunks,
+            "candidates": [{"name": c.name, "k": c.k,
+                            "algbw": None if c.algbw is None else str(c.algbw),
+                            "trees": c.trees, "height": c.height} for c in self.candidates],
+            "skipped": [{"baseline": k, "reason": r} for k, r in self.skipped],
+            "rows": [{"size_bytes": r.size_bytes, "best": r.best, "seconds": r.seconds,
+                      "chunks": r.chunks, "protocols": r.protocols,
+                      "algorithms": r.algorithms} for r in self.rows]}
 
     def __repr__(self) -> str:
         return (f"Tradeoff({self.collective} on {self.topology}, {self.model} model: "
@@ -414,7 +440,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
                     parameters=parameters,
                     reference=("reduce-scatter + allgather tree bound"
                                if member is Collective.ALLREDUCE else "bound"),
-                    lp_interval=lp_interval)
+                    lp_interval=lp_interval, chunks=chunks, alpha=alpha)
 
 
 def _check_ks(ks: list) -> None:
