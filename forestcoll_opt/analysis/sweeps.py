@@ -50,12 +50,13 @@ def iter_sweep(topology: Topology, ks, *, collective: "Collective | str" = "allg
     :raises ScheduleError: while iterating, when a schedule cannot be generated (see
         :func:`~forestcoll_opt.generation.pipeline.generate`)
     """
-    collective = check_request(topology, collective, root=root).value
+    member = check_request(topology, collective, root=root)
+    collective = member.value
     ks = list(ks)
     for k in ks:
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise UsageError(f"k={str(k)[:20]!r}: every k must be a whole number from 1 to {MAX_K}")
-    if collective == "allreduce":
+    if member is Collective.ALLREDUCE:
         optimum = rs_ag_algbw(topology, kernel=kernel)
     else:
         optimum = compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from fractions import Fraction
 from typing import Sequence
 
 from ..generation.bound import Bound, bound
@@ -73,7 +72,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         return 0
     print(f"topology  {topo.name}  (units {topo.units})")
     print(f"nodes     {len(topo.compute_nodes)} compute, {len(topo.switch_nodes)} switch")
-    total = sum(topo.capacity.values(), Fraction(0))
+    total = topo.total_bandwidth
     print(f"links     {len(topo.capacity)} directed node pairs from {len(topo.links)} declared "
           f"links, {exact_num(total)} {topo.units} in all")
     boxes = topo.boxes()
@@ -91,9 +90,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     print()
     width = max(len(v) for v in topo.node_ids)
     print(f"{'node':<{width}}  {'kind':<7}  {'box':>4}  {'ingress':>12}  {'egress':>12}  neighbours")
-    out_deg: dict[str, int] = {v: 0 for v in topo.node_ids}
-    for (u, _v) in topo.capacity:
-        out_deg[u] += 1
+    out_deg = topo.out_degree
     for n in topo.nodes:
         box = "-" if n.box is None else str(n.box)
         print(f"{n.id:<{width}}  {n.kind:<7}  {box:>4}  {str(topo.ingress[n.id]):>12}  "

@@ -97,6 +97,7 @@ def _lp(args: argparse.Namespace) -> int:
     print(f"x per root      {shares}{more}")
     if args.collective == "allreduce":
         tree = rs_ag_algbw(topo, kernel=args.kernel)
+        least, most = result.share(tree)
         print(f"tree allreduce  {exact_num(tree)} {u} (reduce-scatter + allgather bounds): "
-              f"{float(tree / result.upper):.6f} to {float(tree / result.lower):.6f} of the LP")
+              f"{float(least):.6f} to {float(most):.6f} of the LP")
     return 0

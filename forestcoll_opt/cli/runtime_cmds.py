@@ -16,7 +16,8 @@ from ..model.numbers import fraction_text
 from ..runtimes.msccl_check.limits import FLAVOURS, PROTOCOLS
 from ..verify import load_schedule
 from .args import SCHEDULE_HELP, TOPOLOGY_HELP, add_kernel, bytes_arg, int_arg, output_arg
-from .output import EXIT_BELOW, EXIT_ERROR, destination, exact_num, print_reasons
+from .output import (EXIT_BELOW, EXIT_ERROR, LINE_OPTIONS, destination, exact_num, options_text,
+                     print_reasons)
 from .verify_cmds import valid_schedule
 
 
@@ -200,7 +201,7 @@ def _not_checked(verdict: Any, given: bool) -> list[str]:
     """What the verdict leaves undetermined, with the transfers of its ``unrouted`` pairs
     folded into one line and the check's keyword arguments written as options; ``given``:
     --schedule was given (its routes leave those pairs out)."""
-    lines = [r.replace("full=True", "--full") for r in verdict.unchecked]
+    lines = [options_text(r, LINE_OPTIONS) for r in verdict.unchecked]
     if verdict.unrouted:
         a, b = verdict.unrouted[0]
         fix = ("the --schedule given routes nothing between them: pass the schedule the file "
@@ -303,11 +304,11 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
         routes = schedule_routes(schedule)
     verdict = check_xml(topo, args.xml, flavour=args.flavour, routes=routes,
                         full=getattr(args, "full", False))
-    if schedule is not None and verdict.collective is not None \
-            and verdict.collective != schedule.collective:
+    named = verdict.collective_text      # the collective, or the coll of a file naming none
+    if schedule is not None and named is not None and named != schedule.collective:
         raise UsageError(f"{display_path(args.schedule)} is {_a(schedule.collective)} "
                          f"{schedule.collective} schedule and {display_path(args.xml)} "
-                         f"{_a(verdict.collective)} {verdict.collective} algorithm: compare "
+                         f"{_a(named)} {named} algorithm: compare "
                          f"the file with the schedule it was exported from")
     unknown = _not_checked(verdict, schedule is not None)
     others = _other_flavours(args, topo, routes, verdict.flavour) \

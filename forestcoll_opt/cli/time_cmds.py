@@ -220,7 +220,6 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
                       f"model: ring or tree, and a protocol, per size)")
             else:
                 print(f"{c.name:>10}  {float(c.algbw):>12.6g}  {c.trees:>6}  {c.height:>6}")
-        unit = unit_bytes_per_s(topo.units)[0]
         width = max(12, *(len(n) + 2 for n in names))
         library = [c.name for c in result.candidates if c.schedule is None]
         head = f"{'size':>10}  {'fastest':>8}  {'protocol':>8}  {'algbw':>9}  "
@@ -230,10 +229,9 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         print("predicted time (s) per candidate; * marks the fastest")
         print(head)
         for r in result.rows:
-            t = r.seconds[r.best]
             cells = [f"{_size(r.size_bytes):>10}", f"{r.best:>8}",
                      f"{r.protocols.get(r.best, '-') if calibrated else '-':>8}",
-                     f"{r.size_bytes / t / unit:>9.4g}"]
+                     f"{result.row_algbw(r):>9.4g}"]
             line = "  ".join(cells) + "  "
             line += "".join(f"{_time_cell(r.seconds[n], n == r.best):>{width}}" for n in names)
             for n in library:

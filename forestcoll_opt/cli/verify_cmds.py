@@ -24,8 +24,9 @@ from ..verify import AGAINST, load_schedule, verify
 from ..verify.alltoall import demand_text
 from .args import (FAIL_HELP, SCHEDULE_HELP, TOPOLOGY_HELP, add_kernel, failed_topology,
                    int_arg, node_weights, output_arg, ratio_arg, seconds_arg)
-from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, csv_text, exact_cells, exact_header,
-                     exact_num, flag_text, print_json_error, print_reasons, table_stream)
+from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, LINE_OPTIONS, csv_text, exact_cells,
+                     exact_header, exact_num, flag_text, options_text, print_json_error,
+                     print_reasons, table_stream)
 
 
 def add_verify(sub: argparse._SubParsersAction) -> None:
@@ -158,7 +159,7 @@ def _demand_arg(args: argparse.Namespace, topo: Topology, data: Any) -> Any:
 
 def _cli_reason(reason: str) -> str:
     """A verdict's reason with the keyword argument it names written as the option."""
-    return reason.replace("(demand=)", "(--demand FILE)")
+    return options_text(reason, LINE_OPTIONS)
 
 
 def _refuse_tree_reference(args: argparse.Namespace, topo: Topology, data: Any,
@@ -213,9 +214,9 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
     if v.weights:
         sizes = sorted({w for _, w in v.weights})
         shown = ", ".join(map(str, sizes[:6])) + (" ..." if len(sizes) > 6 else "")
-        idle = sum(1 for _, w in v.weights if w == 0)
+        idle = v.unsharded
         print(f"weights {len(v.weights)} compute nodes with shard weights {shown} (W = "
-              f"{sum(w for _, w in v.weights)})" + (f"; {idle} without a shard" if idle else ""))
+              f"{v.total_weight})" + (f"; {idle} without a shard" if idle else ""))
     for b in v.bounds:
         if b.collective == "alltoall":
             cut = f"cut of {len(b.cut)} node(s), " if b.cut else ""

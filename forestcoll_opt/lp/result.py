@@ -76,6 +76,15 @@ class LPResult:
         lo = min(float(self.lower), algbw)
         return (hi - lo) / hi if hi > 0 else 0.0
 
+    def share(self, algbw: Fraction) -> tuple[Fraction, Fraction]:
+        """What fraction of the LP optimum ``algbw`` is: at least ``algbw / upper``, at
+        most ``algbw / lower`` (the optimum lies in [``lower``, ``upper``]).
+
+        :param algbw: an exact algbw in topology units, e.g. the tree bound's
+        :returns: (``algbw / upper``, ``algbw / lower``)
+        """
+        return algbw / self.upper, algbw / self.lower
+
     @property
     def seconds(self) -> float:
         """Seconds to build, solve and certify."""

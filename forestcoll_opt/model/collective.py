@@ -59,12 +59,11 @@ class Collective(str, Enum):
 
     @property
     def sharded(self) -> bool:
-        """Every compute node owns one shard of the buffer, gathered from it or reduced
-        toward it: allgather, reduce-scatter and all-to-all (whose shards go one per pair),
-        the collectives an MSCCL buffer splits into one chunk per node. Allreduce is a
-        reduce-scatter then an allgather of the same shards; broadcast and reduce move one
-        root's whole buffer."""
-        return self in (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLTOALL)
+        """The buffer is N shards, one per compute node, each gathered from its node or
+        reduced toward it in one phase of trees rooted at every compute node: allgather and
+        reduce-scatter (allreduce is the two in turn; broadcast and reduce move one root's
+        whole buffer; all-to-all sends a part to every pair)."""
+        return self in (Collective.ALLGATHER, Collective.REDUCE_SCATTER)
 
     @property
     def cut_bounded(self) -> bool:

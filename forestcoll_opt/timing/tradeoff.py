@@ -195,8 +195,6 @@ class Tradeoff:
             has no schedule), ``schedule_algbw_exact`` (its Fraction, or None) and
             ``best`` (a flag)
         """
-        from .simulate import unit_bytes_per_s
-        unit = unit_bytes_per_s(self.units)[0]
         by_name = {c.name: c for c in self.candidates}
         rows = []
         for r in self.rows:
@@ -205,7 +203,7 @@ class Tradeoff:
                 rows.append({"size_bytes": r.size_bytes, "candidate": name, "k": c.k,
                              "seconds": seconds, "chunks": r.chunks[name],
                              "protocol": r.protocols.get(name),
-                             "algbw": r.size_bytes / seconds / unit,
+                             "algbw": self.row_algbw(r, name),
                              **exact_cells("schedule_algbw", c.algbw),
                              "best": name == r.best})
         frame = data_frame(rows, {
@@ -215,6 +213,17 @@ class Tradeoff:
         frame.attrs["model"] = self.model
         frame.attrs["parameters"] = dict(self.parameters)
         return frame
+
+    def row_algbw(self, row: TradeoffRow, name: str | None = None) -> float:
+        """The simulated algbw of one candidate at one size: size / time, in the
+        topology's units (a float, like the time it comes from).
+
+        :param row: one of :attr:`rows`
+        :param name: the candidate (default: the row's fastest, ``row.best``)
+        :returns: ``row.size_bytes / row.seconds[name]`` in the topology's units
+        """
+        from .simulate import unit_bytes_per_s
+        return row.size_bytes / row.seconds[name or row.best] / unit_bytes_per_s(self.units)[0]
 
     def to_pandas(self) -> Any:
         """The same DataFrame as :meth:`frame` (the name every tabular result of the

@@ -146,6 +146,17 @@ class Verdict:
         if self.collective is not None:
             object.__setattr__(self, "collective", Collective(self.collective))
 
+    @property
+    def total_weight(self) -> int | None:
+        """Ŵ, the sum of the normalised shard weights (:attr:`weights`); None when they
+        are all equal (no weights)."""
+        return None if self.weights is None else sum(w for _, w in self.weights)
+
+    @property
+    def unsharded(self) -> int:
+        """How many compute nodes have shard weight 0 (no shard of their own)."""
+        return 0 if self.weights is None else sum(1 for _, w in self.weights if w == 0)
+
     def __repr__(self) -> str:
         f = fraction_text
         if self.algbw is None:

@@ -139,7 +139,6 @@ import os
 from typing import Any, Mapping, Sequence
 
 from ...errors import UsageError
-from ...model.collective import ALL, Collective
 from ...model.compact import check_group
 from ...model.schedule import Schedule, schedule_routes
 from ...model.topology import Topology
@@ -233,7 +232,7 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
     reasons = out.final()
     return XmlVerdict(
         ok=not reasons and not out.undetermined_lines(), reasons=reasons, flavour=rules.flavour,
-        collective=Collective(algo.collective) if algo.collective in ALL else None,
+        collective=algo.collective,
         coll=algo.coll, inplace=algo.inplace, outofplace=algo.outofplace, proto=algo.proto,
         nchunksperloop=algo.nchunks, nchannels=algo.nchannels, algbw=algbw,
         units=topology.units, links=rows, bottleneck=bottleneck, counts=counts,
