@@ -12,7 +12,7 @@ import sys
 
 from ..files import check_output, write_output
 from ..model.catalog import resolve
-from ..model.collective import TREES
+from ..model.collective import TREES, Collective
 from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_kernel, add_time_model,
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
@@ -110,9 +110,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"forestcoll: note: {note}", file=sys.stderr)
     calibrated = rows.model == "calibrated"
     if args.json:
-        doc = {"topology": topo.name, "collective": schedule.collective, "units": topo.units,
+        doc = {"topology": topo.name, "collective": schedule.collective.value,
+               "units": topo.units,
                "model": rows.model, "parameters": rows.parameters}
-        if verdict.collective == "alltoall":
+        if verdict.collective is Collective.ALLTOALL:
             doc["demand"] = verdict.to_dict()["demand"]
         if not calibrated:
             doc.update({"alpha": args.alpha,
@@ -248,7 +249,7 @@ def _optimum_line(result, topo) -> str:
     head = (f"{result.collective} on {result.topology}: "
             f"{'optimum' if result.reference == 'bound' else result.reference} "
             f"{exact_num(result.optimum)} {result.units} at k={result.k_star}")
-    if result.collective != "allreduce":
+    if result.collective is not Collective.ALLREDUCE:
         return head
     if result.lp_interval is None:
         return (f"{head}; the allreduce LP was not solved, its model being above the size "
