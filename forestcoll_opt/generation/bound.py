@@ -181,7 +181,8 @@ class Bound:
 
     def _repr_html_(self) -> str:
         u = self.units
-        rows = [("collective", f"{self.collective}" + (f" from root {self.root}" if self.root else "")),
+        root = f" from root {self.root}" if self.root else ""
+        rows = [("collective", f"{self.collective}{root}"),
                 ("optimal algbw", f"{fraction_display(self.algbw)} {u}"),
                 ("bottleneck cut S*", f"{self.cut_compute} of {self.num_compute} compute nodes "
                                       f"and {len(self.cut) - self.cut_compute} switches: "

@@ -182,7 +182,8 @@ def certify_lower(m: LPModel, session: HighsSession, kernel: str | None) -> Lowe
         everyone = list(range(n))
         rounds = shrink_to_max_flow(
             net, list(range(len(m.pairs), len(edges))), shares, everyone,
-            (lambda side: everyone) if m.collective is Collective.ALLGATHER else (lambda side: side),
+            ((lambda side: everyone) if m.collective is Collective.ALLGATHER
+             else (lambda side: side)),
             rounds, m.where())
     X = {v: shares[i] for i, v in enumerate(compute)}
     if m.collective is Collective.ALLGATHER and len(set(X.values())) > 1:

@@ -52,7 +52,8 @@ from .session import HighsSession, check_time_limit as _check_time_limit
 
 
 __all__ = ["AllreduceLPResult", "LPCertificateError", "LPError", "LPInfeasibleError", "LPModel",
-           "LPNotOptimalError", "LPResult", "LPSolverError", "LPUnboundedError", "LowerWitness", "build_model",
+           "LPNotOptimalError", "LPResult", "LPSolverError", "LPUnboundedError", "LowerWitness",
+           "build_model",
            "reference_bandwidth", "solve", "solve_model"]
 
 SEPARATION_BITS = 40           # float -> integer scale of the separation max-flows

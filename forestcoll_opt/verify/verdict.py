@@ -271,7 +271,8 @@ class Verdict:
             "rs_ag_bound": f(self.rs_ag_bound), "equals_rs_ag_bound": self.equals_rs_ag_bound,
             "certificate": {
                 "primal": {"algbw": f(self.algbw), "phases": [
-                    {"collective": p.collective.value, "k": p.k, "time_per_byte": f(p.time_per_byte),
+                    {"collective": p.collective.value, "k": p.k,
+                     "time_per_byte": f(p.time_per_byte),
                      "busiest_links": [{"src": a, "dst": b, "load": load, "load_per_bandwidth": f(r)}
                                        for a, b, load, r in p.busiest]} for p in self.phases]},
                 "dual": [_dual_dict(b) for b in self.bounds],
@@ -321,7 +322,8 @@ def _traffic_dict(totals: tuple[Fraction, Fraction] | None,
 
 def _dual_dict(b: CutBound) -> dict[str, Any]:
     f = fraction_text
-    out: dict[str, Any] = {"collective": b.collective.value, "algbw": f(b.algbw), "cut": list(b.cut),
+    out: dict[str, Any] = {"collective": b.collective.value, "algbw": f(b.algbw),
+                           "cut": list(b.cut),
                            "cut_compute": b.cut_compute, "cut_bandwidth": f(b.cut_bandwidth),
                            "method": b.method}
     if b.weights is not None:
