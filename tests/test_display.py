@@ -326,8 +326,6 @@ def test_every_result_names_its_collective_by_the_enum_and_its_algbw_exactly(dgx
     is HiGHS's float held exactly), and no result keeps an always-"optimal" ``status``."""
     from fractions import Fraction
 
-    from forestcoll_opt.lp.result import LPResult
-
     results = _results(dgx, tmp_path)
     named = []
     for what, result in results.items():
@@ -341,6 +339,8 @@ def test_every_result_names_its_collective_by_the_enum_and_its_algbw_exactly(dgx
     assert {"Bound", "Schedule", "Verdict", "CutBound", "PhaseLoad", "AllreduceLPResult",
             "AlltoallLPResult", "Tradeoff", "MscclExport", "XmlVerdict", "FailureImpact",
             "UpgradeImpact"} <= set(named)
+    from forestcoll_opt.lp.result import LPResult
+
     for lp in (results["allreduce LP"], results["alltoall LP"]):
         assert isinstance(lp, LPResult) and not hasattr(lp, "status")
         assert not hasattr(lp, "problem") and lp.to_dict()["problem"] == lp.collective.value
