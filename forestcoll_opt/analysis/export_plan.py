@@ -165,6 +165,19 @@ class ExportPlan:
         return html_summary(f"ExportPlan · {len(self.ranges)} size range(s)", rows,
                             note=".ranges: each range's files, channels and selection rule")
 
+    def to_dict(self) -> dict[str, Any]:
+        """JSON types (``forestcoll tradeoff --export DIR --json``, its ``"export"``): the
+        directory and every range with its files (``plan.json`` in the directory has more:
+        :func:`plan_dict`).
+
+        :returns: a dict
+        """
+        return {"directory": self.directory, "msccl_dir": self.msccl_dir,
+                "ranges": [{"min_bytes": e.range.min_bytes, "max_bytes": e.range.max_bytes,
+                            "candidate": e.range.candidate, "protocol": e.range.protocol,
+                            "xml": e.xml, "schedule": e.schedule, "channels": e.channels}
+                           for e in self.ranges]}
+
 
 def _file_part(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]", "", name.replace("=", "")) or "schedule"
@@ -274,7 +287,7 @@ def plan_dict(result: Tradeoff, plan: ExportPlan) -> dict[str, Any]:
     """
     return {
         "format": "forestcoll-export-plan/1", "topology": result.topology,
-        "collective": result.collective, "model": result.model,
+        "collective": result.collective.value, "model": result.model,
         "parameters": dict(result.parameters), "msccl_dir": "msccl",
         "boundaries": "geometric midpoint floor(sqrt(a*b)) between timed sizes a < b with "
                       "different winners; minBytes and maxBytes inclusive; no upper limit "

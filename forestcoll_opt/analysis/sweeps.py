@@ -50,12 +50,13 @@ def iter_sweep(topology: Topology, ks, *, collective: "Collective | str" = "allg
     :raises ScheduleError: while iterating, when a schedule cannot be generated (see
         :func:`~forestcoll_opt.generation.pipeline.generate`)
     """
-    collective = check_request(topology, collective, root=root).value
+    member = check_request(topology, collective, root=root)
+    collective = member.value
     ks = list(ks)
     for k in ks:
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise UsageError(f"k={str(k)[:20]!r}: every k must be a whole number from 1 to {MAX_K}")
-    if collective == "allreduce":
+    if member is Collective.ALLREDUCE:
         optimum = rs_ag_algbw(topology, kernel=kernel)
     else:
         optimum = compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw
@@ -222,15 +223,15 @@ def _compare_row(topo: Topology, kernel: str | None) -> dict[str, Any]:
     return {
         "topology": topo.name, "N": len(topo.compute_nodes),
         **exact_cells("allgather_bound", exact),
-        "allgather_lp": ag_lp.algbw, "allreduce_lp": ar_lp.algbw,
+        "allgather_lp": float(ag_lp.algbw), "allreduce_lp": float(ar_lp.algbw),
         **exact_cells("allreduce_lp_lower", ar_lp.lower),
         **exact_cells("allreduce_lp_upper", ar_lp.upper),
         "allreduce_lp_gap": float(ar_lp.gap),
         **exact_cells("tree_allreduce", tree),
-        "tree_over_lp": float(tree) / ar_lp.algbw,
+        "tree_over_lp": float(tree) / float(ar_lp.algbw),
         "tree_distinct_trees": tree_schedule.num_trees,
         **exact_cells("lp_schedule", lp_tree),
-        "lp_schedule_over_lp": float(lp_tree) / ar_lp.algbw,
+        "lp_schedule_over_lp": float(lp_tree) / float(ar_lp.algbw),
         "lp_schedule_in_interval": bool(ar_lp.lower <= lp_tree <= ar_lp.upper),
         "lp_schedule_distinct_trees": lp_schedule.num_trees,
         "lp_seconds": ar_lp.seconds,

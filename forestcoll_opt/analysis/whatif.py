@@ -169,7 +169,7 @@ class _Question:
 
     topology: str
     units: str
-    collective: str
+    collective: Collective
     root: str | None
     algbw: Fraction
 
@@ -236,7 +236,7 @@ class FailureImpact(_Question):
         :returns: a dict
         """
         return {
-            "topology": self.topology, "units": self.units, "collective": self.collective,
+            "topology": self.topology, "units": self.units, "collective": self.collective.value,
             "root": self.root, "algbw": fraction_text(self.algbw), "kinds": list(self.kinds),
             "failures": self.failures, "classes": [{
                 "rank": c.rank, "kind": c.kind, "algbw": fraction_text(c.algbw),
@@ -346,7 +346,7 @@ class UpgradeImpact(_Question):
         :returns: a dict
         """
         return {
-            "topology": self.topology, "units": self.units, "collective": self.collective,
+            "topology": self.topology, "units": self.units, "collective": self.collective.value,
             "root": self.root, "algbw": fraction_text(self.algbw),
             "factor": fraction_text(self.factor), "by": self.by, "cuts": self.cuts,
             "skipped": self.skipped, "generators": self.generators,
@@ -551,7 +551,7 @@ def failure_impact(topology: Topology, *, collective: "Collective | str" = "allg
                                 compute=left)
                    for r, (algbw, _, _, kind, ids, status, note, left) in enumerate(found, 1))
     return FailureImpact(topology=topology.name, units=topology.units,
-                         collective=member.value, root=root, algbw=optimum, kinds=tuple(kinds),
+                         collective=member, root=root, algbw=optimum, kinds=tuple(kinds),
                          failures=len(items), classes=ranked, generators=len(generators),
                          seconds=time.perf_counter() - start, reference=reference)
 
@@ -735,7 +735,7 @@ def upgrade_impact(topology: Topology, *, factor: "Fraction | int | str" = 2,
                      for r, (_, skipped, _, name, pairs, members, algbw, status)
                      in enumerate(rows, 1))
     return UpgradeImpact(topology=topology.name, units=topology.units,
-                         collective=member.value, root=root, algbw=optimum, factor=factor,
+                         collective=member, root=root, algbw=optimum, factor=factor,
                          by=by, upgrades=upgrades, cuts=sum(len(s) for s in cuts.values()),
                          generators=len(generators), seconds=time.perf_counter() - start)
 

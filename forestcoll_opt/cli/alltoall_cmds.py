@@ -55,7 +55,7 @@ def cmd_lp_alltoall(args: argparse.Namespace) -> int:
     u = topo.units
     n = len(topo.compute_nodes)
     what = "uniform" if result.demand is None else f"{len(result.demand)} pair(s) with demand"
-    print(f"alltoall LP on {topo.name}: algbw {result.algbw:.6f} {u} (HiGHS, {result.status}; "
+    print(f"alltoall LP on {topo.name}: algbw {float(result.algbw):.6f} {u} (HiGHS, optimal; "
           f"{what})")
     if result.exact:
         print(f"optimum         {exact_num(result.lower, 9)} {u}, exact (certified lower = "

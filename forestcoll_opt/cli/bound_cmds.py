@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from fractions import Fraction
 from typing import Sequence
 
 from ..analysis.group_bound import group_bound
@@ -77,7 +76,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         return 0
     print(f"topology  {topo.name}  (units {topo.units})")
     print(f"nodes     {len(topo.compute_nodes)} compute, {len(topo.switch_nodes)} switch")
-    total = sum(topo.capacity.values(), Fraction(0))
+    total = topo.total_bandwidth
     print(f"links     {len(topo.capacity)} directed node pairs from {len(topo.links)} declared "
           f"links, {exact_num(total)} {topo.units} in all")
     boxes = topo.boxes()
@@ -95,9 +94,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     print()
     width = max(len(v) for v in topo.node_ids)
     print(f"{'node':<{width}}  {'kind':<7}  {'box':>4}  {'ingress':>12}  {'egress':>12}  neighbours")
-    out_deg: dict[str, int] = {v: 0 for v in topo.node_ids}
-    for (u, _v) in topo.capacity:
-        out_deg[u] += 1
+    out_deg = topo.out_degree
     for n in topo.nodes:
         box = "-" if n.box is None else str(n.box)
         print(f"{n.id:<{width}}  {n.kind:<7}  {box:>4}  {str(topo.ingress[n.id]):>12}  "
@@ -182,12 +179,12 @@ def _print_bound(topo: Topology, b: Bound) -> None:
         print(f"weights         {len(set(w for _, w in b.weights))} distinct, W = "
               f"{b.total_weight} in all (normalised)")
     per = "tree(s) per root" if b.weights is None else "tree(s) per unit of weight"
-    print(f"k               {least.k} {per}, U = {least.k * b.inv_x}  ({least.note})")
+    print(f"k               {least.k} {per}, U = {b.U_at(least.k)}  ({least.note})")
     if least.k != b.k:
         print(f"                the paper's k = {b.k} (every link an integral number of trees) "
               f"is sufficient, not necessary")
-    print(f"tree bandwidth  {exact_num(b.x / least.k)} {u}")
-    side = "leaving" if b.collective in ("allgather", "broadcast") else "entering"
+    print(f"tree bandwidth  {exact_num(b.tree_bandwidth_at(least.k))} {u}")
+    side = "leaving" if b.collective.outward else "entering"
     inside = (f"|S* ∩ Vc| = {b.cut_compute}" if b.weights is None
               else f"w(S* ∩ Vc) = {b.cut_weight} ({b.cut_compute} compute)")
     print(f"bottleneck cut  {inside}, bandwidth {side} S* = "

@@ -103,13 +103,13 @@ def cmd_draw(args: argparse.Namespace) -> int:
     schedule = (read_schedule(args.schedule, topology=topo, expand=False)
                 if args.schedule else None)
     topo = schedule_topology(args, topo, schedule)  # a group's: its group's network
-    if args.view == "cut" and schedule is not None and schedule.collective.value == "alltoall":
+    if args.view == "cut" and schedule is not None and schedule.collective.routed:
         raise DrawError("--view cut draws the bottleneck cut of a tree collective's bound; an "
                         "all-to-all's optimum is its LP (forestcoll lp alltoall TOPOLOGY): "
                         "draw its routes with --view loads")
     demand = None
     if args.demand is not None:
-        if schedule is None or schedule.collective.value != "alltoall":
+        if schedule is None or not schedule.collective.routed:
             raise DrawError("--demand is the matrix an all-to-all schedule must be for; drop "
                             "it (or draw an all-to-all schedule)")
         demand = load_demand(args.demand, topo) or "uniform"

@@ -27,7 +27,7 @@ wrong): exit 3, as ``verify`` does (docs/troubleshooting.md)."""
 def add_lp(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("lp", help="the allreduce (or allgather) LP with switch flows, or the "
                                   "all-to-all LP (max concurrent flow), by HiGHS")
-    p.add_argument("problem", choices=SOLVED_NAMES)
+    p.add_argument("collective", choices=SOLVED_NAMES)
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("--formulation", choices=FORMULATIONS, default="cuts",
                    help="lazy cut constraints (default) or one explicit flow per target")
@@ -68,22 +68,22 @@ def _lp(args: argparse.Namespace) -> int:
             check_output(path, label=option, inputs=[args.topology])
     if args.write_lp and args.write_mps and _same_destination(args.write_lp, args.write_mps):
         raise UsageError("--write-lp and --write-mps name the same file; give two files")
-    if args.problem == "alltoall":
+    if args.collective == "alltoall":
         if args.group is not None:
             raise UsageError("--group: an all-to-all among a process group is not supported "
                              "yet; --group takes the allreduce and allgather LPs")
         return cmd_lp_alltoall(args)
-    refuse_demand(args, args.problem)
+    refuse_demand(args, args.collective)
     topo = group_topology(args, resolve(args.topology))
-    result = solve(topo, collective=args.problem, formulation=args.formulation,
+    result = solve(topo, collective=args.collective, formulation=args.formulation,
                    time_limit=args.time_limit, write_lp=args.write_lp, write_mps=args.write_mps,
                    kernel=args.kernel, symmetry=args.symmetry)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
     u = topo.units
-    print(f"{args.problem} LP on {topo.name}: algbw {result.algbw:.6f} {u} (HiGHS, "
-          f"{result.status})")
+    print(f"{args.collective} LP on {topo.name}: algbw {float(result.algbw):.6f} {u} (HiGHS, "
+          f"optimal)")
     print(f"certified       [{exact_num(result.lower, 9)}, {exact_num(result.upper, 9)}] {u}: the LP "
           f"optimum lies in this interval (relative width {float(result.gap):.2g})")
     print(f"model           {result.variables} variables, {result.constraints} constraints "
@@ -99,8 +99,9 @@ def _lp(args: argparse.Namespace) -> int:
     shares = ", ".join(f"{v} {x:.4g}" for v, x in list(result.x.items())[:8])
     more = f", ... ({len(result.x)} in all)" if len(result.x) > 8 else ""
     print(f"x per root      {shares}{more}")
-    if args.problem == "allreduce":
+    if args.collective == "allreduce":
         tree = rs_ag_algbw(topo, kernel=args.kernel)
+        least, most = result.share(tree)
         print(f"tree allreduce  {exact_num(tree)} {u} (reduce-scatter + allgather bounds): "
-              f"{float(tree / result.upper):.6f} to {float(tree / result.lower):.6f} of the LP")
+              f"{float(least):.6f} to {float(most):.6f} of the LP")
     return 0

@@ -141,28 +141,49 @@ def check_one_stdout(csv: "str | None", json_flag: bool) -> None:
                          "file name")
 
 
-def flag_text(exc: BaseException, flags: Mapping[str, str]) -> str:
-    """The message of ``exc`` with the keyword arguments it names
-    (:attr:`~forestcoll_opt.errors.ForestCollError.options`, written ``name=``) written as
-    the command's options: ``time_limit=`` as ``--time-limit``, ``gpu=MODEL`` as ``--gpu
-    MODEL``, ``formulation='explicit'`` as ``--formulation explicit``. A name the command has
-    no option for stays as it is.
+LINE_OPTIONS: Mapping[str, str] = {"demand": "--demand FILE", "full": "--full"}
+"""The keyword arguments that a verdict's lines (not an error's message) may name, and the
+option of the command that prints them: ``verify``'s ``demand=`` and ``check-xml``'s
+``full=True`` (:func:`options_text`)."""
 
-    :param exc: the error
+
+def options_text(text: str, flags: Mapping[str, str],
+                 names: Iterable[str] | None = None) -> str:
+    """``text`` with the keyword arguments it names, written ``name=`` (``name=value``,
+    ``name='value'``), written as the command's options: ``time_limit=`` as
+    ``--time-limit``, ``gpu=MODEL`` as ``--gpu MODEL``, ``formulation='explicit'`` as
+    ``--formulation explicit``, ``full=True`` (an on/off option) as ``--full``, ``relay=False`` as the option
+    that switches it off (``--no-relay``).
+
+    :param text: a library message or a verdict's line
     :param flags: keyword argument name -> the command's option (``{"time_limit":
-        "--time-limit"}``)
-    :returns: the message to print
+        "--time-limit"}``, :data:`LINE_OPTIONS`)
+    :param names: the keyword arguments to look for (default: every one in ``flags``); a
+        name the command has no option for stays as it is
+    :returns: the text to print
     """
-    text = str(exc)
-    for name in getattr(exc, "options", ()):
+    for name in flags if names is None else names:
         flag = flags.get(name)
         if flag is None:
             continue
 
         def written(match: re.Match[str], flag: str = flag) -> str:
             value = next((g for g in match.groups() if g), "")
-            return f"{flag} {value}" if value else flag
+            return f"{flag} {value}" if value and value not in ("True", "False") else flag
 
         text = re.sub(rf"(?<![\w.,=/:-]){re.escape(name)}=(?:'([^']*)'|\"([^\"]*)\"|([^\s,;)]+))?",
                       written, text)
     return text
+
+
+def flag_text(exc: BaseException, flags: Mapping[str, str]) -> str:
+    """The message of ``exc`` with the keyword arguments it names
+    (:attr:`~forestcoll_opt.errors.ForestCollError.options`) written as the command's
+    options (:func:`options_text`). A name the command has no option for stays as it is.
+
+    :param exc: the error
+    :param flags: keyword argument name -> the command's option (``{"time_limit":
+        "--time-limit"}``)
+    :returns: the message to print
+    """
+    return options_text(str(exc), flags, getattr(exc, "options", ()))

@@ -18,7 +18,8 @@ from ..verify import load_schedule
 from ..model.group_scope import check_exportable
 from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_group, add_kernel, bytes_arg,
                    group_topology, int_arg, output_arg)
-from .output import EXIT_BELOW, EXIT_ERROR, destination, exact_num, print_reasons
+from .output import (EXIT_BELOW, EXIT_ERROR, LINE_OPTIONS, destination, exact_num, flag_text,
+                     options_text, print_reasons)
 from .verify_cmds import group_schedule
 
 
@@ -171,10 +172,7 @@ def cmd_example(args: argparse.Namespace) -> int:
 
 
 def cmd_export_msccl(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
     from ..runtimes.msccl_export import check_ranks, export_msccl
-    from ..model.schedule import achieved_algbw
 
     check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
     whole = resolve(args.topology)
@@ -183,15 +181,13 @@ def cmd_export_msccl(args: argparse.Namespace) -> int:
     try:
         check_exportable(whole, schedule)    # a group's communicator: its members only
     except MscclExportError as exc:
-        raise MscclExportError(str(exc).replace("(relay=False)", "(generate --no-relay)")) \
-            from None
+        raise MscclExportError(flag_text(exc, {"relay": "generate --no-relay"})) from None
     result = export_msccl(topo, schedule, flavour=args.flavour, protocol=args.protocol,
                           chunks=args.chunks, channels=args.channels, inplace=args.inplace,
                           name=args.name, min_bytes=args.min_bytes, max_bytes=args.max_bytes)
     write_output(args.output, result.xml)
     out, where = destination(args.output)
-    # the runtime overlaps an allreduce's phases: the file's own algbw is the concurrent one
-    runs = achieved_algbw(replace(schedule, concurrent=bool(schedule.phases)), topo)
+    runs = result.algbw
     same = "as scheduled" if runs == verdict.algbw else (
         f"the schedule's {exact_num(verdict.algbw)} with its phases overlapped")
     print(f"wrote {where}: MSCCL {result.flavour} {result.collective} for {topo.name}, "
@@ -217,7 +213,7 @@ def _not_checked(verdict: Any, given: bool) -> list[str]:
     """What the verdict leaves undetermined, with the transfers of its ``unrouted`` pairs
     folded into one line and the check's keyword arguments written as options; ``given``:
     --schedule was given (its routes leave those pairs out)."""
-    lines = [r.replace("full=True", "--full") for r in verdict.unchecked]
+    lines = [options_text(r, LINE_OPTIONS) for r in verdict.unchecked]
     if verdict.unrouted:
         a, b = verdict.unrouted[0]
         fix = ("the --schedule given routes nothing between them: pass the schedule the file "
@@ -320,11 +316,11 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
         routes = schedule_routes(schedule)
     verdict = check_xml(topo, args.xml, flavour=args.flavour, routes=routes,
                         full=getattr(args, "full", False))
-    if schedule is not None and verdict.collective is not None \
-            and verdict.collective != schedule.collective:
+    named = verdict.collective_text      # the collective, or the coll of a file naming none
+    if schedule is not None and named is not None and named != schedule.collective:
         raise UsageError(f"{display_path(args.schedule)} is {_a(schedule.collective)} "
                          f"{schedule.collective} schedule and {display_path(args.xml)} "
-                         f"{_a(verdict.collective)} {verdict.collective} algorithm: compare "
+                         f"{_a(named)} {named} algorithm: compare "
                          f"the file with the schedule it was exported from")
     unknown = _not_checked(verdict, schedule is not None)
     others = _other_flavours(args, topo, routes, verdict.flavour) \

@@ -12,7 +12,7 @@ import sys
 
 from ..files import check_output, write_output
 from ..model.catalog import resolve
-from ..model.collective import TREES
+from ..model.collective import TREES, Collective
 from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_group, add_kernel, add_time_model,
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
@@ -112,9 +112,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"forestcoll: note: {note}", file=sys.stderr)
     calibrated = rows.model == "calibrated"
     if args.json:
-        doc = {"topology": topo.name, "collective": schedule.collective, "units": topo.units,
+        doc = {"topology": topo.name, "collective": schedule.collective.value,
+               "units": topo.units,
                "model": rows.model, "parameters": rows.parameters}
-        if verdict.collective == "alltoall":
+        if verdict.collective is Collective.ALLTOALL:
             doc["demand"] = verdict.to_dict()["demand"]
         if not calibrated:
             doc.update({"alpha": args.alpha,
@@ -173,7 +174,7 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         check_directory(args.export, label="--export")
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
-    chunks, options = _model_options(args)
+    _, options = _model_options(args)
     ks = parse_k_range(args.k, limit=TRADEOFF_MAX_K) if args.k else None
     baselines = None if args.baselines is None else baselines_arg(args.baselines)
     with executor_for(args) as executor:
@@ -209,22 +210,8 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         from ..analysis.export_plan import export_tradeoff
         plan = export_tradeoff(topo, result, args.export)
     if args.json:
-        print(json.dumps({
-            "topology": result.topology, "collective": result.collective,
-            "units": result.units, "optimum": str(result.optimum), "k_star": result.k_star,
-            "reference": result.reference,
-            "lp_interval": None if result.lp_interval is None else {
-                "lower": str(result.lp_interval[0]), "upper": str(result.lp_interval[1])},
-            "model": result.model, "parameters": result.parameters,
-            "alpha": args.alpha, "chunks": chunks,
-            "candidates": [{"name": c.name, "k": c.k,
-                            "algbw": None if c.algbw is None else str(c.algbw),
-                            "trees": c.trees, "height": c.height} for c in result.candidates],
-            "skipped": [{"baseline": k, "reason": r} for k, r in result.skipped],
-            "rows": [{"size_bytes": r.size_bytes, "best": r.best, "seconds": r.seconds,
-                      "chunks": r.chunks, "protocols": r.protocols,
-                      "algorithms": r.algorithms} for r in result.rows],
-            "export": None if plan is None else _plan_json(plan)}, indent=1))
+        print(json.dumps({**result.to_dict(),
+                          "export": None if plan is None else plan.to_dict()}, indent=1))
         return 0
     with human_output(args.csv):       # --csv -: standard output holds the CSV alone
         print(_optimum_line(result, topo))
@@ -236,7 +223,6 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
                       f"model: ring or tree, and a protocol, per size)")
             else:
                 print(f"{c.name:>10}  {float(c.algbw):>12.6g}  {c.trees:>6}  {c.height:>6}")
-        unit = unit_bytes_per_s(topo.units)[0]
         width = max(12, *(len(n) + 2 for n in names))
         library = [c.name for c in result.candidates if c.schedule is None]
         head = f"{'size':>10}  {'fastest':>8}  {'protocol':>8}  {'algbw':>9}  "
@@ -246,10 +232,9 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         print("predicted time (s) per candidate; * marks the fastest")
         print(head)
         for r in result.rows:
-            t = r.seconds[r.best]
             cells = [f"{_size(r.size_bytes):>10}", f"{r.best:>8}",
                      f"{r.protocols.get(r.best, '-') if calibrated else '-':>8}",
-                     f"{r.size_bytes / t / unit:>9.4g}"]
+                     f"{result.row_algbw(r):>9.4g}"]
             line = "  ".join(cells) + "  "
             line += "".join(f"{_time_cell(r.seconds[n], n == r.best):>{width}}" for n in names)
             for n in library:
@@ -266,7 +251,7 @@ def _optimum_line(result, topo) -> str:
     head = (f"{result.collective} on {result.topology}: "
             f"{'optimum' if result.reference == 'bound' else result.reference} "
             f"{exact_num(result.optimum)} {result.units} at k={result.k_star}")
-    if result.collective != "allreduce":
+    if result.collective is not Collective.ALLREDUCE:
         return head
     if result.lp_interval is None:
         return (f"{head}; the allreduce LP was not solved, its model being above the size "
@@ -285,14 +270,6 @@ def _optimum_line(result, topo) -> str:
 
 def _time_cell(seconds: float, best: bool) -> str:
     return f"{seconds:.4g}" + ("*" if best else " ")
-
-
-def _plan_json(plan) -> dict:
-    return {"directory": plan.directory, "msccl_dir": plan.msccl_dir,
-            "ranges": [{"min_bytes": e.range.min_bytes, "max_bytes": e.range.max_bytes,
-                        "candidate": e.range.candidate, "protocol": e.range.protocol,
-                        "xml": e.xml, "schedule": e.schedule, "channels": e.channels}
-                       for e in plan.ranges]}
 
 
 def _print_plan(plan) -> None:

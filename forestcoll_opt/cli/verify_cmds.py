@@ -17,7 +17,7 @@ from ..files import check_output, display_path, write_output
 from ..generation.pipeline import traffic
 from ..model.alltoall import load_demand
 from ..model.catalog import resolve
-from ..model.collective import ALL
+from ..model.collective import ALL, Collective
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
 from ..verify import AGAINST, load_schedule, verify
@@ -25,8 +25,9 @@ from ..verify.alltoall import demand_text
 from .args import (FAIL_HELP, SCHEDULE_HELP, TOPOLOGY_HELP, add_group, add_kernel,
                    failed_topology, schedule_topology,
                    int_arg, node_weights, output_arg, ratio_arg, seconds_arg)
-from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, csv_text, exact_cells, exact_header,
-                     exact_num, flag_text, print_json_error, print_reasons, table_stream)
+from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, LINE_OPTIONS, csv_text, exact_cells,
+                     exact_header, exact_num, flag_text, options_text, print_json_error,
+                     print_reasons, table_stream)
 
 
 def add_verify(sub: argparse._SubParsersAction) -> None:
@@ -164,7 +165,7 @@ def _demand_arg(args: argparse.Namespace, topo: Topology, data: Any) -> Any:
 
 def _cli_reason(reason: str) -> str:
     """A verdict's reason with the keyword argument it names written as the option."""
-    return reason.replace("(demand=)", "(--demand FILE)")
+    return options_text(reason, LINE_OPTIONS)
 
 
 def _refuse_tree_reference(args: argparse.Namespace, topo: Topology, data: Any,
@@ -177,7 +178,7 @@ def _refuse_tree_reference(args: argparse.Namespace, topo: Topology, data: Any,
     if args.against != "trees":
         return
     v = verify(topo, data, kernel=args.kernel, weights=weights, validity_only=True)
-    if v.valid and v.collective == "allreduce" and (v.weights or v.concurrent):
+    if v.valid and v.collective is Collective.ALLREDUCE and (v.weights or v.concurrent):
         what = "weighted" if v.weights else "concurrent"
         raise UsageError(f"{display_path(args.schedule)} is a {what} allreduce, which may "
                          f"exceed the reduce-scatter + allgather tree bound, so --against trees "
@@ -186,9 +187,9 @@ def _refuse_tree_reference(args: argparse.Namespace, topo: Topology, data: Any,
 
 
 def _reference(v: Any) -> str:
-    if v.collective == "alltoall":
+    if v.collective is Collective.ALLTOALL:
         return "all-to-all LP optimum" if v.against == "lp" else "all-to-all bound"
-    if v.collective != "allreduce":
+    if v.collective is not Collective.ALLREDUCE:
         return "bound"
     return "allreduce LP optimum" if v.against == "lp" else \
         "reduce-scatter + allgather tree bound"
@@ -199,9 +200,9 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
     status = "OPTIMAL" if v.optimal else ("OK" if v.meets(min_ratio) else "BELOW")
     kind = ("weighted " if v.weights else "") + ("concurrent " if v.concurrent else "")
     head = f"{status}: valid {kind}{v.collective} schedule, algbw {exact_num(v.algbw)} {u}"
-    if v.collective in ("allreduce", "alltoall") and v.against == "lp":
+    if v.collective in (Collective.ALLREDUCE, Collective.ALLTOALL) and v.against == "lp":
         lo, hi = v.lp_interval
-        which = "allreduce" if v.collective == "allreduce" else "all-to-all"
+        which = "allreduce" if v.collective is Collective.ALLREDUCE else "all-to-all"
         reach = (f"reaches the {which} LP optimum" if v.optimal else
                  f"{float(v.ratio):.4%} of the {which} LP optimum")
         print(f"{head}: {reach} (certified interval [{float(lo):.9g}, {float(hi):.9g}] {u})")
@@ -209,7 +210,7 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
         ref = _reference(v)
         print(f"{head} = {v.ratio} x {ref} {exact_num(v.bound_algbw)} {u}"
               + ("" if v.optimal else f" ({float(v.ratio):.4%})"))
-    if v.collective == "alltoall":
+    if v.collective is Collective.ALLTOALL:
         print(f"demand  {demand_text(len(topo.compute_nodes), v.demand)}"
               + (", as --demand asks" if asked else ""))
     for phase in v.phases:
@@ -219,11 +220,11 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
     if v.weights:
         sizes = sorted({w for _, w in v.weights})
         shown = ", ".join(map(str, sizes[:6])) + (" ..." if len(sizes) > 6 else "")
-        idle = sum(1 for _, w in v.weights if w == 0)
+        idle = v.unsharded
         print(f"weights {len(v.weights)} compute nodes with shard weights {shown} (W = "
-              f"{sum(w for _, w in v.weights)})" + (f"; {idle} without a shard" if idle else ""))
+              f"{v.total_weight})" + (f"; {idle} without a shard" if idle else ""))
     for b in v.bounds:
-        if b.collective == "alltoall":
+        if b.collective is Collective.ALLTOALL:
             cut = f"cut of {len(b.cut)} node(s), " if b.cut else ""
             print(f"dual    alltoall bound {exact_num(b.algbw)} {u}: {cut}{b.method}")
             continue
@@ -282,7 +283,7 @@ def demand_line(topo: Topology, verdict: Any) -> str | None:
     show-traffic): ``demand          the uniform all-to-all (...)`` or the non-uniform one
     it is for, so that its numbers are never read as the uniform all-to-all's; None for
     another collective."""
-    if verdict.collective != "alltoall":
+    if verdict.collective is not Collective.ALLTOALL:
         return None
     return f"demand          {demand_text(len(topo.compute_nodes), verdict.demand)}"
 

@@ -13,7 +13,7 @@ from ..analysis.whatif import (BY, FailureImpact, UpgradeImpact, failure_impact,
 from ..errors import UsageError
 from ..files import check_output, write_output
 from ..model.catalog import resolve
-from ..model.collective import TREES
+from ..model.collective import TREES, Collective
 from ..model.failures import degrade, link_target
 from ..model.topology import Topology
 from .args import TOPOLOGY_HELP, add_group, add_kernel, group_topology, int_arg, kinds_arg, output_arg
@@ -107,7 +107,7 @@ def cmd_whatif(args: argparse.Namespace) -> int:
               f"{len(topo.switch_nodes)} switch nodes")
         root = f" from root {report.root}" if report.root else ""
         what = ""
-        if report.collective == "allreduce":
+        if report.collective is Collective.ALLREDUCE:
             # failures: the default allreduce's (named); upgrades: the tree optimum
             what = (f": {failed.reference}; each failure's algbw is the reduce-scatter + "
                     f"allgather tree optimum left" if failed else

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..model.collective import CUT_BOUNDED, CUT_BOUNDED_NAMES, check_request
+from ..model.collective import CUT_BOUNDED, CUT_BOUNDED_NAMES, Collective, check_request
 from ..errors import BoundError
 from ..kernels.flow import FlowNetwork, MinCut
 from ..display import html_summary, short_list
@@ -116,8 +116,8 @@ class Bound:
     ranging over the node sets that miss some compute node (the bound (★)); ``inv_x`` is
     that maximum, and the cut S* attaining it proves no schedule can be faster.
 
-    :ivar collective: the collective bounded: ``"allgather"``, ``"reduce-scatter"``,
-        ``"broadcast"`` or ``"reduce"`` (allreduce: :func:`rs_ag_algbw` or the LP)
+    :ivar collective: the collective bounded (a :class:`Collective`): allgather,
+        reduce-scatter, broadcast or reduce (allreduce: :func:`rs_ag_algbw` or the LP)
     :ivar topology: the topology's name
     :ivar units: the topology's bandwidth unit, the unit of ``x``, ``algbw`` and the cut
     :ivar num_compute: N, the number of compute nodes |Vc|
@@ -150,7 +150,7 @@ class Bound:
         by ``==``
     """
 
-    collective: str
+    collective: Collective
     topology: str
     units: str
     num_compute: int
@@ -181,7 +181,8 @@ class Bound:
 
     def _repr_html_(self) -> str:
         u = self.units
-        rows = [("collective", self.collective + (f" from root {self.root}" if self.root else "")),
+        root = f" from root {self.root}" if self.root else ""
+        rows = [("collective", f"{self.collective}{root}"),
                 ("optimal algbw", f"{fraction_display(self.algbw)} {u}"),
                 ("bottleneck cut S*", f"{self.cut_compute} of {self.num_compute} compute nodes "
                                       f"and {len(self.cut) - self.cut_compute} switches: "
@@ -203,6 +204,24 @@ class Bound:
         weights) — equals :attr:`inv_x`."""
         return Fraction(self.cut_weight) / self.cut_bandwidth
 
+    def U_at(self, k: int) -> Fraction:
+        """U = k/x*, the tree bandwidth unit's inverse with ``k`` trees per root (``k`` per
+        unit of weight): :attr:`U` is ``U_at(self.k)``.
+
+        :param k: trees per root, e.g. :attr:`k_min`'s ``k``
+        :returns: k · :attr:`inv_x`
+        """
+        return k * self.inv_x
+
+    def tree_bandwidth_at(self, k: int) -> Fraction:
+        """The bandwidth of every tree with ``k`` trees per root: x*/k
+        (:attr:`tree_bandwidth` is ``tree_bandwidth_at(self.k)``).
+
+        :param k: trees per root
+        :returns: :attr:`x` / k
+        """
+        return self.x / k
+
     @property
     def total_weight(self) -> int:
         """Ŵ, the sum of the normalised shard weights (N without weights)."""
@@ -216,7 +235,7 @@ class Bound:
         :returns: a dict
         """
         return {
-            "collective": self.collective,
+            "collective": self.collective.value,
             "topology": self.topology,
             "units": self.units,
             "root": self.root,
@@ -283,7 +302,6 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
     start = time.perf_counter()
     member = check_request(topology, collective, root=root, weights=weights, allowed=CUT_BOUNDED,
                            hint="the allreduce optimum is the allreduce LP: forestcoll_opt.solve_lp")
-    collective = member.value
     w = normalize(topology, weights)
     network = topology.reversed() if member.inward else topology
     if member.rooted:
@@ -299,7 +317,7 @@ def bound(topology: Topology, *, collective: str = "allgather", root: str | None
     cut_nodes = tuple(v for v in topology.node_ids if v in cut)
     of = dict(zip(topology.compute_nodes, w or (1,) * n))
     return Bound(
-        collective=collective, topology=topology.name, units=topology.units, num_compute=n,
+        collective=member, topology=topology.name, units=topology.units, num_compute=n,
         inv_x=inv_x, x=x, algbw=algbw, k=k, U=k * inv_x, tree_bandwidth=x / k,
         cut=cut_nodes, cut_compute=sum(1 for v in cut_nodes if topology.node[v].is_compute),
         cut_bandwidth=network.cut_bandwidth(cut_nodes), root=root, oracle_rounds=rounds,

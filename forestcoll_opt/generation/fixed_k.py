@@ -68,7 +68,7 @@ def fixed_k_capacity(topology: Topology, k: int, *, collective: str = "allgather
     b = compute_bound(topology, collective=collective, root=root, kernel=kernel,
                       weights=None if weights is None
                       else dict(zip(topology.compute_nodes, weights)))
-    network = topology.reversed() if collective in ("reduce-scatter", "reduce") else topology
+    network = topology.reversed() if b.collective.inward else topology
     oracle = _FixedKOracle(network, root, kernel, weights)
     bandwidths = sorted(set(topology.capacity.values()))
     lo_cont = k * b.inv_x                       # U at the optimum: nothing below is feasible
@@ -214,8 +214,7 @@ def _setting(topology: Topology, bound: Bound
              ) -> tuple[Topology, str | None, tuple[int, ...] | None]:
     """The network the bound's out-trees live on (reversed for reduce-scatter and reduce),
     its root, and its normalised shard weights in compute-node order."""
-    network = (topology.reversed() if bound.collective in ("reduce-scatter", "reduce")
-               else topology)
+    network = topology.reversed() if bound.collective.inward else topology
     weights = None if bound.weights is None else tuple(w for _, w in bound.weights)
     return network, bound.root, weights
 

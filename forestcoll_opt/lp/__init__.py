@@ -10,6 +10,7 @@ import importlib
 from typing import Any
 
 __all__ = [
+    'AllreduceLPResult',
     'LPCertificateError',
     'LPError',
     'LPInfeasibleError',

@@ -48,66 +48,48 @@ import pulp
 
 from ..display import html_summary
 from ..errors import LPCertificateError, LPError
+from ..model.collective import Collective
 from ..model.alltoall import Demand, demand_pairs, normalize_demand
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
 from .alltoall_certify import AlltoallWitness, certify_lower, certify_upper
 from .alltoall_fold import Fold, fold as fold_topology, no_fold
 from .model import CAPACITY_LIMIT
-from .session import CertifiedInterval, HighsSession, check_time_limit
+from .result import LPResult
+from .session import HighsSession, check_time_limit
 
 __all__ = ["AlltoallLPResult", "AlltoallModel", "AlltoallWitness", "solve_alltoall"]
 
 
-@dataclass(frozen=True)
-class AlltoallLPResult(CertifiedInterval):
-    """The all-to-all optimum as a certified interval (module docstring). ``lower`` and
-    ``upper`` are exact algbw values (topology units) with lower <= optimum <= upper;
-    ``algbw`` is HiGHS's float objective, for display.
+@dataclass(frozen=True, kw_only=True)
+class AlltoallLPResult(LPResult):
+    """The all-to-all optimum as a certified interval (module docstring): the fields of
+    every :class:`~forestcoll_opt.lp.result.LPResult` (``lower`` and ``upper`` exact
+    algbw values in topology units with lower <= optimum <= upper; ``algbw`` HiGHS's
+    objective), and the demand and the upper certificate's length function.
 
-    :ivar problem: ``"alltoall"``
-    :ivar topology: the topology's name
-    :ivar units: its bandwidth unit
-    :ivar status: ``"optimal"``
-    :ivar algbw: HiGHS's optimal algbw λ·Σd/(N−1), a float
+    :ivar collective: :attr:`Collective.ALLTOALL`
+    :ivar algbw: HiGHS's optimal algbw λ·Σd/(N−1), exactly the float HiGHS reported
     :ivar lower: the exactly feasible point's algbw
     :ivar upper: the length function's bound on the algbw
     :ivar demand: the normalised demand, None when uniform
     :ivar total: Σd (N·(N−1) when uniform)
-    :ivar reference: R, the model's bandwidth unit
-    :ivar variables: the model's columns
-    :ivar constraints: its rows
     :ivar folded: whether the LP was folded by the automorphism group
-    :ivar build_seconds: seconds to build the model
-    :ivar solve_seconds: seconds in HiGHS
-    :ivar certify_seconds: seconds to certify
     :ivar lengths: the upper certificate's length function, link -> y_e >= 0 (exact)
     :ivar witness: the exactly feasible point behind ``lower``; ignored by ``==``
     """
 
-    problem: str
-    topology: str
-    units: str
-    status: str
-    algbw: float
-    lower: Fraction
-    upper: Fraction
     demand: Demand | None
     total: int
-    reference: Fraction
-    variables: int
-    constraints: int
     folded: bool
-    build_seconds: float
-    solve_seconds: float
-    certify_seconds: float
     lengths: Mapping[tuple[str, str], Fraction] = field(compare=False, repr=False,
                                                         default_factory=dict)
     witness: AlltoallWitness | None = field(default=None, compare=False, repr=False)
 
     def __repr__(self) -> str:
         demand = "uniform demand" if self.demand is None else f"{len(self.demand)} demand pairs"
-        return (f"AlltoallLPResult({self.problem} LP on {self.topology}: algbw≈{self.algbw:.6g} "
+        return (f"AlltoallLPResult({self.collective} LP on {self.topology}: "
+                f"algbw≈{float(self.algbw):.6g} "
                 f"{self.units}, certified [{fraction_text(self.lower)}, "
                 f"{fraction_text(self.upper)}], {demand}, {self.variables} variables"
                 f"{', folded' if self.folded else ''})")
@@ -116,20 +98,15 @@ class AlltoallLPResult(CertifiedInterval):
         u = self.units
         demand = ("uniform" if self.demand is None else
                   f"non-uniform, {len(self.demand)} pair(s), total {self.total}")
-        rows = [("algbw (HiGHS)", f"{self.algbw:.9g} {u}"),
+        rows = [("algbw (HiGHS)", f"{float(self.algbw):.9g} {u}"),
                 ("certified interval", f"[{float(self.lower):.9g}, {float(self.upper):.9g}] {u}"),
                 ("demand", demand),
                 ("model", f"{self.variables} variables, {self.constraints} constraints"
                           f"{', folded by the automorphism group' if self.folded else ''}"),
                 ("seconds", f"build {self.build_seconds:.2f}, solve {self.solve_seconds:.2f}, "
                             f"certify {self.certify_seconds:.2f}")]
-        return html_summary(f"AlltoallLPResult · {self.problem} LP on {self.topology}", rows,
+        return html_summary(f"AlltoallLPResult · {self.collective} LP on {self.topology}", rows,
                             note="exact bounds: .lower and .upper (Fractions)")
-
-    @property
-    def seconds(self) -> float:
-        """Seconds to build, solve and certify."""
-        return self.build_seconds + self.solve_seconds + self.certify_seconds
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON types (``forestcoll lp alltoall --json``): exact values as
@@ -140,8 +117,8 @@ class AlltoallLPResult(CertifiedInterval):
         """
         f = fraction_text
         out: dict[str, Any] = {
-            "problem": self.problem, "topology": self.topology, "units": self.units,
-            "status": self.status, "algbw": self.algbw,
+            "problem": self.collective.value, "topology": self.topology, "units": self.units,
+            "status": "optimal", "algbw": float(self.algbw),
             "lower": f(self.lower), "lower_float": float(self.lower),
             "upper": f(self.upper), "upper_float": float(self.upper),
             "gap": f(self.gap), "gap_float": float(self.gap), "exact": self.exact,
@@ -365,8 +342,8 @@ def solve_alltoall(topology: Topology, *, demand: Mapping[str, Any] | Demand | N
     if write_lp or write_mps:
         m.write(write_lp, write_mps)
     return AlltoallLPResult(
-        problem="alltoall", topology=topology.name, units=topology.units, status="optimal",
-        algbw=session.objective() * float(m.reference), lower=lower, upper=upper,
+        collective=Collective.ALLTOALL, topology=topology.name, units=topology.units,
+        algbw=Fraction(session.objective() * float(m.reference)), lower=lower, upper=upper,
         demand=norm, total=m.total, reference=m.reference, variables=len(session.columns),
         constraints=len(m.rows), folded=fold.folded, build_seconds=build,
         solve_seconds=solve_seconds, certify_seconds=certify,

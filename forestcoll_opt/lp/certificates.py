@@ -42,6 +42,7 @@ from typing import Callable, Mapping, Sequence
 
 from ..errors import LPCertificateError
 from ..kernels.flow import FlowNetwork
+from ..model.collective import Collective
 from .model import LowerWitness, LPModel
 from .session import HighsSession
 
@@ -181,10 +182,11 @@ def certify_lower(m: LPModel, session: HighsSession, kernel: str | None) -> Lowe
         everyone = list(range(n))
         rounds = shrink_to_max_flow(
             net, list(range(len(m.pairs), len(edges))), shares, everyone,
-            (lambda side: everyone) if m.problem == "allgather" else (lambda side: side),
+            ((lambda side: everyone) if m.collective is Collective.ALLGATHER
+             else (lambda side: side)),
             rounds, m.where())
     X = {v: shares[i] for i, v in enumerate(compute)}
-    if m.problem == "allgather" and len(set(X.values())) > 1:
+    if m.collective is Collective.ALLGATHER and len(set(X.values())) > 1:
         raise LPCertificateError("internal error: allgather shares differ in the certificate")
     unit = gamma * delta * r_unit
     return LowerWitness(unit, MappingProxyType(X), MappingProxyType(logical),
@@ -290,7 +292,7 @@ def certify_upper(m: LPModel, session: HighsSession) -> Fraction:
     # coverage: ν is divided by its least cover, so every root ends covered >= 1 (an exact
     # dual covers every root at least once; HiGHS's, up to its tolerance). A root left
     # uncovered gets a singleton broadcast cut, which the LP has for every S ⊂ Vc.
-    if m.problem == "allreduce":
+    if m.collective is Collective.ALLREDUCE:
         cover = _cover(V, compute)
         for v in compute:
             if cover[v] == 0:

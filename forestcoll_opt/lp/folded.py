@@ -44,6 +44,7 @@ import pulp
 
 from ..errors import LPError
 from ..kernels.flow import FlowNetwork
+from ..model.collective import Collective
 from ..model.topology import Topology
 from .certificates import grid
 from .folding import MAX_GENERATORS, Folding, build_folding, lp_generators
@@ -338,7 +339,7 @@ def _network(m: FoldedModel, kind: str, kernel: str | None
     return m._networks[kind]
 
 
-def choose_folding(topology: Topology, problem: str, formulation: str,
+def choose_folding(topology: Topology, collective: "Collective | str", formulation: str,
                    symmetry: bool | None) -> Folding | None:
     """The folding :func:`~forestcoll_opt.lp.solver.solve` uses, or None for the full model
     (see its ``symmetry``). The generators are :func:`lp_generators` of the topology's
@@ -346,7 +347,7 @@ def choose_folding(topology: Topology, problem: str, formulation: str,
     elements missed part of it), up to two more draws with more elements are tried.
 
     :param topology: the network
-    :param problem: "allreduce" or "allgather"
+    :param collective: allreduce or allgather (a :class:`Collective` or its value)
     :param formulation: "cuts" or "explicit"
     :param symmetry: True, False or None (see :func:`~forestcoll_opt.lp.solver.solve`)
     :returns: the folding, or None for the full model
@@ -359,10 +360,10 @@ def choose_folding(topology: Topology, problem: str, formulation: str,
         raise LPError(f"symmetry={str(symmetry)[:40]!r}: use True, False or None")
     if symmetry is False:
         return None
-    if problem != "allreduce" or formulation != "cuts":
+    if collective != Collective.ALLREDUCE or formulation != "cuts":
         if symmetry:
             raise LPError(f"symmetry=True folds the allreduce LP in the cuts formulation "
-                          f"only, not the {str(problem)[:40]} LP ({str(formulation)[:40]}); "
+                          f"only, not the {str(collective)[:40]} LP ({str(formulation)[:40]}); "
                           f"pass symmetry=False or None")
         return None
     if symmetry is None and len(topology.compute_nodes) < SYMMETRY_MIN_COMPUTE:

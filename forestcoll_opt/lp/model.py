@@ -59,11 +59,12 @@ from typing import Any, Mapping
 import pulp
 
 from ..errors import LPError
+from ..model.collective import Collective
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
-from .options import FORMULATIONS, PROBLEMS
+from .options import FORMULATIONS, LP_COLLECTIVE_NAMES
 
-__all__ = ["CAPACITY_LIMIT", "FORMULATIONS", "LPModel", "LowerWitness", "PROBLEMS",
+__all__ = ["CAPACITY_LIMIT", "FORMULATIONS", "LPModel", "LowerWitness", "LP_COLLECTIVE_NAMES",
            "build_model", "exact_text", "objective_terms", "reference_bandwidth"]
 
 # Capacities above 2**40 R are handed to HiGHS as 2**40 R (HiGHS takes bounds past 1e20 as
@@ -139,25 +140,27 @@ class LPModel:
     (``var.varValue``) and :attr:`witness` the exactly feasible point behind ``lower``.
 
     :param topology: the network
-    :param problem: ``"allreduce"`` or ``"allgather"``
+    :param collective: :attr:`Collective.ALLREDUCE` or :attr:`Collective.ALLGATHER` (or
+        its string value)
     :param formulation: ``"cuts"`` or ``"explicit"``
     :param reference: R, the bandwidth unit of the model
     """
 
-    def __init__(self, topology: Topology, problem: str, formulation: str,
+    def __init__(self, topology: Topology, collective: "Collective | str", formulation: str,
                  reference: Fraction) -> None:
         self.topology = topology
-        self.problem = problem
+        self.collective = Collective(collective)
         self.formulation = formulation
         self.names: tuple[str, ...] = tuple(topology.node_ids)
         self.index: dict[str, int] = dict(topology.index)
         self.compute: list[str] = list(topology.compute_nodes)
         self.switches = frozenset(topology.switch_nodes)
-        self.kinds: tuple[str, ...] = ("re", "bc") if problem == "allreduce" else ("bc",)
+        self.kinds: tuple[str, ...] = (("re", "bc") if self.collective is Collective.ALLREDUCE
+                                       else ("bc",))
         self.reference = reference
         self.capacity: dict[tuple[str, str], Fraction] = {
             e: b / self.reference for e, b in topology.capacity.items()}
-        self.lp = pulp.LpProblem(problem, pulp.LpMaximize)
+        self.lp = pulp.LpProblem(self.collective.value, pulp.LpMaximize)
         self.rows: list[tuple[str, Any]] = []
         self.row_of: dict[str, int] = {}
         self.cuts: dict[tuple[str, frozenset[str]], str] = {}
@@ -186,7 +189,7 @@ class LPModel:
 
         :returns: e.g. ``"the allreduce LP on 'dgx-a100-2'"``
         """
-        return f"the {self.problem} LP on {self.topology.name!r}"
+        return f"the {self.collective} LP on {self.topology.name!r}"
 
     def add_variable(self, name: str) -> Any:
         """A new non-negative PuLP variable of this model, named ``name``.
@@ -233,7 +236,7 @@ class LPModel:
         else:
             crossing = [self.cap[kind][p] for p in self.pairs
                         if p[1] in inside and p[0] not in inside]
-        if self.problem == "allreduce":
+        if self.collective is Collective.ALLREDUCE:
             need = pulp.lpSum(self.x[v] for v in self.compute if v in inside)
         else:
             need = len(inside) * self.x[self.compute[0]]
@@ -252,7 +255,7 @@ class LPModel:
         topo = self.topology
         r = self.reference
         power = r.numerator.bit_length() - r.denominator.bit_length()
-        lines = [f"forestcoll-opt {self.problem} LP ({self.formulation} formulation) of "
+        lines = [f"forestcoll-opt {self.collective} LP ({self.formulation} formulation) of "
                  f"topology {_comment_text(topo.name)}",
                  f"bandwidths, x and the objective are in units of R = {exact_text(r)} "
                  f"{_comment_text(topo.units)} (2^{power}); multiply by R for topology units",
@@ -333,28 +336,29 @@ def _logical_pairs(topology: Topology) -> list[tuple[str, str]]:
     return pairs
 
 
-def build_model(topology: Topology, problem: str = "allreduce", *,
+def build_model(topology: Topology, collective: "Collective | str" = "allreduce", *,
                 formulation: str = "cuts", kernel: str | None = None) -> LPModel:
     """Build the allreduce (or allgather) LP without solving it (see :class:`LPModel`).
 
     :param topology: the network
-    :param problem: ``"allreduce"`` or ``"allgather"``
+    :param collective: :attr:`Collective.ALLREDUCE` or :attr:`Collective.ALLGATHER` (or
+        its string value)
     :param formulation: ``"cuts"`` (lazy cut constraints) or ``"explicit"`` (one flow per
         target)
     :param kernel: the max-flow kernel of the reference bandwidth's bound
     :returns: the model, in units of :func:`reference_bandwidth`
-    :raises LPError: for an unknown problem or formulation
+    :raises LPError: for an unknown collective or formulation
     """
-    if problem not in PROBLEMS:
-        raise LPError(f"unknown LP {str(problem)[:40]!r}; use allreduce or allgather")
+    if collective not in LP_COLLECTIVE_NAMES:
+        raise LPError(f"unknown LP {str(collective)[:40]!r}; use allreduce or allgather")
     if formulation not in FORMULATIONS:
         raise LPError(f"unknown formulation {str(formulation)[:40]!r}; use cuts or explicit")
-    m = LPModel(topology, problem, formulation, reference_bandwidth(topology, kernel=kernel))
+    m = LPModel(topology, collective, formulation, reference_bandwidth(topology, kernel=kernel))
     lp, compute, switches = m.lp, m.compute, m.switches
     m.pairs = pairs = _logical_pairs(topology)
 
     # x_v: the share each root reduces/broadcasts (one shared x for allgather)
-    if problem == "allreduce":
+    if m.collective is Collective.ALLREDUCE:
         m.x = {v: m.add_variable(f"x_{m.tag(v)}") for v in compute}
         lp.setObjective(pulp.lpSum(m.x.values()))
     else:
@@ -448,7 +452,7 @@ def _add_explicit_flows(m: LPModel) -> None:
                 net = pulp.lpSum(ins) + src[v] - pulp.lpSum(outs)
                 if v == t:
                     name = f"fsink_{tag}"
-                    total = pulp.lpSum(m.x.values()) if m.problem == "allreduce" \
+                    total = pulp.lpSum(m.x.values()) if m.collective is Collective.ALLREDUCE \
                         else len(m.compute) * m.x[t]
                     m._add_row(net >= total, name)
                 else:

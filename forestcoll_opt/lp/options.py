@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from ..model.collective import Collective
 
-__all__ = ["FORMULATIONS", "LP_COLLECTIVES", "PROBLEMS", "SOLVED", "SOLVED_NAMES"]
+__all__ = ["FORMULATIONS", "LP_COLLECTIVES", "LP_COLLECTIVE_NAMES", "SOLVED", "SOLVED_NAMES"]
 
 LP_COLLECTIVES = (Collective.ALLREDUCE, Collective.ALLGATHER)
 """The collectives the LP is written for (paper, appendix "Allreduce Linear Program";
 allgather as its check against the exact bound)."""
 
-PROBLEMS = tuple(c.value for c in LP_COLLECTIVES)
-"""Their string values: the problems :func:`~forestcoll_opt.lp.model.build_model` builds."""
+LP_COLLECTIVE_NAMES = tuple(c.value for c in LP_COLLECTIVES)
+"""Their string values: the LPs :func:`~forestcoll_opt.lp.model.build_model` builds."""
 
 SOLVED = (*LP_COLLECTIVES, Collective.ALLTOALL)
 """The collectives :func:`~forestcoll_opt.lp.solver.solve` takes: the LP's, and all-to-all

@@ -48,9 +48,10 @@ from typing import Any, Mapping
 
 from ..generation.bound import bottleneck, rs_ag_algbw
 from ..errors import BoundError, ScheduleError
-from .solver import LPResult, solve
+from .solver import AllreduceLPResult, LPResult, solve
 from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
 from ..generation.pipeline import as_pairs, forest, generate
+from ..model.collective import Collective
 from ..model.topology import Topology
 from ..model.weights import coprime
 
@@ -135,7 +136,7 @@ def lp_allreduce(topology: Topology, *, kernel: str | None = None, progress=None
 
 
 def _check_lp(lp: Any, topology: Topology) -> None:
-    if not isinstance(lp, LPResult) or lp.problem != "allreduce":
+    if not isinstance(lp, AllreduceLPResult) or lp.collective is not Collective.ALLREDUCE:
         raise ScheduleError("lp must be the allreduce LPResult of forestcoll_opt.lp.solver.solve")
     if tuple(lp.names) != topology.node_ids or set(lp.split) != set(topology.capacity):
         raise ScheduleError(f"the LP result passed was solved for {lp.topology!r}, not for "

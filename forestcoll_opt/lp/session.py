@@ -16,7 +16,6 @@ import os
 import sys
 import tempfile
 import time
-from fractions import Fraction
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -240,23 +239,3 @@ class HighsSession:
         :returns: its dual value in the last solution
         """
         return -float(self.row_duals[self.m.row_of[row]])
-
-
-class CertifiedInterval:
-    """What every certified LP result derives from its exact ``lower`` and ``upper``
-    values (a mixin of the frozen result classes; it holds no state of its own)."""
-
-    @property
-    def gap(self) -> Fraction:
-        """(upper - lower) / upper, exact (0 when upper is 0)."""
-        return (self.upper - self.lower) / self.upper if self.upper else Fraction(0)
-
-    @property
-    def interval(self) -> tuple[Fraction, Fraction]:
-        """(``lower``, ``upper``)."""
-        return (self.lower, self.upper)
-
-    @property
-    def exact(self) -> bool:
-        """Whether the optimum is known exactly (``lower == upper``)."""
-        return self.lower == self.upper

@@ -7,16 +7,16 @@ names), :mod:`forestcoll_opt.lp.session` hands it to HiGHS (highspy), keeping th
 between cut rounds so that each round re-solves warm, and
 :mod:`forestcoll_opt.lp.certificates` turns HiGHS's float optimum into exact rational
 bounds ``lower <= LP optimum <= upper``. This module runs the rounds and returns
-:class:`LPResult`.
+:class:`AllreduceLPResult`, an :class:`~forestcoll_opt.lp.result.LPResult`.
 
 Cut generation (``formulation="cuts"``): solve, find for every t the min cut of the current
 solution with the integer max-flow kernel, add each violated cut, repeat until no cut is
 violated by more than SEPARATION_TOLERANCE (relative), or every violated cut is already in
 the model (the rest is HiGHS's float noise, which the certificate accounts for).
 
-``algbw`` is HiGHS's objective (a float, for display); it normally lies in the certified
-interval, and :attr:`LPResult.tolerance` is the relative width of the smallest range
-holding algbw and the interval.
+``algbw`` is HiGHS's objective (its float held exactly as a Fraction); it normally lies in
+the certified interval, and :attr:`LPResult.tolerance` is the relative width of the
+smallest range holding algbw and the interval.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from ..errors import (
 from ..kernels.flow import FlowNetwork
 from ..model.topology import Topology
 from .certificates import certify_lower, certify_upper, grid
-from .session import CertifiedInterval
+from .result import LPResult
 from ..display import html_summary, short_list
 from .folded import (FoldedModel, build_folded_model, choose_folding, folding_stats,
                      spread_solution, violated_cuts)
@@ -51,8 +51,9 @@ from .options import LP_COLLECTIVES, SOLVED
 from .session import HighsSession, check_time_limit as _check_time_limit
 
 
-__all__ = ["LPCertificateError", "LPError", "LPInfeasibleError", "LPModel", "LPNotOptimalError",
-           "LPResult", "LPSolverError", "LPUnboundedError", "LowerWitness", "build_model",
+__all__ = ["AllreduceLPResult", "LPCertificateError", "LPError", "LPInfeasibleError", "LPModel",
+           "LPNotOptimalError", "LPResult", "LPSolverError", "LPUnboundedError", "LowerWitness",
+           "build_model",
            "reference_bandwidth", "solve", "solve_model"]
 
 SEPARATION_BITS = 40           # float -> integer scale of the separation max-flows
@@ -60,31 +61,26 @@ SEPARATION_TOLERANCE = 1e-9    # a cut violated by less (relative) ends cut gene
 MAX_ROUNDS = 200
 
 
-@dataclass(frozen=True)
-class LPResult(CertifiedInterval):
-    """An LP optimum as a certified interval (see :mod:`forestcoll_opt.lp.certificates`).
+@dataclass(frozen=True, kw_only=True)
+class AllreduceLPResult(LPResult):
+    """The allreduce (or allgather) LP's optimum as a certified interval (see
+    :mod:`forestcoll_opt.lp.certificates`): the fields of every :class:`LPResult`
+    (``collective``, ``lower``, ``upper``, ``algbw``, ...), and the solution's rates and
+    link splits.
 
-    ``lower`` and ``upper`` are exact :class:`~fractions.Fraction` values in topology units
-    with ``lower <= LP optimum <= upper``: ``lower`` is the objective of an exactly feasible
-    point, ``upper`` of an exactly dual-feasible one. ``algbw`` is HiGHS's float objective,
-    for display. ``x``, ``split`` (physical link: (RE, BC) bandwidth) and ``logical``
-    (compute pair (α, β): (RE, BC)) are HiGHS's float solution in topology units, keyed by
-    node id. ``names[i]`` is the node id behind index ``i`` in the model's variable and
-    constraint names; ``reference`` is the bandwidth unit R the model was solved in;
-    ``witness`` is the exactly feasible point behind ``lower`` (:class:`LowerWitness`;
-    None for a folded LP beyond :data:`~forestcoll_opt.lp.folded_certificates.WITNESS_LIMIT`
-    commodity-link pairs). ``folding`` is None for the full LP; for the LP folded by
-    symmetry (:mod:`forestcoll_opt.lp.folded`) it holds the sizes of the folding and of the
-    full model it stands for, and ``variables``/``constraints`` count the folded model.
+    ``x``, ``split`` (physical link: (RE, BC) bandwidth) and ``logical`` (compute pair
+    (α, β): (RE, BC)) are HiGHS's float solution in topology units, keyed by node id.
+    ``names[i]`` is the node id behind index ``i`` in the model's variable and constraint
+    names; ``reference`` is the bandwidth unit R the model was solved in; ``witness`` is
+    the exactly feasible point behind ``lower`` (:class:`LowerWitness`; None for a folded
+    LP beyond :data:`~forestcoll_opt.lp.folded_certificates.WITNESS_LIMIT` commodity-link
+    pairs). ``folding`` is None for the full LP; for the LP folded by symmetry
+    (:mod:`forestcoll_opt.lp.folded`) it holds the sizes of the folding and of the full
+    model it stands for, and ``variables``/``constraints`` count the folded model.
 
-    :ivar problem: ``"allreduce"`` or ``"allgather"``
-    :ivar topology: the topology's name
-    :ivar units: the topology's bandwidth unit, the unit of every bandwidth here
-    :ivar status: ``"optimal"`` (anything else raises an :class:`LPError` instead)
-    :ivar algbw: HiGHS's optimal objective Σ x_v (N·x for allgather), a float
-    :ivar lower: an exact value at or below the LP optimum (an exactly feasible point's)
-    :ivar upper: an exact value at or above the LP optimum (an exactly dual-feasible
-        point's)
+    :ivar collective: :attr:`Collective.ALLREDUCE` or :attr:`Collective.ALLGATHER`
+    :ivar algbw: HiGHS's optimal objective Σ x_v (N·x for allgather), exactly the float
+        HiGHS reported (:class:`LPResult`)
     :ivar x: compute node -> its rate x_v (HiGHS's, float): the bandwidth at which its part
         of the buffer is reduced toward it and broadcast back
     :ivar split: physical link (u, v) -> (bandwidth given to reduce trees, to broadcast
@@ -92,48 +88,30 @@ class LPResult(CertifiedInterval):
     :ivar logical: compute pair (α, β) -> (c^RE, c^BC), the logical capacities between
         them, floats
     :ivar names: node index -> node id, for the model's variable and constraint names
-    :ivar reference: R, the power of two of bandwidth the model was solved in
-    :ivar variables: the model's number of variables
-    :ivar constraints: its number of constraints (cuts added included)
     :ivar formulation: ``"cuts"`` or ``"explicit"``
     :ivar rounds: HiGHS solves (cut generation rounds; 1 for ``"explicit"``)
-    :ivar build_seconds: seconds to build the model
-    :ivar solve_seconds: seconds in HiGHS and cut separation
-    :ivar certify_seconds: seconds to certify the interval
     :ivar witness: the exactly feasible point behind ``lower``; ignored by ``==``
     :ivar folding: the folding's sizes (LP folded by symmetry) or None; ignored by ``==``
     """
 
-    problem: str
-    topology: str
-    units: str
-    status: str
-    algbw: float
-    lower: Fraction
-    upper: Fraction
     x: Mapping[str, float]
     split: Mapping[tuple[str, str], tuple[float, float]]
     logical: Mapping[tuple[str, str], tuple[float, float]]
     names: tuple[str, ...]
-    reference: Fraction
-    variables: int
-    constraints: int
     formulation: str
     rounds: int
-    build_seconds: float
-    solve_seconds: float
-    certify_seconds: float
     witness: LowerWitness | None = field(default=None, compare=False, repr=False)
     folding: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def __repr__(self) -> str:
-        return (f"LPResult({self.problem} LP on {self.topology}: algbw≈{self.algbw:.6g} "
-                f"{self.units}, certified [{exact_text(self.lower)}, {exact_text(self.upper)}], "
+        return (f"AllreduceLPResult({self.collective} LP on {self.topology}: "
+                f"algbw≈{float(self.algbw):.6g} {self.units}, certified "
+                f"[{exact_text(self.lower)}, {exact_text(self.upper)}], "
                 f"{self.variables} variables, {self.rounds} round(s))")
 
     def _repr_html_(self) -> str:
         u = self.units
-        rows = [("algbw (HiGHS)", f"{self.algbw:.9g} {u}"),
+        rows = [("algbw (HiGHS)", f"{float(self.algbw):.9g} {u}"),
                 ("certified interval", f"[{float(self.lower):.9g}, {float(self.upper):.9g}] {u}"
                                        f" (relative width {float(self.gap):.2g})"),
                 ("x per root", short_list(f"{v}: {x:.4g}" for v, x in self.x.items())),
@@ -141,35 +119,20 @@ class LPResult(CertifiedInterval):
                           f"{self.formulation}, {self.rounds} round(s)"),
                 ("seconds", f"build {self.build_seconds:.2f}, solve {self.solve_seconds:.2f}, "
                             f"certify {self.certify_seconds:.2f}")]
-        return html_summary(f"LPResult · {self.problem} LP on {self.topology}", rows,
-                            note="exact bounds: .lower and .upper (Fractions)")
-
-    @property
-    def tolerance(self) -> float:
-        """Relative width of the smallest range holding ``algbw``, ``lower`` and ``upper``:
-        ``algbw`` is within this (relative) of the true LP optimum."""
-        hi = max(float(self.upper), self.algbw)
-        lo = min(float(self.lower), self.algbw)
-        return (hi - lo) / hi if hi > 0 else 0.0
-
-    @property
-    def seconds(self) -> float:
-        """Seconds to build, solve and certify."""
-        return self.build_seconds + self.solve_seconds + self.certify_seconds
-
-    @property
-    def collective(self) -> Collective:
-        """The collective of the LP (``problem`` as a :class:`Collective`)."""
-        return Collective(self.problem)
+        return html_summary(f"AllreduceLPResult · {self.collective} LP on {self.topology}",
+                            rows, note="exact bounds: .lower and .upper (Fractions)")
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON types (``forestcoll lp --json``): exact values as ``"p/q"``
-        strings with a float beside them, floats as they are, ``witness`` left out.
+        strings with a float beside them, floats as they are (``algbw`` HiGHS's float),
+        ``witness`` left out; ``"problem"`` names the collective and ``"status"`` is
+        ``"optimal"``, as for every result (a solver failure raises instead, which the
+        command line prints as ``{"status": "error", ...}``).
 
         :returns: a dict
         """
-        return {"problem": self.problem, "topology": self.topology, "units": self.units,
-                "status": self.status, "algbw": self.algbw,
+        return {"problem": self.collective.value, "topology": self.topology,
+                "units": self.units, "status": "optimal", "algbw": float(self.algbw),
                 "lower": exact_text(self.lower), "lower_float": float(self.lower),
                 "upper": exact_text(self.upper), "upper_float": float(self.upper),
                 "gap": exact_text(self.gap), "gap_float": float(self.gap),
@@ -258,7 +221,7 @@ def _cut_rounds(m: LPModel, session: HighsSession, kernel: str | None) -> int:
 
 
 def solve_model(m: LPModel, *, time_limit: float | None = None,
-                kernel: str | None = None) -> LPResult:
+                kernel: str | None = None) -> AllreduceLPResult:
     """Solve a model from :func:`build_model` or
     :func:`~forestcoll_opt.lp.folded.build_folded_model` (cut generation for ``"cuts"``)
     and certify its optimum on the full LP; the PuLP variables receive HiGHS's values and
@@ -313,8 +276,8 @@ def solve_model(m: LPModel, *, time_limit: float | None = None,
         split = {e: [0.0, 0.0] for e in m.topology.capacity}
         for (kind, _a, u, v), var in m.flow.items():
             split[(u, v)][0 if kind == "re" else 1] += session.value(var) * scale
-    return LPResult(problem=m.problem, topology=m.topology.name, units=m.topology.units,
-                    status="optimal", algbw=session.objective() * scale,
+    return AllreduceLPResult(collective=m.collective, topology=m.topology.name,
+                    units=m.topology.units, algbw=Fraction(session.objective() * scale),
                     lower=lower, upper=upper,
                     x=MappingProxyType(x),
                     split=MappingProxyType({e: (a, b) for e, (a, b) in split.items()}),
@@ -332,8 +295,11 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
           symmetry: bool | None = None, demand: Any = None) -> LPResult:
     """Build, solve and certify the LP; raise an :class:`LPError` unless HiGHS proves
     optimality. ``collective="alltoall"`` solves the all-to-all LP instead
-    (:func:`forestcoll_opt.lp.alltoall.solve_alltoall`, with ``demand``) and returns its
-    :class:`~forestcoll_opt.lp.alltoall.AlltoallLPResult`.
+    (:func:`forestcoll_opt.lp.alltoall.solve_alltoall`, with ``demand``). Either way the
+    result is an :class:`LPResult` (its certified interval, ``algbw``, model size and
+    timings): an :class:`AllreduceLPResult` for allreduce and allgather (rates per root,
+    link splits), an :class:`~forestcoll_opt.lp.alltoall.AlltoallLPResult` for all-to-all
+    (demand, length function).
 
     :param topology: the network
     :param collective: :attr:`Collective.ALLREDUCE` (default) or
@@ -352,7 +318,7 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
         full model; True: fold whenever the group is not trivial (allreduce, cuts only)
     :param demand: alltoall only: a demand matrix ``{src: {dst: amount}}`` (None: uniform)
     :returns: the certified optimum
-    :raises LPError: for an unknown problem or formulation, a bad ``time_limit``, or
+    :raises LPError: for an unknown collective or formulation, a bad ``time_limit``, or
         ``write_lp`` and ``write_mps`` naming one file
     :raises LPNotOptimalError: when HiGHS stops before optimality (time limit) or cut
         generation does not converge
@@ -366,18 +332,18 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
         if formulation != "cuts":
             raise LPError("formulation is the allreduce LP's; the all-to-all LP has one form")
         return solve_alltoall(topology, demand=demand, symmetry=symmetry, time_limit=time_limit,
-                              kernel=kernel, write_lp=write_lp, write_mps=write_mps)  # type: ignore[return-value]
+                              kernel=kernel, write_lp=write_lp, write_mps=write_mps)
     if demand is not None:
         raise LPError("demand is a matrix of all-to-all amounts; drop it, or solve "
                       "collective=\"alltoall\"")
-    problem = Collective.parse(collective, allowed=LP_COLLECTIVES).value
+    member = Collective.parse(collective, allowed=LP_COLLECTIVES)
     _check_time_limit(time_limit)
     start = time.perf_counter()
-    folding = choose_folding(topology, problem, formulation, symmetry)
+    folding = choose_folding(topology, member, formulation, symmetry)
     if folding is not None:
         m = build_folded_model(topology, folding, reference_bandwidth(topology, kernel=kernel))
     else:
-        m = build_model(topology, problem, formulation=formulation, kernel=kernel)
+        m = build_model(topology, member, formulation=formulation, kernel=kernel)
     build = time.perf_counter() - start
     result = solve_model(m, time_limit=time_limit, kernel=kernel)
     if write_lp or write_mps:
@@ -385,5 +351,5 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     return _replace_build(result, build)
 
 
-def _replace_build(result: LPResult, seconds: float) -> LPResult:
+def _replace_build(result: AllreduceLPResult, seconds: float) -> AllreduceLPResult:
     return replace(result, build_seconds=seconds)

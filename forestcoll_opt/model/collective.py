@@ -51,6 +51,33 @@ class Collective(str, Enum):
         """Data flows toward the roots (in-trees, computed on the reversed network)."""
         return self in (Collective.REDUCE_SCATTER, Collective.REDUCE)
 
+    @property
+    def outward(self) -> bool:
+        """Data flows away from the roots (out-trees, computed on the network itself):
+        allgather and broadcast."""
+        return self in (Collective.ALLGATHER, Collective.BROADCAST)
+
+    @property
+    def sharded(self) -> bool:
+        """The buffer is N shards, one per compute node, each gathered from its node or
+        reduced toward it in one phase of trees rooted at every compute node: allgather and
+        reduce-scatter (allreduce is the two in turn; broadcast and reduce move one root's
+        whole buffer; all-to-all sends a part to every pair)."""
+        return self in (Collective.ALLGATHER, Collective.REDUCE_SCATTER)
+
+    @property
+    def cut_bounded(self) -> bool:
+        """The optimum is a cut bound (paper, "Throughput Optimality for Collectives"):
+        the one-phase tree collectives (:data:`CUT_BOUNDED`); allreduce's optimum is the
+        allreduce LP, all-to-all's a maximum concurrent flow."""
+        return self in CUT_BOUNDED
+
+    @property
+    def routed(self) -> bool:
+        """Made of weighted routes per pair of compute nodes rather than of trees
+        (all-to-all)."""
+        return self is Collective.ALLTOALL
+
     @classmethod
     def parse(cls, value: "Collective | str", *, allowed: "tuple[Collective, ...] | None" = None,
               hint: str = "") -> "Collective":

@@ -641,7 +641,7 @@ def _from_dict(data: Mapping[str, Any], source: str) -> Schedule:
     for key, value in (("concurrent", concurrent), ("multicast", multicast)):
         if not isinstance(value, bool):
             raise ScheduleError(f"{source}: \"{key}\" must be true or false")
-    if collective == "allreduce":
+    if collective is Collective.ALLREDUCE:
         phases = data.get("phases")
         want = ("reduce-scatter", "allgather")
         if not isinstance(phases, list) or len(phases) != 2:

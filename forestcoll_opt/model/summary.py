@@ -60,7 +60,7 @@ def schedule_repr(s: Schedule) -> str:
              _count(len(s.compute_nodes), "compute node")]
     if s.root is not None:
         parts.append(f"root={s.root}")
-    if s.collective.value == "alltoall":     # routes, not trees; and its demand
+    if s.collective.routed:     # routes, not trees; and its demand
         parts += [_ks(s), _count(len(s.routes), "route"),
                   "uniform demand" if s.demand is None else
                   f"non-uniform demand of {_count(len(s.demand), 'pair')}"]
@@ -102,13 +102,13 @@ def schedule_rows(s: Schedule) -> list[tuple[str, str]]:
     if s.root is not None:
         rows.append(("root", s.root))
     rows.append(("algbw", f"{fraction_display(s.algbw)} {s.units}".rstrip()))
-    if s.collective.value == "alltoall":
+    if s.collective.routed:
         rows.append(("routes", f"k={s.k}, {len(s.routes)} over "
                                f"{len({(r.src, r.dst) for r in s.routes})} ordered pair(s), "
                                f"weights sum {sum(r.weight for r in s.routes)}"))
         rows.append(("demand", "uniform (every ordered pair alike)" if s.demand is None else
                      f"non-uniform, {_count(len(s.demand), 'pair')}"))
-    for p in () if s.collective.value == "alltoall" else s.phases or (s,):
+    for p in () if s.collective.routed else s.phases or (s,):
         name = f"{p.collective.value} phase: " if s.phases else ""
         height = max((t.height for t in p.trees + p.orbits), default=0)
         if p.orbits:

@@ -226,6 +226,19 @@ class Topology:
         return _merge_attributes(self)
 
     @cached_property
+    def total_bandwidth(self) -> Fraction:
+        """The bandwidth of every directed link together (Σ over :attr:`capacity`)."""
+        return sum(self.capacity.values(), Fraction(0))
+
+    @cached_property
+    def out_degree(self) -> Mapping[str, int]:
+        """Node id -> how many nodes it has a link to, in :attr:`nodes` order."""
+        degree = {v: 0 for v in self.node_ids}
+        for u, _v in self.capacity:
+            degree[u] += 1
+        return degree
+
+    @cached_property
     def egress(self) -> Mapping[str, Fraction]:
         """Node id -> its total outgoing bandwidth B+(v)."""
         return self._totals(0)

@@ -47,15 +47,17 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from ..display import html_summary
 from ..errors import MscclExportError, UsageError
 from .msccl_check.limits import (EXECUTOR, EXPORT_SCRATCH_BUDGET, LEGACY, PROTOCOLS, RCCL,
                                  SCRATCH_LIMIT, RuntimeRules)
 from .msccl_layout import Builder, Layout, Step, chan_of, check_offsets, fit, peers
+from ..model.collective import Collective
 from ..model.compact import check_group
-from ..model.schedule import Schedule, Tree
+from ..model.schedule import Schedule, Tree, achieved_algbw
 from ..model.topology import Topology
 
 # The runtimes' limits are the checker's (forestcoll_opt.runtimes.msccl_check.limits records
@@ -72,8 +74,9 @@ class MscclExport:
 
     xml: str = field(repr=False)
     """The algorithm file's text (ends with a newline)."""
-    collective: str
-    """``allgather``, ``reduce-scatter`` or ``allreduce`` (the schedule's collective)."""
+    collective: Collective
+    """The schedule's collective (a :class:`~forestcoll_opt.model.collective.Collective`):
+    allgather, reduce-scatter, allreduce or all-to-all."""
     flavour: str
     """The runtime written for: ``msccl-executor``, ``rccl`` or ``legacy``."""
     name: str
@@ -86,6 +89,10 @@ class MscclExport:
     """``<tb>`` elements over all ranks."""
     steps: int
     """``<step>`` elements over all ranks."""
+    algbw: Fraction
+    """The algbw the file runs at, exact, in the topology's units: the schedule's, with an
+    allreduce's two phases overlapped as the runtimes run them (its schedule's own algbw
+    when that schedule's phases run concurrently too)."""
     channels: int = 1
     """``nchannels``: the channels the thread blocks use (chosen when not given)."""
     max_bytes: int = 2**63 - 1
@@ -229,7 +236,7 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
                                f"{', '.join(PROTOCOLS)}")
     if schedule.group is not None:     # a compact schedule's group, before any tree is mapped
         check_group(topology, schedule)
-    if schedule.collective in ("broadcast", "reduce"):
+    if schedule.collective.rooted:
         raise MscclExportError(f"{schedule.collective} schedules cannot be exported to MSCCL: "
                                f"an algorithm file has no root, and the runtimes select it for "
                                f"a call with any root (they match coll, ngpus, the aliasing and "
@@ -267,7 +274,7 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
     n = len(topology.compute_nodes)
     rank = {v: i for i, v in enumerate(topology.compute_nodes)}
     b = Builder(n)
-    if schedule.collective == "allgather":
+    if schedule.collective is Collective.ALLGATHER:
         if schedule.weights is not None:
             raise MscclExportError("MSCCL's allgather gives every rank an equal share; this "
                                    "schedule has shard weights (export an allreduce instead, "
@@ -281,14 +288,14 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
                 for start, cnt in _runs(0, per):
                     b.local(r, Step("cpy", "i", start, "o", r * per + start, cnt))
         sizes = (0 if inplace else per, K)
-    elif schedule.collective == "alltoall":
+    elif schedule.collective is Collective.ALLTOALL:
         if inplace:
             raise MscclExportError("the all-to-all export is out-of-place (every rank's input "
                                    "is read after others have written their output); drop "
                                    "inplace")
         K = _alltoall(b, schedule, rank, chunks)
         sizes = (K, K)
-    elif schedule.collective == "reduce-scatter":
+    elif schedule.collective is Collective.REDUCE_SCATTER:
         if schedule.weights is not None:
             raise MscclExportError("MSCCL's reduce-scatter gives every rank an equal share; "
                                    "this schedule has shard weights")
@@ -320,13 +327,15 @@ def export_msccl(topology: Topology, schedule: Schedule, *, flavour: str = "mscc
     check_offsets(b, lay, chunks, K)
     max_bytes = _max_bytes(fl, b, K, min_bytes, max_bytes)
     xml = _render(b, lay, fl, schedule.collective, protocol, K, n, sizes, inplace,
-                  schedule.collective != "allgather" or not inplace, name,
+                  schedule.collective is not Collective.ALLGATHER or not inplace, name,
                   min_bytes, max_bytes)
     return MscclExport(
         xml=xml, collective=schedule.collective, flavour=fl.name, name=name,
         nchunksperloop=K, ngpus=n, threadblocks=sum(len(blocks) for blocks in lay.blocks),
         steps=sum(len(rk.steps) for rk in b.ranks), channels=lay.channels,
-        max_bytes=max_bytes)
+        max_bytes=max_bytes,
+        # the runtime overlaps an allreduce's phases: the file's own algbw is the concurrent one
+        algbw=achieved_algbw(replace(schedule, concurrent=bool(schedule.phases)), topology))
 
 
 def _alltoall(b: Builder, schedule: Schedule, rank: dict[str, int], chunks: int) -> int:
@@ -477,7 +486,7 @@ def _reduce(b: Builder, phase: Schedule, rank: dict[str, int], chunks: int,
     return final
 
 
-def selection_rule(collective: str, flavour: str, nchunks: int, ngpus: int) -> str:
+def selection_rule(collective: "Collective | str", flavour: str, nchunks: int, ngpus: int) -> str:
     """When the runtime selects an exported file, by the call's element count
     (docs/msccl.md section 5): msccl-executor and RCCL (``mscclInternalSchedulerSelectAlgo``)
     require ``count × sizeMultiplier`` (the whole buffer: ngpus × the per-rank count for
@@ -486,16 +495,17 @@ def selection_rule(collective: str, flavour: str, nchunks: int, ngpus: int) -> s
     if flavour == "legacy":
         return (f"keep the whole buffer's element count a multiple of {nchunks}: the legacy "
                 f"runtime's selection rule for {collective} was not traced")
-    if collective == "allreduce":
+    collective = Collective(collective)
+    if collective is Collective.ALLREDUCE:
         return (f"msccl-executor and RCCL select the file only for calls whose count is a "
                 f"multiple of {nchunks}")
-    if collective == "alltoall":
+    if collective is Collective.ALLTOALL:
         part = nchunks // ngpus
         which = "every count" if part == 1 else f"count (per peer) a multiple of {part}"
         return (f"msccl-executor and RCCL select the file only for calls whose count x "
                 f"{ngpus} (a rank's whole buffer) is a multiple of {nchunks}, i.e. {which}")
-    count = "sendcount" if collective == "allgather" else "recvcount"
-    whole = "output" if collective == "allgather" else "input"
+    count = "sendcount" if collective is Collective.ALLGATHER else "recvcount"
+    whole = "output" if collective is Collective.ALLGATHER else "input"
     part = nchunks // ngpus
     which = f"every {count}" if part == 1 else f"{count} a multiple of {part}"
     return (f"msccl-executor and RCCL select the file only for calls whose {count} x {ngpus} "

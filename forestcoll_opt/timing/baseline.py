@@ -125,14 +125,15 @@ def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = 
     if kind == "ring":
         return ring(topology, coll, root=root, channels=channels)
     if kind == "dbtree":
-        if coll != "allreduce":
+        if member is not Collective.ALLREDUCE:
             raise UsageError(f"dbtree is NCCL's allreduce algorithm; for {coll} use "
                              f"the ring baseline" + (" or the tree baseline" if member.rooted
                                                      else ""))
         return dbtree(topology, channels=channels)
     if not member.rooted:
         raise UsageError(f"the tree baseline has a single root (broadcast, reduce); for {coll} "
-                         f"use the ring baseline" + (" or dbtree" if coll == "allreduce" else ""))
+                         f"use the ring baseline"
+                         + (" or dbtree" if member is Collective.ALLREDUCE else ""))
     if channels is not None:
         raise UsageError("the tree baseline builds one tree; drop channels (or use the ring "
                          "baseline, which has one ring per channel)")
@@ -205,7 +206,7 @@ def ring(topology: Topology, collective: str = "allgather", *, root: str | None 
         return _single(topology, name, count, tuple(trees), algbw, parts,
                        root if rooted else None)
 
-    if coll == "allreduce":
+    if member is Collective.ALLREDUCE:
         rs, ag = phase("reduce-scatter"), phase("allgather")
         algbw = 1 / (1 / rs.algbw + 1 / ag.algbw)
         out = Schedule(collective=coll, topology=topology.name, units=topology.units,
@@ -298,7 +299,8 @@ def tree(topology: Topology, collective: str = "broadcast", *, root: str) -> Sch
     coll = member.value
     if not member.rooted:
         raise UsageError(f"the tree baseline has a single root (broadcast, reduce); for {coll} "
-                         f"use the ring baseline" + (" or dbtree" if coll == "allreduce" else ""))
+                         f"use the ring baseline"
+                         + (" or dbtree" if member is Collective.ALLREDUCE else ""))
     check_request(topology, member, root=root)
     assert root is not None
     net = _Network(topology)

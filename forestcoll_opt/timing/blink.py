@@ -190,7 +190,7 @@ def blink(topology: Topology, *, collective: "Collective | str" = "allreduce",
     start = time.perf_counter()
     member = Collective.parse(collective)
     coll = member.value
-    if coll in ("allgather", "reduce-scatter"):
+    if member.sharded:
         raise UsageError(f"Blink packs trees at one root (broadcast, reduce, and allreduce as "
                          f"reduce + broadcast), not {coll}; use the multitree or ring "
                          f"baseline")

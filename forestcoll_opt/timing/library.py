@@ -53,6 +53,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
+from ..model.collective import Collective
 from .constants import LIBRARIES
 
 PROTOCOLS = ("LL", "LL128", "Simple")
@@ -144,15 +145,16 @@ def _log2i(n: int) -> int:
     return max(n, 1).bit_length() - 1
 
 
-def _steps(collective: str, ranks: int) -> int:
-    if collective == "allreduce":
+def _steps(collective: Collective, ranks: int) -> int:
+    if collective is Collective.ALLREDUCE:
         return 2 * (ranks - 1)
-    if collective in ("allgather", "reduce-scatter"):
+    if collective.sharded:
         return ranks - 1
     return ranks
 
 
-def library_times(shape: LibraryShape, collective: str, size: int, *, library: str = "nccl",
+def library_times(shape: LibraryShape, collective: "Collective | str", size: int, *,
+                  library: str = "nccl",
                   ring_latency: float = 1.0, net_overhead: float = 2.0,
                   arch: str = "ampere", amd_host: bool = True,
                   tree_efficiency: float | None = None) -> dict[tuple[str, str], float]:
@@ -178,10 +180,11 @@ def library_times(shape: LibraryShape, collective: str, size: int, *, library: s
     """
     n, nodes, nc = shape.ranks, shape.nodes, shape.channels
     tables = TABLES[library]
+    collective = Collective(collective)
     nsteps = _steps(collective, n)
-    if collective == "allreduce":
+    if collective is Collective.ALLREDUCE:
         inter = (2 * nodes if nodes > 1 else 0) if library == "nccl" else 2 * (nodes - 1)
-    elif collective in ("allgather", "reduce-scatter"):
+    elif collective.sharded:
         inter = nodes - 1
     else:
         inter = nodes
@@ -191,7 +194,7 @@ def library_times(shape: LibraryShape, collective: str, size: int, *, library: s
     hw = "net" if nodes > 1 else shape.intra
     out: dict[tuple[str, str], float] = {}
     for algo in ALGORITHMS:
-        if algo == "tree" and collective != "allreduce":
+        if algo == "tree" and collective is not Collective.ALLREDUCE:
             continue
         for p, proto in enumerate(PROTOCOLS):
             if proto not in tables.protocols:
@@ -209,7 +212,8 @@ def library_times(shape: LibraryShape, collective: str, size: int, *, library: s
                 ll_max = (_LL_MAX_BW[arch][index] if nodes == 1 or amd_host
                           else _LL_MAX_BW_INTEL[index])
                 if algo == "ring" and proto == "LL":
-                    quarter = nodes > 1 or collective in ("allreduce", "reduce")
+                    quarter = nodes > 1 or collective in (Collective.ALLREDUCE,
+                                                          Collective.REDUCE)
                     bus = min(ll_max, bus * (1 / 4 if quarter else 1 / 3))
                 if algo == "ring" and proto == "LL128":
                     bus = min(bus * (0.7 if ppn < 2 else 0.92),
@@ -238,7 +242,7 @@ def library_times(shape: LibraryShape, collective: str, size: int, *, library: s
                 intra_lat *= 1.8
             factor = 1.0
             if algo == "ring":
-                if collective in ("broadcast", "reduce"):
+                if collective.rooted:
                     step = tables.hop[hw]["tree" if proto == "Simple" else "ring"][p]
                     lat += nsteps * step
                 else:
@@ -247,7 +251,7 @@ def library_times(shape: LibraryShape, collective: str, size: int, *, library: s
                     lat += (nsteps - inter) * intra_lat + inter * inter_lat
                 factor = ring_latency
                 if (library == "nccl" and proto == "Simple" and nodes > 1
-                        and collective == "allreduce" and size / (nc * n) >= 64):
+                        and collective is Collective.ALLREDUCE and size / (nc * n) >= 64):
                     factor = max(factor, 1.9 if arch == "volta" else 1.4)
             else:
                 lat += 2 * ((n // nodes - 1) * intra_lat + _log2i(nodes) * inter_lat)
@@ -309,5 +313,5 @@ def steps(collective: str, ranks: int) -> int:
     :param ranks: n
     :returns: nsteps
     """
-    return _steps(collective, ranks)
+    return _steps(Collective(collective), ranks)
 

@@ -111,10 +111,12 @@ class Tradeoff:
         tree bound"`` for allreduce
     :ivar lp_interval: allreduce: the allreduce LP optimum's certified interval
         ``(lower, upper)`` when the LP was solved, else None
+    :ivar chunks: the ``chunks=`` asked for (``"auto"``, or a count; ideal model)
+    :ivar alpha: the ``alpha=`` asked for (seconds per hop for every link, or None)
     """
 
     topology: str
-    collective: str
+    collective: Collective
     units: str
     optimum: Fraction
     k_star: int
@@ -125,6 +127,30 @@ class Tradeoff:
     parameters: Mapping[str, Any] = field(default_factory=dict)
     reference: str = "bound"
     lp_interval: tuple[Fraction, Fraction] | None = None
+    chunks: int | str = "auto"
+    alpha: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON types (``forestcoll tradeoff --json``): exact numbers as
+        ``"p/q"`` strings, seconds as floats, one entry per candidate and per size.
+
+        :returns: a dict
+        """
+        return {
+            "topology": self.topology, "collective": self.collective.value,
+            "units": self.units, "optimum": str(self.optimum), "k_star": self.k_star,
+            "reference": self.reference,
+            "lp_interval": None if self.lp_interval is None else {
+                "lower": str(self.lp_interval[0]), "upper": str(self.lp_interval[1])},
+            "model": self.model, "parameters": self.parameters,
+            "alpha": self.alpha, "chunks": self.chunks,
+            "candidates": [{"name": c.name, "k": c.k,
+                            "algbw": None if c.algbw is None else str(c.algbw),
+                            "trees": c.trees, "height": c.height} for c in self.candidates],
+            "skipped": [{"baseline": k, "reason": r} for k, r in self.skipped],
+            "rows": [{"size_bytes": r.size_bytes, "best": r.best, "seconds": r.seconds,
+                      "chunks": r.chunks, "protocols": r.protocols,
+                      "algorithms": r.algorithms} for r in self.rows]}
 
     def __repr__(self) -> str:
         return (f"Tradeoff({self.collective} on {self.topology}, {self.model} model: "
@@ -169,8 +195,6 @@ class Tradeoff:
             has no schedule), ``schedule_algbw_exact`` (its Fraction, or None) and
             ``best`` (a flag)
         """
-        from .simulate import unit_bytes_per_s
-        unit = unit_bytes_per_s(self.units)[0]
         by_name = {c.name: c for c in self.candidates}
         rows = []
         for r in self.rows:
@@ -179,7 +203,7 @@ class Tradeoff:
                 rows.append({"size_bytes": r.size_bytes, "candidate": name, "k": c.k,
                              "seconds": seconds, "chunks": r.chunks[name],
                              "protocol": r.protocols.get(name),
-                             "algbw": r.size_bytes / seconds / unit,
+                             "algbw": self.row_algbw(r, name),
                              **exact_cells("schedule_algbw", c.algbw),
                              "best": name == r.best})
         frame = data_frame(rows, {
@@ -189,6 +213,17 @@ class Tradeoff:
         frame.attrs["model"] = self.model
         frame.attrs["parameters"] = dict(self.parameters)
         return frame
+
+    def row_algbw(self, row: TradeoffRow, name: str | None = None) -> float:
+        """The simulated algbw of one candidate at one size: size / time, in the
+        topology's units (a float, like the time it comes from).
+
+        :param row: one of :attr:`rows`
+        :param name: the candidate (default: the row's fastest, ``row.best``)
+        :returns: ``row.size_bytes / row.seconds[name]`` in the topology's units
+        """
+        from .simulate import unit_bytes_per_s
+        return row.size_bytes / row.seconds[name or row.best] / unit_bytes_per_s(self.units)[0]
 
     def to_pandas(self) -> Any:
         """The same DataFrame as :meth:`frame` (the name every tabular result of the
@@ -289,7 +324,8 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         :func:`~forestcoll_opt.generation.pipeline.generate`
     :raises LPError: when ``method="lp"`` and the allreduce LP cannot be solved
     """
-    collective = check_request(topology, collective, root=root).value
+    member = check_request(topology, collective, root=root)
+    collective = member.value
     model = check_options(model, chunks, alpha, alpha_per_link, calibration)
     if model == "calibrated" and calibration is None:
         calibration = Calibration()
@@ -321,7 +357,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         link_alphas(topology, alpha, alpha_per_link)      # refuse a bad latency at once
     optimal = generate(topology, collective=collective, root=root, kernel=kernel)
     k_star = _k_of(optimal)
-    optimum = (optimal.algbw if collective == "allreduce" else
+    optimum = (optimal.algbw if member is Collective.ALLREDUCE else
                compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw)
     if ks is None:
         ks = default_ks(k_star)
@@ -334,7 +370,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     for k in ks:
         schedules.append((f"k={k}", k, optimal if k == k_star else built[k]))
     lp_interval = None
-    if collective == "allreduce" and method != "trees":
+    if member is Collective.ALLREDUCE and method != "trees":
         from ..lp.choice import best_allreduce
 
         choice = best_allreduce(topology, method=method, kernel=kernel)
@@ -407,13 +443,13 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
                                 algorithms=algorithms))
     parameters = (calibration.parameters(topology) if model == "calibrated"
                   else ideal_parameters(chunks, alpha, alpha_per_link))
-    return Tradeoff(topology=topology.name, collective=collective, units=topology.units,
+    return Tradeoff(topology=topology.name, collective=member, units=topology.units,
                     optimum=optimum, k_star=k_star, candidates=tuple(candidates),
                     rows=tuple(rows), skipped=tuple(skipped), model=model,
                     parameters=parameters,
                     reference=("reduce-scatter + allgather tree bound"
-                               if collective == "allreduce" else "bound"),
-                    lp_interval=lp_interval)
+                               if member is Collective.ALLREDUCE else "bound"),
+                    lp_interval=lp_interval, chunks=chunks, alpha=alpha)
 
 
 def _check_ks(ks: list) -> None:

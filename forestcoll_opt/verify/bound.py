@@ -46,6 +46,7 @@ import numpy as np
 
 from ..errors import VerifierSelfCheckError, VerifyArgumentError
 from ..kernels.flow import FlowNetwork
+from ..model.collective import Collective
 from ..model.topology import Topology
 from .terms import INWARD, MULTI_ROOT, SINGLE_ROOT, check_weights, named_weights, show, uneven
 
@@ -60,9 +61,11 @@ class CutBound:
     lists them in ``weights`` ((compute node, ŵ) in topology order) and ``cut_weight`` is
     ŵ(S* ∩ Vc), so that algbw = Ŵ · cut_bandwidth / cut_weight; without weights,
     ``weights`` is None and ``cut_weight`` equals ``cut_compute``. ``max_flows`` counts the
-    max-flow (and min-cut) calls the bound took, the cost of the search."""
+    max-flow (and min-cut) calls the bound took, the cost of the search. ``collective`` is
+    a :class:`~forestcoll_opt.model.collective.Collective` (its string value given to the
+    constructor becomes the member)."""
 
-    collective: str
+    collective: Collective
     algbw: Fraction
     cut: tuple[str, ...]
     cut_compute: int
@@ -73,6 +76,7 @@ class CutBound:
     max_flows: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "collective", Collective(self.collective))
         if self.cut_weight is None:
             object.__setattr__(self, "cut_weight", self.cut_compute)
 

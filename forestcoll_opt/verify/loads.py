@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from ..model.collective import Collective
 from .terms import fraction_text
 
 
@@ -28,14 +29,19 @@ class PhaseLoad:
     For a ``"multicast": true`` schedule the loads are the merged ones, and ``traffic`` is
     (total with multicast, total without) per unit of data: Σ over links of load / parts
     (parts = Ŵ·k, or k for broadcast and reduce), ``link_traffic`` the same per link
-    ((src, dst, with, without), in topology order). Both are None / () otherwise."""
+    ((src, dst, with, without), in topology order). Both are None / () otherwise.
+    ``collective`` is a :class:`~forestcoll_opt.model.collective.Collective` (its string
+    value given to the constructor becomes the member)."""
 
-    collective: str
+    collective: Collective
     k: int
     time_per_byte: Fraction
     busiest: tuple[tuple[str, str, int, Fraction], ...]   # (src, dst, load, load/bandwidth)
     traffic: tuple[Fraction, Fraction] | None = None
     link_traffic: tuple[LinkTraffic, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "collective", Collective(self.collective))
 
 
 @dataclass(frozen=True)

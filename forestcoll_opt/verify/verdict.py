@@ -27,6 +27,7 @@ from typing import Any, Callable, Mapping
 
 from ..display import html_summary
 from ..errors import VerifierSelfCheckError, VerifyArgumentError
+from ..model.collective import Collective
 from ..model.topology import Topology
 from .alltoall import UNIFORM, check_demand, read_alltoall, verdict_fields
 from .bound import CutBound, cached_bound
@@ -71,8 +72,9 @@ class Verdict:
     :ivar status: one of :data:`STATUSES`, as above.
     :ivar reasons: one line per problem of an ``"invalid"`` schedule, or per clash of a
         ``"contradiction"``; empty otherwise.
-    :ivar collective: the schedule's collective ("allgather", "reduce-scatter",
-        "broadcast", "reduce" or "allreduce"); None if the file does not name a known one.
+    :ivar collective: the schedule's collective (a :class:`Collective`; its string value
+        given to the constructor becomes the member); None if the file does not name a
+        known one.
     :ivar against: the reference: "cut" for allgather, reduce-scatter, broadcast and reduce
         (the exact cut bound), "lp" or "trees" for allreduce, "lp" or "cut" for alltoall; None for a validity-only
         verdict (or a schedule whose collective is unknown).
@@ -120,7 +122,7 @@ class Verdict:
 
     status: str
     reasons: tuple[str, ...] = ()
-    collective: str | None = None
+    collective: Collective | None = None
     against: str | None = None
     algbw: Fraction | None = None
     bound_algbw: Fraction | None = None
@@ -142,6 +144,19 @@ class Verdict:
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
             raise ValueError(f"unknown verdict status {self.status!r}; one of {STATUSES}")
+        if self.collective is not None:
+            object.__setattr__(self, "collective", Collective(self.collective))
+
+    @property
+    def total_weight(self) -> int | None:
+        """Ŵ, the sum of the normalised shard weights (:attr:`weights`); None when they
+        are all equal (no weights)."""
+        return None if self.weights is None else sum(w for _, w in self.weights)
+
+    @property
+    def unsharded(self) -> int:
+        """How many compute nodes have shard weight 0 (no shard of their own)."""
+        return 0 if self.weights is None else sum(1 for _, w in self.weights if w == 0)
 
     def __repr__(self) -> str:
         f = fraction_text
@@ -150,7 +165,7 @@ class Verdict:
             return f"Verdict({self.status}, {len(self.reasons)} reason(s){first})"
         against = f" = {f(self.ratio)} × the {self.against} reference {f(self.bound_algbw)}" \
             if self.ratio is not None else ""
-        demand = "" if self.collective != "alltoall" else \
+        demand = "" if self.collective is not Collective.ALLTOALL else \
             (", uniform demand" if self.demand is None else
              f", non-uniform demand of {len(self.demand)} pair(s)")
         return (f"Verdict({self.status}: {self.collective} algbw={f(self.algbw)}{against}"
@@ -161,7 +176,7 @@ class Verdict:
         rows = [("status", self.status), ("collective", self.collective or "?")]
         if self.algbw is not None:
             rows.append(("algbw", f"{f(self.algbw)} ({float(self.algbw):.6g})"))
-        if self.collective == "alltoall" and self.algbw is not None:
+        if self.collective is Collective.ALLTOALL and self.algbw is not None:
             rows.append(("demand", "uniform" if self.demand is None else
                          f"non-uniform, {len(self.demand)} pair(s)"))
         if self.ratio is not None:
@@ -246,7 +261,8 @@ class Verdict:
         f = fraction_text
         out = {
             "status": self.status, "valid": self.valid, "optimal": self.optimal,
-            "reasons": list(self.reasons), "collective": self.collective,
+            "reasons": list(self.reasons),
+            "collective": None if self.collective is None else self.collective.value,
             "against": self.against, "algbw": f(self.algbw),
             "bound_algbw": f(self.bound_algbw), "ratio": f(self.ratio),
             "lp_interval": None if self.lp_interval is None else {
@@ -256,14 +272,15 @@ class Verdict:
             "rs_ag_bound": f(self.rs_ag_bound), "equals_rs_ag_bound": self.equals_rs_ag_bound,
             "certificate": {
                 "primal": {"algbw": f(self.algbw), "phases": [
-                    {"collective": p.collective, "k": p.k, "time_per_byte": f(p.time_per_byte),
+                    {"collective": p.collective.value, "k": p.k,
+                     "time_per_byte": f(p.time_per_byte),
                      "busiest_links": [{"src": a, "dst": b, "load": load, "load_per_bandwidth": f(r)}
                                        for a, b, load, r in p.busiest]} for p in self.phases]},
                 "dual": [_dual_dict(b) for b in self.bounds],
             },
             "notes": list(self.notes),
         }
-        if self.collective == "alltoall" and self.algbw is not None:
+        if self.collective is Collective.ALLTOALL and self.algbw is not None:
             out["demand"] = _demand_dict(self.demand)
         if self.weights is not None:
             out["weights"] = dict(self.weights)
@@ -306,7 +323,8 @@ def _traffic_dict(totals: tuple[Fraction, Fraction] | None,
 
 def _dual_dict(b: CutBound) -> dict[str, Any]:
     f = fraction_text
-    out: dict[str, Any] = {"collective": b.collective, "algbw": f(b.algbw), "cut": list(b.cut),
+    out: dict[str, Any] = {"collective": b.collective.value, "algbw": f(b.algbw),
+                           "cut": list(b.cut),
                            "cut_compute": b.cut_compute, "cut_bandwidth": f(b.cut_bandwidth),
                            "method": b.method}
     if b.weights is not None:

@@ -523,3 +523,22 @@ def test_every_choice_list_is_a_library_constant():
                 assert id(action.choices) in library, (parser.prog, action.dest, action.choices)
                 seen += 1
     assert seen == 36
+
+
+def test_a_verdict_line_names_options_through_one_table():
+    # check-xml's "full=True runs it" and verify's "(demand=)" were rewritten by ad-hoc
+    # replace; one table of the CLI maps the keyword to the option, as for errors
+    from forestcoll_opt.cli.output import LINE_OPTIONS, flag_text, options_text
+    from forestcoll_opt.errors import LPError
+
+    assert LINE_OPTIONS == {"demand": "--demand FILE", "full": "--full"}
+    assert options_text("pairs were not looked for; full=True runs it (about 3 s)",
+                        LINE_OPTIONS) == "pairs were not looked for; --full runs it (about 3 s)"
+    assert options_text("it is for another matrix (demand=)", LINE_OPTIONS) == \
+        "it is for another matrix (--demand FILE)"
+    assert options_text("a fuller=True or undemand= stays", LINE_OPTIONS) == \
+        "a fuller=True or undemand= stays"
+    # errors keep naming only the keywords they list as options
+    exc = LPError("use formulation='explicit' or time_limit=60", options=("formulation",))
+    assert flag_text(exc, {"formulation": "--formulation", "time_limit": "--time-limit"}) == \
+        "use --formulation explicit or time_limit=60"

@@ -135,3 +135,16 @@ def test_huge_bandwidths_stay_exact():
 def test_bad_requests(catalog, kwargs, match):
     with pytest.raises(BoundError, match=match):
         bound(catalog("paper-example"), **kwargs)
+
+
+def test_the_bound_gives_u_and_the_tree_bandwidth_at_any_k():
+    # bound prints U and the tree bandwidth at the least k: the Bound's, not the CLI's
+    from forestcoll_opt.model.catalog import resolve
+    from forestcoll_opt.model.collective import Collective
+
+    b = bound(resolve("dgx-a100:boxes=2"))
+    assert b.collective is Collective.ALLGATHER and b.to_dict()["collective"] == "allgather"
+    assert (b.inv_x, b.x, b.k) == (Fraction(3, 65), Fraction(65, 3), 13)
+    assert b.U_at(b.k) == b.U == Fraction(3, 5) and b.tree_bandwidth_at(b.k) == \
+        b.tree_bandwidth == Fraction(5, 3)
+    assert b.U_at(1) == Fraction(3, 65) and b.tree_bandwidth_at(5) == Fraction(13, 3)

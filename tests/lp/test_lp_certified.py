@@ -438,3 +438,31 @@ def test_model_is_available_beside_the_result(catalog):
     assert m.lp.numConstraints() == result.constraints
     total = sum(v.varValue for v in m.x.values())
     assert total * float(m.reference) == pytest.approx(result.algbw, rel=1e-9)
+
+
+@pytest.mark.parametrize("collective", ["allreduce", "allgather", "alltoall"])
+def test_solve_returns_one_type_for_every_collective(collective):
+    # solve_lp's annotation is true: an LPResult for each collective it takes, with the
+    # collective as the enum, algbw exact (HiGHS's float held as a Fraction) and no
+    # always-"optimal" status field
+    import typing
+    from fractions import Fraction
+
+    import forestcoll_opt as fc
+    from forestcoll_opt.lp.alltoall import AlltoallLPResult
+    from forestcoll_opt.lp.result import LPResult as Base
+    from forestcoll_opt.lp.solver import AllreduceLPResult, solve
+    from forestcoll_opt.model.collective import Collective
+
+    assert LPResult is Base and typing.get_type_hints(solve)["return"] is Base
+    r = fc.solve_lp(fc.resolve("paper-example"), collective=collective)
+    assert isinstance(r, Base)
+    assert type(r) is (AlltoallLPResult if collective == "alltoall" else AllreduceLPResult)
+    assert r.collective is Collective(collective) and type(r.algbw) is Fraction
+    assert float(r.algbw) == r.to_dict()["algbw"] and r.to_dict()["problem"] == collective
+    assert r.to_dict()["status"] == "optimal" and not hasattr(r, "status")
+    assert not hasattr(r, "problem")
+    assert r.lower == r.upper == {"allreduce": 4, "allgather": 8, "alltoall": 2}[collective]
+    assert r.tolerance < 1e-9
+    tree = Fraction(4)
+    assert r.share(tree) == (tree / r.upper, tree / r.lower)

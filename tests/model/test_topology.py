@@ -243,3 +243,18 @@ def test_parallel_links_must_agree_on_type_and_alpha():
         T.from_dict(_typed(links))
     links[1]["type"] = "nvlink"
     assert T.from_dict(_typed(links)).capacity[("a", "s")] == 10
+
+
+def test_total_bandwidth_and_out_degree():
+    # show prints them; the topology computes them
+    from forestcoll_opt.model.catalog import resolve
+
+    t = resolve("paper-example")
+    assert t.total_bandwidth == sum(t.capacity.values()) and isinstance(t.total_bandwidth,
+                                                                        Fraction)
+    assert t.out_degree == {v: sum(1 for (a, _b) in t.capacity if a == v) for v in t.node_ids}
+    assert list(t.out_degree) == list(t.node_ids)
+    t = T.from_dict(doc())
+    # a<->w 300 each way, b<->w 12.5 each way, a<->b 25/3 + 1 each way (parallel links summed)
+    assert t.total_bandwidth == 2 * 300 + 2 * Fraction(25, 2) + 2 * (Fraction(25, 3) + 1)
+    assert t.out_degree == {"a": 2, "b": 2, "w": 2}

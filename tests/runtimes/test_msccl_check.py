@@ -789,7 +789,8 @@ def test_checker_shares_no_code_with_the_exporter():
     # edges take: model.schedule reads files, it does not export; model.compact checks a
     # compact schedule's group against the topology before its trees are mapped), the
     # hardened XML reader, the base's display helpers (a verdict's notebook summary) and its
-    # own modules -- never the exporter
+    # own modules, and the collectives' enum (the one its verdict carries) -- never the
+    # exporter
     package = set()
     for module in sorted(Path(mc.__file__).parent.glob("*.py")):
         for node in ast.walk(ast.parse(module.read_text())):
@@ -809,7 +810,7 @@ def test_checker_shares_no_code_with_the_exporter():
     assert outside == {"forestcoll_opt.errors", "forestcoll_opt.files", "forestcoll_opt.display",
                        "forestcoll_opt.model.topology", "forestcoll_opt.model.numbers",
                        "forestcoll_opt.model.schedule", "forestcoll_opt.model.compact",
-                       "forestcoll_opt.runtimes.xmlread"}, outside
+                       "forestcoll_opt.model.collective", "forestcoll_opt.runtimes.xmlread"}, outside
     assert isinstance(check_xml(PAIR, DATA / "ag2.xml"), XmlVerdict)
 
 
@@ -855,3 +856,25 @@ def test_a_schedule_is_not_mapped_for_a_file_its_header_rules_out(catalog, monke
     assert v.status == "invalid"
     assert v.reasons[0].startswith("<algo>: ngpus=2, but topology 'paper-example' has 8 "
                                    "compute nodes")
+
+
+@pytest.mark.parametrize("coll, collective, shown", [
+    ("allgather", "allgather", "allgather"), ("reducescatter", "reduce-scatter",
+                                              "reduce-scatter"),
+    ("reduce", "reduce", "reduce"), ("sendrecv", None, "sendrecv")])
+def test_the_verdict_names_its_collective_by_the_enum_and_keeps_the_files_text(
+        coll, collective, shown):
+    # one field for the collective (a Collective, None when coll names none); coll is the
+    # attribute's text, which the JSON form and the messages still show as written
+    from forestcoll_opt.model.collective import Collective
+
+    text = (DATA / "ag2.xml").read_text().replace('coll="allgather"', f'coll="{coll}"')
+    v = check_xml(PAIR, text)
+    assert v.coll == coll
+    if collective is None:
+        assert v.collective is None
+    else:
+        assert type(v.collective) is Collective and v.collective is Collective(collective)
+    d = v.to_dict()
+    assert (d["collective"], d["coll"]) == (shown, coll) == (v.collective_text, v.coll)
+    assert v.ok == (coll == "allgather")

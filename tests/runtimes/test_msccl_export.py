@@ -472,3 +472,23 @@ def test_the_exporter_spells_the_checkers_flavours_and_protocols():
 
     assert tuple(msccl_export.FLAVOURS) == limits.FLAVOURS == ("msccl-executor", "rccl", "legacy")
     assert msccl_export.PROTOCOLS is limits.PROTOCOLS
+
+
+@pytest.mark.parametrize("spec, collective", [("dgx-a100:boxes=2", "allgather"),
+                                              ("mi250:boxes=2,gpus=8", "allreduce"),
+                                              ("mi250:boxes=2,gpus=8", "lp")])
+def test_the_export_carries_the_algbw_the_file_runs_at(schedules, spec, collective):
+    # the CLI printed a figure it computed (achieved_algbw with the phases overlapped);
+    # the library's result carries it now, exact
+    from dataclasses import replace
+    from fractions import Fraction
+
+    from forestcoll_opt.model.schedule import achieved_algbw
+
+    t, s = schedules(spec, collective)
+    x = export_msccl(t, s)
+    assert type(x.algbw) is Fraction
+    assert x.algbw == achieved_algbw(replace(s, concurrent=bool(s.phases)), t)
+    assert x.algbw == {"allgather": Fraction(1040, 3), "allreduce": 104,
+                       "lp": s.algbw}[collective]
+    assert x.collective is s.collective

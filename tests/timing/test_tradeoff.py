@@ -165,3 +165,25 @@ def test_cli(tmp_path, capsys):
     assert main(["tradeoff", "paper-example", "--baselines", "dbtree"]) == 2
     err = capsys.readouterr()[1]
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("extra", [[], ["--model", "ideal", "--chunks", "4", "--alpha", "1e-6"]])
+def test_the_json_is_the_results_own(capsys, extra):
+    # tradeoff --json was assembled in the CLI; it is Tradeoff.to_dict now (the export plan,
+    # when asked for, beside it), with the chunks and alpha the call was made with
+    from forestcoll_opt.model.collective import Collective
+
+    assert main(["tradeoff", "paper-example", "--sizes", "1KiB,1MiB", "--k", "1",
+                 "--json", *extra]) == 0
+    printed = json.loads(capsys.readouterr()[0])
+    options = {"model": "ideal", "chunks": 4, "alpha": 1e-6} if extra else {}
+    r = tradeoff(resolve("paper-example"), sizes=[1024, 2**20], ks=[1], **options)
+    assert r.collective is Collective.ALLGATHER
+    assert (r.chunks, r.alpha) == ((4, 1e-6) if extra else ("auto", None))
+    assert printed == json.loads(json.dumps({**r.to_dict(), "export": None}))
+    assert printed["collective"] == "allgather" and printed["optimum"] == "8"
+    assert (printed["chunks"], printed["alpha"]) == ((4, 1e-6) if extra else ("auto", None))
+    # the table's algbw column: size / the fastest's time, in the topology's units (b: bytes)
+    for row in r.rows:
+        assert r.row_algbw(row) == row.size_bytes / row.seconds[row.best]
+        assert r.row_algbw(row, "k=1") == row.size_bytes / row.seconds["k=1"]

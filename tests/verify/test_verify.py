@@ -810,3 +810,27 @@ def test_top_level_verify_solves_the_allreduce_lp_when_needed(catalog, tmp_path,
     with pytest.raises(AssertionError, match="below 1"):
         fc.assert_optimal(t, s, lp_interval=(5, 5))
     assert checks.allreduce_lp(t, against="trees") is None
+
+
+def test_a_verdict_holds_the_collective_as_the_enum_and_sums_its_weights():
+    # the verifier keeps its own reading of the file (strings); what it returns names the
+    # collective by the enum, and W and the nodes without a shard are the verdict's, not
+    # sums the command line makes
+    from fractions import Fraction
+
+    from forestcoll_opt.model.collective import Collective
+    from forestcoll_opt.verify.bound import CutBound
+    from forestcoll_opt.verify.loads import PhaseLoad
+
+    v = Verdict("valid", collective="reduce-scatter", algbw=Fraction(3),
+                weights=(("a", 2), ("b", 0), ("c", 3), ("d", 0)))
+    assert v.collective is Collective.REDUCE_SCATTER and v.to_dict()["collective"] == \
+        "reduce-scatter"
+    assert (v.total_weight, v.unsharded) == (5, 2)
+    assert (Verdict("valid", collective="allgather").total_weight,
+            Verdict("valid", collective="allgather").unsharded) == (None, 0)
+    assert Verdict("invalid", ("no collective",)).collective is None
+    b = CutBound("broadcast", Fraction(4), ("x",), 1, Fraction(4), "max-flow")
+    p = PhaseLoad("allgather", 2, Fraction(1, 8), ())
+    assert (b.collective, p.collective) == (Collective.BROADCAST, Collective.ALLGATHER)
+    assert type(b.collective) is type(p.collective) is Collective

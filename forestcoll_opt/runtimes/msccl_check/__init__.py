@@ -231,7 +231,8 @@ def check_xml(topology: Topology, xml: str | bytes | os.PathLike, *,
                  "execution undefined; fix them first")
     reasons = out.final()
     return XmlVerdict(
-        ok=not reasons and not out.undetermined_lines(), reasons=reasons, flavour=rules.flavour, collective=algo.collective,
+        ok=not reasons and not out.undetermined_lines(), reasons=reasons, flavour=rules.flavour,
+        collective=algo.collective,
         coll=algo.coll, inplace=algo.inplace, outofplace=algo.outofplace, proto=algo.proto,
         nchunksperloop=algo.nchunks, nchannels=algo.nchannels, algbw=algbw,
         units=topology.units, links=rows, bottleneck=bottleneck, counts=counts,

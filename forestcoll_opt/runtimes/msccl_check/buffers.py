@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
+from ...model.collective import Collective
 from .document import Algo, Document, Gpu, Step
 from .limits import BOTH, BUFFER_NAMES, CHECKED, LEGACY, MAX_OFFSET, RUNTIME_BOUNDS, \
     SCRATCH_LIMIT, SEMANTICS, RuntimeRules
@@ -19,7 +20,7 @@ from .verdict import Reasons
 class Layout:
     """Buffer sizes in chunks (docs/msccl.md section 3) and the aliasing of one run."""
 
-    collective: str
+    collective: Collective
     ngpus: int
     nchunks: int
     k: int
@@ -32,9 +33,9 @@ class Layout:
     def _whole(self, buf: str) -> bool:
         """Whether ``buf`` ("i" or "o") is the whole buffer (nchunksperloop chunks) rather
         than one rank's part of it (nchunksperloop / ngpus)."""
-        if self.collective == "allgather":
+        if self.collective is Collective.ALLGATHER:
             return buf == "o"
-        if self.collective == "reduce-scatter":
+        if self.collective is Collective.REDUCE_SCATTER:
             return buf == "i"
         return True          # allreduce; alltoall (N blocks of k chunks, one per peer)
 

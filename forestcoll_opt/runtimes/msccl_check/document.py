@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from ...model.collective import Collective
 from .limits import SEMANTICS
 from .verdict import Reasons, snippet
 
@@ -145,8 +146,8 @@ class Document:
 
 @dataclass
 class Algo:
-    collective: str | None = None
-    coll: str | None = None
+    collective: Collective | None = None     # what ``coll`` names, if a collective
+    coll: str | None = None                  # the attribute's text
     proto: str | None = None
     nchannels: int | None = None
     nchunks: int | None = None

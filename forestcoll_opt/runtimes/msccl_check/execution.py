@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from ...model.collective import Collective
 from .buffers import Layout
 from .document import Algo, Document, ThreadBlock, Transmission
 from .structure import Net
@@ -115,9 +116,9 @@ class _Run:
         if self.aliasing != "in-place" or buf == "s":
             return (buf, idx)
         lay = self.layout
-        if lay.collective == "allgather":
+        if lay.collective is Collective.ALLGATHER:
             return ("o", rank * lay.k + idx) if buf == "i" else ("o", idx)
-        if lay.collective == "reduce-scatter":
+        if lay.collective is Collective.REDUCE_SCATTER:
             return ("i", rank * lay.k + idx) if buf == "o" else ("i", idx)
         return ("o", idx)
 
@@ -512,16 +513,16 @@ def _check_results(run: _Run, algo: Algo) -> list[str]:
         slots = run.slots[rank]
         for j in range(lay.size(gpu, "o")):
             value = slots.get(run._phys(rank, "o", j))
-            if lay.collective == "allgather":
+            if lay.collective is Collective.ALLGATHER:
                 owner, part = divmod(j, k)
                 expected = (((owner, part), 1),)
                 wanted = f"rank {owner}'s input chunk {part}"
-            elif lay.collective == "alltoall":
+            elif lay.collective is Collective.ALLTOALL:
                 # o block s of rank r is block r of rank s's input (docs/msccl.md section 3)
                 owner, part = divmod(j, k)
                 expected = (((owner, rank * k + part), 1),)
                 wanted = f"rank {owner}'s input chunk {rank * k + part}"
-            elif lay.collective == "reduce-scatter":
+            elif lay.collective is Collective.REDUCE_SCATTER:
                 chunk = rank * k + j
                 expected = tuple(((q, chunk), 1) for q in range(n))
                 wanted = f"the sum over all ranks of input chunk {chunk}"
@@ -535,13 +536,13 @@ def _check_results(run: _Run, algo: Algo) -> list[str]:
     return lines
 
 
-def _difference(value: Any, expected: tuple, collective: str) -> str:
+def _difference(value: Any, expected: tuple, collective: Collective) -> str:
     if value is None:
         return "nothing ever writes it"
     if value is _UNDEF:
         return "it holds data computed from a slot nothing wrote"
     got = dict(value)
-    if collective in ("allgather", "alltoall"):
+    if collective in (Collective.ALLGATHER, Collective.ALLTOALL):    # one writer per chunk
         return f"it holds {_render(got)}"
     want = dict(expected)
     parts = []

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Mapping
 
+from ...model.collective import ALL, Collective
 from ...model.topology import Topology
 from .buffers import Layout, check_bounds
 from .document import Algo, Document, Gpu, ThreadBlock, Transmission, int_attr
@@ -68,7 +69,8 @@ def check_algo(attrs: Mapping[str, str], rules: RuntimeRules, topology: Topology
     coll = attrs.get("coll")
     algo.coll = coll
     if coll is not None:
-        algo.collective = CHECKED.get(coll, coll)
+        named = CHECKED.get(coll, coll)
+        algo.collective = Collective(named) if named in ALL else None
         if coll not in rules.colls:
             if coll == "reducescatter":
                 hint = ("; reducescatter is the msccl-executor/RCCL spelling, legacy "
@@ -83,7 +85,8 @@ def check_algo(attrs: Mapping[str, str], rules: RuntimeRules, topology: Topology
         if coll not in CHECKED:
             out.add(f"<algo>: coll={coll!r}: check-xml simulates allgather, reduce-scatter, "
                     f"allreduce and alltoall only", fatal=True)
-    if algo.collective in ("allgather", "reduce-scatter", "alltoall") and algo.nchunks \
+    if algo.collective is not None and (algo.collective.sharded or algo.collective.routed) \
+            and algo.nchunks \
             and algo.ngpus:
         if algo.nchunks % algo.ngpus:
             out.add(f"<algo>: nchunksperloop={algo.nchunks} is not a multiple of "

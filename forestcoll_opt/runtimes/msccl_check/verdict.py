@@ -10,6 +10,7 @@ from typing import Any
 
 from ...display import html_summary, short_list
 from ...errors import XmlCheckError  # noqa: F401  (here before it moved to errors)
+from ...model.collective import Collective
 from ...model.numbers import fraction_display, fraction_text
 
 
@@ -60,8 +61,11 @@ class XmlVerdict:
     when the file also finishes with no buffering at all, False when it finishes only
     because each connection buffers send steps (FIFO_STEPS), None when not simulated to the end.
     ``flavour`` is "msccl-executor", "legacy" or "both" (an allgather or allreduce file
-    checked against both). ``collective`` is "allgather", "reduce-scatter" or "allreduce"
-    (or the ``coll`` value when it is none of them), ``coll`` the spelling in the file.
+    checked against both). ``collective`` is the file's collective, a
+    :class:`~forestcoll_opt.model.collective.Collective` (None when its ``coll`` names none,
+    or is missing); ``coll`` is not a second collective but the attribute's text as the
+    file spells it (``"reducescatter"``, ``"reduce_scatter"``, or a word check-xml does
+    not know), kept for the messages and the JSON form.
     ``aliasings`` are the buffer aliasings simulated ("in-place", "out-of-place"); when
     there are two, a reason that holds under one of them only starts with "in-place: " or
     "out-of-place: ". ``notes`` say what the file relies on.
@@ -78,7 +82,7 @@ class XmlVerdict:
     ok: bool
     reasons: tuple[str, ...]
     flavour: str
-    collective: str | None = None
+    collective: Collective | None = None
     coll: str | None = None
     inplace: bool | None = None
     outofplace: bool | None = None
@@ -103,6 +107,12 @@ class XmlVerdict:
         return self.undetermined[len(self.unrouted):]
 
     @property
+    def collective_text(self) -> str | None:
+        """The collective's name (``"reduce-scatter"``), else the ``coll`` text of a file
+        naming no collective, else None."""
+        return self.collective.value if self.collective is not None else self.coll
+
+    @property
     def status(self) -> str:
         """``"ok"``, ``"invalid"`` (some reason) or ``"undetermined"`` (no reason, but
         something could not be checked: ``undetermined``)."""
@@ -113,7 +123,7 @@ class XmlVerdict:
     def __repr__(self) -> str:
         """One line: the conclusion and the file's size, or the first reason (the lists of
         reasons, links and notes can run to thousands of characters)."""
-        what = f"{self.collective or self.coll or '?'} ({self.flavour})"
+        what = f"{self.collective_text or '?'} ({self.flavour})"
         if self.reasons:
             first = f": {self.reasons[0][:100]}"
             return f"XmlVerdict(invalid {what}, {len(self.reasons)} reason(s){first})"
@@ -126,8 +136,8 @@ class XmlVerdict:
                 f"blocks, {self.counts.steps} steps{algbw})")
 
     def _repr_html_(self) -> str:
-        what = self.collective or self.coll or "?"
-        if self.coll and self.coll != self.collective:
+        what = self.collective_text or "?"
+        if self.coll and self.coll != what:
             what += f" (coll=\"{self.coll}\")"
         rows: list[tuple[str, Any]] = [("status", self.status), ("collective", what),
                                        ("checked for", self.flavour)]
@@ -167,7 +177,7 @@ class XmlVerdict:
         return {
             "ok": self.ok, "status": self.status, "reasons": list(self.reasons),
             "undetermined": list(self.undetermined), "flavour": self.flavour,
-            "collective": self.collective, "coll": self.coll, "inplace": self.inplace,
+            "collective": self.collective_text, "coll": self.coll, "inplace": self.inplace,
             "outofplace": self.outofplace, "proto": self.proto,
             "nchunksperloop": self.nchunksperloop, "nchannels": self.nchannels,
             "algbw": f(self.algbw), "units": self.units,
