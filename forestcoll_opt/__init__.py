@@ -70,7 +70,7 @@ from typing import Any, Callable
 
 from .analysis.sweeps import compare, iter_sweep, sweep
 from .analysis.whatif import failure_impact, upgrade_impact
-from .timing.baseline import baseline
+from .generation.baselines.rings import baseline
 from .generation.bound import Bound, bound
 from .model.catalog import resolve
 from .model.collective import Collective

@@ -16,7 +16,7 @@ from ..errors import FailureError, UsageError
 from ..kernels.flow import KERNELS
 from ..model.failures import KINDS, degrade
 from ..model.topology import Topology, alpha_problem
-from ..timing.baseline import MAX_CHANNELS
+from ..generation.baselines.rings import MAX_CHANNELS
 from ..timing.calibrated import MODELS
 from ..timing.simulate import MAX_CHUNKS
 

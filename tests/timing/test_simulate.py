@@ -369,7 +369,7 @@ def _leaf_paths(tree, inward):
 def test_concurrent_allreduce_is_the_worst_up_then_down_pipeline():
     # brute force over every (reduce route, broadcast route) pair of every root, with the
     # links shared by both phases, against simulate(, chunks=1) on NCCL's double binary tree
-    from forestcoll_opt.timing.baseline import dbtree
+    from forestcoll_opt.generation.baselines.rings import dbtree
     from forestcoll_opt.model.schedule import link_loads
     from forestcoll_opt.timing.simulate import link_alphas
     t = resolve("dgx-a100:boxes=2")

@@ -40,8 +40,8 @@ a chain through the root's box from the root, chains from the GPU of the root's 
 index in the other boxes, NCCL's binary tree over the boxes with the root's box as rank 0.
 
 **The paper's generated baselines** live in their own modules:
-:mod:`forestcoll_opt.timing.blink` (Blink+Switch, the optimal single-root packing on the
-switch-free logical topology) and :mod:`forestcoll_opt.timing.multitree` (MultiTree's
+:mod:`forestcoll_opt.generation.baselines.blink` (Blink+Switch, the optimal single-root packing on the
+switch-free logical topology) and :mod:`forestcoll_opt.generation.baselines.multitree` (MultiTree's
 greedy per-step trees); :func:`baseline` builds them by kind.
 
 Every schedule carries its exact ``algbw`` (from its own link loads, docs/formats.md) and
@@ -57,18 +57,18 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..model.collective import Collective, check_request
-from ..errors import ScheduleError, UsageError
-from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
-from ..model.topology import Topology
+from ...model.collective import Collective, check_request
+from ...errors import ScheduleError, UsageError
+from ...model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
+from ...model.topology import Topology
 from .blink import blink
 from .multitree import multitree
-from .alltoall_baseline import ALLTOALL_KINDS, alltoall_baseline
+from .alltoall import ALLTOALL_KINDS, alltoall_baseline
 
 KINDS = ("ring", "dbtree", "tree", "blink", "multitree")
 ALL_KINDS = KINDS + ALLTOALL_KINDS
 """Every kind :func:`baseline` builds: the tree collectives' (:data:`KINDS`), then
-all-to-all's (:data:`~forestcoll_opt.timing.alltoall_baseline.ALLTOALL_KINDS`)."""
+all-to-all's (:data:`~forestcoll_opt.generation.baselines.alltoall.ALLTOALL_KINDS`)."""
 SEARCH_BUDGET = 200_000          # node visits of one depth-first search for a path in a box
 MAX_DEFAULT_CHANNELS = 64        # NCCL's largest channel count (MAXCHANNELS)
 MAX_CHANNELS = 1024
@@ -82,10 +82,10 @@ def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = 
     """The ``kind`` baseline (one of :data:`KINDS`) for ``collective``: NCCL's
     :func:`ring` (every tree collective), :func:`dbtree` (allreduce) or :func:`tree`
     (broadcast, reduce); or the paper's generated baselines,
-    :func:`~forestcoll_opt.timing.blink.blink` (Blink+Switch: broadcast, reduce, allreduce)
-    and :func:`~forestcoll_opt.timing.multitree.multitree` (allgather, reduce-scatter,
+    :func:`~forestcoll_opt.generation.baselines.blink.blink` (Blink+Switch: broadcast, reduce, allreduce)
+    and :func:`~forestcoll_opt.generation.baselines.multitree.multitree` (allgather, reduce-scatter,
     allreduce); for alltoall ``"direct"`` or ``"pxn"``
-    (:mod:`forestcoll_opt.timing.alltoall_baseline`).
+    (:mod:`forestcoll_opt.generation.baselines.alltoall`).
 
     :param topology: the network
     :param kind: ``"ring"``, ``"dbtree"``, ``"tree"``, ``"blink"`` or ``"multitree"``
@@ -141,7 +141,7 @@ def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = 
 
 def _alltoall(topology: Topology, kind: str, collective: Any, root: Any,
               channels: Any, demand: Any) -> Schedule:
-    """:func:`baseline` for the all-to-all kinds (:mod:`forestcoll_opt.timing.alltoall_baseline`)."""
+    """:func:`baseline` for the all-to-all kinds (:mod:`forestcoll_opt.generation.baselines.alltoall`)."""
     if Collective.parse(collective) is not Collective.ALLTOALL:
         raise UsageError(f"{kind} is an all-to-all baseline (collective alltoall); for "
                          f"{Collective.parse(collective)} use one of {', '.join(KINDS)}")

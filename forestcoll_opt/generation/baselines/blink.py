@@ -37,17 +37,17 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Mapping
 
-from ..errors import ScheduleError, UsageError
-from ..generation.bound import SYMMETRY_MIN_COMPUTE
-from ..generation.bound import bound as compute_bound
-from ..generation.packing import pack_trees
-from ..generation.routing import route_trees
-from ..generation.splitting import split_switches
-from ..kernels.flow import FlowNetwork
-from ..kernels.symmetry import automorphisms
-from ..model.collective import Collective, check_request
-from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
-from ..model.topology import Topology
+from ...errors import ScheduleError, UsageError
+from ..bound import SYMMETRY_MIN_COMPUTE
+from ..bound import bound as compute_bound
+from ..packing import pack_trees
+from ..routing import route_trees
+from ..splitting import split_switches
+from ...kernels.flow import FlowNetwork
+from ...kernels.symmetry import automorphisms
+from ...model.collective import Collective, check_request
+from ...model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
+from ...model.topology import Topology
 from .multitree import reverse_trees, symmetric
 
 
