@@ -15,8 +15,8 @@ import time
 
 from _common import run
 
-from forestcoll_opt.lp.alltoall import solve_alltoall
-from forestcoll_opt.lp.alltoall_schedule import lp_alltoall
+from forestcoll_opt.lp.alltoall.model import solve_alltoall
+from forestcoll_opt.lp.alltoall.schedule import lp_alltoall
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.generation.baselines.rings import baseline
 

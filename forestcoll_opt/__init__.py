@@ -209,7 +209,7 @@ def _late(name: str) -> Any:
         from .lp.schedule import lp_allreduce
         return lp_allreduce
     if name == "lp_alltoall":
-        from .lp.alltoall_schedule import lp_alltoall
+        from .lp.alltoall.schedule import lp_alltoall
         return lp_alltoall
     # The runtimes' readers and writers are not needed to compute anything: load them late.
     if name == "export_msccl":

@@ -332,8 +332,8 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
           symmetry: bool | None = None, demand: Any = None) -> LPResult:
     """Build, solve and certify the LP; raise an :class:`LPError` unless HiGHS proves
     optimality. ``collective="alltoall"`` solves the all-to-all LP instead
-    (:func:`forestcoll_opt.lp.alltoall.solve_alltoall`, with ``demand``) and returns its
-    :class:`~forestcoll_opt.lp.alltoall.AlltoallLPResult`.
+    (:func:`forestcoll_opt.lp.alltoall.model.solve_alltoall`, with ``demand``) and returns its
+    :class:`~forestcoll_opt.lp.alltoall.model.AlltoallLPResult`.
 
     :param topology: the network
     :param collective: :attr:`Collective.ALLREDUCE` (default) or
@@ -343,7 +343,7 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     :param kernel: the max-flow kernel of every max-flow of the LP (None: the default)
     :param write_lp: export the solved model as .lp here (with ``write_mps``: both or neither)
     :param write_mps: export the solved model as .mps here
-    :param symmetry: (alltoall: as for :func:`~forestcoll_opt.lp.alltoall.solve_alltoall`)
+    :param symmetry: (alltoall: as for :func:`~forestcoll_opt.lp.alltoall.model.solve_alltoall`)
         fold the allreduce LP by the topology's automorphism group
         (:mod:`forestcoll_opt.lp.folded`; one variable per orbit, the interval still
         certified on the full LP). None (default): from
@@ -361,7 +361,7 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     :raises OutputError: when an export file cannot be written
     """
     if Collective.parse(collective, allowed=SOLVED) is Collective.ALLTOALL:
-        from .alltoall import solve_alltoall
+        from .alltoall.model import solve_alltoall
 
         if formulation != "cuts":
             raise LPError("formulation is the allreduce LP's; the all-to-all LP has one form")

@@ -272,7 +272,7 @@ def test_save_needs_a_file_name(path, got):
 
 def test_an_all_to_all_counts_routes_and_says_its_demand():
     """Its repr said "0 trees"; its summary listed trees."""
-    from forestcoll_opt.lp.alltoall_schedule import lp_alltoall
+    from forestcoll_opt.lp.alltoall.schedule import lp_alltoall
     from forestcoll_opt.model.catalog import resolve
 
     topo = resolve("dgx-a100:boxes=2")

@@ -481,7 +481,7 @@ def test_a_misstated_algbw_is_refused_and_a_string_is_not_a_list():
     """Review of issue 32, findings 5 and 6: simulate timed a schedule whose "algbw" claim
     the verifier rejects (all-to-all and trees alike: the claim must be the exact algbw of
     its own loads), and read sizes="1MiB" character by character ("... not 1")."""
-    from forestcoll_opt.lp.alltoall_schedule import lp_alltoall
+    from forestcoll_opt.lp.alltoall.schedule import lp_alltoall
     from forestcoll_opt.model.numbers import fraction_display
 
     t = resolve("dgx-a100:boxes=2")

@@ -7,9 +7,9 @@ import pytest
 
 import forestcoll_opt as fc
 from forestcoll_opt.errors import DemandError, LPError, ScheduleError
-from forestcoll_opt.lp import alltoall_certify
-from forestcoll_opt.lp.alltoall import solve_alltoall
-from forestcoll_opt.lp.alltoall_schedule import decompose, lp_alltoall
+from forestcoll_opt.lp.alltoall import certify as alltoall_certify
+from forestcoll_opt.lp.alltoall.model import solve_alltoall
+from forestcoll_opt.lp.alltoall.schedule import decompose, lp_alltoall
 from forestcoll_opt.model.topology import from_dict
 from randomnets import random_network, random_symmetric_network
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..kernels.symmetry import automorphisms, permutation_orbits
-from ..model.topology import Topology
+from ...kernels.symmetry import automorphisms, permutation_orbits
+from ...model.topology import Topology
 
 __all__ = ["Fold", "fold", "no_fold"]
 
