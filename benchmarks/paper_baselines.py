@@ -33,7 +33,7 @@ from forestcoll_opt.generation.bound import bound
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.model.numbers import fraction_text
-from forestcoll_opt.generation.baselines.rings import baseline
+from forestcoll_opt.generation.baselines import baseline
 from forestcoll_opt.generation.baselines.blink import logical_topology, packing_rates
 from forestcoll_opt.generation.baselines.multitree import grow
 

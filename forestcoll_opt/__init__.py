@@ -49,12 +49,12 @@ Layers, one folder each (imports flow downward only; ``tests/test_layering.py`` 
 3. ``kernels`` — the integer max-flow every oracle runs on, and the automorphism group that
    lets an oracle solve one node per orbit.
 4. ``generation`` — the bound, fixed k, edge splitting, tree packing, routing, multicast,
-   and the pipeline that runs them.
+   the pipeline that runs them, and the baseline schedules (NCCL's and the paper's).
 5. beside each other: ``lp`` (the allreduce LP and its schedules), ``verify`` (on the model
    and the kernel only; it takes LP values as arguments, never imports ``lp``),
    ``runtimes`` (MSCCL XML export and check, NCCL import), ``timing`` (the calibrated and
-   the ideal α-β time models, NCCL's and RCCL's cost models, NCCL's and the paper's
-   baselines, the fastest schedule per size).
+   the ideal α-β time models, NCCL's and RCCL's cost models, the fastest schedule per
+   size).
 6. ``analysis`` — sweeps and comparisons across the layers below, what a failure costs or
    an upgrade buys (``whatif``), the time model against published measurements, the
    export of ``tradeoff``'s advice.
@@ -70,7 +70,7 @@ from typing import Any, Callable
 
 from .analysis.sweeps import compare, iter_sweep, sweep
 from .analysis.whatif import failure_impact, upgrade_impact
-from .generation.baselines.rings import baseline
+from .generation.baselines import baseline
 from .generation.bound import Bound, bound
 from .model.catalog import resolve
 from .model.collective import Collective

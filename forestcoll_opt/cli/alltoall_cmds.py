@@ -117,7 +117,7 @@ def cmd_generate_alltoall(args: argparse.Namespace) -> int:
 
 def cmd_baseline_alltoall(args: argparse.Namespace) -> int:
     """``forestcoll baseline direct|pxn TOPO --collective alltoall``."""
-    from ..generation.baselines.rings import baseline
+    from ..generation.baselines import baseline
     from ..files import write_output
 
     topo = resolve(args.topology)

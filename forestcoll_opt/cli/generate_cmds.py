@@ -21,8 +21,7 @@ from ..model.catalog import resolve
 from ..model.collective import ALL, ALLREDUCE_METHODS, TREES
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
-from ..generation.baselines.alltoall import ALLTOALL_KINDS
-from ..generation.baselines.rings import ALL_KINDS
+from ..generation.baselines import ALL_KINDS, ALLTOALL_KINDS
 from .args import (DEMAND_HELP, FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_executor,
                    add_kernel, add_symmetry, channels_arg, executor_for, failed_topology,
                    int_arg, node_weights, output_arg, parse_k_range)
@@ -402,7 +401,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_baseline(args: argparse.Namespace) -> int:
-    from ..generation.baselines.rings import baseline
+    from ..generation.baselines import baseline
 
     from .alltoall_cmds import cmd_baseline_alltoall, refuse_demand
 

@@ -1,1 +1,1 @@
-"""Schedule generation: the bound, fixed k, edge splitting, tree packing, routing and in-network multicast."""
+"""Schedule generation: the bound, fixed k, edge splitting, tree packing, routing, in-network multicast, and the baseline schedules (baselines/)."""

@@ -1,1 +1,1 @@
-"""Time: the alpha-beta model, NCCL's baselines, the fastest schedule per size."""
+"""Time: the calibrated and the ideal alpha-beta models, NCCL's and RCCL's cost models, the fastest schedule per size."""

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..display import data_frame, exact_cells, html_summary, picture
 from ..executors import in_order
 from ..model.numbers import fraction_display, fraction_text
-from ..generation.baselines.rings import KINDS, baseline
+from ..generation.baselines import KINDS, baseline
 from ..generation.bound import bound as compute_bound
 from ..model.collective import Collective, check_method, check_request
 from ..errors import ScheduleError, UsageError
@@ -40,7 +40,7 @@ LIBRARY_KINDS = ("nccl",)
 class Candidate:
     """One schedule in the comparison: ``name`` is ``k=3`` for a ForestColl schedule with
     k trees per root, ``lp`` for the allreduce schedule at the allreduce LP optimum
-    (concurrent phases), a baseline kind (:data:`~forestcoll_opt.generation.baselines.rings.KINDS`),
+    (concurrent phases), a baseline kind (:data:`~forestcoll_opt.generation.baselines.KINDS`),
     or the library's own cost model (``nccl``, or ``rccl`` on AMD topologies), which has no
     schedule;
     ``algbw`` is its exact algbw, ``trees`` its number of distinct trees, ``height`` its
@@ -261,7 +261,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     :param ks: values of k from 1 to :data:`MAX_K`, each once; None for
         :func:`default_ks`
     :param root: the root compute node of broadcast/reduce; must be None for the others
-    :param baselines: baseline kinds (:data:`~forestcoll_opt.generation.baselines.rings.KINDS`:
+    :param baselines: baseline kinds (:data:`~forestcoll_opt.generation.baselines.KINDS`:
         ``"ring"``, ``"dbtree"``, ``"tree"``, and the paper's ``"blink"`` and
         ``"multitree"``, which are never defaults; and ``"nccl"`` under the calibrated
         model), each once; None for the defaults above, skipping those the topology cannot

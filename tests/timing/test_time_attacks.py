@@ -26,7 +26,7 @@ import pytest
 
 from forestcoll_opt import schemas
 from forestcoll_opt.model import topology as T
-from forestcoll_opt.generation.baselines.rings import baseline
+from forestcoll_opt.generation.baselines import baseline
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError, UsageError

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.generation.baselines.rings import baseline
+from forestcoll_opt.generation.baselines import baseline
 from forestcoll_opt.generation.bound import bound
 from forestcoll_opt.model.catalog import resolve
 from forestcoll_opt.cli import main

@@ -14,7 +14,7 @@ from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.model.schedule import achieved_algbw, loads
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.generation.baselines.rings import baseline
+from forestcoll_opt.generation.baselines import baseline
 from forestcoll_opt.generation.baselines.blink import blink, logical_topology, packing_rates
 from forestcoll_opt.generation.baselines.multitree import grow, multitree
 from forestcoll_opt.timing.tradeoff import tradeoff

@@ -13,7 +13,8 @@ import jsonschema
 import pytest
 
 from forestcoll_opt import schemas
-from forestcoll_opt.generation.baselines.rings import KINDS, baseline, dbtree, ring, tree
+from forestcoll_opt.generation.baselines import KINDS, baseline
+from forestcoll_opt.generation.baselines.rings import dbtree, ring, tree
 from forestcoll_opt.errors import ScheduleError, UsageError
 from forestcoll_opt.lp.solver import solve
 from forestcoll_opt.model.schedule import achieved_algbw, loads
