@@ -58,7 +58,7 @@ from ..display import data_frame, exact_cells, html_summary
 from ..errors import UsageError
 from ..generation.bound import bottleneck, bound
 from ..kernels.flow import FlowNetwork
-from ..kernels.symmetry import permutation_orbits
+from ..model.orbits import permutation_orbits
 from ..model.collective import CUT_BOUNDED, Collective, check_request
 from ..model.failures import (KINDS, Failure, cut_off, degrade, describe, failures,
                               link_failure, link_neighbours, link_pairs, nic_switches,

@@ -224,6 +224,9 @@ def _orbits(topology: Topology, symmetry: "bool | Symmetry | None", root: str | 
             weights: tuple[int, ...] | None) -> Mapping[int, int] | None:
     """Node index -> orbit of the automorphisms keeping ``root`` and the weights, or None
     without symmetry (the same choice as :func:`~forestcoll_opt.generation.bound.bound`)."""
+    # not bound._orbit_map: a Symmetry passed in is the caller's (no check), and the search
+    # is always exact (bound's may stop at the folding's finer orbits); the orbits themselves
+    # come from kernels/symmetry.py, as bound's do
     if symmetry is None:
         symmetry = len(topology.compute_nodes) >= BOUND_SYMMETRY_MIN_COMPUTE
     if symmetry is False:

@@ -51,6 +51,7 @@ from ..errors import BoundError, ScheduleError
 from .solver import LPResult, solve
 from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
 from ..generation.pipeline import as_pairs, forest, generate
+from ..model.orbits import link_orbits
 from ..model.topology import Topology
 from ..model.weights import coprime
 
@@ -221,25 +222,8 @@ def _averaged(topology: Topology, s: Shares) -> Shares:
     for orbit in group.compute_orbits(topology):
         mean = sum((s.x[ids[i]] for i in orbit), Fraction(0)) / len(orbit)
         x.update({ids[i]: mean for i in orbit})
-    links = list(topology.capacity)
-    parent = {e: e for e in links}
-
-    def find(e):
-        while parent[e] != e:
-            parent[e] = parent[parent[e]]
-            e = parent[e]
-        return e
-
-    idx = topology.index
-    for g in group.generators:
-        for (u, v) in links:
-            image = (ids[g[idx[u]]], ids[g[idx[v]]])
-            parent[find((u, v))] = find(image)
-    orbits: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for e in links:
-        orbits.setdefault(find(e), []).append(e)
     re, bc = dict(s.re), dict(s.bc)
-    for members in orbits.values():
+    for members in link_orbits(topology, group.generators):
         for part, source in ((re, s.re), (bc, s.bc)):
             mean = sum((source[e] for e in members), Fraction(0)) / len(members)
             part.update({e: mean for e in members})
