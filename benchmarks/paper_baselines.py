@@ -29,7 +29,7 @@ from pathlib import Path
 
 from _common import DATA, report, write_csv
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.model.numbers import fraction_text

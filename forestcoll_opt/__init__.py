@@ -71,7 +71,7 @@ from typing import Any, Callable
 from .analysis.sweeps import compare, iter_sweep, sweep
 from .analysis.whatif import failure_impact, upgrade_impact
 from .generation.baselines import baseline
-from .generation.bound import Bound, bound
+from .generation.bounding import Bound, bound
 from .model.catalog import resolve
 from .model.collective import Collective
 from .errors import *  # noqa: F401,F403  (every error class, listed in errors.__all__)
@@ -80,15 +80,15 @@ from . import display as _display
 from .model.schedule import Schedule, Stats
 from .model.compact import read_schedule as load_schedule
 from .analysis.best import generate     # the trees; for allreduce the LP schedule where better
-from .timing.simulate import simulate
-from .model.failures import degrade
+from .timing.simulation import simulate
+from .model.faults import degrade
 from .model.topology import Topology, from_dict, from_networkx
-from .timing.tradeoff import tradeoff
+from .timing.tradeoffs import tradeoff
 from .analysis.checks import assert_optimal, verify   # the verifier, the allreduce LP on demand
 # imported here (matplotlib itself loads only when a picture is made) so that the name
 # ``draw`` is the function, not the subpackage of the same name
 from .draw import draw, save_drawing
-from .draw.report import report
+from .draw.reports import report
 from .verify.verdict import Verdict
 
 __version__ = "0.1.0"

@@ -36,7 +36,7 @@ from ..model.schedule import Schedule
 from ..model.topology import Topology
 from ..generation.baselines import KINDS, baseline
 from ..timing.calibrated import (Calibration, library_shape, library_times, schedule_cost)
-from ..timing.simulate import link_coefficients
+from ..timing.simulation import link_coefficients
 
 SIZES = tuple(2**e for e in range(20, 31))          # 1 MiB ... 1 GiB
 ONE_GB = 2**30

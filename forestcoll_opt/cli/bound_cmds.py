@@ -10,7 +10,7 @@ import sys
 from fractions import Fraction
 from typing import Sequence
 
-from ..generation.bound import Bound, bound
+from ..generation.bounding import Bound, bound
 from ..generation.fixed_k import with_k_min
 from ..model.catalog import canonical_spec, families, resolve
 from ..model.collective import CUT_BOUNDED_NAMES

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from ..analysis.sweeps import MAX_K, SWEEP_COLUMNS, iter_sweep
 from ..errors import UsageError
 from ..files import check_output, streaming_output, write_output
-from ..generation.bound import bound, rs_ag_algbw
+from ..generation.bounding import bound, rs_ag_algbw
 from ..generation.pipeline import MULTICAST, compact_generators, generate
 from ..model.linkloads import traffic
 from ..model.catalog import resolve

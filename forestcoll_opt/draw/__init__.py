@@ -23,8 +23,8 @@ from typing import Any
 
 from ..errors import DrawError
 from ..files import check_output, write_binary
-from ..generation.bound import Bound
-from ..generation.bound import bound as compute_bound
+from ..generation.bounding import Bound
+from ..generation.bounding import bound as compute_bound
 from ..model.collective import Collective, check_request
 from ..model.schedule import Schedule
 from ..model.topology import Topology
@@ -55,7 +55,7 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
       Optimality for Collectives") shaded, the links leaving it (entering it, for
       reduce-scatter and reduce) in red with their bandwidths, the exact ratio
       |S* ∩ Vc| / B(S*) in the title. The bound is the schedule's collective's, or
-      ``collective``'s; a :class:`~forestcoll_opt.generation.bound.Bound` may be given
+      ``collective``'s; a :class:`~forestcoll_opt.generation.bounding.Bound` may be given
       instead of a schedule.
     * ``"tree"``: the trees rooted at ``root``, each hop of their routes through the
       switches as an arrow, their weights as labels (one panel per tree, or all on

@@ -18,8 +18,8 @@ from ..model.schedule import (MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algb
                               multicast_switches)
 from ..model.topology import Topology
 from ..model.weights import as_mapping, normalize
-from .bound import SYMMETRY_MIN_COMPUTE
-from .bound import bound as compute_bound
+from .bounding import SYMMETRY_MIN_COMPUTE
+from .bounding import bound as compute_bound
 from .fixed_k import fixed_k_capacity, smallest_k_at_bound
 from .multicast import merge_out_tree
 from .packing import pack_trees

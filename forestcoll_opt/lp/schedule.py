@@ -20,7 +20,7 @@ two phases, would leave bandwidth idle. This module turns an optimal LP point in
    edge splitting needs: the edge-splitting theorem of the paper's appendix E.2; the LP's
    per-switch flow conservation guarantees it for its own point). What the broadcast share
    then carries is not taken from the LP but recomputed exactly: the weighted allgather bound
-   (:func:`~forestcoll_opt.generation.bound.bottleneck`) on the c^BC network with shard
+   (:func:`~forestcoll_opt.generation.bounding.bottleneck`) on the c^BC network with shard
    weights proportional to x gives its rate, the weighted reduce-scatter bound on c^RE the
    reduce rate, and the allreduce runs at the smaller. The best point wins; it is at least
    the LP's certified lower value, and equals the LP optimum when reconstruction recovers it.
@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..generation.bound import bottleneck, rs_ag_algbw
+from ..generation.bounding import bottleneck, rs_ag_algbw
 from ..errors import BoundError, ScheduleError
 from .solver import LPResult, solve
 from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw

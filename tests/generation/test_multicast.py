@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.cli import main
 from forestcoll_opt.generation.multicast import merge_out_tree
 from forestcoll_opt.model.schedule import loads

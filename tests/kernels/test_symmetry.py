@@ -15,7 +15,7 @@ import pytest
 
 from forestcoll_opt.kernels import symmetry as symmetry_module
 from forestcoll_opt.model.orbits import permutation_orbits
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.kernels.symmetry import (automorphisms, cycle, free_power, graph_automorphisms,
                                      group_order, no_symmetry, oracle_orbits)

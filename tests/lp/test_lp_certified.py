@@ -16,7 +16,7 @@ from kernelparams import EVERY_KERNEL, kernel_params
 from forestcoll_opt.kernels.flow import FlowNetwork
 from forestcoll_opt.lp import solver as lpmod
 from forestcoll_opt.lp.session import HighsSession
-from forestcoll_opt.generation.bound import bound, rs_ag_algbw
+from forestcoll_opt.generation.bounding import bound, rs_ag_algbw
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.lp.solver import (LPCertificateError, LPError, LPNotOptimalError, LPResult,
                                LPSolverError, build_model, reference_bandwidth, solve,

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from forestcoll_opt.model import schedule as S
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.generation.fixed_k import smallest_k_at_bound
 from forestcoll_opt.generation.pipeline import generate

@@ -38,8 +38,8 @@ from fractions import Fraction
 from typing import Mapping
 
 from ...errors import ScheduleError, UsageError
-from ..bound import SYMMETRY_MIN_COMPUTE
-from ..bound import bound as compute_bound
+from ..bounding import SYMMETRY_MIN_COMPUTE
+from ..bounding import bound as compute_bound
 from ..packing import pack_trees
 from ..routing import route_trees
 from ..splitting import split_switches
@@ -72,7 +72,7 @@ class Logical:
 def logical_topology(network: Topology, *, kernel: str | None = None) -> Logical:
     """G* of ``network``: the allgather's bound with the paper's k (every scaled link a
     whole number of trees), then every switch removed by edge splitting (in whole orbits
-    of an automorphism from :data:`~forestcoll_opt.generation.bound.SYMMETRY_MIN_COMPUTE`
+    of an automorphism from :data:`~forestcoll_opt.generation.bounding.SYMMETRY_MIN_COMPUTE`
     compute nodes up, as :func:`~forestcoll_opt.generation.pipeline.generate` does).
 
     :param network: the topology (reversed for a reduce)

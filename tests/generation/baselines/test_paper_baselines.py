@@ -17,7 +17,7 @@ from forestcoll_opt.model.topology import from_dict
 from forestcoll_opt.generation.baselines import baseline
 from forestcoll_opt.generation.baselines.blink import blink, logical_topology, packing_rates
 from forestcoll_opt.generation.baselines.multitree import grow, multitree
-from forestcoll_opt.timing.tradeoff import tradeoff
+from forestcoll_opt.timing.tradeoffs import tradeoff
 from forestcoll_opt.verify import verify
 from handmade import ASYM
 from schedcheck import check

@@ -3,7 +3,7 @@ to the optimal k*, the paper's section 5.5 "Fixed-k Schedule Generation"), the b
 NCCL runs today in the schedule format (:mod:`forestcoll_opt.generation.baselines.rings`) and, under the
 calibrated model, the library itself as its own cost model picks ring or tree and a
 protocol per size (the ``nccl`` candidate, :mod:`forestcoll_opt.timing.library`), timed per
-size by :func:`forestcoll_opt.timing.simulate.simulate` (``model="calibrated"`` or
+size by :func:`forestcoll_opt.timing.simulation.simulate` (``model="calibrated"`` or
 ``"ideal"``).
 
 A smaller k means fewer, shallower trees and less data cut into fewer pieces: its
@@ -22,13 +22,13 @@ from ..display import data_frame, exact_cells, html_summary, picture
 from ..executors import in_order
 from ..model.numbers import fraction_display, fraction_text
 from ..generation.baselines import KINDS, baseline
-from ..generation.bound import bound as compute_bound
+from ..generation.bounding import bound as compute_bound
 from ..model.collective import Collective, check_method, check_request
 from ..errors import ScheduleError, UsageError
 from ..model.schedule import Schedule, tree_height
 from ..generation.pipeline import generate
 from .calibrated import Calibration, library_shape, library_times
-from .simulate import check_options, ideal_parameters, link_alphas, link_coefficients, simulate
+from .simulation import check_options, ideal_parameters, link_alphas, link_coefficients, simulate
 from ..model.topology import Topology
 
 MAX_K = 10**4
@@ -169,7 +169,7 @@ class Tradeoff:
             has no schedule), ``schedule_algbw_exact`` (its Fraction, or None) and
             ``best`` (a flag)
         """
-        from .simulate import unit_bytes_per_s
+        from .simulation import unit_bytes_per_s
         unit = unit_bytes_per_s(self.units)[0]
         by_name = {c.name: c for c in self.candidates}
         rows = []
@@ -249,7 +249,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     also ``nccl``, the library's own cost model (NCCL's, or RCCL's on xGMI topologies:
     :mod:`forestcoll_opt.timing.calibrated`). ``chunks``, ``alpha`` and ``alpha_per_link``
     (ideal model) and ``calibration`` (calibrated model) are
-    :func:`~forestcoll_opt.timing.simulate.simulate`'s; ``executor`` generates the values of
+    :func:`~forestcoll_opt.timing.simulation.simulate`'s; ``executor`` generates the values of
     k in parallel (see :mod:`forestcoll_opt.analysis.sweeps`). For allreduce the schedule
     at the allreduce LP optimum is a candidate too, named ``lp``, wherever ``generate``
     would build it (``method``, :func:`forestcoll_opt.lp.choice.best_allreduce`).
