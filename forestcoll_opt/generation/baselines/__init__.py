@@ -4,9 +4,9 @@ them with ForestColl's on the same topology. :func:`baseline` builds each by kin
 
 * :mod:`forestcoll_opt.generation.baselines.rings`: NCCL's rings, its double binary tree
   and its tree for one root;
-* the paper's generated baselines, :mod:`forestcoll_opt.generation.baselines.blink`
+* the paper's generated baselines, :mod:`forestcoll_opt.generation.baselines.blink_switch`
   (Blink+Switch, the optimal single-root packing on the switch-free logical topology) and
-  :mod:`forestcoll_opt.generation.baselines.multitree` (MultiTree's greedy per-step trees);
+  :mod:`forestcoll_opt.generation.baselines.multi_tree` (MultiTree's greedy per-step trees);
 * :mod:`forestcoll_opt.generation.baselines.alltoall`: NCCL's all-to-all, direct and PXN.
 """
 
@@ -19,12 +19,12 @@ from ...model.collective import Collective, check_request
 from ...model.schedule import Schedule
 from ...model.topology import Topology
 from .alltoall import ALLTOALL_KINDS, alltoall_baseline
-from .blink import blink
-from .multitree import multitree
+from .blink_switch import blink
+from .multi_tree import Growth, multitree
 from .rings import dbtree, ring, tree
 
-__all__ = ["ALL_KINDS", "ALLTOALL_KINDS", "KINDS", "alltoall_baseline", "baseline", "blink",
-           "dbtree", "multitree", "ring", "tree"]
+__all__ = ["ALL_KINDS", "ALLTOALL_KINDS", "Growth", "KINDS", "alltoall_baseline", "baseline",
+           "blink", "dbtree", "multitree", "ring", "tree"]
 
 KINDS = ("ring", "dbtree", "tree", "blink", "multitree")
 ALL_KINDS = KINDS + ALLTOALL_KINDS
@@ -38,8 +38,8 @@ def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = 
     :func:`~forestcoll_opt.generation.baselines.rings.ring` (every tree collective),
     :func:`~forestcoll_opt.generation.baselines.rings.dbtree` (allreduce) or
     :func:`~forestcoll_opt.generation.baselines.rings.tree` (broadcast, reduce); or the paper's generated baselines,
-    :func:`~forestcoll_opt.generation.baselines.blink.blink` (Blink+Switch: broadcast, reduce, allreduce)
-    and :func:`~forestcoll_opt.generation.baselines.multitree.multitree` (allgather, reduce-scatter,
+    :func:`~forestcoll_opt.generation.baselines.blink_switch.blink` (Blink+Switch: broadcast, reduce, allreduce)
+    and :func:`~forestcoll_opt.generation.baselines.multi_tree.multitree` (allgather, reduce-scatter,
     allreduce); for alltoall ``"direct"`` or ``"pxn"``
     (:mod:`forestcoll_opt.generation.baselines.alltoall`).
 

@@ -48,7 +48,7 @@ from ...kernels.symmetry import automorphisms
 from ...model.collective import Collective, check_request
 from ...model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
 from ...model.topology import Topology
-from .multitree import reverse_trees, symmetric
+from .multi_tree import reverse_trees, symmetric
 
 
 @dataclass(frozen=True)
