@@ -36,7 +36,8 @@ VIEWS = ("topology", "cut", "tree", "loads")
 SCHEDULE_VIEWS = ("tree", "loads")
 """The views that draw a schedule (the others draw a topology or a bound)."""
 
-__all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "draw", "render", "save_drawing"]
+__all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "check_schedule", "draw", "render",
+           "report", "save_drawing", "utilisation"]
 
 
 def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
@@ -178,3 +179,8 @@ def save_drawing(figure: Any, path: str | os.PathLike) -> None:
     fmt = format_of(path)
     check_output(path, label="drawing")
     write_binary(path, render(figure, fmt))
+
+
+# after draw(), which the report draws with (reports.py imports it from here)
+from .reports import report  # noqa: E402
+from .schedule_views import utilisation  # noqa: E402

@@ -1,1 +1,28 @@
-"""Collective runtimes' formats: MSCCL XML export and check, NCCL topology import."""
+"""Collective runtimes' formats: MSCCL XML export and check, NCCL topology import.
+
+Computing needs none of them, so the names below are loaded from their modules when first
+asked for (:func:`forestcoll_opt.lazy.face`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..lazy import face
+
+if TYPE_CHECKING:
+    from .msccl_check import XmlVerdict, check_xml
+    from .msccl_export import MscclExport, export_msccl, selection_rule
+    from .nccl.fabric import parse_fabric
+    from .nccl_import import import_nccl, nccl_example
+
+_WHERE = {
+    "XmlVerdict": ".msccl_check", "check_xml": ".msccl_check",
+    "MscclExport": ".msccl_export", "export_msccl": ".msccl_export",
+    "selection_rule": ".msccl_export",
+    "parse_fabric": ".nccl.fabric",
+    "import_nccl": ".nccl_import", "nccl_example": ".nccl_import",
+}
+
+__all__ = sorted(_WHERE)
+
+__getattr__, __dir__ = face(__name__, _WHERE)
