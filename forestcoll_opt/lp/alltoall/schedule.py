@@ -61,7 +61,7 @@ def lp_alltoall(topology: Topology, *, demand: Mapping[str, Any] | Demand | None
     if lp is None:
         lp = solve_alltoall(topology, demand=demand, symmetry=symmetry, kernel=kernel)
     if not isinstance(lp, AlltoallLPResult) or lp.witness is None:
-        raise ScheduleError("lp must be the result of forestcoll_opt.lp.alltoall.solve_alltoall")
+        raise ScheduleError("lp must be the result of forestcoll_opt.lp.solve_alltoall")
     if lp.topology != topology.name or any(
             u not in topology.index or v not in topology.index
             for (_s, u, v) in lp.witness.flows):

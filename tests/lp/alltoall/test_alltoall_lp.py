@@ -177,3 +177,12 @@ def test_solve_lp_dispatch_and_to_dict():
     d = r.to_dict()
     assert d["problem"] == "alltoall" and d["lower"] == d["upper"] == "10" and d["exact"]
     assert any(item["length"] == "1" for item in d["lengths"])
+
+
+def test_a_wrong_lp_names_the_function_to_call(catalog):
+    # the path the message names is one a user can import (the lp layer's face)
+    import importlib
+
+    with pytest.raises(ScheduleError, match=r"result of forestcoll_opt\.lp\.solve_alltoall$"):
+        lp_alltoall(catalog("paper-example"), lp="not a result")
+    assert callable(importlib.import_module("forestcoll_opt.lp").solve_alltoall)
