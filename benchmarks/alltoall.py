@@ -15,10 +15,10 @@ import time
 
 from _common import run
 
-from forestcoll_opt.lp.alltoall import solve_alltoall
-from forestcoll_opt.lp.alltoall_schedule import lp_alltoall
+from forestcoll_opt.lp.alltoall.model import solve_alltoall
+from forestcoll_opt.lp.alltoall.schedule import lp_alltoall
 from forestcoll_opt.model.catalog import build
-from forestcoll_opt.timing.baseline import baseline
+from forestcoll_opt.generation.baselines import baseline
 
 FULL = ["dgx-h100:boxes=2", "dgx-h100:boxes=4", "dgx-h100:boxes=8", "dgx-h100:boxes=16",
         "dgx-a100:boxes=4", "mi250:boxes=2"]

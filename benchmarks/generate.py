@@ -11,7 +11,7 @@ import time
 
 from _common import run
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.generation.pipeline import generate
 

@@ -40,7 +40,7 @@ TASKS = ["generate", "bound"]
 CHILD = r"""
 import hashlib, json, sys, time
 spec, task, kernel = sys.argv[1:]
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.generation.pipeline import generate
 topo = build(spec)

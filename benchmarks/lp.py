@@ -12,7 +12,7 @@ import time
 
 from _common import run
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.lp.solver import solve
 from forestcoll_opt.lp.schedule import lp_allreduce

@@ -29,13 +29,13 @@ from pathlib import Path
 
 from _common import DATA, report, write_csv
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.model.numbers import fraction_text
-from forestcoll_opt.timing.baseline import baseline
-from forestcoll_opt.timing.blink import logical_topology, packing_rates
-from forestcoll_opt.timing.multitree import grow
+from forestcoll_opt.generation.baselines import baseline
+from forestcoll_opt.generation.baselines.blink_switch import logical_topology, packing_rates
+from forestcoll_opt.generation.baselines.multi_tree import grow
 
 FULL = ([f"dgx-a100:boxes={b}" for b in (2, 4, 8, 16)]
         + [f"mi250:boxes={b},gpus=8" for b in (2, 4, 8)]

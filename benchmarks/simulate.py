@@ -16,7 +16,7 @@ from _common import run
 
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.generation.pipeline import generate
-from forestcoll_opt.timing.simulate import parse_sizes, simulate
+from forestcoll_opt.timing.simulation import parse_sizes, simulate
 
 FULL = ["dgx-a100:boxes=16", "dgx-h100:boxes=16", "mi250:boxes=8", "dgx-h100:boxes=128"]
 QUICK = ["dgx-a100:boxes=16"]

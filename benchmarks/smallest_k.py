@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from randomnets import random_large_network, random_network  # noqa: E402
 
-from forestcoll_opt.generation.bound import bound  # noqa: E402
+from forestcoll_opt.generation.bounding import bound  # noqa: E402
 from forestcoll_opt.model.catalog import build  # noqa: E402
 from forestcoll_opt.errors import FixedKError  # noqa: E402
 from forestcoll_opt.generation.fixed_k import fixed_k_capacity, smallest_k_at_bound  # noqa: E402

@@ -37,7 +37,7 @@ from pathlib import Path
 from _common import DATA, report, write_csv
 from shapes import SHAPES
 
-from forestcoll_opt.generation.bound import BOUND_SYMMETRY_MIN_COMPUTE, SYMMETRY_MIN_COMPUTE
+from forestcoll_opt.generation.bounding import BOUND_SYMMETRY_MIN_COMPUTE, SYMMETRY_MIN_COMPUTE
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.kernels.symmetry import automorphisms, group_order, oracle_orbits
 from forestcoll_opt.model.topology import write

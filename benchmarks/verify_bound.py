@@ -4,7 +4,7 @@
     python benchmarks/verify_bound.py --quick    # the smaller ones
 
 For every topology, each the median of three runs: in one process, the generator's exact
-allgather bound (``forestcoll_opt.generation.bound.bound``), the verifier's own bound
+allgather bound (``forestcoll_opt.generation.bounding.bound``), the verifier's own bound
 (``forestcoll_opt.verify.bound.bound_of``, its Newton sweep over the sinks; its cache cleared) and
 a whole ``verify`` of an allgather schedule generated with k = 1 (reading the schedule, the
 link loads and the bound); then, as a user runs them, ``forestcoll bound TOPO`` and
@@ -34,7 +34,7 @@ from pathlib import Path
 
 from _common import run
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.model.schedule import write
 from forestcoll_opt.generation.pipeline import generate

@@ -22,7 +22,7 @@ from _common import run
 
 from forestcoll_opt.analysis.whatif import failure_impact, upgrade_impact
 from forestcoll_opt.model.catalog import build
-from forestcoll_opt.model.failures import KINDS
+from forestcoll_opt.model.faults import KINDS
 
 FULL = ["dgx-h100:boxes=128|link", "dgx-h100:boxes=128|all", "dgx-a100:boxes=128|link",
         "mi250:boxes=64|link", "mi250:boxes=16|all", "dgx-h100:boxes=16|link",

@@ -54,12 +54,12 @@ Layers, one folder each (imports flow downward only; ``tests/test_layering.py`` 
 3. ``kernels`` — the integer max-flow every oracle runs on, and the automorphism group that
    lets an oracle solve one node per orbit.
 4. ``generation`` — the bound, fixed k, edge splitting, tree packing, routing, multicast,
-   and the pipeline that runs them.
+   the pipeline that runs them, and the baseline schedules (NCCL's and the paper's).
 5. beside each other: ``lp`` (the allreduce LP and its schedules), ``verify`` (on the model
    and the kernel only; it takes LP values as arguments, never imports ``lp``),
    ``runtimes`` (MSCCL XML export and check, NCCL import), ``timing`` (the calibrated and
-   the ideal α-β time models, NCCL's and RCCL's cost models, NCCL's and the paper's
-   baselines, the fastest schedule per size).
+   the ideal α-β time models, NCCL's and RCCL's cost models, the fastest schedule per
+   size).
 6. ``analysis`` — sweeps and comparisons across the layers below, what a failure costs or
    an upgrade buys (``whatif``), the time model against published measurements, the
    export of ``tradeoff``'s advice.
@@ -75,9 +75,9 @@ from typing import Any, Callable
 
 from .analysis.sweeps import compare, iter_sweep, sweep
 from .analysis.whatif import failure_impact, upgrade_impact
-from .analysis.group_bound import GroupBound, group_bound
-from .timing.baseline import baseline
-from .generation.bound import Bound, bound
+from .analysis.relaying import GroupBound, group_bound
+from .generation.baselines import baseline
+from .generation.bounding import Bound, bound
 from .model.catalog import resolve
 from .model.collective import Collective
 from .errors import *  # noqa: F401,F403  (every error class, listed in errors.__all__)
@@ -86,15 +86,15 @@ from . import display as _display
 from .model.schedule import Schedule, Stats
 from .model.compact import read_schedule as load_schedule
 from .analysis.best import generate     # the trees; for allreduce the LP schedule where better
-from .timing.simulate import simulate
-from .model.failures import degrade
+from .timing.simulation import simulate
+from .model.faults import degrade
 from .model.topology import Topology, from_dict, from_networkx
-from .timing.tradeoff import tradeoff
+from .timing.tradeoffs import tradeoff
 from .analysis.checks import assert_optimal, verify   # the verifier, the allreduce LP on demand
 # imported here (matplotlib itself loads only when a picture is made) so that the name
 # ``draw`` is the function, not the subpackage of the same name
 from .draw import draw, save_drawing
-from .draw.report import report
+from .draw.reports import report
 from .verify.verdict import Verdict
 from .model import group_scope as _group_scope
 
@@ -275,7 +275,7 @@ def _late(name: str) -> Any:
         from .lp.schedule import lp_allreduce
         return lp_allreduce
     if name == "lp_alltoall":
-        from .lp.alltoall_schedule import lp_alltoall
+        from .lp.alltoall.schedule import lp_alltoall
         return lp_alltoall
     # The runtimes' readers and writers are not needed to compute anything: load them late.
     if name == "export_msccl":

@@ -72,7 +72,7 @@ class CatalogError(TopologyError):
 class FailureError(TopologyError):
     """A failure (a link, NIC, switch or box out of service) names no part of the topology,
     or the network it leaves cannot carry a schedule: compute nodes cut off, too few left,
-    or a node left unbalanced (:mod:`forestcoll_opt.model.failures`)."""
+    or a node left unbalanced (:mod:`forestcoll_opt.model.faults`)."""
 
 
 class FlowError(ForestCollError):

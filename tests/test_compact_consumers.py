@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 
 from forestcoll_opt.cli import main
-from forestcoll_opt.generation.pipeline import generate, traffic
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.linkloads import traffic
 from forestcoll_opt.model.schedule import schedule_routes
 from forestcoll_opt.runtimes.msccl_check import check_xml
 from forestcoll_opt.runtimes.msccl_export import export_msccl
-from forestcoll_opt.timing.simulate import simulate
+from forestcoll_opt.timing.simulation import simulate
 
 SIZES = [1 << 10, 1 << 20, 1 << 30]
 

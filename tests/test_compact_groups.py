@@ -294,7 +294,7 @@ def test_a_proof_beyond_its_work_limit_is_refused_in_one_line(base, monkeypatch)
 def test_the_library_consumers_check_the_group_first(base, case, no_listing):
     from forestcoll_opt.draw import draw
     from forestcoll_opt.runtimes.msccl_check import check_xml
-    from forestcoll_opt.timing.simulate import simulate
+    from forestcoll_opt.timing.simulation import simulate
 
     topo, doc, forged = base
     group, error = forged[case]

@@ -312,7 +312,7 @@ def test_public_result_types_are_found():
     from forestcoll_opt.runtimes.msccl_export import MscclExport
 
     found = _public_result_types()
-    from forestcoll_opt.timing.simulate import Simulation
+    from forestcoll_opt.timing.simulation import Simulation
 
     assert {MscclExport, XmlVerdict, FailureImpact, UpgradeImpact, Simulation, fc.Stats,
             fc.Schedule, fc.Topology} <= found

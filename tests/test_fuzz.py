@@ -51,7 +51,7 @@ from hypothesis import strategies as st
 from forestcoll_opt.model import schedule as S
 from forestcoll_opt.generation import pipeline as P
 from forestcoll_opt.model import topology as T
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import FlowError, ForestCollError, VerifyError

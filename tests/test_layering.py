@@ -32,7 +32,7 @@ def module_name(path: Path) -> str:
 
 
 def folder(module: str) -> str:
-    """forestcoll_opt.generation.bound -> generation; forestcoll_opt.files -> ''."""
+    """forestcoll_opt.generation.bounding -> generation; forestcoll_opt.files -> ''."""
     parts = module.split(".")
     return parts[1] if len(parts) > 2 else ""
 

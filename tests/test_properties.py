@@ -6,7 +6,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import format_fraction, from_dict, loads
 from randomnets import random_network

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict
 from forestcoll_opt.verify import verify

@@ -120,7 +120,7 @@ def test_drawing_without_matplotlib(folder, capsys, monkeypatch):
 
 
 def test_browser_test_skip_line():
-    source = (ROOT / "tests" / "draw" / "test_report.py").read_text()
+    source = (ROOT / "tests" / "draw" / "test_reports.py").read_text()
     skip = next(line for line in quoted() if line.startswith("SKIPPED"))
     assert skip.split(": ", 1)[1] in source
 

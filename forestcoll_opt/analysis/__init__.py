@@ -1,19 +1,23 @@
-"""Sweeps and comparisons across the layers."""
+"""Sweeps and comparisons across the layers: the best schedule (trees or the LP's), the
+verifier with the LP on demand, what a failure costs or an upgrade buys, the time model
+against published measurements, and the export of ``tradeoff``'s advice.
+
+The layer's public names, importable from here; its modules hold the rest."""
 
 from __future__ import annotations
 
-from .sweeps import (  # the public names of forestcoll_opt.analysis before the layer folders
-    MAX_K,
-    SWEEP_COLUMNS,
-    compare,
-    iter_sweep,
-    sweep,
-)
+from .best import generate
+from .checks import allreduce_lp, alltoall_lp, assert_optimal, verify
+from .export_plan import export_tradeoff, size_ranges
+from .relaying import GroupBound, group_bound
+from .sweeps import MAX_K, SWEEP_COLUMNS, compare, iter_sweep, sweep
+from .validation import Case, validate
+from .whatif import (FailureClass, FailureImpact, Upgrade, UpgradeImpact, cut_optimum,
+                     failure_impact, upgrade_impact)
 
 __all__ = [
-    'MAX_K',
-    'SWEEP_COLUMNS',
-    'compare',
-    'iter_sweep',
-    'sweep',
+    "Case", "FailureClass", "FailureImpact", "GroupBound", "MAX_K", "SWEEP_COLUMNS", "Upgrade",
+    "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal", "compare",
+    "cut_optimum", "export_tradeoff", "failure_impact", "generate", "group_bound", "iter_sweep",
+    "size_ranges", "sweep", "upgrade_impact", "validate", "verify",
 ]

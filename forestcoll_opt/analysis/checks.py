@@ -69,7 +69,7 @@ def alltoall_lp(topology: Topology, schedule: Mapping[str, Any], *,
                 kernel: str | None = None) -> Callable[[], Any]:
     """What to pass as ``lp_interval`` for an all-to-all schedule: a function that solves
     and certifies the all-to-all LP of ``topology`` for the schedule's own demand
-    (:func:`forestcoll_opt.lp.alltoall.solve_alltoall`), called by the verifier only for a
+    (:func:`forestcoll_opt.lp.alltoall.model.solve_alltoall`), called by the verifier only for a
     schedule it found sound.
 
     :param topology: the network
@@ -79,7 +79,7 @@ def alltoall_lp(topology: Topology, schedule: Mapping[str, Any], *,
     :returns: the function
     """
     def solve_alltoall_lp() -> Any:
-        from ..lp.alltoall import solve_alltoall
+        from ..lp.alltoall.model import solve_alltoall
 
         raw = schedule.get("demand")
         return solve_alltoall(topology, demand=dict(raw) if isinstance(raw, Mapping) else None,

@@ -50,7 +50,7 @@ from ..model.schedule import Schedule
 from ..model.topology import Topology
 from ..runtimes.msccl_check import check_xml
 from ..runtimes.msccl_export import MAX_CHANNELS, export_msccl
-from ..timing.tradeoff import Tradeoff
+from ..timing.tradeoffs import Tradeoff
 
 EXPORTABLE = ("allgather", "reduce-scatter", "allreduce")
 
@@ -90,7 +90,7 @@ class SizeRange:
 def size_ranges(result: Tradeoff) -> list[SizeRange]:
     """The ranges of the module docstring, smallest first.
 
-    :param result: a :func:`~forestcoll_opt.timing.tradeoff.tradeoff` result
+    :param result: a :func:`~forestcoll_opt.timing.tradeoffs.tradeoff` result
     :returns: the ranges; together they cover every size from 0 once
     """
     library = {c.name for c in result.candidates if c.schedule is None}
@@ -217,7 +217,7 @@ def export_tradeoff(topology: Topology, result: Tradeoff, directory: str | os.Pa
     before anything is written.
 
     :param topology: the topology ``result`` was computed on
-    :param result: the :func:`~forestcoll_opt.timing.tradeoff.tradeoff` result
+    :param result: the :func:`~forestcoll_opt.timing.tradeoffs.tradeoff` result
     :param directory: a new or empty folder
     :returns: the ranges and the files written
     :raises UsageError: for a collective MSCCL files cannot express, or a topology that is

@@ -15,8 +15,8 @@ import time
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
-from ..generation.bound import bound as compute_bound
-from ..generation.bound import rs_ag_algbw
+from ..generation.bounding import bound as compute_bound
+from ..generation.bounding import rs_ag_algbw
 from ..model.collective import Collective, check_request
 from ..display import data_frame, exact_cells
 from ..errors import UsageError

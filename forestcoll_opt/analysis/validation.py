@@ -17,7 +17,7 @@ with :mod:`forestcoll_opt.timing.calibrated`:
   RCCL tree measured for allreduce ("For allreduce, where RCCL tree is available"): the
   fastest of RCCL's ring and its tree as it runs on two nodes (``pick="best"``);
 * Blink+Switch is the ``blink`` baseline schedule when this installation has it
-  (:data:`forestcoll_opt.timing.baseline.KINDS`), timed like ForestColl; otherwise the case
+  (:data:`forestcoll_opt.generation.baselines.KINDS`), timed like ForestColl; otherwise the case
   is reported without a prediction.
 
 Sizes: 1 GB is 1 GiB; "1 MB … 1 GB" is the 11 powers of two 1 MiB, 2 MiB, …, 1 GiB, and
@@ -34,9 +34,9 @@ from ..generation.pipeline import generate
 from ..model.catalog import resolve
 from ..model.schedule import Schedule
 from ..model.topology import Topology
-from ..timing.baseline import KINDS, baseline
+from ..generation.baselines import KINDS, baseline
 from ..timing.calibrated import (Calibration, library_shape, library_times, schedule_cost)
-from ..timing.simulate import link_coefficients
+from ..timing.simulation import link_coefficients
 
 SIZES = tuple(2**e for e in range(20, 31))          # 1 MiB ... 1 GiB
 ONE_GB = 2**30

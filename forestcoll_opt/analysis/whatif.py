@@ -1,7 +1,7 @@
 """What a failure costs and what an upgrade buys, exactly (``forestcoll whatif``).
 
 **Failures.** For every single failure of the kinds asked for (a link in both directions,
-a NIC, a switch, a whole box: :mod:`forestcoll_opt.model.failures`), the exact optimum of
+a NIC, a switch, a whole box: :mod:`forestcoll_opt.model.faults`), the exact optimum of
 the collective on the network left, and the fraction of the intact optimum lost, ranked
 worst first. Failures that an automorphism of the topology maps onto each other leave
 isomorphic networks with the same optimum, so they form one *class* and are computed
@@ -13,8 +13,8 @@ either way.
 
 What the value is, by the network left (``status``):
 
-* ``"ok"`` — the exact optimum, :func:`~forestcoll_opt.generation.bound.bound` of the
-  degraded topology (:func:`~forestcoll_opt.model.failures.degrade`), which generate
+* ``"ok"`` — the exact optimum, :func:`~forestcoll_opt.generation.bounding.bound` of the
+  degraded topology (:func:`~forestcoll_opt.model.faults.degrade`), which generate
   reaches with a schedule on that topology.
 * ``"unbalanced"`` — some node's ingress differs from its egress (a failed one-way link,
   or a node whose links differ by direction). The cut bound (the section "Throughput
@@ -28,7 +28,7 @@ What the value is, by the network left (``status``):
 
 The collective is one of the four with a cut bound, or ``allreduce``, whose value here is
 the best reduce-scatter followed by the best allgather
-(:func:`~forestcoll_opt.generation.bound.rs_ag_algbw`), the tree schedule generate builds;
+(:func:`~forestcoll_opt.generation.bounding.rs_ag_algbw`), the tree schedule generate builds;
 the allreduce LP optimum is not computed per failure. Failures are ranked against the
 intact network's default allreduce (:func:`~forestcoll_opt.lp.choice.best_allreduce`, what
 ``generate`` writes): the allreduce LP optimum where that is the LP schedule, else the tree
@@ -56,11 +56,11 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..display import data_frame, exact_cells, html_summary
 from ..errors import UsageError
-from ..generation.bound import bottleneck, bound
+from ..generation.bounding import bottleneck, bound
 from ..kernels.flow import FlowNetwork
-from ..kernels.symmetry import permutation_orbits
+from ..model.orbits import permutation_orbits
 from ..model.collective import CUT_BOUNDED, Collective, check_request
-from ..model.failures import (KINDS, Failure, cut_off, degrade, describe, failures,
+from ..model.faults import (KINDS, Failure, cut_off, degrade, describe, failures,
                               link_failure, link_neighbours, link_pairs, nic_switches,
                               remaining, scaled, unbalanced)
 from ..model.numbers import fraction_display, fraction_text, parse_exact
@@ -392,10 +392,10 @@ def cut_optimum(nodes: Sequence[str], capacity: dict[tuple[str, str], Fraction],
                 compute: Sequence[str], *, collective: "Collective | str" = "allgather",
                 root: str | None = None, kernel: str | None = None) -> Fraction:
     """The cut bound's algbw on any network, balanced or not: for allgather N·x* with
-    1/x* = max |S ∩ Vc| / B+(S) (:func:`~forestcoll_opt.generation.bound.bottleneck`),
+    1/x* = max |S ∩ Vc| / B+(S) (:func:`~forestcoll_opt.generation.bounding.bottleneck`),
     reduce-scatter the same on the reversed links, broadcast min over v of F(root, v),
     reduce on the reversed links, allreduce 1 / (1/RS + 1/AG). Every compute node must be
-    served (:func:`~forestcoll_opt.model.failures.cut_off` is empty).
+    served (:func:`~forestcoll_opt.model.faults.cut_off` is empty).
 
     :param nodes: the node ids
     :param capacity: (u, v) -> positive capacity
@@ -625,7 +625,7 @@ def bottleneck_cuts(topology: Topology, member: Collective, cut: Sequence[str],
 
     :param topology: the network
     :param member: the collective the cut binds (its direction)
-    :param cut: the cut's nodes (a :class:`~forestcoll_opt.generation.bound.Bound`'s ``cut``)
+    :param cut: the cut's nodes (a :class:`~forestcoll_opt.generation.bounding.Bound`'s ``cut``)
     :param generators: automorphisms, as images of the node indices
     :param limit: the most cuts
     :returns: one set per cut, the first for ``cut`` itself

@@ -39,7 +39,7 @@ def refuse_demand(args: argparse.Namespace, collective: str) -> None:
 
 def cmd_lp_alltoall(args: argparse.Namespace) -> int:
     """``forestcoll lp alltoall TOPO [--demand FILE]``."""
-    from ..lp.alltoall import solve_alltoall
+    from ..lp.alltoall.model import solve_alltoall
 
     if args.formulation != "cuts":
         raise UsageError("--formulation is the allreduce LP's; the all-to-all LP has one form "
@@ -79,7 +79,7 @@ def cmd_lp_alltoall(args: argparse.Namespace) -> int:
 
 def cmd_generate_alltoall(args: argparse.Namespace) -> int:
     """``forestcoll generate TOPO --collective alltoall [--demand FILE] -o F``."""
-    from ..lp.alltoall_schedule import lp_alltoall
+    from ..lp.alltoall.schedule import lp_alltoall
 
     if args.k is not None or args.weights or args.root is not None or args.method is not None:
         raise UsageError("an all-to-all schedule takes its routes and parts from the "
@@ -117,7 +117,7 @@ def cmd_generate_alltoall(args: argparse.Namespace) -> int:
 
 def cmd_baseline_alltoall(args: argparse.Namespace) -> int:
     """``forestcoll baseline direct|pxn TOPO --collective alltoall``."""
-    from ..timing.baseline import baseline
+    from ..generation.baselines import baseline
     from ..files import write_output
 
     topo = resolve(args.topology)

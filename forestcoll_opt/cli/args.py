@@ -14,12 +14,12 @@ from typing import Any, Iterator
 from ..analysis.sweeps import MAX_K
 from ..errors import FailureError, UsageError
 from ..kernels.flow import KERNELS
-from ..model.failures import KINDS, degrade
+from ..model.faults import KINDS, degrade
 from ..model.group_scope import for_schedule, scope, switched_off
 from ..model.topology import Topology, alpha_problem
-from ..timing.baseline import MAX_CHANNELS
+from ..generation.baselines.rings import MAX_CHANNELS
 from ..timing.calibrated import MODELS
-from ..timing.simulate import MAX_CHUNKS
+from ..timing.simulation import MAX_CHUNKS
 
 
 def seconds_arg(text: str) -> float:

@@ -9,8 +9,8 @@ import json
 import sys
 from typing import Sequence
 
-from ..analysis.group_bound import group_bound
-from ..generation.bound import Bound, bound
+from ..analysis.relaying import group_bound
+from ..generation.bounding import Bound, bound
 from ..generation.fixed_k import with_k_min
 from ..model.catalog import canonical_spec, families, resolve
 from ..model.collective import CUT_BOUNDED_NAMES

@@ -125,9 +125,9 @@ def cmd_draw(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """Exit 0: the page is written; 2: the request or an input is wrong; 3: the LP failed."""
-    from ..draw.report import report
+    from ..draw.reports import report
     from ..files import write_output
-    from ..timing.simulate import parse_sizes
+    from ..timing.simulation import parse_sizes
 
     check_output(args.output, label="-o", inputs=[args.topology])
     sizes = parse_sizes(args.sizes) if args.sizes else None

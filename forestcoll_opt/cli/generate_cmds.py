@@ -14,15 +14,15 @@ from typing import Any, Sequence
 from ..analysis.sweeps import MAX_K, SWEEP_COLUMNS, iter_sweep
 from ..errors import UsageError
 from ..files import check_output, streaming_output, write_output
-from ..generation.bound import bound, rs_ag_algbw
-from ..generation.pipeline import MULTICAST, compact_generators, generate, traffic
+from ..generation.bounding import bound, rs_ag_algbw
+from ..generation.pipeline import MULTICAST, compact_generators, generate
+from ..model.linkloads import traffic
 from ..model.catalog import resolve
 from ..model.collective import ALL, ALLREDUCE_METHODS, TREES
 from ..model.group_scope import mark
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
-from ..timing.alltoall_baseline import ALLTOALL_KINDS
-from ..timing.baseline import ALL_KINDS
+from ..generation.baselines import ALL_KINDS, ALLTOALL_KINDS
 from .args import (DEMAND_HELP, FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_executor,
                    add_group, add_kernel, add_symmetry, channels_arg, executor_for,
                    failed_topology, group_topology,
@@ -417,7 +417,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_baseline(args: argparse.Namespace) -> int:
-    from ..timing.baseline import baseline
+    from ..generation.baselines import baseline
 
     from .alltoall_cmds import cmd_baseline_alltoall, refuse_demand
 

@@ -11,7 +11,7 @@ import sys
 from ..errors import (LPCertificateError, LPInfeasibleError, LPNotOptimalError, LPSolverError,
                       LPUnboundedError, UsageError)
 from ..files import check_output
-from ..generation.bound import rs_ag_algbw
+from ..generation.bounding import rs_ag_algbw
 from ..lp.options import FORMULATIONS, SOLVED_NAMES
 from ..model.catalog import resolve
 from .args import (DEMAND_HELP, TOPOLOGY_HELP, add_group, add_kernel, add_symmetry,

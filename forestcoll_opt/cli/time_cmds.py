@@ -97,8 +97,8 @@ def _model_line(model: str, parameters: dict, topo, alpha: float | None) -> str:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Time and algbw per message size under the calibrated or the ideal model
-    (:mod:`forestcoll_opt.timing.simulate`)."""
-    from ..timing.simulate import parse_sizes, simulate, unit_bytes_per_s
+    (:mod:`forestcoll_opt.timing.simulation`)."""
+    from ..timing.simulation import parse_sizes, simulate, unit_bytes_per_s
 
     if args.csv:
         check_output(args.csv, label="--csv", inputs=[args.topology, args.schedule])
@@ -152,7 +152,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _alpha_summary(topo, alpha: float | None) -> list[tuple[float, int]]:
     """(α, number of directed links with it), smallest α first."""
-    from ..timing.simulate import link_alphas
+    from ..timing.simulation import link_alphas
     counts: dict[float, int] = {}
     for value in link_alphas(topo, alpha).values():
         counts[value] = counts.get(value, 0) + 1
@@ -160,8 +160,8 @@ def _alpha_summary(topo, alpha: float | None) -> list[tuple[float, int]]:
 
 
 def cmd_tradeoff(args: argparse.Namespace) -> int:
-    from ..timing.simulate import parse_sizes, unit_bytes_per_s
-    from ..timing.tradeoff import MAX_K as TRADEOFF_MAX_K, tradeoff
+    from ..timing.simulation import parse_sizes, unit_bytes_per_s
+    from ..timing.tradeoffs import MAX_K as TRADEOFF_MAX_K, tradeoff
 
     if args.csv:
         check_output(args.csv, label="--csv", inputs=[args.topology])

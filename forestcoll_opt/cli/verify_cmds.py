@@ -14,7 +14,7 @@ from typing import Any
 from ..analysis.checks import allreduce_lp, allreduce_reference, alltoall_lp, with_note
 from ..errors import LPError, UsageError, VerifyArgumentError
 from ..files import check_output, display_path, write_output
-from ..generation.pipeline import traffic
+from ..model.linkloads import traffic
 from ..model.alltoall import load_demand
 from ..model.catalog import resolve
 from ..model.collective import ALL, Collective

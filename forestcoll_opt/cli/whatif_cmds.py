@@ -14,7 +14,7 @@ from ..errors import UsageError
 from ..files import check_output, write_output
 from ..model.catalog import resolve
 from ..model.collective import TREES, Collective
-from ..model.failures import degrade, link_target
+from ..model.faults import degrade, link_target
 from ..model.topology import Topology
 from .args import TOPOLOGY_HELP, add_group, add_kernel, group_topology, int_arg, kinds_arg, output_arg
 from .generate_cmds import _Progress

@@ -23,8 +23,8 @@ from typing import Any
 
 from ..errors import DrawError
 from ..files import check_output, write_binary
-from ..generation.bound import Bound
-from ..generation.bound import bound as compute_bound
+from ..generation.bounding import Bound
+from ..generation.bounding import bound as compute_bound
 from ..model.collective import Collective, check_request
 from ..model.schedule import Schedule
 from ..model.topology import Topology
@@ -36,7 +36,8 @@ VIEWS = ("topology", "cut", "tree", "loads")
 SCHEDULE_VIEWS = ("tree", "loads")
 """The views that draw a schedule (the others draw a topology or a bound)."""
 
-__all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "draw", "render", "save_drawing"]
+__all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "check_schedule", "draw", "render",
+           "report", "save_drawing", "utilisation"]
 
 
 def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
@@ -55,7 +56,7 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
       Optimality for Collectives") shaded, the links leaving it (entering it, for
       reduce-scatter and reduce) in red with their bandwidths, the exact ratio
       |S* ∩ Vc| / B(S*) in the title. The bound is the schedule's collective's, or
-      ``collective``'s; a :class:`~forestcoll_opt.generation.bound.Bound` may be given
+      ``collective``'s; a :class:`~forestcoll_opt.generation.bounding.Bound` may be given
       instead of a schedule.
     * ``"tree"``: the trees rooted at ``root``, each hop of their routes through the
       switches as an arrow, their weights as labels (one panel per tree, or all on
@@ -178,3 +179,8 @@ def save_drawing(figure: Any, path: str | os.PathLike) -> None:
     fmt = format_of(path)
     check_output(path, label="drawing")
     write_binary(path, render(figure, fmt))
+
+
+# after draw(), which the report draws with (reports.py imports it from here)
+from .reports import report  # noqa: E402
+from .schedule_views import utilisation  # noqa: E402

@@ -81,7 +81,7 @@ def _drawing_class() -> type:
 
         class Drawing(Figure):
             """A matplotlib Figure that shows itself in Jupyter (as a PNG) and writes
-            deterministic files (:func:`forestcoll_opt.draw.save`)."""
+            deterministic files (:func:`forestcoll_opt.draw.save_drawing`)."""
 
             def _repr_png_(self) -> bytes:
                 return render(self, "png")

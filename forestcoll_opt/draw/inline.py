@@ -22,8 +22,8 @@ def inline_svg(obj: Any) -> str:
     """
     import matplotlib  # noqa: F401  (ImportError: the caller leaves the picture out)
 
-    from ..timing.simulate import Simulation
-    from ..timing.tradeoff import Tradeoff
+    from ..timing.simulation import Simulation
+    from ..timing.tradeoffs import Tradeoff
 
     if isinstance(obj, Topology):
         from . import draw as draw_topology

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..generation.bound import Bound
+from ..generation.bounding import Bound
 from ..model.collective import Collective
 from ..model.numbers import fraction_display, fraction_text
 from ..model.topology import Topology

@@ -28,8 +28,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Mapping
 
-from .bound import BOUND_SYMMETRY_MIN_COMPUTE, Bound, SmallestK
-from .bound import bound as compute_bound
+from .bounding import BOUND_SYMMETRY_MIN_COMPUTE, Bound, SmallestK
+from .bounding import bound as compute_bound
 from ..errors import FixedKError
 from ..kernels.flow import FlowNetwork
 from ..model.topology import Topology
@@ -61,7 +61,7 @@ def fixed_k_capacity(topology: Topology, k: int, *, collective: str = "allgather
         reversed), in which the trees are packed
     :raises FixedKError: when ``k`` is not a positive integer, or the floored capacities
         leave a switch unbalanced (edge splitting needs it balanced; the message names it)
-    :raises BoundError: as :func:`~forestcoll_opt.generation.bound.bound`
+    :raises BoundError: as :func:`~forestcoll_opt.generation.bounding.bound`
     """
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise FixedKError(f"k must be a positive integer, got {k!r}")
@@ -146,7 +146,7 @@ def smallest_k_at_bound(topology: Topology, bound: Bound, *, kernel: str | None 
 
     ``symmetry`` is the bound's: the topology's automorphism group (keeping the root and
     the weights), already computed or True, or None for "from
-    :data:`~forestcoll_opt.generation.bound.BOUND_SYMMETRY_MIN_COMPUTE` compute nodes on"; floors keep
+    :data:`~forestcoll_opt.generation.bounding.BOUND_SYMMETRY_MIN_COMPUTE` compute nodes on"; floors keep
     automorphisms, so a test solves one max-flow per orbit of compute nodes. The group is
     only computed when a test is needed.
 
@@ -196,9 +196,9 @@ def smallest_k_at_bound(topology: Topology, bound: Bound, *, kernel: str | None 
 
 def with_k_min(topology: Topology, bound: Bound, *, kernel: str | None = None,
                symmetry: "bool | Symmetry | None" = None) -> Bound:
-    """``bound`` with its :attr:`~forestcoll_opt.generation.bound.Bound.k_min` filled in by
+    """``bound`` with its :attr:`~forestcoll_opt.generation.bounding.Bound.k_min` filled in by
     :func:`smallest_k_at_bound` (with its default limits), so that the bound carries, and
-    :meth:`~forestcoll_opt.generation.bound.Bound.to_dict` writes, the least k at it.
+    :meth:`~forestcoll_opt.generation.bounding.Bound.to_dict` writes, the least k at it.
 
     :param topology: the network ``bound`` was computed on
     :param bound: its bound
@@ -222,7 +222,10 @@ def _setting(topology: Topology, bound: Bound
 def _orbits(topology: Topology, symmetry: "bool | Symmetry | None", root: str | None,
             weights: tuple[int, ...] | None) -> Mapping[int, int] | None:
     """Node index -> orbit of the automorphisms keeping ``root`` and the weights, or None
-    without symmetry (the same choice as :func:`~forestcoll_opt.generation.bound.bound`)."""
+    without symmetry (the same choice as :func:`~forestcoll_opt.generation.bounding.bound`)."""
+    # not bound._orbit_map: a Symmetry passed in is the caller's (no check), and the search
+    # is always exact (bound's may stop at the folding's finer orbits); the orbits themselves
+    # come from kernels/symmetry.py, as bound's do
     if symmetry is None:
         symmetry = len(topology.compute_nodes) >= BOUND_SYMMETRY_MIN_COMPUTE
     if symmetry is False:

@@ -9,19 +9,17 @@ import math
 import time
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from ..display import html_summary
 from ..errors import ScheduleError
 from ..model.collective import Collective, check_request
 from ..model.compact import compress
-from ..model.schedule import (MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw, link_loads,
+from ..model.schedule import (MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw,
                               multicast_switches)
-from ..model.numbers import fraction_display, fraction_text
 from ..model.topology import Topology
 from ..model.weights import as_mapping, normalize
-from .bound import SYMMETRY_MIN_COMPUTE
-from .bound import bound as compute_bound
+from .bounding import SYMMETRY_MIN_COMPUTE
+from .bounding import bound as compute_bound
 from .fixed_k import fixed_k_capacity, smallest_k_at_bound
 from .multicast import merge_out_tree
 from .packing import pack_trees
@@ -323,77 +321,6 @@ def _claims(phase: Schedule, topology: Topology) -> Schedule:
     algbw = achieved_algbw(phase, topology)
     parts = phase.k if phase.collective.rooted else phase.total_weight * phase.k
     return replace(phase, algbw=algbw, tree_bandwidth=algbw / parts)
-
-
-class Traffic(Mapping[tuple[str, str], tuple[Fraction, Fraction]]):
-    """What :func:`traffic` counts: a read-only mapping (from, to) link -> (fraction of M it
-    carries with the schedule's multicast, fraction of M it would carry with every copy
-    sent), for every link a path uses, and the totals over all links."""
-
-    __slots__ = ("_links",)
-
-    def __init__(self, links: Mapping[tuple[str, str], tuple[Fraction, Fraction]]) -> None:
-        self._links = dict(links)
-
-    def __getitem__(self, link: tuple[str, str]) -> tuple[Fraction, Fraction]:
-        return self._links[link]
-
-    def __iter__(self) -> Iterator[tuple[str, str]]:
-        return iter(self._links)
-
-    def __len__(self) -> int:
-        return len(self._links)
-
-    @property
-    def with_multicast(self) -> Fraction:
-        """Data on all the links together, with the schedule's multicast, per unit of M."""
-        return sum((w for w, _ in self._links.values()), Fraction(0))
-
-    @property
-    def without_multicast(self) -> Fraction:
-        """Data on all the links together with every copy sent, per unit of M."""
-        return sum((wo for _, wo in self._links.values()), Fraction(0))
-
-    @property
-    def saved(self) -> Fraction:
-        """The share of :attr:`without_multicast` that multicast saves (0 when nothing
-        moves)."""
-        without = self.without_multicast
-        return 1 - self.with_multicast / without if without else Fraction(0)
-
-    def __repr__(self) -> str:
-        return (f"Traffic({len(self)} links, {fraction_text(self.with_multicast)} x M with "
-                f"multicast, {fraction_text(self.without_multicast)} x M without)")
-
-    def _repr_html_(self) -> str:
-        return html_summary("Traffic per unit of data M", [
-            ("links used", len(self)),
-            ("with multicast", f"{fraction_display(self.with_multicast)} x M"),
-            ("with every copy", f"{fraction_display(self.without_multicast)} x M"),
-            ("saved", f"{float(self.saved):.1%}")])
-
-
-def traffic(schedule: Schedule, topology: Topology) -> Traffic:
-    """Per link: (data it carries with the schedule's multicast, with every copy), per
-    unit of data M (a part is M/(Ŵ·k), M/k for broadcast/reduce), summed over phases.
-
-    :param schedule: the schedule
-    :param topology: the topology it runs on (its multicast switches count)
-    :returns: (from, to) link -> (fraction of M it carries, fraction of M it would carry
-        without multicast), for every link a path uses, with the totals
-        (:attr:`Traffic.with_multicast`, :attr:`Traffic.without_multicast`,
-        :attr:`Traffic.saved`)
-    """
-    out: dict[tuple[str, str], tuple[Fraction, Fraction]] = {}
-    total = schedule.total_weight
-    capable = multicast_switches(topology)
-    for phase in schedule.phases or (schedule,):
-        parts = phase.k if phase.collective.rooted else total * phase.k
-        merged = link_loads(replace(phase, multicast=schedule.multicast), capable)
-        for hop, load in link_loads(replace(phase, multicast=False)).items():
-            a, b = out.get(hop, (Fraction(0), Fraction(0)))
-            out[hop] = (a + Fraction(merged.get(hop, 0), parts), b + Fraction(load, parts))
-    return Traffic(out)
 
 
 def _as_phase(s: Schedule) -> Schedule:

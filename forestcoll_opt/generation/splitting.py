@@ -40,7 +40,8 @@ from typing import Mapping, Sequence
 from ..errors import JointSplitIncomplete, SplittingError  # noqa: F401 (re-exported)
 from ..kernels.flow import FlowNetwork
 from .pathunits import PathUnits, Route
-from ..kernels.symmetry import cycle, is_automorphism, permutation_orbits
+from ..kernels.symmetry import cycle, is_automorphism
+from ..model.orbits import permutation_orbits
 
 
 @dataclass(frozen=True)
@@ -370,6 +371,8 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
 
 
 def _orbit(point: tuple[int, ...], gens: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    # not model/orbits.py: the orbit of one tuple of nodes (the group acting on tuples), listed
+    # breadth first from ``point``, which the callers rely on; no partition of all points
     """The orbit of a tuple of nodes under the group ``gens`` generate, breadth first from
     ``point`` (for one generator g: point, g(point), g²(point), ...)."""
     out = [point]

@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 from typing import Hashable, Mapping, Sequence
 
 from ..model.topology import Topology
-from ..model.trees import node_orbits
+from ..model.orbits import permutation_orbits
 from .boxes import fold_twin_units
 
 # with whole=False, BLISS runs on the whole network while the generators it would return
@@ -237,7 +237,7 @@ def oracle_orbits(topology: Topology, *, fixed: Sequence[str] = (),
     core_orbits = None
     if folding.core_rigid() or exact or _search_pays(folding, compute,
                                                      len(topology.capacity)):
-        core_orbits = _orbits(len(folding.core), folding.core_generators())
+        core_orbits = permutation_orbits(len(folding.core), folding.core_generators())
     orbits = folding.orbits(core_orbits)
     return Symmetry(generators=(), orbits=orbits if twins is None else twins.lift(orbits),
                     fixed=tuple(fixed), seconds=time.perf_counter() - start, weights=weights,
@@ -315,7 +315,7 @@ def _group(n: int, classes: Sequence[Hashable], capacity: Mapping[tuple[int, int
         units = None if whole else fold_twin_units(None, classes, capacity)
         if units is None or n * (1 + units.folded) <= FULL_SEARCH_ENTRIES:
             generators = _search(n, classes, capacity)
-            return generators, _orbits(n, generators), n, True
+            return generators, permutation_orbits(n, generators), n, True
         # twin pieces or chains the folding above does not see: lift the kept network's
         return (*units.group(lambda *kept: _group(*kept, whole=False)[:3], MAX_LIFTED,
                              MAX_STEP_ROTATIONS), False)
@@ -325,8 +325,8 @@ def _group(n: int, classes: Sequence[Hashable], capacity: Mapping[tuple[int, int
     length, turn = _rotation_of(core, compute, tuple(range(len(folding.core))))
     if length > 1:           # a rotation of every box, say, that the lifted few would miss
         generators += folding.lift([turn])
-    return (tuple(sorted(set(generators))), folding.orbits(_orbits(len(folding.core), core)),
-            folding.searched, False)
+    return (tuple(sorted(set(generators))),
+            folding.orbits(permutation_orbits(len(folding.core), core)), folding.searched, False)
 
 
 def _rotation_of(generators: Sequence[Sequence[int]], nodes: Sequence[int],
@@ -775,22 +775,3 @@ def no_symmetry(topology: Topology) -> Symmetry:
     """
     return Symmetry(generators=(), orbits=tuple((i,) for i in range(len(topology.nodes))),
                     whole=False)
-
-
-def permutation_orbits(n: int, generators: Sequence[Sequence[int]]
-                       ) -> tuple[tuple[int, ...], ...]:
-    """The orbits of 0 .. n-1 under the group the permutations generate (of nodes, or of
-    anything the caller numbers, such as links).
-
-    :param n: how many points
-    :param generators: permutations of 0 .. n-1, each as the list of images
-    :returns: the orbits, each sorted, in order of their smallest point
-    """
-    return _orbits(n, generators)
-
-
-def _orbits(n: int, generators: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
-    groups: dict[int, list[int]] = {}
-    for i, smallest in enumerate(node_orbits(n, generators)):
-        groups.setdefault(smallest, []).append(i)
-    return tuple(tuple(g) for g in sorted(groups.values()))

@@ -1,39 +1,45 @@
-"""The allreduce LP, the all-to-all LP and the schedules at their optima.
+"""The allreduce LP, the all-to-all LP (:mod:`forestcoll_opt.lp.alltoall`) and the schedules
+at their optima.
 
-The names below are loaded from :mod:`forestcoll_opt.lp.solver` when first asked for, so
-that importing a light module of this package (:mod:`forestcoll_opt.lp.options`, the values
-the options take) loads neither PuLP nor HiGHS."""
+The names below are loaded from their modules when first asked for
+(:func:`forestcoll_opt.lazy.face`), so that importing a light module of this package
+(:mod:`forestcoll_opt.lp.options`, the values the options take) loads neither PuLP nor
+HiGHS."""
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from typing import TYPE_CHECKING
 
-__all__ = [
-    'AllreduceLPResult',
-    'LPCertificateError',
-    'LPError',
-    'LPInfeasibleError',
-    'LPModel',
-    'LPNotOptimalError',
-    'LPResult',
-    'LPSolverError',
-    'LPUnboundedError',
-    'LowerWitness',
-    'build_model',
-    'reference_bandwidth',
-    'solve',
-    'solve_model',
-]
+from ..lazy import face
 
+if TYPE_CHECKING:
+    from .alltoall.certify import AlltoallWitness
+    from .alltoall.model import AlltoallLPResult, solve_alltoall
+    from .alltoall.schedule import lp_alltoall
+    from .choice import (LP_MAX_VARIABLES, AllreduceChoice, best_allreduce,
+                         lp_solved_by_default, lp_variables)
+    from .model import LowerWitness, build_model
+    from .schedule import lp_allreduce
+    from .result import LPResult
+    from .solver import (AllreduceLPResult, LPCertificateError, LPError, LPInfeasibleError,
+                         LPModel, LPNotOptimalError, LPSolverError, LPUnboundedError,
+                         reference_bandwidth, solve, solve_model)
 
-def __getattr__(name: str) -> Any:
-    if name in __all__:      # the public names of forestcoll_opt.lp before the layer folders
-        value = getattr(importlib.import_module(".solver", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+_WHERE = {
+    "AlltoallWitness": ".alltoall.certify",
+    "AlltoallLPResult": ".alltoall.model", "solve_alltoall": ".alltoall.model",
+    "lp_alltoall": ".alltoall.schedule",
+    "LP_MAX_VARIABLES": ".choice", "AllreduceChoice": ".choice", "best_allreduce": ".choice",
+    "lp_solved_by_default": ".choice", "lp_variables": ".choice",
+    "LowerWitness": ".model", "build_model": ".model",
+    "lp_allreduce": ".schedule",
+    "LPResult": ".result",
+    **{name: ".solver" for name in (
+        "AllreduceLPResult", "LPCertificateError", "LPError", "LPInfeasibleError", "LPModel",
+        "LPNotOptimalError", "LPSolverError", "LPUnboundedError", "reference_bandwidth", "solve",
+        "solve_model")},
+}
 
+__all__ = sorted(_WHERE)
 
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = face(__name__, _WHERE)

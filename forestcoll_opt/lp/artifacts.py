@@ -38,8 +38,8 @@ from typing import Callable
 from ..model.catalog import build
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
-from .alltoall import AlltoallModel, solve_alltoall
-from .alltoall_fold import fold, no_fold
+from .alltoall.model import AlltoallModel, solve_alltoall
+from .alltoall.fold import fold, no_fold
 from .model import build_model
 from .solver import solve
 

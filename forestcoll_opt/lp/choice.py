@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..errors import LPError
-from ..generation.bound import rs_ag_algbw
+from ..generation.bounding import rs_ag_algbw
 from ..generation.pipeline import compact_generators, generate
 from ..model.collective import check_method
 from ..model.compact import compress

@@ -383,6 +383,8 @@ def choose_folding(topology: Topology, collective: "Collective | str", formulati
 
 
 def _node_orbits(n: int, gens) -> list[int]:
+    # model/orbits.py's orbits, computed as the folding computes them: vectorised on its numpy
+    # permutations (scipy's connected components), for networks of a thousand GPUs
     from .folding import _components
 
     return _components(n, [(np.arange(n), g) for g in gens])[1]

@@ -124,7 +124,7 @@ def reference_bandwidth(topology: Topology, *, kernel: str | None = None) -> Fra
     :param kernel: the max-flow kernel of the exact bound
     :returns: R, a power of two
     """
-    from ..generation.bound import bound
+    from ..generation.bounding import bound
 
     algbw = bound(topology, kernel=kernel).algbw
     return Fraction(2) ** round(math.log2(algbw.numerator) - math.log2(algbw.denominator))

@@ -20,7 +20,7 @@ two phases, would leave bandwidth idle. This module turns an optimal LP point in
    edge splitting needs: the edge-splitting theorem of the paper's appendix E.2; the LP's
    per-switch flow conservation guarantees it for its own point). What the broadcast share
    then carries is not taken from the LP but recomputed exactly: the weighted allgather bound
-   (:func:`~forestcoll_opt.generation.bound.bottleneck`) on the c^BC network with shard
+   (:func:`~forestcoll_opt.generation.bounding.bottleneck`) on the c^BC network with shard
    weights proportional to x gives its rate, the weighted reduce-scatter bound on c^RE the
    reduce rate, and the allreduce runs at the smaller. The best point wins; it is at least
    the LP's certified lower value, and equals the LP optimum when reconstruction recovers it.
@@ -46,12 +46,13 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..generation.bound import bottleneck, rs_ag_algbw
+from ..generation.bounding import bottleneck, rs_ag_algbw
 from ..errors import BoundError, ScheduleError
 from .solver import AllreduceLPResult, LPResult, solve
 from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
 from ..generation.pipeline import as_pairs, forest, generate
 from ..model.collective import Collective
+from ..model.orbits import link_orbits
 from ..model.topology import Topology
 from ..model.weights import coprime
 
@@ -222,25 +223,8 @@ def _averaged(topology: Topology, s: Shares) -> Shares:
     for orbit in group.compute_orbits(topology):
         mean = sum((s.x[ids[i]] for i in orbit), Fraction(0)) / len(orbit)
         x.update({ids[i]: mean for i in orbit})
-    links = list(topology.capacity)
-    parent = {e: e for e in links}
-
-    def find(e):
-        while parent[e] != e:
-            parent[e] = parent[parent[e]]
-            e = parent[e]
-        return e
-
-    idx = topology.index
-    for g in group.generators:
-        for (u, v) in links:
-            image = (ids[g[idx[u]]], ids[g[idx[v]]])
-            parent[find((u, v))] = find(image)
-    orbits: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for e in links:
-        orbits.setdefault(find(e), []).append(e)
     re, bc = dict(s.re), dict(s.bc)
-    for members in orbits.values():
+    for members in link_orbits(topology, group.generators):
         for part, source in ((re, s.re), (bc, s.bc)):
             mean = sum((source[e] for e in members), Fraction(0)) / len(members)
             part.update({e: mean for e in members})

@@ -295,10 +295,10 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
           symmetry: bool | None = None, demand: Any = None) -> LPResult:
     """Build, solve and certify the LP; raise an :class:`LPError` unless HiGHS proves
     optimality. ``collective="alltoall"`` solves the all-to-all LP instead
-    (:func:`forestcoll_opt.lp.alltoall.solve_alltoall`, with ``demand``). Either way the
+    (:func:`forestcoll_opt.lp.alltoall.model.solve_alltoall`, with ``demand``). Either way the
     result is an :class:`LPResult` (its certified interval, ``algbw``, model size and
     timings): an :class:`AllreduceLPResult` for allreduce and allgather (rates per root,
-    link splits), an :class:`~forestcoll_opt.lp.alltoall.AlltoallLPResult` for all-to-all
+    link splits), an :class:`~forestcoll_opt.lp.alltoall.model.AlltoallLPResult` for all-to-all
     (demand, length function).
 
     :param topology: the network
@@ -309,7 +309,7 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     :param kernel: the max-flow kernel of every max-flow of the LP (None: the default)
     :param write_lp: export the solved model as .lp here (with ``write_mps``: both or neither)
     :param write_mps: export the solved model as .mps here
-    :param symmetry: (alltoall: as for :func:`~forestcoll_opt.lp.alltoall.solve_alltoall`)
+    :param symmetry: (alltoall: as for :func:`~forestcoll_opt.lp.alltoall.model.solve_alltoall`)
         fold the allreduce LP by the topology's automorphism group
         (:mod:`forestcoll_opt.lp.folded`; one variable per orbit, the interval still
         certified on the full LP). None (default): from
@@ -327,7 +327,7 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     :raises OutputError: when an export file cannot be written
     """
     if Collective.parse(collective, allowed=SOLVED) is Collective.ALLTOALL:
-        from .alltoall import solve_alltoall
+        from .alltoall.model import solve_alltoall
 
         if formulation != "cuts":
             raise LPError("formulation is the allreduce LP's; the all-to-all LP has one form")

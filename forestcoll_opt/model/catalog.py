@@ -161,7 +161,7 @@ def spec_of_name(name: str) -> str | None:
 
 def _catalog_text(text: str) -> str | None:
     """A spec, a catalog topology's name, or either followed by ``" without <failure>"``
-    (as :func:`~forestcoll_opt.model.failures.degrade` names its networks): the spec of
+    (as :func:`~forestcoll_opt.model.faults.degrade` names its networks): the spec of
     the head, or None."""
     head = text.partition(_WITHOUT)[0]
     if head != text and (os.path.sep in head or (os.path.altsep or "\0") in head):
@@ -191,7 +191,7 @@ def is_catalog_spec(text: str, *, names: bool = True) -> bool:
 def _from_name(text: str) -> Topology:
     """The topology a catalog name (or spec), possibly followed by failures, stands for;
     refused when the spec read from the name builds a topology of another name."""
-    from .failures import degrade
+    from .faults import degrade
 
     head, _, failure = text.rpartition(_WITHOUT)
     if head and _catalog_text(head) is not None:
@@ -222,7 +222,7 @@ def resolve(topo: "str | os.PathLike | Topology") -> Topology:
     separator and does not end in ``.json``; a string spelled like the name a catalog
     topology carries (``dgx-a100-2``, what a schedule's ``topology`` holds;
     :func:`spec_of_name`), alone or followed by ``" without <failure>"`` (the network
-    :func:`~forestcoll_opt.model.failures.degrade` leaves), is that topology; any other
+    :func:`~forestcoll_opt.model.faults.degrade` leaves), is that topology; any other
     string is a file (when no such file exists either, the error lists the catalog's
     models). A file named like a model or a catalog topology, ``paper-example`` or
     ``dgx-a100-2``, is read as ``./paper-example``.

@@ -216,6 +216,8 @@ def compress(topology: Topology, schedule: Schedule, *,
 
 def _orbits(trees: Sequence[Tree], maps: list) -> dict[str, tuple[Tree, ...]]:
     """The representatives of the orbits the trees close, and the trees left over."""
+    # not model/orbits.py: a matching of whole trees to the images of each under every group
+    # element (an orbit is kept only when all its images are among the trees), no partition
     remaining: dict[tuple, int] = {}
     for t in trees:
         key = tree_key(t)

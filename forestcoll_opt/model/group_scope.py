@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 from ..errors import FailureError, GroupError, MscclExportError
-from .failures import Failure, problem
+from .faults import Failure, problem
 from .groups import Group, restrict, select
 from .schedule import Schedule
 from .topology import MAX_ID_LENGTH, Topology

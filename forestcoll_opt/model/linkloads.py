@@ -1,6 +1,7 @@
 """Link loads and the achieved throughput of a schedule (docs/formats.md, "Semantics"):
 Σ weight × copies per physical link, merged under in-network multicast, the algbw they
-give, and the routes between compute node pairs. A compact schedule's representatives
+give, what each link carries per unit of data with and without multicast (:func:`traffic`),
+and the routes between compute node pairs. A compact schedule's representatives
 count once per element of its group, mapped by it, without writing its trees out.
 """
 
@@ -9,9 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
+from typing import Iterator, Mapping
 
+from ..display import html_summary
 from .alltoall import alltoall_algbw, route_loads
 from .collective import Collective
+from .numbers import fraction_display, fraction_text
 from .topology import Topology
 from .trees import Tree
 
@@ -214,3 +218,74 @@ def tree_height(tree: Tree) -> int:
     :returns: the height; 0 for a tree without edges
     """
     return tree.height
+
+
+class Traffic(Mapping[tuple[str, str], tuple[Fraction, Fraction]]):
+    """What :func:`traffic` counts: a read-only mapping (from, to) link -> (fraction of M it
+    carries with the schedule's multicast, fraction of M it would carry with every copy
+    sent), for every link a path uses, and the totals over all links."""
+
+    __slots__ = ("_links",)
+
+    def __init__(self, links: Mapping[tuple[str, str], tuple[Fraction, Fraction]]) -> None:
+        self._links = dict(links)
+
+    def __getitem__(self, link: tuple[str, str]) -> tuple[Fraction, Fraction]:
+        return self._links[link]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._links)
+
+    def __len__(self) -> int:
+        return len(self._links)
+
+    @property
+    def with_multicast(self) -> Fraction:
+        """Data on all the links together, with the schedule's multicast, per unit of M."""
+        return sum((w for w, _ in self._links.values()), Fraction(0))
+
+    @property
+    def without_multicast(self) -> Fraction:
+        """Data on all the links together with every copy sent, per unit of M."""
+        return sum((wo for _, wo in self._links.values()), Fraction(0))
+
+    @property
+    def saved(self) -> Fraction:
+        """The share of :attr:`without_multicast` that multicast saves (0 when nothing
+        moves)."""
+        without = self.without_multicast
+        return 1 - self.with_multicast / without if without else Fraction(0)
+
+    def __repr__(self) -> str:
+        return (f"Traffic({len(self)} links, {fraction_text(self.with_multicast)} x M with "
+                f"multicast, {fraction_text(self.without_multicast)} x M without)")
+
+    def _repr_html_(self) -> str:
+        return html_summary("Traffic per unit of data M", [
+            ("links used", len(self)),
+            ("with multicast", f"{fraction_display(self.with_multicast)} x M"),
+            ("with every copy", f"{fraction_display(self.without_multicast)} x M"),
+            ("saved", f"{float(self.saved):.1%}")])
+
+
+def traffic(schedule: Schedule, topology: Topology) -> Traffic:
+    """Per link: (data it carries with the schedule's multicast, with every copy), per
+    unit of data M (a part is M/(Ŵ·k), M/k for broadcast/reduce), summed over phases.
+
+    :param schedule: the schedule
+    :param topology: the topology it runs on (its multicast switches count)
+    :returns: (from, to) link -> (fraction of M it carries, fraction of M it would carry
+        without multicast), for every link a path uses, with the totals
+        (:attr:`Traffic.with_multicast`, :attr:`Traffic.without_multicast`,
+        :attr:`Traffic.saved`)
+    """
+    out: dict[tuple[str, str], tuple[Fraction, Fraction]] = {}
+    total = schedule.total_weight
+    capable = multicast_switches(topology)
+    for phase in schedule.phases or (schedule,):
+        parts = phase.k if phase.collective.rooted else total * phase.k
+        merged = link_loads(replace(phase, multicast=schedule.multicast), capable)
+        for hop, load in link_loads(replace(phase, multicast=False)).items():
+            a, b = out.get(hop, (Fraction(0), Fraction(0)))
+            out[hop] = (a + Fraction(merged.get(hop, 0), parts), b + Fraction(load, parts))
+    return Traffic(out)

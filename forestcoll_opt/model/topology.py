@@ -34,7 +34,7 @@ FORMAT = "forestcoll-topology/1"
 KINDS = ("compute", "switch")
 
 # Link technologies a link's optional "type" may name, with the latency per hop (seconds)
-# the time model (forestcoll_opt.timing.simulate) gives such a link unless the link or the caller
+# the time model (forestcoll_opt.timing.simulation) gives such a link unless the link or the caller
 # sets its own "alpha". The values follow NCCL's tuning model (src/graph/tuning.cc, table
 # hwLat: latency of one GPU-to-GPU step of the ring algorithm with the Simple protocol:
 # NVLink 3.4 µs, PCI 5.7 µs, network 9.6 µs; RCCL's table gives 2.7 µs for its xGMI links),

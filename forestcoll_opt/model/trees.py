@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Callable, Iterator, Mapping, Sequence
 
 from ..errors import ScheduleError
+from .orbits import node_orbits
 
 
 @dataclass(frozen=True)
@@ -200,25 +201,6 @@ def perm_order(g: Sequence[int]) -> int:
             length += 1
         order = math.lcm(order, length)
     return order
-
-
-def node_orbits(n: int, generators: Sequence[Sequence[int]]) -> list[int]:
-    """The orbit of every point 0..n-1 under the group the generators generate, as the
-    smallest point of that orbit."""
-    parent = list(range(n))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for perm in generators:
-        for i, j in enumerate(perm):
-            a, b = find(i), find(j)
-            if a != b:
-                parent[max(a, b)] = min(a, b)
-    return [find(i) for i in range(n)]
 
 
 def free_order(n: int, generators: Sequence[Sequence[int]], base: int) -> int | None:

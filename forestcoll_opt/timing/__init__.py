@@ -1,1 +1,17 @@
-"""Time: the alpha-beta model, NCCL's baselines, the fastest schedule per size."""
+"""Time: the calibrated and the ideal α-β models, NCCL's and RCCL's cost models, the fastest
+schedule per message size.
+
+The layer's public names, importable from here (``from forestcoll_opt.timing import
+simulate``); its modules hold the rest."""
+
+from __future__ import annotations
+
+from .calibrated import Calibration
+from .library import library_times
+from .simulation import SimRow, Simulation, link_alphas, parse_sizes, simulate
+from .tradeoffs import Candidate, Tradeoff, TradeoffRow, default_ks, tradeoff
+
+__all__ = [
+    "Calibration", "Candidate", "SimRow", "Simulation", "Tradeoff", "TradeoffRow",
+    "default_ks", "library_times", "link_alphas", "parse_sizes", "simulate", "tradeoff",
+]

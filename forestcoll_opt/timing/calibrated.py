@@ -300,7 +300,7 @@ def schedule_cost(topology: Topology, schedule: Schedule, calibration: Calibrati
     :param schedule: the schedule
     :param calibration: the parameters
     :param rho: per phase, seconds per byte of every link at its efficient bandwidth
-        (:func:`forestcoll_opt.timing.simulate.link_coefficients`)
+        (:func:`forestcoll_opt.timing.simulation.link_coefficients`)
     :returns: its latencies and bandwidth
     :raises ScheduleError: when a tree does not lead from a node to its root
     """

@@ -13,7 +13,7 @@ from forestcoll_opt.errors import OutputError, UsageError
 from forestcoll_opt.model.catalog import resolve
 from forestcoll_opt.model.schedule import load as load_schedule
 from forestcoll_opt.runtimes.msccl_check import check_xml
-from forestcoll_opt.timing.tradeoff import tradeoff
+from forestcoll_opt.timing.tradeoffs import tradeoff
 
 SIZES = [2**e for e in range(10, 31, 2)]
 

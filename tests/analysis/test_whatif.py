@@ -13,10 +13,10 @@ import pytest
 
 from forestcoll_opt.analysis.whatif import (failure_impact, parse_factor, upgrade_impact)
 from forestcoll_opt.errors import CollectiveError, FailureError, UsageError
-from forestcoll_opt.generation.bound import bound, rs_ag_algbw
+from forestcoll_opt.generation.bounding import bound, rs_ag_algbw
 from forestcoll_opt.lp.choice import best_allreduce
 from forestcoll_opt.model.catalog import build
-from forestcoll_opt.model.failures import degrade, failures, parse_failure, problem, scaled
+from forestcoll_opt.model.faults import degrade, failures, parse_failure, problem, scaled
 from forestcoll_opt.model.topology import from_dict
 from randomnets import (brute_force_bound_large, brute_force_single_root_large, capacities,
                         random_network, random_symmetric_network, reversed_network)

@@ -507,14 +507,15 @@ def test_every_choice_list_is_a_library_constant():
     from forestcoll_opt.model import collective
     from forestcoll_opt.runtimes import nccl_import
     from forestcoll_opt.runtimes.msccl_check import limits
-    from forestcoll_opt.timing import baseline, calibrated
+    from forestcoll_opt.generation import baselines
+    from forestcoll_opt.timing import calibrated
     from forestcoll_opt.verify import AGAINST
 
     library = {id(c) for c in (
         collective.ALL, collective.TREES, collective.CUT_BOUNDED_NAMES,
         collective.ALLREDUCE_METHODS, pipeline.MULTICAST, AGAINST, options.SOLVED_NAMES,
         options.FORMULATIONS, limits.FLAVOURS, limits.PROTOCOLS, calibrated.MODELS,
-        baseline.ALL_KINDS, whatif.BY, VIEWS, schemas.NAMES, flow.KERNELS,
+        baselines.ALL_KINDS, whatif.BY, VIEWS, schemas.NAMES, flow.KERNELS,
         nccl_import.BANDWIDTHS, nccl_import.PCIE_MODES)}
     seen = 0
     for parser in _parsers(build_parser()):

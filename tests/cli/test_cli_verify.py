@@ -294,7 +294,7 @@ def test_lp_time_limit_said_once(capsys, monkeypatch, mi250x8_allreduce):
 @pytest.mark.parametrize("problem", ["allreduce", "allgather", "alltoall"])
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
 def test_lp_solver_failure_exits_3_as_verify_does(capsys, monkeypatch, problem, json_flag):
-    from forestcoll_opt.lp import alltoall as lp_alltoall_module
+    from forestcoll_opt.lp.alltoall import model as lp_alltoall_module
 
     monkeypatch.setattr(lp_module, "solve", _not_optimal)
     monkeypatch.setattr(lp_alltoall_module, "solve_alltoall", _not_optimal)

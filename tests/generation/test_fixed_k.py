@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.analysis.sweeps import sweep
 from forestcoll_opt.generation import fixed_k
 from forestcoll_opt.generation.fixed_k import (FixedKError, fixed_k_capacity, reaches_bound,

@@ -8,11 +8,12 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.cli import main
 from forestcoll_opt.generation.multicast import merge_out_tree
 from forestcoll_opt.model.schedule import loads
-from forestcoll_opt.generation.pipeline import Traffic, generate, traffic
+from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.linkloads import traffic
 from forestcoll_opt.model.topology import from_dict
 from forestcoll_opt.verify import verify
 from randomnets import random_network
@@ -139,24 +140,6 @@ def test_without_multicast_switches_nothing_changes(catalog):
     assert json.loads(generate(t, collective="allgather").to_json())["format"] == "forestcoll-schedule/1"
     with pytest.raises(Exception, match="multicast="):
         generate(t, collective="allgather", multicast="on")
-
-
-def test_traffic_carries_its_totals(catalog):
-    """The totals generate and show-traffic print are the result's own (the CLI adds
-    nothing up): two boxes of 8 H100s with NVLink SHARP, allgather."""
-    t = catalog("dgx-h100:boxes=2,nvls=1")
-    s = generate(t, collective="allgather")
-    moved = traffic(s, t)
-    assert isinstance(moved, Traffic) and len(moved) == 64
-    assert (moved.with_multicast, moved.without_multicast) == (Fraction(37, 2), 30)
-    assert moved.saved == Fraction(23, 60)                      # 38.3% less
-    assert (moved.with_multicast, moved.without_multicast) == totals(s, t)
-    assert (moved.with_multicast, moved.without_multicast) == verify(t, s.to_dict()).traffic
-    assert repr(moved) == "Traffic(64 links, 37/2 x M with multicast, 30 x M without)"
-    assert dict(moved) == moved and moved == dict(moved)          # a read-only mapping
-    with pytest.raises(TypeError):
-        moved[("a", "b")] = (0, 0)                                  # type: ignore[index]
-    assert Traffic({}).saved == 0 and Traffic({}).with_multicast == 0
 
 
 def test_cli_multicast_and_show_traffic(tmp_path, capsys):

@@ -37,7 +37,7 @@ def test_complete_graph_packs_k_trees_per_root(order):
 
 @pytest.mark.parametrize("order", ["layers", "batch"])
 def test_both_orders_pack_the_split_catalog_graph(catalog, order):
-    from forestcoll_opt.generation.bound import bound
+    from forestcoll_opt.generation.bounding import bound
     from forestcoll_opt.generation.splitting import split_switches
     t = catalog("mi250:boxes=2,gpus=8")
     b = bound(t)
@@ -169,7 +169,7 @@ def test_joint_packing_is_valid_on_random_symmetric_networks(seeds):
 
 
 def _catalog_gstar(catalog, spec):
-    from forestcoll_opt.generation.bound import bound
+    from forestcoll_opt.generation.bounding import bound
     from forestcoll_opt.generation.splitting import split_switches
     from forestcoll_opt.kernels.symmetry import automorphisms
 

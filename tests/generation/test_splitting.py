@@ -1,7 +1,7 @@
 import networkx as nx
 import pytest
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.generation.splitting import SplittingError, split_switches
 from forestcoll_opt.kernels.symmetry import automorphisms
 from forestcoll_opt.model.topology import from_dict

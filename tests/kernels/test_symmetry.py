@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from forestcoll_opt.kernels import symmetry as symmetry_module
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.model.orbits import permutation_orbits
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.kernels.symmetry import (automorphisms, cycle, free_power, graph_automorphisms,
                                      group_order, no_symmetry, oracle_orbits)
@@ -361,13 +362,13 @@ def test_folding_agrees_with_bliss_on_the_whole_network(seed):
     for s in range(seed, seed + 8):
         n, classes, cap = folded_network(s)
         whole = graph_automorphisms(n, classes, cap)
-        want = symmetry_module._orbits(n, whole)
+        want = permutation_orbits(n, whole)
         folding = symmetry_module._Folding(n, classes, cap)
         core = folding.core_generators()
-        assert folding.orbits(symmetry_module._orbits(len(folding.core), core)) == want
+        assert folding.orbits(permutation_orbits(len(folding.core), core)) == want
         folded = folding.lift(core) + folding.step_rotations(1000)
         assert all(_keeps(n, classes, cap, g) for g in folded)
-        assert symmetry_module._orbits(n, folded) == want
+        assert permutation_orbits(n, folded) == want
         graph, colors = symmetry_module._layered(n, classes, cap)
         order = folding.core_order() * math.prod(
             math.factorial(len(parts)) for step in folding.groups for parts in step)

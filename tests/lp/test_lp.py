@@ -5,9 +5,9 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.cli import main
-from forestcoll_opt.generation.bound import rs_ag_algbw
+from forestcoll_opt.generation.bounding import rs_ag_algbw
 from forestcoll_opt.analysis.sweeps import compare
 from forestcoll_opt.lp.solver import (LPError, LPInfeasibleError, LPNotOptimalError, LPUnboundedError,
                                build_model, solve, solve_model)

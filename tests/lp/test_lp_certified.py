@@ -16,7 +16,7 @@ from kernelparams import EVERY_KERNEL, kernel_params
 from forestcoll_opt.kernels.flow import FlowNetwork
 from forestcoll_opt.lp import solver as lpmod
 from forestcoll_opt.lp.session import HighsSession
-from forestcoll_opt.generation.bound import bound, rs_ag_algbw
+from forestcoll_opt.generation.bounding import bound, rs_ag_algbw
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.lp.solver import (LPCertificateError, LPError, LPNotOptimalError, LPResult,
                                LPSolverError, build_model, reference_bandwidth, solve,
@@ -449,7 +449,7 @@ def test_solve_returns_one_type_for_every_collective(collective):
     from fractions import Fraction
 
     import forestcoll_opt as fc
-    from forestcoll_opt.lp.alltoall import AlltoallLPResult
+    from forestcoll_opt.lp import AlltoallLPResult
     from forestcoll_opt.lp.result import LPResult as Base
     from forestcoll_opt.lp.solver import AllreduceLPResult, solve
     from forestcoll_opt.model.collective import Collective

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from forestcoll_opt.lp import schedule as lp_schedule
-from forestcoll_opt.generation.bound import rs_ag_algbw
+from forestcoll_opt.generation.bounding import rs_ag_algbw
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ScheduleError
 from forestcoll_opt.lp.solver import solve

@@ -157,7 +157,7 @@ def test_a_name_no_spec_builds_is_refused(name, match):
 
 
 def test_a_degraded_catalog_topology_name_resolves():
-    from forestcoll_opt.model.failures import degrade
+    from forestcoll_opt.model.faults import degrade
 
     left = degrade(degrade(cat.build("dgx-a100:boxes=2"), "nic:box0/gpu0"),
                    "link:box1/gpu3--box1/nvswitch")

@@ -11,7 +11,7 @@ from fractions import Fraction as F
 import pytest
 
 from forestcoll_opt.errors import CatalogError
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model import catalog as cat
 from forestcoll_opt.model.machines._build import Sketch, nvswitch_boxes
 

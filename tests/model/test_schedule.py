@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from forestcoll_opt.model import schedule as S
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.generation.fixed_k import smallest_k_at_bound
 from forestcoll_opt.generation.pipeline import generate
@@ -272,7 +272,7 @@ def test_save_needs_a_file_name(path, got):
 
 def test_an_all_to_all_counts_routes_and_says_its_demand():
     """Its repr said "0 trees"; its summary listed trees."""
-    from forestcoll_opt.lp.alltoall_schedule import lp_alltoall
+    from forestcoll_opt.lp.alltoall.schedule import lp_alltoall
     from forestcoll_opt.model.catalog import resolve
 
     topo = resolve("dgx-a100:boxes=2")

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from forestcoll_opt.model import weights as W
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import BoundError, ScheduleError, WeightsError
 from forestcoll_opt.model.schedule import loads
@@ -210,7 +210,7 @@ def test_weights_whose_counts_do_not_fit_the_format():
 
 
 def test_bottleneck_names_an_unreachable_node():
-    from forestcoll_opt.generation.bound import bottleneck
+    from forestcoll_opt.generation.bounding import bottleneck
 
     with pytest.raises(BoundError, match="cannot be reached"):
         bottleneck(4, {(0, 1): 1, (1, 0): 1, (2, 3): 1, (3, 2): 1}, [0, 1, 2, 3], [1] * 4)

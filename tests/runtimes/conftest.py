@@ -1,7 +1,7 @@
 import pytest
 
 from forestcoll_opt.generation.pipeline import generate
-from forestcoll_opt.lp.alltoall_schedule import lp_alltoall
+from forestcoll_opt.lp.alltoall.schedule import lp_alltoall
 from forestcoll_opt.lp.schedule import lp_allreduce
 
 

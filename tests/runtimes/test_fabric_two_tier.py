@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from forestcoll_opt.errors import UsageError
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.runtimes.nccl_import import Fabric, import_nccl, parse_fabric
 

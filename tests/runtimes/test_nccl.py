@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.errors import TopologyError, UsageError
 from forestcoll_opt.runtimes.nccl_import import (GPU_MODELS, Fabric, GpuModel, NcclImportError, import_nccl,
@@ -342,7 +342,7 @@ def test_dgx_h100_link_types():
 
 
 def test_dgx_h100_alphas_against_the_catalog():
-    from forestcoll_opt.timing.simulate import link_alphas
+    from forestcoll_opt.timing.simulation import link_alphas
 
     topo = import_nccl(H100, boxes=2, fabric="rail")
     catalog = build("dgx-h100:boxes=2")

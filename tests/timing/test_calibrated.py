@@ -19,12 +19,12 @@ from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.catalog import resolve
 from forestcoll_opt.model.schedule import from_dict
 from forestcoll_opt.model.topology import from_dict as topology_from_dict
-from forestcoll_opt.timing.baseline import baseline
+from forestcoll_opt.generation.baselines import baseline
 from forestcoll_opt.timing.calibrated import Calibration, hop_class, library_shape
 from forestcoll_opt.timing.calibrated import library_times as calibrated_library_times
 from forestcoll_opt.timing.library import LibraryShape, library_choice, library_times
-from forestcoll_opt.timing.simulate import link_coefficients, simulate
-from forestcoll_opt.timing.tradeoff import tradeoff
+from forestcoll_opt.timing.simulation import link_coefficients, simulate
+from forestcoll_opt.timing.tradeoffs import tradeoff
 
 MIB = 2**20
 

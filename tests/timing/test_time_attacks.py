@@ -26,7 +26,7 @@ import pytest
 
 from forestcoll_opt import schemas
 from forestcoll_opt.model import topology as T
-from forestcoll_opt.timing.baseline import baseline
+from forestcoll_opt.generation.baselines import baseline
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError, UsageError
@@ -36,14 +36,13 @@ from forestcoll_opt.model.schedule import achieved_algbw
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.schedule import from_dict as schedule_from_dict
 from forestcoll_opt.model.schedule import loads as schedule_loads
-from forestcoll_opt.timing.simulate import link_alphas
-from forestcoll_opt.timing.simulate import simulate as simulate_any
-from forestcoll_opt.timing.tradeoff import tradeoff
+from forestcoll_opt.timing.simulation import link_alphas
+from forestcoll_opt.timing.simulation import simulate as simulate_any
+from forestcoll_opt.timing.tradeoffs import tradeoff
 from forestcoll_opt.verify import verify
 
-# ``forestcoll_opt.timing.simulate`` the attribute is the function (re-exported by the package);
-# the module is needed to watch its ternary search
-SIM = importlib.import_module("forestcoll_opt.timing.simulate")
+# the module (``forestcoll_opt.timing.simulate`` is the function), to watch its ternary search
+SIM = importlib.import_module("forestcoll_opt.timing.simulation")
 TOPOLOGY_SCHEMA = jsonschema.Draft202012Validator(schemas.load("topology"))
 COLLECTIVES = ("allgather", "reduce-scatter", "allreduce", "broadcast", "reduce")
 ROOTED = ("broadcast", "reduce")

@@ -176,12 +176,12 @@ def test_hand_built_ring_on_dgx_a100(catalog):
 
 
 def test_nccl_ring_baseline_on_dgx_a100(catalog):
-    """NCCL's rings (forestcoll_opt.timing.baseline.ring), 8 channels: ring c leaves box 0 at
+    """NCCL's rings (forestcoll_opt.generation.baselines.rings.ring), 8 channels: ring c leaves box 0 at
     gpu c and box 1 at gpu c+1, so each 25 GB/s NIC link carries one ring: 15 of the
     ring's 16 chains, 15 of the 16 x 8 = 128 parts; an NVSwitch uplink carries at most
     7 x 15 at 300 GB/s. algbw = 128 x 25 / 15 = 640/3, i.e. busbw 200 GB/s, the box's
     eight NICs; 8/13 of the optimum 1040/3."""
-    from forestcoll_opt.timing.baseline import ring
+    from forestcoll_opt.generation.baselines.rings import ring
 
     t = catalog("dgx-a100:boxes=2")
     v = verify(t, ring(t).to_dict())

@@ -18,7 +18,7 @@ import pytest
 from randomnets import (brute_force_bound, brute_force_weighted_bound, normalised_weights,
                         random_network, random_weights, reversed_network)
 
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict, load
 

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ...model.orbits import components
 from ..xmlread import XmlElement
 from .elements import (ETHERNET_CLASS_PREFIX, GPU_CLASS_PREFIX, NIC_CLASS_PREFIX, NPU_CLASS,
                        NVSWITCH_CLASS, Gpu, Nic, Port, System, describe, parse_busid,
@@ -163,21 +164,11 @@ def _add_nvlinks(box: Box, system: System, mode: str, cpu_node: dict[int, str] |
 
 def nvlink_islands(system: System) -> int:
     """The number of groups of GPUs that NVLink (through NVSwitches or directly) joins."""
-    parent = {g.dev: g.dev for g in system.gpus}
-
-    def find(d: int) -> int:
-        while parent[d] != d:
-            parent[d] = parent[parent[d]]
-            d = parent[d]
-        return d
-
-    switched = [g.dev for g in system.gpus if g.nvswitch]
-    for d in switched[1:]:
-        parent[find(d)] = find(switched[0])
-    for g in system.gpus:
-        for dev in g.peers:
-            parent[find(dev)] = find(g.dev)
-    return len({find(g.dev) for g in system.gpus})
+    at = {g.dev: i for i, g in enumerate(system.gpus)}
+    switched = [at[g.dev] for g in system.gpus if g.nvswitch]
+    pairs = [(i, switched[0]) for i in switched[1:]]
+    pairs += [(at[dev], at[g.dev]) for g in system.gpus for dev in g.peers]
+    return len(set(components(len(at), pairs)))
 
 
 def nvlink_box(system: System, attachments: list[Attachment], mode: str) -> Box:

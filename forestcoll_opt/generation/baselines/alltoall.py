@@ -27,11 +27,11 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..errors import ScheduleError, UsageError
-from ..model.alltoall import Demand, Route, demand_pairs, normalize_demand
-from ..model.collective import Collective
-from ..model.schedule import Schedule, achieved_algbw
-from ..model.topology import Topology
+from ...errors import ScheduleError, UsageError
+from ...model.alltoall import Demand, Route, demand_pairs, normalize_demand
+from ...model.collective import Collective
+from ...model.schedule import Schedule, achieved_algbw
+from ...model.topology import Topology
 
 __all__ = ["ALLTOALL_KINDS", "alltoall_baseline"]
 

@@ -39,11 +39,6 @@ rooted at a GPU weigh k·ŵ: k = 1 and ŵ = 1 at each root when the roots are di
 a chain through the root's box from the root, chains from the GPU of the root's in-box
 index in the other boxes, NCCL's binary tree over the boxes with the root's box as rank 0.
 
-**The paper's generated baselines** live in their own modules:
-:mod:`forestcoll_opt.timing.blink` (Blink+Switch, the optimal single-root packing on the
-switch-free logical topology) and :mod:`forestcoll_opt.timing.multitree` (MultiTree's
-greedy per-step trees); :func:`baseline` builds them by kind.
-
 Every schedule carries its exact ``algbw`` (from its own link loads, docs/formats.md) and
 ``tree_bandwidth`` = algbw / (Ŵ·k) (algbw / k for broadcast and reduce), as
 :func:`forestcoll_opt.generation.pipeline.generate` writes them.
@@ -57,101 +52,16 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..model.collective import Collective, check_request
-from ..errors import ScheduleError, UsageError
-from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
-from ..model.topology import Topology
-from .blink import blink
-from .multitree import multitree
-from .alltoall_baseline import ALLTOALL_KINDS, alltoall_baseline
+from ...model.collective import Collective, check_request
+from ...errors import ScheduleError, UsageError
+from ...model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
+from ...model.topology import Topology
 
-KINDS = ("ring", "dbtree", "tree", "blink", "multitree")
-ALL_KINDS = KINDS + ALLTOALL_KINDS
-"""Every kind :func:`baseline` builds: the tree collectives' (:data:`KINDS`), then
-all-to-all's (:data:`~forestcoll_opt.timing.alltoall_baseline.ALLTOALL_KINDS`)."""
 SEARCH_BUDGET = 200_000          # node visits of one depth-first search for a path in a box
 MAX_DEFAULT_CHANNELS = 64        # NCCL's largest channel count (MAXCHANNELS)
 MAX_CHANNELS = 1024
 
 _INF = float("inf")
-
-
-def baseline(topology: Topology, kind: str, *, collective: "Collective | str" = "allgather",
-             root: str | None = None, channels: int | None = None,
-             demand: Any = None) -> Schedule:
-    """The ``kind`` baseline (one of :data:`KINDS`) for ``collective``: NCCL's
-    :func:`ring` (every tree collective), :func:`dbtree` (allreduce) or :func:`tree`
-    (broadcast, reduce); or the paper's generated baselines,
-    :func:`~forestcoll_opt.timing.blink.blink` (Blink+Switch: broadcast, reduce, allreduce)
-    and :func:`~forestcoll_opt.timing.multitree.multitree` (allgather, reduce-scatter,
-    allreduce); for alltoall ``"direct"`` or ``"pxn"``
-    (:mod:`forestcoll_opt.timing.alltoall_baseline`).
-
-    :param topology: the network
-    :param kind: ``"ring"``, ``"dbtree"``, ``"tree"``, ``"blink"`` or ``"multitree"``
-    :param collective: the collective, a :class:`~forestcoll_opt.model.collective.Collective`
-        or its value
-    :param root: the root compute node of broadcast/reduce; must be None for the others,
-        except that a Blink allreduce may name the root it reduces into and broadcasts
-        from (None: the one whose packing is fastest)
-    :param channels: the number of channels, 1 to :data:`MAX_CHANNELS`; None for one per GPU
-        of the smallest box (at most :data:`MAX_DEFAULT_CHANNELS`); must be None for
-        ``"tree"``, ``"blink"``, ``"multitree"`` and the all-to-all kinds
-    :param demand: alltoall only: a demand matrix ``{src: {dst: amount}}``, None for uniform
-    :returns: the schedule, with its exact ``algbw``
-    :raises UsageError: for an unknown kind or collective, a kind that does not run this
-        collective, a missing, unknown or superfluous root, or ``channels`` out of range
-    :raises ScheduleError: when a box has no path through its GPUs over switches only, two
-        GPUs have no route, or the counts would exceed 2^63 - 1
-    """
-    if kind in ALLTOALL_KINDS or Collective.parse(collective) is Collective.ALLTOALL:
-        return _alltoall(topology, kind, collective, root, channels, demand)
-    if demand is not None:
-        raise UsageError("a demand matrix is for alltoall only; drop it")
-    if kind not in ALL_KINDS:
-        raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use one of {', '.join(KINDS)}"
-                         f" (or {', '.join(ALLTOALL_KINDS)} for alltoall)")
-    if kind in ("blink", "multitree"):
-        if channels is not None:
-            raise UsageError(f"the {kind} baseline has no channels; drop channels (or use the "
-                             f"ring baseline, which has one ring per channel)")
-        if kind == "blink":
-            return blink(topology, collective=collective, root=root)
-        if not Collective.parse(collective).rooted:     # else multitree says it is not its
-            check_request(topology, collective, root=root)
-        return multitree(topology, collective=collective)
-    member = check_request(topology, collective, root=root)
-    coll = member.value
-    if kind == "ring":
-        return ring(topology, coll, root=root, channels=channels)
-    if kind == "dbtree":
-        if member is not Collective.ALLREDUCE:
-            raise UsageError(f"dbtree is NCCL's allreduce algorithm; for {coll} use "
-                             f"the ring baseline" + (" or the tree baseline" if member.rooted
-                                                     else ""))
-        return dbtree(topology, channels=channels)
-    if not member.rooted:
-        raise UsageError(f"the tree baseline has a single root (broadcast, reduce); for {coll} "
-                         f"use the ring baseline"
-                         + (" or dbtree" if member is Collective.ALLREDUCE else ""))
-    if channels is not None:
-        raise UsageError("the tree baseline builds one tree; drop channels (or use the ring "
-                         "baseline, which has one ring per channel)")
-    return tree(topology, coll, root=root)
-
-
-def _alltoall(topology: Topology, kind: str, collective: Any, root: Any,
-              channels: Any, demand: Any) -> Schedule:
-    """:func:`baseline` for the all-to-all kinds (:mod:`forestcoll_opt.timing.alltoall_baseline`)."""
-    if Collective.parse(collective) is not Collective.ALLTOALL:
-        raise UsageError(f"{kind} is an all-to-all baseline (collective alltoall); for "
-                         f"{Collective.parse(collective)} use one of {', '.join(KINDS)}")
-    if kind not in ALLTOALL_KINDS:
-        raise UsageError(f"the {str(kind)[:40]} baseline does not run alltoall; use one of "
-                         f"{', '.join(ALLTOALL_KINDS)}")
-    if root is not None or channels is not None:
-        raise UsageError("the all-to-all baselines take no root and no channels; drop them")
-    return alltoall_baseline(topology, kind, demand=demand)
 
 
 def ring(topology: Topology, collective: str = "allgather", *, root: str | None = None,

@@ -1,5 +1,5 @@
-"""The paper's generated baselines, Blink+Switch and MultiTree (timing/blink.py,
-timing/multitree.py): exact algbw worked out by hand on small networks, the theoretical
+"""The paper's generated baselines, Blink+Switch and MultiTree (generation/baselines/blink_switch.py,
+generation/baselines/multi_tree.py): exact algbw worked out by hand on small networks, the theoretical
 gaps to ForestColl pinned on the catalog machines of the paper's evaluation, every
 schedule valid for the independent verifier with the same algbw, and typed errors."""
 
@@ -14,10 +14,10 @@ from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.model.schedule import achieved_algbw, loads
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.timing.baseline import baseline
-from forestcoll_opt.timing.blink import blink, logical_topology, packing_rates
-from forestcoll_opt.timing.multitree import grow, multitree
-from forestcoll_opt.timing.tradeoff import tradeoff
+from forestcoll_opt.generation.baselines import baseline
+from forestcoll_opt.generation.baselines.blink_switch import blink, logical_topology, packing_rates
+from forestcoll_opt.generation.baselines.multi_tree import grow, multitree
+from forestcoll_opt.timing.tradeoffs import tradeoff
 from forestcoll_opt.verify import verify
 from handmade import ASYM
 from schedcheck import check

@@ -3,7 +3,7 @@ from fractions import Fraction
 import pytest
 from kernelparams import EVERY_KERNEL
 
-from forestcoll_opt.generation.bound import bound, smallest_k
+from forestcoll_opt.generation.bounding import bound, smallest_k
 from forestcoll_opt.errors import BoundError
 from forestcoll_opt.generation.fixed_k import smallest_k_at_bound
 from forestcoll_opt.model.topology import from_dict

@@ -1,4 +1,4 @@
-"""The ideal α-β simulator (forestcoll_opt.timing.simulate, model="ideal") against times
+"""The ideal α-β simulator (forestcoll_opt.timing.simulation, model="ideal") against times
 computed by hand. (The calibrated model has its own tests: test_calibrated.py.)
 
 Conventions of the hand computations: bandwidths in GB/s = 1e9 bytes/s, α in seconds per
@@ -16,9 +16,9 @@ from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.model.schedule import achieved_algbw, from_dict
 from forestcoll_opt.generation.pipeline import generate
-from forestcoll_opt.timing.simulate import (MAX_CHUNKS, SimRow, parse_sizes,
+from forestcoll_opt.timing.simulation import (MAX_CHUNKS, SimRow, parse_sizes,
                                             unit_bytes_per_s)
-from forestcoll_opt.timing.simulate import simulate as simulate_any
+from forestcoll_opt.timing.simulation import simulate as simulate_any
 from forestcoll_opt.model.topology import from_dict as topology_from_dict
 
 A = 2e-6     # the default α
@@ -271,7 +271,7 @@ def typed_pair(**link):
 
 
 def test_alpha_by_type_file_and_caller():
-    from forestcoll_opt.timing.simulate import link_alphas
+    from forestcoll_opt.timing.simulation import link_alphas
     from forestcoll_opt.model.topology import LINK_TYPES
     assert LINK_TYPES == {"nvlink": 1.7e-6, "pcie": 2.85e-6, "infiniband": 4.8e-6,
                           "ethernet": 4.8e-6, "xgmi": 2.7e-6}
@@ -300,7 +300,7 @@ def test_catalog_links_are_typed():
     assert not resolve("paper-example").link_type
     # the chain of a DGX A100 route: GPU -> NVSwitch -> GPU costs 2 x 1.7 µs, GPU -> IB
     # plane -> GPU 2 x 4.8 µs; with one tiny message only latency counts
-    from forestcoll_opt.timing.simulate import link_alphas
+    from forestcoll_opt.timing.simulation import link_alphas
     alphas = link_alphas(t)
     assert alphas[("box0/gpu0", "box0/nvswitch")] == 1.7e-6
     assert alphas[("box0/gpu0", "ib/plane0")] == 4.8e-6
@@ -369,9 +369,9 @@ def _leaf_paths(tree, inward):
 def test_concurrent_allreduce_is_the_worst_up_then_down_pipeline():
     # brute force over every (reduce route, broadcast route) pair of every root, with the
     # links shared by both phases, against simulate(, chunks=1) on NCCL's double binary tree
-    from forestcoll_opt.timing.baseline import dbtree
+    from forestcoll_opt.generation.baselines.rings import dbtree
     from forestcoll_opt.model.schedule import link_loads
-    from forestcoll_opt.timing.simulate import link_alphas
+    from forestcoll_opt.timing.simulation import link_alphas
     t = resolve("dgx-a100:boxes=2")
     s = dbtree(t)
     assert s.concurrent
@@ -425,7 +425,7 @@ def test_cli_messages_give_the_real_range(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "finite number of seconds" in err
     # tradeoff's k range is its own, and says so both below and above it
-    from forestcoll_opt.timing.tradeoff import MAX_K
+    from forestcoll_opt.timing.tradeoffs import MAX_K
     for k in (MAX_K + 1, 10**6, 10**6 + 1):
         assert main(["tradeoff", "paper-example", "--k", str(k)]) == 2
         err = capsys.readouterr().err
@@ -481,7 +481,7 @@ def test_a_misstated_algbw_is_refused_and_a_string_is_not_a_list():
     """Review of issue 32, findings 5 and 6: simulate timed a schedule whose "algbw" claim
     the verifier rejects (all-to-all and trees alike: the claim must be the exact algbw of
     its own loads), and read sizes="1MiB" character by character ("... not 1")."""
-    from forestcoll_opt.lp.alltoall_schedule import lp_alltoall
+    from forestcoll_opt.lp.alltoall.schedule import lp_alltoall
     from forestcoll_opt.model.numbers import fraction_display
 
     t = resolve("dgx-a100:boxes=2")

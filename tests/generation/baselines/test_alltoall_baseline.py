@@ -7,7 +7,7 @@ import pytest
 
 import forestcoll_opt as fc
 from forestcoll_opt.errors import UsageError
-from forestcoll_opt.timing.alltoall_baseline import alltoall_baseline
+from forestcoll_opt.generation.baselines.alltoall import alltoall_baseline
 
 
 def routes_of(schedule, src, dst):

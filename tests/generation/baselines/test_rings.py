@@ -13,7 +13,8 @@ import jsonschema
 import pytest
 
 from forestcoll_opt import schemas
-from forestcoll_opt.timing.baseline import KINDS, baseline, dbtree, ring, tree
+from forestcoll_opt.generation.baselines import KINDS, baseline
+from forestcoll_opt.generation.baselines.rings import dbtree, ring, tree
 from forestcoll_opt.errors import ScheduleError, UsageError
 from forestcoll_opt.lp.solver import solve
 from forestcoll_opt.model.schedule import achieved_algbw, loads
@@ -312,7 +313,7 @@ def test_deterministic(catalog, tmp_path):
                  lambda: tree(t, "reduce", root="box1/gcd5")):
         assert make().to_json() == make().to_json()
     code = ("import hashlib; from forestcoll_opt.model.catalog import build; "
-            "from forestcoll_opt.timing.baseline import ring, dbtree; t = build('mi250:boxes=2'); "
+            "from forestcoll_opt.generation.baselines.rings import ring, dbtree; t = build('mi250:boxes=2'); "
             "print(hashlib.sha256((ring(t).to_json() + dbtree(t).to_json()).encode())"
             ".hexdigest())")
     digests = set()

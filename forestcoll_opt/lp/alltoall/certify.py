@@ -4,7 +4,7 @@ exact rational bounds around HiGHS's floating-point answer, proved in exact arit
 * lower: an exactly feasible point (:class:`AlltoallWitness`). First HiGHS's solution read
   as simple fractions, kept when it is exactly feasible (every conservation row at every
   node, every capacity row of the folded LP, which makes it a point of the full LP, see
-  :mod:`forestcoll_opt.lp.alltoall_fold`). Otherwise the grid point: every source's flow
+  :mod:`forestcoll_opt.lp.alltoall.fold`). Otherwise the grid point: every source's flow
   (the images of its representative's) rounded down to a dyadic grid (2**-40 of the
   objective), cut back on any link it overfills, and made exactly conserving by an integer
   max-flow from the source to a super-sink (the rounded flows as arc capacities, the
@@ -28,12 +28,12 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..errors import LPCertificateError
-from ..kernels.flow import FlowNetwork
-from ..model.alltoall import Demand
-from ..model.topology import Topology
-from .certificates import grid
-from .session import HighsSession
+from ...errors import LPCertificateError
+from ...kernels.flow import FlowNetwork
+from ...model.alltoall import Demand
+from ...model.topology import Topology
+from ..certificates import grid
+from ..session import HighsSession
 
 __all__ = ["AlltoallWitness", "certify_lower", "certify_upper", "length_bound"]
 
@@ -124,7 +124,7 @@ def _dijkstra(succ: Mapping[str, list[tuple[str, Any]]], s: str) -> dict[str, An
 def certify_upper(m: Any, session: HighsSession) -> tuple[Fraction, dict[Link, Fraction]]:
     """The smallest rate bound of the candidate length functions (module docstring).
 
-    :param m: the solved :class:`~forestcoll_opt.lp.alltoall.AlltoallModel`
+    :param m: the solved :class:`~forestcoll_opt.lp.alltoall.model.AlltoallModel`
     :param session: its HiGHS session
     :returns: (the bound on λ in topology units, its length function scaled to max 1)
     """
@@ -157,7 +157,7 @@ def certify_lower(m: Any, session: HighsSession, kernel: str | None,
     """The better of the reconstructed point and the grid point (module docstring); the
     grid point is skipped when the reconstructed one already reaches ``upper``.
 
-    :param m: the solved :class:`~forestcoll_opt.lp.alltoall.AlltoallModel`
+    :param m: the solved :class:`~forestcoll_opt.lp.alltoall.model.AlltoallModel`
     :param session: its HiGHS session
     :param kernel: the max-flow kernel of the grid point
     :param upper: the certified bound on λ, if known

@@ -14,13 +14,13 @@ from typing import Any, Iterable
 from ..analysis.checks import verify
 from ..analysis.sweeps import compare
 from ..display import html_summary
-from ..generation.bound import Bound
-from ..generation.bound import bound as compute_bound
+from ..generation.bounding import Bound
+from ..generation.bounding import bound as compute_bound
 from ..model.collective import Collective, check_request
 from ..model.numbers import fraction_display
 from ..model.summary import topology_rows
 from ..model.topology import Topology
-from ..timing.tradeoff import Tradeoff, tradeoff
+from ..timing.tradeoffs import Tradeoff, tradeoff
 from . import draw
 from .canvas import inline_svg_text, new_figure, style
 

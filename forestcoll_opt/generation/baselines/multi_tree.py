@@ -24,7 +24,7 @@ slowest links on children the tree could reach by fast ones (a DGX A100 GPU woul
 its box's GPUs over its 25 GB/s NIC, at less than half the algbw). So each turn takes,
 over all members at once, the edge whose route has the fewest links, then the widest
 narrowest link, then the lowest-numbered child, then the earliest member: the route rule
-of the ring baseline (:mod:`forestcoll_opt.timing.baseline`).
+of the ring baseline (:mod:`forestcoll_opt.generation.baselines.rings`).
 
 **Collectives.** Allgather sends along the out-trees; reduce-scatter along in-trees grown
 on the reversed network (the same trees reversed when every link has a reverse of equal
@@ -46,10 +46,10 @@ import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ..errors import ScheduleError, UsageError
-from ..model.collective import Collective, check_request
-from ..model.schedule import Schedule, Tree, TreeEdge, achieved_algbw
-from ..model.topology import Topology
+from ...errors import ScheduleError, UsageError
+from ...model.collective import Collective, check_request
+from ...model.schedule import Schedule, Tree, TreeEdge, achieved_algbw
+from ...model.topology import Topology
 
 _WIDE = Fraction(2**128)     # wider than any link: the parents' own "width"
 

@@ -3,7 +3,7 @@
 
 Each source's flow (a representative's, when the LP was folded: the other sources use its
 images under the automorphism taking the representative to them,
-:mod:`forestcoll_opt.lp.alltoall_fold`) is split into paths by rounds of a breadth-first
+:mod:`forestcoll_opt.lp.alltoall.fold`) is split into paths by rounds of a breadth-first
 tree over the links that still carry flow: every sink still owed data gets the bottleneck
 of its tree path. Each push empties a link or settles a sink, so the rounds end; a sink
 owed data is always reachable (otherwise the links out of the reachable set would carry
@@ -27,12 +27,12 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..errors import ScheduleError
-from ..model.alltoall import Demand, Route, demand_pairs, normalize_demand
-from ..model.collective import Collective
-from ..model.schedule import Schedule, achieved_algbw
-from ..model.topology import Topology
-from .alltoall import AlltoallLPResult, solve_alltoall
+from ...errors import ScheduleError
+from ...model.alltoall import Demand, Route, demand_pairs, normalize_demand
+from ...model.collective import Collective
+from ...model.schedule import Schedule, achieved_algbw
+from ...model.topology import Topology
+from .model import AlltoallLPResult, solve_alltoall
 
 __all__ = ["lp_alltoall", "decompose"]
 
@@ -50,7 +50,7 @@ def lp_alltoall(topology: Topology, *, demand: Mapping[str, Any] | Demand | None
     :param demand: a demand matrix ``{src: {dst: amount}}`` (or normalised), None for the
         uniform all-to-all; ignored when ``lp`` is given (its demand is used)
     :param lp: the all-to-all LP already solved for this topology, or None to solve it here
-    :param symmetry: as for :func:`~forestcoll_opt.lp.alltoall.solve_alltoall`
+    :param symmetry: as for :func:`~forestcoll_opt.lp.alltoall.model.solve_alltoall`
     :param kernel: the max-flow kernel of the LP's certificate
     :returns: a ``forestcoll-schedule/4`` all-to-all; ``stats`` holds the LP interval
     :raises ScheduleError: when ``lp`` is not an all-to-all LP result of this topology
@@ -61,7 +61,7 @@ def lp_alltoall(topology: Topology, *, demand: Mapping[str, Any] | Demand | None
     if lp is None:
         lp = solve_alltoall(topology, demand=demand, symmetry=symmetry, kernel=kernel)
     if not isinstance(lp, AlltoallLPResult) or lp.witness is None:
-        raise ScheduleError("lp must be the result of forestcoll_opt.lp.alltoall.solve_alltoall")
+        raise ScheduleError("lp must be the result of forestcoll_opt.lp.solve_alltoall")
     if lp.topology != topology.name or any(
             u not in topology.index or v not in topology.index
             for (_s, u, v) in lp.witness.flows):

@@ -1,4 +1,4 @@
-"""forestcoll_opt.timing.tradeoff under the ideal model: every candidate timed exactly as
+"""forestcoll_opt.timing.tradeoffs under the ideal model: every candidate timed exactly as
 simulate() times it, the fastest named per size, and the candidates' exact algbw those of
 generate(k=…) and the baselines. (The calibrated default: test_calibrated.py.)"""
 
@@ -8,14 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.timing.baseline import baseline
-from forestcoll_opt.generation.bound import bound
+from forestcoll_opt.generation.baselines import baseline
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import resolve
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import ForestCollError
 from forestcoll_opt.generation.pipeline import generate
-from forestcoll_opt.timing.simulate import simulate
-from forestcoll_opt.timing.tradeoff import default_baselines, default_ks, tradeoff
+from forestcoll_opt.timing.simulation import simulate
+from forestcoll_opt.timing.tradeoffs import default_baselines, default_ks, tradeoff
 
 SIZES = [2**16, 2**20, 2**24, 2**28, 2**32]
 

@@ -7,9 +7,9 @@ import pytest
 
 import forestcoll_opt as fc
 from forestcoll_opt.errors import DemandError, LPError, ScheduleError
-from forestcoll_opt.lp import alltoall_certify
-from forestcoll_opt.lp.alltoall import solve_alltoall
-from forestcoll_opt.lp.alltoall_schedule import decompose, lp_alltoall
+from forestcoll_opt.lp.alltoall import certify as alltoall_certify
+from forestcoll_opt.lp.alltoall.model import solve_alltoall
+from forestcoll_opt.lp.alltoall.schedule import decompose, lp_alltoall
 from forestcoll_opt.model.topology import from_dict
 from randomnets import random_network, random_symmetric_network
 
@@ -177,3 +177,12 @@ def test_solve_lp_dispatch_and_to_dict():
     d = r.to_dict()
     assert d["problem"] == "alltoall" and d["lower"] == d["upper"] == "10" and d["exact"]
     assert any(item["length"] == "1" for item in d["lengths"])
+
+
+def test_a_wrong_lp_names_the_function_to_call(catalog):
+    # the path the message names is one a user can import (the lp layer's face)
+    import importlib
+
+    with pytest.raises(ScheduleError, match=r"result of forestcoll_opt\.lp\.solve_alltoall$"):
+        lp_alltoall(catalog("paper-example"), lp="not a result")
+    assert callable(importlib.import_module("forestcoll_opt.lp").solve_alltoall)

@@ -7,7 +7,7 @@ import pytest
 
 from forestcoll_opt.errors import FailureError, TopologyError
 from forestcoll_opt.model.catalog import build
-from forestcoll_opt.model.failures import (Failure, cut_off, degrade, describe, failures,
+from forestcoll_opt.model.faults import (Failure, cut_off, degrade, describe, failures,
                                            link_neighbours, nic_switches, parse_failure,
                                            problem, remaining)
 from forestcoll_opt.model.topology import from_dict

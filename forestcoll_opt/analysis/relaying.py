@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
 from ..display import html_summary
-from ..generation.bound import Bound, bound
+from ..generation.bounding import Bound, bound
 from ..model.collective import Collective
 from ..model.group_scope import members_of, scope, switched_off, switched_off_problem
 from ..model.groups import Group

@@ -23,10 +23,10 @@ relative ones.
 Folding and the certified interval
 ----------------------------------
 The uniform all-to-all is folded by the topology's automorphism group
-(:mod:`forestcoll_opt.lp.alltoall_fold`): one flow per orbit of sources, constant on the
+(:mod:`forestcoll_opt.lp.alltoall.fold`): one flow per orbit of sources, constant on the
 orbits of its stabiliser, and one capacity row per orbit of links; on
 ``dgx-h100:boxes=16`` (128 GPUs) that is 15 columns instead of 65,281. The optimum is
-reported as ``[lower, upper]`` with exact rationals (:mod:`forestcoll_opt.lp.alltoall_certify`):
+reported as ``[lower, upper]`` with exact rationals (:mod:`forestcoll_opt.lp.alltoall.certify`):
 ``lower`` is the λ of an exactly feasible point, ``upper`` the bound of a length function
 (the LP's dual: λ <= Σ_e b_e·y_e / Σ d(s, t)·dist_y(s, t); a cut S is the length 1 on the
 links leaving S). When HiGHS's point and duals read as simple fractions,
@@ -46,17 +46,17 @@ from typing import Any, Mapping
 
 import pulp
 
-from ..display import html_summary
-from ..errors import LPCertificateError, LPError
-from ..model.collective import Collective
-from ..model.alltoall import Demand, demand_pairs, normalize_demand
-from ..model.numbers import fraction_text
-from ..model.topology import Topology
-from .alltoall_certify import AlltoallWitness, certify_lower, certify_upper
-from .alltoall_fold import Fold, fold as fold_topology, no_fold
-from .model import CAPACITY_LIMIT
-from .result import LPResult
-from .session import HighsSession, check_time_limit
+from ...display import html_summary
+from ...errors import LPCertificateError, LPError
+from ...model.collective import Collective
+from ...model.alltoall import Demand, demand_pairs, normalize_demand
+from ...model.numbers import fraction_text
+from ...model.topology import Topology
+from .certify import AlltoallWitness, certify_lower, certify_upper
+from .fold import Fold, fold as fold_topology, no_fold
+from ..model import CAPACITY_LIMIT
+from ..result import LPResult
+from ..session import HighsSession, check_time_limit
 
 __all__ = ["AlltoallLPResult", "AlltoallModel", "AlltoallWitness", "solve_alltoall"]
 
@@ -141,7 +141,7 @@ class AlltoallModel:
 
     :param topology: the network
     :param demand: the normalised demand, or None (uniform)
-    :param fold: how sources and links fold (:mod:`forestcoll_opt.lp.alltoall_fold`)
+    :param fold: how sources and links fold (:mod:`forestcoll_opt.lp.alltoall.fold`)
     """
 
     def __init__(self, topology: Topology, demand: Demand | None, fold: Fold) -> None:
@@ -240,7 +240,7 @@ class AlltoallModel:
         """
         import tempfile
 
-        from ..files import write_outputs
+        from ...files import write_outputs
 
         if lp_path and mps_path and os.path.realpath(lp_path) == os.path.realpath(mps_path):
             raise LPError(f"write_lp and write_mps name the same file {os.fspath(lp_path)!r}; "
@@ -297,7 +297,7 @@ def solve_alltoall(topology: Topology, *, demand: Mapping[str, Any] | Demand | N
     :param demand: a demand matrix ``{src: {dst: amount}}``, an already normalised
         :data:`~forestcoll_opt.model.alltoall.Demand`, or None for the uniform all-to-all
     :param symmetry: fold the LP by the automorphism group
-        (:mod:`forestcoll_opt.lp.alltoall_fold`); None (default): when the all-to-all is
+        (:mod:`forestcoll_opt.lp.alltoall.fold`); None (default): when the all-to-all is
         uniform (a demand matrix is solved unfolded); True with a demand is refused
     :param time_limit: seconds for HiGHS (None: no limit)
     :param kernel: the max-flow kernel of the certificate (None: the default)

@@ -37,18 +37,18 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Mapping
 
-from ..errors import ScheduleError, UsageError
-from ..generation.bound import SYMMETRY_MIN_COMPUTE
-from ..generation.bound import bound as compute_bound
-from ..generation.packing import pack_trees
-from ..generation.routing import route_trees
-from ..generation.splitting import split_switches
-from ..kernels.flow import FlowNetwork
-from ..kernels.symmetry import automorphisms
-from ..model.collective import Collective, check_request
-from ..model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
-from ..model.topology import Topology
-from .multitree import reverse_trees, symmetric
+from ...errors import ScheduleError, UsageError
+from ..bounding import SYMMETRY_MIN_COMPUTE
+from ..bounding import bound as compute_bound
+from ..packing import pack_trees
+from ..routing import route_trees
+from ..splitting import split_switches
+from ...kernels.flow import FlowNetwork
+from ...kernels.symmetry import automorphisms
+from ...model.collective import Collective, check_request
+from ...model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
+from ...model.topology import Topology
+from .multi_tree import reverse_trees, symmetric
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class Logical:
 def logical_topology(network: Topology, *, kernel: str | None = None) -> Logical:
     """G* of ``network``: the allgather's bound with the paper's k (every scaled link a
     whole number of trees), then every switch removed by edge splitting (in whole orbits
-    of an automorphism from :data:`~forestcoll_opt.generation.bound.SYMMETRY_MIN_COMPUTE`
+    of an automorphism from :data:`~forestcoll_opt.generation.bounding.SYMMETRY_MIN_COMPUTE`
     compute nodes up, as :func:`~forestcoll_opt.generation.pipeline.generate` does).
 
     :param network: the topology (reversed for a reduce)

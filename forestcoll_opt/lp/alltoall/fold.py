@@ -23,8 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..kernels.symmetry import automorphisms, permutation_orbits
-from ..model.topology import Topology
+from ...kernels.symmetry import automorphisms
+from ...model.orbits import link_orbits, node_orbits
+from ...model.topology import Topology
 
 __all__ = ["Fold", "fold", "no_fold"]
 
@@ -83,8 +84,7 @@ def fold(topology: Topology) -> Fold:
         return no_fold(topology, compute)
     ids = topology.node_ids
     idx = topology.index
-    links = list(topology.capacity)
-    orbit_of = _orbits(len(ids), group.generators)
+    orbit_of = node_orbits(len(ids), group.generators)
     reps: list[str] = []
     seen: set[int] = set()
     for v in compute:
@@ -101,32 +101,15 @@ def fold(topology: Topology) -> Fold:
         for target, perm in tree.items():
             images[ids[target]] = (r, None if target == idx[r] else perm)
         stab = automorphisms(topology, fixed=(r,)).generators
-        classes[r] = tuple(c for c in _link_orbits(links, idx, ids, stab) if c[0][1] != r)
-        node_orbit = _orbits(len(ids), stab)
+        classes[r] = tuple(c for c in link_orbits(topology, stab) if c[0][1] != r)
+        node_orbit = node_orbits(len(ids), stab)
         first: dict[int, str] = {}
         for v in ids:
             if v != r:
                 first.setdefault(node_orbit[idx[v]], v)
         nodes[r] = tuple(first.values())
     return Fold(reps=tuple(reps), size=size, images=images, classes=classes, nodes=nodes,
-                orbits=tuple(_link_orbits(links, idx, ids, group.generators)), folded=True)
-
-
-def _orbits(n: int, generators: Sequence[Sequence[int]]) -> list[int]:
-    """Point -> the smallest point of its orbit."""
-    first = [0] * n
-    for orbit in permutation_orbits(n, generators):
-        for i in orbit:
-            first[i] = orbit[0]
-    return first
-
-
-def _link_orbits(links: list[Link], idx, ids, generators: Sequence[Sequence[int]]
-                 ) -> list[tuple[Link, ...]]:
-    """The orbits of the links (pairs mapped as pairs), in link order."""
-    pos = {e: i for i, e in enumerate(links)}
-    moved = [[pos[(ids[g[idx[u]]], ids[g[idx[v]]])] for (u, v) in links] for g in generators]
-    return [tuple(links[i] for i in orbit) for orbit in permutation_orbits(len(links), moved)]
+                orbits=tuple(link_orbits(topology, group.generators)), folded=True)
 
 
 def _transversal(r: int, n: int, generators: Sequence[Sequence[int]]

@@ -1,9 +1,9 @@
 """Which schedule to run at which message size: the fixed-k ForestColl schedules (k = 1 up
 to the optimal k*, the paper's section 5.5 "Fixed-k Schedule Generation"), the baselines
-NCCL runs today in the schedule format (:mod:`forestcoll_opt.timing.baseline`) and, under the
+NCCL runs today in the schedule format (:mod:`forestcoll_opt.generation.baselines.rings`) and, under the
 calibrated model, the library itself as its own cost model picks ring or tree and a
 protocol per size (the ``nccl`` candidate, :mod:`forestcoll_opt.timing.library`), timed per
-size by :func:`forestcoll_opt.timing.simulate.simulate` (``model="calibrated"`` or
+size by :func:`forestcoll_opt.timing.simulation.simulate` (``model="calibrated"`` or
 ``"ideal"``).
 
 A smaller k means fewer, shallower trees and less data cut into fewer pieces: its
@@ -21,14 +21,14 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..display import data_frame, exact_cells, html_summary, picture
 from ..executors import in_order
 from ..model.numbers import fraction_display, fraction_text
-from .baseline import KINDS, baseline
-from ..generation.bound import bound as compute_bound
+from ..generation.baselines import KINDS, baseline
+from ..generation.bounding import bound as compute_bound
 from ..model.collective import Collective, check_method, check_request
 from ..errors import ScheduleError, UsageError
 from ..model.schedule import Schedule, tree_height
 from ..generation.pipeline import generate
 from .calibrated import Calibration, library_shape, library_times
-from .simulate import check_options, ideal_parameters, link_alphas, link_coefficients, simulate
+from .simulation import check_options, ideal_parameters, link_alphas, link_coefficients, simulate
 from ..model.topology import Topology
 
 MAX_K = 10**4
@@ -40,7 +40,7 @@ LIBRARY_KINDS = ("nccl",)
 class Candidate:
     """One schedule in the comparison: ``name`` is ``k=3`` for a ForestColl schedule with
     k trees per root, ``lp`` for the allreduce schedule at the allreduce LP optimum
-    (concurrent phases), a baseline kind (:data:`~forestcoll_opt.timing.baseline.KINDS`),
+    (concurrent phases), a baseline kind (:data:`~forestcoll_opt.generation.baselines.KINDS`),
     or the library's own cost model (``nccl``, or ``rccl`` on AMD topologies), which has no
     schedule;
     ``algbw`` is its exact algbw, ``trees`` its number of distinct trees, ``height`` its
@@ -222,7 +222,7 @@ class Tradeoff:
         :param name: the candidate (default: the row's fastest, ``row.best``)
         :returns: ``row.size_bytes / row.seconds[name]`` in the topology's units
         """
-        from .simulate import unit_bytes_per_s
+        from .simulation import unit_bytes_per_s
         return row.size_bytes / row.seconds[name or row.best] / unit_bytes_per_s(self.units)[0]
 
     def to_pandas(self) -> Any:
@@ -284,7 +284,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     also ``nccl``, the library's own cost model (NCCL's, or RCCL's on xGMI topologies:
     :mod:`forestcoll_opt.timing.calibrated`). ``chunks``, ``alpha`` and ``alpha_per_link``
     (ideal model) and ``calibration`` (calibrated model) are
-    :func:`~forestcoll_opt.timing.simulate.simulate`'s; ``executor`` generates the values of
+    :func:`~forestcoll_opt.timing.simulation.simulate`'s; ``executor`` generates the values of
     k in parallel (see :mod:`forestcoll_opt.analysis.sweeps`). For allreduce the schedule
     at the allreduce LP optimum is a candidate too, named ``lp``, wherever ``generate``
     would build it (``method``, :func:`forestcoll_opt.lp.choice.best_allreduce`).
@@ -296,7 +296,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     :param ks: values of k from 1 to :data:`MAX_K`, each once; None for
         :func:`default_ks`
     :param root: the root compute node of broadcast/reduce; must be None for the others
-    :param baselines: baseline kinds (:data:`~forestcoll_opt.timing.baseline.KINDS`:
+    :param baselines: baseline kinds (:data:`~forestcoll_opt.generation.baselines.KINDS`:
         ``"ring"``, ``"dbtree"``, ``"tree"``, and the paper's ``"blink"`` and
         ``"multitree"``, which are never defaults; and ``"nccl"`` under the calibrated
         model), each once; None for the defaults above, skipping those the topology cannot
