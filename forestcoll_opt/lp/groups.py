@@ -44,12 +44,11 @@ from ..model.topology import Topology
 from .groups_certify import certify_lower, certify_upper, group_algbw
 from .groups_model import (GroupSymmetry, GroupsModel, build_groups_model, group_symmetry,
                            reference_for, violated_cuts)
+from .options import GROUPS_COLLECTIVES
 from .session import CertifiedInterval, HighsSession, check_time_limit
 
-__all__ = ["COLLECTIVES", "ConcurrentBound", "GroupRow", "concurrent", "resolve_groups"]
+__all__ = ["ConcurrentBound", "GroupRow", "concurrent", "resolve_groups"]
 
-COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE)
-COLLECTIVE_NAMES = tuple(c.value for c in COLLECTIVES)
 MAX_ROUNDS = 200
 # from this many (group, link) pairs on, symmetry=None folds the LP by its symmetry
 SYMMETRY_MIN_PAIRS = 256
@@ -219,11 +218,12 @@ def resolve_groups(topology: Topology, *, groups: Any = None, mesh: Any = None,
                          "mesh= with along=", options=("groups", "mesh"))
     if mesh is not None:
         if along is None:
-            raise GroupError("mesh= needs along=: the dimension(s) the groups run along, "
-                             "e.g. along='dp'", options=("along",))
+            raise GroupError("mesh= needs along=, the dimension(s) the groups run along "
+                             "(e.g. along='dp')", options=("mesh", "along"))
         return mesh_groups(topology, mesh, along)
     if along is not None:
-        raise GroupError("along= goes with mesh=; drop it or give mesh=", options=("along",))
+        raise GroupError("along= goes with mesh=; drop it or give mesh=",
+                         options=("along", "mesh"))
     if isinstance(groups, (str, os.PathLike)):
         return load_groups(topology, groups)
     if isinstance(groups, Sequence) and groups and all(isinstance(g, Group) for g in groups):
@@ -300,7 +300,7 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
     :raises LPError: when HiGHS does not prove optimality or a certificate fails
     """
     start = time.perf_counter()
-    member = Collective.parse(collective, allowed=COLLECTIVES)
+    member = Collective.parse(collective, allowed=GROUPS_COLLECTIVES)
     limit = check_time_limit(time_limit)
     chosen = resolve_groups(topology, groups=groups, mesh=mesh, along=along)
     pairs = len(chosen) * len(topology.capacity)
