@@ -289,7 +289,7 @@ def build_groups_model(topology: Topology, groups: Sequence[Group], collective: 
                        sym: GroupSymmetry, reference: Fraction, *,
                        balanced: bool) -> GroupsModel:
     """The model with its capacity rows, balance rows (``balanced``) and the starting
-    cuts (every member alone, and every node but one member).
+    cuts (every member alone, every node but one member, every box's nodes and the rest).
 
     :param topology: the network
     :param groups: the groups
@@ -334,11 +334,17 @@ def build_groups_model(topology: Topology, groups: Sequence[Group], collective: 
                     seen.add(sig)
                     m._add_row(terms, Fraction(0), Fraction(0), "==", f"bal_{len(seen)}")
     every = frozenset(range(len(topology.node_ids)))
+    index = topology.index
+    boxes = [frozenset(index[v] for v in topology.node_ids if topology.node[v].box == box)
+             for box in topology.boxes() if box is not None]
     for g in reps:
         for k in m.kinds:
             for v in sorted(m.member_index[g]):
                 m.add_cut(k, g, frozenset({v}))
                 m.add_cut(k, g, every - {v})
+            for side in boxes:           # every box, and every node but a box
+                m.add_cut(k, g, side)
+                m.add_cut(k, g, every - side)
     return m
 
 
