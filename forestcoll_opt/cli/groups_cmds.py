@@ -79,8 +79,9 @@ def cmd_groups(args: argparse.Namespace) -> int:
     shown = ", ".join(f"{a}->{b}" for a, b in r.contended[:SHOWN_LINKS])
     more = f", ... ({len(r.contended)} in all)" if len(r.contended) > SHOWN_LINKS else ""
     print(f"contended links {shown}{more}")
-    print(f"                (full at every optimum: the certificate prices them; "
-          f"{len(r.shared)} of them shared by two groups or more in the schedule found)")
+    why = "full at every optimum: " if r.exact else ""
+    print(f"                ({why}the upper certificate prices them; {len(r.shared)} of "
+          f"them shared by two groups or more in the schedule found)")
     if len(r.independent) > 1:
         print(f"independent     {len(r.independent)} classes of groups use disjoint links in "
               f"the schedule found")

@@ -65,6 +65,7 @@ __all__ = ["GroupSymmetry", "GroupsModel", "build_groups_model", "group_symmetry
 SEPARATION_BITS = 40
 SEPARATION_TOLERANCE = 1e-9
 _MEMBER = Fraction(-1)        # the "capacity" of a member -> group link in the search graph
+_CHUNK = 8                    # generators whose pair images are merged at once
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,10 @@ def _links(topology: Topology) -> tuple[list[tuple[str, str]], dict[tuple[int, i
     return links, {(index[u], index[v]): i for i, (u, v) in enumerate(links)}
 
 
-def _orbit_labels(size: int, edges: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
-    """Connected components of the pairs i — image(i), numbered by smallest member."""
+def _orbit_labels(size: int, edges: list[tuple[np.ndarray, np.ndarray]], *,
+                  first: bool = False) -> np.ndarray:
+    """Connected components of the pairs i — image(i): numbered 0, 1, ... in order of their
+    smallest member, or (``first``) labelled by their smallest member itself."""
     if edges:
         a = np.concatenate([e[0] for e in edges])
         b = np.concatenate([e[1] for e in edges])
@@ -114,11 +117,14 @@ def _orbit_labels(size: int, edges: list[tuple[np.ndarray, np.ndarray]]) -> np.n
         _, raw = connected_components(graph, directed=True, connection="weak")
     else:
         raw = np.arange(size)
-    first: dict[int, int] = {}
-    out = np.empty(size, dtype=np.int64)
-    for i, r in enumerate(raw.tolist()):
-        out[i] = first.setdefault(r, len(first))
-    return out
+    # the smallest member of each component, and the components in order of it
+    smallest = np.full(int(raw.max()) + 1 if size else 0, size, dtype=np.int64)
+    np.minimum.at(smallest, raw, np.arange(size, dtype=np.int64))
+    if first:
+        return smallest[raw]
+    order = np.empty_like(smallest)
+    order[np.argsort(smallest, kind="stable")] = np.arange(len(smallest))
+    return order[raw]
 
 
 def group_symmetry(topology: Topology, groups: Sequence[Group], *,
@@ -155,10 +161,13 @@ def group_symmetry(topology: Topology, groups: Sequence[Group], *,
             node_perms.append(p)
             group_perms.append(q)
     # orbits on links, groups, pairs
-    link_edges, group_edges, pair_edges = [], [], []
+    link_edges, group_edges = [], []
     ends = np.array([(topology.index[u], topology.index[v]) for u, v in links],
                     dtype=np.int64).reshape(-1, 2)
-    for p, q in zip(node_perms, group_perms):
+    pairs = np.arange(G * E, dtype=np.int64)
+    pair_labels = np.arange(G * E, dtype=np.int64)
+    pending: list[tuple[np.ndarray, np.ndarray]] = []
+    for j, (p, q) in enumerate(zip(node_perms, group_perms)):
         pa = np.asarray(p, dtype=np.int64)
         img = np.array([link_index[(a, b)] for a, b in zip(pa[ends[:, 0]].tolist(),
                                                             pa[ends[:, 1]].tolist())],
@@ -166,10 +175,14 @@ def group_symmetry(topology: Topology, groups: Sequence[Group], *,
         qa = np.asarray(q, dtype=np.int64)
         link_edges.append((np.arange(E), img))
         group_edges.append((np.arange(G), qa))
-        pairs = np.arange(G * E)
-        pair_edges.append((pairs, qa[pairs // E] * E + img[pairs % E]))
+        pending.append((pairs, qa[pairs // E] * E + img[pairs % E]))
+        if len(pending) == _CHUNK or j == len(node_perms) - 1:
+            # merge this chunk's edges with the orbits so far (memory: one chunk at a time)
+            pending.append((pairs, pair_labels))
+            pair_labels = _orbit_labels(G * E, pending, first=True)
+            pending = []
     return GroupSymmetry(tuple(node_perms), tuple(group_perms),
-                         _orbit_labels(G * E, pair_edges).reshape(G, E),
+                         _orbit_labels(G * E, [(pairs, pair_labels)]).reshape(G, E),
                          _orbit_labels(E, link_edges), _orbit_labels(G, group_edges))
 
 
