@@ -315,9 +315,9 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
         if member is Collective.ALLREDUCE else [member]
     solved = [_phase(topology, chosen, phase, sym, limit, kernel, models) for phase in phases]
     # allreduce: every group reduce-scatters, then every group allgathers; the times add
-    lower = 1 / sum(1 / p.lower for p in solved)
-    upper = 1 / sum(1 / p.upper for p in solved)
-    scheduled = [1 / sum(1 / p.witness.algbw[i] for p in solved) for i in range(len(chosen))]
+    lower = _in_sequence([p.lower for p in solved])
+    upper = _in_sequence([p.upper for p in solved])
+    scheduled = [_in_sequence([p.witness.algbw[i] for p in solved]) for i in range(len(chosen))]
     rows = tuple(GroupRow(g.name, g.members, g.weight, alone[i], lower * g.weight,
                           upper * g.weight, scheduled[i])
                  for i, g in enumerate(chosen))
@@ -336,6 +336,11 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
         rounds=(sum(p.rounds[0] for p in solved), sum(p.rounds[1] for p in solved)),
         seconds=time.perf_counter() - start,
         shares=tuple(tuple(p.witness.shares) for p in solved))
+
+
+def _in_sequence(rates: Sequence[Fraction]) -> Fraction:
+    """The rate of phases run one after the other: 1 / Σ 1/rate (0 if one is 0)."""
+    return Fraction(0) if any(r == 0 for r in rates) else 1 / sum(1 / r for r in rates)
 
 
 @dataclass(frozen=True)

@@ -215,3 +215,26 @@ def test_groups_objects_are_accepted():
     r = concurrent(ring, groups=[Group(("v0", "v2"), Fraction(2), "a"), Group(("v1", "v3"))])
     assert [row.name for row in r.rows] == ["a", "g1"]
     assert r.rows[0].weight == 2
+
+
+def _catalog_meshes():
+    from forestcoll_opt.model.catalog import families
+
+    for fam in families().values():
+        topo = fc.resolve(fam.name)
+        boxes = [b for b in topo.boxes() if b is not None]
+        n = len(topo.compute_nodes)
+        if len(boxes) >= 2 and n % len(boxes) == 0:
+            yield fam.name, f"dp={len(boxes)},tp={n // len(boxes)}"
+
+
+@pytest.mark.parametrize("spec, mesh", list(_catalog_meshes()))
+def test_the_interval_closes_on_every_catalog_mesh(spec, mesh):
+    # symmetry: the optimal shares and the optimal dual have small denominators, which the
+    # certificates recover exactly (a gap here would be reported, not hidden)
+    topo = fc.resolve(spec)
+    for along in ("dp", "tp"):
+        r = concurrent(topo, mesh=mesh, along=along)
+        assert r.exact, (spec, along, r.lower, r.upper)
+        assert all(row.together_upper <= row.alone for row in r.rows)
+        assert all(row.scheduled >= row.together_lower for row in r.rows)
