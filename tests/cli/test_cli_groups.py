@@ -66,3 +66,34 @@ def test_groups_usage_errors_are_one_line(capsys):
     code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
                          "--along", "pp", "--json")
     assert code == 2 and json.loads(out)["exit_code"] == 2 and "'pp'" in err
+
+
+def test_an_open_interval_is_printed_as_one(capsys, monkeypatch):
+    # every catalog mesh closes; the printing of an open interval is checked on a result
+    # whose upper end is moved by hand
+    from dataclasses import replace
+
+    import forestcoll_opt.lp.groups as groups
+
+    solve = groups.concurrent
+
+    def wider(*args, **kwargs):
+        r = solve(*args, **kwargs)
+        return replace(r, upper=r.upper * 2, rows=tuple(
+            replace(row, together_upper=row.together_upper * 2) for row in r.rows))
+
+    monkeypatch.setattr(groups, "concurrent", wider)
+    code, out, _ = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                       "--along", "dp")
+    assert code == 0
+    assert out.splitlines()[1].startswith("λ               [100, 200]: every group g runs")
+    row = next(l for l in out.splitlines() if l.startswith("dp[tp=0]"))
+    assert row.split() == ["dp[tp=0]", "2", "1", "800", "[100,", "200]", "75.0%", "at", "least"]
+    assert "(the upper certificate prices them;" in out
+
+
+def test_a_time_limit_that_stops_highs_exits_3(capsys):
+    code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                         "--along", "dp", "--time-limit", "1e-9", "--json")
+    assert code == 3 and err.count("\n") == 1 and "--time-limit" in err
+    assert json.loads(out)["exit_code"] == 3
