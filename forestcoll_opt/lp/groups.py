@@ -276,8 +276,7 @@ def _classes(groups: Sequence[Group], shares: Sequence[Mapping]) -> tuple[tuple[
 
 def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, along: Any = None,
                collective: "Collective | str" = "allgather", symmetry: bool | None = None,
-               time_limit: float | None = None, kernel: str | None = None,
-               models: "list | None" = None) -> ConcurrentBound:
+               time_limit: float | None = None, kernel: str | None = None) -> ConcurrentBound:
     """The certified joint optimum of several process groups running ``collective`` at
     the same time on ``topology`` (module docstring).
 
@@ -293,7 +292,6 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
         from :data:`SYMMETRY_MIN_PAIRS` (group, link) pairs on; the values are the same)
     :param time_limit: seconds for HiGHS, per model (None: no limit)
     :param kernel: the max-flow kernel
-    :param models: a list that receives the two models (upper, lower), for export
     :returns: the certified result
     :raises GroupError: for badly named groups
     :raises CollectiveError: for a collective other than the three above
@@ -313,7 +311,7 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
     alone = [alone_rep[orbit[g]] for g in range(len(chosen))]
     phases = [Collective.REDUCE_SCATTER, Collective.ALLGATHER] \
         if member is Collective.ALLREDUCE else [member]
-    solved = [_phase(topology, chosen, phase, sym, limit, kernel, models) for phase in phases]
+    solved = [_phase(topology, chosen, phase, sym, limit, kernel) for phase in phases]
     # allreduce: every group reduce-scatters, then every group allgathers; the times add
     lower = _in_sequence([p.lower for p in solved])
     upper = _in_sequence([p.upper for p in solved])
@@ -353,8 +351,7 @@ class _Phase:
 
 
 def _phase(topology: Topology, chosen: Sequence[Group], member: Collective,
-           sym: GroupSymmetry, limit: float | None, kernel: str | None,
-           models: "list | None") -> _Phase:
+           sym: GroupSymmetry, limit: float | None, kernel: str | None) -> _Phase:
     """The certified interval of one allgather or reduce-scatter with every group at once."""
     reps = sym.representatives
     orbit = sym.group_orbit.tolist()
@@ -372,6 +369,4 @@ def _phase(topology: Topology, chosen: Sequence[Group], member: Collective,
                                  f"{float(witness.lam)!r} exceeds the upper value "
                                  f"{float(upper)!r}, a contradiction; please report the "
                                  f"topology and groups")
-    if models is not None:
-        models.extend([upper_model, lower_model])
     return _Phase(witness.lam, upper, priced, witness, (up_rounds, low_rounds))

@@ -87,11 +87,6 @@ class GroupSymmetry:
     group_orbit: np.ndarray
 
     @property
-    def order_known_trivial(self) -> bool:
-        """Whether no generator moves anything (the plain, unfolded LP)."""
-        return not self.node_perms
-
-    @property
     def representatives(self) -> tuple[int, ...]:
         """The smallest group index of every orbit of groups."""
         seen: dict[int, int] = {}
@@ -407,13 +402,3 @@ def violated_cuts(m: GroupsModel, value, kernel: str | None) -> list[tuple[str, 
                     side = net.min_cut(s, t).source_side
                     found.append((k, g, frozenset(i for i in range(n) if side[i])))
     return found
-
-
-def check_groups_model(m: GroupsModel) -> None:
-    """Refuse a model whose PuLP problem was changed outside :meth:`GroupsModel._add_row`.
-
-    :raises LPError: when the counts differ
-    """
-    if m.lp.numConstraints() != len(m.rows):
-        raise LPError(f"{m.where()}: the PuLP model was changed by hand; it cannot be "
-                      f"certified")
