@@ -50,8 +50,6 @@ from .session import CertifiedInterval, HighsSession, check_time_limit
 __all__ = ["ConcurrentBound", "GroupRow", "concurrent", "resolve_groups"]
 
 MAX_ROUNDS = 200
-# from this many (group, link) pairs on, symmetry=None folds the LP by its symmetry
-SYMMETRY_MIN_PAIRS = 256
 
 
 @dataclass(frozen=True)
@@ -288,8 +286,9 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
     :param along: with ``mesh``, the dimension(s) the groups run along, e.g. ``"dp"``
     :param collective: ``"allgather"`` (default), ``"reduce-scatter"`` or ``"allreduce"``
         (ForestColl's: a reduce-scatter then an allgather)
-    :param symmetry: fold the LP by the permutations that map groups onto groups (None:
-        from :data:`SYMMETRY_MIN_PAIRS` (group, link) pairs on; the values are the same)
+    :param symmetry: fold the LP by the permutations that map groups onto groups (None or
+        True, the default; False: the plain LP). λ is the same either way; the contended
+        links are those of the optimal dual found, which folding makes symmetric
     :param time_limit: seconds for HiGHS, per model (None: no limit)
     :param kernel: the max-flow kernel
     :returns: the certified result
@@ -302,8 +301,7 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
     limit = check_time_limit(time_limit)
     chosen = resolve_groups(topology, groups=groups, mesh=mesh, along=along)
     pairs = len(chosen) * len(topology.capacity)
-    fold = pairs >= SYMMETRY_MIN_PAIRS if symmetry is None else bool(symmetry)
-    sym: GroupSymmetry = group_symmetry(topology, chosen, symmetry=fold)
+    sym: GroupSymmetry = group_symmetry(topology, chosen, symmetry=symmetry is not False)
     reps = sym.representatives
     orbit = sym.group_orbit.tolist()
     alone_rep = {orbit[g]: group_algbw(restrict(topology, chosen[g]), member, kernel)
