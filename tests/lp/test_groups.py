@@ -239,3 +239,31 @@ def test_the_interval_closes_on_every_catalog_mesh(spec, mesh):
         assert r.exact, (spec, along, r.lower, r.upper)
         assert all(row.together_upper <= row.alone for row in r.rows)
         assert all(row.scheduled >= row.together_lower for row in r.rows)
+
+
+@pytest.mark.parametrize("case", ["uplink", "dgx-h100-dp", "dgx-a100-tp"])
+def test_the_witness_is_feasible_and_forestcoll_schedules_every_share(case):
+    """λ_low checked from outside: the shares fit every link exactly, each is balanced, and
+    a schedule generated on each group's share verifies at its scheduled algbw, at least
+    λ_low·w_g."""
+    from forestcoll_opt.lp.groups_certify import share_topology
+
+    if case == "uplink":
+        topo, kw = _uplink(), {"groups": [{"members": ["a1", "a2"], "weight": 3},
+                                          ["b1", "b2"]]}
+    else:
+        topo = fc.resolve("dgx-h100:boxes=2" if case == "dgx-h100-dp" else "dgx-a100:boxes=2")
+        kw = {"mesh": "dp=2,tp=8", "along": "dp" if case == "dgx-h100-dp" else "tp"}
+    r = concurrent(topo, **kw)
+    (shares,) = r.shares
+    for e, c in topo.capacity.items():
+        assert sum(s.get(e, 0) for s in shares) <= c
+    for group, row, share in zip(r.groups, r.rows, shares):
+        for v in topo.node_ids:
+            assert sum(c for (a, b), c in share.items() if b == v) == \
+                sum(c for (a, b), c in share.items() if a == v)
+        net = share_topology(topo, group, share)
+        assert fc.bound(net).algbw == row.scheduled >= r.lower * group.weight
+        schedule = fc.generate(net, collective="allgather")
+        verdict = fc.verify(net, schedule)
+        assert verdict.status == "optimal" and verdict.algbw == row.scheduled
