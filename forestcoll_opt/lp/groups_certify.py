@@ -15,9 +15,10 @@ Fractions.
 
 Lower (:func:`certify_lower`). HiGHS's balanced shares are turned into exact rationals
 (nearest fractions of small denominator first, for the exact optimum of symmetric
-networks, then a dyadic grid of 2**-40 of λ); a group's share whose rounding is not
-exactly balanced is made so by an integer max-flow that removes the excess (a
-transshipment inside the share); if the shares then overfill a link, all are scaled by
+networks, kept only when every share is exactly balanced as rounded; then a dyadic grid of
+2**-40 of the largest share); a group's share whose grid rounding is not exactly balanced
+is made so by an integer max-flow that removes the excess (a transshipment inside the
+share); if the shares then overfill a link, all are scaled by
 the same exact factor. Each group's share is a valid topology (balanced, members as its
 compute nodes, the others switches), so the package's exact bound
 (:func:`~forestcoll_opt.generation.bound.bound`) gives the algbw ForestColl reaches on it;
@@ -137,10 +138,21 @@ def group_algbw(topology: Topology, collective: Collective, kernel: str | None) 
     return bound(topology, collective=collective.value, kernel=kernel).algbw
 
 
+def _balanced(ends: Sequence[tuple[int, int]], share: Sequence[Fraction], n: int) -> bool:
+    net = [Fraction(0)] * n
+    for (u, v), c in zip(ends, share):
+        if c:
+            net[v] += c
+            net[u] -= c
+    return not any(net)
+
+
 def _balance(ends: Sequence[tuple[int, int]], share: Sequence[Fraction], n: int,
              kernel: str | None) -> list[Fraction] | None:
     """The share made exactly balanced by removing a transshipment of its excess (an
-    integer max-flow on the share's own arcs), or None when that flow does not exist."""
+    integer max-flow on the share's own arcs). It always exists — a flow is cycles plus
+    paths from its nodes of surplus out to those of surplus in, and the paths are such a
+    transshipment — so None (the max-flow fell short) means a kernel error."""
     net = [Fraction(0)] * n
     for (u, v), c in zip(ends, share):
         if c:
@@ -190,6 +202,11 @@ def certify_lower(m: GroupsModel, value: Callable, kernel: str | None,
         shares = [[vals[o] for o in po[g].tolist()] for g in range(len(groups))]
         symmetric = True
         for g in range(len(groups)):
+            if limit is not None and not _balanced(m.ends, shares[g], n):
+                # a nearest-fraction rounding is kept only when exactly balanced as it is
+                # (its common denominator can be huge); the dyadic grid is repaired
+                shares = None
+                break
             fixed = _balance(m.ends, shares[g], n, kernel)
             if fixed is None:
                 shares = None

@@ -267,3 +267,15 @@ def test_the_witness_is_feasible_and_forestcoll_schedules_every_share(case):
         schedule = fc.generate(net, collective="allgather")
         verdict = fc.verify(net, schedule)
         assert verdict.status == "optimal" and verdict.algbw == row.scheduled
+
+
+def test_an_unbalanced_rounding_is_repaired_inside_the_share():
+    # a cycle 0 -> 1 -> 2 -> 0 whose middle link was rounded up by 1/8, and a chord 0 -> 2:
+    # the excess at node 2 goes back to node 1 through the share's own links only
+    from forestcoll_opt.lp.groups_certify import _balance
+
+    ends = [(0, 1), (1, 2), (2, 0), (0, 2)]
+    share = [Fraction(1), Fraction(9, 8), Fraction(1), Fraction(0)]
+    assert _balance(ends, share, 3, None) == [1, 1, 1, 0]
+    # a share that is one path (no cycle at all) balances to nothing: it is all excess
+    assert _balance([(0, 1)], [Fraction(1, 3)], 2, None) == [0]
