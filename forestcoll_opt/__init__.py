@@ -11,6 +11,7 @@ The public API, one entry point per question::
     s = fc.generate(topo, collective="allgather")      # a schedule that reaches it
     v = fc.verify(topo, s)                             # independent verdict + certificate
     lp = fc.solve_lp(topo, collective="allreduce")     # allreduce LP, certified interval
+    g = fc.concurrent(topo, mesh="dp=2,tp=8", along="dp")   # process groups at once, certified
     ar = fc.lp_allreduce(topo, lp=lp)                  # allreduce trees at the LP optimum
     a2a = fc.lp_alltoall(topo)                         # all-to-all routes at its optimum
     fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
@@ -231,13 +232,12 @@ def _inline_picture(obj: Any) -> str:
 _display.set_drawer(_inline_picture)
 
 __all__ = [
-    "Bound", "Collective", "GroupBound", "Schedule", "Stats", "Topology", "Verdict", "__version__",
-    "assert_optimal", "baseline", "bound", "check_xml", "compare", "degrade", "draw",
-    "export_msccl", "failure_impact", "from_dict", "from_networkx", "generate",
-    "group_bound", "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall", "nccl_example",
-    "report",
-    "resolve",
-    "save_drawing", "simulate", "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify",
+    "Bound", "Collective", "GroupBound", "Schedule", "Stats", "Topology", "Verdict",
+    "__version__", "assert_optimal", "baseline", "bound", "check_xml", "compare", "concurrent",
+    "degrade", "draw", "export_msccl", "failure_impact", "from_dict", "from_networkx",
+    "generate", "group_bound", "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce",
+    "lp_alltoall", "nccl_example", "report", "resolve", "save_drawing", "simulate", "solve_lp",
+    "sweep", "tradeoff", "upgrade_impact", "verify",
     *_errors.__all__,
 ]
 
@@ -277,6 +277,9 @@ def _late(name: str) -> Any:
     if name == "lp_alltoall":
         from .lp.alltoall.schedule import lp_alltoall
         return lp_alltoall
+    if name == "concurrent":
+        from .lp.groups.solve import concurrent
+        return concurrent
     # The runtimes' readers and writers are not needed to compute anything: load them late.
     if name == "export_msccl":
         from .runtimes.msccl_export import export_msccl

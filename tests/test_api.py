@@ -253,6 +253,8 @@ def _spec_calls(topo, tmp_path):
         "baseline": (lambda t: fc.baseline(t, "ring"), lambda r: r.algbw),
         "bound": (lambda t: fc.bound(t), lambda b: (b.algbw, b.cut)),
         "check_xml": (lambda t: fc.check_xml(t, xml), lambda v: (v.ok, v.algbw)),
+        "concurrent": (lambda t: fc.concurrent(t, groups=[list(fc.resolve(SPEC).compute_nodes)]),
+                       lambda r: r.interval),
         "compare": (lambda t: fc.compare(t if isinstance(t, fc.Topology) else [t]),
                     lambda df: df["allgather_bound_exact"].tolist()),
         "degrade": (lambda t: fc.degrade(t, "box:0"), lambda d: d.to_json()),

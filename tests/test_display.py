@@ -257,6 +257,7 @@ def _results(dgx, tmp_path):
         "invalid verdict": fc.verify(topo, replace(s, trees=s.trees[1:])),
         "allreduce LP": fc.solve_lp(topo, collective="allreduce"),
         "alltoall LP": fc.solve_lp(topo, collective="alltoall"),
+        "groups at once": fc.concurrent(topo, mesh="dp=2,tp=8", along="dp"),
         "simulation": fc.simulate(topo, s, [2**20, 2**30]), "tradeoff": tr,
         "msccl export": x, "xml verdict": fc.check_xml(topo, x.xml),
         "invalid xml verdict": fc.check_xml(topo, broken),

@@ -14,8 +14,8 @@ from typing import Any, Sequence
 from .. import __version__
 from ..errors import CatalogError, ForestCollError
 from ..model.catalog import is_catalog_spec
-from . import (bound_cmds, compact_cmds, draw_cmds, generate_cmds, lp_cmds, runtime_cmds,
-               time_cmds, verify_cmds, whatif_cmds)
+from . import (bound_cmds, compact_cmds, draw_cmds, generate_cmds, groups_cmds, lp_cmds,
+               runtime_cmds, time_cmds, verify_cmds, whatif_cmds)
 from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text, print_json_error
 
 
@@ -80,6 +80,7 @@ VERBOSE_HELP = ("log progress details, and print the traceback of an error on st
 COMMANDS = (
     bound_cmds.add_catalog, bound_cmds.add_show, generate_cmds.add_generate,
     compact_cmds.add_expand, generate_cmds.add_sweep, verify_cmds.add_verify, lp_cmds.add_lp,
+    groups_cmds.add_groups,
     generate_cmds.add_compare, runtime_cmds.add_export, verify_cmds.add_show_traffic,
     time_cmds.add_simulate, generate_cmds.add_baseline, time_cmds.add_tradeoff,
     runtime_cmds.add_check_xml, runtime_cmds.add_example, runtime_cmds.add_import,

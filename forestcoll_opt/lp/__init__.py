@@ -1,5 +1,5 @@
-"""The allreduce LP, the all-to-all LP (:mod:`forestcoll_opt.lp.alltoall`) and the schedules
-at their optima.
+"""The allreduce LP, the all-to-all LP (:mod:`forestcoll_opt.lp.alltoall`), the
+concurrent-groups LP (:mod:`forestcoll_opt.lp.groups`) and the schedules at their optima.
 
 The names below are loaded from their modules when first asked for
 (:func:`forestcoll_opt.lazy.face`), so that importing a light module of this package
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .alltoall.certify import AlltoallWitness
     from .alltoall.model import AlltoallLPResult, solve_alltoall
     from .alltoall.schedule import lp_alltoall
+    from .groups.solve import ConcurrentBound, GroupRow, concurrent
     from .choice import (LP_MAX_VARIABLES, AllreduceChoice, best_allreduce,
                          lp_solved_by_default, lp_variables)
     from .model import LowerWitness, build_model
@@ -33,6 +34,8 @@ _WHERE = {
     "lp_solved_by_default": ".choice", "lp_variables": ".choice",
     "LowerWitness": ".model", "build_model": ".model",
     "lp_allreduce": ".schedule",
+    "ConcurrentBound": ".groups.solve", "GroupRow": ".groups.solve",
+    "concurrent": ".groups.solve",
     "LPResult": ".result",
     **{name: ".solver" for name in (
         "AllreduceLPResult", "LPCertificateError", "LPError", "LPInfeasibleError", "LPModel",

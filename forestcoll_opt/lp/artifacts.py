@@ -17,6 +17,10 @@ What is written, for every network of :data:`REFERENCE_NETWORKS`:
   source, unfolded: the plain LP.
 * ``alltoall-folded.lp`` — the same LP folded by the automorphism group, which is what the
   package solves by default.
+* ``groups.lp`` and ``groups-balanced.lp`` (for :data:`GROUPS_NETWORK` only) — the
+  concurrent-groups LP of its 8 data-parallel groups (mesh ``dp=2,tp=8`` along ``dp``, all
+  allgathering at once), with explicit flows instead of lazy cuts, unfolded
+  (:mod:`forestcoll_opt.lp.groups.explicit`): the upper model and the balanced (lower) one.
 * ``.mps`` beside each ``.lp`` for the smallest network (an MPS file of the larger ones is
   several MB and says nothing more).
 * ``values.json`` — the package's certified interval of each LP's optimum (a feasible
@@ -48,16 +52,40 @@ from .solver import solve
 REFERENCE_NETWORKS: tuple[str, ...] = ("paper-example", "dgx-a100:boxes=2", "dgx-h100:boxes=2")
 #: The network whose models are also written as ``.mps``.
 MPS_NETWORKS: tuple[str, ...] = ("paper-example",)
+#: The network whose concurrent-groups LPs are written, with its mesh and dimension.
+GROUPS_NETWORK: tuple[str, str, str] = ("dgx-h100:boxes=2", "dp=2,tp=8", "dp")
+
+
+def _groups(topology: Topology):
+    """The groups of :data:`GROUPS_NETWORK` and the unit R of their LP."""
+    from ..model.collective import Collective
+    from ..model.groups import mesh_groups, restrict
+    from .groups.certify import group_algbw
+    from .groups.model import reference_for
+
+    groups = mesh_groups(topology, GROUPS_NETWORK[1], GROUPS_NETWORK[2])
+    alone = [group_algbw(restrict(topology, g), Collective.ALLGATHER, None) / g.weight
+             for g in groups]
+    return groups, reference_for(alone)
 
 
 def _models(topology: Topology) -> dict[str, Callable[[str | None, str | None], None]]:
     """File stem -> a function writing that model as (.lp path, .mps path)."""
     compute = list(topology.compute_nodes)
-    return {
+    models = {
         "allreduce": build_model(topology, "allreduce", formulation="explicit").write,
         "alltoall": AlltoallModel(topology, None, no_fold(topology, compute)).write,
         "alltoall-folded": AlltoallModel(topology, None, fold(topology)).write,
     }
+    if topology == build(GROUPS_NETWORK[0]):
+        from ..model.collective import Collective
+        from .groups.explicit import ExplicitGroupsModel
+
+        groups, r = _groups(topology)
+        for stem, balanced in (("groups", False), ("groups-balanced", True)):
+            models[stem] = ExplicitGroupsModel(topology, groups, Collective.ALLGATHER, r,
+                                               balanced=balanced).write
+    return models
 
 
 def _values(topology: Topology) -> dict[str, dict[str, str]]:
@@ -74,6 +102,19 @@ def _values(topology: Topology) -> dict[str, dict[str, str]]:
                      "reference": fraction_text(r),
                      "objective_lower": fraction_text(Fraction(result.lower) / r),
                      "objective_upper": fraction_text(Fraction(result.upper) / r)}
+    if topology == build(GROUPS_NETWORK[0]):
+        from .groups.solve import concurrent
+
+        groups, r = _groups(topology)
+        both = concurrent(topology, groups=list(groups))
+        # both LPs' optima lie in [λ_low, λ_up]: the witness is feasible for the balanced
+        # LP, which is a restriction of the upper one
+        for name in ("groups", "groups-balanced"):
+            out[name] = {"algbw_lower": fraction_text(both.lower),
+                         "algbw_upper": fraction_text(both.upper), "units": topology.units,
+                         "reference": fraction_text(r),
+                         "objective_lower": fraction_text(both.lower / r),
+                         "objective_upper": fraction_text(both.upper / r)}
     return out
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..model.collective import Collective
 
-__all__ = ["FORMULATIONS", "LP_COLLECTIVES", "LP_COLLECTIVE_NAMES", "SOLVED", "SOLVED_NAMES"]
+__all__ = ["FORMULATIONS", "GROUPS_COLLECTIVES", "GROUPS_NAMES", "LP_COLLECTIVES",
+           "LP_COLLECTIVE_NAMES", "SOLVED", "SOLVED_NAMES"]
 
 LP_COLLECTIVES = (Collective.ALLREDUCE, Collective.ALLGATHER)
 """The collectives the LP is written for (paper, appendix "Allreduce Linear Program";
@@ -24,3 +25,10 @@ SOLVED_NAMES = tuple(c.value for c in SOLVED)
 FORMULATIONS = ("cuts", "explicit")
 """The allreduce LP's formulations: lazy cut constraints, or one explicit flow per target
 (:mod:`forestcoll_opt.lp.model`)."""
+
+GROUPS_COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE)
+"""The collectives of the concurrent-groups LP (:func:`~forestcoll_opt.lp.groups.solve.concurrent`;
+allreduce as a reduce-scatter then an allgather)."""
+
+GROUPS_NAMES = tuple(c.value for c in GROUPS_COLLECTIVES)
+"""Their string values."""

@@ -12,11 +12,34 @@ from fractions import Fraction
 
 from ..model.collective import Collective
 
-__all__ = ["LPResult"]
+__all__ = ["CertifiedInterval", "LPResult"]
+
+
+class CertifiedInterval:
+    """What a certified result derives from its exact ``lower`` and ``upper`` values (a
+    mixin of :class:`LPResult` and of the concurrent-groups result; no state of its own)."""
+
+    lower: Fraction
+    upper: Fraction
+
+    @property
+    def gap(self) -> Fraction:
+        """(upper - lower) / upper, exact (0 when upper is 0)."""
+        return (self.upper - self.lower) / self.upper if self.upper else Fraction(0)
+
+    @property
+    def interval(self) -> tuple[Fraction, Fraction]:
+        """(``lower``, ``upper``)."""
+        return (self.lower, self.upper)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the optimum is known exactly (``lower == upper``)."""
+        return self.lower == self.upper
 
 
 @dataclass(frozen=True, kw_only=True)
-class LPResult:
+class LPResult(CertifiedInterval):
     """An LP optimum as a certified interval: ``lower`` and ``upper`` are exact values in
     topology units with ``lower <= LP optimum <= upper`` (``lower`` the objective of an
     exactly feasible point, ``upper`` of an exactly dual-feasible one).
@@ -51,21 +74,6 @@ class LPResult:
     build_seconds: float
     solve_seconds: float
     certify_seconds: float
-
-    @property
-    def gap(self) -> Fraction:
-        """(upper - lower) / upper, exact (0 when upper is 0)."""
-        return (self.upper - self.lower) / self.upper if self.upper else Fraction(0)
-
-    @property
-    def interval(self) -> tuple[Fraction, Fraction]:
-        """(``lower``, ``upper``)."""
-        return (self.lower, self.upper)
-
-    @property
-    def exact(self) -> bool:
-        """Whether the optimum is known exactly (``lower == upper``)."""
-        return self.lower == self.upper
 
     @property
     def tolerance(self) -> float:

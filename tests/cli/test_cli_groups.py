@@ -1,17 +1,10 @@
-"""``--group NODES`` on bound, generate, verify, lp, simulate, export msccl, check-xml, draw,
-report and whatif: one option definition (cli/args.py), one line and exit 2 for a bad
-group, the schedule's own group by default, and a --group that disagrees refused."""
+"""``forestcoll groups``: process groups at once — alone and together per group, the
+certified λ, the contended links; --mesh/--along, --groups FILE, --json, and the usage
+errors, each one line."""
 
 import json
 
-import pytest
-
 from forestcoll_opt.cli import main
-from forestcoll_opt.cli import args as cli_args
-
-H100 = "dgx-h100:boxes=2"
-COMMANDS = ("bound", "generate", "verify", "lp", "simulate", "export msccl", "check-xml",
-            "draw", "report", "whatif")
 
 
 def run(capsys, *argv):
@@ -20,156 +13,87 @@ def run(capsys, *argv):
     return code, out, err
 
 
-def _parser(name):
-    from forestcoll_opt.cli.app import build_parser
-    top = build_parser()
-    sub = next(a for a in top._actions if a.__class__.__name__ == "_SubParsersAction")
-    parser = sub.choices[name.split()[0]]
-    if " " in name:
-        inner = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
-        parser = inner.choices[name.split()[1]]
-    return parser
-
-
-@pytest.mark.parametrize("name", COMMANDS)
-def test_every_command_takes_group(name):
-    action = next(a for a in _parser(name)._actions if "--group" in a.option_strings)
-    assert action.metavar == "NODES" and action.dest == "group" and action.default is None
-
-
-def test_bound_group_side_by_side(capsys):
-    code, out, err = run(capsys, "bound", "mi250:boxes=2", "--group", "box*/gcd[0-7]")
+def test_groups_mesh_prints_alone_together_and_the_exact_lambda(capsys):
+    code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                         "--along", "dp")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == ("topology        mi250-2 [group of 16 of 32 compute nodes]: 16 compute, "
-                        "17 switch nodes")
-    assert lines[2] == "optimal algbw   2656/7 (379.429) GB/s"
-    assert lines[-4:] == [
-        "group: 16 of 32 compute nodes of mi250-2 (box0/gcd0, box0/gcd1, box0/gcd2, box0/gcd3 "
-        "and 12 more)",
-        "  others relaying:     algbw 2656/7 (379.429) GB/s",
-        "  others switched off: algbw 208 GB/s",
-        "  gain of relaying:    x166/91 (1.824)"]
-    code, out, _ = run(capsys, "bound", H100, "--group", "box*/gpu0", "--json")
-    doc = json.loads(out)
-    assert doc["algbw"] == "800" and doc["compute_nodes"] == 2
-    assert doc["group"] == {"members": ["box0/gpu0", "box1/gpu0"], "of": 16,
-                            "relayed_algbw": "800", "switched_off_algbw": "100",
-                            "switched_off_problem": None, "gain": "8"}
+    assert lines[0] == "8 allgather groups at once on dgx-h100-2 (algbw in GB/s)"
+    assert lines[1].startswith("λ               100 exact:")
+    assert lines[3].split() == ["group", "size", "weight", "alone", "together", "contention"]
+    # a pair alone gets the box's 8 x 50 of rail bandwidth (x = 400, 2x = 800); together 50
+    assert lines[4].split() == ["dp[tp=0]", "2", "1", "800", "100", "87.5%", "at", "least"]
+    assert len([l for l in lines if l.startswith("dp[tp=")]) == 8
+    assert any(l.startswith("contended links box0/gpu0->rail0") for l in lines)
+    assert "independent     8 classes of groups use disjoint links" in out
 
 
-def test_bound_without_group_is_unchanged(capsys):
-    code, plain, _ = run(capsys, "bound", H100)
-    code2, whole, _ = run(capsys, "bound", H100, "--group", "box*/*")
-    strip = [l for l in plain.splitlines() if not l.startswith("oracle")]
-    assert code == code2 == 0 and strip == [l for l in whole.splitlines()
-                                            if not l.startswith("oracle")]
-    assert "others relaying" not in whole
+def test_tensor_parallel_groups_lose_the_rails_together(capsys):
+    # a tp group alone also relays over the rails (a GPU takes 450 + 50 in: 8 x 500/7 per
+    # phase); together each box keeps to its NVSwitch (8 x 450/7): allreduce halves both
+    code, out, _ = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                       "--along", "tp", "--collective", "allreduce")
+    assert code == 0
+    row = next(l for l in out.splitlines() if l.startswith("tp[dp=0]"))
+    assert row.split() == ["tp[dp=0]", "8", "1", "2000/7", "(285.714)", "1800/7", "(257.143)",
+                           "10.0%", "at", "least"]
 
 
-@pytest.mark.parametrize("argv, words", [
-    (("bound", H100, "--group", "box9/gpu0,box0/gpu0"),
-     "--group: dgx-h100-2 has no compute node 'box9/gpu0'; did you mean 'box1/gpu0'?"),
-    (("bound", H100, "--group", "box0/gpu0"), "--group: a group needs at least two compute"),
-    (("lp", "allreduce", H100, "--group", "rail0,box0/gpu0"), "--group: 'rail0' is a switch"),
-    (("whatif", H100, "--group", "box*/gpu99"), "--group: the glob 'box*/gpu99' matches no"),
-    (("lp", "alltoall", H100, "--group", "box*/gpu0"), "--group: an all-to-all among a process"),
-])
-def test_bad_groups_are_one_line_exit_2(capsys, argv, words):
-    code, out, err = run(capsys, *argv)
+def test_groups_file_with_weights_and_json(capsys, tmp_path):
+    path = tmp_path / "groups.json"
+    path.write_text(json.dumps([{"members": "box*/gpu0", "weight": 3, "name": "big"},
+                                ["box0/gpu1", "box1/gpu1"]]))
+    code, out, _ = run(capsys, "groups", "dgx-a100:boxes=2", "--groups", str(path), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["collective"] == "allgather" and data["exact"] is True
+    # 2 groups over the box's 8 x 25 towards the IB planes: 3/2 λ + 1/2 λ <= 200, λ = 100
+    assert data["lower"] == {"exact": "100", "float": 100.0} == data["upper"]
+    assert [(g["name"], g["together_upper"]["exact"]) for g in data["groups"]] == [
+        ("big", "300"), ("g1", "100")]
+
+
+def test_groups_usage_errors_are_one_line(capsys):
+    code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8")
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("forestcoll: error: ") and words in err
+    assert err == ("forestcoll: error: --mesh needs --along, the dimension(s) the groups "
+                   "run along (e.g. --along dp)\n")
+    code, _, err = run(capsys, "groups", "dgx-h100:boxes=2")
+    assert code == 2 and err.count("\n") == 1 and "--groups" in err and "--mesh" in err
+    code, _, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=3,tp=8",
+                       "--along", "dp")
+    assert code == 2 and "dp=3,tp=8 has 24 ranks but dgx-h100-2 has 16" in err
+    code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                         "--along", "pp", "--json")
+    assert code == 2 and json.loads(out)["exit_code"] == 2 and "'pp'" in err
 
 
-def test_generate_verify_simulate_with_the_files_group(capsys, tmp_path):
-    s = tmp_path / "s.json"
-    code, out, _ = run(capsys, "generate", H100, "--group", "box*/gpu0", "-o", str(s), "-q")
-    assert code == 0 and "allgather on dgx-h100-2 [group of 2 of 16 compute nodes]" in out
-    data = json.loads(s.read_text())
-    assert data["format"] == "forestcoll-schedule/5"
-    assert data["process_group"] == data["compute_nodes"] == ["box0/gpu0", "box1/gpu0"]
-    # verify without --group judges it for its own group
-    code, out, _ = run(capsys, "verify", H100, str(s))
-    assert code == 0 and out.startswith("OPTIMAL: valid allgather schedule, algbw 800 GB/s")
-    assert "judged for its process group of 2 compute nodes" in out
-    code, out, _ = run(capsys, "verify", H100, str(s), "--group", "box0/gpu0,box1/gpu0")
-    assert code == 0 and out.startswith("OPTIMAL")
-    code, out, err = run(capsys, "verify", H100, str(s), "--group", "box*/gpu1")
-    assert code == 2 and err == (
-        "forestcoll: error: --group: the schedule is for its process group of 2 (box0/gpu0, "
-        "box1/gpu0), not the 2 given (box0/gpu1, box1/gpu1); leave --group out to use the "
-        "schedule's own group\n")
-    code, out, _ = run(capsys, "simulate", H100, str(s), "--sizes", "1GiB", "--json")
+def test_an_open_interval_is_printed_as_one(capsys, monkeypatch):
+    # every catalog mesh closes; the printing of an open interval is checked on a result
+    # whose upper end is moved by hand
+    from dataclasses import replace
+
+    import forestcoll_opt.lp.groups.solve as groups
+
+    solve = groups.concurrent
+
+    def wider(*args, **kwargs):
+        r = solve(*args, **kwargs)
+        return replace(r, upper=r.upper * 2, rows=tuple(
+            replace(row, together_upper=row.together_upper * 2) for row in r.rows))
+
+    monkeypatch.setattr(groups, "concurrent", wider)
+    code, out, _ = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                       "--along", "dp")
     assert code == 0
-    doc = json.loads(out)
-    assert doc["topology"] == "dgx-h100-2 [group of 2 of 16 compute nodes]"
+    assert out.splitlines()[1].startswith("λ               [100, 200]: every group g runs")
+    row = next(l for l in out.splitlines() if l.startswith("dp[tp=0]"))
+    assert row.split() == ["dp[tp=0]", "2", "1", "800", "[100,", "200]", "75.0%", "at", "least"]
+    assert "(the upper certificate prices them;" in out
 
 
-def test_a_whole_schedule_with_a_smaller_group_is_refused(capsys, tmp_path):
-    s = tmp_path / "whole.json"
-    assert run(capsys, "generate", H100, "-o", str(s), "-q")[0] == 0
-    code, _, err = run(capsys, "verify", H100, str(s), "--group", "box*/gpu0")
-    assert code == 2 and "claims no process group" in err and err.count("\n") == 1
-
-
-def test_export_msccl_refuses_relays_and_takes_no_relay(capsys, tmp_path):
-    s, quiet, xml = tmp_path / "s.json", tmp_path / "q.json", tmp_path / "q.xml"
-    run(capsys, "generate", H100, "--group", "box0/gpu[0-3]", "-o", str(s), "-q")
-    code, out, err = run(capsys, "export", "msccl", H100, str(s), "-o", str(xml))
-    assert code == 2 and not xml.exists()
-    assert "relays through 12 compute node(s) outside its process group" in err
-    assert err.rstrip().endswith("export a schedule made with the others switched off "
-                                 "(generate --no-relay)")
-    code, out, _ = run(capsys, "generate", H100, "--group", "box0/gpu[0-3]", "--no-relay",
-                       "-o", str(quiet), "-q")
-    assert code == 0 and "dgx-h100-2 without the 12 non-members" in out
-    code, out, _ = run(capsys, "export", "msccl", H100, str(quiet), "-o", str(xml))
-    assert code == 0 and "for dgx-h100-2 [group of 4 of 16 compute nodes]" in out
-    assert 'ngpus="4"' in xml.read_text()
-    # the project's own XML checker, on the group's communicator
-    code, out, _ = run(capsys, "check-xml", H100, str(xml), "--group", "box0/gpu[0-3]",
-                       "--schedule", str(quiet))
-    assert code == 0 and out.startswith("OK: MSCCL allgather (msccl-executor), 4 ranks")
-    code, _, err = run(capsys, "check-xml", H100, str(xml))
-    assert code == 2 and "(and --group for a process group's file)" in err
-    # the switched-off schedule, judged for its group with relays allowed: 9/10 of it
-    code, out, _ = run(capsys, "verify", H100, str(quiet))
-    assert code == 1 and "= 9/10 x bound 2000/3 (666.667) GB/s" in out
-
-
-def test_no_relay_needs_group_and_a_balanced_remainder(capsys, tmp_path):
-    code, _, err = run(capsys, "generate", H100, "--no-relay", "-o", str(tmp_path / "x.json"))
-    assert code == 2 and "--no-relay switches off the compute nodes outside --group" in err
-
-
-def test_lp_whatif_draw_report_on_a_group(capsys, tmp_path):
-    code, out, _ = run(capsys, "lp", "allreduce", H100, "--group", "box*/gpu0", "--json")
-    assert code == 0 and json.loads(out)["upper"] == "400"
-    code, out, _ = run(capsys, "whatif", H100, "--group", "box*/gpu0", "--top", "1", "-q")
-    assert code == 0
-    assert out.splitlines()[1] == "collective      allgather, optimum 800 GB/s"
-    # losing GPU 0's NVSwitch link leaves its own NIC only: 2 x 50
-    assert out.splitlines()[5].split()[:4] == ["1", "link:box0/nvswitch--box0/gpu0", "2", "100"]
-    pytest.importorskip("matplotlib")
-    s = tmp_path / "s.json"
-    run(capsys, "generate", H100, "--group", "box*/gpu0", "-o", str(s), "-q")
-    code, out, _ = run(capsys, "draw", H100, str(s), "--view", "loads",
-                       "-o", str(tmp_path / "s.svg"))
-    assert code == 0 and "loads view of dgx-h100-2 [group of 2 of 16 compute nodes]" in out
-    code, out, _ = run(capsys, "report", H100, "--group", "box*/gpu0", "--no-lp",
-                       "--sizes", "1MiB", "-o", str(tmp_path / "r.html"))
-    assert code == 0 and "dgx-h100-2 [group of 2 of 16 compute nodes]" in out
-
-
-def test_one_option_definition():
-    assert cli_args.GROUP_HELP.startswith("run the collective among these compute nodes only")
-
-
-def test_a_whole_group_writes_todays_bytes(capsys, tmp_path):
-    plain, whole = tmp_path / "plain.json", tmp_path / "whole.json"
-    assert run(capsys, "generate", H100, "-o", str(plain), "-q")[0] == 0
-    assert run(capsys, "generate", H100, "--group", "box*/*", "-o", str(whole), "-q")[0] == 0
-    assert plain.read_bytes() == whole.read_bytes()
-    _, a, _ = run(capsys, "verify", H100, str(plain), "--json")
-    _, b, _ = run(capsys, "verify", H100, str(plain), "--group", "box*/*", "--json")
-    assert a == b
+def test_a_time_limit_that_stops_highs_exits_3(capsys):
+    code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                         "--along", "dp", "--time-limit", "1e-9", "--json")
+    assert code == 3 and err.count("\n") == 1 and "--time-limit" in err
+    assert json.loads(out)["exit_code"] == 3

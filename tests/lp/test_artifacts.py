@@ -10,7 +10,7 @@ from fractions import Fraction
 import highspy
 import pytest
 
-from forestcoll_opt.lp.artifacts import (MPS_NETWORKS, REFERENCE_NETWORKS,
+from forestcoll_opt.lp.artifacts import (GROUPS_NETWORK, MPS_NETWORKS, REFERENCE_NETWORKS,
                                          stale_reference_models, write_reference_models)
 from forestcoll_opt.model.catalog import build
 
@@ -24,7 +24,8 @@ def test_models_folder_is_what_the_code_writes():
 
 def _files():
     for spec, name in zip(REFERENCE_NETWORKS, FOLDERS):
-        for stem in ("allreduce", "alltoall", "alltoall-folded"):
+        groups = ("groups", "groups-balanced") if spec == GROUPS_NETWORK[0] else ()
+        for stem in ("allreduce", "alltoall", "alltoall-folded", *groups):
             yield name, stem, "lp"
             if spec in MPS_NETWORKS:
                 yield name, stem, "mps"

@@ -1,0 +1,92 @@
+"""``forestcoll groups``: process groups running one collective at the same time — each
+group alone and together, the certified joint optimum, the links they fight over
+(:func:`forestcoll_opt.lp.concurrent`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..lp.options import GROUPS_NAMES
+from ..model.catalog import resolve
+from .args import TOPOLOGY_HELP, add_kernel, seconds_arg
+from .lp_cmds import SOLVER_FAILURES
+from .output import EXIT_SOLVER, exact_num, flag_text, print_json_error
+
+SHOWN_LINKS = 8
+
+
+def add_groups(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("groups", help="process groups running one collective at once: each "
+                                      "alone and together, the certified joint optimum")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("--mesh", metavar="DIMS",
+                   help="device mesh, last dimension fastest (PyTorch DeviceMesh / Megatron "
+                        "rank order, ranks box by box), e.g. dp=16,tp=8")
+    p.add_argument("--along", metavar="DIM",
+                   help="with --mesh: the dimension(s) the groups run along, e.g. dp (the "
+                        "data-parallel groups, one per value of the others)")
+    p.add_argument("--groups", metavar="FILE",
+                   help="instead of --mesh: a JSON list of groups, each a list of node ids or "
+                        "globs, or {\"members\": [...], \"weight\": w, \"name\": \"...\"}")
+    p.add_argument("--collective", choices=GROUPS_NAMES, default="allgather",
+                   help="what every group runs (allreduce: reduce-scatter, then allgather)")
+    p.add_argument("--time-limit", type=seconds_arg, help="HiGHS time limit per solve, seconds")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_kernel(p)
+    p.add_argument("--no-symmetry", dest="symmetry", action="store_const", const=False,
+                   default=None, help="do not fold the LP by the permutations that map groups "
+                                      "onto groups (the result is the same either way)")
+    p.set_defaults(func=cmd_groups)
+
+
+def cmd_groups(args: argparse.Namespace) -> int:
+    """Exit 0: solved and certified; 2: a bad request; 3: the LP could not be solved."""
+    from ..lp.groups.solve import concurrent
+
+    topo = resolve(args.topology)
+    try:
+        r = concurrent(topo, groups=args.groups, mesh=args.mesh, along=args.along,
+                       collective=args.collective, symmetry=args.symmetry,
+                       time_limit=args.time_limit, kernel=args.kernel)
+    except SOLVER_FAILURES as exc:
+        message = flag_text(exc, {"time_limit": "--time-limit"})
+        print(f"forestcoll: error: {message}", file=sys.stderr)
+        return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
+    if args.json:
+        print(json.dumps(r.to_dict(), indent=2))
+        return 0
+    u = topo.units
+    print(f"{len(r.groups)} {r.collective} groups at once on {topo.name} (algbw in {u})")
+    if r.exact:
+        print(f"λ               {exact_num(r.lower)} exact: every group g runs at λ·w_g "
+              f"together, and no schedule does better")
+    else:
+        print(f"λ               [{exact_num(r.lower)}, {exact_num(r.upper)}]: every group g "
+              f"runs at λ·w_g together for λ at the left end; none can beat the right end")
+    width = max(len("group"), *(len(row.name) for row in r.rows))
+    print()
+    print(f"{'group':<{width}}  {'size':>4}  {'weight':>6}  {'alone':>18}  "
+          f"{'together':>30}  contention")
+    for row in r.rows:
+        together = exact_num(row.together_lower) if row.together_lower == row.together_upper \
+            else f"[{exact_num(row.together_lower)}, {exact_num(row.together_upper)}]"
+        print(f"{row.name:<{width}}  {len(row.members):>4}  {str(row.weight):>6}  "
+              f"{exact_num(row.alone):>18}  {together:>30}  "
+              f"{float(row.contention):.1%} at least")
+    print()
+    shown = ", ".join(f"{a}->{b}" for a, b in r.contended[:SHOWN_LINKS])
+    more = f", ... ({len(r.contended)} in all)" if len(r.contended) > SHOWN_LINKS else ""
+    print(f"contended links {shown}{more}")
+    why = "full at every optimum: " if r.exact else ""
+    print(f"                ({why}the upper certificate prices them; {len(r.shared)} of "
+          f"them shared by two groups or more in the schedule found)")
+    if len(r.independent) > 1:
+        print(f"independent     {len(r.independent)} classes of groups use disjoint links in "
+              f"the schedule found")
+    else:
+        print("independent     no: the groups' shares meet on some link")
+    print(f"model           {r.folded[0]} orbit(s) of {r.folded[1]} (group, link) pairs, "
+          f"{r.rounds[0]}+{r.rounds[1]} cut round(s), {r.seconds:.2f} s")
+    return 0
