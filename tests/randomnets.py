@@ -68,11 +68,13 @@ def capacities(data: dict) -> dict[tuple[str, str], Fraction]:
     return cap
 
 
-def brute_force_bound(data: dict) -> Fraction:
-    """max over S (missing some compute node, holding at least one) of |S ∩ Vc| / B+(S)."""
+def brute_force_bound(data: dict, members=None) -> Fraction:
+    """max over S (missing some compute node, holding at least one) of |S ∩ Vc| / B+(S);
+    with ``members``, the same over the members only (every other node a switch)."""
     cap = capacities(data)
     ids = [n["id"] for n in data["nodes"]]
-    compute = {n["id"] for n in data["nodes"] if n["kind"] == "compute"}
+    compute = ({n["id"] for n in data["nodes"] if n["kind"] == "compute"} if members is None
+               else set(members))
     best = Fraction(0)
     for r in range(1, len(ids)):
         for subset in combinations(ids, r):

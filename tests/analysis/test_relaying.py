@@ -4,14 +4,13 @@ random networks against a brute force over every cut."""
 
 import random
 from fractions import Fraction
-from itertools import combinations
 
 import pytest
 
 import forestcoll_opt as fc
 from forestcoll_opt.model.groups import restrict
 from forestcoll_opt.verify import bound_of, verify
-from randomnets import capacities, random_network
+from randomnets import brute_force_bound, random_network
 
 
 def test_mi250_8_plus_8_relays_vs_switched_off():
@@ -82,20 +81,7 @@ def test_an_unbalanced_remainder_gives_no_number():
 def _group_bound_by_hand(data, members):
     """min over node sets S holding a member and missing one of B+(S) / |S ∩ members|,
     times |members|: the bound with every other compute node a switch."""
-    cap = capacities(data)
-    ids = [n["id"] for n in data["nodes"]]
-    members = set(members)
-    best = None
-    for r in range(1, len(ids)):
-        for subset in combinations(ids, r):
-            s = set(subset)
-            inside = len(s & members)
-            if inside == 0 or members <= s:
-                continue
-            out = sum((b for (u, v), b in cap.items() if u in s and v not in s), Fraction(0))
-            ratio = out / inside
-            best = ratio if best is None else min(best, ratio)
-    return best * len(members)
+    return len(set(members)) / brute_force_bound(data, members)
 
 
 @pytest.mark.parametrize("seed", range(12))
