@@ -8,6 +8,7 @@ access. The page leaves out every measured time, so the same input gives the sam
 from __future__ import annotations
 
 import html
+import os
 import re
 from typing import Any, Iterable
 
@@ -20,6 +21,7 @@ from ..model.collective import Collective, check_request
 from ..model.numbers import fraction_display
 from ..model.summary import topology_rows
 from ..model.topology import Topology
+from ..timing.calibrated import Calibration
 from ..timing.tradeoffs import Tradeoff, tradeoff
 from . import draw
 from .canvas import inline_svg_text, new_figure, style
@@ -55,7 +57,8 @@ SCRIPT = """
 
 def report(topology: Topology, *, collective: "Collective | str" = "allgather",
            root: str | None = None, sizes: Iterable[int] | None = None, lp: bool = True,
-           kernel: str | None = None) -> str:
+           kernel: str | None = None,
+           calibration: "Calibration | str | os.PathLike | None" = None) -> str:
     """The HTML page (module docstring) about ``topology`` and ``collective``.
 
     :param topology: the network
@@ -70,6 +73,8 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
         (:func:`~forestcoll_opt.lp.choice.lp_solved_by_default`): above its size the
         section says it is not solved and the trees are judged as ``verify`` judges them
     :param kernel: the max-flow kernel, or None for the fastest installed
+    :param calibration: the time section's calibrated model, or a calibration file's path
+        (``forestcoll calibrate``); None: the defaults
     :returns: the page, one HTML document
     :raises CollectiveError: for an unknown collective or a wrong root
     :raises DrawError: when matplotlib is not installed
@@ -85,7 +90,8 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
     unsolved = variables is not None and variables > LP_MAX_VARIABLES
     table = compare([topology], kernel=kernel).iloc[0] if lp and not unsolved else None
     times = tradeoff(topology, collective=member, root=root, kernel=kernel,
-                     sizes=list(sizes or DEFAULT_SIZES), method="auto" if lp else "trees")
+                     sizes=list(sizes or DEFAULT_SIZES), method="auto" if lp else "trees",
+                     calibration=calibration)
     # the schedule generate writes: for allreduce the LP schedule where it is a candidate
     best = {c.name: c for c in times.candidates}
     schedule = (best["lp"] if "lp" in best else
