@@ -166,7 +166,7 @@ class CalibrationFit:
         rows = [(p.name, _value_text(p.name, p.value, p.sigma)) for p in self.fitted]
         rows += [(n, f"held: {w}") for n, w in self.held]
         rows.append(("fit", f"rms log error {self.rms_log_error:.3g}, worst size "
-                            f"{self.max_error:+.1%}" if self.residuals else "no sizes"))
+                            f"{self.max_error:.1%}" if self.residuals else "no sizes"))
         return rows
 
     def __repr__(self) -> str:

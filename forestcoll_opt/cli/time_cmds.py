@@ -348,7 +348,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     for name, why in fit.held:
         print(f"  {name:<24} held at its default: {why}", file=out)
     print(f"residuals (predicted / measured - 1), rms log error {fit.rms_log_error:.3g}, "
-          f"worst {fit.max_error:+.1%}:", file=out)
+          f"worst {fit.max_error:.1%}:", file=out)
     print(f"  {'run':>3}  {'size':>10}  {'measured (us)':>13}  {'model (us)':>11}  "
           f"{'runs':>12}  {'residual':>8}", file=out)
     for r in fit.residuals:
