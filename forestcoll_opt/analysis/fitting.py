@@ -52,6 +52,8 @@ from ..timing.simulation import link_coefficients
 PLACEMENTS = ("out-of-place", "in-place")
 FITTED = ("efficiency", "ring_latency", "overhead")
 _FITTABLE = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE)
+COLLECTIVES = tuple(c.value for c in _FITTABLE)
+"""The collectives whose runs are fitted (the library model's)."""
 _ARCH = ((re.compile(r"\b(H100|H200|H800|H20|GH200|B200|GB200)\b", re.I), "hopper"),
          (re.compile(r"\b(A100|A800|A30|A10|A40|A6000)\b", re.I), "ampere"),
          (re.compile(r"\bV100\b", re.I), "volta"))

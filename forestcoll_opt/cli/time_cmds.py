@@ -310,6 +310,7 @@ def _size(n: int) -> str:
 
 
 def add_calibrate(sub: argparse._SubParsersAction) -> None:
+    from ..analysis.fitting import COLLECTIVES, PLACEMENTS
     p = sub.add_parser("calibrate", help="fit the calibrated model's link efficiency, ring "
                                          "latency factor and overhead to your own "
                                          "nccl-tests/rccl-tests logs; write a calibration "
@@ -321,10 +322,10 @@ def add_calibrate(sub: argparse._SubParsersAction) -> None:
                         "each, run on this topology's GPUs")
     p.add_argument("-o", "--output", type=output_arg, required=True,
                    help="the calibration file to write (- for standard output)")
-    p.add_argument("--placement", choices=("out-of-place", "in-place"),
+    p.add_argument("--placement", choices=PLACEMENTS,
                    default="out-of-place", help="which measurement to fit (default "
                                                 "out-of-place)")
-    p.add_argument("--collective", choices=("allgather", "reduce-scatter", "allreduce"),
+    p.add_argument("--collective", choices=COLLECTIVES,
                    help="the collective of logs that cannot tell (allgather and alltoall "
                         "print the same table)")
     p.set_defaults(func=cmd_calibrate)
