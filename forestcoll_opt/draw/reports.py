@@ -22,6 +22,7 @@ from ..model.numbers import fraction_display
 from ..model.summary import topology_rows
 from ..model.topology import Topology
 from ..timing.calibrated import Calibration
+from ..timing.fitted import as_calibration
 from ..timing.tradeoffs import Tradeoff, tradeoff
 from . import draw
 from .canvas import inline_svg_text, new_figure, style
@@ -81,6 +82,7 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
     :raises LPError: when the LP cannot be solved and certified
     """
     member = check_request(topology, collective, root=root)
+    calibration = as_calibration(calibration)
     cut_member = Collective.ALLGATHER if member is Collective.ALLREDUCE else member
     bound = compute_bound(topology, collective=cut_member, root=root, kernel=kernel)
     from ..lp.choice import LP_MAX_VARIABLES, lp_variables, not_solved_reason
@@ -128,13 +130,15 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
          + _figure(draw(topology, schedule, view="loads"))),
     ]
     title = f"forestcoll report: {member.value} on {topology.name}"
+    fitted = ("" if calibration is None else
+              f", with the calibration given: {html.escape(calibration.summary(topology))}")
     body = "".join(f"<h2>{html.escape(name)}</h2>\n{content}\n" for name, content in sections)
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>\n"
             f"<body><h1>{html.escape(title)}</h1>\n<nav id=\"contents\"><b>Contents</b></nav>\n"
             f"{body}<p class=\"note\">Exact numbers are fractions in {html.escape(topology.units)}; "
             f"times come from the {html.escape(times.model)} time model "
-            f"(forestcoll_opt.timing.simulate; docs/validation.md).</p>\n"
+            f"(forestcoll_opt.timing.simulate; docs/validation.md){fitted}.</p>\n"
             f"<script>{SCRIPT}</script></body></html>\n")
 
 

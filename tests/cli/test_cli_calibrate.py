@@ -65,3 +65,15 @@ def test_refusals(capsys, tmp_path):
     code, out, err = run(capsys, "tradeoff", "dgx-a100:boxes=1", "--model", "ideal",
                          "--calibration", str(bad))
     assert code == 2 and "--calibration belongs to the calibrated model" in err
+
+
+def test_report_takes_the_file(capsys, tmp_path):
+    cal = tmp_path / "cal.json"
+    assert run(capsys, "calibrate", "dgx-h100:boxes=2", LOG, "-o", str(cal))[0] == 0
+    page = tmp_path / "r.html"
+    code, out, err = run(capsys, "report", "dgx-h100:boxes=2", "--no-lp", "--sizes", "1MiB",
+                         "--calibration", str(cal), "-o", str(page))
+    assert code == 0, err
+    text = page.read_text()
+    assert "with the calibration given: model calibrated" in text
+    assert "overhead 127.9 us" in text
