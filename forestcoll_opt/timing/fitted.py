@@ -114,13 +114,16 @@ def calibration_from_dict(doc: Any, source: str = "<calibration>") -> Calibratio
         raise CalibrationError(f"{source}: calibration.{str(unknown[0])[:40]} is not a "
                                f"parameter; use {', '.join(_KEYS)}")
     kwargs: dict[str, Any] = {}
+    default = Calibration()
     try:
-        if "efficiency" in fields:
-            kwargs["efficiency"] = {k: _exact(v, f"calibration.efficiency.{k}", source)
-                                    for k, v in _table(fields, "efficiency", source).items()}
+        if "efficiency" in fields:      # the types it leaves out keep their defaults
+            kwargs["efficiency"] = {**default.efficiency, **{
+                k: _exact(v, f"calibration.efficiency.{k}", source)
+                for k, v in _table(fields, "efficiency", source).items()}}
         if "ring_latency" in fields:
-            kwargs["ring_latency"] = {k: _number(v, f"calibration.ring_latency.{k}", source)
-                                      for k, v in _table(fields, "ring_latency", source).items()}
+            kwargs["ring_latency"] = {**default.ring_latency, **{
+                k: _number(v, f"calibration.ring_latency.{k}", source)
+                for k, v in _table(fields, "ring_latency", source).items()}}
         for key, name in (("overhead_s", "overhead"), ("reduce_step_s", "reduce_step"),
                           ("net_overhead_s", "net_overhead")):
             if key in fields:
