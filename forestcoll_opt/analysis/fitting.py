@@ -65,8 +65,8 @@ class FittedParameter:
     """One fitted parameter.
 
     :ivar name: ``efficiency.TYPE``, ``ring_latency.LIBRARY`` or ``overhead``
-    :ivar value: the fitted value (seconds for the overhead)
-    :ivar sigma: its standard error (same unit)
+    :ivar value: the fitted value (seconds for the overhead), to 6 significant digits
+    :ivar sigma: its standard error (same unit), likewise
     """
 
     name: str
@@ -108,6 +108,7 @@ class CalibrationFit:
     :ivar runs: one dict per run fitted (source, collective, ranks, algo, proto, sizes)
     :ivar residuals: every size of every run
     :ivar rms_log_error: the root mean square of log(predicted / measured)
+    :ivar notes: what the fit cannot say (an efficiency at its ceiling of 1)
     """
 
     topology: str
@@ -117,6 +118,7 @@ class CalibrationFit:
     runs: tuple[dict, ...]
     residuals: tuple[Residual, ...]
     rms_log_error: float
+    notes: tuple[str, ...] = ()
 
     @property
     def max_error(self) -> float:
@@ -143,6 +145,7 @@ class CalibrationFit:
             "fitted": [{"name": p.name, "value": rounded(p.value), "sigma": rounded(p.sigma)}
                        for p in self.fitted],
             "held": [{"name": n, "why": w} for n, w in self.held],
+            "notes": list(self.notes),
             "runs": list(self.runs),
             "rms_log_error": rounded(self.rms_log_error),
             "residuals": [{"run": r.run, "size_bytes": r.size_bytes,
@@ -167,6 +170,7 @@ class CalibrationFit:
     def _lines(self) -> list[tuple[str, str]]:
         rows = [(p.name, _value_text(p.name, p.value, p.sigma)) for p in self.fitted]
         rows += [(n, f"held: {w}") for n, w in self.held]
+        rows += [("note", n) for n in self.notes]
         rows.append(("fit", f"rms log error {self.rms_log_error:.3g}, worst size "
                             f"{self.max_error:.1%}" if self.residuals else "no sizes"))
         return rows
@@ -414,18 +418,35 @@ def calibrate(topology: "Topology | str", logs: Iterable[Any], *,
                 if best is None or fit.cost < best.cost - 1e-15:
                     best = fit
     assert best is not None
-    x = best.x
+    x = [float(v) for v in best.x]
     res = best.fun
+    jac = best.jac
+    # a parameter no measured time depends on at the optimum is not determined: held
+    inert = [i for i in range(len(names)) if not np.any(np.abs(jac[:, i]) > 1e-12)]
+    for i in inert:
+        held.append((names[i], "no measured size's time depends on it at the fit (the runs "
+                               "never ran what it scales)"))
+    keep = [i for i in range(len(names)) if i not in inert]
+    names = [names[i] for i in keep]
+    kinds = [kinds[i] for i in keep]
+    x = [x[i] for i in keep]
+    jac = jac[:, keep]
     dof = max(1, len(res) - len(names))
     s2 = float(res @ res) / dof
-    jac = best.jac
     try:
         cov = np.linalg.pinv(jac.T @ jac) * s2
         sig = [math.sqrt(max(0.0, float(cov[i, i]))) for i in range(len(names))]
     except np.linalg.LinAlgError:
         sig = [math.inf] * len(names)
+    notes = []
+    if x and names[0].startswith("efficiency.") and x[0] >= 1 - 1e-9:
+        notes.append(f"the fitted efficiency of {binding} is at its ceiling, 1: the runs are "
+                     f"at least as fast as the library's ring on {topology.name} allows at "
+                     f"line rate, so the library ran something the model does not (other "
+                     f"rings or links), or the topology's bandwidths are too low; the "
+                     f"residuals say how far")
     scale = [1e-6 if k == "overhead" else 1.0 for k in kinds]
-    fitted = tuple(FittedParameter(n, float(v) * f, s * f)
+    fitted = tuple(FittedParameter(n, rounded(float(v) * f), rounded(s * f))    # as written
                    for n, v, s, f in zip(names, x, sig, scale))
     final = with_params(x)
     final = replace(final, uncertainty={p.name: rounded(p.sigma) for p in fitted})
@@ -446,4 +467,4 @@ def calibrate(topology: "Topology | str", logs: Iterable[Any], *,
     rms = math.sqrt(float(np.mean(res ** 2)))
     return CalibrationFit(topology=topology.name, calibration=final, fitted=fitted,
                           held=tuple(held), runs=tuple(r.info for r in prepared),
-                          residuals=tuple(rows), rms_log_error=rms)
+                          residuals=tuple(rows), rms_log_error=rms, notes=tuple(notes))

@@ -348,6 +348,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         print(f"  {p.name:<24} {_fit_value(p.name, p.value, p.sigma)}", file=out)
     for name, why in fit.held:
         print(f"  {name:<24} held at its default: {why}", file=out)
+    for note in fit.notes:
+        print(f"note: {note}", file=out)
     print(f"residuals (predicted / measured - 1), rms log error {fit.rms_log_error:.3g}, "
           f"worst {fit.max_error:.1%}:", file=out)
     print(f"  {'run':>3}  {'size':>10}  {'measured (us)':>13}  {'model (us)':>11}  "

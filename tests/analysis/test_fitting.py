@@ -194,3 +194,18 @@ def test_arch_from_device_names():
     assert arch_of(["NVIDIA A100-SXM4-40GB"]) == "ampere"
     assert arch_of(["Tesla V100-SXM2-32GB"]) == "volta"
     assert arch_of(["AMD Instinct MI300X"]) is None
+
+
+def test_runs_faster_than_the_model_allows_are_said_so():
+    """rccl-tests on 2 x 8 MI300X run allreduce 3x faster than the toolkit's ring baseline on
+    mi300x:boxes=2 allows at line rate (RCCL's rings use every xGMI link of the full mesh):
+    the efficiency sits at its ceiling and the fit says so; κ, which no size's time depends
+    on at the fit (RCCL's tree runs every size), is held."""
+    run = read_nccl_tests(DATA / "mi300x-rccl-tests-all_reduce-1node-2node.log")[1]
+    fit = calibrate("mi300x:boxes=2", [run])
+    assert fit.calibration.library == "rccl"
+    assert fit.parameter("efficiency.xgmi").value == 1.0
+    assert [n for n, _ in fit.held] == ["ring_latency.rccl"]
+    assert fit.calibration.ring_latency["rccl"] == Calibration().ring_latency["rccl"]
+    assert len(fit.notes) == 1 and "at its ceiling, 1" in fit.notes[0]
+    assert all(r.error > 1.5 for r in fit.residuals if r.size_bytes >= 2**28)
