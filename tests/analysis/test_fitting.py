@@ -198,7 +198,7 @@ def test_arch_from_device_names():
 
 def test_runs_faster_than_the_model_allows_are_said_so():
     """rccl-tests on 2 x 8 MI300X run allreduce 3x faster than the toolkit's ring baseline on
-    mi300x:boxes=2 allows at line rate (RCCL's rings use every xGMI link of the full mesh):
+    mi300x:boxes=2 allows at line rate (its rings are not RCCL's for that machine):
     the efficiency sits at its ceiling and the fit says so; κ, which no size's time depends
     on at the fit (RCCL's tree runs every size), is held."""
     run = read_nccl_tests(DATA / "mi300x-rccl-tests-all_reduce-1node-2node.log")[1]
