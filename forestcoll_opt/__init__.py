@@ -19,6 +19,7 @@ The public API, one entry point per question::
     ring = fc.baseline(topo, "ring", collective="allgather")   # what NCCL runs, same format
     fc.simulate(topo, s, [2**20, 2**30])               # calibrated time per message size
     fc.tradeoff(topo, collective="allgather", sizes=[2**20, 2**30])   # fastest k per size
+    fit = fc.calibrate(topo, ["all_gather.log"])       # the time model fitted to your runs
     s.save("s.json"); s = fc.load_schedule("s.json")   # the schedule file, and back
     fc.draw(topo, s, view="loads")                     # a picture: topology, cut, tree, loads
     fc.report(topo)                                    # all of it as one self-contained HTML page
@@ -77,6 +78,7 @@ from typing import Any, Callable
 from .analysis.sweeps import compare, iter_sweep, sweep
 from .analysis.whatif import failure_impact, upgrade_impact
 from .analysis.relaying import GroupBound, group_bound
+from .analysis.fitting import calibrate
 from .generation.baselines import baseline
 from .generation.bounding import Bound, bound
 from .model.catalog import resolve
@@ -233,7 +235,8 @@ _display.set_drawer(_inline_picture)
 
 __all__ = [
     "Bound", "Collective", "GroupBound", "Schedule", "Stats", "Topology", "Verdict",
-    "__version__", "assert_optimal", "baseline", "bound", "check_xml", "compare", "concurrent",
+    "__version__", "assert_optimal", "baseline", "bound", "calibrate", "check_xml", "compare",
+    "concurrent",
     "degrade", "draw", "export_msccl", "failure_impact", "from_dict", "from_networkx",
     "generate", "group_bound", "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce",
     "lp_alltoall", "nccl_example", "report", "resolve", "save_drawing", "simulate", "solve_lp",

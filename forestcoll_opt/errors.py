@@ -5,6 +5,7 @@ from __future__ import annotations
 
 __all__ = [
     "BoundError",
+    "CalibrationError",
     "CatalogError",
     "CollectiveError",
     "DemandError",
@@ -201,6 +202,12 @@ class NcclTestsError(ForestCollError, ValueError):
     or damaged row, an algbw that is not size / time, a table that contradicts the
     collective it is labelled with, a collective the log cannot tell
     (:func:`forestcoll_opt.runtimes.nccl_tests.read_nccl_tests`; one line naming the line)."""
+
+
+class CalibrationError(ForestCollError, ValueError):
+    """Measurements cannot calibrate the time model (runs of another rank count than the
+    topology's GPUs, too few sizes to fit), or a calibration file cannot be read (not JSON,
+    another format, a value out of its range): one line naming the file or the run."""
 
 
 class DrawError(ForestCollError, ValueError):

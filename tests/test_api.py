@@ -5,6 +5,7 @@ error class exported; nothing released yet, so no other call form is accepted.""
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 from fractions import Fraction
 
 import pytest
@@ -247,11 +248,22 @@ def _spec_calls(topo, tmp_path):
         plt.close(fig)
         return out.getvalue()
 
+    log = Path(__file__).parent / "data" / "nccl-tests" / "a100-1x8-all_gather-old-header.log"
+
+    def refusal(call):
+        try:
+            call()
+        except fc.CalibrationError as exc:
+            return str(exc)
+        raise AssertionError("the example network's links have no type to calibrate")
+
     return {
         "assert_optimal": (lambda t: fc.assert_optimal(t, s),
                            lambda v: (v.status, v.algbw)),
         "baseline": (lambda t: fc.baseline(t, "ring"), lambda r: r.algbw),
         "bound": (lambda t: fc.bound(t), lambda b: (b.algbw, b.cut)),
+        # the example's links are untyped: the refusal names the network, read the same way
+        "calibrate": (lambda t: refusal(lambda: fc.calibrate(t, [log])), lambda m: m),
         "check_xml": (lambda t: fc.check_xml(t, xml), lambda v: (v.ok, v.algbw)),
         "concurrent": (lambda t: fc.concurrent(t, groups=[list(fc.resolve(SPEC).compute_nodes)]),
                        lambda r: r.interval),

@@ -241,6 +241,9 @@ def _public_result_types() -> set[type]:
     return found
 
 
+NCCL_TESTS_LOG = Path(__file__).parent / "data" / "nccl-tests" / "h100-2x8-all_reduce.log"
+
+
 def _results(dgx, tmp_path):
     """One or more of every result, on the 16-GPU DGX A100, by what each is."""
     from dataclasses import replace
@@ -266,6 +269,7 @@ def _results(dgx, tmp_path):
         "upgrade impact": fc.upgrade_impact(topo, factor="2x", by="link"),
         "group bound": fc.group_bound(topo, "box*/gpu0"),
         "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
+        "calibration fit": fc.calibrate(topo, [NCCL_TESTS_LOG]),
     }
     assert not results["invalid xml verdict"].ok
     return results

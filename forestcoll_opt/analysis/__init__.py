@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .best import generate
 from .checks import allreduce_lp, alltoall_lp, assert_optimal, verify
+from .fitting import CalibrationFit, calibrate
 from .export_plan import export_tradeoff, size_ranges
 from .relaying import GroupBound, group_bound
 from .sweeps import MAX_K, SWEEP_COLUMNS, compare, iter_sweep, sweep
@@ -16,8 +17,8 @@ from .whatif import (FailureClass, FailureImpact, Upgrade, UpgradeImpact, cut_op
                      failure_impact, upgrade_impact)
 
 __all__ = [
-    "Case", "FailureClass", "FailureImpact", "GroupBound", "MAX_K", "SWEEP_COLUMNS", "Upgrade",
-    "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal", "compare",
+    "CalibrationFit", "Case", "FailureClass", "FailureImpact", "GroupBound", "MAX_K", "SWEEP_COLUMNS", "Upgrade",
+    "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal", "calibrate", "compare",
     "cut_optimum", "export_tradeoff", "failure_impact", "generate", "group_bound", "iter_sweep",
     "size_ranges", "sweep", "upgrade_impact", "validate", "verify",
 ]

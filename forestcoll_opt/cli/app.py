@@ -83,6 +83,7 @@ COMMANDS = (
     groups_cmds.add_groups,
     generate_cmds.add_compare, runtime_cmds.add_export, verify_cmds.add_show_traffic,
     time_cmds.add_simulate, generate_cmds.add_baseline, time_cmds.add_tradeoff,
+    time_cmds.add_calibrate,
     runtime_cmds.add_check_xml, runtime_cmds.add_example, runtime_cmds.add_import,
     whatif_cmds.add_whatif, bound_cmds.add_schema, bound_cmds.add_bound, draw_cmds.add_draw,
     draw_cmds.add_report,

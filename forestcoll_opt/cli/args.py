@@ -261,6 +261,7 @@ def add_time_model(p: argparse.ArgumentParser, chunks: str) -> None:
                         "latencies, the fastest protocol per size, fitted to published "
                         "measurements (docs/validation.md); ideal: the alpha-beta model with "
                         "chunked pipelining")
+    add_calibration(p)
     p.add_argument("--sizes", default="64KiB..4GiB",
                    help="message sizes: LO..HI (LO, 2*LO, ... up to HI) or a comma list; units "
                         "B, KiB, MiB, GiB, TiB (default 64KiB..4GiB)")
@@ -272,6 +273,16 @@ def add_time_model(p: argparse.ArgumentParser, chunks: str) -> None:
                         "(default: each link's own alpha, else its type's: nvlink 1.7e-6, "
                         "pcie 2.85e-6, infiniband/ethernet 4.8e-6, xgmi 2.7e-6; untyped "
                         "links 2e-6)")
+
+
+def add_calibration(p: argparse.ArgumentParser) -> None:
+    """--calibration FILE: the calibrated model's parameters fitted to a cluster
+    (``forestcoll calibrate``); the times then come with a band."""
+    p.add_argument("--calibration", metavar="FILE",
+                   help="the calibrated model's parameters from this calibration file "
+                        "(written by forestcoll calibrate from your own nccl-tests logs); "
+                        "times then show a band of +-2 standard errors (default: the "
+                        "published fit, docs/validation.md)")
 
 
 def add_executor(p: argparse.ArgumentParser, what: str) -> None:

@@ -14,7 +14,8 @@ from ..model.catalog import resolve
 from ..model.collective import CUT_BOUNDED_NAMES, TREES
 from ..model.alltoall import load_demand
 from ..model.compact import read_schedule
-from .args import TOPOLOGY_HELP, add_group, add_kernel, group_topology, output_arg, schedule_topology
+from .args import (TOPOLOGY_HELP, add_calibration, add_group, add_kernel, group_topology,
+                   output_arg, schedule_topology)
 from .output import destination
 
 
@@ -72,6 +73,7 @@ def add_report(sub: argparse._SubParsersAction) -> None:
                         "allreduce, the LP schedule: the trees are then judged against the "
                         "reduce-scatter + allgather tree bound (the LP can take long on big "
                         "networks)")
+    add_calibration(p)
     p.add_argument("-o", "--output", type=output_arg, required=True,
                    help="the HTML file to write (- for standard output)")
     add_group(p)
@@ -132,8 +134,12 @@ def cmd_report(args: argparse.Namespace) -> int:
     check_output(args.output, label="-o", inputs=[args.topology])
     sizes = parse_sizes(args.sizes) if args.sizes else None
     topo = group_topology(args, resolve(args.topology))
+    calibration = None
+    if args.calibration is not None:
+        from ..timing.fitted import read_calibration
+        calibration = read_calibration(args.calibration)
     page = report(topo, collective=args.collective, root=args.root, sizes=sizes,
-                  lp=not args.no_lp, kernel=args.kernel)
+                  lp=not args.no_lp, kernel=args.kernel, calibration=calibration)
     write_output(args.output, page)
     out, where = destination(args.output)
     print(f"wrote {where}: report on {args.collective} for {topo.name} "

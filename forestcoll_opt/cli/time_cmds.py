@@ -78,16 +78,23 @@ def _model_options(args: argparse.Namespace) -> tuple[int | str, dict]:
                              f"ideal model; add --model "
                              f"ideal (the calibrated model takes its latencies from the "
                              f"runtimes' tables and has no chunk count)")
-        return "auto", {"model": "calibrated"}
+        options: dict = {"model": "calibrated"}
+        if args.calibration is not None:
+            from ..timing.fitted import read_calibration
+            options["calibration"] = read_calibration(args.calibration)
+        return "auto", options
+    if args.calibration is not None:
+        raise UsageError("--calibration belongs to the calibrated model; drop --model ideal")
     chunks = parse_chunks(args.chunks if args.chunks is not None else "auto")
     return chunks, {"model": "ideal", "chunks": chunks, "alpha": args.alpha}
 
 
-def _model_line(model: str, parameters: dict, topo, alpha: float | None) -> str:
+def _model_line(model: str, parameters: dict, topo, alpha: float | None,
+                calibration=None) -> str:
     """One line naming the model and its parameters."""
     if model == "calibrated":
         from ..timing.calibrated import Calibration
-        return Calibration().summary(topo)
+        return (calibration or Calibration()).summary(topo)
     shown = ", ".join(f"{a:g} s on {n} link{'s' * (n != 1)}"
                       for a, n in _alpha_summary(topo, alpha))
     source = "--alpha" if alpha is not None else "link types and the topology's alphas"
@@ -123,7 +130,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                            for a, n in _alpha_summary(topo, args.alpha)],
                         "chunks": chunks})
         doc["rows"] = [{"size_bytes": r.size_bytes, "chunks": r.chunks,
-                        "protocol": r.protocol, "seconds": r.seconds, "algbw": r.algbw}
+                        "protocol": r.protocol, "seconds": r.seconds, "algbw": r.algbw,
+                        **({} if r.band is None else {"seconds_fast": r.band[0],
+                                                      "seconds_slow": r.band[1]})}
                        for r in rows]
         print(json.dumps(doc, indent=1))
         return 0
@@ -140,13 +149,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         demand = demand_line(topo, verdict)
         if demand:
             print(demand)
-        print(_model_line(rows.model, rows.parameters, topo, args.alpha))
+        print(_model_line(rows.model, rows.parameters, topo, args.alpha,
+                          options.get("calibration")))
         second = "protocol" if calibrated else "chunks"
+        banded = any(r.band is not None for r in rows)
         print(f"{'size (bytes)':>16}  {second:>8}  {'time (s)':>12}  "
-              f"{'algbw (' + topo.units + ')':>14}")
+              f"{'algbw (' + topo.units + ')':>14}" + (f"  {'band (+-2 sigma)':>21}" if banded
+                                                        else ""))
         for r in rows:
             cell = r.protocol if calibrated else r.chunks
-            print(f"{r.size_bytes:>16}  {cell:>8}  {r.seconds:>12.6g}  {r.algbw:>14.6g}")
+            line = f"{r.size_bytes:>16}  {cell:>8}  {r.seconds:>12.6g}  {r.algbw:>14.6g}"
+            if r.band is not None:
+                slow, fast = (r.size_bytes / s / unit_bytes_per_s(topo.units)[0]
+                              for s in (r.band[1], r.band[0]))
+                line += f"  {slow:>10.4g}..{fast:<9.4g}"
+            print(line)
         return 0
 
 
@@ -215,7 +232,8 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         return 0
     with human_output(args.csv):       # --csv -: standard output holds the CSV alone
         print(_optimum_line(result, topo))
-        print(_model_line(result.model, dict(result.parameters), topo, args.alpha))
+        print(_model_line(result.model, dict(result.parameters), topo, args.alpha,
+                          options.get("calibration")))
         print(f"{'candidate':>10}  {'exact algbw':>12}  {'trees':>6}  {'height':>6}")
         for c in result.candidates:
             if c.schedule is None:
@@ -289,3 +307,63 @@ def _size(n: int) -> str:
         if n >= factor and n % factor == 0:
             return f"{n // factor}{unit}"
     return f"{n}B"
+
+
+def add_calibrate(sub: argparse._SubParsersAction) -> None:
+    from ..analysis.fitting import COLLECTIVES, PLACEMENTS
+    p = sub.add_parser("calibrate", help="fit the calibrated model's link efficiency, ring "
+                                         "latency factor and overhead to your own "
+                                         "nccl-tests/rccl-tests logs; write a calibration "
+                                         "file for --calibration")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("logs", nargs="+", metavar="LOG",
+                   help="standard output of all_reduce_perf, all_gather_perf or "
+                        "reduce_scatter_perf (nccl-tests or rccl-tests), any number of runs "
+                        "each, run on this topology's GPUs")
+    p.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="the calibration file to write (- for standard output)")
+    p.add_argument("--placement", choices=PLACEMENTS,
+                   default="out-of-place", help="which measurement to fit (default "
+                                                "out-of-place)")
+    p.add_argument("--collective", choices=COLLECTIVES,
+                   help="the collective of logs that cannot tell (allgather and alltoall "
+                        "print the same table)")
+    p.set_defaults(func=cmd_calibrate)
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    """Exit 0: the file is written; 2: a log or the request is wrong."""
+    from ..analysis.fitting import calibrate
+    from ..files import display_path
+    from .output import destination
+
+    check_output(args.output, label="-o", inputs=[args.topology, *args.logs])
+    topo = resolve(args.topology)
+    fit = calibrate(topo, args.logs, placement=args.placement, collective=args.collective)
+    write_output(args.output, json.dumps(fit.to_dict(), indent=1) + "\n")
+    out, where = destination(args.output)
+    print(f"calibrated on {topo.name}: {len(fit.runs)} run(s), {len(fit.residuals)} sizes "
+          f"({fit.calibration.library}, {fit.calibration.arch} tables)", file=out)
+    for p in fit.fitted:
+        print(f"  {p.name:<24} {_fit_value(p.name, p.value, p.sigma)}", file=out)
+    for name, why in fit.held:
+        print(f"  {name:<24} held at its default: {why}", file=out)
+    for note in fit.notes:
+        print(f"note: {note}", file=out)
+    print(f"residuals (predicted / measured - 1), rms log error {fit.rms_log_error:.3g}, "
+          f"worst {fit.max_error:.1%}:", file=out)
+    print(f"  {'run':>3}  {'size':>10}  {'measured (us)':>13}  {'model (us)':>11}  "
+          f"{'runs':>12}  {'residual':>8}", file=out)
+    for r in fit.residuals:
+        print(f"  {r.run:>3}  {_size(r.size_bytes):>10}  {r.measured_s * 1e6:>13.6g}  "
+              f"{r.predicted_s * 1e6:>11.6g}  {r.algorithm + '/' + r.protocol:>12}  "
+              f"{r.error:>+8.1%}", file=out)
+    print(f"wrote {where}" + (f": use it with --calibration {display_path(args.output)}"
+                              if args.output != "-" else ""), file=out)
+    return 0
+
+
+def _fit_value(name: str, value: float, sigma: float) -> str:
+    if name == "overhead":
+        return f"{value * 1e6:.4g} us +- {sigma * 1e6:.2g} us"
+    return f"{value:.4g} +- {sigma:.2g}"

@@ -8,6 +8,7 @@ access. The page leaves out every measured time, so the same input gives the sam
 from __future__ import annotations
 
 import html
+import os
 import re
 from typing import Any, Iterable
 
@@ -20,6 +21,8 @@ from ..model.collective import Collective, check_request
 from ..model.numbers import fraction_display
 from ..model.summary import topology_rows
 from ..model.topology import Topology
+from ..timing.calibrated import Calibration
+from ..timing.fitted import as_calibration
 from ..timing.tradeoffs import Tradeoff, tradeoff
 from . import draw
 from .canvas import inline_svg_text, new_figure, style
@@ -55,7 +58,8 @@ SCRIPT = """
 
 def report(topology: Topology, *, collective: "Collective | str" = "allgather",
            root: str | None = None, sizes: Iterable[int] | None = None, lp: bool = True,
-           kernel: str | None = None) -> str:
+           kernel: str | None = None,
+           calibration: "Calibration | str | os.PathLike | None" = None) -> str:
     """The HTML page (module docstring) about ``topology`` and ``collective``.
 
     :param topology: the network
@@ -70,12 +74,15 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
         (:func:`~forestcoll_opt.lp.choice.lp_solved_by_default`): above its size the
         section says it is not solved and the trees are judged as ``verify`` judges them
     :param kernel: the max-flow kernel, or None for the fastest installed
+    :param calibration: the time section's calibrated model, or a calibration file's path
+        (``forestcoll calibrate``); None: the defaults
     :returns: the page, one HTML document
     :raises CollectiveError: for an unknown collective or a wrong root
     :raises DrawError: when matplotlib is not installed
     :raises LPError: when the LP cannot be solved and certified
     """
     member = check_request(topology, collective, root=root)
+    calibration = as_calibration(calibration)
     cut_member = Collective.ALLGATHER if member is Collective.ALLREDUCE else member
     bound = compute_bound(topology, collective=cut_member, root=root, kernel=kernel)
     from ..lp.choice import LP_MAX_VARIABLES, lp_variables, not_solved_reason
@@ -85,7 +92,8 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
     unsolved = variables is not None and variables > LP_MAX_VARIABLES
     table = compare([topology], kernel=kernel).iloc[0] if lp and not unsolved else None
     times = tradeoff(topology, collective=member, root=root, kernel=kernel,
-                     sizes=list(sizes or DEFAULT_SIZES), method="auto" if lp else "trees")
+                     sizes=list(sizes or DEFAULT_SIZES), method="auto" if lp else "trees",
+                     calibration=calibration)
     # the schedule generate writes: for allreduce the LP schedule where it is a candidate
     best = {c.name: c for c in times.candidates}
     schedule = (best["lp"] if "lp" in best else
@@ -122,13 +130,15 @@ def report(topology: Topology, *, collective: "Collective | str" = "allgather",
          + _figure(draw(topology, schedule, view="loads"))),
     ]
     title = f"forestcoll report: {member.value} on {topology.name}"
+    fitted = ("" if calibration is None else
+              f", with the calibration given: {html.escape(calibration.summary(topology))}")
     body = "".join(f"<h2>{html.escape(name)}</h2>\n{content}\n" for name, content in sections)
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>\n"
             f"<body><h1>{html.escape(title)}</h1>\n<nav id=\"contents\"><b>Contents</b></nav>\n"
             f"{body}<p class=\"note\">Exact numbers are fractions in {html.escape(topology.units)}; "
             f"times come from the {html.escape(times.model)} time model "
-            f"(forestcoll_opt.timing.simulate; docs/validation.md).</p>\n"
+            f"(forestcoll_opt.timing.simulate; docs/validation.md){fitted}.</p>\n"
             f"<script>{SCRIPT}</script></body></html>\n")
 
 

@@ -7,11 +7,13 @@ simulate``); its modules hold the rest."""
 from __future__ import annotations
 
 from .calibrated import Calibration
+from .fitted import read_calibration
 from .library import library_times
 from .simulation import SimRow, Simulation, link_alphas, parse_sizes, simulate
 from .tradeoffs import Candidate, Tradeoff, TradeoffRow, default_ks, tradeoff
 
 __all__ = [
     "Calibration", "Candidate", "SimRow", "Simulation", "Tradeoff", "TradeoffRow",
-    "default_ks", "library_times", "link_alphas", "parse_sizes", "simulate", "tradeoff",
+    "default_ks", "library_times", "link_alphas", "parse_sizes", "read_calibration",
+    "simulate", "tradeoff",
 ]

@@ -43,7 +43,7 @@ xGMI links, NCCL's otherwise, unless :attr:`Calibration.library` names one.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -95,6 +95,13 @@ class Calibration:
         bandwidth of its channels (cited); used when the library is timed at its best
         algorithm (``pick="best"``), None times the tree as the tuner rates it. No command
         times the library that way, so outputs do not name it.
+    :ivar overhead: seconds every call costs on top of the model (the runtime's launch and
+        synchronisation), added to schedules and libraries alike; 0 by default, fitted by
+        ``calibrate`` from a cluster's own nccl-tests logs
+    :ivar uncertainty: the standard error of each fitted parameter, by its name in a
+        calibration file (``"efficiency.infiniband"``, ``"ring_latency.nccl"``,
+        ``"overhead"``); empty for the package's defaults. :meth:`band` turns it into the
+        two calibrations a prediction's band is timed with
     :raises UsageError: for a value out of its range
     """
 
@@ -107,6 +114,8 @@ class Calibration:
     arch: str = "ampere"
     amd_host: bool = True
     tree_efficiency: float | None = TREE_EFFICIENCY
+    overhead: float = 0.0
+    uncertainty: Mapping[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for kind, value in dict(self.efficiency).items():
@@ -132,7 +141,7 @@ class Calibration:
                 raise UsageError(f"ring_latency of {str(name)[:40]!r}: give nccl and/or rccl "
                                  f"with a positive factor")
         object.__setattr__(self, "ring_latency", {k: float(factors.get(k, 1.0)) for k in TABLES})
-        for name in ("reduce_step", "net_overhead"):
+        for name in ("reduce_step", "net_overhead", "overhead"):
             value = getattr(self, name)
             if not _finite(value) or not 0 <= value <= 1:
                 raise UsageError(f"{name} {str(value)[:40]} is in seconds: give 0 to 1")
@@ -144,6 +153,45 @@ class Calibration:
                 raise UsageError(f"tree_efficiency {str(tau)[:40]} is not in (0, 1]; give "
                                  f"None for the tree as the tuner rates it")
             object.__setattr__(self, "tree_efficiency", float(tau))
+        sigmas = dict(self.uncertainty)
+        for name, value in sigmas.items():
+            if _band_target(name) is None or not _finite(value) or value < 0:
+                raise UsageError(f"uncertainty of {str(name)[:40]!r}: give efficiency.TYPE, "
+                                 f"ring_latency.LIBRARY or overhead with a standard error "
+                                 f">= 0")
+        object.__setattr__(self, "uncertainty",
+                           {k: float(v) for k, v in sorted(sigmas.items())})
+
+    def band(self, sigmas: float = 2.0) -> tuple["Calibration", "Calibration"]:
+        """The two calibrations that bound a prediction: (fast, slow), every fitted
+        parameter moved ``sigmas`` standard errors (:attr:`uncertainty`) towards the faster,
+        then the slower side — efficiencies up (at most 1) and down (above 0), latency
+        factors and the overhead down (above 0, resp. at least 0) and up. Every time the
+        model gives is monotone in each of them, so a prediction's band is the two times
+        these give. Without uncertainties both are this calibration.
+
+        :param sigmas: how many standard errors wide the band is on each side (2: about 95 %
+            for a well-determined fit)
+        :returns: (fast, slow)
+        """
+        ends = []
+        for sign in (1.0, -1.0):        # fast: efficiency up, latencies down
+            eta = dict(self.efficiency)
+            kappa = dict(self.ring_latency)
+            overhead = self.overhead
+            for name, sigma in self.uncertainty.items():
+                kind, key = _band_target(name)
+                step = sigmas * sigma
+                if kind == "efficiency" and key in eta:
+                    value = float(eta[key]) + sign * step
+                    eta[key] = Fraction(min(1.0, max(value, float(eta[key]) / 1e3)))
+                elif kind == "ring_latency":
+                    kappa[key] = max(kappa[key] - sign * step, kappa[key] / 1e3)
+                elif kind == "overhead":
+                    overhead = min(1.0, max(0.0, overhead - sign * step))
+            ends.append(replace(self, efficiency=eta, ring_latency=kappa, overhead=overhead,
+                                uncertainty={}))
+        return ends[0], ends[1]
 
     def library_for(self, topology: Topology) -> str:
         """The library whose tables apply: :attr:`library`, or for ``"auto"`` RCCL when the
@@ -188,6 +236,10 @@ class Calibration:
             "ring_latency": dict(sorted(self.ring_latency.items())),
             "reduce_step_s": self.reduce_step, "net_overhead_s": self.net_overhead,
             "arch": self.arch, "amd_host": self.amd_host})
+        if self.overhead:
+            out["overhead_s"] = self.overhead
+        if self.uncertainty:
+            out["uncertainty"] = dict(self.uncertainty)
         return out
 
     def summary(self, topology: Topology) -> str:
@@ -201,7 +253,29 @@ class Calibration:
         return (f"model calibrated ({TABLES[library].release} tables; link efficiency {eta}; "
                 f"protocols {', '.join(self.schedule_protocols(library))}; fitted: "
                 f"{library} ring latency x{self.ring_latency[library]:g}, reduce step "
-                f"{self.reduce_step * 1e6:g} us)")
+                f"{self.reduce_step * 1e6:g} us{self._fitted_text(library)})")
+
+    def _fitted_text(self, library: str) -> str:
+        """The overhead and the standard errors, when a calibration file set them."""
+        out = f", overhead {self.overhead * 1e6:.4g} us" if self.overhead else ""
+        if self.uncertainty:
+            out += "; standard errors " + ", ".join(
+                f"{k} {v * 1e6:.3g} us" if k == "overhead" else f"{k} {v:.3g}"
+                for k, v in self.uncertainty.items())
+        return out
+
+
+def _band_target(name: Any) -> tuple[str, str] | None:
+    """(``"efficiency"``, link type), (``"ring_latency"``, library) or (``"overhead"``, "")
+    for an uncertainty's name, None for another."""
+    kind, _, key = str(name).partition(".")
+    if kind == "efficiency" and key in LINK_TYPES:
+        return kind, key
+    if kind == "ring_latency" and key in TABLES:
+        return kind, key
+    if name == "overhead":
+        return "overhead", ""
+    return None
 
 
 def _finite(value: Any) -> bool:
@@ -335,7 +409,7 @@ def schedule_cost(topology: Topology, schedule: Schedule, calibration: Calibrati
         route = tuple(sum(max((v[i] for v in d.values()), default=0.0) for d in deepest)
                       for i in range(len(protocols)))
     boxes = len(topology.boxes())
-    latency = {p: tables.base["ring"][index[p]] * 1e-6 + route[i]
+    latency = {p: tables.base["ring"][index[p]] * 1e-6 + route[i] + calibration.overhead
                for i, p in enumerate(protocols)}
     share = {p: protocol_bandwidth(library, p, boxes) for p in protocols}
     return ScheduleCost(library=library, seconds_per_byte=per_byte, latency=latency,
@@ -483,5 +557,5 @@ def library_times(topology: Topology, shape: LibraryShape, collective: str,
                            ring_latency=calibration.ring_latency[library],
                            net_overhead=calibration.net_overhead * 1e6, arch=calibration.arch,
                            amd_host=calibration.amd_host, tree_efficiency=tau)
-        out.append((c.algorithm, c.protocol, c.seconds))
+        out.append((c.algorithm, c.protocol, c.seconds + calibration.overhead))
     return out

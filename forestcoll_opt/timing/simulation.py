@@ -80,6 +80,7 @@ topology's units.
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -96,6 +97,7 @@ from ..model.trees import node_group, root_orbits
 from ..display import data_frame, html_summary, picture
 from ..model.topology import LINK_TYPES, Topology, alpha_problem
 from .calibrated import Calibration, check_model, schedule_cost
+from .fitted import as_calibration
 
 DEFAULT_ALPHA = 2e-6            # seconds per hop
 MAX_CHUNKS = 2**40
@@ -117,6 +119,9 @@ class SimRow:
     :ivar algbw: M / time, in the topology's bandwidth units (inf for a zero time)
     :ivar protocol: the fastest protocol under the calibrated model (``"LL"``,
         ``"LL128"``, ``"Simple"``); None under the ideal model
+    :ivar band: under a calibration with uncertainties (a calibration file's), the seconds
+        of its fast and slow ends (:meth:`~forestcoll_opt.timing.calibrated.Calibration.band`,
+        ±2 standard errors); else None
     """
 
     size_bytes: int
@@ -124,6 +129,7 @@ class SimRow:
     seconds: float
     algbw: float
     protocol: str | None = None
+    band: tuple[float, float] | None = None
 
 
 class Simulation(tuple):
@@ -169,9 +175,15 @@ class Simulation(tuple):
 
         :returns: the DataFrame
         """
-        frame = data_frame((vars(r) for r in self), {
-            "size_bytes": "count", "chunks": "count", "protocol": "text",
-            "seconds": "number", "algbw": "number"})
+        columns = {"size_bytes": "count", "chunks": "count", "protocol": "text",
+                   "seconds": "number", "algbw": "number"}
+        rows = [vars(r) for r in self]
+        if any(r.band is not None for r in self):     # a calibration file's band
+            columns.update({"seconds_fast": "number", "seconds_slow": "number"})
+            rows = [{**row, "seconds_fast": r.band[0] if r.band else None,
+                     "seconds_slow": r.band[1] if r.band else None}
+                    for row, r in zip(rows, self)]
+        frame = data_frame(rows, columns)
         frame.attrs["model"] = self.model
         frame.attrs["parameters"] = dict(self.parameters)
         return frame
@@ -435,8 +447,8 @@ def _concurrent_time(reduce: _Routes, spread: _Routes, roots: int, size: float,
 def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
              chunks: int | str = "auto", alpha: float | None = None,
              alpha_per_link: Mapping[tuple[str, str], float] | None = None,
-             model: str = "calibrated", calibration: "Calibration | None" = None
-             ) -> "Simulation":
+             model: str = "calibrated",
+             calibration: "Calibration | str | os.PathLike | None" = None) -> "Simulation":
     """One :class:`SimRow` per message size (bytes) under ``model``: ``"calibrated"`` (the
     default; :mod:`forestcoll_opt.timing.calibrated`, with ``calibration`` or its defaults)
     or ``"ideal"``, the module's α-β model. ``chunks``, ``alpha`` and ``alpha_per_link``
@@ -453,8 +465,9 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     :param alpha: ideal model: seconds per hop for every link, or None
     :param alpha_per_link: ideal model: (src, dst) link -> its own seconds per hop, or None
     :param model: ``"calibrated"`` or ``"ideal"``
-    :param calibration: the calibrated model's parameters (None: the defaults); only with
-        ``model="calibrated"``
+    :param calibration: the calibrated model's parameters (None: the defaults), or a
+        calibration file's path (``forestcoll calibrate``; its times then carry a band);
+        only with ``model="calibrated"``
     :returns: one :class:`SimRow` per size, in the order given (a :class:`Simulation`:
         a tuple with :meth:`Simulation.to_pandas`, naming the model and its parameters)
     :raises UsageError: for a bad model, ``chunks``, α or size, or an option of the other
@@ -465,6 +478,7 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
         (:func:`~forestcoll_opt.model.compact.check_group`), or the schedule's ``algbw`` is
         not the one its loads on ``topology`` give (:func:`check_claim`)
     """
+    calibration = as_calibration(calibration)
     model = check_options(model, chunks, alpha, alpha_per_link, calibration)
     if isinstance(sizes, (str, bytes)):
         raise UsageError(f"sizes must be a list of whole byte counts such as [2**20, 2**30], "
@@ -580,13 +594,18 @@ def _simulate_calibrated(topology: Topology, schedule: Schedule, sizes: Sequence
                          calibration: "Calibration") -> "Simulation":
     rho = link_coefficients(topology, schedule, calibration.efficiency)
     cost = schedule_cost(topology, schedule, calibration, rho)
+    ends = []
+    for end in (calibration.band() if calibration.uncertainty else ()):
+        ends.append(schedule_cost(topology, schedule, end,
+                                  link_coefficients(topology, schedule, end.efficiency)))
     unit = unit_bytes_per_s(topology.units)[0]
     rows = []
     for size in sizes:
         protocol, seconds = cost.time(size)
+        band = tuple(e.time(size)[1] for e in ends) if ends else None
         rows.append(SimRow(size_bytes=size, chunks=None, seconds=seconds,
                            algbw=size / seconds / unit if seconds > 0 else math.inf,
-                           protocol=protocol))
+                           protocol=protocol, band=band))
     return Simulation(rows, model="calibrated", parameters=calibration.parameters(topology))
 
 

@@ -28,6 +28,7 @@ from ..errors import ScheduleError, UsageError
 from ..model.schedule import Schedule, tree_height
 from ..generation.pipeline import generate
 from .calibrated import Calibration, library_shape, library_times
+from .fitted import as_calibration
 from .simulation import check_options, ideal_parameters, link_alphas, link_coefficients, simulate
 from ..model.topology import Topology
 
@@ -309,7 +310,8 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         for the fastest one installed
     :param executor: None, a :class:`concurrent.futures.Executor` or a Dask client
     :param model: ``"calibrated"`` or ``"ideal"``
-    :param calibration: the calibrated model's parameters (None: its defaults)
+    :param calibration: the calibrated model's parameters (None: its defaults), or a
+        calibration file's path (``forestcoll calibrate``)
     :param method: allreduce: ``"auto"`` (default) adds the LP schedule where ``generate``
         builds it (the LP solved by
         :func:`~forestcoll_opt.lp.choice.lp_solved_by_default`'s rule, the
@@ -326,6 +328,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     """
     member = check_request(topology, collective, root=root)
     collective = member.value
+    calibration = as_calibration(calibration)
     model = check_options(model, chunks, alpha, alpha_per_link, calibration)
     if model == "calibrated" and calibration is None:
         calibration = Calibration()

@@ -492,12 +492,12 @@ def test_each_command_is_declared_by_the_module_that_runs_it():
                 assert func is None or func.__module__ == add.__module__, (p.prog, add)
         names += list(sub.choices)
     top = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    assert names == list(top.choices) and len(names) == 22
+    assert names == list(top.choices) and len(names) == 23
 
 
 def test_every_choice_list_is_a_library_constant():
     """No list of choices is typed in the CLI: each is the tuple the library validates with."""
-    from forestcoll_opt.analysis import whatif
+    from forestcoll_opt.analysis import fitting, whatif
     from forestcoll_opt import schemas
     from forestcoll_opt.cli import build_parser
     from forestcoll_opt.draw import VIEWS
@@ -517,14 +517,15 @@ def test_every_choice_list_is_a_library_constant():
         options.GROUPS_NAMES,
         options.FORMULATIONS, limits.FLAVOURS, limits.PROTOCOLS, calibrated.MODELS,
         baselines.ALL_KINDS, whatif.BY, VIEWS, schemas.NAMES, flow.KERNELS,
-        nccl_import.BANDWIDTHS, nccl_import.PCIE_MODES)}
+        nccl_import.BANDWIDTHS, nccl_import.PCIE_MODES, fitting.PLACEMENTS,
+        fitting.COLLECTIVES)}
     seen = 0
     for parser in _parsers(build_parser()):
         for action in parser._actions:
             if action.choices is not None and not isinstance(action.choices, dict):
                 assert id(action.choices) in library, (parser.prog, action.dest, action.choices)
                 seen += 1
-    assert seen == 38
+    assert seen == 40
 
 
 def test_a_verdict_line_names_options_through_one_table():

@@ -14,7 +14,7 @@ import pytest
 
 from forestcoll_opt.analysis.validation import CASES, Inputs, ablations, validate
 from forestcoll_opt.cli import main
-from forestcoll_opt.errors import ForestCollError, UsageError
+from forestcoll_opt.errors import CalibrationError, ForestCollError, UsageError
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.catalog import resolve
 from forestcoll_opt.model.schedule import from_dict
@@ -105,9 +105,12 @@ def test_ideal_and_calibrated_options_do_not_mix():
     t, s = pair(), pair_schedule("allgather")
     for kwargs in ({"chunks": 4}, {"alpha": 1e-6}, {"alpha_per_link": {("a", "b"): 1e-6}},
                    {"model": "exact"}, {"model": "ideal", "calibration": Calibration()},
-                   {"calibration": "fast"}):
+                   {"calibration": 3}):
         with pytest.raises(UsageError):
             simulate(t, s, [MIB], **kwargs)
+    # a string is a calibration file's path (forestcoll calibrate writes one)
+    with pytest.raises(CalibrationError, match="fast: cannot read calibration file"):
+        simulate(t, s, [MIB], calibration="fast")
     ideal = simulate(t, s, [MIB], model="ideal", chunks=4)
     assert ideal.model == "ideal" and ideal[0].chunks == 4 and ideal[0].protocol is None
     assert ideal.parameters == {"model": "ideal", "chunks": 4, "alpha": None,

@@ -1,0 +1,44 @@
+"""Leave-one-machine-out validation of the calibrated time model (issue 36;
+docs/validation.md, "Leave one machine out"): every measurement the ForestColl paper
+reports, each machine predicted with the fitted parameters fitted on the other machines;
+writes data/validation_lomo.csv and prints the per-machine summary as a Markdown table.
+
+    python benchmarks/bench_validation.py          # about 25 s, 130 MB
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from _common import DATA, report, write_csv
+
+from forestcoll_opt.analysis.lomo import MACHINES, leave_one_machine_out, lomo_rows
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DATA / "validation_lomo.csv")
+    args = parser.parse_args(argv)
+    results = leave_one_machine_out()
+    rows = lomo_rows(results)
+    for row in rows:
+        report(row)
+    write_csv(rows, args.out)
+    print("| held-out machine | fitted on the others: κ, reduction step | cases | "
+          "predicted / measured, each case | worst | winner at 1 GB right |")
+    print("|---|---|---|---|---|---|")
+    for machine in MACHINES:
+        mine = [r for r in results if r.machine == machine.name]
+        ratios = ", ".join(f"{r.ratio:.2f}{'~' if r.comparable else ''}" for r in mine)
+        worst = max(mine, key=lambda r: abs(r.ratio - 1))
+        wins = [r.winner_right for r in mine if r.winner_right is not None]
+        print(f"| {machine.name} | {mine[0].kappa:g}, {mine[0].reduce_step * 1e6:g} µs | "
+              f"{len(mine)} | {ratios} | {worst.ratio - 1:+.0%} | "
+              f"{sum(wins)} of {len(wins)} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
