@@ -18,6 +18,7 @@ The public API, one entry point per question::
     fc.compare([topo])                                 # bound vs LP vs tree schedules
     ring = fc.baseline(topo, "ring", collective="allgather")   # what NCCL runs, same format
     fc.simulate(topo, s, [2**20, 2**30])               # calibrated time per message size
+    fc.simulate_groups(topo, [s0, s1], [2**30])        # group schedules timed together
     fc.tradeoff(topo, collective="allgather", sizes=[2**20, 2**30])   # fastest k per size
     s.save("s.json"); s = fc.load_schedule("s.json")   # the schedule file, and back
     fc.draw(topo, s, view="loads")                     # a picture: topology, cut, tree, loads
@@ -88,6 +89,7 @@ from .model.schedule import Schedule, Stats
 from .model.compact import read_schedule as load_schedule
 from .analysis.best import generate     # the trees; for allreduce the LP schedule where better
 from .timing.simulation import simulate
+from .timing.sharing import simulate_groups
 from .model.faults import degrade
 from .model.topology import Topology, from_dict, from_networkx
 from .timing.tradeoffs import tradeoff
@@ -219,6 +221,7 @@ assert_optimal, baseline, bound, degrade, draw, failure_impact, generate, iter_s
                                  failure_impact, generate, iter_sweep))
 report, simulate, sweep, tradeoff, upgrade_impact, verify = (
     _takes_topology(f) for f in (report, simulate, sweep, tradeoff, upgrade_impact, verify))
+simulate_groups = _takes_topology(simulate_groups)
 compare = _takes_topology(compare, many=True)
 group_bound = _takes_topology(group_bound)
 
@@ -237,7 +240,7 @@ __all__ = [
     "degrade", "draw", "export_msccl", "failure_impact", "from_dict", "from_networkx",
     "generate", "group_bound", "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce",
     "lp_alltoall", "nccl_example", "report", "resolve", "save_drawing", "simulate", "solve_lp",
-    "sweep", "tradeoff", "upgrade_impact", "verify",
+    "simulate_groups", "sweep", "tradeoff", "upgrade_impact", "verify",
     *_errors.__all__,
 ]
 
