@@ -12,6 +12,7 @@ The public API, one entry point per question::
     v = fc.verify(topo, s)                             # independent verdict + certificate
     lp = fc.solve_lp(topo, collective="allreduce")     # allreduce LP, certified interval
     g = fc.concurrent(topo, mesh="dp=2,tp=8", along="dp")   # process groups at once, certified
+    fc.contention(topo, mesh="dp=2,tp=8", along="dp")  # vs each alone and NCCL's rings, together
     ar = fc.lp_allreduce(topo, lp=lp)                  # allreduce trees at the LP optimum
     a2a = fc.lp_alltoall(topo)                         # all-to-all routes at its optimum
     fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
@@ -78,6 +79,7 @@ from typing import Any, Callable
 from .analysis.sweeps import compare, iter_sweep, sweep
 from .analysis.whatif import failure_impact, upgrade_impact
 from .analysis.relaying import GroupBound, group_bound
+from .analysis.together import contention
 from .generation.baselines import baseline
 from .generation.bounding import Bound, bound
 from .model.catalog import resolve
@@ -224,6 +226,7 @@ report, simulate, sweep, tradeoff, upgrade_impact, verify = (
 simulate_groups = _takes_topology(simulate_groups)
 compare = _takes_topology(compare, many=True)
 group_bound = _takes_topology(group_bound)
+contention = _takes_topology(contention)
 
 
 def _inline_picture(obj: Any) -> str:
@@ -236,7 +239,7 @@ _display.set_drawer(_inline_picture)
 
 __all__ = [
     "Bound", "Collective", "GroupBound", "Schedule", "Stats", "Topology", "Verdict",
-    "__version__", "assert_optimal", "baseline", "bound", "check_xml", "compare", "concurrent",
+    "__version__", "assert_optimal", "baseline", "bound", "check_xml", "compare", "concurrent", "contention",
     "degrade", "draw", "export_msccl", "failure_impact", "from_dict", "from_networkx",
     "generate", "group_bound", "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce",
     "lp_alltoall", "nccl_example", "report", "resolve", "save_drawing", "simulate", "solve_lp",
