@@ -98,6 +98,7 @@ class Contention:
     :ivar bound: the joint optimum (:class:`~forestcoll_opt.lp.groups.solve.ConcurrentBound`)
     :ivar isolated: the isolated optima timed alone and together, per size
     :ivar rings: the rings timed alone and together, per size
+    :ivar schedules: the groups' isolated optimum schedules, in the groups' order
     """
 
     collective: Collective
@@ -107,6 +108,7 @@ class Contention:
     bound: Any = field(repr=False)
     isolated: GroupsSimulation = field(repr=False)
     rings: GroupsSimulation = field(repr=False)
+    schedules: tuple[Schedule, ...] = field(repr=False, compare=False, default=())
 
     def __repr__(self) -> str:
         worst = max(self.rows, key=lambda r: r.cost)
@@ -236,4 +238,5 @@ def contention(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
         for g, iso, rg, row, (_, relays) in zip(chosen, timed_isolated.groups,
                                                 timed_rings.groups, bound.rows, made))
     return Contention(collective=member, topology=topology.name, units=topology.units,
-                      rows=rows, bound=bound, isolated=timed_isolated, rings=timed_rings)
+                      rows=rows, bound=bound, isolated=timed_isolated, rings=timed_rings,
+                      schedules=tuple(isolated))

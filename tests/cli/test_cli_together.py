@@ -84,3 +84,27 @@ def test_groups_compare_prints_the_baselines_after_the_unchanged_output(capsys):
     assert doc["compare"]["groups"][1]["isolated_together"]["exact"] == "2000/7"
     code, out, _ = run(capsys, *argv, "--json")
     assert "compare" not in json.loads(out)
+
+
+def test_draw_groups_view(capsys, tmp_path):
+    out_file = tmp_path / "dp.png"
+    code, out, err = run(capsys, "draw", "dgx-h100:boxes=2", "--view", "groups", "--mesh",
+                         "dp=2,tp=8", "--along", "dp", "--collective", "allreduce",
+                         "-o", str(out_file))
+    assert code == 0 and err == ""
+    assert out.strip().endswith("groups view of dgx-h100-2 (8 allreduce groups, 16 contended "
+                                "links)")
+    assert out_file.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--view", "groups"], "give --mesh with --along, or --groups FILE"),
+    (["--mesh", "dp=2,tp=8"], "--mesh goes with --view groups"),
+    (["--view", "groups", "--mesh", "dp=2,tp=8", "--along", "dp", "--root", "box0/gpu0"],
+     "drop the schedule, --root"),
+])
+def test_draw_groups_refusals_are_one_line(capsys, tmp_path, argv, words):
+    code, out, err = run(capsys, "draw", "dgx-h100:boxes=2", *argv, "-o",
+                         str(tmp_path / "x.png"))
+    assert code == 2 and out == "" and words in err and err.count("\n") == 1
+    assert not (tmp_path / "x.png").exists()
