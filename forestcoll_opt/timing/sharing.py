@@ -244,7 +244,8 @@ def simulate_groups(topology: Topology, schedules: Any, sizes: Iterable[int], *,
         file paths), each with its ``process_group`` (one of every compute node is the
         whole network), or an object whose ``schedules`` is such a sequence
     :param sizes: message sizes M in bytes, every group moving M
-    :param names: one name per schedule (None: ``g0``, ``g1``, ...)
+    :param names: one name per schedule (None: the names of the object's ``groups`` when
+        it has them, e.g. a multi-group schedule's; else ``g0``, ``g1``, ...)
     :param chunks: ideal model: as :func:`~forestcoll_opt.timing.simulation.simulate`
     :param alpha: ideal model: as :func:`~forestcoll_opt.timing.simulation.simulate`
     :param alpha_per_link: ideal model: as :func:`~forestcoll_opt.timing.simulation.simulate`
@@ -262,8 +263,10 @@ def simulate_groups(topology: Topology, schedules: Any, sizes: Iterable[int], *,
                          f"not the string {str(sizes)[:40]!r}")
     sizes = [_check_size(size) for size in sizes]
     listed = _schedules(topology, schedules)
-    if names is None:
-        names = [f"g{i}" for i in range(len(listed))]
+    if names is None:           # a multi-group schedule names its groups
+        named = [getattr(g, "name", "") for g in getattr(schedules, "groups", None) or ()]
+        names = named if len(named) == len(listed) and all(named) and \
+            len(set(named)) == len(named) else [f"g{i}" for i in range(len(listed))]
     elif isinstance(names, str) or len(names) != len(listed) or \
             not all(isinstance(n, str) and n for n in names):
         raise UsageError(f"names= must give one non-empty name per schedule ({len(listed)})")

@@ -12,6 +12,7 @@ import pytest
 import forestcoll_opt as fc
 from forestcoll_opt.errors import UsageError
 from forestcoll_opt.generation.baselines import dbtree, ring
+from forestcoll_opt.model.groups import Group
 from forestcoll_opt.timing.sharing import (bandwidth_limit, simulate_groups,
                                            together_capacities)
 from forestcoll_opt.timing.simulation import exact_coefficients, simulate
@@ -147,10 +148,14 @@ def test_a_multigroup_object_and_files(pairs, tmp_path):
     class Multi:
         schedules = (a, b)
 
+    class Named(Multi):
+        groups = (Group(a.compute_nodes, name="left"), Group(b.compute_nodes, name="right"))
+
     a.save(tmp_path / "a.json")
     by_object = simulate_groups(t, Multi(), [M])
     by_path = simulate_groups(t, [str(tmp_path / "a.json"), b], [M])
     assert by_object == by_path == simulate_groups(t, [a, b], [M])
+    assert [g.name for g in simulate_groups(t, Named(), [M]).groups] == ["left", "right"]
 
 
 def test_bad_calls_name_the_argument(pairs):
