@@ -173,9 +173,12 @@ def _groups(topology: Topology, result: Any, ax: Any) -> Any:
         rows = min(MAX_BARS, len(fights(topology, bound, schedules))) * (2 if schedules else 1)
         width, height = _size(lay, "topology")
         bars = round(1.1 + 0.22 * max(rows, 2), 2)
-        # room for the bars' link names on the left (constrained layout places them)
-        fig = new_figure(round(max(width, 6.0) + 1.8, 2), round(height + bars + 0.3, 2))
-        groups_view(fig, topology, lay, bound, schedules, heights=(height, bars))
+        # room for the bars' link names on the left (constrained layout places them); the
+        # network panel as tall as its width (about 4 inches less: names and legends) draws it
+        wide = round(max(width, 6.0) + 1.8, 2)
+        tall = round(max(1.5, (wide - 4.0) * (lay.height + 0.24) / (lay.width + 0.24) + 0.6), 2)
+        fig = new_figure(wide, round(tall + bars + 0.3, 2))
+        groups_view(fig, topology, lay, bound, schedules, heights=(tall, bars))
         return fig
 
 
