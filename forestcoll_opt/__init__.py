@@ -12,12 +12,14 @@ The public API, one entry point per question::
     v = fc.verify(topo, s)                             # independent verdict + certificate
     lp = fc.solve_lp(topo, collective="allreduce")     # allreduce LP, certified interval
     g = fc.concurrent(topo, mesh="dp=2,tp=8", along="dp")   # process groups at once, certified
+    fc.contention(topo, mesh="dp=2,tp=8", along="dp")  # vs each alone and NCCL's rings, together
     ar = fc.lp_allreduce(topo, lp=lp)                  # allreduce trees at the LP optimum
     a2a = fc.lp_alltoall(topo)                         # all-to-all routes at its optimum
     fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
     fc.compare([topo])                                 # bound vs LP vs tree schedules
     ring = fc.baseline(topo, "ring", collective="allgather")   # what NCCL runs, same format
     fc.simulate(topo, s, [2**20, 2**30])               # calibrated time per message size
+    fc.simulate_groups(topo, [s0, s1], [2**30])        # group schedules timed together
     fc.tradeoff(topo, collective="allgather", sizes=[2**20, 2**30])   # fastest k per size
     fit = fc.calibrate(topo, ["all_gather.log"])       # the time model fitted to your runs
     s.save("s.json"); s = fc.load_schedule("s.json")   # the schedule file, and back
@@ -79,6 +81,7 @@ from .analysis.sweeps import compare, iter_sweep, sweep
 from .analysis.whatif import failure_impact, upgrade_impact
 from .analysis.relaying import GroupBound, group_bound
 from .analysis.fitting import calibrate
+from .analysis.together import contention
 from .generation.baselines import baseline
 from .generation.bounding import Bound, bound
 from .model.catalog import resolve
@@ -90,6 +93,7 @@ from .model.schedule import Schedule, Stats
 from .model.compact import read_schedule as load_schedule
 from .analysis.best import generate     # the trees; for allreduce the LP schedule where better
 from .timing.simulation import simulate
+from .timing.sharing import simulate_groups
 from .model.faults import degrade
 from .model.topology import Topology, from_dict, from_networkx
 from .timing.tradeoffs import tradeoff
@@ -221,8 +225,10 @@ assert_optimal, baseline, bound, degrade, draw, failure_impact, generate, iter_s
                                  failure_impact, generate, iter_sweep))
 report, simulate, sweep, tradeoff, upgrade_impact, verify = (
     _takes_topology(f) for f in (report, simulate, sweep, tradeoff, upgrade_impact, verify))
+simulate_groups = _takes_topology(simulate_groups)
 compare = _takes_topology(compare, many=True)
 group_bound = _takes_topology(group_bound)
+contention = _takes_topology(contention)
 
 
 def _inline_picture(obj: Any) -> str:
@@ -236,11 +242,11 @@ _display.set_drawer(_inline_picture)
 __all__ = [
     "Bound", "Collective", "GroupBound", "Schedule", "Stats", "Topology", "Verdict",
     "__version__", "assert_optimal", "baseline", "bound", "calibrate", "check_xml", "compare",
-    "concurrent",
-    "degrade", "draw", "export_msccl", "failure_impact", "from_dict", "from_networkx",
-    "generate", "group_bound", "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce",
-    "lp_alltoall", "nccl_example", "report", "resolve", "save_drawing", "simulate", "solve_lp",
-    "sweep", "tradeoff", "upgrade_impact", "verify",
+    "concurrent", "contention", "degrade", "draw", "export_msccl", "failure_impact",
+    "from_dict", "from_networkx", "generate", "group_bound", "import_nccl", "iter_sweep",
+    "load_schedule", "lp_allreduce", "lp_alltoall", "nccl_example", "report", "resolve",
+    "save_drawing", "simulate", "simulate_groups", "solve_lp", "sweep", "tradeoff",
+    "upgrade_impact", "verify",
     *_errors.__all__,
 ]
 

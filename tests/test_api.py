@@ -283,6 +283,10 @@ def _spec_calls(topo, tmp_path):
         "report": (lambda t: fc.report(t, lp=False, sizes=[2**20]),
                    lambda html: html),
         "simulate": (lambda t: fc.simulate(t, s, [2**20]), lambda r: r.to_pandas().fillna(-1).to_dict()),
+        "simulate_groups": (lambda t: fc.simulate_groups(t, [s], [2**20]),
+                            lambda r: r.to_pandas().to_dict()),
+        "contention": (lambda t: fc.contention(t, groups=[list(fc.resolve(SPEC).compute_nodes)]),
+                       lambda c: c.to_pandas().to_dict()),
         "solve_lp": (lambda t: fc.solve_lp(t), lambda r: r.interval),
         "sweep": (lambda t: fc.sweep(t, [1, 2]), lambda df: df["algbw_exact"].tolist()),
         "tradeoff": (lambda t: fc.tradeoff(t, sizes=[2**20]), lambda r: r.to_pandas().drop(

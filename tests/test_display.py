@@ -268,6 +268,9 @@ def _results(dgx, tmp_path):
         "failure impact": fc.failure_impact(topo, kinds=["nic", "link"]),
         "upgrade impact": fc.upgrade_impact(topo, factor="2x", by="link"),
         "group bound": fc.group_bound(topo, "box*/gpu0"),
+        "groups timed together": fc.simulate_groups(
+            topo, [fc.generate(topo, group=f"box*/gpu{i}") for i in (0, 1)], [2**20]),
+        "contention": fc.contention(topo, mesh="dp=2,tp=8", along="tp"),
         "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
         "calibration fit": fc.calibrate(topo, [NCCL_TESTS_LOG]),
     }

@@ -11,14 +11,16 @@ from .checks import allreduce_lp, alltoall_lp, assert_optimal, verify
 from .fitting import CalibrationFit, calibrate
 from .export_plan import export_tradeoff, size_ranges
 from .relaying import GroupBound, group_bound
+from .together import Contention, GroupContention, contention
 from .sweeps import MAX_K, SWEEP_COLUMNS, compare, iter_sweep, sweep
 from .validation import Case, validate
 from .whatif import (FailureClass, FailureImpact, Upgrade, UpgradeImpact, cut_optimum,
                      failure_impact, upgrade_impact)
 
 __all__ = [
-    "CalibrationFit", "Case", "FailureClass", "FailureImpact", "GroupBound", "MAX_K", "SWEEP_COLUMNS", "Upgrade",
-    "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal", "calibrate", "compare",
+    "CalibrationFit", "Case", "Contention", "FailureClass", "FailureImpact", "GroupBound",
+    "GroupContention", "MAX_K", "SWEEP_COLUMNS", "Upgrade", "UpgradeImpact", "allreduce_lp",
+    "alltoall_lp", "assert_optimal", "calibrate", "compare", "contention",
     "cut_optimum", "export_tradeoff", "failure_impact", "generate", "group_bound", "iter_sweep",
     "size_ranges", "sweep", "upgrade_impact", "validate", "verify",
 ]

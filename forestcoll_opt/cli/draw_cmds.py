@@ -11,7 +11,7 @@ from ..draw.canvas import format_of
 from ..errors import DrawError
 from ..files import check_output, display_path
 from ..model.catalog import resolve
-from ..model.collective import CUT_BOUNDED_NAMES, TREES
+from ..model.collective import TREES
 from ..model.alltoall import load_demand
 from ..model.compact import read_schedule
 from .args import (TOPOLOGY_HELP, add_calibration, add_group, add_kernel, group_topology,
@@ -41,11 +41,21 @@ def add_draw(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--view", choices=VIEWS, default="topology",
                    help="topology: boxes, switches, bandwidths (default); cut: the bound's "
                         "bottleneck cut; tree: one root's trees; loads: load / capacity of "
-                        "every link")
+                        "every link; groups: the links process groups running at once fight "
+                        "over (with --mesh and --along, or --groups)")
     p.add_argument("--root", help="tree: whose trees (default: the first root); cut: the root "
                                   "of broadcast/reduce")
-    p.add_argument("--collective", choices=CUT_BOUNDED_NAMES,
-                   help="cut without a schedule: whose bound (default allgather)")
+    p.add_argument("--collective", choices=TREES,
+                   help="cut without a schedule: whose bound (default allgather; not "
+                        "allreduce, whose optimum is an LP); groups: what every group runs "
+                        "(allgather, reduce-scatter or allreduce; default allgather)")
+    p.add_argument("--mesh", metavar="DIMS",
+                   help="groups: device mesh, last dimension fastest, e.g. dp=16,tp=8")
+    p.add_argument("--along", metavar="DIM",
+                   help="groups: with --mesh, the dimension(s) the groups run along")
+    p.add_argument("--groups", metavar="FILE",
+                   help="groups: instead of --mesh, a JSON list of groups (as forestcoll "
+                        "groups --groups)")
     p.add_argument("--demand", metavar="FILE",
                    help="alltoall: the demand matrix the schedule must be for, as verify "
                         "--demand (a JSON {src: {dst: amount}}); without it the schedule must "
@@ -94,6 +104,14 @@ def cmd_draw(args: argparse.Namespace) -> int:
     inputs = ([args.topology] + ([args.schedule] if args.schedule else [])
               + ([args.demand] if args.demand else []))
     check_output(args.output, label="-o", inputs=inputs)
+    named = [flag for flag, value in (("--mesh", args.mesh), ("--along", args.along),
+                                       ("--groups", args.groups)) if value is not None]
+    if (args.view == "groups") != bool(named):
+        raise DrawError("--view groups draws process groups at once: give --mesh with "
+                        "--along, or --groups FILE" if args.view == "groups" else
+                        f"{' and '.join(named)} go{'es' * (len(named) == 1)} with --view groups")
+    if args.view == "groups":
+        return draw_groups_view(args)
     if args.view in SCHEDULE_VIEWS and not args.schedule:
         raise DrawError(f"--view {args.view} needs a SCHEDULE file after the topology")
     if args.collective and (args.view != "cut" or args.schedule):
@@ -122,6 +140,25 @@ def cmd_draw(args: argparse.Namespace) -> int:
     if schedule is not None:
         what += f" ({schedule.collective.value} schedule)"
     print(f"wrote {display_path(args.output)}: {what}")
+    return 0
+
+
+def draw_groups_view(args: argparse.Namespace) -> int:
+    """``draw --view groups``: the joint optimum and the groups' isolated optima
+    (:func:`forestcoll_opt.analysis.contention`), drawn as
+    :mod:`forestcoll_opt.draw.groups_view` draws them."""
+    from ..analysis.together import contention
+
+    if args.schedule or args.root or args.demand or args.group:
+        raise DrawError("--view groups draws the groups' own optima: drop the schedule, "
+                        "--root, --demand and --group")
+    topo = resolve(args.topology)
+    result = contention(topo, groups=args.groups, mesh=args.mesh, along=args.along,
+                        collective=args.collective or "allgather")
+    save_drawing(draw(topo, result, view="groups"), args.output)
+    print(f"wrote {display_path(args.output)}: groups view of {topo.name} "
+          f"({len(result.rows)} {result.collective.value} groups, "
+          f"{len(result.bound.contended)} contended links)")
     return 0
 
 

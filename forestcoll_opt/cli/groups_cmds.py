@@ -34,6 +34,10 @@ def add_groups(sub: argparse._SubParsersAction) -> None:
                    help="what every group runs (allreduce: reduce-scatter, then allgather)")
     p.add_argument("--time-limit", type=seconds_arg, help="HiGHS time limit per solve, seconds")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--compare", action="store_true",
+                   help="also time, with every group at once on the same fabric, each "
+                        "group's isolated optimum and NCCL's ring per group, beside the "
+                        "joint optimum")
     add_kernel(p)
     p.add_argument("--no-symmetry", dest="symmetry", action="store_const", const=False,
                    default=None, help="do not fold the LP by the permutations that map groups "
@@ -46,16 +50,27 @@ def cmd_groups(args: argparse.Namespace) -> int:
     from ..lp.groups.solve import concurrent
 
     topo = resolve(args.topology)
+    compared = None
     try:
-        r = concurrent(topo, groups=args.groups, mesh=args.mesh, along=args.along,
-                       collective=args.collective, symmetry=args.symmetry,
-                       time_limit=args.time_limit, kernel=args.kernel)
+        if args.compare:
+            from ..analysis.together import contention
+            compared = contention(topo, groups=args.groups, mesh=args.mesh, along=args.along,
+                                  collective=args.collective, symmetry=args.symmetry,
+                                  time_limit=args.time_limit, kernel=args.kernel)
+            r = compared.bound
+        else:
+            r = concurrent(topo, groups=args.groups, mesh=args.mesh, along=args.along,
+                           collective=args.collective, symmetry=args.symmetry,
+                           time_limit=args.time_limit, kernel=args.kernel)
     except SOLVER_FAILURES as exc:
         message = flag_text(exc, {"time_limit": "--time-limit"})
         print(f"forestcoll: error: {message}", file=sys.stderr)
         return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
     if args.json:
-        print(json.dumps(r.to_dict(), indent=2))
+        doc = r.to_dict()
+        if compared is not None:
+            doc["compare"] = compared.to_dict()
+        print(json.dumps(doc, indent=2))
         return 0
     u = topo.units
     print(f"{len(r.groups)} {r.collective} groups at once on {topo.name} (algbw in {u})")
@@ -89,4 +104,27 @@ def cmd_groups(args: argparse.Namespace) -> int:
         print("independent     no: the groups' shares meet on some link")
     print(f"model           {r.folded[0]} orbit(s) of {r.folded[1]} (group, link) pairs, "
           f"{r.rounds[0]}+{r.rounds[1]} cut round(s), {r.seconds:.2f} s")
+    if compared is not None:
+        print_compare(compared, width)
     return 0
+
+
+def print_compare(c, width: int) -> None:
+    """The baselines timed together (``--compare``): per group, the isolated optimum alone
+    and together, the ring alone and together, the joint optimum, exact."""
+    print()
+    print(f"baselines, every group at once on the same fabric (exact algbw in {c.units}; "
+          f"each link shared by the groups that load it, in proportion to their bytes):")
+    print(f"{'group':<{width}}  {'isolated alone':>16}  {'together':>16}  "
+          f"{'ring alone':>16}  {'together':>16}  {'joint optimum':>16}")
+    for row in c.rows:
+        joint = exact_num(row.joint_lower) if row.joint_lower == row.joint_upper else \
+            f"[{exact_num(row.joint_lower)}, {exact_num(row.joint_upper)}]"
+        print(f"{row.name:<{width}}  {exact_num(row.promise):>16}  "
+              f"{exact_num(row.isolated_together):>16}  {exact_num(row.ring_alone):>16}  "
+              f"{exact_num(row.ring_together):>16}  {joint:>16}"
+              + ("  (ring relays)" if row.ring_relays else ""))
+    worst = max(c.rows, key=lambda row: row.cost)
+    print(f"contention      the isolated optima run x{float(worst.cost):.4g} slower together "
+          f"than they promise ({worst.name}); the joint optimum gives "
+          f"x{float(worst.recovered):.4g} of what they get together")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from ..files import check_output, write_output
@@ -16,15 +17,22 @@ from ..model.collective import TREES, Collective
 from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_group, add_kernel, add_time_model,
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
+from ..model.numbers import fraction_text
 from .output import exact_num, human_output
 from .verify_cmds import demand_line, group_schedule
+
+
+SHOWN_SHARED = 6
 
 
 def add_simulate(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="time and algbw of a schedule per message size "
                                         "(calibrated model, or --model ideal)")
     p.add_argument("topology", help=TOPOLOGY_HELP)
-    p.add_argument("schedule", help=SCHEDULE_HELP)
+    p.add_argument("schedule", nargs="+",
+                   help=SCHEDULE_HELP + "; several: process groups' schedules running at "
+                                        "once, each timed alone and together (every link "
+                                        "shared by the groups that load it)")
     add_time_model(p, chunks="auto")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
@@ -32,7 +40,8 @@ def add_simulate(sub: argparse._SubParsersAction) -> None:
                      help="also write the rows to this CSV file")
     add_kernel(p)
     add_group(p, "time the schedule on this process group's network (a comma list of node "
-                 "ids or globs); default: the group the schedule records, if any")
+                 "ids or globs); default: the group the schedule records, if any; one "
+                 "schedule only")
     p.set_defaults(func=cmd_simulate)
 
 
@@ -107,6 +116,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     (:mod:`forestcoll_opt.timing.simulation`)."""
     from ..timing.simulation import parse_sizes, simulate, unit_bytes_per_s
 
+    if len(args.schedule) > 1:
+        return simulate_together(args)
+    args.schedule = args.schedule[0]
     if args.csv:
         check_output(args.csv, label="--csv", inputs=[args.topology, args.schedule])
     topo = resolve(args.topology)
@@ -165,6 +177,76 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 line += f"  {slow:>10.4g}..{fast:<9.4g}"
             print(line)
         return 0
+
+
+def simulate_together(args: argparse.Namespace) -> int:
+    """``simulate TOPOLOGY S1 S2 ...``: process groups' schedules timed at once, every
+    shared link divided among the groups that load it, beside each alone
+    (:func:`forestcoll_opt.timing.simulate_groups`)."""
+    from ..errors import UsageError
+    from ..timing.sharing import simulate_groups
+    from ..timing.simulation import parse_sizes, unit_bytes_per_s
+
+    if args.group is not None:
+        raise UsageError("--group names one schedule's group; with several schedules each "
+                         "file's own process group is used: drop --group")
+    if args.csv:
+        check_output(args.csv, label="--csv", inputs=[args.topology, *args.schedule])
+    topo = resolve(args.topology)
+    sizes = parse_sizes(args.sizes)
+    _, options = _model_options(args)
+    paths = list(args.schedule)
+    schedules = []
+    for path in paths:
+        args.schedule = path
+        _, schedule, _ = group_schedule(args, topo)       # each valid on its group's network
+        schedules.append(schedule)
+    args.schedule = paths
+    stems = [os.path.splitext(os.path.basename(p))[0] or f"g{i}" for i, p in enumerate(paths)]
+    names = stems if len(set(stems)) == len(stems) else [f"g{i}" for i in range(len(paths))]
+    result = simulate_groups(topo, schedules, sizes, names=names, **options)
+    _, note = unit_bytes_per_s(topo.units)
+    if note:
+        print(f"forestcoll: note: {note}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=1))
+        return 0
+    if args.csv:
+        lines = ["group,members,size_bytes,seconds_alone,algbw_alone,seconds_together,"
+                 "algbw_together,limit_alone_exact,limit_together_exact,model"]
+        for g in result.groups:
+            for a, t in zip(g.alone, g.together):
+                lines.append(f"{g.name},{len(g.members)},{a.size_bytes},{a.seconds!r},"
+                             f"{a.algbw!r},{t.seconds!r},{t.algbw!r},"
+                             f"{fraction_text(g.alone_algbw)},"
+                             f"{fraction_text(g.together_algbw)},{result.model}")
+        write_output(args.csv, "\n".join(lines) + "\n")
+    with human_output(args.csv):
+        u = topo.units
+        print(f"{len(result.groups)} process groups at once on {topo.name}: model "
+              f"{result.model}; every link shared by the groups that load it, in "
+              f"proportion to their bytes on it")
+        print(_model_line(result.model, result.groups[0].alone.parameters, topo, args.alpha))
+        shown = ", ".join(f"{a}->{b}" for a, b in result.shared[:SHOWN_SHARED])
+        more = f", ... ({len(result.shared)} in all)" if len(result.shared) > SHOWN_SHARED \
+            else ""
+        print(f"shared links    {shown or 'none: the groups use disjoint links'}{more}")
+        width = max(len("group"), *(len(g.name) for g in result.groups))
+        print()
+        print(f"{'group':<{width}}  {'members':>7}  {'exact algbw alone':>22}  "
+              f"{'together':>22}  slowdown   ({u}, bandwidth limit)")
+        for g in result.groups:
+            print(f"{g.name:<{width}}  {len(g.members):>7}  {exact_num(g.alone_algbw):>22}  "
+                  f"{exact_num(g.together_algbw):>22}  x{float(g.slowdown):.4g}")
+        print()
+        print(f"{'size (bytes)':>16}  {'group':<{width}}  {'time alone (s)':>14}  "
+              f"{'together (s)':>14}  {'algbw alone':>12}  {'together':>12}")
+        for i, size in enumerate(sizes):
+            for g in result.groups:
+                a, t = g.alone[i], g.together[i]
+                print(f"{size:>16}  {g.name:<{width}}  {a.seconds:>14.6g}  "
+                      f"{t.seconds:>14.6g}  {a.algbw:>12.6g}  {t.algbw:>12.6g}")
+    return 0
 
 
 def _alpha_summary(topo, alpha: float | None) -> list[tuple[float, int]]:

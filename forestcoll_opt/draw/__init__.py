@@ -10,6 +10,8 @@ root's trees, and every link's load.
     fc.draw(topo, s, view="tree", root="box0/gpu0")        # that root's trees
     fc.draw(topo, s, view="loads").savefig("loads.png")    # load / capacity per link
     fc.save_drawing(fc.draw(topo, view="cut"), "cut.svg")  # byte-identical on every run
+    c = fc.contention(topo, mesh="dp=2,tp=8", along="tp")
+    fc.draw(topo, c, view="groups")                        # the links process groups fight over
 
 The layer sits beside :mod:`forestcoll_opt.analysis`: it reads the model, the bound and
 the schedules, and nothing below imports it (results reach it for their notebook
@@ -32,7 +34,7 @@ from .canvas import FORMATS, format_of, new_figure, render, style
 from .checked import check_schedule
 from .layout import MAX_BOXES, layout
 
-VIEWS = ("topology", "cut", "tree", "loads")
+VIEWS = ("topology", "cut", "tree", "loads", "groups")
 SCHEDULE_VIEWS = ("tree", "loads")
 """The views that draw a schedule (the others draw a topology or a bound)."""
 
@@ -43,7 +45,7 @@ __all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "check_schedule", 
 def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
          view: str = "topology", root: str | None = None, ax: Any = None,
          collective: "Collective | str | None" = None, demand: Any = None) -> Any:
-    """Draw ``topology`` (and what ``schedule`` does on it) in one of four views:
+    """Draw ``topology`` (and what ``schedule`` does on it) in one of five views:
 
     * ``"topology"``: boxes grouped and labelled, compute nodes round, switches square
       (multicast switches diamonds), line width by bandwidth. Above
@@ -64,6 +66,12 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
     * ``"loads"``: every link coloured by load / capacity (the share of the collective's
       time it is busy), the saturated links marked and counted; with multicast both
       counts, with and without.
+    * ``"groups"``: process groups at once (``schedule`` is a
+      :class:`~forestcoll_opt.lp.groups.solve.ConcurrentBound` from ``fc.concurrent``, or
+      a :class:`~forestcoll_opt.analysis.together.Contention` from ``fc.contention``,
+      which adds the groups' isolated optima): the links the joint optimum fills and those
+      the isolated optima would need more of than there is, and below, per link, each
+      group's share (:mod:`forestcoll_opt.draw.groups_view`). Two panels: no ``ax``.
 
     A schedule is drawn only when the independent verifier accepts it on ``topology``
     (:func:`~forestcoll_opt.draw.checked.check_schedule`: a compact schedule's group is
@@ -79,8 +87,9 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
 
     :param topology: the network
     :param schedule: a schedule on it (views ``tree`` and ``loads``; for ``cut``, the
-        collective and root to bound), a Bound (view ``cut``), or None
-    :param view: ``"topology"``, ``"cut"``, ``"tree"`` or ``"loads"``
+        collective and root to bound), a Bound (view ``cut``), a ConcurrentBound or a
+        Contention (view ``groups``), or None
+    :param view: ``"topology"``, ``"cut"``, ``"tree"``, ``"loads"`` or ``"groups"``
     :param root: view ``tree``: the root whose trees to draw (default: the schedule's
         root, else its first tree's); view ``cut``: the root of broadcast/reduce
     :param ax: a matplotlib Axes to draw into, or None for a new figure
@@ -100,6 +109,8 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
         raise DrawError(f"draw needs a Topology first, got {type(topology).__name__}")
     if isinstance(schedule, Bound) and view != "cut":
         raise DrawError(f"a Bound draws the cut view, not {view!r}; pass a schedule instead")
+    if view == "groups":
+        return _groups(topology, schedule, ax)
     if view in SCHEDULE_VIEWS and not isinstance(schedule, Schedule):
         got = "none" if schedule is None else type(schedule).__name__
         raise DrawError(f"the {view} view needs a schedule (fc.load_schedule reads a file; "
@@ -140,6 +151,35 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
         else:
             loads_view(ax, topology, lay, schedule, verdict)
         return ax if fig is None else fig
+
+
+def _groups(topology: Topology, result: Any, ax: Any) -> Any:
+    """The groups view of a ConcurrentBound or a Contention (``draw``'s docstring)."""
+    bound = getattr(result, "bound", result)
+    if not (hasattr(bound, "contended") and hasattr(bound, "groups")):
+        got = "none" if result is None else type(result).__name__
+        raise DrawError(f"the groups view needs the groups' joint optimum (fc.concurrent) or "
+                        f"its comparison (fc.contention), got {got}")
+    if ax is not None:
+        raise DrawError("the groups view draws two panels on a figure of its own; leave ax "
+                        "out", options=("ax",))
+    if bound.topology != topology.name:
+        raise DrawError(f"the groups are of {bound.topology!r}, not of {topology.name!r}")
+    schedules = getattr(result, "schedules", None)
+    lay = layout(topology)
+    with style():
+        from .groups_view import MAX_BARS, fights, groups_view
+
+        rows = min(MAX_BARS, len(fights(topology, bound, schedules))) * (2 if schedules else 1)
+        width, height = _size(lay, "topology")
+        bars = round(1.1 + 0.22 * max(rows, 2), 2)
+        # room for the bars' link names on the left (constrained layout places them); the
+        # network panel as tall as its width (about 4 inches less: names and legends) draws it
+        wide = round(max(width, 6.0) + 1.8, 2)
+        tall = round(max(1.5, (wide - 4.0) * (lay.height + 0.24) / (lay.width + 0.24) + 0.6), 2)
+        fig = new_figure(wide, round(tall + bars + 0.3, 2))
+        groups_view(fig, topology, lay, bound, schedules, heights=(tall, bars))
+        return fig
 
 
 def _bound(topology: Topology, schedule: Any, collective: Any, root: str | None) -> Bound:

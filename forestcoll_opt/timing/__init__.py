@@ -9,11 +9,12 @@ from __future__ import annotations
 from .calibrated import Calibration
 from .fitted import read_calibration
 from .library import library_times
+from .sharing import GroupTiming, GroupsSimulation, simulate_groups
 from .simulation import SimRow, Simulation, link_alphas, parse_sizes, simulate
 from .tradeoffs import Candidate, Tradeoff, TradeoffRow, default_ks, tradeoff
 
 __all__ = [
-    "Calibration", "Candidate", "SimRow", "Simulation", "Tradeoff", "TradeoffRow",
-    "default_ks", "library_times", "link_alphas", "parse_sizes", "read_calibration",
-    "simulate", "tradeoff",
+    "Calibration", "Candidate", "GroupTiming", "GroupsSimulation", "SimRow", "Simulation",
+    "Tradeoff", "TradeoffRow", "default_ks", "library_times", "link_alphas", "parse_sizes",
+    "read_calibration", "simulate", "simulate_groups", "tradeoff",
 ]

@@ -218,7 +218,8 @@ def _prune(pairs: Iterable[tuple[float, float]]) -> tuple[tuple[float, float], .
 
 
 def link_coefficients(topology: Topology, schedule: Schedule,
-                      efficiency: Mapping[str, Fraction] | None = None
+                      efficiency: Mapping[str, Fraction] | None = None, *,
+                      capacity: Mapping[tuple[str, str], Fraction] | None = None
                       ) -> list[dict[tuple[str, str], float]]:
     """ρ_e per phase: seconds per byte of M that link e needs for its load (the link
     sharing of the module docstring), both phases summed on every link of a concurrent
@@ -228,11 +229,30 @@ def link_coefficients(topology: Topology, schedule: Schedule,
     :param topology: the network
     :param schedule: the schedule
     :param efficiency: link type -> achieved / nominal bandwidth, or None
+    :param capacity: link -> the bandwidth the schedule has of it, in the topology's units,
+        for the links it may not have whole (groups timed together,
+        :mod:`forestcoll_opt.timing.sharing`); None: every link's own
     :returns: one dict (link -> seconds per byte) per phase
     :raises ScheduleError: when a path uses a node pair that is not a link
     """
-    phases = schedule.phases or (schedule,)
     unit, _ = unit_bytes_per_s(topology.units)
+    exact = merged_coefficients(exact_coefficients(topology, schedule, efficiency,
+                                                   capacity=capacity), schedule)
+    return [{hop: float(value) / unit for hop, value in share.items()} for share in exact]
+
+
+def exact_coefficients(topology: Topology, schedule: Schedule,
+                       efficiency: Mapping[str, Fraction] | None = None, *,
+                       capacity: Mapping[tuple[str, str], Fraction] | None = None
+                       ) -> list[dict[tuple[str, str], Fraction]]:
+    """Per phase, load(e) / (parts · b_e) of every link the phase uses, exact and in the
+    topology's units (time units per byte of M), the phases of a concurrent allreduce
+    still apart (:func:`merged_coefficients` adds them); ``efficiency`` and ``capacity``
+    as :func:`link_coefficients` takes them.
+
+    :raises ScheduleError: when a path uses a node pair that is not a link
+    """
+    phases = schedule.phases or (schedule,)
     capable = multicast_switches(topology)
     total = schedule.total_weight
     exact: list[dict[tuple[str, str], Fraction]] = []
@@ -244,19 +264,28 @@ def link_coefficients(topology: Topology, schedule: Schedule,
             if hop not in topology.capacity:
                 raise ScheduleError(f"the schedule uses {hop[0]} -> {hop[1]}, which is not a "
                                     f"link of {topology.name}")
-            share[hop] = Fraction(load, parts) / topology.capacity[hop]
+            bandwidth = topology.capacity[hop] if capacity is None or hop not in capacity \
+                else capacity[hop]
+            share[hop] = Fraction(load, parts) / bandwidth
             if efficiency:
                 kind = topology.link_type.get(hop)
                 if kind in efficiency:
                     share[hop] /= efficiency[kind]
         exact.append(share)
-    if schedule.concurrent:
-        both: dict[tuple[str, str], Fraction] = {}
-        for share in exact:
-            for hop, value in share.items():
-                both[hop] = both.get(hop, 0) + value
-        exact = [both] * len(exact)
-    return [{hop: float(value) / unit for hop, value in share.items()} for share in exact]
+    return exact
+
+
+def merged_coefficients(exact: list[dict[tuple[str, str], Fraction]], schedule: Schedule
+                        ) -> list[dict[tuple[str, str], Fraction]]:
+    """``exact`` as the phases see it: for a concurrent allreduce, both phases' sums on
+    every link, once per phase; otherwise ``exact`` itself."""
+    if not schedule.concurrent:
+        return exact
+    both: dict[tuple[str, str], Fraction] = {}
+    for share in exact:
+        for hop, value in share.items():
+            both[hop] = both.get(hop, 0) + value
+    return [both] * len(exact)
 
 
 def _parts(phase: Schedule, total: int) -> int | Fraction:
@@ -487,15 +516,29 @@ def simulate(topology: Topology, schedule: Schedule, sizes: Iterable[int], *,
     if getattr(schedule, "group", None) is not None:
         check_group(topology, schedule)     # a compact schedule's group, before any tree
     check_claim(topology, schedule)
+    return timed(topology, schedule, sizes, model=model, chunks=chunks, alpha=alpha,
+                 alpha_per_link=alpha_per_link, calibration=calibration)
+
+
+def timed(topology: Topology, schedule: Schedule, sizes: Sequence[int], *, model: str,
+          chunks: int | str = "auto", alpha: float | None = None,
+          alpha_per_link: Mapping[tuple[str, str], float] | None = None,
+          calibration: "Calibration | None" = None,
+          capacity: Mapping[tuple[str, str], Fraction] | None = None) -> "Simulation":
+    """:func:`simulate` once its arguments are checked (``sizes`` whole byte counts,
+    ``model`` known, the schedule's claim and group checked on ``topology``), with the
+    bandwidth the schedule has of each link given by ``capacity``
+    (:func:`link_coefficients`; None: every link whole). ``chunks`` is checked here."""
     if model == "calibrated":
-        return _simulate_calibrated(topology, schedule, sizes, calibration or Calibration())
+        return _simulate_calibrated(topology, schedule, sizes, calibration or Calibration(),
+                                    capacity)
     if chunks != "auto" and (isinstance(chunks, bool) or not isinstance(chunks, int)
                              or not 1 <= chunks <= MAX_CHUNKS):
         raise UsageError(f"chunks must be a whole number from 1 to 2^40 or 'auto', not "
                          f"{str(chunks)[:40]}")
     alphas = link_alphas(topology, alpha, alpha_per_link)
     phases = schedule.phases or (schedule,)
-    coefficients = link_coefficients(topology, schedule)
+    coefficients = link_coefficients(topology, schedule, capacity=capacity)
     found = [_routes(p, rho, alphas) for p, rho in zip(phases, coefficients)]
     roots = sorted(set().union(*found))
     routes = [_Routes(r, roots) for r in found]
@@ -591,8 +634,10 @@ def _check_size(size: Any) -> int:
 
 
 def _simulate_calibrated(topology: Topology, schedule: Schedule, sizes: Sequence[int],
-                         calibration: "Calibration") -> "Simulation":
-    rho = link_coefficients(topology, schedule, calibration.efficiency)
+                         calibration: "Calibration",
+                         capacity: Mapping[tuple[str, str], Fraction] | None = None
+                         ) -> "Simulation":
+    rho = link_coefficients(topology, schedule, calibration.efficiency, capacity=capacity)
     cost = schedule_cost(topology, schedule, calibration, rho)
     ends = []
     for end in (calibration.band() if calibration.uncertainty else ()):
