@@ -92,6 +92,7 @@ from .model.faults import degrade
 from .model.topology import Topology, from_dict, from_networkx
 from .timing.tradeoffs import tradeoff
 from .analysis.checks import assert_optimal, verify   # the verifier, the allreduce LP on demand
+from .analysis.group_checks import verify_concurrent  # groups at once, the LP on demand
 # imported here (matplotlib itself loads only when a picture is made) so that the name
 # ``draw`` is the function, not the subpackage of the same name
 from .draw import draw, save_drawing
@@ -221,6 +222,7 @@ report, simulate, sweep, tradeoff, upgrade_impact, verify = (
     _takes_topology(f) for f in (report, simulate, sweep, tradeoff, upgrade_impact, verify))
 compare = _takes_topology(compare, many=True)
 group_bound = _takes_topology(group_bound)
+verify_concurrent = _takes_topology(verify_concurrent)
 
 
 def _inline_picture(obj: Any) -> str:
@@ -235,9 +237,9 @@ __all__ = [
     "Bound", "Collective", "GroupBound", "Schedule", "Stats", "Topology", "Verdict",
     "__version__", "assert_optimal", "baseline", "bound", "check_xml", "compare", "concurrent",
     "degrade", "draw", "export_msccl", "failure_impact", "from_dict", "from_networkx",
-    "generate", "group_bound", "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce",
+    "generate", "generate_concurrent", "group_bound", "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce",
     "lp_alltoall", "nccl_example", "report", "resolve", "save_drawing", "simulate", "solve_lp",
-    "sweep", "tradeoff", "upgrade_impact", "verify",
+    "sweep", "tradeoff", "upgrade_impact", "verify", "verify_concurrent",
     *_errors.__all__,
 ]
 
@@ -280,6 +282,9 @@ def _late(name: str) -> Any:
     if name == "concurrent":
         from .lp.groups.solve import concurrent
         return concurrent
+    if name == "generate_concurrent":
+        from .lp.groups.schedules import generate_concurrent
+        return generate_concurrent
     # The runtimes' readers and writers are not needed to compute anything: load them late.
     if name == "export_msccl":
         from .runtimes.msccl_export import export_msccl

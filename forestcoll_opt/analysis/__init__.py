@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .best import generate
 from .checks import allreduce_lp, alltoall_lp, assert_optimal, verify
+from .group_checks import verify_concurrent
 from .export_plan import export_tradeoff, size_ranges
 from .relaying import GroupBound, group_bound
 from .sweeps import MAX_K, SWEEP_COLUMNS, compare, iter_sweep, sweep
@@ -19,5 +20,5 @@ __all__ = [
     "Case", "FailureClass", "FailureImpact", "GroupBound", "MAX_K", "SWEEP_COLUMNS", "Upgrade",
     "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal", "compare",
     "cut_optimum", "export_tradeoff", "failure_impact", "generate", "group_bound", "iter_sweep",
-    "size_ranges", "sweep", "upgrade_impact", "validate", "verify",
+    "size_ranges", "sweep", "upgrade_impact", "validate", "verify", "verify_concurrent",
 ]

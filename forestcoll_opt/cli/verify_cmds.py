@@ -87,6 +87,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     min_ratio = ratio_arg(args.min_ratio)
     topo = failed_topology(args, resolve(args.topology))
     data = load_schedule(args.schedule)
+    if data.get("format") == "forestcoll-group-schedules/1":     # groups at once
+        from .group_schedule_cmds import cmd_verify_groups
+        return cmd_verify_groups(args, topo, data)
     topo = schedule_topology(args, topo, data)      # a group's schedule: its group's network
     weights = node_weights(args, topo)
     alltoall = data.get("collective") == "alltoall"
