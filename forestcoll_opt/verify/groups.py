@@ -260,7 +260,7 @@ def verify_groups(topology: Topology, document: Any, *,
     if reasons:
         return GroupsVerdict("invalid", tuple(reasons), member, groups=tuple(checks),
                              notes=tuple(notes))
-    lam, busiest = _joint(read)
+    lam, busiest = _joint(read, topology.index)
     claimed = parse_exact(data.get("achieved"))
     if claimed is None:
         reasons.append(f"\"achieved\" must be an exact number: it is {fraction_text(lam)} by "
@@ -298,8 +298,10 @@ def verify_groups(topology: Topology, document: Any, *,
                          ratio, tuple(checks), busiest, tuple(notes))
 
 
-def _joint(read: list) -> tuple[Fraction, tuple[tuple[str, str, Fraction], ...]]:
-    """λ = 1 / Σ_p max_e Σ_g w_g·t_g,p(e), and each phase's busiest link."""
+def _joint(read: list, index: Mapping[str, int]
+           ) -> tuple[Fraction, tuple[tuple[str, str, Fraction], ...]]:
+    """λ = 1 / Σ_p max_e Σ_g w_g·t_g,p(e), and each phase's busiest link (the first in
+    topology order among equals)."""
     sums: list[dict[tuple[str, str], Fraction]] = []
     for _name, _members, weight, phases in read:
         for p, times in enumerate(phases):
@@ -310,7 +312,8 @@ def _joint(read: list) -> tuple[Fraction, tuple[tuple[str, str, Fraction], ...]]
     busiest = []
     total = Fraction(0)
     for s in sums:
-        (a, b), worst = max(s.items(), key=lambda kv: (kv[1], kv[0]))
+        (a, b), worst = max(s.items(), key=lambda kv: (kv[1], -index[kv[0][0]],
+                                                       -index[kv[0][1]]))
         busiest.append((a, b, worst))
         total += worst
     return (Fraction(0) if total == 0 else 1 / total), tuple(busiest)
