@@ -258,6 +258,7 @@ def _results(dgx, tmp_path):
         "allreduce LP": fc.solve_lp(topo, collective="allreduce"),
         "alltoall LP": fc.solve_lp(topo, collective="alltoall"),
         "groups at once": fc.concurrent(topo, mesh="dp=2,tp=8", along="dp"),
+        "group schedules": fc.generate_concurrent(topo, mesh="dp=2,tp=8", along="dp"),
         "simulation": fc.simulate(topo, s, [2**20, 2**30]), "tradeoff": tr,
         "msccl export": x, "xml verdict": fc.check_xml(topo, x.xml),
         "invalid xml verdict": fc.check_xml(topo, broken),
@@ -267,6 +268,7 @@ def _results(dgx, tmp_path):
         "group bound": fc.group_bound(topo, "box*/gpu0"),
         "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
     }
+    results["groups verdict"] = fc.verify_concurrent(topo, results["group schedules"])
     assert not results["invalid xml verdict"].ok
     return results
 

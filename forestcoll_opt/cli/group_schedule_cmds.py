@@ -9,11 +9,32 @@ import json
 import sys
 from typing import Any
 
-from ..errors import LPError, UsageError
+from ..errors import LPError, MscclExportError, UsageError
 from ..files import write_output
 from .output import EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, flag_text, print_json_error
 
 GROUPS_NAMES_CLI = ("allgather", "reduce-scatter", "allreduce")
+
+
+def add_layout(p: argparse.ArgumentParser, what: str) -> None:
+    """``--mesh``, ``--along`` and ``--groups``: the process groups at once a command
+    works on (``what`` says for what)."""
+    p.add_argument("--mesh", metavar="DIMS",
+                   help=f"with {what}: a device mesh (last dimension fastest, ranks box by "
+                        f"box), e.g. dp=16,tp=8, with --along")
+    p.add_argument("--along", metavar="DIM",
+                   help="with --mesh: the dimension(s) the groups run along, e.g. dp")
+    p.add_argument("--groups", metavar="FILE",
+                   help="instead of --mesh: a JSON list of groups (as the groups command "
+                        "takes)")
+
+
+def refuse_layout(args: argparse.Namespace, what: str) -> None:
+    """Refuse ``--mesh/--along/--groups`` where the input is not groups at once."""
+    for flag, value in (("--mesh", args.mesh), ("--groups", args.groups),
+                        ("--along", args.along)):
+        if value is not None:
+            raise UsageError(f"{flag} names process groups at once; it goes with {what}")
 
 
 def check_generate_groups(args: argparse.Namespace) -> None:
@@ -68,8 +89,15 @@ def cmd_verify_groups(args: argparse.Namespace, topo: Any, data: Any) -> int:
     contradiction, 3 the LP could not be solved."""
     from ..analysis.group_checks import verify_concurrent
 
+    taken = [flag for flag, value in (("--group", args.group), ("--weights", args.weights),
+                                      ("--demand", args.demand), ("--fail", args.fail))
+             if value is not None]
+    if taken:
+        raise UsageError(f"{taken[0]}: a forestcoll-group-schedules/1 file is judged for its "
+                         f"groups (--mesh/--along or --groups); drop {taken[0]}")
     try:
-        v = verify_concurrent(topo, data, time_limit=args.time_limit, kernel=args.kernel)
+        v = verify_concurrent(topo, data, groups=args.groups, mesh=args.mesh, along=args.along,
+                              time_limit=args.time_limit, kernel=args.kernel)
     except LPError as exc:
         message = (f"the concurrent-groups LP needed for the verdict failed: "
                    f"{flag_text(exc, {'time_limit': '--time-limit'})}")
@@ -95,3 +123,50 @@ def cmd_verify_groups(args: argparse.Namespace, topo: Any, data: Any) -> int:
     for note in v.notes:
         print(f"note: {note}")
     return code
+
+
+def is_group_file(path: Any) -> bool:
+    """Whether ``path`` is a ``forestcoll-group-schedules/1`` file (False when it cannot
+    be read: the command's own reader then says why)."""
+    from ..analysis.group_checks import is_group_schedules
+    return is_group_schedules(path)
+
+
+def cmd_export_groups(args: argparse.Namespace) -> int:
+    """``export msccl TOPOLOGY GROUP-SCHEDULES -o DIR``: one checked XML file per group,
+    written only when every group's passed."""
+    from ..files import check_output_folder, display_path
+    from ..model.catalog import resolve
+    from ..model.group_schedules import load_group_schedules
+    from ..runtimes.msccl_groups import export_msccl_groups
+
+    for flag, value in (("--group", args.group), ("--name", args.name)):
+        if value is not None:
+            raise UsageError(f"{flag}: a forestcoll-group-schedules/1 file holds every group's "
+                             f"schedule, each exported for its own group under its own name; "
+                             f"drop {flag}")
+    folder = check_output_folder(args.output, label="-o")
+    topo = resolve(args.topology)
+    from ..verify.groups import verify_groups
+
+    verdict = verify_groups(topo, args.schedule)          # validity only: nothing solved
+    if not verdict.valid:
+        reason = verdict.reasons[0] if verdict.reasons else verdict.status
+        raise UsageError(f"{display_path(args.schedule)} is not valid for {topo.name} "
+                         f"({reason}); run forestcoll verify for every problem")
+    made = load_group_schedules(args.schedule)
+    try:
+        files = export_msccl_groups(topo, made, flavour=args.flavour, protocol=args.protocol,
+                                    chunks=args.chunks, channels=args.channels,
+                                    inplace=args.inplace, min_bytes=args.min_bytes,
+                                    max_bytes=args.max_bytes)
+    except MscclExportError as exc:
+        raise MscclExportError(flag_text(exc, {"relay": "generate --group G --no-relay"})) \
+            from None
+    folder.mkdir(exist_ok=True)
+    for f in files:
+        write_output(folder / f.file, f.export.xml)
+    print(f"wrote {len(files)} MSCCL {files[0].export.flavour} {made.collective} files to "
+          f"{display_path(folder)}, one per group (communicator), each checked: "
+          f"{', '.join(f.file for f in files[:3])}{' ...' if len(files) > 3 else ''}")
+    return 0

@@ -31,7 +31,9 @@ def add_export(sub: argparse._SubParsersAction) -> None:
     q.add_argument("topology", help=TOPOLOGY_HELP)
     q.add_argument("schedule", help=SCHEDULE_HELP)
     q.add_argument("-o", "--output", type=output_arg, required=True,
-                   help="XML file to write (- for standard output)")
+                   help="XML file to write (- for standard output); for a "
+                        "forestcoll-group-schedules/1 file, a new or empty folder that gets "
+                        "one XML file per group (communicator)")
     q.add_argument("--flavour", choices=FLAVOURS, default="msccl-executor",
                    help="the runtime the file is written for and checked against: "
                         "msccl-executor (Azure/msccl-executor-nccl, the default), rccl (ROCm "
@@ -174,6 +176,10 @@ def cmd_example(args: argparse.Namespace) -> int:
 def cmd_export_msccl(args: argparse.Namespace) -> int:
     from ..runtimes.msccl_export import check_ranks, export_msccl
 
+    from .group_schedule_cmds import cmd_export_groups, is_group_file
+
+    if is_group_file(args.schedule):
+        return cmd_export_groups(args)
     check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
     whole = resolve(args.topology)
     check_ranks(group_topology(args, whole), args.flavour)   # before the schedule is read

@@ -236,11 +236,11 @@ def group_schedules_from_dict(data: Any, *, source: str = "group schedules") -> 
         raw = data["lambda"]
         if not isinstance(raw, Mapping) or set(raw) != {"lower", "upper"}:
             raise ScheduleError(f"{source}: \"lambda\" must be {{\"lower\": ..., \"upper\": ...}}")
-        lower = _exact(raw["lower"], f"{source}: \"lambda\" lower", zero=True)
-        upper = _exact(raw["upper"], f"{source}: \"lambda\" upper", zero=True)
+        lower = _exact(raw["lower"], f"{source}: \"lambda\" lower")
+        upper = _exact(raw["upper"], f"{source}: \"lambda\" upper")
     if "achieved" not in data:
         raise ScheduleError(f"{source}: missing \"achieved\"")
-    achieved = _exact(data["achieved"], f"{source}: \"achieved\"", zero=True)
+    achieved = _exact(data["achieved"], f"{source}: \"achieved\"")
     raw_groups = data.get("groups")
     if not isinstance(raw_groups, list) or not raw_groups:
         raise ScheduleError(f"{source}: \"groups\" must be a non-empty list")

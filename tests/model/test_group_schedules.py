@@ -99,3 +99,64 @@ def test_display():
     out = fc.generate_concurrent(t, groups=G)
     assert repr(out) == "GroupSchedules(2 allgather groups on uplink-direct: λ=8 of 8 optimal)"
     assert "<b>GroupSchedules · 2 allgather groups on uplink-direct</b>" in out._repr_html_()
+
+
+# --- the example of docs/formats.md and the schema ---------------------------------------
+
+def _doc_blocks():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "formats.md").read_text("utf-8")
+    return [json.loads(b) for b in re.findall(r"^```json\n(.*?)\n```$", text,
+                                              re.DOTALL | re.MULTILINE)]
+
+
+def _validator():
+    import jsonschema
+
+    from forestcoll_opt import schemas
+
+    schema = schemas.load("group-schedules")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert (schema["$id"], schema["title"]) == ("urn:forestcoll:group-schedules:1",
+                                                "forestcoll-group-schedules/1")
+    # the schedule-5 schema it embeds is the package's, unchanged
+    assert schema["$defs"]["schedule5"] == schemas.load("schedule-5")
+    return jsonschema.Draft202012Validator(schema)
+
+
+def test_docs_example_is_what_generate_writes_and_verifies_optimal():
+    # {a0, b0} alone: 100/3 (b0's own 25/3 and, relaying through b1, another 25/3); with
+    # {a1, b1} at once each group has one 25/3 link at its b node: x = 25/3, λ = 50/3
+    from forestcoll_opt.model import topology as T
+
+    blocks = _doc_blocks()
+    (topo_doc,) = [b for b in blocks if b["format"] == T.FORMAT]
+    (doc,) = [b for b in blocks if b["format"] == "forestcoll-group-schedules/1"]
+    topo = T.from_dict(topo_doc)
+    groups = [{"members": ["a0", "b0"], "name": "g0"}, {"members": ["a1", "b1"], "name": "g1"}]
+    made = fc.generate_concurrent(topo, groups=groups)
+    assert json.loads(made.to_json()) == doc
+    assert [r.alone for r in fc.concurrent(topo, groups=groups).rows] == [Fraction(100, 3)] * 2
+    v = fc.verify_concurrent(topo, doc)
+    assert (v.status, v.lam, v.lp_interval) == ("optimal", Fraction(50, 3),
+                                                (Fraction(50, 3), Fraction(50, 3)))
+    _validator().validate(doc)
+
+
+def test_the_schema_and_the_reader_refuse_the_same_shapes():
+    v = _validator()
+    t = uplink_direct()
+    good = fc.generate_concurrent(t, groups=G).to_dict()
+    v.validate(good)
+    for change in (lambda d: d.update(extra=1), lambda d: d.pop("achieved"),
+                   lambda d: d.update(groups=[]), lambda d: d["groups"][0].pop("weight"),
+                   lambda d: d["groups"][0]["schedule"].pop("process_group"),
+                   lambda d: d.update(achieved="-1"), lambda d: d.update(collective="reduce"),
+                   lambda d: d.update(layout={"mesh": "dp=2"})):
+        bad = json.loads(json.dumps(good))
+        change(bad)
+        assert not v.is_valid(bad)
+        with pytest.raises(ScheduleError):
+            group_schedules_from_dict(bad)
