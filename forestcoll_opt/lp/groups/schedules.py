@@ -32,6 +32,7 @@ from ...model.groups import Group, parse_mesh, restrict
 from ...model.linkloads import achieved_algbw
 from ...model.schedule import Schedule
 from ...model.topology import Topology
+from ...model.trees import tree_image
 from .certify import share_topology
 from .solve import ConcurrentBound, concurrent
 
@@ -71,8 +72,15 @@ def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = N
     if len(bound.shares) != (2 if member is Collective.ALLREDUCE else 1):
         raise LPCertificateError("the concurrent bound carries no witness shares; solve it "
                                  "with forestcoll_opt.lp.concurrent")
-    schedules = tuple(_group_schedule(topology, g, bound, i, kernel)
-                      for i, g in enumerate(bound.groups))
+    images = _images(topology, bound, symmetry) if symmetry is not False else {}
+    built: dict[int, Schedule] = {}
+    for i, g in enumerate(bound.groups):
+        source = images.get(i)
+        if source is not None and source[0] in built:
+            built[i] = _mapped(topology, g, built[source[0]], source[1])
+        else:
+            built[i] = _group_schedule(topology, g, bound, i, kernel)
+    schedules = tuple(built[i] for i in range(len(bound.groups)))
     achieved = joint_lambda(topology, schedules, [g.weight for g in bound.groups])
     if achieved < bound.lower:
         raise LPCertificateError(
@@ -85,6 +93,80 @@ def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = N
         layout = (str(parse_mesh(mesh)), wanted)
     return GroupSchedules(member, topology.name, topology.units, bound.groups, schedules,
                           achieved, bound.lower, bound.upper, layout)
+
+
+def _images(topology: Topology, bound: ConcurrentBound, symmetry: bool | None
+            ) -> dict[int, tuple[int, tuple[int, ...]]]:
+    """For a group whose witness shares are the exact image of an earlier group's under a
+    permutation of the nodes that keeps every link's bandwidth (the folded LP's witness is
+    symmetric), that earlier group and the permutation: its schedule is then the image of
+    the earlier one's, at the same rate, without splitting and packing again. Every share
+    is compared exactly; a group whose shares are not an image gets none."""
+    from .model import group_symmetry
+
+    groups = bound.groups
+    sym = group_symmetry(topology, groups, symmetry=True)
+    if not sym.node_perms:
+        return {}
+    ids = topology.node_ids
+    out: dict[int, tuple[int, tuple[int, ...]]] = {}
+    orbit = sym.group_orbit.tolist()
+    for rep in sym.representatives:
+        # breadth first over the generators: a node permutation taking rep to each group
+        reach: dict[int, tuple[int, ...]] = {rep: tuple(range(len(ids)))}
+        todo = [rep]
+        while todo:
+            x = todo.pop(0)
+            for p, q in zip(sym.node_perms, sym.group_perms):
+                y = q[x]
+                if y not in reach:
+                    reach[y] = tuple(p[v] for v in reach[x])
+                    todo.append(y)
+        for g, perm in reach.items():
+            if g == rep or orbit[g] != orbit[rep]:
+                continue
+            if all(_maps(shares[rep], shares[g], perm, ids, topology.index)
+                   for shares in bound.shares):
+                out[g] = (rep, perm)
+    return out
+
+
+def _maps(a: Any, b: Any, perm: tuple[int, ...], ids: tuple[str, ...],
+          index: Any) -> bool:
+    """Whether ``perm`` sends share ``a`` exactly onto share ``b``."""
+    if len(a) != len(b):
+        return False
+    for (u, v), c in a.items():
+        if b.get((ids[perm[index[u]]], ids[perm[index[v]]])) != c:
+            return False
+    return True
+
+
+def _mapped(topology: Topology, group: Group, schedule: Schedule,
+            perm: tuple[int, ...]) -> Schedule:
+    """``schedule`` (an earlier group's) sent by the node permutation ``perm`` to
+    ``group``: every tree's root, edges and routes mapped; the same k, the algbw counted
+    again from its own link loads on the network as ``group`` sees it."""
+    ids, index = topology.node_ids, topology.index
+    moved = {ids[i]: ids[j] for i, j in enumerate(perm) if i != j}
+
+    def image(v: str) -> str:
+        return moved.get(v, v)
+
+    seen = restrict(topology, group)
+    phases = []
+    for phase in schedule.phases or (schedule,):
+        trees = tuple(tree_image(t, image) for t in phase.trees)
+        out = replace(phase, compute_nodes=seen.compute_nodes, trees=trees,
+                      topology=seen.name, stats=phase.stats)
+        algbw = achieved_algbw(out, seen)
+        phases.append(replace(out, algbw=algbw,
+                              tree_bandwidth=algbw / (out.total_weight * out.k)))
+    if not schedule.phases:
+        return phases[0]
+    rs, ag = phases
+    return replace(schedule, topology=seen.name, compute_nodes=seen.compute_nodes,
+                   algbw=1 / (1 / rs.algbw + 1 / ag.algbw), phases=(rs, ag))
 
 
 def _group_schedule(topology: Topology, group: Group, bound: ConcurrentBound, i: int,

@@ -78,3 +78,27 @@ def test_a_bound_already_solved_is_used():
     b = fc.concurrent(t, groups=G)
     out = fc.generate_concurrent(t, bound=b)
     assert (out.lower, out.upper, out.achieved) == (b.lower, b.upper, 8)
+
+
+def test_a_symmetric_witness_maps_one_schedule_onto_the_others():
+    # the folded witness of the 8 dp groups is symmetric: groups 1..7 get the image of group
+    # 0's schedule under a permutation mapping its shares exactly onto theirs; the same
+    # trees as building each group's schedule on its own share
+    from forestcoll_opt.lp.groups.schedules import _images
+    from forestcoll_opt.model.trees import tree_key
+
+    topo = fc.resolve("dgx-h100:boxes=2")
+    b = fc.concurrent(topo, mesh="dp=2,tp=8", along="dp", collective="allreduce")
+    assert sorted(_images(topo, b, None)) == list(range(1, 8))
+    mapped = fc.generate_concurrent(topo, bound=b)
+    each = fc.generate_concurrent(topo, bound=b, symmetry=False)
+    assert mapped == each
+    for x, y in zip(mapped.schedules, each.schedules):
+        for p, q in zip(x.phases, y.phases):
+            assert sorted(map(tree_key, p.trees)) == sorted(map(tree_key, q.trees))
+    # a witness that is not an image (one share changed) is built again, not mapped
+    shares = [dict(s) for s in b.shares[0]]
+    e = next(iter(shares[3]))
+    shares[3][e] = shares[3][e] / 2
+    from dataclasses import replace
+    assert 3 not in _images(topo, replace(b, shares=(tuple(shares), b.shares[1])), None)
