@@ -85,9 +85,17 @@ def describe(out: Any) -> str:
 
 
 def cmd_verify_groups(args: argparse.Namespace, topo: Any, data: Any) -> int:
-    """``verify TOPOLOGY GROUP-SCHEDULES``: exit 0 optimal, 1 below, 2 invalid or a
-    contradiction, 3 the LP could not be solved."""
+    """``verify TOPOLOGY GROUP-SCHEDULES``: exit 0 valid and at least --min-ratio of the
+    certified optimum (default: optimal), 1 valid but below, 2 invalid or a contradiction,
+    3 the LP could not be solved; ``--json`` with the gate's result and ``exit_code``."""
     from ..analysis.group_checks import verify_concurrent
+    from ..model.numbers import fraction_text
+    from .args import ratio_arg
+
+    min_ratio = ratio_arg(args.min_ratio)
+    if args.against != "lp":
+        raise UsageError(f"--against {args.against}: groups at once are judged against the "
+                         f"concurrent-groups LP's certified optimum; drop --against")
 
     taken = [flag for flag, value in (("--group", args.group), ("--weights", args.weights),
                                       ("--demand", args.demand), ("--fail", args.fail))
@@ -103,9 +111,14 @@ def cmd_verify_groups(args: argparse.Namespace, topo: Any, data: Any) -> int:
                    f"{flag_text(exc, {'time_limit': '--time-limit'})}")
         print(f"forestcoll: error: {message}", file=sys.stderr)
         return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
-    code = 0 if v.optimal else (EXIT_BELOW if v.valid else EXIT_ERROR)
+    if not v.valid:
+        code = EXIT_ERROR
+    else:
+        code = 0 if v.ratio is not None and v.ratio >= min_ratio else EXIT_BELOW
     if args.json:
-        print(json.dumps({**v.to_dict(), "exit_code": code}, indent=2))
+        print(json.dumps({**v.to_dict(), "gate": {"min_ratio": fraction_text(min_ratio),
+                                                  "passed": code == 0},
+                          "exit_code": code}, indent=2))
         return code
     print(f"status          {v.status.upper()}")
     for r in v.reasons:
@@ -117,8 +130,9 @@ def cmd_verify_groups(args: argparse.Namespace, topo: Any, data: Any) -> int:
         lo, hi = v.lp_interval
         span = exact_num(lo) if lo == hi else f"[{exact_num(lo)}, {exact_num(hi)}]"
         print(f"LP certified    {span}; ratio {exact_num(v.ratio)}")
-    for a, b, t in v.busiest:
-        print(f"busiest link    {a}->{b}")
+    phases = ("reduce-scatter", "allgather") if len(v.busiest) == 2 else ("",)
+    for phase, (a, b, _t) in zip(phases, v.busiest):
+        print(f"busiest link    {a}->{b}{f' ({phase} phase)' if phase else ''}")
     print(f"groups          {len(v.groups)}")
     for note in v.notes:
         print(f"note: {note}")

@@ -133,3 +133,24 @@ def test_mesh_with_a_plain_schedule_is_refused(tmp_path, capsys):
                        "--along", "dp")
     assert code == 2 and "--mesh names process groups at once; it goes with a " \
                          "forestcoll-group-schedules/1 file" in err
+
+
+def test_verify_min_ratio_gate(tmp_path, capsys):
+    from fractions import Fraction
+
+    from forestcoll_opt.model.group_schedules import GroupSchedules
+    from forestcoll_opt.model.groups import Group
+
+    t = uplink_direct()
+    topo = tmp_path / "net.json"
+    topo.write_text(json.dumps(t.to_dict()))
+    alone = tuple(fc.generate(t, group=g) for g in G)
+    groups = tuple(Group(tuple(g), Fraction(1), f"g{i}") for i, g in enumerate(G))
+    path = tmp_path / "below.json"
+    GroupSchedules("allgather", t.name, t.units, groups, alone, Fraction(16, 3)).save(path)
+    # at 2/3 of the optimum: passes a gate of 0.6, not one of 0.7
+    assert run(capsys, "verify", topo, path, "--min-ratio", "0.6")[0] == 0
+    code, out, _ = run(capsys, "verify", topo, path, "--min-ratio", "0.7", "--json")
+    v = json.loads(out)
+    assert (code, v["status"], v["ratio"], v["gate"]) == (1, "below", "2/3", {
+        "min_ratio": "7/10", "passed": False})
