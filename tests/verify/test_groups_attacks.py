@@ -13,6 +13,7 @@ import pytest
 import forestcoll_opt as fc
 from forestcoll_opt.model.group_schedules import GroupSchedules
 from forestcoll_opt.model.groups import Group
+from forestcoll_opt.model.numbers import fraction_text
 from forestcoll_opt.verify.groups import verify_groups
 
 G = [["a1", "a2"], ["b1", "b2"]]
@@ -156,3 +157,19 @@ def test_validity_only_without_an_interval(net, joint):
     v = verify_groups(net, joint)
     assert v.status == "valid" and v.lam == 8 and v.ratio is None
     assert "GroupsVerdict(valid, 2 groups λ=8)" == repr(v)
+
+
+def test_a_concurrent_allreduce_group_is_refused():
+    # its phases share every link at once, so there is no reduce-scatter window to align
+    # with the other groups': a reason, even with its algbw claimed right
+    topo = fc.resolve("dgx-h100:boxes=2")
+    out = fc.generate_concurrent(topo, mesh="dp=2,tp=8", along="dp", collective="allreduce")
+    data = out.to_dict()
+    sched = data["groups"][0]["schedule"]
+    sched["concurrent"] = True
+    sched["algbw"] = fraction_text(fc.verify(topo, sched, validity_only=True).algbw)
+    assert fc.verify(topo, sched, validity_only=True).status == "valid"
+    v = verify_groups(topo, data, lp_interval=(50, 50))
+    assert v.status == "invalid" and v.reasons == (
+        "group 'dp[tp=0]': a concurrent allreduce (both phases at once) cannot align its "
+        "phases with the other groups'",)

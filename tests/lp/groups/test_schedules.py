@@ -102,3 +102,18 @@ def test_a_symmetric_witness_maps_one_schedule_onto_the_others():
     shares[3][e] = shares[3][e] / 2
     from dataclasses import replace
     assert 3 not in _images(topo, replace(b, shares=(tuple(shares), b.shares[1])), None)
+
+
+@pytest.mark.parametrize("spec", ["paper-example", "dgx-a100:boxes=2"])
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
+def test_one_group_of_every_compute_node_reaches_the_bound(spec, collective):
+    # the whole network as one group: the schedule reaches the package's bound exactly
+    # (allreduce: the reduce-scatter + allgather tree bound), and verifies so
+    from forestcoll_opt.generation.bounding import rs_ag_algbw
+
+    t = fc.resolve(spec)
+    out = fc.generate_concurrent(t, groups=[list(t.compute_nodes)], collective=collective)
+    want = rs_ag_algbw(t) if collective == "allreduce" else \
+        fc.bound(t, collective=collective).algbw
+    assert out.achieved == out.upper == want
+    assert fc.verify_concurrent(t, out).status == "optimal"
