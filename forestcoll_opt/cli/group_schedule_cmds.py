@@ -11,10 +11,8 @@ from typing import Any
 
 from ..errors import LPError, MscclExportError, UsageError
 from ..files import write_output
+from ..lp.options import GROUPS_NAMES
 from .output import EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, flag_text, print_json_error
-
-GROUPS_NAMES_CLI = ("allgather", "reduce-scatter", "allreduce")
-
 
 def add_layout(p: argparse.ArgumentParser, what: str) -> None:
     """``--mesh``, ``--along`` and ``--groups``: the process groups at once a command
@@ -49,7 +47,7 @@ def check_generate_groups(args: argparse.Namespace) -> None:
     if taken:
         raise UsageError(f"{taken[0]}: generate --mesh/--groups builds one schedule per group "
                          f"on its share of the joint optimum; drop {taken[0]}")
-    if args.collective not in GROUPS_NAMES_CLI:
+    if args.collective not in GROUPS_NAMES:
         raise UsageError(f"--collective {args.collective}: groups at once run allgather, "
                          f"reduce-scatter or allreduce")
 

@@ -36,6 +36,8 @@ FORMAT_GROUPS = "forestcoll-group-schedules/1"
 _TOP_KEYS = {"format", "collective", "topology", "units", "layout", "lambda", "achieved",
              "groups"}
 _GROUP_KEYS = {"name", "weight", "schedule"}
+# what groups at once run (the concurrent-groups LP's collectives)
+_COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE)
 
 
 @dataclass(frozen=True)
@@ -217,10 +219,10 @@ def group_schedules_from_dict(data: Any, *, source: str = "group schedules") -> 
     extra = sorted(set(data) - _TOP_KEYS)
     if extra:
         raise ScheduleError(f"{source}: unknown key {extra[0]!r}")
-    try:
-        collective = Collective(data.get("collective"))
-    except ValueError:
-        raise ScheduleError(f"{source}: \"collective\" must name a collective") from None
+    collective = next((c for c in _COLLECTIVES if c.value == data.get("collective")), None)
+    if collective is None:
+        raise ScheduleError(f"{source}: \"collective\" must be one of "
+                            f"{', '.join(c.value for c in _COLLECTIVES)}")
     topology = _text(data["topology"], f"{source}: \"topology\"") if "topology" in data else ""
     units = _text(data["units"], f"{source}: \"units\"") if "units" in data else ""
     layout = None
