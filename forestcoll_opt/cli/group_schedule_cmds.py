@@ -12,7 +12,11 @@ from typing import Any
 from ..errors import LPError, MscclExportError, UsageError
 from ..files import write_output
 from ..lp.options import GROUPS_NAMES
-from .output import EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, exact_num, flag_text, print_json_error
+from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, destination, exact_num, flag_text,
+                     print_json_error)
+
+SHOWN_GROUPS = 16
+
 
 def add_layout(p: argparse.ArgumentParser, what: str) -> None:
     """``--mesh``, ``--along`` and ``--groups``: the process groups at once a command
@@ -57,7 +61,11 @@ def cmd_generate_groups(args: argparse.Namespace) -> int:
     from ..lp.groups.schedules import generate_concurrent
     from ..model.catalog import resolve
 
+    from ..files import check_output
+
     check_generate_groups(args)
+    check_output(args.output, label="-o", inputs=[args.topology]
+                 + ([args.groups] if args.groups else []))
     topo = resolve(args.topology)
     try:
         out = generate_concurrent(topo, groups=args.groups, mesh=args.mesh, along=args.along,
@@ -68,8 +76,9 @@ def cmd_generate_groups(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_SOLVER
     write_output(args.output, out.to_json())
-    if not args.quiet and args.output != "-":
-        print(describe(out), file=sys.stderr if args.output == "-" else sys.stdout)
+    if not args.quiet:
+        stream, where = destination(args.output)
+        print(f"wrote {where}: {describe(out)}", file=stream)
     return 0
 
 
@@ -132,6 +141,17 @@ def cmd_verify_groups(args: argparse.Namespace, topo: Any, data: Any) -> int:
     for phase, (a, b, _t) in zip(phases, v.busiest):
         print(f"busiest link    {a}->{b}{f' ({phase} phase)' if phase else ''}")
     print(f"groups          {len(v.groups)}")
+    shown = v.groups[:SHOWN_GROUPS]
+    if shown:
+        width = max(len("group"), *(len(g.name) for g in shown))
+        print(f"  {'group':<{width}}  {'size':>4}  {'weight':>6}  {'alone':>18}  together")
+        for g in shown:
+            alone = exact_num(g.alone) if g.alone is not None else "invalid"
+            together = exact_num(g.together) if g.together is not None else "-"
+            print(f"  {g.name:<{width}}  {len(g.members):>4}  {str(g.weight):>6}  "
+                  f"{alone:>18}  {together}")
+        if len(v.groups) > len(shown):
+            print(f"  ... ({len(v.groups)} in all; --json lists every one)")
     for note in v.notes:
         print(f"note: {note}")
     return code

@@ -8,6 +8,7 @@ import argparse
 import json
 import sys
 
+from ..errors import UsageError
 from ..lp.options import GROUPS_NAMES
 from ..model.catalog import resolve
 from .args import TOPOLOGY_HELP, add_kernel, output_arg, seconds_arg
@@ -51,6 +52,9 @@ def cmd_groups(args: argparse.Namespace) -> int:
     from ..files import check_output, write_output
     from ..lp.groups.schedules import generate_concurrent
 
+    if args.output == "-":
+        raise UsageError("-o -: groups prints its table on standard output; give -o a file "
+                         "name, or use generate --mesh/--groups -o - for the file alone")
     if args.output is not None:
         check_output(args.output, label="-o", inputs=[args.topology]
                      + ([args.groups] if args.groups else []))

@@ -154,3 +154,17 @@ def test_verify_min_ratio_gate(tmp_path, capsys):
     v = json.loads(out)
     assert (code, v["status"], v["ratio"], v["gate"]) == (1, "below", "2/3", {
         "min_ratio": "7/10", "passed": False})
+
+
+def test_generate_reports_and_groups_refuses_standard_output(tmp_path, capsys):
+    code, out, _ = run(capsys, "generate", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                       "--along", "dp", "-o", tmp_path / "x.json")
+    assert code == 0 and out == (f"wrote {tmp_path / 'x.json'}: 8 allgather group schedules on "
+                                 f"dgx-h100-2: together λ = 100 (optimal); certified λ 100\n")
+    code, out, err = run(capsys, "generate", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                         "--along", "dp", "-o", "-")
+    assert code == 0 and json.loads(out)["achieved"] == "100" and err.startswith(
+        "wrote standard output: 8 allgather group schedules")
+    code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                         "--along", "dp", "-o", "-")
+    assert code == 2 and out == "" and err.startswith("forestcoll: error: -o -: groups prints")
