@@ -12,6 +12,8 @@ The public API, one entry point per question::
     v = fc.verify(topo, s)                             # independent verdict + certificate
     lp = fc.solve_lp(topo, collective="allreduce")     # allreduce LP, certified interval
     g = fc.concurrent(topo, mesh="dp=2,tp=8", along="dp")   # process groups at once, certified
+    gs = fc.generate_concurrent(topo, mesh="dp=2,tp=8", along="dp")  # one schedule per group
+    fc.verify_concurrent(topo, gs)                     # their summed loads vs every link
     ar = fc.lp_allreduce(topo, lp=lp)                  # allreduce trees at the LP optimum
     a2a = fc.lp_alltoall(topo)                         # all-to-all routes at its optimum
     fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
