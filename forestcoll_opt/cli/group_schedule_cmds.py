@@ -196,9 +196,14 @@ def cmd_export_groups(args: argparse.Namespace) -> int:
         raise MscclExportError(flag_text(exc, {"relay": "generate --group G --no-relay"})) \
             from None
     folder.mkdir(exist_ok=True)
-    for f in files:
+    for f, schedule in zip(files, made.schedules):
         write_output(folder / f.file, f.export.xml)
+        write_output(folder / f.schedule_file, schedule.to_json())
+    first = folder / files[0].file
     print(f"wrote {len(files)} MSCCL {files[0].export.flavour} {made.collective} files to "
-          f"{display_path(folder)}, one per group (communicator), each checked: "
-          f"{', '.join(f.file for f in files[:3])}{' ...' if len(files) > 3 else ''}")
+          f"{display_path(folder)}, one per group (communicator), each checked, each beside "
+          f"its group's schedule: {', '.join(f.file for f in files[:3])}"
+          f"{' ...' if len(files) > 3 else ''}")
+    print(f"check one again: forestcoll check-xml {args.topology} {display_path(first)} "
+          f"--schedule {display_path(folder / files[0].schedule_file)}")
     return 0

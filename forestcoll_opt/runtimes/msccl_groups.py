@@ -33,12 +33,19 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 @dataclass(frozen=True)
 class GroupExport:
     """One group's MSCCL file: ``file`` (a file name for it, unique in the set), the
-    group's ``name``, the export and the checker's verdict (``ok``)."""
+    group's ``name``, the export and the checker's verdict (``ok``). The command line
+    writes the group's schedule beside it (:attr:`schedule_file`), so that ``check-xml
+    TOPOLOGY FILE --schedule SCHEDULE`` checks it again on the group's communicator."""
 
     file: str
     name: str
     export: MscclExport
     check: XmlVerdict
+
+    @property
+    def schedule_file(self) -> str:
+        """A file name for the group's schedule beside the XML (``NNN-<name>.json``)."""
+        return self.file[:-len(".xml")] + ".json"
 
 
 def export_msccl_groups(topology: Topology, schedules: GroupSchedules,

@@ -83,8 +83,18 @@ def test_export_writes_one_checked_file_per_group(dp_file, tmp_path, capsys):
     folder = tmp_path / "xml"
     code, out, err = run(capsys, "export", "msccl", "dgx-h100:boxes=2", dp_file, "-o", folder)
     assert code == 0 and err == ""
-    names = sorted(p.name for p in folder.iterdir())
+    names = sorted(p.name for p in folder.iterdir() if p.suffix == ".xml")
     assert names == [f"{i:03d}-dp_tp_{i}.xml" for i in range(8)]
+    # each beside its group's schedule, so that check-xml checks it again on its own
+    # communicator (the group taken from the schedule)
+    assert sorted(p.name for p in folder.iterdir() if p.suffix == ".json") == [
+        n[:-4] + ".json" for n in names]
+    assert out.splitlines()[1] == (f"check one again: forestcoll check-xml dgx-h100:boxes=2 "
+                                   f"{folder / names[0]} --schedule "
+                                   f"{folder / names[0][:-4]}.json")
+    code, again, _ = run(capsys, "check-xml", "dgx-h100:boxes=2", folder / names[5],
+                         "--schedule", folder / (names[5][:-4] + ".json"))
+    assert code == 0 and again.startswith("OK: MSCCL allreduce (msccl-executor), 2 ranks")
     # each file on its group's communicator (its 2 members as ranks), checked again here
     from forestcoll_opt.model import load_group_schedules, restrict
     from forestcoll_opt.runtimes import check_xml
