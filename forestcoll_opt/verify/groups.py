@@ -182,6 +182,18 @@ def verify_groups(topology: Topology, document: Any, *,
         return GroupsVerdict("invalid", (f"\"collective\" must be one of "
                                          f"{', '.join(GROUPS_COLLECTIVES)}, found {show(coll)}",))
     member = Collective(coll)
+    if "topology" in data and not isinstance(data["topology"], str):
+        reasons.append(f"\"topology\" must be a string, found {show(data['topology'])}")
+    layout = data.get("layout", {"mesh": "-", "along": "-"})
+    if not isinstance(layout, Mapping) or set(layout) != {"mesh", "along"} or not all(
+            isinstance(v, str) and v for v in layout.values()):
+        reasons.append(f"\"layout\" must be {{\"mesh\": \"dp=16,tp=8\", \"along\": \"dp\"}}, "
+                       f"found {show(layout)}")
+    written = data.get("lambda", {"lower": 1, "upper": 1})
+    if not isinstance(written, Mapping) or set(written) != {"lower", "upper"} or any(
+            parse_exact(v) is None or parse_exact(v) <= 0 for v in written.values()):
+        reasons.append(f"\"lambda\" must be {{\"lower\": exact, \"upper\": exact}}, both "
+                       f"positive, found {show(written)}")
     if "units" in data and data["units"] != topology.units:
         reasons.append(f"\"units\" {show(data['units'])} differ from the topology's "
                        f"{topology.units!r}")

@@ -173,3 +173,23 @@ def test_a_concurrent_allreduce_group_is_refused():
     assert v.status == "invalid" and v.reasons == (
         "group 'dp[tp=0]': a concurrent allreduce (both phases at once) cannot align its "
         "phases with the other groups'",)
+
+
+@pytest.mark.parametrize("garbage", [None, 0, -1, "x", [], {}, [1], {"a": 1}, 1.5, True])
+def test_garbage_anywhere_is_a_reason_never_a_crash(net, joint, garbage):
+    data = joint.to_dict()
+    places = [(data, k) for k in data] + [(data["groups"][0], k) for k in data["groups"][0]] \
+        + [(data["groups"][1]["schedule"], k) for k in data["groups"][1]["schedule"]]
+    for obj, key in places:
+        bad = copy.deepcopy(data)
+        target = bad if obj is data else (bad["groups"][0] if obj is data["groups"][0]
+                                          else bad["groups"][1]["schedule"])
+        target[key] = garbage
+        v = verify_groups(net, bad, lp_interval=(8, 8))
+        assert v.status in ("invalid", "optimal", "below"), (key, garbage)
+        informative = key in ("topology", "name") and isinstance(garbage, str)
+        if not informative and key in (
+                "format", "collective", "topology", "units", "layout", "lambda", "achieved",
+                "groups", "name", "weight", "schedule", "process_group", "compute_nodes",
+                "trees"):
+            assert v.status == "invalid", (key, garbage, v)
