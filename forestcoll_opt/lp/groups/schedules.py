@@ -21,7 +21,6 @@ link bandwidths (what it reaches alone).
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from ...errors import LPCertificateError
@@ -72,7 +71,7 @@ def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = N
     if len(bound.shares) != (2 if member is Collective.ALLREDUCE else 1):
         raise LPCertificateError("the concurrent bound carries no witness shares; solve it "
                                  "with forestcoll_opt.lp.concurrent")
-    images = _images(topology, bound, symmetry) if symmetry is not False else {}
+    images = _images(topology, bound) if symmetry is not False else {}
     built: dict[int, Schedule] = {}
     for i, g in enumerate(bound.groups):
         source = images.get(i)
@@ -95,7 +94,7 @@ def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = N
                           achieved, bound.lower, bound.upper, layout)
 
 
-def _images(topology: Topology, bound: ConcurrentBound, symmetry: bool | None
+def _images(topology: Topology, bound: ConcurrentBound
             ) -> dict[int, tuple[int, tuple[int, ...]]]:
     """For a group whose witness shares are the exact image of an earlier group's under a
     permutation of the nodes that keeps every link's bandwidth (the folded LP's witness is
@@ -147,7 +146,7 @@ def _mapped(topology: Topology, group: Group, schedule: Schedule,
     """``schedule`` (an earlier group's) sent by the node permutation ``perm`` to
     ``group``: every tree's root, edges and routes mapped; the same k, the algbw counted
     again from its own link loads on the network as ``group`` sees it."""
-    ids, index = topology.node_ids, topology.index
+    ids = topology.node_ids
     moved = {ids[i]: ids[j] for i, j in enumerate(perm) if i != j}
 
     def image(v: str) -> str:

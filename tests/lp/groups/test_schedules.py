@@ -89,7 +89,7 @@ def test_a_symmetric_witness_maps_one_schedule_onto_the_others():
 
     topo = fc.resolve("dgx-h100:boxes=2")
     b = fc.concurrent(topo, mesh="dp=2,tp=8", along="dp", collective="allreduce")
-    assert sorted(_images(topo, b, None)) == list(range(1, 8))
+    assert sorted(_images(topo, b)) == list(range(1, 8))
     mapped = fc.generate_concurrent(topo, bound=b)
     each = fc.generate_concurrent(topo, bound=b, symmetry=False)
     assert mapped == each
@@ -101,7 +101,7 @@ def test_a_symmetric_witness_maps_one_schedule_onto_the_others():
     e = next(iter(shares[3]))
     shares[3][e] = shares[3][e] / 2
     from dataclasses import replace
-    assert 3 not in _images(topo, replace(b, shares=(tuple(shares), b.shares[1])), None)
+    assert 3 not in _images(topo, replace(b, shares=(tuple(shares), b.shares[1])))
 
 
 @pytest.mark.parametrize("spec", ["paper-example", "dgx-a100:boxes=2"])
