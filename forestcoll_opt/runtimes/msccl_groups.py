@@ -6,9 +6,9 @@ shares no code with the exporter) before anything is returned.
 A group's schedule whose paths relay through a compute node outside the group cannot run
 on that communicator: no other GPU runs a step of it
 (as :func:`~forestcoll_opt.model.group_scope.check_exportable` refuses for one group). The concurrent schedules are
-built on the witness's shares, which may route a group through other GPUs (on the
-catalog's rail fabrics, the data-parallel groups keep to their own NICs and rails: they
-export); such a set is refused whole, naming the group and the GPUs.
+built on the witness's shares, which may route a group through other GPUs (on every
+catalog family's dp and tp meshes they do not: those export); such a set is refused
+whole, naming the group and the GPUs.
 """
 
 from __future__ import annotations

@@ -117,3 +117,25 @@ def test_one_group_of_every_compute_node_reaches_the_bound(spec, collective):
         fc.bound(t, collective=collective).algbw
     assert out.achieved == out.upper == want
     assert fc.verify_concurrent(t, out).status == "optimal"
+
+
+def _catalog_meshes():
+    from tests.lp.groups.test_groups import _catalog_meshes as meshes
+    return list(meshes())
+
+
+@pytest.mark.parametrize("spec, mesh", _catalog_meshes())
+@pytest.mark.parametrize("along", ["dp", "tp"])
+def test_every_catalog_mesh_is_scheduled_at_its_optimum_without_relays(spec, mesh, along):
+    # every catalog family's dp and tp groups (two boxes): the schedules together reach the
+    # certified optimum exactly, the verifier says OPTIMAL, and no group relays through
+    # another GPU, so each exports to its own communicator
+    from forestcoll_opt.model.group_scope import relays
+
+    t = fc.resolve(spec)
+    for collective in ("allgather", "allreduce"):
+        out = fc.generate_concurrent(t, mesh=mesh, along=along, collective=collective)
+        assert out.achieved == out.lower == out.upper
+        assert _fits(t, out)
+        assert fc.verify_concurrent(t, out).status == "optimal"
+        assert not any(relays(t, s) for s in out.schedules)
