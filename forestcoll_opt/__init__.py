@@ -13,6 +13,8 @@ The public API, one entry point per question::
     lp = fc.solve_lp(topo, collective="allreduce")     # allreduce LP, certified interval
     g = fc.concurrent(topo, mesh="dp=2,tp=8", along="dp")   # process groups at once, certified
     fc.contention(topo, mesh="dp=2,tp=8", along="dp")  # vs each alone and NCCL's rings, together
+    gs = fc.generate_concurrent(topo, mesh="dp=2,tp=8", along="dp")  # one schedule per group
+    fc.verify_concurrent(topo, gs)                     # their summed loads vs every link
     ar = fc.lp_allreduce(topo, lp=lp)                  # allreduce trees at the LP optimum
     a2a = fc.lp_alltoall(topo)                         # all-to-all routes at its optimum
     fc.sweep(topo, range(1, 9))                        # fixed-k trade-off table
@@ -98,6 +100,7 @@ from .model.faults import degrade
 from .model.topology import Topology, from_dict, from_networkx
 from .timing.tradeoffs import tradeoff
 from .analysis.checks import assert_optimal, verify   # the verifier, the allreduce LP on demand
+from .analysis.group_checks import verify_concurrent  # groups at once, the LP on demand
 # imported here (matplotlib itself loads only when a picture is made) so that the name
 # ``draw`` is the function, not the subpackage of the same name
 from .draw import draw, save_drawing
@@ -229,6 +232,7 @@ simulate_groups = _takes_topology(simulate_groups)
 compare = _takes_topology(compare, many=True)
 group_bound = _takes_topology(group_bound)
 contention = _takes_topology(contention)
+verify_concurrent = _takes_topology(verify_concurrent)
 
 
 def _inline_picture(obj: Any) -> str:
@@ -243,10 +247,10 @@ __all__ = [
     "Bound", "Collective", "GroupBound", "Schedule", "Stats", "Topology", "Verdict",
     "__version__", "assert_optimal", "baseline", "bound", "calibrate", "check_xml", "compare",
     "concurrent", "contention", "degrade", "draw", "export_msccl", "failure_impact",
-    "from_dict", "from_networkx", "generate", "group_bound", "import_nccl", "iter_sweep",
-    "load_schedule", "lp_allreduce", "lp_alltoall", "nccl_example", "report", "resolve",
-    "save_drawing", "simulate", "simulate_groups", "solve_lp", "sweep", "tradeoff",
-    "upgrade_impact", "verify",
+    "from_dict", "from_networkx", "generate", "generate_concurrent", "group_bound",
+    "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall",
+    "nccl_example", "report", "resolve", "save_drawing", "simulate", "simulate_groups",
+    "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify", "verify_concurrent",
     *_errors.__all__,
 ]
 
@@ -289,6 +293,9 @@ def _late(name: str) -> Any:
     if name == "concurrent":
         from .lp.groups.solve import concurrent
         return concurrent
+    if name == "generate_concurrent":
+        from .lp.groups.schedules import generate_concurrent
+        return generate_concurrent
     # The runtimes' readers and writers are not needed to compute anything: load them late.
     if name == "export_msccl":
         from .runtimes.msccl_export import export_msccl

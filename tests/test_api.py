@@ -267,6 +267,14 @@ def _spec_calls(topo, tmp_path):
         "check_xml": (lambda t: fc.check_xml(t, xml), lambda v: (v.ok, v.algbw)),
         "concurrent": (lambda t: fc.concurrent(t, groups=[list(fc.resolve(SPEC).compute_nodes)]),
                        lambda r: r.interval),
+        "generate_concurrent": (
+            lambda t: fc.generate_concurrent(t, groups=[["box0/c0", "box1/c0"],
+                                                        ["box0/c1", "box1/c1"]]),
+            lambda r: r.to_json()),
+        "verify_concurrent": (
+            lambda t: fc.verify_concurrent(t, fc.generate_concurrent(
+                fc.resolve(SPEC), groups=[["box0/c0", "box1/c0"], ["box0/c1", "box1/c1"]])),
+            lambda v: v.to_dict()),
         "compare": (lambda t: fc.compare(t if isinstance(t, fc.Topology) else [t]),
                     lambda df: df["allgather_bound_exact"].tolist()),
         "degrade": (lambda t: fc.degrade(t, "box:0"), lambda d: d.to_json()),

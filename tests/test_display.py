@@ -261,6 +261,7 @@ def _results(dgx, tmp_path):
         "allreduce LP": fc.solve_lp(topo, collective="allreduce"),
         "alltoall LP": fc.solve_lp(topo, collective="alltoall"),
         "groups at once": fc.concurrent(topo, mesh="dp=2,tp=8", along="dp"),
+        "group schedules": fc.generate_concurrent(topo, mesh="dp=2,tp=8", along="dp"),
         "simulation": fc.simulate(topo, s, [2**20, 2**30]), "tradeoff": tr,
         "msccl export": x, "xml verdict": fc.check_xml(topo, x.xml),
         "invalid xml verdict": fc.check_xml(topo, broken),
@@ -274,6 +275,7 @@ def _results(dgx, tmp_path):
         "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
         "calibration fit": fc.calibrate(topo, [NCCL_TESTS_LOG]),
     }
+    results["groups verdict"] = fc.verify_concurrent(topo, results["group schedules"])
     assert not results["invalid xml verdict"].ok
     return results
 

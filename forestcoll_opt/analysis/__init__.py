@@ -9,6 +9,7 @@ from __future__ import annotations
 from .best import generate
 from .checks import allreduce_lp, alltoall_lp, assert_optimal, verify
 from .fitting import CalibrationFit, calibrate
+from .group_checks import verify_concurrent
 from .export_plan import export_tradeoff, size_ranges
 from .relaying import GroupBound, group_bound
 from .together import Contention, GroupContention, contention
@@ -22,5 +23,5 @@ __all__ = [
     "GroupContention", "MAX_K", "SWEEP_COLUMNS", "Upgrade", "UpgradeImpact", "allreduce_lp",
     "alltoall_lp", "assert_optimal", "calibrate", "compare", "contention",
     "cut_optimum", "export_tradeoff", "failure_impact", "generate", "group_bound", "iter_sweep",
-    "size_ranges", "sweep", "upgrade_impact", "validate", "verify",
+    "size_ranges", "sweep", "upgrade_impact", "validate", "verify", "verify_concurrent",
 ]

@@ -62,6 +62,15 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
     add_group(p)
+    p.add_argument("--mesh", metavar="DIMS",
+                   help="groups at once: a device mesh (last dimension fastest, ranks box by "
+                        "box), e.g. dp=16,tp=8, with --along; writes one schedule per group "
+                        "(forestcoll-group-schedules/1) on its share of the joint optimum")
+    p.add_argument("--along", metavar="DIM",
+                   help="with --mesh: the dimension(s) the groups run along, e.g. dp")
+    p.add_argument("--groups", metavar="FILE",
+                   help="groups at once, from a JSON list of groups (as the groups command "
+                        "takes), instead of --mesh")
     p.add_argument("--no-relay", dest="relay", action="store_false",
                    help="with --group: switch the other compute nodes off (remove them and "
                         "their links) instead of letting them forward for the group, as in "
@@ -169,6 +178,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     check_output(args.output, label="-o", inputs=[args.topology]
                  + ([args.weights] if args.weights else [])
                  + ([args.demand] if args.demand else []))
+    if args.mesh is not None or args.groups is not None or args.along is not None:
+        from .group_schedule_cmds import cmd_generate_groups
+        return cmd_generate_groups(args)
     if args.collective == "alltoall":
         if args.group is not None:
             raise UsageError("--group: an all-to-all among a process group is not supported "

@@ -8,9 +8,10 @@ import argparse
 import json
 import sys
 
+from ..errors import UsageError
 from ..lp.options import GROUPS_NAMES
 from ..model.catalog import resolve
-from .args import TOPOLOGY_HELP, add_kernel, seconds_arg
+from .args import TOPOLOGY_HELP, add_kernel, output_arg, seconds_arg
 from .lp_cmds import SOLVER_FAILURES
 from .output import EXIT_SOLVER, exact_num, flag_text, print_json_error
 
@@ -38,6 +39,9 @@ def add_groups(sub: argparse._SubParsersAction) -> None:
                    help="also time, with every group at once on the same fabric, each "
                         "group's isolated optimum and NCCL's ring per group, beside the "
                         "joint optimum")
+    p.add_argument("-o", "--output", type=output_arg,
+                   help="also write one schedule per group on its share of the witness "
+                        "(forestcoll-group-schedules/1; as generate --mesh/--groups writes)")
     add_kernel(p)
     p.add_argument("--no-symmetry", dest="symmetry", action="store_const", const=False,
                    default=None, help="do not fold the LP by the permutations that map groups "
@@ -49,6 +53,15 @@ def cmd_groups(args: argparse.Namespace) -> int:
     """Exit 0: solved and certified; 2: a bad request; 3: the LP could not be solved."""
     from ..lp.groups.solve import concurrent
 
+    from ..files import check_output, write_output
+    from ..lp.groups.schedules import generate_concurrent
+
+    if args.output == "-":
+        raise UsageError("-o -: groups prints its table on standard output; give -o a file "
+                         "name, or use generate --mesh/--groups -o - for the file alone")
+    if args.output is not None:
+        check_output(args.output, label="-o", inputs=[args.topology]
+                     + ([args.groups] if args.groups else []))
     topo = resolve(args.topology)
     compared = None
     try:
@@ -66,6 +79,10 @@ def cmd_groups(args: argparse.Namespace) -> int:
         message = flag_text(exc, {"time_limit": "--time-limit"})
         print(f"forestcoll: error: {message}", file=sys.stderr)
         return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
+    if args.output is not None:
+        made = generate_concurrent(topo, mesh=args.mesh, along=args.along, bound=r,
+                                   kernel=args.kernel)
+        write_output(args.output, made.to_json())
     if args.json:
         doc = r.to_dict()
         if compared is not None:

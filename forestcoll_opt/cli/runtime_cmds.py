@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Any
 
-from ..errors import MscclExportError, UsageError
+from ..errors import MscclExportError, UsageError, VerifyError
 from ..files import check_output, display_path, write_output
 from ..model.catalog import resolve
 from ..model.numbers import fraction_text
@@ -17,7 +17,7 @@ from ..runtimes.msccl_check.limits import FLAVOURS, PROTOCOLS
 from ..verify import load_schedule
 from ..model.group_scope import check_exportable
 from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_group, add_kernel, bytes_arg,
-                   group_topology, int_arg, output_arg)
+                   group_topology, int_arg, output_arg, schedule_topology)
 from .output import (EXIT_BELOW, EXIT_ERROR, LINE_OPTIONS, destination, exact_num, flag_text,
                      options_text, print_reasons)
 from .verify_cmds import group_schedule
@@ -31,7 +31,9 @@ def add_export(sub: argparse._SubParsersAction) -> None:
     q.add_argument("topology", help=TOPOLOGY_HELP)
     q.add_argument("schedule", help=SCHEDULE_HELP)
     q.add_argument("-o", "--output", type=output_arg, required=True,
-                   help="XML file to write (- for standard output)")
+                   help="XML file to write (- for standard output); for a "
+                        "forestcoll-group-schedules/1 file, a new or empty folder that gets "
+                        "one XML file per group (communicator)")
     q.add_argument("--flavour", choices=FLAVOURS, default="msccl-executor",
                    help="the runtime the file is written for and checked against: "
                         "msccl-executor (Azure/msccl-executor-nccl, the default), rccl (ROCm "
@@ -174,6 +176,10 @@ def cmd_example(args: argparse.Namespace) -> int:
 def cmd_export_msccl(args: argparse.Namespace) -> int:
     from ..runtimes.msccl_export import check_ranks, export_msccl
 
+    from .group_schedule_cmds import cmd_export_groups, is_group_file
+
+    if is_group_file(args.schedule):
+        return cmd_export_groups(args)
     check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
     whole = resolve(args.topology)
     check_ranks(group_topology(args, whole), args.flavour)   # before the schedule is read
@@ -307,7 +313,15 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
     from ..model.schedule import achieved_algbw, schedule_routes
     from ..model.compact import check_group
 
-    topo = group_topology(args, resolve(args.topology))
+    whole = resolve(args.topology)
+    topo = group_topology(args, whole)
+    if args.schedule and args.group is None:    # a group's schedule: its group's communicator
+        try:
+            claim = load_schedule(args.schedule)
+        except VerifyError:
+            claim = None            # unreadable: the header decides first, then it is said
+        if claim is not None:
+            topo = schedule_topology(args, whole, claim)
     collective = _header_checks(args, topo)
     routes = schedule = None
     if args.schedule:

@@ -22,6 +22,7 @@ from ..model.numbers import fraction_text
 from ..model.topology import Topology
 from ..verify import AGAINST, load_schedule, verify
 from ..verify.alltoall import demand_text
+from .group_schedule_cmds import add_layout, refuse_layout
 from .args import (FAIL_HELP, SCHEDULE_HELP, TOPOLOGY_HELP, add_group, add_kernel,
                    failed_topology, schedule_topology,
                    int_arg, node_weights, output_arg, ratio_arg, seconds_arg)
@@ -64,6 +65,8 @@ def add_verify(sub: argparse._SubParsersAction) -> None:
                  "globs); default: the group the schedule records, if any (a "
                  "forestcoll-schedule/5 file), every compute node otherwise; a group that "
                  "differs from the file's is refused")
+    add_layout(p, "a forestcoll-group-schedules/1 file: judge it for these groups (default: "
+                  "the file's layout, else its own groups)")
     add_kernel(p)
     p.set_defaults(func=cmd_verify)
 
@@ -87,6 +90,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     min_ratio = ratio_arg(args.min_ratio)
     topo = failed_topology(args, resolve(args.topology))
     data = load_schedule(args.schedule)
+    if data.get("format") == "forestcoll-group-schedules/1":     # groups at once
+        from .group_schedule_cmds import cmd_verify_groups
+        return cmd_verify_groups(args, topo, data)
+    refuse_layout(args, "a forestcoll-group-schedules/1 file")
     topo = schedule_topology(args, topo, data)      # a group's schedule: its group's network
     weights = node_weights(args, topo)
     alltoall = data.get("collective") == "alltoall"

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .alltoall.model import AlltoallLPResult, solve_alltoall
     from .alltoall.schedule import lp_alltoall
     from .groups.solve import ConcurrentBound, GroupRow, concurrent
+    from .groups.schedules import generate_concurrent
     from .choice import (LP_MAX_VARIABLES, AllreduceChoice, best_allreduce,
                          lp_solved_by_default, lp_variables)
     from .model import LowerWitness, build_model
@@ -35,7 +36,7 @@ _WHERE = {
     "LowerWitness": ".model", "build_model": ".model",
     "lp_allreduce": ".schedule",
     "ConcurrentBound": ".groups.solve", "GroupRow": ".groups.solve",
-    "concurrent": ".groups.solve",
+    "concurrent": ".groups.solve", "generate_concurrent": ".groups.schedules",
     "LPResult": ".result",
     **{name: ".solver" for name in (
         "AllreduceLPResult", "LPCertificateError", "LPError", "LPInfeasibleError", "LPModel",

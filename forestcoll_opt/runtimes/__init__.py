@@ -13,6 +13,7 @@ from ..lazy import face
 if TYPE_CHECKING:
     from .msccl_check import XmlVerdict, check_xml
     from .msccl_export import MscclExport, export_msccl, selection_rule
+    from .msccl_groups import GroupExport, export_msccl_groups
     from .nccl.fabric import parse_fabric
     from .nccl_import import import_nccl, nccl_example
     from .nccl_tests import (Measurement, NcclTestsRow, NcclTestsRun, busbw_factor,
@@ -22,6 +23,7 @@ _WHERE = {
     "XmlVerdict": ".msccl_check", "check_xml": ".msccl_check",
     "MscclExport": ".msccl_export", "export_msccl": ".msccl_export",
     "selection_rule": ".msccl_export",
+    "GroupExport": ".msccl_groups", "export_msccl_groups": ".msccl_groups",
     "parse_fabric": ".nccl.fabric",
     "import_nccl": ".nccl_import", "nccl_example": ".nccl_import",
     **{name: ".nccl_tests" for name in (

@@ -7,7 +7,9 @@
 of the compact ``forestcoll-schedule/3`` (``urn:forestcoll:schedule:3``) and
 ``load("schedule-4")`` the one of ``forestcoll-schedule/4``, all-to-all's routes
 (``urn:forestcoll:schedule:4``), and ``load("schedule-5")`` the one of
-``forestcoll-schedule/5``, a process group's schedule (``urn:forestcoll:schedule:5``). ``docs/formats.md`` specifies the
+``forestcoll-schedule/5``, a process group's schedule (``urn:forestcoll:schedule:5``);
+``load("group-schedules")`` the one of ``forestcoll-group-schedules/1``, process groups' schedules
+at once (``urn:forestcoll:group-schedules:1``, the schedule-5 schema embedded in it). ``docs/formats.md`` specifies the
 formats field by field, including the checks a schema cannot express (unique ids, balanced
 nodes, tree shapes).
 """
@@ -20,7 +22,8 @@ from typing import Any
 
 from ..errors import UsageError
 
-NAMES = ("topology", "schedule", "schedule-2", "schedule-3", "schedule-4", "schedule-5")
+NAMES = ("topology", "schedule", "schedule-2", "schedule-3", "schedule-4", "schedule-5",
+         "group-schedules")
 
 
 def text(name: str) -> str:

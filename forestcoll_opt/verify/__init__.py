@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ..errors import VerifierSelfCheckError, VerifyArgumentError, VerifyError
 from .bound import CutBound, bound_of
+from .groups import GroupCheck, GroupsVerdict, verify_groups
 from .loads import PhaseLoad
 from .reader import load_schedule
 from .terms import MAX_INTEGER, SCHEDULE_FORMAT, SCHEDULE_FORMATS
@@ -32,6 +33,8 @@ from .verdict import AGAINST, STATUSES, Verdict, assert_optimal, needs_lp_interv
 __all__ = [
     'AGAINST',
     'CutBound',
+    'GroupCheck',
+    'GroupsVerdict',
     'MAX_INTEGER',
     'PhaseLoad',
     'SCHEDULE_FORMAT',
@@ -46,4 +49,5 @@ __all__ = [
     'load_schedule',
     'needs_lp_interval',
     'verify',
+    'verify_groups',
 ]

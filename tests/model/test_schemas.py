@@ -185,9 +185,11 @@ def doc_examples() -> tuple[str, list[dict]]:
     scheds = [json.loads(b) for b in blocks if json.loads(b).get("format") != T.FORMAT]
     assert len(topo_text) == 1 and len(topo_text) + len(scheds) == len(blocks)
     # the compact example (version 3) has tests of its own: tests/model/test_compact.py, and
-    # the all-to-all one (version 4) and the process group's (version 5) below
+    # the all-to-all one (version 4) and the process group's (version 5) below, the groups
+    # at once one (forestcoll-group-schedules/1) in tests/model/test_group_schedules.py
     return topo_text[0], [s for s in scheds if s["format"] not in (
-        "forestcoll-schedule/3", "forestcoll-schedule/4", V5)]
+        "forestcoll-schedule/3", "forestcoll-schedule/4", V5,
+        "forestcoll-group-schedules/1")]
 
 
 def doc_example_v5() -> dict:
