@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import sys
+from typing import Any
 
 from ..files import check_output, write_output
 from ..model.catalog import resolve
@@ -18,6 +19,7 @@ from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_group, add_ke
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
 from ..model.numbers import fraction_text
+from .group_schedule_cmds import is_group_file
 from .output import exact_num, human_output
 from .verify_cmds import demand_line, group_schedule
 
@@ -116,7 +118,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     (:mod:`forestcoll_opt.timing.simulation`)."""
     from ..timing.simulation import parse_sizes, simulate, unit_bytes_per_s
 
-    if len(args.schedule) > 1:
+    if len(args.schedule) > 1 or is_group_file(args.schedule[0]):
         return simulate_together(args)
     args.schedule = args.schedule[0]
     if args.csv:
@@ -179,6 +181,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 0
 
 
+def _group_file_schedules(args: argparse.Namespace, topo: Any, path: str
+                          ) -> tuple[list[Any], list[str]]:
+    """The schedules and group names of a ``forestcoll-group-schedules/1`` file, each
+    schedule checked valid by the verifier on its own group's network."""
+    from ..errors import UsageError
+    from ..files import display_path
+    from ..model.group_schedules import load_group_schedules
+    from ..model.group_scope import for_schedule
+    from ..verify import verify
+
+    made = load_group_schedules(path)
+    for group, schedule in zip(made.groups, made.schedules):
+        verdict = verify(for_schedule(topo, schedule), schedule.to_dict(), kernel=args.kernel,
+                         validity_only=True)
+        if not verdict.valid:
+            reason = verdict.reasons[0] if verdict.reasons else verdict.status
+            raise UsageError(f"{display_path(path)}: group {group.name}'s schedule is not "
+                             f"valid ({reason}); run forestcoll verify for every problem")
+    return list(made.schedules), [g.name for g in made.groups]
+
+
 def simulate_together(args: argparse.Namespace) -> int:
     """``simulate TOPOLOGY S1 S2 ...``: process groups' schedules timed at once, every
     shared link divided among the groups that load it, beside each alone
@@ -196,14 +219,18 @@ def simulate_together(args: argparse.Namespace) -> int:
     sizes = parse_sizes(args.sizes)
     _, options = _model_options(args)
     paths = list(args.schedule)
-    schedules = []
-    for path in paths:
-        args.schedule = path
-        _, schedule, _ = group_schedule(args, topo)       # each valid on its group's network
-        schedules.append(schedule)
-    args.schedule = paths
-    stems = [os.path.splitext(os.path.basename(p))[0] or f"g{i}" for i, p in enumerate(paths)]
-    names = stems if len(set(stems)) == len(stems) else [f"g{i}" for i in range(len(paths))]
+    if len(paths) == 1:            # a forestcoll-group-schedules/1 file: its groups' schedules
+        schedules, names = _group_file_schedules(args, topo, paths[0])
+    else:
+        schedules = []
+        for path in paths:
+            args.schedule = path
+            _, schedule, _ = group_schedule(args, topo)   # each valid on its group's network
+            schedules.append(schedule)
+        args.schedule = paths
+        stems = [os.path.splitext(os.path.basename(p))[0] or f"g{i}"
+                 for i, p in enumerate(paths)]
+        names = stems if len(set(stems)) == len(stems) else [f"g{i}" for i in range(len(paths))]
     result = simulate_groups(topo, schedules, sizes, names=names, **options)
     _, note = unit_bytes_per_s(topo.units)
     if note:

@@ -108,3 +108,26 @@ def test_draw_groups_refusals_are_one_line(capsys, tmp_path, argv, words):
                          str(tmp_path / "x.png"))
     assert code == 2 and out == "" and words in err and err.count("\n") == 1
     assert not (tmp_path / "x.png").exists()
+
+
+def test_simulate_a_group_schedules_file_times_its_groups_together(capsys, tmp_path):
+    """``simulate TOPO FILE`` with a forestcoll-group-schedules/1 file: its groups by name,
+    each schedule checked valid first; the 8 data-parallel pairs on their shares of the
+    joint optimum use disjoint links, so together is alone (100 each)."""
+    path = tmp_path / "dp.json"
+    assert main(["generate", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8", "--along", "dp",
+                 "-o", str(path)]) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, "simulate", "dgx-h100:boxes=2", str(path), "--sizes", "1GiB")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("8 process groups at once on dgx-h100-2")
+    assert lines[2] == "shared links    none: the groups use disjoint links"
+    assert lines[5].split() == ["dp[tp=0]", "2", "100", "100", "x1"]
+    # a group's schedule forged to claim more than its loads give is refused, naming it
+    data = json.loads(path.read_text())
+    data["groups"][3]["schedule"]["algbw"] = "200"
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "simulate", "dgx-h100:boxes=2", str(path), "--sizes", "1GiB")
+    assert code == 2 and out == ""
+    assert "group dp[tp=3]'s schedule is not valid" in err
