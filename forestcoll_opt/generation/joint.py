@@ -173,18 +173,28 @@ class JointGrowth:
     def run(self, progress=None) -> bool:
         """Grow every orbit until its batches span all nodes, one orbit at a time (the ones
         split off by a step last); False if some representative gets stuck (the state is then
-        still completable)."""
+        still completable). A stuck orbit is set aside and the others grow on: every step
+        is tested against the whole state, the stuck batches included (they stay in
+        :attr:`orbits`), so the state stays completable, and plain growth has only the
+        stuck ones to finish. A group that fixes some compute nodes (the stabiliser of a
+        failed part) leaves a few such orbits: an edge whose orbit under the stabiliser
+        enters one node twice is never taken jointly."""
         orbits = self.orbits
-        while orbits:
-            if not self._grow(orbits[0]):
-                return False
+        stuck: set[int] = set()
+        while True:
+            growing = next((o for o in orbits if id(o) not in stuck), None)
+            if growing is None:
+                break
+            if not self._grow(growing):
+                stuck.add(id(growing))
+                continue
             done = [o for o in orbits if len(o.rep.order) == self.n]
             self.finished += done
             orbits[:] = [o for o in orbits if len(o.rep.order) != self.n]
             if progress is not None:
                 placed = sum(len(o.rep.edges) * len(o.cosets) for o in orbits + self.finished)
                 progress("packing", placed, len(self.created) * (self.n - 1))
-        return True
+        return not stuck
 
     def _grow(self, orbit: _Orbit) -> bool:
         rep, perm, loc = orbit.rep, self.perm, self.local

@@ -22,6 +22,7 @@ from .bounding import SYMMETRY_MIN_COMPUTE
 from .bounding import bound as compute_bound
 from .fixed_k import fixed_k_capacity, smallest_k_at_bound
 from .multicast import merge_out_tree
+from ..kernels.symmetry import cycle
 from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
@@ -377,7 +378,7 @@ def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int
     local = {v: i for i, v in enumerate(compute)}
     cap = {(local[a], local[b]): c for (a, b), c in capacity.items()}
     classes = [(v == root, demand.get(v, 0)) for v in compute]
-    rotation = tuple(local[g[v]] for v in compute)
+    rotation = freest_power(tuple(local[g[v]] for v in compute))
     seed = [rotation] if is_automorphism(rotation, cap, {}) else []
     chosen = free_group(graph_automorphisms(len(compute), classes, cap, whole=False), seed)
     out = []
@@ -388,6 +389,39 @@ def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int
         out.append(perm)
     stats["packing_symmetry_seconds"] = time.perf_counter() - start
     return out or None
+
+
+def freest_power(g: Sequence[int]) -> tuple[int, ...]:
+    """The power of the permutation ``g`` (of ``0..n-1``) under which the most points have
+    a trivial stabiliser (a cycle as long as the power's order), the largest order among
+    those: ``g`` itself when it acts freely. After a failure the rotation of the
+    automorphisms left fixes the failed part (a box rotation times a rail rotation that
+    fixes the failed NIC's rail, say); packing grows the trees rooted at points with a
+    non-trivial stabiliser by whole orbits of edges under it, which often cannot be done
+    (a fan-out from the fixed node), so a power acting freely on every intact box (the box
+    rotation alone) leaves the least to grow one tree at a time."""
+    cycles: list[list[int]] = []
+    seen: set[int] = set()
+    for v in range(len(g)):
+        if v not in seen:
+            cycles.append(cycle(g, v))
+            seen.update(cycles[-1])
+    order = math.lcm(*(len(c) for c in cycles)) if cycles else 1
+    if order > 1 << 20:                 # too many divisors to weigh: keep g
+        return tuple(g)
+    best, best_key = 1, (-1, 0)
+    for j in range(1, order):           # the identity (j = order) helps nothing
+        if order % j == 0:
+            power_order = order // j
+            key = (sum(len(c) for c in cycles if len(c) // math.gcd(len(c), j) == power_order),
+                   power_order)
+            if key > best_key:
+                best, best_key = j, key
+    out = list(g)
+    for members in cycles:
+        for i, w in enumerate(members):
+            out[w] = members[(i + best) % len(members)]
+    return tuple(out)
 
 
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,

@@ -1,0 +1,39 @@
+"""The pipeline's choices on a network symmetric except for a failed part (issue 35): the
+group packing grows trees under is the rotation's power that acts freely on the most
+compute nodes, and the schedule is still exactly at the degraded network's bound."""
+
+from fractions import Fraction
+
+import forestcoll_opt as fc
+from forestcoll_opt.generation.pipeline import freest_power
+from forestcoll_opt.kernels.symmetry import cycle
+from forestcoll_opt.model.faults import degrade
+
+
+def test_freest_power_keeps_a_free_rotation():
+    rotation = (1, 2, 3, 0, 5, 6, 7, 4)          # two 4-cycles: free already
+    assert freest_power(rotation) == rotation
+
+
+def test_freest_power_frees_the_most_points():
+    # a 6-cycle, a 3-cycle and a fixed point (order 6). g fixes no point of the 6-cycle
+    # but its 3-cycle points have stabiliser {1, g^3}; g^2 (order 3) moves all 9 freely,
+    # g^3 (order 2) only the 6
+    g = (1, 2, 3, 4, 5, 0, 7, 8, 6, 9)
+    power = freest_power(g)
+    assert power == (2, 3, 4, 5, 0, 1, 8, 6, 7, 9)
+    assert sorted(len(cycle(power, v)) for v in range(10)) == [1] + [3] * 9
+    assert freest_power((0, 1, 2)) == (0, 1, 2)    # the identity stays
+
+
+def test_a_failed_nic_is_packed_under_the_box_rotation(catalog):
+    # 8 boxes, box1/gpu5's NIC out: the automorphisms left rotate the other 7 boxes and
+    # the rails other than rail 5; packing uses the 7 box rotations, which move every
+    # compute node outside box 1 freely, and grows the trees jointly to the end
+    topo = degrade(catalog("dgx-h100:boxes=8"), "nic:box1/gpu5")
+    sched = fc.generate(topo)
+    assert sched.stats["packing_group_order"] == 7
+    assert sched.stats["packing_fallback"] == 0
+    bound = fc.bound(topo).algbw
+    assert sched.algbw == bound == Fraction(400)
+    assert fc.verify(topo, sched).status == "optimal"
