@@ -265,6 +265,7 @@ def _results(dgx, tmp_path):
         "failure impact": fc.failure_impact(topo, kinds=["nic", "link"]),
         "upgrade impact": fc.upgrade_impact(topo, factor="2x", by="link"),
         "group bound": fc.group_bound(topo, "box*/gpu0"),
+        "replan": fc.replan(topo, s, failures="nic:box0/gpu3"),
         "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
     }
     assert not results["invalid xml verdict"].ok

@@ -10,14 +10,17 @@ from .best import generate
 from .checks import allreduce_lp, alltoall_lp, assert_optimal, verify
 from .export_plan import export_tradeoff, size_ranges
 from .relaying import GroupBound, group_bound
+from .replanning import Replan, replan
 from .sweeps import MAX_K, SWEEP_COLUMNS, compare, iter_sweep, sweep
 from .validation import Case, validate
 from .whatif import (FailureClass, FailureImpact, Upgrade, UpgradeImpact, cut_optimum,
                      failure_impact, upgrade_impact)
 
 __all__ = [
-    "Case", "FailureClass", "FailureImpact", "GroupBound", "MAX_K", "SWEEP_COLUMNS", "Upgrade",
+    "Case", "FailureClass", "FailureImpact", "GroupBound", "MAX_K", "Replan", "SWEEP_COLUMNS",
+    "Upgrade",
     "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal", "compare",
     "cut_optimum", "export_tradeoff", "failure_impact", "generate", "group_bound", "iter_sweep",
+    "replan",
     "size_ranges", "sweep", "upgrade_impact", "validate", "verify",
 ]
