@@ -28,6 +28,7 @@ The public API, one entry point per question::
     fc.nccl_example("dgx-h100")                        # the path of a dump that ships with it
     fc.failure_impact(topo, kinds=["link", "nic"])     # every single failure, ranked
     fc.replan(topo, s, failures="nic:box0/gpu3")       # the optimal schedule after failures
+    fc.scenario_impact(topo, sample=100, failures=3)   # k failures at once: the losses' spread
     fc.upgrade_impact(topo, factor="2x", by="type")    # which upgrades raise the optimum
     fc.degrade(topo, "nic:box0/gpu3")                  # the network a failure leaves
     fc.bound(topo, group="box*/gpu0")                  # one process group (any entry point)
@@ -79,6 +80,7 @@ from .analysis.sweeps import compare, iter_sweep, sweep
 from .analysis.whatif import failure_impact, upgrade_impact
 from .analysis.relaying import GroupBound, group_bound
 from .analysis.replanning import replan
+from .analysis.scenarios import scenario_impact
 from .generation.baselines import baseline
 from .generation.bounding import Bound, bound
 from .model.catalog import resolve
@@ -224,6 +226,7 @@ report, simulate, sweep, tradeoff, upgrade_impact, verify = (
 compare = _takes_topology(compare, many=True)
 group_bound = _takes_topology(group_bound)
 replan = _takes_topology(_takes_schedule(replan))
+scenario_impact = _takes_topology(scenario_impact)
 
 
 def _inline_picture(obj: Any) -> str:
@@ -239,8 +242,8 @@ __all__ = [
     "__version__", "assert_optimal", "baseline", "bound", "check_xml", "compare", "concurrent",
     "degrade", "draw", "export_msccl", "failure_impact", "from_dict", "from_networkx",
     "generate", "group_bound", "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce",
-    "lp_alltoall", "nccl_example", "replan", "report", "resolve", "save_drawing", "simulate",
-    "solve_lp",
+    "lp_alltoall", "nccl_example", "replan", "report", "resolve", "save_drawing",
+    "scenario_impact", "simulate", "solve_lp",
     "sweep", "tradeoff", "upgrade_impact", "verify",
     *_errors.__all__,
 ]

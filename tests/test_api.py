@@ -268,6 +268,8 @@ def _spec_calls(topo, tmp_path):
                        lambda rows: [r["algbw_exact"] for r in rows]),
         "lp_allreduce": (lambda t: fc.lp_allreduce(t), lambda g: g.algbw),
         "lp_alltoall": (lambda t: fc.lp_alltoall(t), lambda g: g.algbw),
+        "scenario_impact": (lambda t: fc.scenario_impact(t, sample=3, failures=2, seed=1),
+                            lambda r: r),
         "replan": (lambda t: fc.replan(t, s, failures="nic:box0/c0"),
                    lambda r: (r.algbw, r.lost, r.schedule.to_json())),
         "report": (lambda t: fc.report(t, lp=False, sizes=[2**20]),

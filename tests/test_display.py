@@ -266,6 +266,7 @@ def _results(dgx, tmp_path):
         "upgrade impact": fc.upgrade_impact(topo, factor="2x", by="link"),
         "group bound": fc.group_bound(topo, "box*/gpu0"),
         "replan": fc.replan(topo, s, failures="nic:box0/gpu3"),
+        "scenario impact": fc.scenario_impact(topo, sample=5, failures=2, seed=3),
         "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
     }
     assert not results["invalid xml verdict"].ok

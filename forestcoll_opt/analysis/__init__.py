@@ -11,6 +11,7 @@ from .checks import allreduce_lp, alltoall_lp, assert_optimal, verify
 from .export_plan import export_tradeoff, size_ranges
 from .relaying import GroupBound, group_bound
 from .replanning import Replan, replan
+from .scenarios import Scenario, ScenarioImpact, scenario_impact
 from .sweeps import MAX_K, SWEEP_COLUMNS, compare, iter_sweep, sweep
 from .validation import Case, validate
 from .whatif import (FailureClass, FailureImpact, Upgrade, UpgradeImpact, cut_optimum,
@@ -18,9 +19,10 @@ from .whatif import (FailureClass, FailureImpact, Upgrade, UpgradeImpact, cut_op
 
 __all__ = [
     "Case", "FailureClass", "FailureImpact", "GroupBound", "MAX_K", "Replan", "SWEEP_COLUMNS",
+    "Scenario", "ScenarioImpact",
     "Upgrade",
     "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal", "compare",
     "cut_optimum", "export_tradeoff", "failure_impact", "generate", "group_bound", "iter_sweep",
-    "replan",
+    "replan", "scenario_impact",
     "size_ranges", "sweep", "upgrade_impact", "validate", "verify",
 ]
