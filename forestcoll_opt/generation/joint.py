@@ -158,6 +158,28 @@ class JointGrowth:
                     at[group[c][r]] = (orbit, i)
         self.created = [at[r] for r in self.nodes if r in roots]
 
+    def _spread(self, orbit: _Orbit) -> bool:
+        """Turn a stuck representative whose stabiliser S is not trivial and whose weight
+        |S| divides into |S| images of weight d/|S| per coset, one per element of the
+        group (S's elements give |S| identical batches at each root so far, since the
+        representative is S-invariant): the same state, whose representative no longer
+        has to take whole orbits of edges under S (a fan-out from a node the group fixes,
+        as after a failure, that no capacity carries). False when that cannot be done."""
+        rep, size = orbit.rep, len(orbit.stab)
+        if size < 2 or rep.weight % size:
+            return False
+        alone = len(rep.order) == 1
+        if alone:
+            self._alone(orbit, -1)
+        rep.weight //= size
+        orbit.stab = [0]
+        orbit.cosets = np.arange(len(self.perm), dtype=np.int64)
+        self.created = [pair for pair in self.created if pair[0] is not orbit]
+        self.created += [(orbit, i) for i in range(len(orbit.cosets))]
+        if alone:
+            self._alone(orbit, 1)
+        return True
+
     def _alone(self, orbit: _Orbit, sign: int) -> None:
         """Add (sign 1) or remove (-1) the images of ``orbit``, each its root alone, to or
         from :attr:`supply`."""
@@ -186,7 +208,8 @@ class JointGrowth:
             if growing is None:
                 break
             if not self._grow(growing):
-                stuck.add(id(growing))
+                if not self._spread(growing):
+                    stuck.add(id(growing))
                 continue
             done = [o for o in orbits if len(o.rep.order) == self.n]
             self.finished += done

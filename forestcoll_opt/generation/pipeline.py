@@ -391,6 +391,22 @@ def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int
     return out or None
 
 
+def _fixed_scale(g: tuple[int, ...] | None, topology: Topology) -> int:
+    """The order of the packing group (:func:`freest_power` of ``g`` on the compute
+    nodes) when it fixes some compute node's stabiliser non-trivially (after a failure:
+    the failed box), else 1."""
+    if g is None:
+        return 1
+    compute = [topology.index[v] for v in topology.compute_nodes]
+    local = {v: i for i, v in enumerate(compute)}
+    if any(g[v] not in local for v in compute):
+        return 1
+    power = freest_power(tuple(local[g[v]] for v in compute))
+    lengths = {len(cycle(power, i)) for i in range(len(compute))}
+    order = math.lcm(*lengths)
+    return order if min(lengths) < order else 1
+
+
 def freest_power(g: Sequence[int]) -> tuple[int, ...]:
     """The power of the permutation ``g`` (of ``0..n-1``) under which the most points have
     a trivial stabiliser (a cycle as long as the power's order), the largest order among
@@ -443,6 +459,12 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
             U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
                                            kernel=kernel, weights=weights)
     stats["bound_seconds"] = time.perf_counter() - t0
+    scale = _fixed_scale(g, topology) if stats.get("paper_k") is not None else 1
+    if scale > 1 and k * scale <= MAX_COUNT:
+        # the trees of a root the packing group fixes grow as |S| images (packing.py):
+        # k·|H| trees per root, each link's capacity as many times; the same bound
+        k, U = k * scale, U * scale
+        int_caps = {e: math.floor(U * bw) for e, bw in topology.capacity.items()}
     cap, demand = _integer_network(topology, int_caps, k, root, weights)
     trees = forest(topology, cap, demand, kernel=kernel, progress=progress, rotation=g,
                    root=root, stats=stats)
