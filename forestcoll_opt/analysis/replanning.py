@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from ..display import html_summary
-from ..errors import ScheduleError
+from ..errors import FailureError, ScheduleError
 from ..generation.bounding import bound, rs_ag_algbw
 from ..model.collective import Collective
 from ..model.faults import Failure, degrade, describe, parse_failures
@@ -172,10 +172,14 @@ def replan(topology: Topology, schedule: Schedule, *,
         raise ScheduleError(f"replan takes a tree collective's schedule, not "
                             f"{member.value}'s")
     parts = parse_failures(topology, failures)
-    degraded = degrade(topology, parts)
     root = schedule.root
     weights = dict(schedule.weights) if getattr(schedule, "weights", None) else None
     healthy, _ = _optimum(topology, member, root, kernel)
+    try:
+        degraded = degrade(topology, parts)
+    except FailureError as exc:
+        raise FailureError(f"{exc}. {_remainder(topology, parts, member, root, kernel, healthy)}"
+                           ) from None
     optimum, cut = _optimum(degraded, member, root, kernel)
     avoiding = _avoiding(schedule, degraded, topology)
     new, method = None, "regenerated"
@@ -202,6 +206,22 @@ def replan(topology: Topology, schedule: Schedule, *,
                   cut_bandwidth=cut.cut_bandwidth, trees_avoiding=avoiding,
                   trees=total, units=degraded.units,
                   seconds=time.perf_counter() - start)
+
+
+def _remainder(topology: Topology, parts: tuple[Failure, ...], member: Collective,
+               root: str | None, kernel: str | None, healthy: Fraction) -> str:
+    """What is known of a network no schedule can run on: its cut bound (the what-if
+    analysis's value: 0 when compute nodes are cut off) against the healthy optimum."""
+    from .whatif import _after_failure
+
+    algbw, status, _, _ = _after_failure(topology, parts, member, root, kernel)
+    if algbw == 0:
+        return "No collective can run on what is left: 100% of the healthy optimum is lost"
+    return (f"The cut bound of the network left is {fraction_display(algbw)} "
+            f"{topology.units} ({float(1 - algbw / healthy):.2%} below the healthy optimum); "
+            f"it limits every schedule, but the trees are built on balanced networks only, "
+            f"so no schedule reaching it is made: restore the part, or run on the balanced "
+            f"network without it")
 
 
 def _renamed(schedule: Schedule, degraded: Topology) -> Schedule:

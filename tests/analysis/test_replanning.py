@@ -93,3 +93,23 @@ def test_random_symmetric_networks_with_random_failures(seed):
     assert r.algbw == r.optimum == fc.bound(degraded).algbw
     assert fc.verify(degraded, r.schedule).status == "optimal" == r.status
     assert r.lost == 1 - r.optimum / fc.bound(topo).algbw
+
+
+def test_an_unbalanced_remainder_gets_its_bound_and_a_clear_statement():
+    # a directed triangle a -> b -> c -> a at 2 and its reverse at 1: losing the cable a--b
+    # leaves a with 2 in, 1 out. The cut bound left: {a} sends only its 1 GB/s (to c)
+    # for the 2 others, x* = 1/2, algbw = 3 x 1/2 = 3/2 GB/s
+    topo = from_dict({
+        "format": "forestcoll-topology/1", "name": "asym", "units": "GB/s",
+        "nodes": [{"id": v, "kind": "compute"} for v in "abc"],
+        "links": [{"src": u, "dst": v, "bandwidth": w} for u, v, w in (
+            ("a", "b", 2), ("b", "c", 2), ("c", "a", 2),
+            ("a", "c", 1), ("c", "b", 1), ("b", "a", 1))]})
+    sched = fc.generate(topo)
+    assert sched.algbw == Fraction(9, 2)
+    with pytest.raises(FailureError) as caught:
+        replan(topo, sched, failures="link:a--b")
+    text = str(caught.value)
+    assert "leaves node 'a' unbalanced (ingress 2 != egress 1 GB/s)" in text
+    assert "The cut bound of the network left is 3/2 (1.500) GB/s (66.67% below the healthy" \
+        in text
