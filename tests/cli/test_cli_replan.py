@@ -47,3 +47,13 @@ def test_replan_usage_errors_are_one_line(capsys, tmp_path):
                          "nic:box9/gpu3", "-o", str(tmp_path / "n.json"))
     assert code != 0 and "'box9/gpu3' is not a compute node" in err and err.count("\n") == 1
     assert not (tmp_path / "n.json").exists()
+
+
+def test_generate_after_a_failure_says_why_k_is_larger(capsys, tmp_path):
+    # 8 boxes, one NIC out: the least k is 1, packed as 7 images per root of box 1
+    code, out, _ = run(capsys, "generate", "dgx-h100:boxes=8", "--fail", "nic:box1/gpu5",
+                       "-o", str(tmp_path / "s.json"), "-q")
+    assert code == 0
+    assert ("k               7, a multiple of the least k that reaches the bound, so that "
+            "packing grows the trees of the compute nodes the symmetry left fixes") in out
+    assert "algbw           400 GB/s  (100.00% of the bound 400)" in out
