@@ -459,7 +459,9 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
             U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
                                            kernel=kernel, weights=weights)
     stats["bound_seconds"] = time.perf_counter() - t0
-    scale = _fixed_scale(g, topology) if stats.get("paper_k") is not None else 1
+    # (allgather only: a broadcast's root is fixed by its group by construction)
+    scale = (_fixed_scale(g, topology) if stats.get("paper_k") is not None and root is None
+             else 1)
     if scale > 1 and k * scale <= MAX_COUNT:
         # the trees of a root the packing group fixes grow as |S| images (packing.py):
         # k·|H| trees per root, each link's capacity as many times; the same bound
