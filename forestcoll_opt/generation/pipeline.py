@@ -408,14 +408,16 @@ def _fixed_scale(g: tuple[int, ...] | None, topology: Topology) -> int:
 
 
 def freest_power(g: Sequence[int]) -> tuple[int, ...]:
-    """The power of the permutation ``g`` (of ``0..n-1``) under which the most points have
-    a trivial stabiliser (a cycle as long as the power's order), the largest order among
-    those: ``g`` itself when it acts freely. After a failure the rotation of the
-    automorphisms left fixes the failed part (a box rotation times a rail rotation that
-    fixes the failed NIC's rail, say); packing grows the trees rooted at points with a
-    non-trivial stabiliser by whole orbits of edges under it, which often cannot be done
-    (a fan-out from the fixed node), so a power acting freely on every intact box (the box
-    rotation alone) leaves the least to grow one tree at a time."""
+    """The power of the permutation ``g`` (of ``0..n-1``, not the identity unless ``g``
+    is) that packing grows trees under at the least cost: fewest cycles (one
+    representative each) plus twice the points it fixes non-trivially (a point whose
+    cycle is shorter than the power's order: its orbit may get stuck and end in plain
+    growth), the largest order among equals; ``g`` itself when it acts freely. After a
+    failure the rotation of the automorphisms left fixes the failed part: on DGX H100 a
+    box rotation times a rotation of the rails other than the failed NIC's, whose intact
+    boxes' NICs on that rail it fixes, so the box rotation alone wins; on DGX A100 the
+    rotation moves every intact box's GPU freely and is kept. A weighed heuristic: any
+    power gives a schedule at the same bound."""
     cycles: list[list[int]] = []
     seen: set[int] = set()
     for v in range(len(g)):
@@ -425,12 +427,15 @@ def freest_power(g: Sequence[int]) -> tuple[int, ...]:
     order = math.lcm(*(len(c) for c in cycles)) if cycles else 1
     if order > 1 << 20:                 # too many divisors to weigh: keep g
         return tuple(g)
-    best, best_key = 1, (-1, 0)
+    best, best_key = 1, (-3 * len(g) - 1, 0)
     for j in range(1, order):           # the identity (j = order) helps nothing
         if order % j == 0:
             power_order = order // j
-            key = (sum(len(c) for c in cycles if len(c) // math.gcd(len(c), j) == power_order),
-                   power_order)
+            # its cycles (one representative each) plus twice the points it fixes
+            # non-trivially (their orbits may get stuck and end in plain growth)
+            key = (-sum(math.gcd(len(c), j) for c in cycles)
+                   - 2 * sum(len(c) for c in cycles if len(c) // math.gcd(len(c), j)
+                             < power_order), power_order)
             if key > best_key:
                 best, best_key = j, key
     out = list(g)

@@ -16,9 +16,9 @@ def test_freest_power_keeps_a_free_rotation():
 
 
 def test_freest_power_frees_the_most_points():
-    # a 6-cycle, a 3-cycle and a fixed point (order 6). g fixes no point of the 6-cycle
-    # but its 3-cycle points have stabiliser {1, g^3}; g^2 (order 3) moves all 9 freely,
-    # g^3 (order 2) only the 6
+    # a 6-cycle, a 3-cycle and a fixed point (order 6). g: 3 cycles, 4 points with a
+    # non-trivial stabiliser (the 3-cycle's, {1, g^3}, and the fixed one): 3 + 2 x 4 = 11;
+    # g^2 (order 3): 4 cycles, 1 such point: 6; g^3 (order 2): 7 cycles, 4 points: 15
     g = (1, 2, 3, 4, 5, 0, 7, 8, 6, 9)
     power = freest_power(g)
     assert power == (2, 3, 4, 5, 0, 1, 8, 6, 7, 9)
