@@ -8,8 +8,8 @@ part out of service, ``ID=KEEP`` for one left with that fraction of its bandwidt
 at once) and returns a :class:`Replan`:
 
 * the new schedule, exactly at the optimum of the degraded network: the healthy schedule
-  itself when every tree avoids the failed parts and it still reaches that optimum there
-  (a degraded part that is no bottleneck, say), else one generated on the degraded
+  itself when no route crosses a removed part and it still reaches that optimum there
+  (a degraded link it never filled, say), else one generated on the degraded
   network with the automorphisms that fix the failed parts (the stabiliser, which
   :mod:`forestcoll_opt.generation.pipeline` packs under);
 * the verifier's verdict on the degraded network (it refuses a schedule that still
@@ -142,6 +142,14 @@ def _avoiding(schedule: Schedule, degraded: Topology, topology: Topology) -> int
                       for p in (e.path,) for i in range(len(p) - 1)))
 
 
+def _routable(schedule: Schedule, degraded: Topology) -> bool:
+    """Whether every hop of every tree is still a link of ``degraded`` (a degraded part's
+    included: whether the schedule still fits it is the algbw's to say)."""
+    links = degraded.capacity
+    return all((p[i], p[i + 1]) in links for t in _trees(schedule) for e in t.edges
+               for p in (e.path,) for i in range(len(p) - 1))
+
+
 def _trees(schedule: Schedule):
     """Every tree of the schedule, both allreduce phases' and a compact one's images."""
     for part in schedule.phases or (schedule,):
@@ -184,7 +192,7 @@ def replan(topology: Topology, schedule: Schedule, *,
     avoiding = _avoiding(schedule, degraded, topology)
     new, method = None, "regenerated"
     total = sum(1 for _ in _trees(schedule))
-    if avoiding == total and not schedule.phases:
+    if not schedule.phases and _routable(schedule, degraded):
         kept = _renamed(schedule, degraded)
         if achieved_algbw(kept, degraded) == optimum:
             new, method = kept, "kept"

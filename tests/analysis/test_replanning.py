@@ -113,3 +113,18 @@ def test_an_unbalanced_remainder_gets_its_bound_and_a_clear_statement():
     assert "leaves node 'a' unbalanced (ingress 2 != egress 1 GB/s)" in text
     assert "The cut bound of the network left is 3/2 (1.500) GB/s (66.67% below the healthy" \
         in text
+
+
+def test_a_degraded_link_the_schedule_never_fills_keeps_the_schedule():
+    # on the paper's example the healthy schedule loads box0/switch <-> box0/c0 to 3/5 of
+    # its bandwidth in both directions: at 3/5 it still fits, so the schedule is kept, at
+    # the healthy optimum (nothing lost); below, it is regenerated
+    topo = fc.resolve("paper-example")
+    sched = fc.generate(topo)
+    kept = replan(topo, sched, failures="link:box0/switch--box0/c0=3/5")
+    assert kept.method == "kept" and kept.lost == 0 and kept.status == "optimal"
+    assert kept.schedule.trees == sched.trees and kept.algbw == sched.algbw
+    assert kept.trees_avoiding < kept.trees      # it does use the degraded link
+    less = replan(topo, sched, failures="link:box0/switch--box0/c0=1/2")
+    assert less.method == "regenerated" and less.status == "optimal"
+    assert less.algbw == fc.bound(degrade(topo, "link:box0/switch--box0/c0=1/2")).algbw
