@@ -32,6 +32,8 @@ The public API, one entry point per question::
     fc.import_nccl("dump.xml", boxes=2)                # a topology from an NCCL topology dump
     fc.nccl_example("dgx-h100")                        # the path of a dump that ships with it
     fc.failure_impact(topo, kinds=["link", "nic"])     # every single failure, ranked
+    fc.replan(topo, s, failures="nic:box0/gpu3")       # the optimal schedule after failures
+    fc.scenario_impact(topo, sample=100, failures=3)   # k failures at once: the losses' spread
     fc.upgrade_impact(topo, factor="2x", by="type")    # which upgrades raise the optimum
     fc.degrade(topo, "nic:box0/gpu3")                  # the network a failure leaves
     fc.bound(topo, group="box*/gpu0")                  # one process group (any entry point)
@@ -84,6 +86,8 @@ from .analysis.whatif import failure_impact, upgrade_impact
 from .analysis.relaying import GroupBound, group_bound
 from .analysis.fitting import calibrate
 from .analysis.together import contention
+from .analysis.replanning import replan
+from .analysis.scenarios import scenario_impact
 from .generation.baselines import baseline
 from .generation.bounding import Bound, bound
 from .model.catalog import resolve
@@ -233,6 +237,8 @@ compare = _takes_topology(compare, many=True)
 group_bound = _takes_topology(group_bound)
 contention = _takes_topology(contention)
 verify_concurrent = _takes_topology(verify_concurrent)
+replan = _takes_topology(_takes_schedule(replan))
+scenario_impact = _takes_topology(scenario_impact)
 
 
 def _inline_picture(obj: Any) -> str:
@@ -249,8 +255,9 @@ __all__ = [
     "concurrent", "contention", "degrade", "draw", "export_msccl", "failure_impact",
     "from_dict", "from_networkx", "generate", "generate_concurrent", "group_bound",
     "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall",
-    "nccl_example", "report", "resolve", "save_drawing", "simulate", "simulate_groups",
-    "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify", "verify_concurrent",
+    "nccl_example", "replan", "report", "resolve", "save_drawing", "scenario_impact",
+    "simulate", "simulate_groups", "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify",
+    "verify_concurrent",
     *_errors.__all__,
 ]
 

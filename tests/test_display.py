@@ -272,6 +272,8 @@ def _results(dgx, tmp_path):
         "groups timed together": fc.simulate_groups(
             topo, [fc.generate(topo, group=f"box*/gpu{i}") for i in (0, 1)], [2**20]),
         "contention": fc.contention(topo, mesh="dp=2,tp=8", along="tp"),
+        "replan": fc.replan(topo, s, failures="nic:box0/gpu3"),
+        "scenario impact": fc.scenario_impact(topo, sample=5, failures=2, seed=3),
         "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
         "calibration fit": fc.calibrate(topo, [NCCL_TESTS_LOG]),
     }

@@ -13,6 +13,8 @@ from .group_checks import verify_concurrent
 from .export_plan import export_tradeoff, size_ranges
 from .relaying import GroupBound, group_bound
 from .together import Contention, GroupContention, contention
+from .replanning import Replan, replan
+from .scenarios import Scenario, ScenarioImpact, scenario_impact
 from .sweeps import MAX_K, SWEEP_COLUMNS, compare, iter_sweep, sweep
 from .validation import Case, validate
 from .whatif import (FailureClass, FailureImpact, Upgrade, UpgradeImpact, cut_optimum,
@@ -20,8 +22,9 @@ from .whatif import (FailureClass, FailureImpact, Upgrade, UpgradeImpact, cut_op
 
 __all__ = [
     "CalibrationFit", "Case", "Contention", "FailureClass", "FailureImpact", "GroupBound",
-    "GroupContention", "MAX_K", "SWEEP_COLUMNS", "Upgrade", "UpgradeImpact", "allreduce_lp",
-    "alltoall_lp", "assert_optimal", "calibrate", "compare", "contention",
-    "cut_optimum", "export_tradeoff", "failure_impact", "generate", "group_bound", "iter_sweep",
-    "size_ranges", "sweep", "upgrade_impact", "validate", "verify", "verify_concurrent",
+    "GroupContention", "MAX_K", "Replan", "SWEEP_COLUMNS", "Scenario", "ScenarioImpact",
+    "Upgrade", "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal", "calibrate",
+    "compare", "contention", "cut_optimum", "export_tradeoff", "failure_impact", "generate",
+    "group_bound", "iter_sweep", "replan", "scenario_impact", "size_ranges", "sweep",
+    "upgrade_impact", "validate", "verify", "verify_concurrent",
 ]

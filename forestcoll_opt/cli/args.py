@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from ..analysis.sweeps import MAX_K
 from ..errors import FailureError, UsageError
 from ..kernels.flow import KERNELS
-from ..model.faults import KINDS, degrade
+from ..model.faults import KINDS, degrade, parse_part
 from ..model.group_scope import for_schedule, scope, switched_off
 from ..model.topology import Topology, alpha_problem
 from ..generation.baselines.rings import MAX_CHANNELS
@@ -337,9 +337,10 @@ def executor_for(args: argparse.Namespace) -> Iterator[Any]:
         yield None
 
 
-FAIL_HELP = ("first take this part out of service and work on the network left: "
-             "link:A--B (both directions), nic:NODE (its links to switches outside its box), "
-             "switch:NODE or box:LABEL (see forestcoll whatif)")
+FAIL_HELP = ("first take these parts out of service and work on the network left, a comma "
+             "list of: link:A--B (both directions), nic:NODE (its links to switches outside "
+             "its box), switch:NODE or box:LABEL (see forestcoll whatif); ID=KEEP leaves a "
+             "link or NIC that fraction of its bandwidth (nic:NODE=1/2)")
 
 
 def kinds_arg(text: str) -> tuple[str, ...]:
@@ -355,6 +356,16 @@ def kinds_arg(text: str) -> tuple[str, ...]:
     return tuple(k for k in KINDS if k in words)
 
 
+def _one_id(topology: Topology, text: str) -> bool:
+    """Whether ``text`` (holding a comma) is one failure id, as a node id with a comma
+    makes it."""
+    try:
+        parse_part(topology, text)
+    except FailureError:
+        return False
+    return True
+
+
 def failed_topology(args: argparse.Namespace, topology: Topology) -> Topology:
     """``topology``, or with ``--fail ID`` the network that failure leaves.
 
@@ -365,8 +376,10 @@ def failed_topology(args: argparse.Namespace, topology: Topology) -> Topology:
     """
     if getattr(args, "fail", None) is None:
         return topology
-    try:
-        return degrade(topology, args.fail)
+    try:      # a comma list of ids (ID=KEEP for a degraded part), or one id with a comma
+        whole = "," not in args.fail or _one_id(topology, args.fail)
+        return degrade(topology, args.fail if whole else
+                       [w.strip() for w in args.fail.split(",") if w.strip()])
     except FailureError as exc:
         raise FailureError(f"--fail {args.fail[:120]}: {exc}") from None
 

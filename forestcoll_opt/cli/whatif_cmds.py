@@ -39,6 +39,19 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fail", type=kinds_arg, metavar="KINDS",
                    help="the failures: link, nic, switch, box, a comma list, or all "
                         "(default link, unless --upgrade is given alone)")
+    p.add_argument("--scenario", metavar="ID[,ID...]", action="append",
+                   help="instead, what these parts failing together cost (a comma list of "
+                        "failure ids, ID=KEEP for a degraded link or NIC); repeat for more "
+                        "scenarios")
+    p.add_argument("--sample", type=int_arg, metavar="K",
+                   help="instead, draw K random scenarios of --failures parts each (of the "
+                        "kinds --fail names, default link) and give the distribution of the "
+                        "fraction lost")
+    p.add_argument("--failures", type=int_arg, default=1, metavar="N",
+                   help="with --sample: the parts failing together in each scenario "
+                        "(default 1)")
+    p.add_argument("--seed", type=int_arg, default=0,
+                   help="with --sample: the seed of the draw (default 0)")
     p.add_argument("--upgrade", metavar="FACTOR",
                    help="raise links by FACTOR (above 1, e.g. 2x or 1.5x) and rank the gains")
     p.add_argument("--by", choices=BY,
@@ -65,6 +78,8 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
 def cmd_whatif(args: argparse.Namespace) -> int:
     if args.write is not None:
         return _write(args)
+    if args.scenario or args.sample is not None:
+        return _scenarios(args)
     if args.output is not None:
         raise UsageError("-o writes the topology --write ID leaves; add --write ID, or use "
                          "--csv/--json for the table")
@@ -223,3 +238,43 @@ def _upgrade_csv(topo: Topology, r: UpgradeImpact) -> str:
                       link_target(topo, *u.links[0]), *exact_cells(u.algbw),
                       *exact_cells(u.gain), u.status, u.skipped)
                      for u in r.upgrades for m in u.members])
+
+
+def _scenarios(args: argparse.Namespace) -> int:
+    """``--scenario`` / ``--sample``: several failures at once
+    (:func:`forestcoll_opt.analysis.scenarios.scenario_impact`)."""
+    from ..analysis.scenarios import scenario_impact
+
+    if args.scenario and args.sample is not None:
+        raise UsageError("--scenario names the failures, --sample draws them: give one")
+    if args.upgrade is not None or args.csv or args.output is not None:
+        raise UsageError("--scenario and --sample print the scenarios' costs (or --json); "
+                         "drop --upgrade, --csv and -o")
+    topo = group_topology(args, resolve(args.topology))
+    scenarios = None if args.sample is not None else [
+        [w.strip() for w in text.split(",") if w.strip()] for text in args.scenario]
+    report = scenario_impact(topo, scenarios, sample=args.sample, failures=args.failures,
+                             seed=args.seed, kinds=args.fail or ("link",),
+                             collective=args.collective, root=args.root, kernel=args.kernel)
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+        return 0
+    print(f"topology        {topo.name}: {len(topo.compute_nodes)} compute, "
+          f"{len(topo.switch_nodes)} switch nodes")
+    print(f"collective      {report.collective}, optimum {exact_num(report.algbw)} {topo.units}")
+    d = report.distribution
+    drawn = (f"{len(report.scenarios)} drawn, {args.failures} part(s) failing together "
+             f"in each (seed {args.seed})" if report.sampled else
+             f"{len(report.scenarios)} given")
+    print(f"scenarios       {drawn}, {report.seconds:.1f} s")
+    print("lost            " + ", ".join(f"{k} {float(v):.2%}" for k, v in d.items()))
+    print()
+    rows = report.scenarios[:args.top] if args.top else report.scenarios
+    width = max(len(",".join(s.failures)) for s in rows)
+    print(f"{'failures':<{width}}  {'algbw (' + topo.units + ')':>16}  {'lost':>7}  status  note")
+    for s in rows:
+        print(f"{','.join(s.failures):<{width}}  {exact_num(s.algbw):>16}  "
+              f"{float(s.lost):>7.2%}  {s.status:<6}  {s.note}".rstrip())
+    if len(rows) < len(report.scenarios):
+        print(f"... the first {len(rows)} of {len(report.scenarios)} (--json for all)")
+    return 0

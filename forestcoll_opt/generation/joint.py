@@ -158,6 +158,28 @@ class JointGrowth:
                     at[group[c][r]] = (orbit, i)
         self.created = [at[r] for r in self.nodes if r in roots]
 
+    def _spread(self, orbit: _Orbit) -> bool:
+        """Turn a stuck representative whose stabiliser S is not trivial and whose weight
+        |S| divides into |S| images of weight d/|S| per coset, one per element of the
+        group (S's elements give |S| identical batches at each root so far, since the
+        representative is S-invariant): the same state, whose representative no longer
+        has to take whole orbits of edges under S (a fan-out from a node the group fixes,
+        as after a failure, that no capacity carries). False when that cannot be done."""
+        rep, size = orbit.rep, len(orbit.stab)
+        if size < 2 or rep.weight % size:
+            return False
+        alone = len(rep.order) == 1
+        if alone:
+            self._alone(orbit, -1)
+        rep.weight //= size
+        orbit.stab = [0]
+        orbit.cosets = np.arange(len(self.perm), dtype=np.int64)
+        self.created = [pair for pair in self.created if pair[0] is not orbit]
+        self.created += [(orbit, i) for i in range(len(orbit.cosets))]
+        if alone:
+            self._alone(orbit, 1)
+        return True
+
     def _alone(self, orbit: _Orbit, sign: int) -> None:
         """Add (sign 1) or remove (-1) the images of ``orbit``, each its root alone, to or
         from :attr:`supply`."""
@@ -173,18 +195,29 @@ class JointGrowth:
     def run(self, progress=None) -> bool:
         """Grow every orbit until its batches span all nodes, one orbit at a time (the ones
         split off by a step last); False if some representative gets stuck (the state is then
-        still completable)."""
+        still completable). A stuck orbit is set aside and the others grow on: every step
+        is tested against the whole state, the stuck batches included (they stay in
+        :attr:`orbits`), so the state stays completable, and plain growth has only the
+        stuck ones to finish. A group that fixes some compute nodes (the stabiliser of a
+        failed part) leaves a few such orbits: an edge whose orbit under the stabiliser
+        enters one node twice is never taken jointly."""
         orbits = self.orbits
-        while orbits:
-            if not self._grow(orbits[0]):
-                return False
+        stuck: set[int] = set()
+        while True:
+            growing = next((o for o in orbits if id(o) not in stuck), None)
+            if growing is None:
+                break
+            if not self._grow(growing):
+                if not self._spread(growing):
+                    stuck.add(id(growing))
+                continue
             done = [o for o in orbits if len(o.rep.order) == self.n]
             self.finished += done
             orbits[:] = [o for o in orbits if len(o.rep.order) != self.n]
             if progress is not None:
                 placed = sum(len(o.rep.edges) * len(o.cosets) for o in orbits + self.finished)
                 progress("packing", placed, len(self.created) * (self.n - 1))
-        return True
+        return not stuck
 
     def _grow(self, orbit: _Orbit) -> bool:
         rep, perm, loc = orbit.rep, self.perm, self.local

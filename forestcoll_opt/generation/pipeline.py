@@ -22,6 +22,7 @@ from .bounding import SYMMETRY_MIN_COMPUTE
 from .bounding import bound as compute_bound
 from .fixed_k import fixed_k_capacity, smallest_k_at_bound
 from .multicast import merge_out_tree
+from ..kernels.symmetry import cycle
 from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
@@ -377,7 +378,7 @@ def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int
     local = {v: i for i, v in enumerate(compute)}
     cap = {(local[a], local[b]): c for (a, b), c in capacity.items()}
     classes = [(v == root, demand.get(v, 0)) for v in compute]
-    rotation = tuple(local[g[v]] for v in compute)
+    rotation = freest_power(tuple(local[g[v]] for v in compute))
     seed = [rotation] if is_automorphism(rotation, cap, {}) else []
     chosen = free_group(graph_automorphisms(len(compute), classes, cap, whole=False), seed)
     out = []
@@ -388,6 +389,60 @@ def _packing_symmetry(capacity: Mapping[tuple[int, int], int], compute: list[int
         out.append(perm)
     stats["packing_symmetry_seconds"] = time.perf_counter() - start
     return out or None
+
+
+def _fixed_scale(g: tuple[int, ...] | None, topology: Topology) -> int:
+    """The order of the packing group (:func:`freest_power` of ``g`` on the compute
+    nodes) when it fixes some compute node's stabiliser non-trivially (after a failure:
+    the failed box), else 1."""
+    if g is None:
+        return 1
+    compute = [topology.index[v] for v in topology.compute_nodes]
+    local = {v: i for i, v in enumerate(compute)}
+    if any(g[v] not in local for v in compute):
+        return 1
+    power = freest_power(tuple(local[g[v]] for v in compute))
+    lengths = {len(cycle(power, i)) for i in range(len(compute))}
+    order = math.lcm(*lengths)
+    return order if min(lengths) < order else 1
+
+
+def freest_power(g: Sequence[int]) -> tuple[int, ...]:
+    """The power of the permutation ``g`` (of ``0..n-1``, not the identity unless ``g``
+    is) that packing grows trees under at the least cost: fewest cycles (one
+    representative each) plus twice the points it fixes non-trivially (a point whose
+    cycle is shorter than the power's order: its orbit may get stuck and end in plain
+    growth), the largest order among equals; ``g`` itself when it acts freely. After a
+    failure the rotation of the automorphisms left fixes the failed part: on DGX H100 a
+    box rotation times a rotation of the rails other than the failed NIC's, whose intact
+    boxes' NICs on that rail it fixes, so the box rotation alone wins; on DGX A100 the
+    rotation moves every intact box's GPU freely and is kept. A weighed heuristic: any
+    power gives a schedule at the same bound."""
+    cycles: list[list[int]] = []
+    seen: set[int] = set()
+    for v in range(len(g)):
+        if v not in seen:
+            cycles.append(cycle(g, v))
+            seen.update(cycles[-1])
+    order = math.lcm(*(len(c) for c in cycles)) if cycles else 1
+    if order > 1 << 20:                 # too many divisors to weigh: keep g
+        return tuple(g)
+    best, best_key = 1, (-3 * len(g) - 1, 0)
+    for j in range(1, order):           # the identity (j = order) helps nothing
+        if order % j == 0:
+            power_order = order // j
+            # its cycles (one representative each) plus twice the points it fixes
+            # non-trivially (their orbits may get stuck and end in plain growth)
+            key = (-sum(math.gcd(len(c), j) for c in cycles)
+                   - 2 * sum(len(c) for c in cycles if len(c) // math.gcd(len(c), j)
+                             < power_order), power_order)
+            if key > best_key:
+                best, best_key = j, key
+    out = list(g)
+    for members in cycles:
+        for i, w in enumerate(members):
+            out[w] = members[(i + best) % len(members)]
+    return tuple(out)
 
 
 def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str | None,
@@ -409,6 +464,14 @@ def _out_trees(topology: Topology, collective: str, *, k: int | None, root: str 
             U, int_caps = fixed_k_capacity(topology, k, collective=collective, root=root,
                                            kernel=kernel, weights=weights)
     stats["bound_seconds"] = time.perf_counter() - t0
+    # (allgather only: a broadcast's root is fixed by its group by construction)
+    scale = (_fixed_scale(g, topology) if stats.get("paper_k") is not None and root is None
+             else 1)
+    if scale > 1 and k * scale <= MAX_COUNT:
+        # the trees of a root the packing group fixes grow as |S| images (packing.py):
+        # k·|H| trees per root, each link's capacity as many times; the same bound
+        k, U = k * scale, U * scale
+        int_caps = {e: math.floor(U * bw) for e, bw in topology.capacity.items()}
     cap, demand = _integer_network(topology, int_caps, k, root, weights)
     trees = forest(topology, cap, demand, kernel=kernel, progress=progress, rotation=g,
                    root=root, stats=stats)

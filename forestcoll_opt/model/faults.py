@@ -38,6 +38,7 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 from ..errors import FailureError
+from .numbers import parse_exact
 from .topology import MAX_ID_LENGTH, Topology
 
 KINDS = ("link", "nic", "switch", "box")
@@ -59,18 +60,21 @@ class Failure:
     :ivar nodes: the nodes removed (switch, box), in topology order
     :ivar pairs: the node pairs whose links are removed in both directions (link, NIC),
         each pair and the list in topology order
+    :ivar keep: 0 for a part out of service; for a degraded link or NIC (a dual-port NIC
+        that lost one port), the exact fraction of its bandwidth left, between 0 and 1
     """
 
     kind: str
     target: str
     nodes: tuple[str, ...] = ()
     pairs: tuple[tuple[str, str], ...] = ()
+    keep: Fraction = Fraction(0)
 
     @property
     def id(self) -> str:
         """``KIND:TARGET``, e.g. ``link:box0/gpu1--rail1`` (what :func:`parse_failure`
-        reads back)."""
-        return f"{self.kind}:{self.target}"
+        reads back); a degraded part adds ``=KEEP``, e.g. ``nic:box0/gpu3=1/2``."""
+        return f"{self.kind}:{self.target}" + (f"={self.keep}" if self.keep else "")
 
     def __str__(self) -> str:
         return self.id
@@ -322,20 +326,34 @@ def parse_failure(topology: Topology, text: str) -> Failure:
     return _nic(topology, target, switches)
 
 
-def remaining(topology: Topology, failure: Failure
+def _effects(failures: "Failure | Iterable[Failure]"
+             ) -> tuple[set[str], dict[tuple[str, str], Fraction]]:
+    """The nodes several failures remove, and each directed node pair they touch -> the
+    fraction of its capacity left (0: removed; the least of several failures' fractions)."""
+    items = (failures,) if isinstance(failures, Failure) else tuple(failures)
+    gone: set[str] = set()
+    keep: dict[tuple[str, str], Fraction] = {}
+    for f in items:
+        gone.update(f.nodes)
+        for u, v in f.pairs:
+            for pair in ((u, v), (v, u)):
+                keep[pair] = min(keep.get(pair, Fraction(1)), Fraction(f.keep))
+    return gone, keep
+
+
+def remaining(topology: Topology, failure: "Failure | Iterable[Failure]"
               ) -> tuple[tuple[str, ...], dict[tuple[str, str], Fraction]]:
-    """The nodes left after ``failure`` (topology order) and their links' directed
-    capacities.
+    """The nodes left after ``failure`` (or several failures at once; topology order) and
+    their links' directed capacities (a degraded part's scaled by its ``keep``).
 
     :param topology: the network
-    :param failure: a failure in it
+    :param failure: a failure in it, or several
     :returns: (node ids, (u, v) -> capacity)
     """
-    gone = set(failure.nodes)
-    cut = set(failure.pairs) | {(v, u) for u, v in failure.pairs}
+    gone, keep = _effects(failure)
     nodes = tuple(v for v in topology.node_ids if v not in gone)
-    capacity = {(u, v): c for (u, v), c in topology.capacity.items()
-                if u not in gone and v not in gone and (u, v) not in cut}
+    capacity = {(u, v): c * keep.get((u, v), 1) for (u, v), c in topology.capacity.items()
+                if u not in gone and v not in gone and keep.get((u, v), 1)}
     return nodes, capacity
 
 
@@ -426,12 +444,12 @@ def describe(topology: Topology, compute: Sequence[str], *, shown: int = 3) -> s
     return text + (f" ({len(compute)} compute nodes)" if len(compute) > 1 else "")
 
 
-def problem(topology: Topology, failure: Failure) -> str | None:
+def problem(topology: Topology, failure: "Failure | Iterable[Failure]") -> str | None:
     """Why no schedule can run on the network ``failure`` leaves, in a phrase (fewer than
     two compute nodes, compute nodes cut off, a node unbalanced), or None if it can.
 
     :param topology: the network
-    :param failure: a failure in it
+    :param failure: a failure in it, or several at once
     :returns: the reason, or None
     """
     nodes, capacity = remaining(topology, failure)
@@ -450,35 +468,106 @@ def problem(topology: Topology, failure: Failure) -> str | None:
     return None
 
 
-def _name(topology: Topology, suffix: str) -> str:
-    name = f"{topology.name} {suffix}"
+def _name(base: str, suffix: str) -> str:
+    name = f"{base} {suffix}"
     return name if len(name) <= MAX_ID_LENGTH else name[:MAX_ID_LENGTH].rstrip()
 
 
-def degrade(topology: Topology, failure: Failure | str) -> Topology:
-    """The network left after ``failure``: its nodes and declared links minus what failed,
-    named ``"<name> without <id>"``, every other node, link, type and latency as declared.
+def parse_part(topology: Topology, text: str) -> Failure:
+    """A failed part (``ID``, as :func:`parse_failure`) or a degraded one (``ID=KEEP``: a
+    link or NIC left with the exact fraction ``KEEP`` of its bandwidth, 0 < KEEP < 1, e.g.
+    ``nic:box0/gpu3=1/2`` for a dual-port NIC that lost one port).
+
+    :param topology: the network the part is in
+    :param text: the id, with ``=KEEP`` for a degraded part
+    :returns: the failure (``keep`` 0 for a part out of service)
+    :raises FailureError: as :func:`parse_failure`; for a ``KEEP`` that is not a number
+        strictly between 0 and 1, or on a switch or box
+    """
+    text = str(text)
+    head, equals, tail = text.rpartition("=")
+    if equals and "/" not in head.partition(":")[0]:
+        try:
+            keep = parse_exact(tail.strip(), f"{text[:120]!r}", what="the bandwidth kept",
+                               error=FailureError)
+        except FailureError:
+            keep = None
+        if keep is not None:
+            try:
+                part = parse_failure(topology, head)
+            except FailureError:
+                part = None
+            if part is not None:
+                if part.kind not in ("link", "nic"):
+                    raise FailureError(f"{text[:120]!r}: only a link or a NIC can keep part "
+                                       f"of its bandwidth; a {part.kind} fails whole")
+                if not 0 < keep < 1:
+                    raise FailureError(f"{text[:120]!r}: the bandwidth kept must lie strictly "
+                                       f"between 0 and 1 (a fraction such as 1/2); without "
+                                       f"=KEEP the part fails whole")
+                return Failure(part.kind, part.target, pairs=part.pairs, keep=keep)
+    return parse_failure(topology, text)
+
+
+def parse_failures(topology: Topology, failures: "Failure | str | Iterable[Failure | str]"
+                   ) -> tuple[Failure, ...]:
+    """Several failures (and degraded parts) at once, each read by :func:`parse_part`; an
+    id given twice counts once.
+
+    :param topology: the network
+    :param failures: a :class:`Failure`, an id, or an iterable of them
+    :returns: the failures, in the order given
+    :raises FailureError: as :func:`parse_part`, and for an empty list
+    """
+    items = [failures] if isinstance(failures, (Failure, str)) else list(failures)
+    out: list[Failure] = []
+    for item in items:
+        part = item if isinstance(item, Failure) else parse_part(topology, item)
+        if part not in out:
+            out.append(part)
+    if not out:
+        raise FailureError("no failure given; name at least one part (link:A--B, nic:NODE, "
+                           "switch:NODE or box:LABEL)")
+    return tuple(out)
+
+
+def degrade(topology: Topology,
+            failure: "Failure | str | Iterable[Failure | str]") -> Topology:
+    """The network left after ``failure``, or several failures at once: its nodes and
+    declared links minus what failed, a degraded part's links scaled by its ``keep``,
+    named ``"<name> without <id>"`` (one ``without`` per failure, ``with <id>`` for a
+    degraded part), every other node, link, type and latency as declared.
 
     :param topology: the network
     :param failure: a :class:`Failure` or its id (``link:A--B``, ``nic:V``, ``switch:S``,
-        ``box:B``)
+        ``box:B``; ``ID=KEEP`` for a degraded link or NIC, :func:`parse_part`), or an
+        iterable of them
     :returns: the degraded topology, on which bound, generate and verify run as on any
     :raises FailureError: for an id that names no part of ``topology``, or when the
         network left cannot carry a schedule (compute nodes cut off, fewer than two left,
         a node unbalanced)
     """
-    if not isinstance(failure, Failure):
-        failure = parse_failure(topology, failure)
-    reason = problem(topology, failure)
+    parts = parse_failures(topology, failure)
+    reason = problem(topology, parts)
     if reason is not None:
-        raise FailureError(f"failure {failure.id} {reason}")
-    gone = set(failure.nodes)
-    cut = set(failure.pairs) | {(v, u) for u, v in failure.pairs}
-    links = tuple(l for l in topology.links if l.src not in gone and l.dst not in gone
-                  and (l.src, l.dst) not in cut)
-    return Topology(name=_name(topology, f"without {failure.id}"),
-                    nodes=tuple(n for n in topology.nodes if n.id not in gone),
-                    links=links, units=topology.units)
+        which = ", ".join(f.id for f in parts)
+        raise FailureError(f"failure{'s' if len(parts) > 1 else ''} {which} {reason}")
+    gone, keep = _effects(parts)
+    links = []
+    for l in topology.links:
+        if l.src in gone or l.dst in gone:
+            continue
+        factor = keep.get((l.src, l.dst), 1)
+        if factor == 0:
+            continue
+        links.append(l if factor == 1 else
+                     type(l)(src=l.src, dst=l.dst, bandwidth=l.bandwidth * factor,
+                             bidirectional=l.bidirectional, type=l.type, alpha=l.alpha))
+    name = topology.name
+    for f in parts:
+        name = _name(name, f"{'with' if f.keep else 'without'} {f.id}")
+    return Topology(name=name, nodes=tuple(n for n in topology.nodes if n.id not in gone),
+                    links=tuple(links), units=topology.units)
 
 
 def scaled(topology: Topology, pairs: Iterable[tuple[str, str]], factor: Fraction, *,
@@ -499,5 +588,5 @@ def scaled(topology: Topology, pairs: Iterable[tuple[str, str]], factor: Fractio
                   type(l)(src=l.src, dst=l.dst, bandwidth=l.bandwidth * factor,
                           bidirectional=l.bidirectional, type=l.type, alpha=l.alpha)
                   for l in topology.links)
-    return Topology(name=_name(topology, f"with {label}"), nodes=topology.nodes,
+    return Topology(name=_name(topology.name, f"with {label}"), nodes=topology.nodes,
                     links=links, units=topology.units)

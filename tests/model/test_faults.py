@@ -6,10 +6,10 @@ from fractions import Fraction
 import pytest
 
 from forestcoll_opt.errors import FailureError, TopologyError
-from forestcoll_opt.model.catalog import build
+from forestcoll_opt.model.catalog import build, resolve
 from forestcoll_opt.model.faults import (Failure, cut_off, degrade, describe, failures,
                                            link_neighbours, nic_switches, parse_failure,
-                                           problem, remaining)
+                                           parse_part, problem, remaining)
 from forestcoll_opt.model.topology import from_dict
 
 
@@ -227,3 +227,62 @@ def test_the_one_pass_enumeration_agrees_with_each_part_alone(catalog, spec):
         assert nic_switches(topo, v, neighbours) == nic_switches(topo, v)
     for f in failures(topo, ["nic", "box"]):
         assert parse_failure(topo, f.id) == f
+
+
+def test_several_failures_at_once_remove_the_union(catalog):
+    topo = catalog("dgx-h100:boxes=2")
+    both = degrade(topo, ["nic:box0/gpu3", "link:box1/gpu2--rail2"])
+    # each NIC is one cable, both directions: 64 directed links less 2 x 2
+    assert len(both.capacity) == len(topo.capacity) - 4
+    assert ("rail3", "box0/gpu3") not in both.capacity
+    assert ("box1/gpu2", "rail2") not in both.capacity
+    assert both.name == ("dgx-h100-2 without nic:box0/gpu3 without "
+                         "link:rail2--box1/gpu2")
+    # the same as one after the other, and the name reads back through the catalog
+    one_by_one = degrade(degrade(topo, "nic:box0/gpu3"), "link:box1/gpu2--rail2")
+    assert one_by_one.capacity == both.capacity and one_by_one.name == both.name
+    assert resolve(both.name).capacity == both.capacity
+    # an id given twice counts once
+    assert degrade(topo, ["nic:box0/gpu3", "nic:box0/gpu3"]).name == \
+        "dgx-h100-2 without nic:box0/gpu3"
+    with pytest.raises(FailureError, match="no failure given"):
+        degrade(topo, [])
+
+
+def test_several_failures_are_checked_together(catalog):
+    topo = catalog("dgx-h100:boxes=2")
+    # every NIC of box 0 failed: box 0 is cut off, which no single one of them does
+    nics = [f"nic:box0/gpu{i}" for i in range(8)]
+    assert all(problem(topo, parse_failure(topo, n)) is None for n in nics)
+    with pytest.raises(FailureError, match=r"failures nic:box0/gpu0, .* disconnects box 0"):
+        degrade(topo, nics)
+
+
+def test_a_degraded_nic_keeps_part_of_its_bandwidth(catalog):
+    topo = catalog("dgx-h100:boxes=2")
+    half = parse_part(topo, "nic:box0/gpu3=1/2")
+    assert (half.kind, half.target, half.keep, half.id) == \
+        ("nic", "box0/gpu3", Fraction(1, 2), "nic:box0/gpu3=1/2")
+    left = degrade(topo, "nic:box0/gpu3=1/2")
+    assert left.name == "dgx-h100-2 with nic:box0/gpu3=1/2"
+    assert left.capacity[("box0/gpu3", "rail3")] == topo.capacity[("box0/gpu3", "rail3")] / 2
+    assert left.capacity[("rail3", "box0/gpu3")] == topo.capacity[("rail3", "box0/gpu3")] / 2
+    changed = {e for e in topo.capacity if left.capacity.get(e) != topo.capacity[e]}
+    assert changed == {("box0/gpu3", "rail3"), ("rail3", "box0/gpu3")}
+    # a part failed whole and a degraded one together
+    mixed = degrade(topo, ["nic:box0/gpu3=1/2", "nic:box1/gpu3"])
+    assert ("box1/gpu3", "rail3") not in mixed.capacity
+    assert mixed.capacity[("box0/gpu3", "rail3")] == left.capacity[("box0/gpu3", "rail3")]
+    nodes, capacity = remaining(topo, [half])
+    assert capacity == dict(left.capacity)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("nic:box0/gpu3=0", "strictly between 0 and 1"),
+    ("nic:box0/gpu3=3/2", "strictly between 0 and 1"),
+    ("switch:rail3=1/2", "only a link or a NIC"),
+    ("nic:box0/gpu3=half", "is not a compute node"),
+])
+def test_a_bad_degradation_is_refused(catalog, text, words):
+    with pytest.raises(FailureError, match=words):
+        parse_part(catalog("dgx-h100:boxes=2"), text)

@@ -1,0 +1,240 @@
+"""``fc.replan``: a job's schedule after some of its network failed (``forestcoll replan``).
+
+An operator whose job just lost a NIC (or a cable, a switch, a box, or one port of a
+dual-port NIC, NCCL's fail-over case) has the healthy schedule and wants the best one
+for what is left, now. :func:`replan` takes the healthy network, its schedule and the
+failed or degraded parts (:func:`~forestcoll_opt.model.faults.parse_part`: ``ID`` for a
+part out of service, ``ID=KEEP`` for one left with that fraction of its bandwidth; several
+at once) and returns a :class:`Replan`:
+
+* the new schedule, exactly at the optimum of the degraded network: the healthy schedule
+  itself when no route crosses a removed part and it still reaches that optimum there
+  (a degraded link it never filled, say), else one generated on the degraded
+  network with the automorphisms that fix the failed parts (the stabiliser, which
+  :mod:`forestcoll_opt.generation.pipeline` packs under);
+* the verifier's verdict on the degraded network (it refuses a schedule that still
+  routes through a failed part);
+* the fraction of the healthy optimum lost, and the degraded network's bottleneck cut
+  that explains it (its compute nodes, the bandwidth leaving it).
+
+A failure that leaves no network a schedule can run on (compute nodes cut off, a node
+unbalanced) is refused by :func:`~forestcoll_opt.model.faults.degrade` with the reason;
+``forestcoll whatif`` gives its cut bound.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterable
+
+from ..display import html_summary
+from ..errors import FailureError, ScheduleError
+from ..generation.bounding import bound, rs_ag_algbw
+from ..model.collective import Collective
+from ..model.faults import Failure, degrade, describe, parse_failures
+from ..model.linkloads import achieved_algbw
+from ..model.numbers import fraction_display, fraction_text
+from ..model.schedule import Schedule
+from ..model.topology import Topology
+from .best import generate
+from .checks import verify
+
+METHODS = ("kept", "regenerated")
+"""How a re-plan got its schedule: the healthy one still optimal, or a new one."""
+
+
+@dataclass(frozen=True)
+class Replan:
+    """A schedule re-planned after failures (:func:`replan`).
+
+    :ivar collective: the collective (a :class:`Collective`)
+    :ivar topology: the degraded network's name
+    :ivar failures: the failed or degraded parts' ids, in the order given
+    :ivar schedule: the new schedule, on the degraded network
+    :ivar method: ``"kept"`` (the healthy schedule, still at the degraded optimum) or
+        ``"regenerated"``
+    :ivar healthy: the healthy network's optimum (allreduce: the reduce-scatter +
+        allgather tree bound), exact
+    :ivar optimum: the degraded network's, exact
+    :ivar algbw: the new schedule's, exact (equal to ``optimum``)
+    :ivar status: the verifier's status on the degraded network (``"optimal"``)
+    :ivar cut: the degraded network's bottleneck cut S* (node ids; allreduce: the
+        allgather's), which bounds ``optimum``
+    :ivar cut_text: its compute nodes in a few words (``box 3, box3/gpu5``)
+    :ivar cut_bandwidth: the bandwidth leaving S* on the degraded network
+    :ivar trees_avoiding: the healthy schedule's trees that avoid every failed part
+        (untouched by a degraded one too)
+    :ivar trees: the healthy schedule's trees
+    :ivar seconds: wall-clock seconds taken, the verdict included; ignored by ``==``
+    """
+
+    collective: Collective
+    topology: str
+    failures: tuple[str, ...]
+    schedule: Schedule
+    method: str
+    healthy: Fraction
+    optimum: Fraction
+    algbw: Fraction
+    status: str
+    cut: tuple[str, ...]
+    cut_text: str
+    cut_bandwidth: Fraction
+    trees_avoiding: int
+    trees: int
+    units: str = "GB/s"
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def lost(self) -> Fraction:
+        """The fraction of the healthy optimum lost, exact (0: nothing lost)."""
+        return 1 - self.optimum / self.healthy
+
+    def __repr__(self) -> str:
+        failed = ", ".join(self.failures)
+        if len(failed) > 80:
+            failed = failed[:77] + "..."
+        return (f"Replan({self.collective.value}, {failed}: {self.method}, algbw="
+                f"{fraction_text(self.algbw)} {self.units} ({float(self.lost):.2%} lost), "
+                f"{self.status})")
+
+    def _repr_html_(self) -> str:
+        rows = [("network", self.topology), ("failures", ", ".join(self.failures)),
+                ("schedule", f"{self.method}: {self.schedule.num_trees} trees"),
+                ("algbw", f"{fraction_display(self.algbw)} {self.units} ({self.status})"),
+                ("healthy optimum", f"{fraction_display(self.healthy)} {self.units}"),
+                ("lost", f"{float(self.lost):.2%}"),
+                ("bottleneck cut", f"{self.cut_text}: {fraction_display(self.cut_bandwidth)} "
+                                   f"{self.units} leave it"),
+                ("healthy trees kept clear", f"{self.trees_avoiding} of {self.trees}"),
+                ("seconds", f"{self.seconds:.2f}")]
+        return html_summary(f"Replan · {self.collective.value} after "
+                            f"{len(self.failures)} failure(s)", rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as JSON values (exact numbers as ``"p/q"`` text)."""
+        return {"collective": self.collective.value, "topology": self.topology,
+                "failures": list(self.failures), "method": self.method,
+                "healthy": fraction_text(self.healthy), "optimum": fraction_text(self.optimum),
+                "algbw": fraction_text(self.algbw), "lost": fraction_text(self.lost),
+                "status": self.status, "cut": list(self.cut), "cut_text": self.cut_text,
+                "cut_bandwidth": fraction_text(self.cut_bandwidth),
+                "trees_avoiding": self.trees_avoiding, "trees": self.trees}
+
+
+def _optimum(topology: Topology, member: Collective, root: str | None,
+             kernel: str | None) -> tuple[Fraction, Any]:
+    """The optimum the re-plan is measured against, and the bound whose cut explains it."""
+    if member is Collective.ALLREDUCE:
+        return rs_ag_algbw(topology, kernel=kernel), bound(topology, collective="allgather",
+                                                           kernel=kernel)
+    b = bound(topology, collective=member, root=root, kernel=kernel)
+    return b.algbw, b
+
+
+def _avoiding(schedule: Schedule, degraded: Topology, topology: Topology) -> int:
+    """The trees whose every hop is a link of ``degraded`` at its healthy bandwidth."""
+    same = {e for e, c in degraded.capacity.items() if topology.capacity.get(e) == c}
+    return sum(1 for t in _trees(schedule)
+               if all((p[i], p[i + 1]) in same for e in t.edges
+                      for p in (e.path,) for i in range(len(p) - 1)))
+
+
+def _routable(schedule: Schedule, degraded: Topology) -> bool:
+    """Whether every hop of every tree is still a link of ``degraded`` (a degraded part's
+    included: whether the schedule still fits it is the algbw's to say)."""
+    links = degraded.capacity
+    return all((p[i], p[i + 1]) in links for t in _trees(schedule) for e in t.edges
+               for p in (e.path,) for i in range(len(p) - 1))
+
+
+def _trees(schedule: Schedule):
+    """Every tree of the schedule, both allreduce phases' and a compact one's images."""
+    for part in schedule.phases or (schedule,):
+        yield from part.iter_trees()
+
+
+def replan(topology: Topology, schedule: Schedule, *,
+           failures: "str | Failure | Iterable[str | Failure]", kernel: str | None = None,
+           symmetry: bool | None = None) -> Replan:
+    """The optimal schedule after ``failures``, from the healthy network's ``schedule``
+    (module docstring).
+
+    :param topology: the healthy network
+    :param schedule: its schedule (a tree collective's; its collective, root and weights
+        are kept)
+    :param failures: a failure id or :class:`~forestcoll_opt.model.faults.Failure`, ``ID=KEEP``
+        for a degraded link or NIC, or several
+    :param kernel: the max-flow kernel; None for the fastest one installed
+    :param symmetry: as :func:`forestcoll_opt.generation.pipeline.generate`
+    :returns: the re-plan
+    :raises FailureError: for an id that names no part, or a network left without a
+        schedule
+    :raises ScheduleError: for a schedule that is not a tree collective's (all-to-all)
+    """
+    start = time.perf_counter()
+    member = schedule.collective
+    if member.routed:
+        raise ScheduleError(f"replan takes a tree collective's schedule, not "
+                            f"{member.value}'s")
+    parts = parse_failures(topology, failures)
+    root = schedule.root
+    weights = dict(schedule.weights) if getattr(schedule, "weights", None) else None
+    healthy, _ = _optimum(topology, member, root, kernel)
+    try:
+        degraded = degrade(topology, parts)
+    except FailureError as exc:
+        raise FailureError(f"{exc}. {_remainder(topology, parts, member, root, kernel, healthy)}"
+                           ) from None
+    optimum, cut = _optimum(degraded, member, root, kernel)
+    avoiding = _avoiding(schedule, degraded, topology)
+    new, method = None, "regenerated"
+    total = sum(1 for _ in _trees(schedule))
+    if not schedule.phases and _routable(schedule, degraded):
+        kept = _renamed(schedule, degraded)
+        if achieved_algbw(kept, degraded) == optimum:
+            new, method = kept, "kept"
+    if new is None:
+        new = generate(degraded, collective=member, root=root, kernel=kernel,
+                       symmetry=symmetry, weights=weights, method="trees"
+                       if member is Collective.ALLREDUCE else "auto")
+    verdict = verify(degraded, new, against="trees" if member is Collective.ALLREDUCE
+                     else "lp", kernel=kernel, weights=weights)
+    inside = set(cut.cut)
+    compute = [v for v in degraded.compute_nodes if v in inside]
+    others = [v for v in degraded.compute_nodes if v not in inside]
+    cut_text = (describe(degraded, compute) if len(compute) <= len(others) else
+                f"every compute node but {describe(degraded, others)}")
+    return Replan(collective=member, topology=degraded.name,
+                  failures=tuple(p.id for p in parts), schedule=new, method=method,
+                  healthy=healthy, optimum=optimum, algbw=new.algbw, status=verdict.status,
+                  cut=tuple(cut.cut), cut_text=cut_text,
+                  cut_bandwidth=cut.cut_bandwidth, trees_avoiding=avoiding,
+                  trees=total, units=degraded.units,
+                  seconds=time.perf_counter() - start)
+
+
+def _remainder(topology: Topology, parts: tuple[Failure, ...], member: Collective,
+               root: str | None, kernel: str | None, healthy: Fraction) -> str:
+    """What is known of a network no schedule can run on: its cut bound (the what-if
+    analysis's value: 0 when compute nodes are cut off) against the healthy optimum."""
+    from .whatif import _after_failure
+
+    algbw, status, _, _ = _after_failure(topology, parts, member, root, kernel)
+    if algbw == 0:
+        return "No collective can run on what is left: 100% of the healthy optimum is lost"
+    return (f"The cut bound of the network left is {fraction_display(algbw)} "
+            f"{topology.units} ({float(1 - algbw / healthy):.2%} below the healthy optimum); "
+            f"it limits every schedule, but the trees are built on balanced networks only, "
+            f"so no schedule reaching it is made: restore the part, or run on the balanced "
+            f"network without it")
+
+
+def _renamed(schedule: Schedule, degraded: Topology) -> Schedule:
+    """The healthy schedule as one of the degraded network (its name and algbw there)."""
+    from dataclasses import replace
+
+    moved = replace(schedule, topology=degraded.name)
+    return replace(moved, algbw=achieved_algbw(moved, degraded))

@@ -1,0 +1,103 @@
+"""``forestcoll replan``: the optimal schedule after parts of the network failed, from the
+healthy one (:func:`forestcoll_opt.analysis.replanning.replan`), with its lost fraction,
+the cut that explains it and, with ``--export msccl``, the runtime file."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import UsageError
+from ..files import check_output, check_output_folder, write_outputs
+from ..model.catalog import resolve
+from ..model.compact import read_schedule
+from ..model.numbers import fraction_display
+from .args import TOPOLOGY_HELP, output_arg
+from .output import destination
+
+FAIL_HELP = ("the parts out of service, a comma list of ids: link:A--B (both directions), "
+             "nic:NODE, switch:NODE, box:LABEL (forestcoll whatif lists them); repeat for "
+             "more")
+DEGRADE_HELP = ("a link or NIC left with part of its bandwidth, ID=KEEP (nic:box0/gpu3=1/2: a "
+                "dual-port NIC that lost one port); repeat for more")
+EXPORTS = ("msccl",)
+"""The runtime files ``--export`` writes."""
+
+
+def add_replan(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replan", help="the optimal schedule after failures, from the healthy "
+                                      "one: what is lost and the cut that explains it")
+    p.add_argument("topology", help=TOPOLOGY_HELP + " (the healthy network)")
+    p.add_argument("schedule", help="the healthy network's schedule (forestcoll-schedule JSON)")
+    p.add_argument("--fail", metavar="ID[,ID...]", action="append", default=[],
+                   help=FAIL_HELP)
+    p.add_argument("--degrade", metavar="ID=KEEP", action="append", default=[],
+                   help=DEGRADE_HELP)
+    p.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="the new schedule file to write (JSON; - for standard output)")
+    p.add_argument("--export", nargs=2, metavar=("RUNTIME", "DIR"),
+                   help="also write the new schedule for a runtime into the folder DIR "
+                        f"(RUNTIME: {', '.join(EXPORTS)}; DIR/<topology>.xml)")
+    p.set_defaults(func=cmd_replan)
+
+
+def parts(args: argparse.Namespace) -> list[str]:
+    """The ids of ``--fail`` (comma lists) and ``--degrade`` (each must keep ``=KEEP``)."""
+    ids = [w.strip() for text in args.fail for w in text.split(",") if w.strip()]
+    for text in args.degrade:
+        if "=" not in text:
+            raise UsageError(f"--degrade {text[:80]}: write ID=KEEP (nic:NODE=1/2); a part "
+                             f"out of service is --fail {text[:80]}")
+        ids.append(text.strip())
+    if not ids:
+        raise UsageError("replan: name what failed with --fail ID (or --degrade ID=KEEP)")
+    return ids
+
+
+def cmd_replan(args: argparse.Namespace) -> int:
+    from ..analysis.replanning import replan
+
+    ids = parts(args)
+    check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
+    folder = None
+    if args.export:
+        runtime, where = args.export
+        if runtime not in EXPORTS:
+            raise UsageError(f"--export {runtime[:40]}: runtimes: {', '.join(EXPORTS)}")
+        folder = check_output_folder(where, label="--export DIR")
+    topo = resolve(args.topology)
+    healthy = read_schedule(args.schedule, topology=topo)
+    result = replan(topo, healthy, failures=ids)
+    texts = {args.output: result.schedule.to_json()}
+    xml_path = None
+    if folder is not None:
+        from ..runtimes.msccl_export import export_msccl
+        from ..model.faults import degrade
+
+        exported = export_msccl(degrade(topo, ids), result.schedule)
+        xml_path = Path(folder) / f"{_file_stem(result.topology)}.xml"
+        texts[xml_path] = exported.xml
+        Path(folder).mkdir(exist_ok=True)     # checked above: new, or empty
+    write_outputs(texts)
+    out, where = destination(args.output)
+    units = result.units
+    print(f"wrote {where}: {result.collective.value} on {result.topology}, "
+          f"{result.schedule.num_trees} trees ({result.method})", file=out)
+    print(f"algbw           {fraction_display(result.algbw)} {units}  ({result.status} on the "
+          f"degraded network)", file=out)
+    print(f"lost            {float(result.lost):.2%} of the healthy optimum "
+          f"{fraction_display(result.healthy)} {units}", file=out)
+    print(f"bottleneck      {result.cut_text}: {fraction_display(result.cut_bandwidth)} "
+          f"{units} leave it", file=out)
+    print(f"healthy trees   {result.trees_avoiding} of {result.trees} avoid every failed part",
+          file=out)
+    if xml_path is not None:
+        print(f"wrote {xml_path}: MSCCL for {result.topology}", file=out)
+    print(f"seconds         {result.seconds:.2f}", file=out)
+    return 0
+
+
+def _file_stem(name: str) -> str:
+    """A file name from a topology name: letters, digits, ``-``, ``_``, ``.`` kept, the rest
+    ``_``, at most 120 characters."""
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in name)[:120]

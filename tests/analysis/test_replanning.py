@@ -1,0 +1,130 @@
+"""``fc.replan`` (issue 35): after failed or degraded parts, a schedule exactly at the
+degraded network's bound, which the verifier calls optimal there; what was lost against
+the healthy optimum and the cut that explains it; a forged re-plan that still routes
+through a failed part is refused."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+import forestcoll_opt as fc
+from forestcoll_opt.analysis.replanning import Replan, replan
+from forestcoll_opt.errors import FailureError
+from forestcoll_opt.model.faults import degrade, failures, problem
+from forestcoll_opt.model.topology import from_dict
+from tests.randomnets import random_symmetric_network
+
+
+@pytest.fixture(scope="module")
+def healthy():
+    topo = fc.resolve("dgx-h100:boxes=2")
+    return topo, fc.generate(topo)
+
+
+def test_a_failed_nic(healthy):
+    topo, sched = healthy
+    r = replan(topo, sched, failures="nic:box0/gpu3")
+    assert isinstance(r, Replan) and r.method == "regenerated"
+    # box0/gpu3 keeps only its NVLink (450 GB/s) to receive the other 15 shards:
+    # x* = 450/15 = 30, algbw = 16 x 30 = 480, against 1600/3 healthy: 10% lost
+    assert r.optimum == r.algbw == Fraction(480) == fc.bound(degrade(topo, "nic:box0/gpu3")).algbw
+    assert r.healthy == Fraction(1600, 3) and r.lost == Fraction(1, 10)
+    assert r.status == "optimal"
+    assert r.cut_text == "every compute node but box0/gpu3"
+    assert r.cut_bandwidth == 450
+    assert r.schedule.topology == "dgx-h100-2 without nic:box0/gpu3"
+    assert repr(r) == ("Replan(allgather, nic:box0/gpu3: regenerated, algbw=480 GB/s "
+                       "(10.00% lost), optimal)")
+    assert r._repr_html_().startswith("<div><b>Replan · allgather after 1 failure(s)</b>")
+
+
+def test_a_dual_port_nic_that_lost_a_port_and_several_failures(healthy):
+    topo, sched = healthy
+    half = replan(topo, sched, failures="nic:box0/gpu3=1/2")
+    # box0/gpu3 receives 450 + 25 GB/s: x* = 475/15, algbw = 16 x 475/15 = 1520/3
+    assert half.algbw == half.optimum == Fraction(1520, 3) and half.status == "optimal"
+    assert half.lost == Fraction(1, 20)
+    both = replan(topo, sched, failures=["nic:box0/gpu3", "link:box1/gpu2--rail2"])
+    assert both.failures == ("nic:box0/gpu3", "link:rail2--box1/gpu2")
+    assert both.algbw == fc.bound(degrade(topo, both.failures)).algbw == 480
+    assert both.status == "optimal"
+    # the healthy trees that never touch a failed part: fewer with two failures
+    assert 0 < both.trees_avoiding < half.trees_avoiding < half.trees == sched.num_trees
+
+
+def test_a_failure_that_cuts_a_box_off_is_refused(healthy):
+    topo, sched = healthy
+    with pytest.raises(FailureError, match="disconnects box 0"):
+        replan(topo, sched, failures=[f"nic:box0/gpu{i}" for i in range(8)])
+
+
+def test_a_forged_replan_through_the_failed_nic_is_refused(healthy):
+    topo, sched = healthy
+    degraded = degrade(topo, "nic:box0/gpu3")
+    forged = replan(topo, sched, failures="nic:box0/gpu3").schedule
+    # the healthy schedule claimed for the degraded network: it still uses rail3 <-> gpu3
+    claimed = replace(sched, topology=degraded.name, algbw=Fraction(480))
+    verdict = fc.verify(degraded, claimed)
+    assert verdict.status == "invalid"
+    assert any("rail3" in r and "box0/gpu3" in r for r in verdict.reasons)
+    assert fc.verify(degraded, forged).status == "optimal"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_symmetric_networks_with_random_failures(seed):
+    data = random_symmetric_network(seed)
+    topo = from_dict(data)
+    rng = random.Random(f"replan-{seed}")
+    sched = fc.generate(topo, symmetry=True)
+    usable = [f for f in failures(topo, ["link", "nic"]) if problem(topo, f) is None]
+    picked = rng.sample(usable, min(2, len(usable)))
+    ids = [f.id for f in picked]
+    if rng.random() < 0.5:             # one of them degraded rather than removed
+        ids[0] += "=1/2"
+    degraded = degrade(topo, ids) if problem(topo, [p for p in picked]) is None else None
+    if degraded is None:
+        ids = ids[:1]
+        degraded = degrade(topo, ids)
+    r = replan(topo, sched, failures=ids, symmetry=True)
+    assert r.algbw == r.optimum == fc.bound(degraded).algbw
+    assert fc.verify(degraded, r.schedule).status == "optimal" == r.status
+    assert r.lost == 1 - r.optimum / fc.bound(topo).algbw
+
+
+def test_an_unbalanced_remainder_gets_its_bound_and_a_clear_statement():
+    # a directed triangle a -> b -> c -> a at 2 and its reverse at 1: losing the cable a--b
+    # leaves a with 2 in, 1 out. The cut bound left: {a} sends only its 1 GB/s (to c)
+    # for the 2 others, x* = 1/2, algbw = 3 x 1/2 = 3/2 GB/s
+    topo = from_dict({
+        "format": "forestcoll-topology/1", "name": "asym", "units": "GB/s",
+        "nodes": [{"id": v, "kind": "compute"} for v in "abc"],
+        "links": [{"src": u, "dst": v, "bandwidth": w} for u, v, w in (
+            ("a", "b", 2), ("b", "c", 2), ("c", "a", 2),
+            ("a", "c", 1), ("c", "b", 1), ("b", "a", 1))]})
+    sched = fc.generate(topo)
+    assert sched.algbw == Fraction(9, 2)
+    with pytest.raises(FailureError) as caught:
+        replan(topo, sched, failures="link:a--b")
+    text = str(caught.value)
+    assert "leaves node 'a' unbalanced (ingress 2 != egress 1 GB/s)" in text
+    assert "The cut bound of the network left is 3/2 (1.500) GB/s (66.67% below the healthy" \
+        in text
+
+
+def test_a_degraded_link_the_schedule_never_fills_keeps_the_schedule():
+    # on the paper's example the healthy schedule loads box0/switch <-> box0/c0 to 3/5 of
+    # its bandwidth in both directions: at 3/5 it still fits, so the schedule is kept, at
+    # the healthy optimum (nothing lost); below, it is regenerated
+    topo = fc.resolve("paper-example")
+    sched = fc.generate(topo)
+    kept = replan(topo, sched, failures="link:box0/switch--box0/c0=3/5")
+    assert kept.method == "kept" and kept.lost == 0 and kept.status == "optimal"
+    assert kept.schedule.trees == sched.trees and kept.algbw == sched.algbw
+    assert kept.trees_avoiding < kept.trees      # it does use the degraded link
+    less = replan(topo, sched, failures="link:box0/switch--box0/c0=1/2")
+    assert less.method == "regenerated" and less.status == "optimal"
+    assert less.algbw == fc.bound(degrade(topo, "link:box0/switch--box0/c0=1/2")).algbw

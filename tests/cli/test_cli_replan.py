@@ -1,0 +1,59 @@
+"""``forestcoll replan``: the new schedule file, what was lost and why, the MSCCL file with
+``--export msccl``, and the usage errors, each one line."""
+
+import json
+
+from forestcoll_opt.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_replan_writes_the_optimal_schedule_and_says_what_was_lost(capsys, tmp_path):
+    healthy, new = tmp_path / "h.json", tmp_path / "new.json"
+    assert run(capsys, "generate", "dgx-h100:boxes=2", "-o", str(healthy), "-q")[0] == 0
+    code, out, err = run(capsys, "replan", "dgx-h100:boxes=2", str(healthy), "--fail",
+                         "nic:box0/gpu3", "--degrade", "nic:box1/gpu2=1/2", "-o", str(new),
+                         "--export", "msccl", str(tmp_path / "xml"))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    name = "dgx-h100-2 without nic:box0/gpu3 with nic:box1/gpu2=1/2"
+    assert lines[0].startswith(f"wrote {new}: allgather on {name}, ")
+    assert lines[1] == "algbw           480 GB/s  (optimal on the degraded network)"
+    assert lines[2] == "lost            10.00% of the healthy optimum 1600/3 (533.333) GB/s"
+    assert lines[3] == "bottleneck      every compute node but box0/gpu3: 450 GB/s leave it"
+    assert json.loads(new.read_text())["topology"] == name
+    xml = tmp_path / "xml" / "dgx-h100-2_without_nic_box0_gpu3_with_nic_box1_gpu2_1_2.xml"
+    assert xml.read_text().startswith("<algo")
+    # the verifier agrees on the degraded network, named by the same two parts
+    code, out, _ = run(capsys, "verify", "dgx-h100:boxes=2", str(new), "--fail",
+                       "nic:box0/gpu3,nic:box1/gpu2=1/2")
+    assert code == 0 and out.startswith("OPTIMAL: valid allgather schedule, algbw 480 GB/s")
+
+
+def test_replan_usage_errors_are_one_line(capsys, tmp_path):
+    healthy = tmp_path / "h.json"
+    assert run(capsys, "generate", "dgx-h100:boxes=2", "-o", str(healthy), "-q")[0] == 0
+    code, out, err = run(capsys, "replan", "dgx-h100:boxes=2", str(healthy), "-o",
+                         str(tmp_path / "n.json"))
+    assert code == 2 and err.count("\n") == 1 and "--fail ID" in err
+    code, out, err = run(capsys, "replan", "dgx-h100:boxes=2", str(healthy), "--degrade",
+                         "nic:box0/gpu3", "-o", str(tmp_path / "n.json"))
+    assert code == 2 and "write ID=KEEP" in err and err.count("\n") == 1
+    code, out, err = run(capsys, "replan", "dgx-h100:boxes=2", str(healthy), "--fail",
+                         "nic:box9/gpu3", "-o", str(tmp_path / "n.json"))
+    assert code != 0 and "'box9/gpu3' is not a compute node" in err and err.count("\n") == 1
+    assert not (tmp_path / "n.json").exists()
+
+
+def test_generate_after_a_failure_says_why_k_is_larger(capsys, tmp_path):
+    # 8 boxes, one NIC out: the least k is 1, packed as 7 images per root of box 1
+    code, out, _ = run(capsys, "generate", "dgx-h100:boxes=8", "--fail", "nic:box1/gpu5",
+                       "-o", str(tmp_path / "s.json"), "-q")
+    assert code == 0
+    assert ("k               7, a multiple of the least k that reaches the bound, so that "
+            "packing grows the trees of the compute nodes the symmetry left fixes") in out
+    assert "algbw           400 GB/s  (100.00% of the bound 400)" in out
