@@ -271,9 +271,11 @@ def _scenarios(args: argparse.Namespace) -> int:
     print()
     rows = report.scenarios[:args.top] if args.top else report.scenarios
     width = max(len(",".join(s.failures)) for s in rows)
-    print(f"{'failures':<{width}}  {'algbw (' + topo.units + ')':>16}  {'lost':>7}  status  note")
+    head = f"algbw ({topo.units})"
+    numbers = max(len(head), *(len(exact_num(s.algbw)) for s in rows))
+    print(f"{'failures':<{width}}  {head:>{numbers}}  {'lost':>7}  status  note")
     for s in rows:
-        print(f"{','.join(s.failures):<{width}}  {exact_num(s.algbw):>16}  "
+        print(f"{','.join(s.failures):<{width}}  {exact_num(s.algbw):>{numbers}}  "
               f"{float(s.lost):>7.2%}  {s.status:<6}  {s.note}".rstrip())
     if len(rows) < len(report.scenarios):
         print(f"... the first {len(rows)} of {len(report.scenarios)} (--json for all)")
