@@ -32,10 +32,10 @@ from ..model.topology import Topology
 from .jsonread import load_schedule
 from .members import as_group, listed_members
 from .reader import Reader
-from .terms import check_interval, fraction_text, parse_exact, show
+from .terms import GROUP_SCHEDULES, check_interval, fraction_text, parse_exact, show
 from .verdict import STATUSES
 
-GROUPS_FORMAT = "forestcoll-group-schedules/1"
+GROUPS_FORMAT = GROUP_SCHEDULES
 GROUPS_COLLECTIVES = ("allgather", "reduce-scatter", "allreduce")
 _TOP = ("format", "collective", "topology", "units", "layout", "lambda", "achieved", "groups")
 

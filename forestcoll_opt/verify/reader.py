@@ -50,9 +50,9 @@ from ..model.topology import Topology
 from .group import GroupAction, read_group
 from .jsonread import load_schedule  # noqa: F401 (the reader's entry point, re-exported)
 from .loads import Hop, PhaseLoad, Reading, multicast_hops, phases_traffic, shared_time
-from .terms import (ALLREDUCE_PHASES, COLLECTIVES, INWARD, MAX_INTEGER,
-                    MULTI_ROOT, SCHEDULE_FORMATS, SINGLE_ROOT, coprime_integers, fraction_text, integral,
-                    parse_exact, show, show_fraction, uneven)
+from .terms import (ALLREDUCE_PHASES, COLLECTIVES, GROUP_SCHEDULES, INWARD, MAX_INTEGER,
+                    MULTI_ROOT, SCHEDULE_FORMATS, SINGLE_ROOT, coprime_integers, fraction_text,
+                    integral, parse_exact, show, show_fraction, uneven)
 
 # Keys of a schedule: informative ones (topology, units, compute_nodes, tree_bandwidth,
 # algbw) are checked where they can be; any other key is refused, so that a typo such as
@@ -342,6 +342,10 @@ class Reader:
         wanted = " or ".join(repr(f) for f in SCHEDULE_FORMATS)
         if fmt is _MISSING:
             self.reasons.append(f"missing \"format\": {wanted}")
+        elif fmt == GROUP_SCHEDULES:
+            self.reasons.append(f"\"format\" is {show(fmt)}: several process groups' schedules "
+                                f"at once, judged together by verify_concurrent (the command "
+                                f"line's verify TOPOLOGY FILE), not as one schedule")
         elif not isinstance(fmt, str) or fmt not in SCHEDULE_FORMATS:
             self.reasons.append(f"\"format\" is {show(fmt)}, expected {wanted}")
         else:

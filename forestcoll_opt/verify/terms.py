@@ -28,6 +28,7 @@ SCHEDULE_FORMAT = "forestcoll-schedule/1"       # without "weights", "concurrent
 # "process_group", a schedule for a process group of the network)
 SCHEDULE_FORMATS = ("forestcoll-schedule/1", "forestcoll-schedule/2", "forestcoll-schedule/3",
                     "forestcoll-schedule/5")
+GROUP_SCHEDULES = "forestcoll-group-schedules/1"   # several groups at once (verify/groups.py)
 MULTI_ROOT = ("allgather", "reduce-scatter")
 SINGLE_ROOT = ("broadcast", "reduce")
 COLLECTIVES = MULTI_ROOT + SINGLE_ROOT + ("allreduce",)

@@ -193,3 +193,17 @@ def test_garbage_anywhere_is_a_reason_never_a_crash(net, joint, garbage):
                 "groups", "name", "weight", "schedule", "process_group", "compute_nodes",
                 "trees"):
             assert v.status == "invalid", (key, garbage, v)
+
+
+def test_a_group_schedules_file_given_to_the_one_schedule_verifier_says_where_it_goes(tmp_path):
+    # fc.verify judges one schedule; a file of several groups' schedules is invalid there,
+    # and the first reason names the function (and command) that judges it
+    import forestcoll_opt as fc
+
+    path = tmp_path / "dp.json"
+    fc.generate_concurrent("dgx-h100:boxes=2", mesh="dp=2,tp=8", along="dp").save(path)
+    v = fc.verify("dgx-h100:boxes=2", str(path))
+    assert v.status == "invalid"
+    assert v.reasons[0].startswith('"format" is "forestcoll-group-schedules/1": several '
+                                   "process groups' schedules at once, judged together by "
+                                   "verify_concurrent")
