@@ -8,7 +8,8 @@ recovers (issue 34, "Baselines"): per group,
 * **isolated, together**: those schedules all running at once on the same fabric, timed by
   :func:`~forestcoll_opt.timing.sharing.simulate_groups` (every link divided among the
   groups that load it, in proportion to their bytes on it);
-* **rings, alone and together**: NCCL's ring per group (:func:`~forestcoll_opt.generation.baselines.rings.ring`),
+* **rings, alone and together**: NCCL's ring per group
+  (:func:`~forestcoll_opt.generation.baselines.rings.ring`),
   built on the network with the other GPUs switched off
   (:func:`~forestcoll_opt.model.group_scope.switched_off`): a communicator's ring visits
   its own ranks only and moves data GPU to GPU through switches and NICs, never through a
@@ -35,7 +36,7 @@ from ..generation.baselines.rings import ring
 from ..model.collective import Collective
 from ..model.group_scope import mark, switched_off
 from ..model.groups import Group, restrict
-from ..model.numbers import fraction_display, fraction_text
+from ..model.numbers import exact_json, fraction_display, fraction_text
 from ..model.schedule import Schedule
 from ..model.topology import Topology
 from ..timing.sharing import GroupsSimulation, simulate_groups
@@ -161,13 +162,10 @@ class Contention:
 
         :returns: a dict
         """
-        def ex(v: Fraction) -> dict[str, Any]:
-            return {"exact": fraction_text(v), "float": float(v)}
-
         return {"collective": self.collective.value, "topology": self.topology,
                 "units": self.units, "model": self.isolated.model,
-                "groups": [{"name": r.name, **{c: ex(getattr(r, c)) for c in COLUMNS},
-                            "cost": ex(r.cost), "recovered": ex(r.recovered),
+                "groups": [{"name": r.name, **{c: exact_json(getattr(r, c)) for c in COLUMNS},
+                            "cost": exact_json(r.cost), "recovered": exact_json(r.recovered),
                             "ring_relays": r.ring_relays} for r in self.rows]}
 
 

@@ -128,6 +128,13 @@ def fraction_text(value: Fraction | None) -> str | None:
     return None if value is None else str(format_fraction(value))
 
 
+def exact_json(value: Fraction) -> dict[str, Any]:
+    """An exact rational in a JSON document beside its float:
+    ``{"exact": "520/3", "float": 173.33...}`` (the exact text is the number; the float is
+    for plotting)."""
+    return {"exact": fraction_text(value), "float": float(value)}
+
+
 def fraction_display(value: Fraction, spec: str = ".3f", *, approx: bool = False) -> str:
     """An exact rational for people: the integer alone, else ``p/q (decimal)`` with the
     decimal formatted by ``spec`` (``"1040/3 (346.667)"``; ``approx`` writes ``(~...)``).

@@ -46,7 +46,7 @@ from ..errors import UsageError
 from ..model.collective import Collective
 from ..model.compact import check_group, read_schedule
 from ..model.group_scope import for_schedule
-from ..model.numbers import fraction_display, fraction_text
+from ..model.numbers import exact_json, fraction_display, fraction_text
 from ..model.schedule import Schedule
 from ..model.topology import Topology
 from .calibrated import Calibration
@@ -165,9 +165,6 @@ class GroupsSimulation:
 
         :returns: a dict
         """
-        def ex(v: Fraction) -> dict[str, Any]:
-            return {"exact": fraction_text(v), "float": float(v)}
-
         def rows(sim: Simulation) -> list[dict[str, Any]]:
             return [{"size_bytes": r.size_bytes, "seconds": r.seconds,
                      "algbw": None if math.isinf(r.algbw) else r.algbw,
@@ -177,8 +174,8 @@ class GroupsSimulation:
                 "parameters": dict(self.groups[0].alone.parameters) if self.groups else {},
                 "groups": [{"name": g.name, "members": list(g.members),
                             "collective": g.collective.value,
-                            "alone_algbw": ex(g.alone_algbw),
-                            "together_algbw": ex(g.together_algbw),
+                            "alone_algbw": exact_json(g.alone_algbw),
+                            "together_algbw": exact_json(g.together_algbw),
                             "alone": rows(g.alone), "together": rows(g.together)}
                            for g in self.groups],
                 "shared": [{"src": a, "dst": b} for a, b in self.shared]}
@@ -214,7 +211,8 @@ def together_capacities(topology: Topology, schedules: Sequence[Schedule],
     volumes: list[dict[Link, Fraction]] = []
     for i, s in enumerate(schedules):
         bytes_on: dict[Link, Fraction] = {}
-        for phase in exact_coefficients(topology if networks is None else networks[i], s):       # load / (parts · b_e)
+        net = topology if networks is None else networks[i]
+        for phase in exact_coefficients(net, s):       # load / (parts · b_e)
             for hop, value in phase.items():
                 bytes_on[hop] = bytes_on.get(hop, Fraction(0)) + value
         volumes.append({hop: v for hop, v in bytes_on.items() if v > 0})

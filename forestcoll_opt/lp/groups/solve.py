@@ -39,7 +39,7 @@ from ...display import data_frame, html_summary, short_list
 from ...errors import GroupError
 from ...model.collective import Collective
 from ...model.groups import Group, groups_from_data, load_groups, mesh_groups, restrict
-from ...model.numbers import fraction_display, fraction_text
+from ...model.numbers import exact_json, fraction_display, fraction_text
 from ...model.orbits import components
 from ...model.topology import Topology
 from .certify import certify_lower, certify_upper, group_algbw
@@ -181,17 +181,16 @@ class ConcurrentBound(CertifiedInterval):
 
         :returns: a dict
         """
-        def ex(v: Fraction) -> dict[str, Any]:
-            return {"exact": fraction_text(v), "float": float(v)}
-
         return {"collective": self.collective.value, "topology": self.topology,
-                "units": self.units, "lower": ex(self.lower), "upper": ex(self.upper),
+                "units": self.units, "lower": exact_json(self.lower),
+                "upper": exact_json(self.upper),
                 "exact": self.exact,
                 "groups": [{"name": r.name, "members": list(r.members),
-                            "weight": fraction_text(r.weight), "alone": ex(r.alone),
-                            "together_lower": ex(r.together_lower),
-                            "together_upper": ex(r.together_upper),
-                            "scheduled": ex(r.scheduled), "contention": ex(r.contention)}
+                            "weight": fraction_text(r.weight), "alone": exact_json(r.alone),
+                            "together_lower": exact_json(r.together_lower),
+                            "together_upper": exact_json(r.together_upper),
+                            "scheduled": exact_json(r.scheduled),
+                            "contention": exact_json(r.contention)}
                            for r in self.rows],
                 "contended": [{"src": a, "dst": b} for a, b in self.contended],
                 "shared": [{"src": a, "dst": b} for a, b in self.shared],
@@ -209,7 +208,8 @@ def _interval(lo: Fraction, hi: Fraction) -> str:
 def resolve_groups(topology: Topology, *, groups: Any = None, mesh: Any = None,
                    along: Any = None) -> tuple[Group, ...]:
     """The groups a call names: ``groups`` (Group objects, a parsed groups document, or a
-    groups file's path) or ``mesh`` with ``along`` (:func:`~forestcoll_opt.model.groups.mesh_groups`).
+    groups file's path) or ``mesh`` with ``along``
+    (:func:`~forestcoll_opt.model.groups.mesh_groups`).
 
     :raises GroupError: for neither or both, ``along`` without ``mesh``, or a bad group
     """
