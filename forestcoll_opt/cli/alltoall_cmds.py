@@ -12,7 +12,7 @@ from ..errors import UsageError
 from ..model.alltoall import Demand, load_demand
 from ..model.catalog import resolve
 from ..model.topology import Topology
-from .args import failed_topology
+from .args import failed_topology, group_topology
 from .output import destination, exact_num
 
 
@@ -44,7 +44,7 @@ def cmd_lp_alltoall(args: argparse.Namespace) -> int:
     if args.formulation != "cuts":
         raise UsageError("--formulation is the allreduce LP's; the all-to-all LP has one form "
                          "(a flow per source); drop it")
-    topo = resolve(args.topology)
+    topo = group_topology(args, resolve(args.topology))  # among a group: the others relay
     result = solve_alltoall(topo, demand=demand_of(args, topo), time_limit=args.time_limit,
                             kernel=args.kernel, write_lp=args.write_lp,
                             write_mps=args.write_mps,

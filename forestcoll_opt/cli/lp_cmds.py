@@ -69,9 +69,6 @@ def _lp(args: argparse.Namespace) -> int:
     if args.write_lp and args.write_mps and _same_destination(args.write_lp, args.write_mps):
         raise UsageError("--write-lp and --write-mps name the same file; give two files")
     if args.collective == "alltoall":
-        if args.group is not None:
-            raise UsageError("--group: an all-to-all among a process group is not supported "
-                             "yet; --group takes the allreduce and allgather LPs")
         return cmd_lp_alltoall(args)
     refuse_demand(args, args.collective)
     topo = group_topology(args, resolve(args.topology))
