@@ -57,3 +57,26 @@ def test_generate_after_a_failure_says_why_k_is_larger(capsys, tmp_path):
     assert ("k               7, a multiple of the least k that reaches the bound, so that "
             "packing grows the trees of the compute nodes the symmetry left fixes") in out
     assert "algbw           400 GB/s  (100.00% of the bound 400)" in out
+
+
+def test_hostile_files_are_one_line_exit_2(capsys, tmp_path):
+    """A malformed healthy schedule (replan), a file that is no nccl-tests log
+    (calibrate), a groups file with a one-member group (groups): one line, exit 2, nothing
+    written."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "forestcoll-schedule/2", "trees": 3}')
+    code, out, err = run(capsys, "replan", "dgx-h100:boxes=2", str(bad), "--fail",
+                         "nic:box0/gpu3", "-o", str(tmp_path / "n.json"))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "bad.json" in err
+    log = tmp_path / "bad.log"
+    log.write_text("hello\nnot a log\n")
+    code, out, err = run(capsys, "calibrate", "dgx-h100:boxes=2", str(log), "-o",
+                         str(tmp_path / "c.json"))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "no nccl-tests table in it" in err
+    groups = tmp_path / "g.json"
+    groups.write_text('[["box0/gpu0"], {"members": 3}]')
+    code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--groups", str(groups))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "group #0: a group needs at least two compute nodes" in err
+    assert not (tmp_path / "n.json").exists() and not (tmp_path / "c.json").exists()
