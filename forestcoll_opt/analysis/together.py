@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..display import data_frame, html_summary, short_list
+from ..display import data_frame, exact_cells, html_summary, short_list
 from ..errors import FailureError
 from ..generation.baselines.rings import ring
 from ..model.collective import Collective
@@ -127,10 +127,7 @@ class Contention:
                 ("contended links", short_list(f"{a}→{b}" for a, b in self.bound.contended)),
                 ("shared by the isolated optima", str(len(self.isolated.shared))),
                 ("shared by the rings", str(len(self.rings.shared)))]
-        try:
-            table = self.to_pandas().to_html(index=False)
-        except ImportError:
-            table = ""
+        table = self.to_pandas().to_html(index=False)
         return html_summary(f"Contention · {len(self.rows)} {self.collective} groups on "
                             f"{self.topology}", rows, table=table,
                             note=f"exact algbw in {u} (bandwidth limit); every link shared "
@@ -149,8 +146,7 @@ class Contention:
         for r in self.rows:
             row: dict[str, Any] = {"group": r.name, "members": len(r.members)}
             for name in names:
-                value = getattr(r, name)
-                row[name], row[f"{name}_exact"] = float(value), value
+                row.update(exact_cells(name, getattr(r, name)))
             out.append(row)
         columns = {"group": "text", "members": "count"}
         for name in names:

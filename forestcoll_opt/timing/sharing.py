@@ -125,10 +125,7 @@ class GroupsSimulation:
                 ("bandwidth limit", short_list(
                     f"{g.name}: {fraction_display(g.alone_algbw)} alone, "
                     f"{fraction_display(g.together_algbw)} together" for g in self.groups))]
-        try:
-            table = self.to_pandas().to_html(index=False)
-        except ImportError:
-            table = ""
+        table = self.to_pandas().to_html(index=False)
         return html_summary(f"GroupsSimulation · {len(self.groups)} groups on "
                             f"{self.topology}", rows, table=table,
                             note=f"algbw in {self.units}; seconds per message size; "

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from ...display import data_frame, html_summary, short_list
+from ...display import data_frame, exact_cells, html_summary, short_list
 from ...errors import GroupError
 from ...model.collective import Collective
 from ...model.groups import Group, groups_from_data, load_groups, mesh_groups, restrict
@@ -147,10 +147,7 @@ class ConcurrentBound(CertifiedInterval):
                 ("model", f"{self.folded[0]} orbit(s) of {self.folded[1]} (group, link) "
                           f"pairs, {self.rounds[0]}+{self.rounds[1]} round(s), "
                           f"{self.seconds:.2f} s")]
-        try:
-            table = self.to_pandas().to_html(index=False)
-        except ImportError:
-            table = ""
+        table = self.to_pandas().to_html(index=False)
         return html_summary(f"ConcurrentBound · {len(self.groups)} {self.collective} groups "
                             f"on {self.topology}", rows, table=table,
                             note=f"algbw in {u}; exact values: .lower, .upper, .rows")
@@ -167,8 +164,7 @@ class ConcurrentBound(CertifiedInterval):
             row: dict[str, Any] = {"group": r.name, "members": len(r.members)}
             for name in ("weight", "alone", "together_lower", "together_upper", "scheduled",
                          "contention"):
-                value = getattr(r, name)
-                row[name], row[f"{name}_exact"] = float(value), value
+                row.update(exact_cells(name, getattr(r, name)))
             out.append(row)
         columns = {"group": "text", "members": "count"}
         for name in ("weight", "alone", "together_lower", "together_upper", "scheduled",
