@@ -283,7 +283,8 @@ def __getattr__(name: str) -> Any:
     return wrapped
 
 
-_GROUPED = {"solve_lp": "topology", "lp_allreduce": "made", "export_msccl": "exported"}
+_GROUPED = {"solve_lp": "topology", "lp_allreduce": "made", "lp_alltoall": "made",
+            "export_msccl": "exported"}
 
 
 def _late(name: str) -> Any:

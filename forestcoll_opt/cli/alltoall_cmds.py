@@ -11,6 +11,7 @@ import time
 from ..errors import UsageError
 from ..model.alltoall import Demand, load_demand
 from ..model.catalog import resolve
+from ..model.group_scope import mark
 from ..model.topology import Topology
 from .args import failed_topology, group_topology
 from .output import destination, exact_num
@@ -88,11 +89,13 @@ def cmd_generate_alltoall(args: argparse.Namespace) -> int:
         raise UsageError("--compact writes trees per orbit of the automorphism group; an "
                          "all-to-all schedule is a list of routes, always written in full: "
                          "drop --compact")
-    topo = failed_topology(args, resolve(args.topology))
+    whole = failed_topology(args, resolve(args.topology))
+    topo = group_topology(args, whole)      # among a group: the others relay (or are off)
     start = time.perf_counter()
     sched = lp_alltoall(topo, demand=demand_of(args, topo), symmetry=args.symmetry,
                         kernel=args.kernel)
     seconds = time.perf_counter() - start
+    sched = mark(sched, whole, topo)        # a group's schedule remembers its group
     from ..files import write_output
 
     write_output(args.output, sched.to_json())

@@ -182,9 +182,6 @@ def cmd_generate(args: argparse.Namespace) -> int:
         from .group_schedule_cmds import cmd_generate_groups
         return cmd_generate_groups(args)
     if args.collective == "alltoall":
-        if args.group is not None:
-            raise UsageError("--group: an all-to-all among a process group is not supported "
-                             "yet; --group takes the tree collectives")
         return cmd_generate_alltoall(args)
     refuse_demand(args, args.collective)
     method = args.method or "auto"          # None: not given (all-to-all refuses it)

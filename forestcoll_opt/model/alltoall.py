@@ -225,22 +225,33 @@ _KEYS = {"format", "collective", "topology", "units", "compute_nodes", "demand",
 _ROUTE_KEYS = {"src", "dst", "weight", "path"}
 
 
-def parse_alltoall(data: Mapping[str, Any], source: str) -> dict[str, Any]:
+def parse_alltoall(data: Mapping[str, Any], source: str, *,
+                   group_format: str | None = None) -> dict[str, Any]:
     """The fields of an all-to-all schedule object (its shape only: whether the routes
     deliver every pair exactly is the verifier's to judge).
 
     :param data: the parsed JSON object, with ``"collective": "alltoall"``
     :param source: how error messages name the schedule
+    :param group_format: the format name of a process group's schedule
+        (``forestcoll-schedule/5``), which holds an all-to-all among the group's members
+        with the key ``"process_group"``; the caller checks that key's members
     :returns: keyword arguments of :class:`~forestcoll_opt.model.schedule.Schedule`
-        besides the collective
+        besides the collective (and ``process_group``)
     :raises ScheduleError: for a missing, unknown or ill-typed field
     """
-    if data.get("format") != FORMAT_ALLTOALL:
-        raise ScheduleError(f"{source}: an alltoall schedule needs \"format\": {FORMAT_ALLTOALL!r}")
-    extra = sorted(str(key) for key in data if key not in _KEYS)
+    fmt = data.get("format")
+    grouped = group_format is not None and fmt == group_format
+    if fmt != FORMAT_ALLTOALL and not grouped:
+        also = f" ({group_format!r} for a process group's)" if group_format else ""
+        raise ScheduleError(f"{source}: an alltoall schedule needs \"format\": "
+                            f"{FORMAT_ALLTOALL!r}{also}")
+    if "process_group" in data and not grouped:
+        raise ScheduleError(f"{source}: \"process_group\" needs \"format\": {group_format!r}")
+    keys = _KEYS | {"process_group"} if grouped else _KEYS
+    extra = sorted(str(key) for key in data if key not in keys)
     if extra:
         raise ScheduleError(f"{source}: field {extra[0][:40]!r} does not belong in an alltoall "
-                            f"schedule; allowed: {', '.join(sorted(_KEYS))}")
+                            f"schedule; allowed: {', '.join(sorted(keys))}")
     for key in ("compute_nodes", "k", "algbw", "routes"):
         if key not in data:
             raise ScheduleError(f"{source}: missing \"{key}\"")

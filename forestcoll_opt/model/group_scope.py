@@ -128,6 +128,8 @@ def relays(topology: Topology, schedule: Schedule) -> tuple[str, ...]:
     if not outside:
         return ()
     used: set[str] = set()
+    for route in schedule.routes:               # all-to-all
+        used.update(v for v in route.path[1:-1] if v in outside)
     for phase in schedule.phases or (schedule,):
         for tree in phase.iter_trees():
             for edge in tree.edges:

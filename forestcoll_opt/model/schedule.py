@@ -44,7 +44,7 @@ from .linkloads import (achieved_algbw, link_loads, multicast_switches,  # noqa:
 FORMAT = "forestcoll-schedule/1"
 FORMAT_V2 = "forestcoll-schedule/2"     # adds "weights" and "concurrent" (docs/formats.md)
 FORMAT_V3 = "forestcoll-schedule/3"     # compact: a group and one tree per orbit
-FORMAT_V5 = "forestcoll-schedule/5"     # version 2 plus "process_group" (docs/formats.md)
+FORMAT_V5 = "forestcoll-schedule/5"     # version 2 or 4 plus "process_group" (docs/formats.md)
 FORMATS = (FORMAT, FORMAT_V2, FORMAT_V3, FORMAT_V5)
 COLLECTIVES = TREES          # the tree collectives; kept for importers of the previous release
 MAX_COUNT = 2**63 - 1        # the largest k or tree weight the format allows (docs/formats.md)
@@ -386,11 +386,12 @@ class Schedule:
     def format(self) -> str:
         """``forestcoll-schedule/1`` unless the schedule needs version 2 (weights,
         concurrent allreduce phases, or in-network multicast); ``/3`` when compact;
-        ``forestcoll-schedule/4`` for all-to-all; ``/5`` for a process group's."""
-        if self.collective is Collective.ALLTOALL:
-            return FORMAT_ALLTOALL
+        ``forestcoll-schedule/4`` for all-to-all; ``/5`` for a process group's (any
+        collective, all-to-all included)."""
         if self.process_group:
             return FORMAT_V5
+        if self.collective is Collective.ALLTOALL:
+            return FORMAT_ALLTOALL
         if self.group is not None:
             return FORMAT_V3
         return (FORMAT_V2 if self.weights is not None or self.concurrent or self.multicast
@@ -587,7 +588,11 @@ def _from_dict(data: Mapping[str, Any], source: str) -> Schedule:
     if not isinstance(data, Mapping):
         raise ScheduleError(f"{source}: a schedule must be a JSON object")
     if data.get("collective") == Collective.ALLTOALL.value:
-        return Schedule(collective=Collective.ALLTOALL, **parse_alltoall(data, source))
+        fields = parse_alltoall(data, source, group_format=FORMAT_V5)
+        if data.get("format") == FORMAT_V5:     # an all-to-all among a process group
+            fields["process_group"] = _members(data.get("process_group"),
+                                               fields["compute_nodes"], source)
+        return Schedule(collective=Collective.ALLTOALL, **fields)
     fmt = data.get("format")
     if fmt not in FORMATS:
         raise ScheduleError(f"{source}: \"format\" must be one of "

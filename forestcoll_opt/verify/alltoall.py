@@ -1,4 +1,4 @@
-"""All-to-all schedules (``forestcoll-schedule/4``), by the verifier's own reading, loads
+"""All-to-all schedules (``forestcoll-schedule/4``; ``/5`` among a process group), by the verifier's own reading, loads
 and bounds.
 
 Semantics (docs/formats.md): every ordered pair (s, t) of compute nodes with demand
@@ -43,6 +43,7 @@ from .terms import (MAX_INTEGER, coprime_integers, exact, fraction_text, integra
                     show)
 
 FORMAT = "forestcoll-schedule/4"
+GROUP_FORMAT = "forestcoll-schedule/5"   # the same among a process group, + "process_group"
 _KEYS = ("format", "collective", "topology", "units", "compute_nodes", "demand", "k",
          "algbw", "routes")
 _ROUTE_KEYS = ("src", "dst", "weight", "path")
@@ -93,18 +94,30 @@ def read_alltoall(reader: Any, data: Mapping[Any, Any],
     t: Topology = reader.t
     reasons: list[str] = reader.reasons
     reader.collective = "alltoall"
-    if data.get("format") != FORMAT:
-        reasons.append(f"\"format\" must be {FORMAT!r} for an alltoall schedule, found "
+    grouped = data.get("format") == GROUP_FORMAT
+    if data.get("format") != FORMAT and not grouped:
+        reasons.append(f"\"format\" must be {FORMAT!r} for an alltoall schedule ("
+                       f"{GROUP_FORMAT!r} for one among a process group), found "
                        f"{show(data.get('format'))}")
-    extra = sorted(str(key) for key in data if key not in _KEYS)
+    keys = _KEYS + ("process_group",) if grouped else _KEYS
+    extra = sorted(str(key) for key in data if key not in keys)
+    if "process_group" in extra:
+        reasons.append(f"key \"process_group\" needs {GROUP_FORMAT}")
+        extra.remove("process_group")
     if extra:
         reasons.append(f"unknown key {show(extra[0])} in an alltoall schedule; allowed: "
-                       f"{', '.join(_KEYS)}")
+                       f"{', '.join(keys)}")
     foreign = reader.foreign(data)
     if foreign is not None:
         reasons.append(foreign)
         return None
     reader.common(data)
+    if grouped:     # judged on the group's network already (verify/members.py)
+        if "process_group" not in data:
+            reasons.append(f"missing \"process_group\": a {GROUP_FORMAT} file lists the "
+                           f"members of the process group it is for")
+        else:
+            reader.process_group(data["process_group"], data.get("compute_nodes"))
     compute = set(t.compute_nodes)
     pairs = _demand(data.get("demand"), compute, reasons)
     uniform = data.get("demand") is None

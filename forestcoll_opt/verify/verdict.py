@@ -518,7 +518,7 @@ def _alltoall_verdict(topology: Topology, data: Any, against: str,
             "own cut and length bounds")
     reader = Reader(topology)
     parsed = read_alltoall(reader, data, wanted)
-    notes = tuple(reader.notes)
+    notes = tuple(reader.notes) + group_note(data, topology)
     if parsed is None:
         return Verdict("invalid", tuple(reader.reasons), "alltoall", None if validity_only
                        else against, notes=notes)

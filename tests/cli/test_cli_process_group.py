@@ -73,8 +73,8 @@ def test_bound_without_group_is_unchanged(capsys):
     (("bound", H100, "--group", "box0/gpu0"), "--group: a group needs at least two compute"),
     (("lp", "allreduce", H100, "--group", "rail0,box0/gpu0"), "--group: 'rail0' is a switch"),
     (("whatif", H100, "--group", "box*/gpu99"), "--group: the glob 'box*/gpu99' matches no"),
-    (("generate", H100, "--collective", "alltoall", "--group", "box*/gpu0", "-o", "a.json"),
-     "--group: an all-to-all among a process group is not supported yet"),
+    (("generate", H100, "--collective", "alltoall", "--group", "box*/gpu0,rail0", "-o",
+      "a.json"), "--group: 'rail0' is a switch"),
 ])
 def test_bad_groups_are_one_line_exit_2(capsys, argv, words):
     code, out, err = run(capsys, *argv)
@@ -91,6 +91,45 @@ def test_lp_alltoall_among_a_group(capsys):
         "lower = upper)"
     code, out, _ = run(capsys, "lp", "alltoall", H100, "--group", "box*/gpu0,box*/gpu1")
     assert code == 0 and out.splitlines()[1].startswith("optimum         400 GB/s, exact")
+
+
+def test_alltoall_schedule_among_a_group(capsys, tmp_path):
+    """generate --collective alltoall --group: the LP's routes among GPU 0 of both boxes,
+    written as forestcoll-schedule/5 with "process_group", at the group's exact optimum
+    800 (relaying through the other GPUs' NICs); verify judges it for its group (OPTIMAL
+    against the LP and against the verifier's own cut), export msccl refuses it (it relays
+    through 14 GPUs outside the communicator); --no-relay gives 100, exportable."""
+    s = tmp_path / "a.json"
+    code, out, _ = run(capsys, "generate", H100, "--collective", "alltoall", "--group",
+                       "box*/gpu0", "-o", str(s))
+    assert code == 0 and out.splitlines()[1] == ("algbw           800 GB/s  (= the optimum "
+                                                 "[800, 800])")
+    data = json.loads(s.read_text())
+    assert data["format"] == "forestcoll-schedule/5" and data["collective"] == "alltoall"
+    assert data["process_group"] == data["compute_nodes"] == ["box0/gpu0", "box1/gpu0"]
+    assert data["algbw"] == "800" and sum(r["weight"] for r in data["routes"]) == 2 * data["k"]
+    for against in ("lp", "cut"):
+        code, out, _ = run(capsys, "verify", H100, str(s), "--against", against)
+        assert code == 0 and out.startswith("OPTIMAL: valid alltoall schedule, algbw 800 GB/s")
+        assert "judged for its process group of 2 compute nodes" in out
+    code, out, err = run(capsys, "verify", H100, str(s), "--group", "box*/gpu1")
+    assert code == 2 and "the schedule is for its process group of 2" in err
+    code, out, err = run(capsys, "export", "msccl", H100, str(s), "-o", str(tmp_path / "a.xml"))
+    assert code == 2 and "relays through 14 compute node(s) outside its process group" in err
+    assert not (tmp_path / "a.xml").exists()
+    n = tmp_path / "n.json"
+    code, out, _ = run(capsys, "generate", H100, "--collective", "alltoall", "--group",
+                       "box*/gpu0", "--no-relay", "-o", str(n))
+    assert code == 0 and "algbw           100 GB/s" in out
+    code, out, _ = run(capsys, "verify", H100, str(n))
+    assert code == 1 and out.startswith("BELOW: valid alltoall schedule, algbw 100 GB/s: "
+                                        "12.5000% of the all-to-all LP optimum")
+    code, out, _ = run(capsys, "export", "msccl", H100, str(n), "-o", str(tmp_path / "n.xml"))
+    assert code == 0 and (tmp_path / "n.xml").exists()
+    # four members (GPU 0 and 1 of both boxes): 400, as lp alltoall --group says
+    code, out, _ = run(capsys, "generate", H100, "--collective", "alltoall", "--group",
+                       "box*/gpu0,box*/gpu1", "-o", str(s))
+    assert code == 0 and "algbw           400 GB/s  (= the optimum [400, 400])" in out
 
 
 def test_generate_verify_simulate_with_the_files_group(capsys, tmp_path):

@@ -187,3 +187,45 @@ def test_a_long_topology_name_is_cut_to_the_id_limit():
     assert len(switched_off(long, "a,b").name) == MAX_ID_LENGTH
     s = fc.generate(long, group="a,b")
     assert verify(long, s.to_dict()).status == "optimal"
+
+
+@pytest.fixture(scope="module")
+def a2a_group(h100):
+    """The all-to-all LP's routes among GPU 0 of both boxes (the others relaying)."""
+    return fc.lp_alltoall(h100, group="box*/gpu0")
+
+
+def test_an_alltoall_among_a_group_is_version_5_and_round_trips(h100, a2a_group):
+    s = a2a_group
+    assert s.process_group and s.format == FORMAT_V5 and s.algbw == 800
+    assert s.compute_nodes == ("box0/gpu0", "box1/gpu0")
+    assert relays(h100, s) == tuple(f"box{b}/gpu{g}" for b in (0, 1) for g in range(1, 8))
+    data = s.to_dict()
+    assert data["process_group"] == data["compute_nodes"]
+    again = schedule_from_dict(json.loads(s.to_json()))
+    assert again.routes == s.routes and again.to_json() == s.to_json()
+    import jsonschema
+    jsonschema.validate(data, schemas.load("schedule-5"))
+    for broken in ({k: v for k, v in data.items() if k != "routes"},
+                   {**data, "trees": []}, {**data, "process_group": ["box0/gpu0"]}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(broken, schemas.load("schedule-5"))
+    # the switched-off variant: exportable, and 1/8 of the relayed optimum
+    off = fc.lp_alltoall(h100, group="box*/gpu0", relay=False)
+    assert off.process_group and off.algbw == 100 and relays(h100, off) == ()
+    with pytest.raises(MscclExportError, match="relays through 14 compute node"):
+        check_exportable(h100, s)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.pop("process_group"), "missing \"process_group\""),
+    (lambda d: d.update(process_group=["box1/gpu0", "box0/gpu0"]), "exactly as \"compute_nodes\""),
+    (lambda d: d.update(format="forestcoll-schedule/4"), "\"process_group\" needs"),
+    (lambda d: d.update(format="forestcoll-schedule/2"), "needs \"format\": 'forestcoll-schedule/4'"),
+    (lambda d: d.update(trees=[]), "field 'trees' does not belong"),
+])
+def test_the_model_reader_refuses_a_malformed_alltoall_group(a2a_group, change, words):
+    data = a2a_group.to_dict()
+    change(data)
+    with pytest.raises(ScheduleError, match=words):
+        schedule_from_dict(data)

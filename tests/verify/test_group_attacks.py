@@ -130,3 +130,46 @@ def test_the_bound_of_a_claimed_group_is_never_the_whole_networks(h100):
     v = verify(h100, s.to_dict())
     assert (v.status, v.bound_algbw) == ("optimal", Fraction(800))
     assert fc.bound(h100).algbw != 800
+
+
+@pytest.fixture(scope="module")
+def a2a(h100):
+    """The all-to-all LP's routes among GPUs 0 and 1 of both boxes (the others relaying),
+    as written: forestcoll-schedule/5 with collective alltoall."""
+    s = fc.lp_alltoall(h100, group="box*/gpu[01]")
+    assert s.process_group and s.algbw == 400
+    return s.to_dict()
+
+
+def test_an_alltoall_among_a_group_is_judged_for_its_group(h100, a2a):
+    v = verify(h100, a2a, against="cut")
+    assert v.status == "optimal" and v.algbw == 400
+    assert any("judged for its process group of 4 compute nodes" in n for n in v.notes)
+
+
+def test_an_alltoall_group_claim_cannot_drop_a_member_or_a_pair(h100, a2a):
+    # a smaller claimed group keeping the routes to box1/gpu1: they end at a switch now
+    data = copy.deepcopy(a2a)
+    data["compute_nodes"] = data["process_group"] = ["box0/gpu0", "box0/gpu1", "box1/gpu0"]
+    assert verify(h100, data, against="cut").status == "invalid"
+    # a pair left out: its data is not delivered
+    data = copy.deepcopy(a2a)
+    data["routes"] = [r for r in data["routes"]
+                      if (r["src"], r["dst"]) != ("box0/gpu0", "box1/gpu1")]
+    v = verify(h100, data, against="cut")
+    assert v.status == "invalid"
+    assert any("from box0/gpu0 to box1/gpu1 weigh 0" in r for r in v.reasons)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(format="forestcoll-schedule/4"), "key \"process_group\" needs "
+                                                         "forestcoll-schedule/5"),
+    (lambda d: d.pop("process_group"), "missing \"process_group\""),
+    (lambda d: d.update(process_group=list(reversed(d["process_group"]))),
+     "\"process_group\" must list the group's members exactly"),
+])
+def test_an_alltoall_group_file_with_a_broken_claim_is_invalid(h100, a2a, change, words):
+    data = copy.deepcopy(a2a)
+    change(data)
+    v = verify(h100, data, against="cut")
+    assert v.status == "invalid" and any(words in r for r in v.reasons), v.reasons
