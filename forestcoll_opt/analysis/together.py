@@ -14,6 +14,9 @@ recovers (issue 34, "Baselines"): per group,
   (:func:`~forestcoll_opt.model.group_scope.switched_off`): a communicator's ring visits
   its own ranks only and moves data GPU to GPU through switches and NICs, never through a
   GPU of another process; timed alone and together the same way;
+* all-to-all groups: the isolated optimum is the all-to-all LP's routes on the network the
+  group sees, and NCCL's direct all-to-all (every pair straight through the fabric) takes
+  the ring's place;
 * **joint optimum**: λ·w_g of :func:`forestcoll_opt.lp.concurrent`, the certified best
   every group gets at once (``[lower, upper]``; exact when they meet).
 
@@ -32,6 +35,7 @@ from typing import Any, Sequence
 
 from ..display import data_frame, exact_cells, html_summary, short_list
 from ..errors import FailureError
+from ..generation.baselines.alltoall import alltoall_baseline
 from ..generation.baselines.rings import ring
 from ..model.collective import Collective
 from ..model.group_scope import mark, switched_off
@@ -173,7 +177,10 @@ def group_ring(topology: Topology, group: Group, collective: Collective) -> tupl
         net, relays = switched_off(topology, group), False
     except FailureError:
         net, relays = restrict(topology, group), True
-    made = ring(net, collective.value)
+    if collective is Collective.ALLTOALL:       # NCCL's direct all-to-all, no ring
+        made = alltoall_baseline(net, "direct")
+    else:
+        made = ring(net, collective.value)
     return mark(made, topology, net), relays
 
 
@@ -183,6 +190,9 @@ def isolated_optimum(topology: Topology, group: Group, collective: Collective,
     sees, marked with its group; for allreduce ForestColl's reduce-scatter then allgather
     (``method="trees"``), the shape the joint optimum bounds."""
     net = restrict(topology, group)
+    if collective is Collective.ALLTOALL:       # the all-to-all LP's routes
+        from ..lp.alltoall.schedule import lp_alltoall
+        return mark(lp_alltoall(net, kernel=kernel), topology, net)
     method = "trees" if collective is Collective.ALLREDUCE else "auto"
     return mark(generate(net, collective=collective, kernel=kernel, method=method),
                 topology, net)

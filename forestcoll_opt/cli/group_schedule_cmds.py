@@ -53,7 +53,7 @@ def check_generate_groups(args: argparse.Namespace) -> None:
                          f"on its share of the joint optimum; drop {taken[0]}")
     if args.collective not in GROUPS_NAMES:
         raise UsageError(f"--collective {args.collective}: groups at once run allgather, "
-                         f"reduce-scatter or allreduce")
+                         f"reduce-scatter, allreduce or alltoall")
 
 
 def cmd_generate_groups(args: argparse.Namespace) -> int:

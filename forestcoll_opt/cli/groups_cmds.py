@@ -10,6 +10,7 @@ import sys
 
 from ..errors import UsageError
 from ..lp.options import GROUPS_NAMES
+from ..model.collective import Collective
 from ..model.catalog import resolve
 from .args import TOPOLOGY_HELP, add_kernel, output_arg, seconds_arg
 from .lp_cmds import SOLVER_FAILURES
@@ -32,7 +33,8 @@ def add_groups(sub: argparse._SubParsersAction) -> None:
                    help="instead of --mesh: a JSON list of groups, each a list of node ids or "
                         "globs, or {\"members\": [...], \"weight\": w, \"name\": \"...\"}")
     p.add_argument("--collective", choices=GROUPS_NAMES, default="allgather",
-                   help="what every group runs (allreduce: reduce-scatter, then allgather)")
+                   help="what every group runs (allreduce: reduce-scatter, then allgather; "
+                        "alltoall: the all-to-all LP with the groups' block demand)")
     p.add_argument("--time-limit", type=seconds_arg, help="HiGHS time limit per solve, seconds")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--compare", action="store_true",
@@ -119,8 +121,12 @@ def cmd_groups(args: argparse.Namespace) -> int:
               f"the schedule found")
     else:
         print("independent     no: the groups' shares meet on some link")
-    print(f"model           {r.folded[0]} orbit(s) of {r.folded[1]} (group, link) pairs, "
-          f"{r.rounds[0]}+{r.rounds[1]} cut round(s), {r.seconds:.2f} s")
+    if r.collective is Collective.ALLTOALL:
+        print(f"model           the all-to-all LP with the groups' block demand (a flow per "
+              f"source, unfolded), {r.seconds:.2f} s")
+    else:
+        print(f"model           {r.folded[0]} orbit(s) of {r.folded[1]} (group, link) pairs, "
+              f"{r.rounds[0]}+{r.rounds[1]} cut round(s), {r.seconds:.2f} s")
     if compared is not None:
         print_compare(compared, width)
     return 0
@@ -132,15 +138,16 @@ def print_compare(c, width: int) -> None:
     print()
     print(f"baselines, every group at once on the same fabric (exact algbw in {c.units}; "
           f"each link shared by the groups that load it, in proportion to their bytes):")
+    nccl = "direct alone" if c.collective is Collective.ALLTOALL else "ring alone"
     print(f"{'group':<{width}}  {'isolated alone':>16}  {'together':>16}  "
-          f"{'ring alone':>16}  {'together':>16}  {'joint optimum':>16}")
+          f"{nccl:>16}  {'together':>16}  {'joint optimum':>16}")
     for row in c.rows:
         joint = exact_num(row.joint_lower) if row.joint_lower == row.joint_upper else \
             f"[{exact_num(row.joint_lower)}, {exact_num(row.joint_upper)}]"
         print(f"{row.name:<{width}}  {exact_num(row.promise):>16}  "
               f"{exact_num(row.isolated_together):>16}  {exact_num(row.ring_alone):>16}  "
               f"{exact_num(row.ring_together):>16}  {joint:>16}"
-              + ("  (ring relays)" if row.ring_relays else ""))
+              + (f"  ({nccl.split()[0]} relays)" if row.ring_relays else ""))
     worst = max(c.rows, key=lambda row: row.cost)
     print(f"contention      the isolated optima run x{float(worst.cost):.4g} slower together "
           f"than they promise ({worst.name}); the joint optimum gives "

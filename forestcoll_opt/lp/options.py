@@ -26,9 +26,11 @@ FORMULATIONS = ("cuts", "explicit")
 """The allreduce LP's formulations: lazy cut constraints, or one explicit flow per target
 (:mod:`forestcoll_opt.lp.model`)."""
 
-GROUPS_COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE)
+GROUPS_COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE,
+                      Collective.ALLTOALL)
 """The collectives of the concurrent-groups LP (:func:`~forestcoll_opt.lp.groups.solve.concurrent`;
-allreduce as a reduce-scatter then an allgather)."""
+allreduce as a reduce-scatter then an allgather; alltoall as the all-to-all LP with a block
+demand, :mod:`forestcoll_opt.lp.groups.alltoall`)."""
 
 GROUPS_NAMES = tuple(c.value for c in GROUPS_COLLECTIVES)
 """Their string values."""

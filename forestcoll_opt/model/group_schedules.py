@@ -24,6 +24,7 @@ from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_out
 from .collective import Collective
 from .fields import exact as _exact, label as _text
 from .groups import Group
+from .alltoall import route_loads
 from .linkloads import link_loads, multicast_switches
 from .numbers import fraction_display, fraction_text
 from .schedule import Schedule, from_dict as schedule_from_dict
@@ -37,7 +38,8 @@ _TOP_KEYS = {"format", "collective", "topology", "units", "layout", "lambda", "a
              "groups"}
 _GROUP_KEYS = {"name", "weight", "schedule"}
 # what groups at once run (the concurrent-groups LP's collectives)
-_COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE)
+_COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE,
+                Collective.ALLTOALL)
 
 
 @dataclass(frozen=True)
@@ -155,7 +157,14 @@ def phase_times(schedule: Schedule, topology: Topology
                 ) -> tuple[dict[tuple[str, str], Fraction], ...]:
     """Per phase (allreduce: reduce-scatter, then allgather), every link's time per unit of
     the schedule's data: load / (parts · bandwidth) (as
-    :func:`~forestcoll_opt.model.linkloads.achieved_algbw` counts it)."""
+    :func:`~forestcoll_opt.model.linkloads.achieved_algbw` counts it); an all-to-all's one
+    phase by its routes' loads (:mod:`forestcoll_opt.model.alltoall`)."""
+    if schedule.collective is Collective.ALLTOALL:
+        # algbw = k·Σd / ((N−1)·max_e load/b_e): t(e) = (N−1)·load / (k·Σd·b_e)
+        n = len(schedule.compute_nodes)
+        total = n * (n - 1) if schedule.demand is None else sum(d for *_, d in schedule.demand)
+        return ({hop: Fraction((n - 1) * load, (schedule.k or 1) * total) / topology.capacity[hop]
+                 for hop, load in route_loads(schedule.routes).items()},)
     capable = multicast_switches(topology)
     out = []
     for phase in schedule.phases or (schedule,):

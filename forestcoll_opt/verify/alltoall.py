@@ -162,6 +162,8 @@ def read_alltoall(reader: Any, data: Mapping[Any, Any],
     reader.claim(data, "algbw", algbw, "", required=True)
     if reasons:
         return None
+    # each link's time per unit of data, for the groups at once (verify/groups.py)
+    reader.link_times.append({hop: (n - 1) * r / (k * total) for hop, r in per.items()})
     busiest = tuple((a, b, loads[(a, b)], r) for (a, b), r in sorted(
         per.items(), key=lambda kv: (-kv[1], t.index[kv[0][0]], t.index[kv[0][1]]))[:5])
     phase = PhaseLoad("alltoall", k, 1 / algbw, busiest)

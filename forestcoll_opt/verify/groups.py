@@ -7,7 +7,9 @@ link's time per unit of data t_g(e) = load / (parts · bandwidth). Running every
 algbw λ·w_g at once, the phases aligned (every group's reduce-scatter, then every group's
 allgather), phase p needs max_e Σ_g w_g·t_g,p(e) per unit of λ, so the largest common scale
 at which the summed loads fit every link is λ = 1 / Σ_p max_e Σ_g w_g·t_g,p(e). That is the
-joint λ, recomputed exactly; the file's ``"achieved"`` must equal it.
+joint λ, recomputed exactly; the file's ``"achieved"`` must equal it. An all-to-all group
+(one phase) is read by the verifier's all-to-all reader, for the uniform all-to-all among
+its members, with t_g(e) = (N_g−1)·load(e) / (k·Σd·b_e).
 
 The reference comes in as an argument (the verifier solves no LP): the
 concurrent-groups LP's certified interval (lower, upper) for the groups the caller expects.
@@ -29,6 +31,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ..display import html_summary
 from ..model.collective import Collective
 from ..model.topology import Topology
+from .alltoall import UNIFORM, read_alltoall
 from .jsonread import load_schedule
 from .members import as_group, listed_members
 from .reader import Reader
@@ -36,7 +39,7 @@ from .terms import GROUP_SCHEDULES, check_interval, fraction_text, parse_exact, 
 from .verdict import STATUSES
 
 GROUPS_FORMAT = GROUP_SCHEDULES
-GROUPS_COLLECTIVES = ("allgather", "reduce-scatter", "allreduce")
+GROUPS_COLLECTIVES = ("allgather", "reduce-scatter", "allreduce", "alltoall")
 _TOP = ("format", "collective", "topology", "units", "layout", "lambda", "achieved", "groups")
 
 
@@ -240,14 +243,16 @@ def verify_groups(topology: Topology, document: Any, *,
         seen[key] = name
         judged = as_group(topology, sched)
         reader = Reader(judged)
-        parsed = reader.read(sched)
+        # an all-to-all group runs the uniform all-to-all among its members
+        parsed = read_alltoall(reader, sched, UNIFORM) if coll == "alltoall" else \
+            reader.read(sched)
         if parsed is None:
             reasons.extend(f"{where}: {r}" for r in reader.reasons[:5])
             if len(reader.reasons) > 5:
                 reasons.append(f"{where}: ... {len(reader.reasons) - 5} more problem(s)")
             checks.append(GroupCheck(name, members, weight, None, None))
             continue
-        if parsed.concurrent:
+        if getattr(parsed, "concurrent", False):
             reasons.append(f"{where}: a concurrent allreduce (both phases at once) cannot "
                            f"align its phases with the other groups'")
             continue

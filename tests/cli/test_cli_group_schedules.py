@@ -126,7 +126,7 @@ def test_export_refuses_a_relaying_group_and_writes_nothing(tmp_path, capsys):
     (["--k", "2"], "--k: generate --mesh/--groups builds one schedule per group"),
     (["--group", "box*/gpu0"], "--group: generate --mesh/--groups"),
     (["--collective", "broadcast"], "--collective broadcast: groups at once run allgather, "
-                                    "reduce-scatter or allreduce"),
+                                    "reduce-scatter, allreduce or alltoall"),
 ])
 def test_generate_refuses_what_it_does_not_take(extra, message, tmp_path, capsys):
     code, _, err = run(capsys, "generate", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",

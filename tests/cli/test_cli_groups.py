@@ -39,6 +39,33 @@ def test_tensor_parallel_groups_lose_the_rails_together(capsys):
                            "10.0%", "at", "least"]
 
 
+def test_expert_parallel_alltoall_groups(capsys, tmp_path):
+    # all-to-all inside each box (tp, 8 GPUs): alone a GPU sends 7/8 of M over NVLink 450
+    # and the rails 50 (8 x 500/7); together each box keeps to its NVSwitch (8 x 450/7)
+    code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                         "--along", "tp", "--collective", "alltoall", "--compare")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "2 alltoall groups at once on dgx-h100-2 (algbw in GB/s)"
+    assert lines[1].startswith("λ               3600/7 (514.286) exact:")
+    row = next(l for l in lines if l.startswith("tp[dp=0]"))
+    assert row.split() == ["tp[dp=0]", "8", "1", "4000/7", "(571.429)", "3600/7", "(514.286)",
+                           "10.0%", "at", "least"]
+    assert any(l.startswith("model           the all-to-all LP with the groups' block demand")
+               for l in lines)
+    assert "direct alone" in out and "ring alone" not in out
+    # the schedules: written, then verified together at the certified optimum
+    f = tmp_path / "ep.json"
+    code, out, _ = run(capsys, "generate", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                       "--along", "tp", "--collective", "alltoall", "-o", str(f))
+    assert code == 0 and "together λ = 3600/7 (514.286) (optimal)" in out
+    doc = json.loads(f.read_text())
+    assert doc["collective"] == "alltoall"
+    assert {g["schedule"]["format"] for g in doc["groups"]} == {"forestcoll-schedule/5"}
+    code, out, _ = run(capsys, "verify", "dgx-h100:boxes=2", str(f))
+    assert code == 0 and out.splitlines()[0].split() == ["status", "OPTIMAL"]
+
+
 def test_groups_file_with_weights_and_json(capsys, tmp_path):
     path = tmp_path / "groups.json"
     path.write_text(json.dumps([{"members": "box*/gpu0", "weight": 3, "name": "big"},

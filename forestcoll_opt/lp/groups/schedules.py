@@ -21,9 +21,10 @@ link bandwidths (what it reaches alone).
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
-from ...errors import LPCertificateError
+from ...errors import GroupError, LPCertificateError
 from ...generation.pipeline import generate
 from ...model.collective import Collective
 from ...model.group_schedules import GroupSchedules, joint_lambda
@@ -68,6 +69,9 @@ def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = N
                            collective=collective, symmetry=symmetry, time_limit=time_limit,
                            kernel=kernel)
     member = bound.collective
+    if member is Collective.ALLTOALL:
+        schedules = _alltoall_schedules(topology, bound)
+        return _written(topology, bound, schedules, mesh, along)
     if len(bound.shares) != (2 if member is Collective.ALLREDUCE else 1):
         raise LPCertificateError("the concurrent bound carries no witness shares; solve it "
                                  "with forestcoll_opt.lp.concurrent")
@@ -80,6 +84,13 @@ def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = N
         else:
             built[i] = _group_schedule(topology, g, bound, i, kernel)
     schedules = tuple(built[i] for i in range(len(bound.groups)))
+    return _written(topology, bound, schedules, mesh, along)
+
+
+def _written(topology: Topology, bound: ConcurrentBound, schedules: tuple[Schedule, ...],
+             mesh: Any, along: Any) -> GroupSchedules:
+    """The groups' schedules with the λ they reach together, recomputed from their loads
+    and never below the certified lower value."""
     achieved = joint_lambda(topology, schedules, [g.weight for g in bound.groups])
     if achieved < bound.lower:
         raise LPCertificateError(
@@ -90,8 +101,42 @@ def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = N
     if mesh is not None and along is not None:
         wanted = along if isinstance(along, str) else ",".join(along)
         layout = (str(parse_mesh(mesh)), wanted)
-    return GroupSchedules(member, topology.name, topology.units, bound.groups, schedules,
-                          achieved, bound.lower, bound.upper, layout)
+    return GroupSchedules(bound.collective, topology.name, topology.units, bound.groups,
+                          schedules, achieved, bound.lower, bound.upper, layout)
+
+
+def _alltoall_schedules(topology: Topology, bound: ConcurrentBound) -> tuple[Schedule, ...]:
+    """All-to-all groups: the routes of the LP point behind ``bound.lower``
+    (:func:`~forestcoll_opt.lp.alltoall.schedule.lp_alltoall`), split by group. Group g's
+    pairs all have the same demand d_g in the LP's integers, so its routes weigh k·d_g per
+    pair: the uniform all-to-all among its members with k_g = k·d_g parts per pair."""
+    from ..alltoall.schedule import lp_alltoall
+
+    if bound.alltoall_lp is None:
+        raise LPCertificateError("the concurrent bound carries no all-to-all LP; solve it "
+                                 "with forestcoll_opt.lp.concurrent")
+    seen_at: dict[str, str] = {}
+    for g in bound.groups:
+        for v in g.members:
+            if v in seen_at:
+                raise GroupError(f"groups {seen_at[v]!r} and {g.name!r} share {v!r}: the "
+                                 f"all-to-all schedules at once are written for disjoint "
+                                 f"groups (the bound covers overlapping ones)")
+            seen_at[v] = g.name
+    whole = lp_alltoall(topology, lp=bound.alltoall_lp)
+    demand = {(s, t): d for s, t, d in bound.alltoall_lp.demand or ()}
+    out = []
+    for g in bound.groups:
+        members = set(g.members)
+        routes = tuple(r for r in whole.routes if r.src in members and r.dst in members)
+        d_g = demand[(g.members[0], g.members[1])] if demand else 1
+        seen = restrict(topology, g)
+        sched = Schedule(collective=Collective.ALLTOALL, topology=seen.name,
+                         units=topology.units, compute_nodes=seen.compute_nodes,
+                         k=whole.k * d_g, tree_bandwidth=None, algbw=Fraction(0),
+                         routes=routes, process_group=True)
+        out.append(replace(sched, algbw=achieved_algbw(sched, seen)))
+    return tuple(out)
 
 
 def _images(topology: Topology, bound: ConcurrentBound

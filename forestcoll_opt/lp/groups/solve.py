@@ -42,6 +42,7 @@ from ...model.groups import Group, groups_from_data, load_groups, mesh_groups, r
 from ...model.numbers import exact_json, fraction_display, fraction_text
 from ...model.orbits import components
 from ...model.topology import Topology
+from .alltoall import concurrent_alltoall
 from .certify import certify_lower, certify_upper, group_algbw
 from .model import (GroupSymmetry, GroupsModel, build_groups_model, group_symmetry,
                            reference_for, violated_cuts)
@@ -107,6 +108,8 @@ class ConcurrentBound(CertifiedInterval):
     :ivar shares: the witness, per phase (allreduce: the reduce-scatter phase, then the
         allgather phase; else the one phase), per group: link -> its exact share;
         ignored by ``==``
+    :ivar alltoall_lp: all-to-all only: the all-to-all LP result with the groups' block
+        demand, whose exactly feasible point's routes reach ``lower``; ignored by ``==``
     """
 
     collective: Collective
@@ -124,6 +127,7 @@ class ConcurrentBound(CertifiedInterval):
     seconds: float = field(compare=False)
     shares: tuple[Mapping[tuple[str, str], Fraction], ...] = field(compare=False, repr=False,
                                                                    default=())
+    alltoall_lp: Any = field(compare=False, repr=False, default=None)
 
     @property
     def lam(self) -> Fraction:
@@ -274,8 +278,10 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
         objects) or a groups file's path
     :param mesh: instead of ``groups``, a device mesh such as ``"dp=16,tp=8"``
     :param along: with ``mesh``, the dimension(s) the groups run along, e.g. ``"dp"``
-    :param collective: ``"allgather"`` (default), ``"reduce-scatter"`` or ``"allreduce"``
-        (ForestColl's: a reduce-scatter then an allgather)
+    :param collective: ``"allgather"`` (default), ``"reduce-scatter"``, ``"allreduce"``
+        (ForestColl's: a reduce-scatter then an allgather) or ``"alltoall"`` (the
+        all-to-all LP with the groups' block demand, :mod:`forestcoll_opt.lp.groups.alltoall`;
+        ``symmetry`` does not apply, as a non-uniform demand is solved unfolded)
     :param symmetry: fold the LP by the permutations that map groups onto groups (None or
         True, the default; False: the plain LP). λ is the same either way; the contended
         links are those of the optimal dual found, which folding makes symmetric
@@ -283,13 +289,15 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
     :param kernel: the max-flow kernel
     :returns: the certified result
     :raises GroupError: for badly named groups
-    :raises CollectiveError: for a collective other than the three above
+    :raises CollectiveError: for a collective other than the four above
     :raises LPError: when HiGHS does not prove optimality or a certificate fails
     """
     start = time.perf_counter()
     member = Collective.parse(collective, allowed=GROUPS_COLLECTIVES)
     limit = check_time_limit(time_limit)
     chosen = resolve_groups(topology, groups=groups, mesh=mesh, along=along)
+    if member is Collective.ALLTOALL:
+        return _alltoall(topology, chosen, limit, kernel)
     pairs = len(chosen) * len(topology.capacity)
     sym: GroupSymmetry = group_symmetry(topology, chosen, symmetry=symmetry is not False)
     reps = sym.representatives
@@ -322,6 +330,20 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
         rounds=(sum(p.rounds[0] for p in solved), sum(p.rounds[1] for p in solved)),
         seconds=time.perf_counter() - start,
         shares=tuple(tuple(p.witness.shares) for p in solved))
+
+
+def _alltoall(topology: Topology, chosen: Sequence[Group], limit: float | None,
+              kernel: str | None) -> ConcurrentBound:
+    """All-to-all groups at once: one all-to-all LP with the groups' block demand
+    (:mod:`forestcoll_opt.lp.groups.alltoall`); every group's schedule is its part of the
+    LP point's routes, so ``scheduled`` is λ_low·w_g."""
+    fields = concurrent_alltoall(topology, chosen, time_limit=limit, kernel=kernel)
+    fields["alltoall_lp"] = fields.pop("lp")
+    alone = fields.pop("alone")
+    lower, upper = fields["lower"], fields["upper"]
+    rows = tuple(GroupRow(g.name, g.members, g.weight, alone[i], lower * g.weight,
+                          upper * g.weight, lower * g.weight) for i, g in enumerate(chosen))
+    return ConcurrentBound(rows=rows, **fields)
 
 
 def _in_sequence(rates: Sequence[Fraction]) -> Fraction:
