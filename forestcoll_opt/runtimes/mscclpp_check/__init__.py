@@ -20,7 +20,7 @@ limits, buffer ranges), :mod:`.operations` (what each operation reads and writes
 
 from __future__ import annotations
 
-import os
+import gc
 from typing import Any
 
 from ...errors import MscclppCheckError, UsageError
@@ -64,7 +64,18 @@ def check_mscclpp(topology: Topology, plan: Any, *, schedule: Schedule | None = 
         raise UsageError(f"schedule must be a Schedule, got {type(schedule).__name__}")
     if isinstance(sms, bool) or not isinstance(sms, int) or sms < 1:
         raise UsageError(f"sms must be a positive integer, got {sms!r}")
-    obj, _ = read_input(plan)
+    enabled = gc.isenabled()
+    gc.disable()        # a 128-GPU plan is millions of small objects, none cyclic: the
+    try:                # collector's passes over them cost more than the check itself
+        obj, _ = read_input(plan)
+        return _check(topology, obj, schedule, root, sms)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _check(topology: Topology, obj: dict, schedule: Schedule | None, root: int,
+           sms: int) -> PlanVerdict:
     out = Reasons()
     doc = parse_plan(obj, out)
     coll = doc.collective

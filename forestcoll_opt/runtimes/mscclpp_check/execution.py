@@ -99,6 +99,7 @@ class Machine:
         self._init_buffers()
         self.races = 0
         self.serial = 0
+        self.columns: dict[int, int] = {}
 
     # --- buffers ------------------------------------------------------------------------
 
@@ -448,15 +449,20 @@ class Machine:
             q, j = divmod(pos, w)
             return 1 << (q * w + j)
         if c in ("allreduce", "reduce"):
-            return sum(1 << (q * w + pos) for q in range(n))
+            return self.column(pos)
         if c == "reducescatter":
-            src = r * self.net.sizes[(r, "o")] * k + pos
-            return sum(1 << (q * w + src) for q in range(n))
+            return self.column(r * self.net.sizes[(r, "o")] * k + pos)
         if c == "broadcast":
             return 1 << (self.root * w + pos)
         block = w // n if n else 0                              # alltoall
         s, j = divmod(pos, block) if block else (0, 0)
         return 1 << (s * w + r * block + j)
+
+    def column(self, pos: int) -> int:
+        """Input position ``pos`` of every rank, summed."""
+        if pos not in self.columns:
+            self.columns[pos] = sum(1 << (q * self.width + pos) for q in range(self.net.n))
+        return self.columns[pos]
 
     def describe(self, value: Any) -> str:
         if value is None:
