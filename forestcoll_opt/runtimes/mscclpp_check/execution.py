@@ -30,7 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from .structure import ChanKey, Net, ROp
+from .resolved import ChanKey, ROp
+from .structure import Net
 from .verdict import Reasons
 
 BUFNAME = {"i": "input", "o": "output", "s": "scratch", "p": "scratch (packets)"}

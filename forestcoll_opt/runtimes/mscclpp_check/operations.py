@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .plan import Op, Ref
-from .structure import Move, Range, ROp
+from .resolved import Move, Range, ROp
 
 PACKET_FACTOR = 2
 """An LL packet carries as many flag bytes as data bytes (``LL16Packet``, ``LL8Packet``):

@@ -9,54 +9,14 @@ buffers' sizes. Nothing here runs the plan; :mod:`.execution` does."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from .resolved import ChanKey, Range, ROp
 from .limits import (MAX_CHANNEL, MAX_CHANNEL_PER_OPERATION, MAX_DEVICE_SEMAPHORES,
                      MAX_DEVICE_SYNCERS, MAX_OPERATION, UINT8_ID)
+from .operations import build
 from .plan import Gpu, Op, Plan, Ref, ThreadBlock
 from .verdict import Reasons
-
-Range = tuple[int, str, int, int]
-"""(rank, buffer, first, end) in sub-chunk units; buffer ``i``, ``o``, ``s`` or ``p`` (the
-scratch buffer read or written as LL packets)."""
-
-ChanKey = tuple[int, str, int]
-"""(rank, "memory" or "port", index in that GPU's flattened channels of the type)."""
-
-
-@dataclass
-class Move:
-    """Data one operation moves: every position k of every target range receives the sum
-    of position k of the source ranges (one source: a copy). ``packet_read`` marks sources
-    read as LL packets (the read waits for them); ``link`` is (from rank, to rank, factor)
-    for a transfer between GPUs (factor 2 for packets: data and flag)."""
-
-    sources: list[Range]
-    targets: list[Range]
-    packet_read: list[bool]
-    transfers: list[tuple[int, int, int, str]] = field(default_factory=list)
-    # (from rank, to rank, sub-chunks x factor, channel kind); rank -1 is the switch of
-    # ``group`` (NVLS)
-    port: ChanKey | None = None          # moved by this port channel's proxy
-    group: tuple[int, ...] = ()
-
-
-@dataclass
-class ROp:
-    """One operation as the checker runs it."""
-
-    name: str
-    kind: str
-    where: str
-    moves: list[Move] = field(default_factory=list)
-    signals: list[ChanKey] = field(default_factory=list)
-    waits: list[ChanKey] = field(default_factory=list)
-    relaxed: bool = False
-    flushes: list[ChanKey] = field(default_factory=list)
-    barrier: tuple[int, int] | None = None
-    sem_release: list[int] = field(default_factory=list)
-    sem_acquire: list[int] = field(default_factory=list)
-
 
 @dataclass
 class Net:
@@ -308,7 +268,6 @@ class _Block:
                                  f"whose protocol is not LL (calScratchBufferSize then does not "
                                  f"double the scratch buffer for the packets' flags)",
                          fatal=True)
-        from .operations import build
         build(self, op, ro)
         return ro
 
