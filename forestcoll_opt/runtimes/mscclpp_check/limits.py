@@ -13,24 +13,30 @@ REVISION = "microsoft/mscclpp 00668b4a41acbf25214c03df74d743849d8518e8"
 MAX_OPERATION = 64
 """Operations per thread block, pipeline bodies included: ``setupDeviceExecutionPlan``
 (``src/core/executor/executor.cc``) throws "exceeding device execution plan support" above
-``MAX_OPERATION`` (``src/core/include/execution_common.hpp``)."""
+``MAX_OPERATION`` (``src/core/include/execution_common.hpp`` line 17)."""
 
 MAX_CHANNEL = 16
 """Memory, port or switch channels per thread block, and remote buffers per thread block and
 channel type: the fixed arrays ``Channels`` and ``RemoteBuffers`` of each thread block's
-``DeviceExecutionPlan`` (``execution_common.hpp``), filled without a bounds check by
+``DeviceExecutionPlan`` (``execution_common.hpp`` line 15), filled without a bounds check by
 ``setupDeviceExecutionPlan`` (an overflow writes past them)."""
 
 MAX_CHANNEL_PER_OPERATION = 8
-"""``channel_ids``, ``src_buff`` and ``dst_buff`` entries of one operation: the arrays of
-``Operation`` (``execution_common.hpp``), filled without a bounds check by
-``setupOperation`` (``execution_plan.cc``)."""
+"""``channel_ids`` of one operation: ``Operation::channelIndexes`` (``execution_common.hpp``
+line 16), filled without a bounds check by ``setupOperation`` (``execution_plan.cc``)."""
+
+MAX_BUFFERS_PER_OPERATION = 10
+"""``src_buff`` or ``dst_buff`` entries of one operation: ``inputBufferRefs`` and
+``outputBufferRefs`` hold ``MAX_LOCAL_BUFFER_PER_OPERATION + MAX_CHANNEL_PER_OPERATION``
+(2 + 8, ``execution_common.hpp`` lines 13 and 16)."""
 
 MAX_DEVICE_SYNCERS = 16
-"""``barrier_id`` < 16: ``deviceSyncers[MAX_DEVICE_SYNCERS]`` (``execution_kernel.hpp``)."""
+"""``barrier_id`` < 16: ``deviceSyncers[MAX_DEVICE_SYNCERS]`` (``execution_common.hpp``
+line 19, ``execution_kernel.hpp``)."""
 
 MAX_DEVICE_SEMAPHORES = 16
-"""``semaphore_ids`` of one operation: ``deviceSemaphoreIds[MAX_DEVICE_SEMAPHORES]``."""
+"""``semaphore_ids`` of one operation: ``deviceSemaphoreIds[MAX_DEVICE_SEMAPHORES]``
+(``execution_common.hpp`` line 20)."""
 
 MAX_THREADS_PER_BLOCK = 1024
 """``num_threads_per_block`` (default 1024, ``loadExecutionPlan``): the kernel is declared

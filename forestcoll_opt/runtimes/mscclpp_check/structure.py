@@ -12,8 +12,8 @@ import math
 from dataclasses import dataclass
 
 from .resolved import ChanKey, Range, ROp
-from .limits import (MAX_CHANNEL, MAX_CHANNEL_PER_OPERATION, MAX_DEVICE_SEMAPHORES,
-                     MAX_DEVICE_SYNCERS, MAX_OPERATION, UINT8_ID)
+from .limits import (MAX_BUFFERS_PER_OPERATION, MAX_CHANNEL, MAX_CHANNEL_PER_OPERATION,
+                     MAX_DEVICE_SEMAPHORES, MAX_DEVICE_SYNCERS, MAX_OPERATION, UINT8_ID)
 from .operations import build
 from .plan import Gpu, Op, Plan, Ref, ThreadBlock
 from .verdict import Reasons
@@ -258,9 +258,9 @@ class _Block:
     def op(self, op: Op) -> ROp:
         ro = ROp(name=op.name, kind=op.kind, where=op.where)
         for side, refs in (("src_buff", op.src), ("dst_buff", op.dst)):
-            if len(refs) > MAX_CHANNEL_PER_OPERATION:
-                self.out.add("limit", f"{op.where}: {len(refs)} {side} entries, above "
-                                      f"MAX_CHANNEL_PER_OPERATION = {MAX_CHANNEL_PER_OPERATION}",
+            if len(refs) > MAX_BUFFERS_PER_OPERATION:
+                self.out.add("limit", f"{op.where}: {len(refs)} {side} entries, above the "
+                                      f"{MAX_BUFFERS_PER_OPERATION} an Operation holds",
                              fatal=True)
         if op.name in ("ppkt", "rppkt", "respkt", "cpkt", "upkt", "repkt", "recpkt",
                        "recspkt") and not self.packets:
