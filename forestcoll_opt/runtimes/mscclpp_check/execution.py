@@ -11,8 +11,9 @@ Across blocks and GPUs, order comes from a ``signal`` met by a ``wait`` on the p
 a device semaphore released and acquired, and an LL packet, whose reader spins on its flag.
 A put over a port channel is carried out later by that channel's proxy, in order: it is
 ordered before a later ``signal`` on the same channel (the proxy's FIFO) and before what
-follows a ``flush`` of it, not before anything else. A relaxed signal
-(``rlxsignal`` on a memory channel) orders no data.
+follows a ``flush`` of it, not before anything else. A relaxed signal (``rlxsignal``, no
+memory fence) is taken to order what precedes it, as MSCCL++'s own NVLS plans rely on; the
+verdict notes that the plan uses them.
 
 Happens-before is tracked with vector clocks (one entry per block and per port channel).
 Every chunk of every buffer holds a symbolic value, the set of (rank, input chunk)
@@ -323,7 +324,7 @@ class Machine:
                                         f"gpus[{k[0]}], which has no partner channel on rank "
                                         f"{self.net.peer.get(k)}")
                 continue
-            carried = None if op.relaxed else p.know.copy()
+            carried = p.know.copy()
             if carried is not None and k[1] == "port" and k in self.ports:
                 x = self.ports[k]
                 ahead = x.committed if op.name not in ("pws", "pwsf") else \

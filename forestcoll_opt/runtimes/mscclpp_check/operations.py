@@ -19,7 +19,10 @@ def build(ctx: Any, op: Op, ro: ROp) -> None:
     name = op.name
     if name in ("signal", "rlxsignal"):
         ro.signals = ctx.chan(op, None)
-        ro.relaxed = name == "rlxsignal" and op.channel_type == "memory"
+        if name == "rlxsignal" and op.channel_type == "memory":
+            ctx.out.note("the plan orders work with relaxed signals (rlxsignal: a relaxed "
+                         "atomic, no memory fence, handleSignal<true>); the check takes them "
+                         "to order what comes before them, as MSCCL++'s own plans do")
     elif name in ("wait", "rlxwait"):
         ro.waits = ctx.chan(op, None)
     elif name == "flush":
@@ -258,8 +261,14 @@ def _switch(ctx: Any, op: Op, ro: ROp) -> None:
                 packet_read=[False] * len(sources),
                 group=tuple(sorted({r for r, *_ in targets})))
     amount = next(iter(lengths))
-    for r, *_ in sources:
-        move.transfers.append((r, -1, amount, "switch"))
+    # glres (handleMultiLoadReduceStore): multimem.ld_reduce brings every member's data
+    # to the switch and the sum back to this GPU, multimem.st sends it up again and the
+    # switch writes it to every member; gstore (handleMultiStore) is the store alone
+    if op.name == "glres":
+        for r, *_ in sources:
+            move.transfers.append((r, -1, amount, "switch"))
+        move.transfers.append((-1, ctx.r, amount, "switch"))
+    move.transfers.append((ctx.r, -1, amount, "switch"))
     for r, *_ in targets:
         move.transfers.append((-1, r, amount, "switch"))
     ro.moves.append(move)

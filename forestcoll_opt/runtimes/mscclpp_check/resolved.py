@@ -41,7 +41,6 @@ class ROp:
     moves: list[Move] = field(default_factory=list)
     signals: list[ChanKey] = field(default_factory=list)
     waits: list[ChanKey] = field(default_factory=list)
-    relaxed: bool = False
     flushes: list[ChanKey] = field(default_factory=list)
     barrier: tuple[int, int] | None = None
     sem_release: list[int] = field(default_factory=list)
