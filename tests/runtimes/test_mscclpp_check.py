@@ -219,6 +219,13 @@ def test_a_unit_change_in_sizes():
     refused(NV2, q, "end-state", "gpus[0] output chunk 4 ends with 1 contribution(s)")
 
 
+def test_huge_buffers_stop_at_the_checkers_own_limit():
+    p = plan("reduce")
+    for g in p["gpus"]:
+        g["scratch_chunks"] = 2**32 - 1
+    refused(NV2, p, "limit", "the checker runs plans of at most 16777216")
+
+
 def test_missing_and_mistyped_fields():
     p = plan("reduce")
     del p["protocol"]

@@ -18,6 +18,10 @@ from .operations import build
 from .plan import Gpu, Op, Plan, Ref, ThreadBlock
 from .verdict import Reasons
 
+MAX_SLOTS = 2**24
+"""Most chunk parts (every GPU's input, output and scratch chunks, times the thread-block
+groups' split) the checker holds symbolic values for: about 16 million."""
+
 @dataclass
 class Net:
     """The resolved plan: ``procs[(rank, tb)]`` the operations of each block in order,
@@ -78,6 +82,12 @@ def resolve(plan: Plan, out: Reasons) -> Net | None:
     if scale > 64:
         out.add("limit", f"thread-block groups of sizes whose least common multiple is {scale} "
                          f"(the checker splits chunks into at most 64 parts)", fatal=True)
+        return None
+    slots = sum(v for (_, b), v in sizes.items() if b != "p") * scale
+    if slots > MAX_SLOTS:
+        out.add("limit", f"the plan's buffers hold {slots} chunk parts in all; the checker "
+                         f"runs plans of at most {MAX_SLOTS} (its own limit, not the "
+                         f"executor's)", fatal=True)
         return None
     net = Net(n=n, scale=scale, procs={}, partner=partner, peer=peer, sizes=sizes,
               semaphores={r: g.semaphores for r, g in enumerate(plan.gpus)},
