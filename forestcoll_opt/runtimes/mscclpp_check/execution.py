@@ -280,7 +280,7 @@ class Machine:
 
     def acquire(self, p: Proc, op: ROp) -> bool:
         for k in op.waits:
-            if not self.queues.get(k):
+            if len(self.queues.get(k, ())) < op.waits.count(k):
                 other = self.net.partner.get(k)
                 peer = self.net.peer.get(k)
                 p.blocked = (f"its wait on {k[1]} channel {k[2]} (to rank {peer}) gets no "
@@ -288,7 +288,7 @@ class Machine:
                                           "; the channel has no partner on that rank"))
                 return False
         for s in op.sem_acquire:
-            if not self.sems.get((p.rank, s)):
+            if len(self.sems.get((p.rank, s), ())) < op.sem_acquire.count(s):
                 p.blocked = f"semaphore {s} of gpus[{p.rank}] is never released"
                 return False
         for k in op.waits:

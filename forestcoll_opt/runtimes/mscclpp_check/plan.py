@@ -155,6 +155,7 @@ class Fields:
     def get(self, obj: Any, key: str, kind: str, where: str, *, required: bool = True,
             default: Any = None, low: int | None = None, high: int | None = None) -> Any:
         if not isinstance(obj, dict):
+            self.out.add("type", f"{where}: expected an object, got {_show(obj)}", fatal=True)
             return default
         if key not in obj:
             if required:

@@ -203,6 +203,9 @@ class _Block:
                                   f"MAX_CHANNEL_PER_OPERATION = {MAX_CHANNEL_PER_OPERATION}",
                          fatal=True)
         keys = []
+        if len(set(op.channel_ids)) < len(op.channel_ids):
+            self.out.add("channel", f"{op.where}: {op.name} lists a channel twice; two threads "
+                                    f"would then update one channel's counters at once")
         for i in op.channel_ids:
             if i >= len(self.lists[kind]) or i > UINT8_ID:
                 self.out.add("range", f"{op.where}: channel id {i} but the block lists "
