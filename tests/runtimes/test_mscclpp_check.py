@@ -284,3 +284,59 @@ def test_same_input_same_verdict():
     a = check_mscclpp(NV2, plan("reduce_pack"))
     b = check_mscclpp(NV2, copy.deepcopy(plan("reduce_pack")))
     assert a == b
+
+
+def test_a_port_puts_source_is_the_proxys_until_a_flush_covers_it():
+    """Rank 0 rewrites its chunk 0 after putting it over port channel 0. The proxy reads
+    the source later; only a flush of that channel orders the rewrite after it. The plan's
+    own flush has no dst_buff and flushes nothing (handleFlush counts op.nOutputs); one
+    with a dst_buff entry does."""
+    p = plan("multi_node_transfer")
+    rewrite = {"name": "copy", "src_buff": [{"type": "o", "index": 0, "size": 1}],
+               "dst_buff": [{"type": "o", "index": 0, "size": 1}]}
+    ops(p, 0).extend([rewrite, {"name": "nop"}])
+    refused(IB2, p, "race", "overwrites rank 0's output chunk 0 while the proxy of gpus[0] "
+                            "port channel 0 may still read it")
+    ops(p, 0)[9]["dst_buff"] = [{"buffer_id": 0, "index": 0, "size": 1}]
+    v = check_mscclpp(IB2, p)
+    assert v.ok, v.reasons
+
+
+def two_block_allgather(barrier):
+    """Ours: a 2-GPU out-of-place allgather where block 0 copies the input into the output
+    and block 1 sends it, ordered by a barrier of the two blocks (or not)."""
+    gpus = []
+    for r in (0, 1):
+        sync = [{"name": "barrier", "barrier_id": 0, "num_threadblocks": 2}] if barrier else []
+        tb0 = {"id": 0, "ops": [{"name": "copy",
+                                 "src_buff": [{"type": "i", "index": 0, "size": 1}],
+                                 "dst_buff": [{"type": "o", "index": r, "size": 1}]}] + sync,
+               "channels": []}
+        tb1 = {"id": 1, "ops": sync + [
+            {"name": "put", "src_buff": [{"type": "o", "index": r, "size": 1}],
+             "dst_buff": [{"buffer_id": 0, "index": r, "size": 1}], "channel_type": "memory"},
+            {"name": "nop"},
+            {"name": "signal", "channel_ids": [0], "channel_type": "memory"},
+            {"name": "wait", "channel_ids": [0], "channel_type": "memory"},
+            {"name": "nop"}],
+               "channels": [{"channel_type": "memory", "channel_ids": [0]}],
+               "remote_buffer_refs": [{"access_channel_type": "memory",
+                                       "remote_buffer_ids": [0]}]}
+        gpus.append({"id": r, "input_chunks": 1, "output_chunks": 2, "scratch_chunks": 0,
+                     "threadblocks": [tb0, tb1],
+                     "channels": [{"channel_type": "memory", "connected_to": [1 - r]}],
+                     "remote_buffers": [{"rank": 1 - r, "type": "o",
+                                         "access_channel_types": ["memory"]}]})
+    return {"name": "ag", "collective": "allgather", "protocol": "Simple", "inplace": False,
+            "gpus": gpus}
+
+
+def test_a_barrier_orders_the_blocks_of_a_gpu():
+    v = check_mscclpp(NV2, two_block_allgather(barrier=True))
+    assert v.ok, v.reasons
+    assert v.algbw == 900                   # 1 chunk each way, 2-chunk output: 2 / (1/450)
+    refused(NV2, two_block_allgather(barrier=False), "arrival",
+            "reads rank 0's output chunk 0 before the data gpus[0] threadblock 0 writes")
+    short = two_block_allgather(barrier=True)
+    short["gpus"][0]["threadblocks"][0]["ops"][1]["num_threadblocks"] = 3
+    refused(NV2, short, "range", "barrier over 3 thread blocks but gpus[0] has 2")
