@@ -109,6 +109,10 @@ def cmd_check_mscclpp(args: argparse.Namespace) -> int:
         line += " = the schedule's"
     elif comparison is not None:
         line += f", {comparison} the schedule's {exact_num(expected)}"
+    if v.ratio == 1:
+        line += " = the optimum (cut bound)"
+    elif v.ratio is not None:
+        line += f", {float(v.ratio):.1%} of the optimum {exact_num(v.bound)} (cut bound)"
     if not args.json:
         print(line)
         for note in v.notes:

@@ -91,13 +91,14 @@ def test_schedule_gate(capsys, ring):
     # one box: the ring reaches the optimum, 8 chunks over 7/450 (3600/7)
     code, out, _ = run(capsys, "check-mscclpp", "dgx-h100:boxes=1", plan, "--schedule", best)
     assert code == 0 and out.startswith("OK: MSCCL++ allgather plan, 8 GPUs")
-    assert "algbw 3600/7 (514.286) GB/s = the schedule's" in out
+    assert "algbw 3600/7 (514.286) GB/s = the schedule's = the optimum (cut bound)" in out
     # two boxes: the ring crosses the 50 GB/s rails with 15 of 16 chunks: 160/3, far below
     plan, best = ring[2]
     code, out, err = run(capsys, "check-mscclpp", "dgx-h100:boxes=2", plan, "--schedule", best,
                          "--json")
     data = json.loads(out)
     assert code == 1 and data["status"] == "below" and data["algbw"] == "160/3"
+    assert data["bound"] == "1600/3" and data["ratio"] == "1/10"
     assert data["gate"]["comparison"] == "below" and data["gate"]["passed"] is False
     assert "below the schedule's" in err
     code, _, err = run(capsys, "check-mscclpp", "dgx-h100:boxes=1", ring[1][0], "--schedule",

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from forestcoll_opt.generation.bounding import bound
 from forestcoll_opt.model.catalog import build
 from forestcoll_opt.runtimes.mscclpp_check import check_mscclpp
 from forestcoll_opt.runtimes.mscclpp_check.loads import Links
@@ -286,6 +287,22 @@ def test_generated_plans_are_accepted_with_their_algbw(spec, make, algbw):
     v = check_mscclpp(topo, make(topo))
     assert v.reasons == ()
     assert v.ok and v.algbw == algbw
+    if v.collective.cut_bounded:     # compared with the optimum (broadcast from rank 0)
+        root = topo.compute_nodes[0] if v.collective.rooted else None
+        assert v.bound == bound(topo, collective=v.collective.value, root=root).algbw
+        assert v.ratio == algbw / v.bound
+    else:
+        assert v.bound is None and v.ratio is None
+
+
+def test_a_ring_on_one_box_reaches_the_optimum():
+    """One NVSwitch: every GPU's 450 GB/s port must take 7 of the 8 chunks, the cut bound
+    3600/7, which the ring reaches; across two boxes the ring crosses one 50 GB/s rail each
+    way with 15 of 16 chunks (160/3), a tenth of the optimum 1600/3."""
+    one, two = build(BOX), build(TWO)
+    assert check_mscclpp(one, ring_allgather(one)).ratio == 1
+    v = check_mscclpp(two, ring_allgather(two))
+    assert v.bound == Fraction(1600, 3) and v.ratio == Fraction(1, 10)
 
 
 def test_broadcast_root_is_the_plans_root():

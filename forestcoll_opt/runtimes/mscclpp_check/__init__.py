@@ -108,9 +108,16 @@ def _check(topology: Topology, obj: dict, schedule: Schedule | None, root: int,
         out.note("not run: the problems above keep the executor from loading the plan or "
                  "make its run undefined; fix them first")
     reasons, rules = out.final()
+    collective = _ENUM.get(coll or "")
+    optimum = None
+    if algbw is not None and collective is not None and collective.cut_bounded:
+        from ...generation.bounding import bound
+        at = topology.compute_nodes[root] if collective.rooted else None
+        optimum = bound(topology, collective=collective.value, root=at).algbw
     return PlanVerdict(ok=not reasons, reasons=reasons, rules=rules, name=doc.name,
-                       collective=_ENUM.get(coll or ""), coll=coll, protocol=doc.protocol,
-                       inplace=doc.inplace, algbw=algbw, units=topology.units, links=rows,
+                       collective=collective, coll=coll, protocol=doc.protocol,
+                       inplace=doc.inplace, algbw=algbw, bound=optimum,
+                       units=topology.units, links=rows,
                        bottleneck=bottleneck, counts=counts, notes=tuple(out.notes))
 
 

@@ -63,7 +63,10 @@ class PlanVerdict:
     ``rules`` names, for each reason, the rule it breaks (:data:`RULES`).
     ``algbw`` is ``M / max_e(load_e / bandwidth_e)`` in the topology's units with M the
     collective's buffer in chunks (None when some transfer has no route or nothing is
-    sent); ``links`` every loaded link, ``bottleneck`` those at the maximum."""
+    sent); ``links`` every loaded link, ``bottleneck`` those at the maximum. ``bound`` is
+    the collective's optimum on the topology when it is a cut bound (allgather,
+    reduce-scatter, broadcast and reduce from the plan's root; None otherwise, or when the
+    algbw is unknown), and :attr:`ratio` the plan's algbw over it."""
 
     ok: bool
     reasons: tuple[str, ...]
@@ -74,11 +77,19 @@ class PlanVerdict:
     protocol: str | None = None
     inplace: bool | None = None
     algbw: Fraction | None = None
+    bound: Fraction | None = None
     units: str = ""
     links: tuple[PlanLoad, ...] = ()
     bottleneck: tuple[tuple[str, str], ...] = ()
     counts: PlanCounts = field(default_factory=PlanCounts)
     notes: tuple[str, ...] = ()
+
+    @property
+    def ratio(self) -> Fraction | None:
+        """``algbw / bound``: 1 for a plan at the optimum (None without both)."""
+        if self.algbw is None or not self.bound:
+            return None
+        return self.algbw / self.bound
 
     @property
     def status(self) -> str:
@@ -107,6 +118,8 @@ class PlanVerdict:
         if self.algbw is not None:
             rows.append(("algbw", f"{fraction_display(self.algbw)}"
                                   f"{' ' + self.units if self.units else ''}"))
+        if self.bound is not None:
+            rows.append(("optimum (cut bound)", f"{fraction_display(self.bound)}"))
         if self.bottleneck:
             rows.append(("bottleneck", short_list(f"{a} -> {b}" for a, b in self.bottleneck)))
         rows += [("reason", line) for line in self.reasons[:10]]
@@ -127,7 +140,7 @@ class PlanVerdict:
             "ok": self.ok, "status": self.status, "reasons": list(self.reasons),
             "rules": list(self.rules), "name": self.name, "collective": self.coll,
             "protocol": self.protocol, "inplace": self.inplace, "algbw": f(self.algbw),
-            "units": self.units,
+            "bound": f(self.bound), "ratio": f(self.ratio), "units": self.units,
             "links": [{"src": l.src, "dst": l.dst, "load": f(l.load),
                        "bandwidth": f(l.bandwidth)} for l in self.links],
             "bottleneck": [list(e) for e in self.bottleneck],
