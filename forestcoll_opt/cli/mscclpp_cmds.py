@@ -14,7 +14,8 @@ from ..model.catalog import resolve
 from ..model.numbers import fraction_text
 from ..verify import load_schedule
 from .args import TOPOLOGY_HELP, int_arg
-from .output import EXIT_BELOW, EXIT_ERROR, exact_num, print_reasons
+from .output import (EXIT_BELOW, EXIT_ERROR, LINE_OPTIONS, exact_num, options_text,
+                     print_reasons)
 
 EXIT_UNDETERMINED = 4
 """No problem found, but the algbw to compare with ``--schedule`` could not be computed
@@ -96,7 +97,7 @@ def cmd_check_mscclpp(args: argparse.Namespace) -> int:
         out["exit_code"] = code
         print(json.dumps(out, indent=2))
     if v.reasons:
-        print_reasons("invalid", list(v.reasons))
+        print_reasons("invalid", [options_text(r, LINE_OPTIONS) for r in v.reasons])
         if not args.json:
             print(f"INVALID: {len(v.reasons)} problem(s) in {where}")
         return code

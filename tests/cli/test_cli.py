@@ -534,7 +534,7 @@ def test_a_verdict_line_names_options_through_one_table():
     from forestcoll_opt.cli.output import LINE_OPTIONS, flag_text, options_text
     from forestcoll_opt.errors import LPError
 
-    assert LINE_OPTIONS == {"demand": "--demand FILE", "full": "--full"}
+    assert LINE_OPTIONS == {"demand": "--demand FILE", "full": "--full", "sms": "--sms"}
     assert options_text("pairs were not looked for; full=True runs it (about 3 s)",
                         LINE_OPTIONS) == "pairs were not looked for; --full runs it (about 3 s)"
     assert options_text("it is for another matrix (demand=)", LINE_OPTIONS) == \

@@ -104,3 +104,16 @@ def test_schedule_gate(capsys, ring):
     code, _, err = run(capsys, "check-mscclpp", "dgx-h100:boxes=1", ring[1][0], "--schedule",
                        ring["rs"])
     assert code == 2 and "is a reduce-scatter schedule" in err and "allgather plan" in err
+
+
+def test_options_named_as_the_command_spells_them(capsys):
+    code, _, err = run(capsys, "check-mscclpp", DATA / "ib2.json",
+                       DATA / "multi_node_transfer.json", "--sms", "1")
+    assert code == 2
+    assert ("forestcoll: invalid: [limit] gpus[0]: 2 thread blocks, more than the 1 the GPU "
+            "runs at once (--sms); blocks that wait on each other would never all start") \
+        in err.splitlines()
+    code, _, err = run(capsys, "check-mscclpp", DATA / "nv2.json", DATA / "reduce.json",
+                       "--root", "5")
+    assert code == 2
+    assert err == "forestcoll: error: --root must be a rank 0..1 of the plan, got 5\n"

@@ -263,7 +263,7 @@ def test_unreadable_plans_raise():
         check_mscclpp(NV2, b"[1, 2]")
     with pytest.raises(MscclppCheckError, match="appears twice"):
         check_mscclpp(NV2, '{"name": "a", "name": "b"}')
-    with pytest.raises(UsageError, match="root must be a rank"):
+    with pytest.raises(UsageError, match="root= must be a rank"):
         check_mscclpp(NV2, plan("reduce"), root=7)
 
 

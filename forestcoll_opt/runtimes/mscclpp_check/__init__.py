@@ -63,7 +63,7 @@ def check_mscclpp(topology: Topology, plan: Any, *, schedule: Schedule | None = 
     if schedule is not None and not isinstance(schedule, Schedule):
         raise UsageError(f"schedule must be a Schedule, got {type(schedule).__name__}")
     if isinstance(sms, bool) or not isinstance(sms, int) or sms < 1:
-        raise UsageError(f"sms must be a positive integer, got {sms!r}")
+        raise UsageError(f"sms= must be a positive integer, got {sms!r}", options=("sms",))
     enabled = gc.isenabled()
     gc.disable()        # a 128-GPU plan is millions of small objects, none cyclic: the
     try:                # collector's passes over them cost more than the check itself
@@ -81,7 +81,8 @@ def _check(topology: Topology, obj: dict, schedule: Schedule | None, root: int,
     coll = doc.collective
     n = len(topology.compute_nodes)
     if isinstance(root, bool) or not isinstance(root, int) or not 0 <= root < n:
-        raise UsageError(f"root must be a rank 0..{n - 1}, got {root!r}")
+        raise UsageError(f"root= must be a rank 0..{n - 1} of the plan, got {root!r}",
+                         options=("root",))
     _header(doc, topology, sms, out)
     counts = _counts(doc)
     net = resolve(doc, out) if not out.fatal else None
