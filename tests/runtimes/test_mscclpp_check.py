@@ -98,6 +98,15 @@ def test_reduce_nvls_plan_is_accepted_on_a_multicast_switch():
     refused(NV2, plan("reduce_nvls"), "link", "no multicast switch of nv2 links all of them")
 
 
+def test_reduce_nvls_pipeline_plan_is_accepted():
+    """reduce_nvls_pipeline.json: reduce_nvls.json with each glres inside a pipeline (its
+    body follows it in the block, setupOperations): the same run and the same algbw; the
+    pipeline's operation counts towards MAX_OPERATION."""
+    v = check_mscclpp(NVLS2, DATA / "reduce_nvls_pipeline.json")
+    assert v.ok, v.reasons
+    assert v.algbw == 300 and v.counts.ops == 24 and v.counts.max_ops_per_tb == 12
+
+
 def test_transfer_pack_tbg_plan_is_accepted():
     """transfer_pack_tbg.json: an LL allgather whose operations are split over groups of two
     thread blocks (tbg_info), each moving half of every chunk. 1 chunk each way as packets
