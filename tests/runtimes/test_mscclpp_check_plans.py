@@ -321,3 +321,28 @@ def test_long_rings_chain_blocks_with_semaphores():
     assert {len(g["threadblocks"]) for g in plan["gpus"]} == {4}
     assert all(g["semaphores"] for g in plan["gpus"])
     assert check_mscclpp(topo, plan).ok
+
+
+def test_a_missing_semaphore_release_deadlocks_the_next_block():
+    topo = build(TWO)
+    plan = ring_allreduce(topo)
+    first = plan["gpus"][3]["threadblocks"][0]["ops"]
+    assert first[-1] == {"name": "sem_release", "semaphore_ids": [0]}
+    del first[-1]
+    v = check_mscclpp(topo, plan)
+    assert "deadlock" in v.rules
+    assert ("[deadlock] gpus[3].threadblocks[1].ops[0] (sem_acquire) never completes: "
+            "semaphore 0 of gpus[3] is never released") in v.reasons
+
+
+def test_without_its_acquire_the_next_block_runs_early():
+    """Block 1 of GPU 0 no longer acquires block 0's semaphore: it starts at once, and its
+    first put reads the chunk block 0 is still reducing; the release is then left over."""
+    topo = build(BOX)
+    plan = ring_allreduce(topo)
+    ops = plan["gpus"][0]["threadblocks"][1]["ops"]
+    assert ops[:2] == [{"name": "sem_acquire", "semaphore_ids": [0]}, {"name": "nop"}]
+    del ops[:2]
+    v = check_mscclpp(topo, plan)
+    assert "arrival" in v.rules and "unpaired-signal" in v.rules
+    assert "[unpaired-signal] gpus[0] semaphore 0 ends at 1, not its init_value 0" in v.reasons
