@@ -251,7 +251,8 @@ _display.set_drawer(_inline_picture)
 
 __all__ = [
     "Bound", "Collective", "GroupBound", "Schedule", "Stats", "Topology", "Verdict",
-    "__version__", "assert_optimal", "baseline", "bound", "calibrate", "check_xml", "compare",
+    "__version__", "assert_optimal", "baseline", "bound", "calibrate", "check_mscclpp",
+    "check_xml", "compare",
     "concurrent", "contention", "degrade", "draw", "export_msccl", "failure_impact",
     "from_dict", "from_networkx", "generate", "generate_concurrent", "group_bound",
     "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall",
@@ -311,4 +312,7 @@ def _late(name: str) -> Any:
     if name == "check_xml":
         from .runtimes.msccl_check import check_xml
         return check_xml
+    if name == "check_mscclpp":
+        from .runtimes.mscclpp_check import check_mscclpp
+        return check_mscclpp
     raise AttributeError(f"module 'forestcoll_opt' has no attribute {name!r}")

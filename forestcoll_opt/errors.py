@@ -22,6 +22,7 @@ __all__ = [
     "LPSolverError",
     "LPUnboundedError",
     "MscclExportError",
+    "MscclppCheckError",
     "NcclImportError",
     "NcclTestsError",
     "OutputError",
@@ -190,6 +191,13 @@ class XmlCheckError(ForestCollError):
     """An MSCCL XML file cannot be read at all: no such file, too big, not UTF-8, not XML,
     a DTD or entity declaration (hostile input), too many elements. (Problems of a readable
     file are lines of :attr:`forestcoll_opt.runtimes.msccl_check.XmlVerdict.reasons`, never this error.)"""
+
+
+class MscclppCheckError(ForestCollError):
+    """An MSCCL++ execution plan cannot be read at all: no such file, too big, not UTF-8, not
+    JSON, a key repeated in one object, or not a JSON object. (Problems of a readable plan
+    are lines of :attr:`forestcoll_opt.runtimes.mscclpp_check.PlanVerdict.reasons`, never
+    this error.)"""
 
 
 class NcclImportError(TopologyError):

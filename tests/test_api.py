@@ -265,6 +265,8 @@ def _spec_calls(topo, tmp_path):
         # the example's links are untyped: the refusal names the network, read the same way
         "calibrate": (lambda t: refusal(lambda: fc.calibrate(t, [log])), lambda m: m),
         "check_xml": (lambda t: fc.check_xml(t, xml), lambda v: (v.ok, v.algbw)),
+        "check_mscclpp": (lambda t: fc.check_mscclpp(t, {"name": "p", "gpus": []}),
+                          lambda v: v.reasons),
         "concurrent": (lambda t: fc.concurrent(t, groups=[list(fc.resolve(SPEC).compute_nodes)]),
                        lambda r: r.interval),
         "generate_concurrent": (

@@ -11,8 +11,10 @@ import pytest
 
 import forestcoll_opt as fc
 from forestcoll_opt import display
+from tests.runtimes.test_mscclpp_check_plans import direct_alltoall
 
 NCCL_DUMP = Path(__file__).resolve().parent / "data" / "nccl" / "dgx-h100.xml"
+MSCCLPP_PLAN = direct_alltoall(fc.resolve("dgx-h100:boxes=1"))
 
 try:
     import matplotlib  # noqa: F401
@@ -265,6 +267,8 @@ def _results(dgx, tmp_path):
         "simulation": fc.simulate(topo, s, [2**20, 2**30]), "tradeoff": tr,
         "msccl export": x, "xml verdict": fc.check_xml(topo, x.xml),
         "invalid xml verdict": fc.check_xml(topo, broken),
+        "mscclpp verdict": fc.check_mscclpp(fc.resolve("dgx-h100:boxes=1"), MSCCLPP_PLAN),
+        "invalid mscclpp verdict": fc.check_mscclpp(topo, MSCCLPP_PLAN),
         "nccl import": fc.import_nccl(str(NCCL_DUMP), boxes=2, fabric="rail"),
         "failure impact": fc.failure_impact(topo, kinds=["nic", "link"]),
         "upgrade impact": fc.upgrade_impact(topo, factor="2x", by="link"),

@@ -15,7 +15,7 @@ from .. import __version__
 from ..errors import CatalogError, ForestCollError
 from ..model.catalog import is_catalog_spec
 from . import (bound_cmds, compact_cmds, draw_cmds, generate_cmds, groups_cmds, lp_cmds,
-               replan_cmds, runtime_cmds, time_cmds, verify_cmds, whatif_cmds)
+               mscclpp_cmds, replan_cmds, runtime_cmds, time_cmds, verify_cmds, whatif_cmds)
 from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text, print_json_error
 
 
@@ -84,7 +84,8 @@ COMMANDS = (
     generate_cmds.add_compare, runtime_cmds.add_export, verify_cmds.add_show_traffic,
     time_cmds.add_simulate, generate_cmds.add_baseline, time_cmds.add_tradeoff,
     time_cmds.add_calibrate,
-    runtime_cmds.add_check_xml, runtime_cmds.add_example, runtime_cmds.add_import,
+    runtime_cmds.add_check_xml, mscclpp_cmds.add_check_mscclpp, runtime_cmds.add_example,
+    runtime_cmds.add_import,
     whatif_cmds.add_whatif, replan_cmds.add_replan, bound_cmds.add_schema,
     bound_cmds.add_bound, draw_cmds.add_draw,
     draw_cmds.add_report,

@@ -141,10 +141,11 @@ def check_one_stdout(csv: "str | None", json_flag: bool) -> None:
                          "file name")
 
 
-LINE_OPTIONS: Mapping[str, str] = {"demand": "--demand FILE", "full": "--full"}
+LINE_OPTIONS: Mapping[str, str] = {"demand": "--demand FILE", "full": "--full",
+                                   "sms": "--sms"}
 """The keyword arguments that a verdict's lines (not an error's message) may name, and the
-option of the command that prints them: ``verify``'s ``demand=`` and ``check-xml``'s
-``full=True`` (:func:`options_text`)."""
+option of the command that prints them: ``verify``'s ``demand=``, ``check-xml``'s
+``full=True`` and ``check-mscclpp``'s ``sms=`` (:func:`options_text`)."""
 
 
 def options_text(text: str, flags: Mapping[str, str],

@@ -492,7 +492,7 @@ def test_each_command_is_declared_by_the_module_that_runs_it():
                 assert func is None or func.__module__ == add.__module__, (p.prog, add)
         names += list(sub.choices)
     top = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    assert names == list(top.choices) and len(names) == 24
+    assert names == list(top.choices) and len(names) == 25
 
 
 def test_every_choice_list_is_a_library_constant():
@@ -534,7 +534,7 @@ def test_a_verdict_line_names_options_through_one_table():
     from forestcoll_opt.cli.output import LINE_OPTIONS, flag_text, options_text
     from forestcoll_opt.errors import LPError
 
-    assert LINE_OPTIONS == {"demand": "--demand FILE", "full": "--full"}
+    assert LINE_OPTIONS == {"demand": "--demand FILE", "full": "--full", "sms": "--sms"}
     assert options_text("pairs were not looked for; full=True runs it (about 3 s)",
                         LINE_OPTIONS) == "pairs were not looked for; --full runs it (about 3 s)"
     assert options_text("it is for another matrix (demand=)", LINE_OPTIONS) == \

@@ -1,0 +1,128 @@
+"""``check-mscclpp``: an MSCCL++ execution plan run symbolically on every GPU, its end state
+and ordering checked, and its link loads' algbw compared with a schedule's
+(``docs/mscclpp.md``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..errors import UsageError
+from ..files import display_path
+from ..model.catalog import resolve
+from ..model.numbers import fraction_text
+from ..verify import load_schedule
+from .args import TOPOLOGY_HELP, int_arg
+from .output import (EXIT_BELOW, EXIT_ERROR, LINE_OPTIONS, exact_num, options_text,
+                     print_reasons)
+
+EXIT_UNDETERMINED = 4
+"""No problem found, but the algbw to compare with ``--schedule`` could not be computed
+(transfers with several switch-only paths the schedule does not route)."""
+
+
+def add_check_mscclpp(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("check-mscclpp", help="run an MSCCL++ execution plan symbolically and "
+                                             "check what every GPU ends with")
+    p.add_argument("topology", help=TOPOLOGY_HELP)
+    p.add_argument("plan", help="the MSCCL++ execution plan (JSON)")
+    p.add_argument("--schedule", help="the schedule the plan was made from (of the plan's "
+                                      "collective, valid): its tree paths route the transfers, "
+                                      "and the plan's algbw is compared with its (exit 1 when "
+                                      "below)")
+    p.add_argument("--root", type=int_arg, default=0,
+                   help="the root rank of a broadcast or reduce plan (the format records "
+                        "none; default 0)")
+    p.add_argument("--sms", type=int_arg, default=None,
+                   help="thread blocks a GPU runs at once (default 132, the H100 SXM5's SMs)")
+    p.add_argument("--json", action="store_true",
+                   help="print the verdict as one JSON object, with the final status, "
+                        "exit_code and, with --schedule, the gate")
+    p.set_defaults(func=cmd_check_mscclpp)
+
+
+_NAMES = {"allgather": "allgather", "reducescatter": "reduce-scatter",
+          "allreduce": "allreduce", "broadcast": "broadcast", "reduce": "reduce",
+          "alltoall": "alltoall"}
+
+
+def cmd_check_mscclpp(args: argparse.Namespace) -> int:
+    """Exit 0: the plan runs to the right result (and, with --schedule, at the schedule's
+    algbw or above); 1: valid but slower than the schedule; 2: invalid or unreadable, or a
+    --schedule of another collective or that the verifier rejects; 4: valid, but its algbw
+    could not be computed to compare with --schedule."""
+    from ..model.linkloads import achieved_algbw
+    from ..model.schedule import from_dict as schedule_from_dict
+    from ..runtimes.mscclpp_check import DEFAULT_SMS, check_mscclpp
+    from ..verify import verify
+
+    topo = resolve(args.topology)
+    schedule = None
+    if args.schedule:
+        name = display_path(args.schedule)
+        data = load_schedule(args.schedule)
+        verdict = verify(topo, data, validity_only=True,
+                         demand="uniform" if data.get("collective") == "alltoall" else None)
+        if not verdict.valid:
+            reason = verdict.reasons[0] if verdict.reasons else verdict.status
+            raise UsageError(f"{name} is not a valid schedule to compare with on {topo.name} "
+                             f"({reason}); run forestcoll verify for every problem")
+        schedule = schedule_from_dict(data, source=name, expand=False)
+    v = check_mscclpp(topo, args.plan, schedule=schedule, root=args.root,
+                      sms=args.sms or DEFAULT_SMS)
+    where = display_path(args.plan)
+    named = _NAMES.get(v.coll or "")
+    if schedule is not None and named is not None and named != schedule.collective.value:
+        raise UsageError(f"{display_path(args.schedule)} is a {schedule.collective} schedule "
+                         f"and {where} a {named} plan: compare the plan with the schedule it "
+                         f"was made from")
+    status, code = v.status, EXIT_ERROR if v.reasons else 0
+    expected = comparison = None
+    if schedule is not None and not v.reasons:
+        expected = achieved_algbw(schedule, topo)
+        if v.algbw is None:
+            status, code = "undetermined", EXIT_UNDETERMINED
+        else:
+            comparison = ("equal" if v.algbw == expected else
+                          "above" if v.algbw > expected else "below")
+            if comparison == "below":
+                status, code = "below", EXIT_BELOW
+    if args.json:
+        out = v.to_dict()
+        out["status"] = status
+        if schedule is not None:
+            out["gate"] = {"schedule_algbw": fraction_text(expected), "comparison": comparison,
+                           "passed": code == 0}
+        out["exit_code"] = code
+        print(json.dumps(out, indent=2))
+    if v.reasons:
+        print_reasons("invalid", [options_text(r, LINE_OPTIONS) for r in v.reasons])
+        if not args.json:
+            print(f"INVALID: {len(v.reasons)} problem(s) in {where}")
+        return code
+    c = v.counts
+    algbw = "unknown" if v.algbw is None else f"{exact_num(v.algbw)} {topo.units}"
+    line = (f"OK: MSCCL++ {v.coll} plan, {c.gpus} GPUs, {c.threadblocks} thread blocks "
+            f"(at most {c.max_tbs_per_gpu} per GPU), {c.ops} operations, every GPU ends "
+            f"with exactly the right data; algbw {algbw}")
+    if comparison == "equal":
+        line += " = the schedule's"
+    elif comparison is not None:
+        line += f", {comparison} the schedule's {exact_num(expected)}"
+    if v.ratio == 1:
+        line += " = the optimum (cut bound)"
+    elif v.ratio is not None:
+        line += f", {float(v.ratio):.1%} of the optimum {exact_num(v.bound)} (cut bound)"
+    if not args.json:
+        print(line)
+        for note in v.notes:
+            print(f"note    {note}")
+    if code == EXIT_BELOW:
+        print(f"forestcoll: {where} reaches algbw {exact_num(v.algbw)} {topo.units}, below "
+              f"the schedule's {exact_num(expected)}", file=sys.stderr)
+    elif code == EXIT_UNDETERMINED:
+        print(f"forestcoll: {where}: no problem found, but its algbw could not be computed "
+              f"(transfers with several switch-only paths the schedule does not route); this "
+              f"is not a pass", file=sys.stderr)
+    return code

@@ -1,0 +1,119 @@
+"""``check-mscclpp``: MSCCL++'s own test plans accepted (exit 0), a forged one refused in one
+line per reason (exit 2), an unreadable one in one line (exit 2, no traceback), ``--json``
+(one object with the final status and exit code), and ``--schedule`` (equal: exit 0; below:
+exit 1; another collective: exit 2)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import forestcoll_opt as fc
+from forestcoll_opt.cli import main
+from tests.runtimes.test_mscclpp_check_plans import ring_allgather
+
+DATA = Path(__file__).parents[1] / "data" / "mscclpp"
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_shipped_plans_pass(capsys):
+    code, out, err = run(capsys, "check-mscclpp", DATA / "nv2.json", DATA / "reduce.json")
+    assert code == 0 and err == ""
+    assert out == ("OK: MSCCL++ allreduce plan, 2 GPUs, 2 thread blocks (at most 1 per GPU), "
+                   "31 operations, every GPU ends with exactly the right data; algbw 450 "
+                   "GB/s\n")
+    code, out, _ = run(capsys, "check-mscclpp", DATA / "ib2.json",
+                       DATA / "multi_node_transfer.json")
+    assert code == 0 and "algbw 100 GB/s" in out and out.count("note    ") == 2
+
+
+def test_a_forged_plan_is_one_line_per_reason(capsys, tmp_path):
+    p = json.loads((DATA / "reduce.json").read_text())
+    del p["gpus"][1]["threadblocks"][0]["ops"][-2]          # rank 1's last wait
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(p))
+    code, out, err = run(capsys, "check-mscclpp", DATA / "nv2.json", forged)
+    assert code == 2
+    assert out == f"INVALID: 3 problem(s) in {forged}\n"
+    lines = err.splitlines()
+    assert len(lines) == 3 and all(line.startswith("forestcoll: invalid: [") for line in lines)
+    # rank 0's last signal is never taken, and rank 0's res into rank 1's input chunks 0
+    # and 1 is no longer ordered before rank 1's kernel ends
+    assert "[unpaired-signal]" in lines[0]
+    assert [line.split("output chunk ")[1][:1] for line in lines[1:]] == ["0", "1"]
+
+
+def test_unreadable_plans_are_one_line(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{nope")
+    code, out, err = run(capsys, "check-mscclpp", DATA / "nv2.json", bad)
+    assert code == 2 and out == ""
+    assert err.startswith(f"forestcoll: error: {bad}: not valid JSON") and err.count("\n") == 1
+    code, _, err = run(capsys, "check-mscclpp", DATA / "nv2.json", tmp_path / "missing.json")
+    assert code == 2 and "cannot read MSCCL++ execution plan file" in err
+
+
+def test_json_verdict(capsys):
+    code, out, _ = run(capsys, "check-mscclpp", DATA / "nv2.json", DATA / "reduce_pack.json",
+                       "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "ok" and data["exit_code"] == 0
+    assert data["algbw"] == "225" and data["protocol"] == "LL"
+
+
+@pytest.fixture(scope="module")
+def ring(tmp_path_factory):
+    """A ring allgather plan of ours on one and two DGX H100 boxes, with the ring and the
+    optimal allgather schedules of each."""
+    folder = tmp_path_factory.mktemp("ring")
+    files = {}
+    for boxes in (1, 2):
+        topo = fc.resolve(f"dgx-h100:boxes={boxes}")
+        plan = folder / f"ring{boxes}.json"
+        plan.write_text(json.dumps(ring_allgather(topo)))
+        best = folder / f"best{boxes}.json"
+        best.write_text(fc.generate(topo, collective="allgather").to_json())
+        files[boxes] = (plan, best)
+    reduce = folder / "rs.json"
+    reduce.write_text(fc.generate(fc.resolve("dgx-h100:boxes=1"),
+                                  collective="reduce-scatter").to_json())
+    files["rs"] = reduce
+    return files
+
+
+def test_schedule_gate(capsys, ring):
+    plan, best = ring[1]
+    # one box: the ring reaches the optimum, 8 chunks over 7/450 (3600/7)
+    code, out, _ = run(capsys, "check-mscclpp", "dgx-h100:boxes=1", plan, "--schedule", best)
+    assert code == 0 and out.startswith("OK: MSCCL++ allgather plan, 8 GPUs")
+    assert "algbw 3600/7 (514.286) GB/s = the schedule's = the optimum (cut bound)" in out
+    # two boxes: the ring crosses the 50 GB/s rails with 15 of 16 chunks: 160/3, far below
+    plan, best = ring[2]
+    code, out, err = run(capsys, "check-mscclpp", "dgx-h100:boxes=2", plan, "--schedule", best,
+                         "--json")
+    data = json.loads(out)
+    assert code == 1 and data["status"] == "below" and data["algbw"] == "160/3"
+    assert data["bound"] == "1600/3" and data["ratio"] == "1/10"
+    assert data["gate"]["comparison"] == "below" and data["gate"]["passed"] is False
+    assert "below the schedule's" in err
+    code, _, err = run(capsys, "check-mscclpp", "dgx-h100:boxes=1", ring[1][0], "--schedule",
+                       ring["rs"])
+    assert code == 2 and "is a reduce-scatter schedule" in err and "allgather plan" in err
+
+
+def test_options_named_as_the_command_spells_them(capsys):
+    code, _, err = run(capsys, "check-mscclpp", DATA / "ib2.json",
+                       DATA / "multi_node_transfer.json", "--sms", "1")
+    assert code == 2
+    assert ("forestcoll: invalid: [limit] gpus[0]: 2 thread blocks, more than the 1 the GPU "
+            "runs at once (--sms); blocks that wait on each other would never all start") \
+        in err.splitlines()
+    code, _, err = run(capsys, "check-mscclpp", DATA / "nv2.json", DATA / "reduce.json",
+                       "--root", "5")
+    assert code == 2
+    assert err == "forestcoll: error: --root must be a rank 0..1 of the plan, got 5\n"
