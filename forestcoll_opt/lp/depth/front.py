@@ -28,6 +28,7 @@ from ...model.schedule import Schedule
 from ...model.topology import Topology
 from ...model.trees import Tree, TreeEdge
 from ...verify import verify
+from ..options import PARETO_COLLECTIVES
 from ..result import CertifiedInterval
 from ..session import check_time_limit
 from .master import Master
@@ -36,7 +37,6 @@ from .solve import hop_depth, solve_depth
 
 __all__ = ["DepthPoint", "ParetoFront", "depth_schedule", "pareto", "pareto_schedules"]
 
-COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER)
 CERTIFICATES = ("cut bound", "star", "milp", "milp bound", "deeper", "unreachable", "none")
 
 
@@ -197,7 +197,7 @@ class ParetoFront:
 
 def _collective(collective: Any) -> Collective:
     member = Collective.parse(collective)
-    if member not in COLLECTIVES:
+    if member not in PARETO_COLLECTIVES:
         raise CollectiveError(f"the depth front is for allgather and reduce-scatter, not "
                               f"{member.value}; pass collective=\"allgather\" or "
                               f"\"reduce-scatter\"", options=("collective",))
@@ -300,7 +300,8 @@ def pareto(topology: Topology, *, collective: "Collective | str" = "allgather",
                 master.add(col)
         _seed_stars(network, master, h)
         deadline = None if limit is None else t0 + limit
-        got = solve_depth(network, master, h, deadline=deadline, solvers=solvers)
+        got = solve_depth(network, master, h, deadline=deadline, solvers=solvers,
+                          ceiling=top)
         sched = _schedule(topology, member, got.weights, h)
         cert = "star" if h == 1 else ("milp" if got.proven else "milp bound")
         upper = got.upper_algbw if got.upper_algbw is not None else top

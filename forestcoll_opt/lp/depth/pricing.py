@@ -241,6 +241,58 @@ def greedy(root: str, compute: Sequence[str], depth: int,
         parent[v] = u
         level[v] = level[u] + 1
         offer(v)
+    return improve(root, compute, depth, price, parent)
+
+
+def improve(root: str, compute: Sequence[str], depth: int,
+            price: Mapping[tuple[str, str], float], parent: dict[str, str]) -> dict[str, str]:
+    """Local search on a tree: hang a node (with its subtree) from a cheaper parent while
+    the depth allows, until no move gains.
+
+    :param root: the root
+    :param compute: the compute nodes
+    :param depth: h
+    :param price: (u, v) -> price (missing: no route)
+    :param parent: child -> parent, changed in place
+    :returns: ``parent``
+    """
+    for _ in range(4 * len(compute)):
+        children: dict[str, list[str]] = {}
+        for v, u in parent.items():
+            children.setdefault(u, []).append(v)
+        level = {root: 0}
+        stack = [root]
+        while stack:
+            u = stack.pop()
+            for c in children.get(u, ()):
+                level[c] = level[u] + 1
+                stack.append(c)
+        height: dict[str, int] = {}
+        for v in sorted(level, key=lambda w: -level[w]):
+            height[v] = max((height[c] + 1 for c in children.get(v, ())), default=0)
+        moved = False
+        for v in compute:
+            if v == root:
+                continue
+            below = {v}
+            stack = [v]
+            while stack:
+                for c in children.get(stack.pop(), ()):
+                    below.add(c)
+                    stack.append(c)
+            now = price[(parent[v], v)]
+            best_u, best_p = None, now
+            for u in compute:
+                if u in below or (u, v) not in price:
+                    continue
+                if level[u] + 1 + height[v] <= depth and price[(u, v)] < best_p - 1e-15:
+                    best_u, best_p = u, price[(u, v)]
+            if best_u is not None:
+                parent[v] = best_u
+                moved = True
+                break
+        if not moved:
+            break
     return parent
 
 

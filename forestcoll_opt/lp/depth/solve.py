@@ -190,8 +190,9 @@ def _vertex(master: Master, weights, roots: Sequence[str]
 
 def _exact_duals(master: Master, mu: Mapping[tuple[str, str], float]
                  ) -> dict[tuple[str, str], Fraction]:
-    """HiGHS's link duals as exact ones summing to 1: the candidate whose restricted dual
-    value (Σ over roots of the cheapest column in the master) is largest."""
+    """HiGHS's link duals as exact ones summing to 1: the rounding whose restricted dual
+    value (Σ over roots of the cheapest column in the master, in floats) is largest. Any
+    choice gives a valid bound; the best one closes the interval."""
     best, best_value = None, None
     for limit in DENOMINATORS:
         q = {e: Fraction(m).limit_denominator(limit) for e, m in mu.items()}
@@ -199,14 +200,14 @@ def _exact_duals(master: Master, mu: Mapping[tuple[str, str], float]
         if total <= 0:
             continue
         q = {e: v / total for e, v in q.items()}
-        price = master.price(q)
-        cheapest: dict[str, Fraction] = {}
+        price = {e: float(p) for e, p in master.price(q).items()}
+        cheapest: dict[str, float] = {}
         for col in master.columns:
-            p = sum((price.get(e, Fraction(0)) * n for e, n in col.load), Fraction(0))
+            p = sum(price[e] * n for e, n in col.load)
             if col.root not in cheapest or p < cheapest[col.root]:
                 cheapest[col.root] = p
-        value = sum(cheapest.values(), Fraction(0))
-        if best_value is None or value > best_value:
+        value = sum(cheapest.values())
+        if best_value is None or value > best_value * (1 + 1e-12):
             best, best_value = q, value
     assert best is not None
     return best
@@ -265,7 +266,8 @@ def _lagrange(network: Network, master: Master, depth: int,
 
 def solve_depth(network: Network, master: Master, depth: int, *,
                 deadline: float | None = None,
-                solvers: dict[tuple[str, int], PricingSolver] | None = None) -> DepthSolve:
+                solvers: dict[tuple[str, int], PricingSolver] | None = None,
+                ceiling: Fraction | None = None) -> DepthSolve:
     """Column generation at depth ``depth`` on a master already holding valid columns (of
     depth <= ``depth``; at least one per root).
 
@@ -274,6 +276,8 @@ def solve_depth(network: Network, master: Master, depth: int, *,
     :param depth: h >= 1
     :param deadline: ``time.perf_counter()`` value to stop at, or None
     :param solvers: cache of pricing MILPs per (root, depth), filled here
+    :param ceiling: the cut bound: a master reaching it (in floats, then exactly) stops
+        without pricing, the bound being its certificate
     :returns: the incumbent and the best bound found
     """
     roots = master.roots
@@ -292,6 +296,11 @@ def solve_depth(network: Network, master: Master, depth: int, *,
         if rounds > MAX_ROUNDS:
             stopped = "rounds"
             break
+        if ceiling is not None and n * float(master.bmax) / lam >= float(ceiling) * (1 - 1e-9):
+            chosen, lam_exact = _rationalise(master, weights, roots)
+            if n / lam_exact == ceiling:
+                return DepthSolve(depth, chosen, lam_exact, ceiling, None, True, rounds,
+                                  milps, "converged")
         fprice = master.price(mu)
         routes = network.routes(fprice)
         pair = {p: c for p, (c, _) in routes.items()}
