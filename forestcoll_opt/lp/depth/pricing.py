@@ -80,8 +80,9 @@ def build_pricing(names: Sequence[str], compute: Sequence[str], root: str, depth
         for u in parents:
             for v in others:
                 if u != v and (u, v) in price:
-                    m.edge[(d, u, v)] = pulp.LpVariable(
-                        f"a_{d}_{index[u]}_{index[v]}", cat=pulp.LpBinary)
+                    m.edge[(d, u, v)] = lp.add_variable(
+                        f"a_{d}_{index[u]}_{index[v]}", lowBound=0, upBound=1,
+                        cat=pulp.LpBinary)
     lp += pulp.lpSum(price[(u, v)] * var for (d, u, v), var in m.edge.items())
     # parent_v: every node but the root has one parent, at one depth
     into: dict[str, list[Any]] = {v: [] for v in others}
@@ -140,7 +141,7 @@ class PricingSolver:
             n, np.arange(n, dtype=np.int32),
             np.array([highspy.HighsVarType.kInteger] * n)), "changeColsIntegrality")
         starts, index, value, lower, upper = [], [], [], [], []
-        for c in m.lp.constraints.values():
+        for c in m.lp.constraints():
             starts.append(len(index))
             for var, coef in c.items():
                 index.append(self.col[var.name])
