@@ -265,6 +265,8 @@ def _spec_calls(topo, tmp_path):
         # the example's links are untyped: the refusal names the network, read the same way
         "calibrate": (lambda t: refusal(lambda: fc.calibrate(t, [log])), lambda m: m),
         "check_xml": (lambda t: fc.check_xml(t, xml), lambda v: (v.ok, v.algbw)),
+        "pareto": (lambda t: fc.pareto(t, max_depth=2),
+                   lambda f: [(p.lower, p.upper) for p in f.points]),
         "concurrent": (lambda t: fc.concurrent(t, groups=[list(fc.resolve(SPEC).compute_nodes)]),
                        lambda r: r.interval),
         "generate_concurrent": (

@@ -765,8 +765,7 @@ class Reader:
 
 
 def _depth(parent: Mapping[str, str], root: str) -> int:
-    """The largest number of edges between the root and a node of a tree (its parent map
-    leads every node to the root, checked before)."""
+    """Most edges from the root to a node (every parent chain reaches the root)."""
     level = {root: 0}
     for start in parent:
         chain = []

@@ -153,8 +153,9 @@ class ParetoFront:
         shown = ", ".join(
             f"{p.depth}: {fraction_text(p.lower)}" if p.exact else
             f"{p.depth}: [{float(p.lower):.6g}, {float(p.upper):.6g}]" for p in self.points)
-        return (f"ParetoFront({self.collective} on {self.topology}, bound "
-                f"{fraction_text(self.bound)} {self.units}, depth -> algbw {{{shown}}})"[:600])
+        text = (f"ParetoFront({self.collective} on {self.topology}, bound "
+                f"{fraction_text(self.bound)} {self.units}, depth -> algbw {{{shown}}})")
+        return text if len(text) < 290 else text[:280] + " ...})"
 
     def _repr_html_(self) -> str:
         rows = [("bound", f"{fraction_display(self.bound)} {self.units}"),
