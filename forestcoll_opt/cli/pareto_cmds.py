@@ -10,7 +10,7 @@ import sys
 
 from ..lp.options import PARETO_NAMES
 from ..model.catalog import resolve
-from .args import TOPOLOGY_HELP, int_arg, seconds_arg
+from .args import TOPOLOGY_HELP, int_arg, output_arg, seconds_arg
 from .lp_cmds import SOLVER_FAILURES
 from .output import EXIT_SOLVER, exact_num, flag_text, print_json_error
 
@@ -28,6 +28,8 @@ def add_pareto(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=seconds_arg,
                    help="seconds per depth; a depth stopped early keeps its interval")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--draw", type=output_arg, metavar="FILE",
+                   help="also draw the front to this .svg, .png or .pdf file")
     p.set_defaults(func=cmd_pareto)
 
 
@@ -35,6 +37,12 @@ def cmd_pareto(args: argparse.Namespace) -> int:
     """Exit 0: solved; 2: a bad request; 3: the MILP or LP could not be solved."""
     from ..lp.depth.front import pareto
 
+    if args.draw is not None:
+        from ..draw.canvas import format_of
+        from ..files import check_output
+
+        format_of(args.draw)
+        check_output(args.draw, label="--draw", inputs=[args.topology])
     topo = resolve(args.topology)
     try:
         front = pareto(topo, collective=args.collective, max_depth=args.max_depth,
@@ -43,6 +51,10 @@ def cmd_pareto(args: argparse.Namespace) -> int:
         message = flag_text(exc, {"time_limit": "--time-limit", "max_depth": "--max-depth"})
         print(f"forestcoll: error: {message}", file=sys.stderr)
         return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
+    if args.draw is not None:
+        from ..draw import draw_front, save_drawing
+
+        save_drawing(draw_front(front), args.draw)
     if args.json:
         print(json.dumps(front.to_dict(), indent=2))
         return 0

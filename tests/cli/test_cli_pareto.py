@@ -24,6 +24,14 @@ def test_pareto_prints_every_depth_exactly(capsys):
     assert lines[-1].startswith("exact at 4 of 4 depths;")
 
 
+def test_pareto_draws_the_front(capsys, tmp_path):
+    path = tmp_path / "front.svg"
+    code, _, err = run(capsys, "pareto", "paper-example", "--max-depth", "2", "--draw", str(path))
+    assert code == 0 and err == "" and path.read_text().startswith("<?xml")
+    code, _, err = run(capsys, "pareto", "paper-example", "--draw", str(tmp_path / "f.txt"))
+    assert code == 2 and err.count("\n") == 1
+
+
 def test_pareto_json(capsys):
     code, out, _ = run(capsys, "pareto", "paper-example", "--max-depth", "2", "--json",
                        "--collective", "reduce-scatter")
