@@ -161,11 +161,13 @@ class PricingSolver:
     def _set(self, option: str, value: Any) -> None:
         self._ok(self.h.setOptionValue(option, value), f"setOptionValue({option})")
 
-    def solve(self, price: Mapping[tuple[str, str], float], deadline: float | None) -> Priced | None:
+    def solve(self, price: Mapping[tuple[str, str], float], deadline: float | None,
+              start: Mapping[str, str] | None = None) -> Priced | None:
         """The cheapest depth-h tree under ``price``.
 
         :param price: (u, v) -> price of the pair (floats, scaled near 1)
         :param deadline: ``time.perf_counter()`` value to stop at, or None
+        :param start: a tree of depth <= h (child -> parent) HiGHS starts from, or None
         :returns: the tree found with what is proven of it, or None when HiGHS found no
             tree before the deadline
         """
@@ -177,6 +179,8 @@ class PricingSolver:
             if left <= 0:
                 return None
             self._set("time_limit", float(self.h.getRunTime()) + left)
+        if start is not None:
+            self._start(start)
         status = self.h.run()
         if status == self.hs.HighsStatus.kError:
             raise LPSolverError(f"HiGHS failed on the depth-{self.m.depth} pricing MILP of "
@@ -197,6 +201,24 @@ class PricingSolver:
         if not math.isfinite(bound):
             bound = 0.0
         return Priced(parent, proven, bound)
+
+
+    def _start(self, parent: Mapping[str, str]) -> None:
+        """Hand HiGHS a feasible tree as its first incumbent (ignored if it is not one)."""
+        level = {self.m.root: 0}
+
+        def depth(v: str) -> int:
+            if v not in level:
+                level[v] = depth(parent[v]) + 1
+            return level[v]
+
+        values = np.zeros(len(self.keys))
+        for i, (d, u, v) in enumerate(self.keys):
+            if parent.get(v) == u and depth(v) == d:
+                values[i] = 1.0
+        sol = self.hs.HighsSolution()
+        sol.col_value = list(values)
+        self.h.setSolution(sol)
 
 
 def star(root: str, compute: Sequence[str]) -> dict[str, str] | None:

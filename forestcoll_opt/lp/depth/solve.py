@@ -215,15 +215,17 @@ def _exact_duals(master: Master, mu: Mapping[tuple[str, str], float]
 
 def _milps(network: Network, roots: Sequence[str], depth: int,
            price: Mapping[tuple[str, str], float],
-           solvers: dict[tuple[str, int], PricingSolver], deadline: float | None) -> list:
-    """Every root's depth MILP at ``price`` (scaled near 1), until the deadline."""
+           solvers: dict[tuple[str, int], PricingSolver], deadline: float | None,
+           starts: Mapping[str, Mapping[str, str]] | None = None) -> list:
+    """Every root's depth MILP at ``price`` (scaled near 1), until the deadline, each
+    started from its tree in ``starts`` if any."""
     out = []
     names = network.topology.node_ids
     for r in roots:
         key = (r, depth)
         if key not in solvers:
             solvers[key] = PricingSolver(build_pricing(names, network.compute, r, depth, price))
-        got = solvers[key].solve(price, deadline)
+        got = solvers[key].solve(price, deadline, (starts or {}).get(r))
         if got is None:
             break
         out.append(got)
@@ -305,11 +307,13 @@ def solve_depth(network: Network, master: Master, depth: int, *,
         routes = network.routes(fprice)
         pair = {p: c for p, (c, _) in routes.items()}
         added = 0
+        heuristic: dict[str, dict[str, str]] = {}
         for r in roots:
             tree = star(r, network.compute) if depth == 1 else \
                 greedy(r, network.compute, depth, pair)
             if tree is None:
                 continue
+            heuristic[r] = tree
             cost = sum(pair[(u, v)] for v, u in tree.items())
             if cost < pi[r] - REDUCED_TOLERANCE * max(1.0, abs(pi[r])):
                 added += master.add(_column(network, r, tree, routes))
@@ -319,7 +323,7 @@ def solve_depth(network: Network, master: Master, depth: int, *,
         if depth > 1:
             top = max(pair.values(), default=1.0) or 1.0
             scaled = {p: c / top for p, c in pair.items()}
-            got_all = _milps(network, roots, depth, scaled, solvers, deadline)
+            got_all = _milps(network, roots, depth, scaled, solvers, deadline, heuristic)
             milps += len(got_all)
             if len(got_all) < len(roots):
                 stopped = "time limit"
