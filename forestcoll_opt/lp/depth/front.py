@@ -37,7 +37,9 @@ from .solve import hop_depth, solve_depth
 
 __all__ = ["DepthPoint", "ParetoFront", "depth_schedule", "pareto", "pareto_schedules"]
 
-CERTIFICATES = ("cut bound", "star", "milp", "milp bound", "deeper", "unreachable", "none")
+NEAR = Fraction(1, 10**9)   # a lower end this close to the cut bound is not improved on
+CERTIFICATES = ("cut bound", "star", "milp", "milp bound", "deeper", "unreachable")
+"""What can prove a point's upper end (:attr:`DepthPoint.certificate`)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -292,8 +294,11 @@ def pareto(topology: Topology, *, collective: "Collective | str" = "allgather",
                                   schedule_depth=optimal_depth, stopped="not solved",
                                   seconds=time.perf_counter() - t0))
             continue
-        if raw and raw[-1].lower == top:        # a shallower schedule reaches the bound
-            raw.append(replace(raw[-1], depth=h, stopped="not solved", rounds=0, milps=0,
+        if raw and raw[-1].lower >= top * (1 - NEAR):
+            # a shallower schedule reaches the bound (or all but NEAR of it, its exact
+            # weights too fine for a schedule's counts): deeper ones gain nothing
+            raw.append(replace(raw[-1], depth=h, upper=top, certificate="cut bound",
+                               stopped="not solved", rounds=0, milps=0,
                                seconds=time.perf_counter() - t0))
             continue
         for _, col in seeds:

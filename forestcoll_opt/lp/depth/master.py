@@ -101,6 +101,19 @@ class Master:
         pi = {r: float(duals[i]) for r, i in self.root_row.items()}
         return float(values[0]), values[1:].copy(), mu, pi
 
+    def basis(self) -> tuple[list[int], list[int]] | None:
+        """The last optimum's basis: (basic columns, as 0 for λ and 1 + i for column i;
+        link rows whose slack is not basic, as indices into the links), or None without a
+        valid basis."""
+        b = self.h.getBasis()
+        if not b.valid:
+            return None
+        basic = self.hs.HighsBasisStatus.kBasic
+        cols = [j for j, st in enumerate(b.col_status) if st == basic]
+        rows = [i for i, st in enumerate(list(b.row_status)[:len(self.network.links)])
+                if st != basic]
+        return cols, rows
+
     def price(self, mu: dict[tuple[str, str], Any]) -> dict[tuple[str, str], Any]:
         """Link prices for the pricing problem: μ_e · s_e (exact when μ is).
 

@@ -42,6 +42,7 @@ REDUCED_TOLERANCE = 1e-9      # a column priced below its root's dual by less is
 MAX_ROUNDS = 500
 WEIGHT_FLOOR = 1e-10           # HiGHS's weights below this are noise: dropped
 MAX_K = 2**62                 # the largest k a schedule's counts hold, with room
+ROUNDING = 2**40              # the denominator a vertex too fine for a schedule is rounded to
 
 
 @dataclass
@@ -136,11 +137,83 @@ def _rationalise(master: Master, weights, roots: Sequence[str]
         lam = max(l / cap[e] for e, l in load.items())
         if best is None or (lam, k) < best[:2]:
             best = (lam, k, chosen)
-    vertex = _vertex(master, weights, roots)
-    if vertex is not None and (best is None or vertex[:2] < best[:2]):
-        best = vertex
+    for vertex in (_basis_vertex(master, roots), _vertex(master, weights, roots)):
+        if vertex is not None and (best is None or vertex[:2] < best[:2]):
+            best = vertex
     assert best is not None
     return best[2], best[0]
+
+
+def _basis_vertex(master: Master, roots: Sequence[str]
+                  ) -> tuple[Fraction, int, dict[Column, Fraction]] | None:
+    """HiGHS's optimal basis solved exactly: its basic columns (weights and λ) from the
+    root rows and the link rows whose slack is not basic (a square, non-singular system)."""
+    basis = master.basis()
+    if basis is None:
+        return None
+    basic, tight = basis
+    index = {j: i for i, j in enumerate(basic)}       # master column -> unknown
+    rows, rhs = [], []
+    for r in roots:
+        rows.append({index[j + 1]: Fraction(1) for j, c in enumerate(master.columns)
+                     if c.root == r and j + 1 in index})
+        rhs.append(Fraction(1))
+    links = master.network.links
+    tight_row: dict[tuple[str, str], dict[int, Fraction]] = {
+        links[i]: ({index[0]: Fraction(-1)} if 0 in index else {}) for i in tight}
+    for j, c in enumerate(master.columns):
+        if j + 1 in index:
+            for e, n in c.load:
+                if e in tight_row:
+                    tight_row[e][index[j + 1]] = n * master.scale[e]
+    for row in tight_row.values():
+        rows.append(row)
+        rhs.append(Fraction(0))
+    x = solve_exact(rows, rhs, [Fraction(0)] * len(basic))
+    if x is None:
+        return None
+    chosen = {master.columns[j - 1]: x[i] for j, i in index.items() if j > 0}
+    return _exact_point(master, roots, chosen) or _exact_point(master, roots, _rounded(chosen))
+
+
+def _rounded(chosen: dict[Column, Fraction]) -> dict[Column, Fraction]:
+    """Exact weights whose common denominator is too large for a schedule, rounded down to
+    multiples of 1/ROUNDING (each root's remainder to its heaviest tree, so that every root
+    still sums to 1): a schedule within about N/ROUNDING of the vertex's λ, not at it."""
+    out: dict[Column, Fraction] = {}
+    spare: dict[str, Fraction] = {}
+    heaviest: dict[str, Column] = {}
+    for c, v in chosen.items():
+        if v < 0:
+            return chosen
+        q = Fraction(math.floor(v * ROUNDING), ROUNDING)
+        out[c] = q
+        spare[c.root] = spare.get(c.root, Fraction(1)) - q
+        if c.root not in heaviest or v > chosen[heaviest[c.root]]:
+            heaviest[c.root] = c
+    for r, c in heaviest.items():
+        out[c] += spare[r]
+    return out
+
+
+def _exact_point(master: Master, roots: Sequence[str], chosen: dict[Column, Fraction]
+                 ) -> tuple[Fraction, int, dict[Column, Fraction]] | None:
+    """(λ, k, weights) of exact weights, or None unless every weight is >= 0, every root's
+    sum 1 and k fits a schedule."""
+    if any(v < 0 for v in chosen.values()):
+        return None
+    chosen = {c: v for c, v in chosen.items() if v > 0}
+    cap = master.network.capacity
+    exact: dict[tuple[str, str], Fraction] = {}
+    k = 1
+    for c, v in chosen.items():
+        k = math.lcm(k, v.denominator)
+        for e, n in c.load:
+            exact[e] = exact.get(e, Fraction(0)) + v * n
+    if k > MAX_K or any(sum((v for c, v in chosen.items() if c.root == r), Fraction(0)) != 1
+                        for r in roots):
+        return None
+    return max(l / cap[e] for e, l in exact.items()), k, chosen
 
 
 def _vertex(master: Master, weights, roots: Sequence[str]
@@ -159,16 +232,15 @@ def _vertex(master: Master, weights, roots: Sequence[str]
     unknowns = len(cols) + 1                     # the weights, then λ' = λ·b_max
     rows, rhs = [], []
     for r in roots:
-        rows.append([Fraction(1) if c.root == r else Fraction(0) for c in cols] + [Fraction(0)])
+        rows.append({i: Fraction(1) for i, c in enumerate(cols) if c.root == r})
         rhs.append(Fraction(1))
+    tight_row = {e: {unknowns - 1: Fraction(-1)} for e in tight}
+    for i, c in enumerate(cols):
+        for e, n in c.load:
+            if e in tight_row:
+                tight_row[e][i] = n * master.scale[e]
     for e in tight:
-        row = [Fraction(0)] * unknowns
-        for i, c in enumerate(cols):
-            for f, n in c.load:
-                if f == e:
-                    row[i] = n * master.scale[e]
-        row[-1] = Fraction(-1)
-        rows.append(row)
+        rows.append(tight_row[e])
         rhs.append(Fraction(0))
     guess = [Fraction(float(weights[j])).limit_denominator(10**4) for j in support] + \
         [Fraction(lam).limit_denominator(10**4)]

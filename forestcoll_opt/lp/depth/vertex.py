@@ -1,51 +1,68 @@
 """The master's optimal vertex in exact arithmetic: the column weights HiGHS reports, with
 their support and the link rows they make tight, re-solved as a linear system over the
-rationals (Gauss–Jordan on Fractions). HiGHS's floats only choose the system; its
-solution is exact, and the caller keeps it only if it is feasible (weights >= 0) and
-computes its λ from the exact link loads."""
+rationals (sparse Gauss–Jordan on Fractions, the shortest row as pivot). HiGHS's floats
+only choose the system; its solution is exact, and the caller keeps it only if it is
+feasible (weights >= 0) and computes its λ from the exact link loads."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from typing import Mapping, Sequence
 
 __all__ = ["solve_exact"]
 
 
-def solve_exact(rows: Sequence[Sequence[Fraction]], rhs: Sequence[Fraction],
+def solve_exact(rows: Sequence[Mapping[int, Fraction]], rhs: Sequence[Fraction],
                 guess: Sequence[Fraction]) -> list[Fraction] | None:
-    """A solution of ``rows · x = rhs`` over the rationals; a column the equations leave
+    """A solution of ``rows · x = rhs`` over the rationals; an unknown the equations leave
     free takes its value from ``guess``.
 
-    :param rows: the matrix, one list per equation
+    :param rows: the matrix, one sparse row (unknown -> coefficient) per equation
     :param rhs: the right-hand sides
     :param guess: a value per unknown (HiGHS's, rationalised), for the free ones
     :returns: the solution, or None when the equations are inconsistent
     """
-    m = [list(r) + [b] for r, b in zip(rows, rhs)]
-    n = len(guess)
-    pivots: list[int] = []
-    row = 0
-    for col in range(n):
-        pick = next((i for i in range(row, len(m)) if m[i][col] != 0), None)
-        if pick is None:
+    work = [({c: v for c, v in r.items() if v != 0}, b) for r, b in zip(rows, rhs)]
+    holding: dict[int, set[int]] = {}
+    for i, (r, _) in enumerate(work):
+        for c in r:
+            holding.setdefault(c, set()).add(i)
+    pivot_of: dict[int, int] = {}            # unknown -> the row that defines it
+    done: set[int] = set()
+    for col in sorted(holding):
+        candidates = [i for i in holding.get(col, ()) if i not in done]
+        if not candidates:
             continue
-        m[row], m[pick] = m[pick], m[row]
-        lead = m[row][col]
-        m[row] = [v / lead for v in m[row]]
-        for i in range(len(m)):
-            if i != row and m[i][col] != 0:
-                f = m[i][col]
-                m[i] = [a - f * b for a, b in zip(m[i], m[row])]
-        pivots.append(col)
-        row += 1
-        if row == len(m):
-            break
-    for i in range(row, len(m)):
-        if m[i][n] != 0:
+        p = min(candidates, key=lambda i: (len(work[i][0]), i))
+        row, b = work[p]
+        lead = row[col]
+        row = {c: v / lead for c, v in row.items()}
+        b = b / lead
+        work[p] = (row, b)
+        done.add(p)
+        pivot_of[col] = p
+        for i in list(holding.get(col, ())):
+            if i == p:
+                continue
+            other, ob = work[i]
+            f = other[col]
+            for c, v in row.items():
+                nv = other.get(c, Fraction(0)) - f * v
+                if nv:
+                    if c not in other:
+                        holding.setdefault(c, set()).add(i)
+                    other[c] = nv
+                elif c in other:
+                    del other[c]
+                    holding[c].discard(i)
+            work[i] = (other, ob - f * b)
+    for i, (r, b) in enumerate(work):
+        if i not in done and not r and b != 0:
             return None
     x = list(guess)
-    free = [c for c in range(n) if c not in set(pivots)]
-    for i, col in enumerate(pivots):
-        x[col] = m[i][n] - sum((m[i][c] * x[c] for c in free), Fraction(0))
+    free = [c for c in range(len(guess)) if c not in pivot_of]
+    for col, p in pivot_of.items():
+        row, b = work[p]
+        x[col] = b - sum((v * x[c] for c, v in row.items() if c != col and c in free),
+                         Fraction(0))
     return x
