@@ -7,6 +7,7 @@ import itertools
 from fractions import Fraction
 
 import numpy as np
+import forestcoll_opt as fc
 import pytest
 from scipy.optimize import linprog
 
@@ -230,3 +231,21 @@ def test_mi250_front_is_exact_at_every_depth():
     assert front.exact
     assert [p.lower for p in front.points[:5]] == [Fraction(256, 13), Fraction(1024, 15),
                                                   Fraction(1280, 9), Fraction(2224, 11), 208]
+
+
+def test_a_time_limit_keeps_a_valid_interval():
+    # stopped early, each point still brackets the exact values of the full run
+    t = resolve("mi250:boxes=2,gpus=8")
+    front = pareto(t, max_depth=3, time_limit=0.05)
+    exact = {1: Fraction(256, 13), 2: Fraction(1024, 15), 3: Fraction(1280, 9)}
+    for p in front.points:
+        assert p.lower <= exact[p.depth] <= p.upper, p
+        if p.depth > 1:
+            assert p.stopped == "time limit" and not p.exact
+        assert verify(t, p.schedule.to_dict(), max_depth=p.depth).algbw == p.lower
+
+
+def test_a_process_group_front():
+    # two GPUs on one IB plane, one per box: the one hop between them is the whole tree
+    front = fc.pareto("dgx-a100:boxes=2", group="box*/gpu0")
+    assert [(p.depth, p.lower, p.upper) for p in front.points] == [(1, 400, 400)]
