@@ -256,7 +256,7 @@ __all__ = [
     "concurrent", "contention", "degrade", "draw", "export_msccl", "failure_impact",
     "from_dict", "from_networkx", "generate", "generate_concurrent", "group_bound",
     "import_nccl", "iter_sweep", "load_schedule", "lp_allreduce", "lp_alltoall",
-    "nccl_example", "replan", "report", "resolve", "save_drawing", "scenario_impact",
+    "nccl_example", "pareto", "replan", "report", "resolve", "save_drawing", "scenario_impact",
     "simulate", "simulate_groups", "solve_lp", "sweep", "tradeoff", "upgrade_impact", "verify",
     "verify_concurrent",
     *_errors.__all__,
@@ -285,7 +285,7 @@ def __getattr__(name: str) -> Any:
 
 
 _GROUPED = {"solve_lp": "topology", "lp_allreduce": "made", "lp_alltoall": "made",
-            "export_msccl": "exported"}
+            "export_msccl": "exported", "pareto": "topology"}
 
 
 def _late(name: str) -> Any:
@@ -305,6 +305,9 @@ def _late(name: str) -> Any:
     if name == "generate_concurrent":
         from .lp.groups.schedules import generate_concurrent
         return generate_concurrent
+    if name == "pareto":
+        from .lp.depth.front import pareto
+        return pareto
     # The runtimes' readers and writers are not needed to compute anything: load them late.
     if name == "export_msccl":
         from .runtimes.msccl_export import export_msccl

@@ -267,6 +267,8 @@ def _spec_calls(topo, tmp_path):
         "check_xml": (lambda t: fc.check_xml(t, xml), lambda v: (v.ok, v.algbw)),
         "check_mscclpp": (lambda t: fc.check_mscclpp(t, {"name": "p", "gpus": []}),
                           lambda v: v.reasons),
+        "pareto": (lambda t: fc.pareto(t, max_depth=2),
+                   lambda f: [(p.lower, p.upper) for p in f.points]),
         "concurrent": (lambda t: fc.concurrent(t, groups=[list(fc.resolve(SPEC).compute_nodes)]),
                        lambda r: r.interval),
         "generate_concurrent": (

@@ -280,7 +280,9 @@ def _results(dgx, tmp_path):
         "scenario impact": fc.scenario_impact(topo, sample=5, failures=2, seed=3),
         "export plan": export_tradeoff(topo, tr, tmp_path / "plan"),
         "calibration fit": fc.calibrate(topo, [NCCL_TESTS_LOG]),
+        "depth front": fc.pareto(topo, max_depth=2),
     }
+    results["depth point"] = results["depth front"].points[-1]
     results["groups verdict"] = fc.verify_concurrent(topo, results["group schedules"])
     assert not results["invalid xml verdict"].ok
     return results

@@ -136,7 +136,8 @@ def with_note(verdict: Verdict, note: str | None) -> Verdict:
 def verify(topology: Topology, schedule: Any, *, against: str = "lp",
            lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
            kernel: str | None = None, weights: Mapping[str, Any] | None = None,
-           validity_only: bool = False, demand: Any = None) -> Verdict:
+           validity_only: bool = False, demand: Any = None,
+           max_depth: int | None = None) -> Verdict:
     """Check ``schedule`` on ``topology`` with the independent verifier
     (:func:`forestcoll_opt.verify.verdict.verify`), solving the allreduce LP when the
     verdict needs it and no interval is given.
@@ -168,6 +169,8 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     :param demand: all-to-all only: the demand matrix the schedule must be for (default:
         the uniform all-to-all; a schedule of another demand is invalid), as for the
         verifier
+    :param max_depth: the trees must have depth at most this (a deeper schedule is
+        invalid); None: any depth
     :returns: the :class:`~forestcoll_opt.verify.verdict.Verdict`; everything wrong *in* a
         schedule is a reason in it, never an exception
     :raises VerifyError: if the schedule cannot be read at all
@@ -182,7 +185,8 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
                                                           weights)
     return with_note(_verifier.verify(topology, schedule, against=against,
                                       lp_interval=lp_interval, kernel=kernel, weights=weights,
-                                      validity_only=validity_only, demand=demand), note)
+                                      validity_only=validity_only, demand=demand,
+                                      max_depth=max_depth), note)
 
 
 def assert_optimal(topology: Topology, schedule: Any, *, min_ratio: Any = 1,

@@ -15,7 +15,8 @@ from .. import __version__
 from ..errors import CatalogError, ForestCollError
 from ..model.catalog import is_catalog_spec
 from . import (bound_cmds, compact_cmds, draw_cmds, generate_cmds, groups_cmds, lp_cmds,
-               mscclpp_cmds, replan_cmds, runtime_cmds, time_cmds, verify_cmds, whatif_cmds)
+               mscclpp_cmds, pareto_cmds, replan_cmds, runtime_cmds, time_cmds, verify_cmds,
+               whatif_cmds)
 from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text, print_json_error
 
 
@@ -80,7 +81,7 @@ VERBOSE_HELP = ("log progress details, and print the traceback of an error on st
 COMMANDS = (
     bound_cmds.add_catalog, bound_cmds.add_show, generate_cmds.add_generate,
     compact_cmds.add_expand, generate_cmds.add_sweep, verify_cmds.add_verify, lp_cmds.add_lp,
-    groups_cmds.add_groups,
+    groups_cmds.add_groups, pareto_cmds.add_pareto,
     generate_cmds.add_compare, runtime_cmds.add_export, verify_cmds.add_show_traffic,
     time_cmds.add_simulate, generate_cmds.add_baseline, time_cmds.add_tradeoff,
     time_cmds.add_calibrate,

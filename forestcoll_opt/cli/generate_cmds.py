@@ -84,6 +84,10 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
     form.add_argument("--plain", dest="compact", action="store_const", const=False,
                       help="write every tree (forestcoll-schedule/1 or /2; default up to "
                            f"{COMPACT_ABOVE} compute nodes)")
+    p.add_argument("--max-depth", type=int_arg, metavar="H",
+                   help="allgather, reduce-scatter: the best schedule whose trees have depth "
+                        "at most H (GPU hops), the point of the throughput-depth front "
+                        "(forestcoll pareto)")
     add_kernel(p)
     add_symmetry(p)
     p.set_defaults(func=cmd_generate)
@@ -184,6 +188,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.collective == "alltoall":
         return cmd_generate_alltoall(args)
     refuse_demand(args, args.collective)
+    if args.max_depth is not None:
+        from .pareto_cmds import cmd_generate_depth
+        return cmd_generate_depth(args)
     method = args.method or "auto"          # None: not given (all-to-all refuses it)
     if args.k is not None:
         _check_k(args.k, "--k")

@@ -60,6 +60,10 @@ def add_verify(sub: argparse._SubParsersAction) -> None:
                    help="alltoall: require the schedule's demand to be this matrix (a JSON "
                         "object {src: {dst: amount}}, normalised); default: the uniform "
                         "all-to-all, and a schedule for another demand is invalid")
+    p.add_argument("--max-depth", type=int_arg, metavar="H",
+                   help="the schedule's trees must have depth at most H (compute hops from "
+                        "the root; forestcoll pareto, generate --max-depth): a deeper one is "
+                        "invalid")
     p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
     add_group(p, "judge the schedule for this process group (a comma list of node ids or "
                  "globs); default: the group the schedule records, if any (a "
@@ -111,7 +115,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
                             kernel=args.kernel)
     try:
         verdict = with_note(verify(topo, data, against=against, lp_interval=lazy,
-                                   kernel=args.kernel, weights=weights, demand=demand), note)
+                                   kernel=args.kernel, weights=weights, demand=demand,
+                                   max_depth=args.max_depth), note)
     except LPError as exc:
         which, other = ("all-to-all", "cut") if alltoall else ("allreduce", "trees")
         text = flag_text(exc, {'time_limit': '--time-limit'})
@@ -220,6 +225,8 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
     if v.collective is Collective.ALLTOALL:
         print(f"demand  {demand_text(len(topo.compute_nodes), v.demand)}"
               + (", as --demand asks" if asked else ""))
+    if v.depth is not None:
+        print(f"depth   {v.depth} (compute hops from a root to its farthest node)")
     for phase in v.phases:
         print(f"primal  {phase.collective}, k = {phase.k}: busiest links "
               + ", ".join(f"{a}->{b} load {load} ({exact_num(r)} per {u})"

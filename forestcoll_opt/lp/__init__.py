@@ -1,5 +1,6 @@
 """The allreduce LP, the all-to-all LP (:mod:`forestcoll_opt.lp.alltoall`), the
-concurrent-groups LP (:mod:`forestcoll_opt.lp.groups`) and the schedules at their optima.
+concurrent-groups LP (:mod:`forestcoll_opt.lp.groups`), the throughput–depth front
+(:mod:`forestcoll_opt.lp.depth`) and the schedules at their optima.
 
 The names below are loaded from their modules when first asked for
 (:func:`forestcoll_opt.lazy.face`), so that importing a light module of this package
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from .alltoall.schedule import lp_alltoall
     from .groups.solve import ConcurrentBound, GroupRow, concurrent
     from .groups.schedules import generate_concurrent
+    from .depth.front import DepthPoint, ParetoFront, depth_schedule, pareto, pareto_schedules
     from .choice import (LP_MAX_VARIABLES, AllreduceChoice, best_allreduce,
                          lp_solved_by_default, lp_variables)
     from .model import LowerWitness, build_model
@@ -38,6 +40,8 @@ _WHERE = {
     "ConcurrentBound": ".groups.solve", "GroupRow": ".groups.solve",
     "concurrent": ".groups.solve", "generate_concurrent": ".groups.schedules",
     "LPResult": ".result",
+    **{name: ".depth.front" for name in (
+        "DepthPoint", "ParetoFront", "depth_schedule", "pareto", "pareto_schedules")},
     **{name: ".solver" for name in (
         "AllreduceLPResult", "LPCertificateError", "LPError", "LPInfeasibleError", "LPModel",
         "LPNotOptimalError", "LPSolverError", "LPUnboundedError", "reference_bandwidth", "solve",

@@ -21,6 +21,10 @@ What is written, for every network of :data:`REFERENCE_NETWORKS`:
   concurrent-groups LP of its 8 data-parallel groups (mesh ``dp=2,tp=8`` along ``dp``, all
   allgathering at once), with explicit flows instead of lazy cuts, unfolded
   (:mod:`forestcoll_opt.lp.groups.explicit`): the upper model and the balanced (lower) one.
+* ``depth-2.lp`` — the depth MILP of the throughput–depth front (:mod:`forestcoll_opt.lp.depth`):
+  the cheapest tree of depth <= 2 from the first compute node, every link priced
+  b_max / b per use (:mod:`forestcoll_opt.lp.depth.reference`); its optimum is that tree's
+  price (``reference`` 1, ``units`` "price").
 * ``.mps`` beside each ``.lp`` for the smallest network (an MPS file of the larger ones is
   several MB and says nothing more).
 * ``values.json`` — the package's certified interval of each LP's optimum (a feasible
@@ -44,6 +48,7 @@ from ..model.numbers import fraction_text
 from ..model.topology import Topology
 from .alltoall.model import AlltoallModel, solve_alltoall
 from .alltoall.fold import fold, no_fold
+from .depth.reference import ReferencePricing
 from .model import build_model
 from .solver import solve
 
@@ -76,6 +81,7 @@ def _models(topology: Topology) -> dict[str, Callable[[str | None, str | None], 
         "allreduce": build_model(topology, "allreduce", formulation="explicit").write,
         "alltoall": AlltoallModel(topology, None, no_fold(topology, compute)).write,
         "alltoall-folded": AlltoallModel(topology, None, fold(topology)).write,
+        "depth-2": ReferencePricing(topology).write,
     }
     if topology == build(GROUPS_NETWORK[0]):
         from ..model.collective import Collective
@@ -102,6 +108,11 @@ def _values(topology: Topology) -> dict[str, dict[str, str]]:
                      "reference": fraction_text(r),
                      "objective_lower": fraction_text(Fraction(result.lower) / r),
                      "objective_upper": fraction_text(Fraction(result.upper) / r)}
+    price = ReferencePricing(topology).optimum()
+    out["depth-2"] = {"algbw_lower": fraction_text(price), "algbw_upper": fraction_text(price),
+                      "units": "price", "reference": "1",
+                      "objective_lower": fraction_text(price),
+                      "objective_upper": fraction_text(price)}
     if topology == build(GROUPS_NETWORK[0]):
         from .groups.solve import concurrent
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..model.collective import Collective
 
 __all__ = ["FORMULATIONS", "GROUPS_COLLECTIVES", "GROUPS_NAMES", "LP_COLLECTIVES",
-           "LP_COLLECTIVE_NAMES", "SOLVED", "SOLVED_NAMES"]
+           "LP_COLLECTIVE_NAMES", "PARETO_COLLECTIVES", "PARETO_NAMES", "SOLVED",
+           "SOLVED_NAMES"]
 
 LP_COLLECTIVES = (Collective.ALLREDUCE, Collective.ALLGATHER)
 """The collectives the LP is written for (paper, appendix "Allreduce Linear Program";
@@ -33,4 +34,11 @@ allreduce as a reduce-scatter then an allgather; alltoall as the all-to-all LP w
 demand, :mod:`forestcoll_opt.lp.groups.alltoall`)."""
 
 GROUPS_NAMES = tuple(c.value for c in GROUPS_COLLECTIVES)
+"""Their string values."""
+
+PARETO_COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER)
+"""The collectives of the throughput–depth front (:func:`~forestcoll_opt.lp.depth.front.pareto`;
+reduce-scatter as allgather on the reversed network)."""
+
+PARETO_NAMES = tuple(c.value for c in PARETO_COLLECTIVES)
 """Their string values."""

@@ -126,6 +126,8 @@ class Reader:
         self.group: GroupAction | None = None
         # per phase: time per unit of data on each link, load / (parts · bandwidth)
         self.link_times: list[dict[tuple[str, str], Fraction]] = []
+        # the largest number of tree edges from a root to a node over every sound tree
+        self.depth = 0
 
     # helpers
     def node(self, value: Any) -> bool:
@@ -688,6 +690,8 @@ class Reader:
             for cycle in cycles:
                 self.reasons.append(f"{where}: cycle through {' -> '.join(cycle)}")
             missing = [v for v in self.t.compute_nodes if v != troot and v not in connected]
+            if not cycles and not missing:
+                self.depth = max(self.depth, _depth(parent, troot))
             if missing:
                 verb = "deliver to the root from" if inward else "reach"
                 shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
@@ -758,6 +762,20 @@ class Reader:
                 break
         else:
             routes.append(path)
+
+
+def _depth(parent: Mapping[str, str], root: str) -> int:
+    """Most edges from the root to a node (every parent chain reaches the root)."""
+    level = {root: 0}
+    for start in parent:
+        chain = []
+        node = start
+        while node not in level:
+            chain.append(node)
+            node = parent[node]
+        for v in reversed(chain):
+            level[v] = level[parent[v]] + 1
+    return max(level.values())
 
 
 def _walk_to_root(parent: Mapping[str, str], root: str) -> tuple[set[str], list[list[str]]]:

@@ -21,7 +21,7 @@ exact algbw, compared with no reference.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
@@ -114,6 +114,9 @@ class Verdict:
         data, summed over the phases of an allreduce; None otherwise.
     :ivar link_traffic: the same per link ((src, dst, with, without), topology order) for a
         multicast schedule; empty otherwise.
+    :ivar depth: the schedule's depth: the largest number of tree edges (compute hops) from
+        a root to a node over every tree (an allreduce: over both phases); None for an
+        invalid schedule and for all-to-all (no trees)
     :ivar demand: an all-to-all schedule's normalised demand ((src, dst, d) for every pair
         with d > 0, compute-node order) when it is not uniform (only when asked for with
         ``demand=``, or in a validity-only verdict), else None: None for a uniform
@@ -140,6 +143,7 @@ class Verdict:
     traffic: tuple[Fraction, Fraction] | None = None
     link_traffic: tuple[LinkTraffic, ...] = ()
     demand: tuple[tuple[str, str, int], ...] | None = None
+    depth: int | None = None
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -279,6 +283,7 @@ class Verdict:
                 "dual": [_dual_dict(b) for b in self.bounds],
             },
             "notes": list(self.notes),
+            "depth": self.depth,
         }
         if self.collective is Collective.ALLTOALL and self.algbw is not None:
             out["demand"] = _demand_dict(self.demand)
@@ -339,7 +344,8 @@ def _dual_dict(b: CutBound) -> dict[str, Any]:
 def verify(topology: Topology, schedule: Any, *, against: str = "lp",
            lp_interval: tuple[Fraction, Fraction] | Callable[[], Any] | None = None,
            kernel: str | None = None, weights: Mapping[str, Any] | None = None,
-           validity_only: bool = False, demand: Any = None) -> Verdict:
+           validity_only: bool = False, demand: Any = None,
+           max_depth: int | None = None) -> Verdict:
     """Check ``schedule`` on ``topology``: report every violation, the achieved algbw and its
     ratio to the reference (see :class:`Verdict` for what each status means).
 
@@ -402,6 +408,10 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
         integers; pairs left out send nothing) or (src, dst, amount) triples (a schedule's
         or an LP result's ``.demand``), or ``"uniform"``; None (default): uniform, or for a
         validity-only verdict the schedule's own
+    :param max_depth: a tree schedule must have depth at most this (its trees no deeper,
+        counted in compute hops from the root): a deeper one is invalid, with a reason
+        naming its depth; None (default): any depth (the verdict reports it,
+        :attr:`Verdict.depth`)
     :returns: the :class:`Verdict`; everything wrong *in* a schedule is a reason in it,
         never an exception
     :raises VerifyError: if the schedule cannot be read at all
@@ -418,6 +428,10 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
                                   f"own bounds)")
     if not isinstance(validity_only, bool):
         raise VerifyArgumentError(f"validity_only must be True or False, got {show(validity_only)}")
+    if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int)
+                                  or max_depth < 1):
+        raise VerifyArgumentError(f"max_depth={show(max_depth)}: give a positive whole number "
+                                  f"of hops, or None for any depth", options=("max_depth",))
     solve = lp_interval if callable(lp_interval) else None
     interval = None if solve else check_interval(lp_interval)
     wanted = check_demand(topology, demand)
@@ -456,8 +470,16 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     parsed = reader.read(data)
     reader.notes.extend(group_note(data, topology))
     coll = reader.collective
+    depth = reader.depth if parsed is not None else None
+    if depth is not None and max_depth is not None and depth > max_depth:
+        return Verdict("invalid", (f"the schedule's depth is {depth}: a tree reaches a node "
+                                   f"{depth} compute hops from its root, more than max_depth="
+                                   f"{max_depth}",), coll, None if validity_only else
+                       (against if coll == "allreduce" else "cut"), notes=tuple(reader.notes),
+                       depth=depth)
     if validity_only:
-        return _validity_verdict(topology, reader, parsed, interval is not None)
+        return replace(_validity_verdict(topology, reader, parsed, interval is not None),
+                       depth=depth)
     if coll == "allreduce" and against == "trees" and (reader.shards or reader.concurrent):
         what = "weighted" if reader.shards else "concurrent"
         raise VerifyArgumentError(
@@ -473,13 +495,14 @@ def verify(topology: Topology, schedule: Any, *, against: str = "lp",
     if solve is not None and coll == "allreduce":      # only now that the schedule is sound
         interval = check_interval(solve())
     shape = {"weights": named_weights(topology, parsed.shards), "concurrent": parsed.concurrent,
-             **_multicast_shape(parsed)}
+             "depth": depth, **_multicast_shape(parsed)}
     if coll != "allreduce":
         notes += parsed.notes         # (an allreduce verdict adds them itself)
     try:
         if coll == "allreduce":
-            return _allreduce_verdict(topology, parsed, mode, interval, notes + parsed.notes,
-                                      kernel, reader.group)
+            return replace(_allreduce_verdict(topology, parsed, mode, interval,
+                                              notes + parsed.notes, kernel, reader.group),
+                           depth=depth)
         bound = cached_bound(topology, coll, reader.root, kernel, parsed.shards,
                              _sink_orbits(topology, reader.group, parsed.shards))
     except VerifierSelfCheckError as exc:

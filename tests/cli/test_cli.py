@@ -492,7 +492,7 @@ def test_each_command_is_declared_by_the_module_that_runs_it():
                 assert func is None or func.__module__ == add.__module__, (p.prog, add)
         names += list(sub.choices)
     top = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    assert names == list(top.choices) and len(names) == 25
+    assert names == list(top.choices) and len(names) == 26
 
 
 def test_every_choice_list_is_a_library_constant():
@@ -514,7 +514,7 @@ def test_every_choice_list_is_a_library_constant():
     library = {id(c) for c in (
         collective.ALL, collective.TREES, collective.CUT_BOUNDED_NAMES,
         collective.ALLREDUCE_METHODS, pipeline.MULTICAST, AGAINST, options.SOLVED_NAMES,
-        options.GROUPS_NAMES,
+        options.GROUPS_NAMES, options.PARETO_NAMES,
         options.FORMULATIONS, limits.FLAVOURS, limits.PROTOCOLS, calibrated.MODELS,
         baselines.ALL_KINDS, whatif.BY, VIEWS, schemas.NAMES, flow.KERNELS,
         nccl_import.BANDWIDTHS, nccl_import.PCIE_MODES, fitting.PLACEMENTS,
@@ -525,7 +525,7 @@ def test_every_choice_list_is_a_library_constant():
             if action.choices is not None and not isinstance(action.choices, dict):
                 assert id(action.choices) in library, (parser.prog, action.dest, action.choices)
                 seen += 1
-    assert seen == 40
+    assert seen == 41
 
 
 def test_a_verdict_line_names_options_through_one_table():

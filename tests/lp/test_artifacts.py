@@ -25,7 +25,7 @@ def test_models_folder_is_what_the_code_writes():
 def _files():
     for spec, name in zip(REFERENCE_NETWORKS, FOLDERS):
         groups = ("groups", "groups-balanced") if spec == GROUPS_NETWORK[0] else ()
-        for stem in ("allreduce", "alltoall", "alltoall-folded", *groups):
+        for stem in ("allreduce", "alltoall", "alltoall-folded", "depth-2", *groups):
             yield name, stem, "lp"
             if spec in MPS_NETWORKS:
                 yield name, stem, "mps"
