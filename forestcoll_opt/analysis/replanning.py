@@ -7,11 +7,16 @@ failed or degraded parts (:func:`~forestcoll_opt.model.faults.parse_part`: ``ID`
 part out of service, ``ID=KEEP`` for one left with that fraction of its bandwidth; several
 at once) and returns a :class:`Replan`:
 
-* the new schedule, exactly at the optimum of the degraded network: the healthy schedule
-  itself when no route crosses a removed part and it still reaches that optimum there
-  (a degraded link it never filled, say), else one generated on the degraded
-  network with the automorphisms that fix the failed parts (the stabiliser, which
-  :mod:`forestcoll_opt.generation.pipeline` packs under);
+* the new schedule, exactly at the optimum of the degraded network, by the first route
+  that works (:attr:`Replan.method`): the healthy schedule itself when no route crosses
+  a removed part and it still reaches that optimum there (``kept``: a degraded link it
+  never filled, say); the healthy schedule repaired
+  (:func:`~forestcoll_opt.generation.repair.repair_schedule`: the trees that avoid the
+  failed parts kept, the others re-attached on the room they leave at the degraded
+  optimum, ``repaired``, or their demand packed exactly on that residual network,
+  ``repacked``); else one generated on the degraded network with the automorphisms that
+  fix the failed parts (the stabiliser, which :mod:`forestcoll_opt.generation.pipeline`
+  packs under; ``regenerated``, with :attr:`Replan.note` saying why no repair);
 * the verifier's verdict on the degraded network (it refuses a schedule that still
   routes through a failed part);
 * the fraction of the healthy optimum lost, and the degraded network's bottleneck cut
@@ -34,15 +39,18 @@ from ..errors import FailureError, ScheduleError
 from ..generation.bounding import bound, rs_ag_algbw
 from ..model.collective import Collective
 from ..model.faults import Failure, degrade, describe, parse_failures
-from ..model.linkloads import achieved_algbw
 from ..model.numbers import fraction_display, fraction_text
 from ..model.schedule import Schedule
 from ..model.topology import Topology
+from ..generation.repair import ROUTES, repair_schedule
 from .best import generate
 from .checks import verify
 
-METHODS = ("kept", "regenerated")
-"""How a re-plan got its schedule: the healthy one still optimal, or a new one."""
+METHODS = ROUTES + ("regenerated",)
+"""How a re-plan got its schedule: the healthy one still optimal (``kept``), its lost
+trees re-attached on the room the others leave (``repaired``) or re-packed there exactly
+(``repacked``) — :func:`~forestcoll_opt.generation.repair.repair_schedule` — or a new one
+generated on the degraded network (``regenerated``)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +75,10 @@ class Replan:
     :ivar trees_avoiding: the healthy schedule's trees that avoid every failed part
         (untouched by a degraded one too)
     :ivar trees: the healthy schedule's trees
+    :ivar kept: the healthy trees the new schedule keeps as they were (the others were
+        repaired or re-packed; 0 when regenerated)
+    :ivar note: why the healthy schedule could not be repaired (``"regenerated"``), else
+        ``""``
     :ivar seconds: wall-clock seconds taken, the verdict included; ignored by ``==``
     """
 
@@ -84,6 +96,8 @@ class Replan:
     cut_bandwidth: Fraction
     trees_avoiding: int
     trees: int
+    kept: int = 0
+    note: str = ""
     units: str = "GB/s"
     seconds: float = field(default=0.0, compare=False)
 
@@ -109,6 +123,8 @@ class Replan:
                 ("bottleneck cut", f"{self.cut_text}: {fraction_display(self.cut_bandwidth)} "
                                    f"{self.units} leave it"),
                 ("healthy trees kept clear", f"{self.trees_avoiding} of {self.trees}"),
+                ("healthy trees kept", f"{self.kept} of {self.trees}"
+                                       + (f" ({self.note})" if self.note else "")),
                 ("seconds", f"{self.seconds:.2f}")]
         return html_summary(f"Replan · {self.collective.value} after "
                             f"{len(self.failures)} failure(s)", rows)
@@ -121,7 +137,8 @@ class Replan:
                 "algbw": fraction_text(self.algbw), "lost": fraction_text(self.lost),
                 "status": self.status, "cut": list(self.cut), "cut_text": self.cut_text,
                 "cut_bandwidth": fraction_text(self.cut_bandwidth),
-                "trees_avoiding": self.trees_avoiding, "trees": self.trees}
+                "trees_avoiding": self.trees_avoiding, "trees": self.trees,
+                "kept": self.kept, "note": self.note}
 
 
 def _optimum(topology: Topology, member: Collective, root: str | None,
@@ -140,14 +157,6 @@ def _avoiding(schedule: Schedule, degraded: Topology, topology: Topology) -> int
     return sum(1 for t in _trees(schedule)
                if all((p[i], p[i + 1]) in same for e in t.edges
                       for p in (e.path,) for i in range(len(p) - 1)))
-
-
-def _routable(schedule: Schedule, degraded: Topology) -> bool:
-    """Whether every hop of every tree is still a link of ``degraded`` (a degraded part's
-    included: whether the schedule still fits it is the algbw's to say)."""
-    links = degraded.capacity
-    return all((p[i], p[i + 1]) in links for t in _trees(schedule) for e in t.edges
-               for p in (e.path,) for i in range(len(p) - 1))
 
 
 def _trees(schedule: Schedule):
@@ -190,13 +199,11 @@ def replan(topology: Topology, schedule: Schedule, *,
                            ) from None
     optimum, cut = _optimum(degraded, member, root, kernel)
     avoiding = _avoiding(schedule, degraded, topology)
-    new, method = None, "regenerated"
     total = sum(1 for _ in _trees(schedule))
-    if not schedule.phases and _routable(schedule, degraded):
-        kept = _renamed(schedule, degraded)
-        if achieved_algbw(kept, degraded) == optimum:
-            new, method = kept, "kept"
+    fixed = repair_schedule(degraded, schedule, kernel=kernel)
+    new, method, why = fixed.schedule, fixed.route, fixed.reason
     if new is None:
+        method = "regenerated"
         new = generate(degraded, collective=member, root=root, kernel=kernel,
                        symmetry=symmetry, weights=weights, method="trees"
                        if member is Collective.ALLREDUCE else "auto")
@@ -212,7 +219,7 @@ def replan(topology: Topology, schedule: Schedule, *,
                   healthy=healthy, optimum=optimum, algbw=new.algbw, status=verdict.status,
                   cut=tuple(cut.cut), cut_text=cut_text,
                   cut_bandwidth=cut.cut_bandwidth, trees_avoiding=avoiding,
-                  trees=total, units=degraded.units,
+                  trees=total, kept=fixed.kept, note=why, units=degraded.units,
                   seconds=time.perf_counter() - start)
 
 
@@ -230,11 +237,3 @@ def _remainder(topology: Topology, parts: tuple[Failure, ...], member: Collectiv
             f"it limits every schedule, but the trees are built on balanced networks only, "
             f"so no schedule reaching it is made: restore the part, or run on the balanced "
             f"network without it")
-
-
-def _renamed(schedule: Schedule, degraded: Topology) -> Schedule:
-    """The healthy schedule as one of the degraded network (its name and algbw there)."""
-    from dataclasses import replace
-
-    moved = replace(schedule, topology=degraded.name)
-    return replace(moved, algbw=achieved_algbw(moved, degraded))

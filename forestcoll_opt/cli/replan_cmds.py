@@ -20,6 +20,14 @@ FAIL_HELP = ("the parts out of service, a comma list of ids: link:A--B (both dir
              "more")
 DEGRADE_HELP = ("a link or NIC left with part of its bandwidth, ID=KEEP (nic:box0/gpu3=1/2: a "
                 "dual-port NIC that lost one port); repeat for more")
+ROUTE_TEXT = {
+    "kept": "kept: the healthy schedule is still optimal on the degraded network",
+    "repaired": "repaired: the trees crossing a failed part re-attached on the room the "
+                "others leave",
+    "repacked": "repacked: the lost trees packed exactly on the room the others leave",
+    "regenerated": "regenerated on the degraded network",
+}
+"""One line per way a re-plan got its schedule (``Replan.method``)."""
 EXPORTS = ("msccl",)
 """The runtime files ``--export`` writes."""
 
@@ -66,7 +74,8 @@ def cmd_replan(args: argparse.Namespace) -> int:
             raise UsageError(f"--export {runtime[:40]}: runtimes: {', '.join(EXPORTS)}")
         folder = check_output_folder(where, label="--export DIR")
     topo = resolve(args.topology)
-    healthy = read_schedule(args.schedule, topology=topo)
+    # a compact healthy schedule stays compact: the repair walks its trees once
+    healthy = read_schedule(args.schedule, topology=topo, expand=False)
     result = replan(topo, healthy, failures=ids)
     texts = {args.output: result.schedule.to_json()}
     xml_path = None
@@ -89,8 +98,10 @@ def cmd_replan(args: argparse.Namespace) -> int:
           f"{fraction_display(result.healthy)} {units}", file=out)
     print(f"bottleneck      {result.cut_text}: {fraction_display(result.cut_bandwidth)} "
           f"{units} leave it", file=out)
-    print(f"healthy trees   {result.trees_avoiding} of {result.trees} avoid every failed part",
-          file=out)
+    print(f"healthy trees   {result.trees_avoiding} of {result.trees} avoid every failed part; "
+          f"{result.kept} kept as they were", file=out)
+    print(f"route           {ROUTE_TEXT[result.method]}"
+          + (f" ({result.note})" if result.note else ""), file=out)
     if xml_path is not None:
         print(f"wrote {xml_path}: MSCCL for {result.topology}", file=out)
     print(f"seconds         {result.seconds:.2f}", file=out)
