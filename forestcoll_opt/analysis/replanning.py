@@ -17,14 +17,18 @@ at once) and returns a :class:`Replan`:
   ``repacked``); else one generated on the degraded network with the automorphisms that
   fix the failed parts (the stabiliser, which :mod:`forestcoll_opt.generation.pipeline`
   packs under; ``regenerated``, with :attr:`Replan.note` saying why no repair);
+  when the failures leave an unbalanced network, on which no tree schedule is built, the
+  optimal schedule of its largest balanced sub-network
+  (:func:`~forestcoll_opt.analysis.balanced.best_on_balanced`: ``balanced``; its
+  ``optimum`` is then the unbalanced network's cut bound, which it does not reach,
+  :attr:`Replan.ratio` its exact share of it, and :attr:`Replan.note` says so);
 * the verifier's verdict on the degraded network (it refuses a schedule that still
   routes through a failed part);
 * the fraction of the healthy optimum lost, and the degraded network's bottleneck cut
   that explains it (its compute nodes, the bandwidth leaving it).
 
-A failure that leaves no network a schedule can run on (compute nodes cut off, a node
-unbalanced) is refused by :func:`~forestcoll_opt.model.faults.degrade` with the reason;
-``forestcoll whatif`` gives its cut bound.
+A failure that cuts compute nodes off is refused with the reason
+(:func:`~forestcoll_opt.model.faults.degrade`) and the cut bound of what is left.
 """
 
 from __future__ import annotations
@@ -38,15 +42,17 @@ from ..display import html_summary
 from ..errors import FailureError, ScheduleError
 from ..generation.bounding import bound, rs_ag_algbw
 from ..model.collective import Collective
-from ..model.faults import Failure, degrade, describe, parse_failures
+from ..model.faults import (Failure, degrade, describe, parse_failures, remaining,
+                            unbalanced)
 from ..model.numbers import fraction_display, fraction_text
 from ..model.schedule import Schedule
 from ..model.topology import Topology
 from ..generation.repair import ROUTES, repair_schedule
+from .balanced import BalancedSchedule, best_on_balanced
 from .best import generate
 from .checks import verify
 
-METHODS = ROUTES + ("regenerated",)
+METHODS = ROUTES + ("regenerated", "balanced")
 """How a re-plan got its schedule: the healthy one still optimal (``kept``), its lost
 trees re-attached on the room the others leave (``repaired``) or re-packed there exactly
 (``repacked``) — :func:`~forestcoll_opt.generation.repair.repair_schedule` — or a new one
@@ -61,12 +67,11 @@ class Replan:
     :ivar topology: the degraded network's name
     :ivar failures: the failed or degraded parts' ids, in the order given
     :ivar schedule: the new schedule, on the degraded network
-    :ivar method: ``"kept"`` (the healthy schedule, still at the degraded optimum) or
-        ``"regenerated"``
+    :ivar method: one of :data:`METHODS` (module docstring)
     :ivar healthy: the healthy network's optimum (allreduce: the reduce-scatter +
         allgather tree bound), exact
-    :ivar optimum: the degraded network's, exact
-    :ivar algbw: the new schedule's, exact (equal to ``optimum``)
+    :ivar optimum: the degraded network's, exact (``balanced``: its cut bound)
+    :ivar algbw: the new schedule's, exact (equal to ``optimum``, but for ``balanced``)
     :ivar status: the verifier's status on the degraded network (``"optimal"``)
     :ivar cut: the degraded network's bottleneck cut S* (node ids; allreduce: the
         allgather's), which bounds ``optimum``
@@ -102,9 +107,16 @@ class Replan:
     seconds: float = field(default=0.0, compare=False)
 
     @property
+    def ratio(self) -> Fraction:
+        """The schedule's algbw over ``optimum``, exact: 1, except for a ``balanced``
+        re-plan, whose schedule runs on a balanced sub-network below the cut bound."""
+        return self.algbw / self.optimum
+
+    @property
     def lost(self) -> Fraction:
-        """The fraction of the healthy optimum lost, exact (0: nothing lost)."""
-        return 1 - self.optimum / self.healthy
+        """The fraction of the healthy optimum the new schedule loses, exact (0: nothing
+        lost)."""
+        return 1 - self.algbw / self.healthy
 
     def __repr__(self) -> str:
         failed = ", ".join(self.failures)
@@ -135,6 +147,7 @@ class Replan:
                 "failures": list(self.failures), "method": self.method,
                 "healthy": fraction_text(self.healthy), "optimum": fraction_text(self.optimum),
                 "algbw": fraction_text(self.algbw), "lost": fraction_text(self.lost),
+                "ratio": fraction_text(self.ratio),
                 "status": self.status, "cut": list(self.cut), "cut_text": self.cut_text,
                 "cut_bandwidth": fraction_text(self.cut_bandwidth),
                 "trees_avoiding": self.trees_avoiding, "trees": self.trees,
@@ -195,8 +208,17 @@ def replan(topology: Topology, schedule: Schedule, *,
     try:
         degraded = degrade(topology, parts)
     except FailureError as exc:
-        raise FailureError(f"{exc}. {_remainder(topology, parts, member, root, kernel, healthy)}"
-                           ) from None
+        refused = FailureError(f"{exc}. "
+                               f"{_remainder(topology, parts, member, root, kernel, healthy)}")
+        nodes, capacity = remaining(topology, parts)
+        if unbalanced(nodes, capacity) is None:
+            raise refused from None
+        try:
+            best = best_on_balanced(topology, parts, collective=member, root=root,
+                                    weights=weights, kernel=kernel)
+        except FailureError:
+            raise refused from None
+        return _on_balanced(best, schedule, healthy, member, root, kernel, start)
     optimum, cut = _optimum(degraded, member, root, kernel)
     avoiding = _avoiding(schedule, degraded, topology)
     total = sum(1 for _ in _trees(schedule))
@@ -220,6 +242,27 @@ def replan(topology: Topology, schedule: Schedule, *,
                   cut=tuple(cut.cut), cut_text=cut_text,
                   cut_bandwidth=cut.cut_bandwidth, trees_avoiding=avoiding,
                   trees=total, kept=fixed.kept, note=why, units=degraded.units,
+                  seconds=time.perf_counter() - start)
+
+
+def _on_balanced(best: BalancedSchedule, schedule: Schedule, healthy: Fraction,
+                 member: Collective, root: str | None, kernel: str | None,
+                 start: float) -> Replan:
+    """The re-plan of a failure that leaves an unbalanced network: the best schedule on
+    its largest balanced sub-network (:mod:`forestcoll_opt.analysis.balanced`)."""
+    sub = best.subnetwork
+    _, cut = _optimum(sub, member, root, kernel)
+    inside = set(cut.cut)
+    compute = [v for v in sub.compute_nodes if v in inside]
+    others = [v for v in sub.compute_nodes if v not in inside]
+    cut_text = (describe(sub, compute) if len(compute) <= len(others) else
+                f"every compute node but {describe(sub, others)}")
+    return Replan(collective=member, topology=sub.name, failures=best.failures,
+                  schedule=best.schedule, method="balanced", healthy=healthy,
+                  optimum=best.bound, algbw=best.algbw, status=best.status,
+                  cut=tuple(cut.cut), cut_text=cut_text, cut_bandwidth=cut.cut_bandwidth,
+                  trees_avoiding=0, trees=sum(1 for _ in _trees(schedule)), kept=0,
+                  note=best.statement, units=sub.units,
                   seconds=time.perf_counter() - start)
 
 

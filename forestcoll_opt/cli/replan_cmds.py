@@ -26,6 +26,7 @@ ROUTE_TEXT = {
                 "others leave",
     "repacked": "repacked: the lost trees packed exactly on the room the others leave",
     "regenerated": "regenerated on the degraded network",
+    "balanced": "balanced: the optimal schedule of the largest balanced sub-network",
 }
 """One line per way a re-plan got its schedule (``Replan.method``)."""
 EXPORTS = ("msccl",)
@@ -83,7 +84,11 @@ def cmd_replan(args: argparse.Namespace) -> int:
         from ..runtimes.msccl_export import export_msccl
         from ..model.faults import degrade
 
-        exported = export_msccl(degrade(topo, ids), result.schedule)
+        from ..analysis.balanced import balanced_subnetwork
+
+        network = (balanced_subnetwork(topo, ids) if result.method == "balanced" else
+                   degrade(topo, ids))
+        exported = export_msccl(network, result.schedule)
         xml_path = Path(folder) / f"{_file_stem(result.topology)}.xml"
         texts[xml_path] = exported.xml
         Path(folder).mkdir(exist_ok=True)     # checked above: new, or empty
@@ -92,8 +97,10 @@ def cmd_replan(args: argparse.Namespace) -> int:
     units = result.units
     print(f"wrote {where}: {result.collective.value} on {result.topology}, "
           f"{result.schedule.num_trees} trees ({result.method})", file=out)
-    print(f"algbw           {fraction_display(result.algbw)} {units}  ({result.status} on the "
-          f"degraded network)", file=out)
+    where_ = ("its largest balanced sub-network" if result.method == "balanced" else
+              "the degraded network")
+    print(f"algbw           {fraction_display(result.algbw)} {units}  ({result.status} on "
+          f"{where_})", file=out)
     print(f"lost            {float(result.lost):.2%} of the healthy optimum "
           f"{fraction_display(result.healthy)} {units}", file=out)
     print(f"bottleneck      {result.cut_text}: {fraction_display(result.cut_bandwidth)} "
@@ -101,7 +108,10 @@ def cmd_replan(args: argparse.Namespace) -> int:
     print(f"healthy trees   {result.trees_avoiding} of {result.trees} avoid every failed part; "
           f"{result.kept} kept as they were", file=out)
     print(f"route           {ROUTE_TEXT[result.method]}"
-          + (f" ({result.note})" if result.note else ""), file=out)
+          + (f" ({result.note})" if result.note and result.method != "balanced" else ""),
+          file=out)
+    if result.method == "balanced":
+        print(f"note            {result.note}", file=out)
     if xml_path is not None:
         print(f"wrote {xml_path}: MSCCL for {result.topology}", file=out)
     print(f"seconds         {result.seconds:.2f}", file=out)
