@@ -38,8 +38,8 @@ VIEWS = ("topology", "cut", "tree", "loads", "groups")
 SCHEDULE_VIEWS = ("tree", "loads")
 """The views that draw a schedule (the others draw a topology or a bound)."""
 
-__all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "check_schedule", "draw", "render",
-           "report", "save_drawing", "utilisation"]
+__all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "check_schedule", "draw",
+           "loss_distribution", "render", "report", "save_drawing", "utilisation"]
 
 
 def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
@@ -224,3 +224,4 @@ def save_drawing(figure: Any, path: str | os.PathLike) -> None:
 # after draw(), which the report draws with (reports.py imports it from here)
 from .reports import report  # noqa: E402
 from .schedule_views import utilisation  # noqa: E402
+from .scenario_plot import loss_distribution  # noqa: E402

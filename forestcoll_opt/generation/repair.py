@@ -49,9 +49,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from ..display import html_summary
 from ..errors import PackingError, SplittingError
 from ..kernels.flow import FlowNetwork
-from ..model.collective import Collective
+from ..model.numbers import fraction_display
 from ..model.schedule import MAX_COUNT, Schedule
 from ..model.topology import Topology
 from ..model.trees import Tree, TreeEdge
@@ -93,6 +94,15 @@ class Repair:
             return f"Repair(none: {self.reason[:120]})"
         return (f"Repair({self.route}, {self.kept} trees kept, {self.lost} lost, "
                 f"scale {self.scale}, algbw={self.schedule.algbw})")
+
+    def _repr_html_(self) -> str:
+        if self.schedule is None:
+            return html_summary("Repair · none", [("why", self.reason)])
+        return html_summary(f"Repair · {self.route}", [
+            ("schedule", f"{self.schedule.num_trees} trees on {self.schedule.topology}"),
+            ("algbw", f"{fraction_display(self.schedule.algbw)} {self.schedule.units}"),
+            ("healthy trees", f"{self.kept} kept, {self.lost} repaired or re-packed"),
+            ("scale", f"weights and k times {self.scale}")])
 
 
 class _NoRepair(Exception):
