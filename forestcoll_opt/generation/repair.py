@@ -55,7 +55,7 @@ from ..kernels.flow import FlowNetwork
 from ..model.numbers import fraction_display
 from ..model.schedule import MAX_COUNT, Schedule
 from ..model.topology import Topology
-from ..model.trees import Tree, TreeEdge
+from ..model.trees import Tree, TreeEdge, node_group
 from .bounding import bound
 
 ROUTES = ("kept", "repaired", "repacked")
@@ -162,7 +162,10 @@ def _phase(degraded: Topology, phase: Schedule, kernel: str | None
     x = bound(degraded, collective=member, root=phase.root, kernel=kernel,
               weights=weights).algbw
     network = degraded.reversed() if member.inward else degraded
-    trees = [_reversed(t) if member.inward else t for t in phase.iter_trees()]
+    trees, blocks = _expanded(phase)
+    if member.inward:
+        trees = [_reversed(t) for t in trees]
+    hops = _LazyHops(trees)
     parts = phase.k if member.rooted else phase.total_weight * phase.k
     unit = {e: b * parts / x for e, b in network.capacity.items()}
     m = 1
@@ -171,15 +174,7 @@ def _phase(degraded: Topology, phase: Schedule, kernel: str | None
     if phase.k * m > MAX_COUNT or max(t.weight for t in trees) * m > MAX_COUNT:
         raise _NoRepair(f"the weights would pass 2^63 - 1 (scale {m})")
     budget = {e: int(u * m) for e, u in unit.items()}
-    hops = [_hops(t) for t in trees]
-    lost_ids = [i for i, h in enumerate(hops) if any(e not in budget for e in h)]
-    load: dict[Hop, int] = {}
-    lost_set = set(lost_ids)
-    for i, h in enumerate(hops):
-        if i not in lost_set:
-            w = trees[i].weight * m
-            for e, n in h.items():
-                load[e] = load.get(e, 0) + w * n
+    lost_set, load = _census(trees, hops, blocks, member.inward, budget, m)
     # a degraded link past its budget: drop the kept trees crossing it, last first
     for e in sorted((e for e, l in load.items() if l > budget[e]),
                     key=lambda e: (network.index[e[0]], network.index[e[1]])):
@@ -293,6 +288,114 @@ def _wasteful(trees: Sequence[Tree], which, inside: set[str], lost_set: set[int]
         if len(entries) > (0 if t.root in inside else 1):
             out[i] = entries
     return out
+
+
+class _Blocks:
+    """A compact phase's group, for counting its trees' hops by orbit: the nodes it moves,
+    its elements (as positions), and where each representative's images start in the
+    list of trees."""
+
+    def __init__(self, nodes: Sequence[str], elements: list, starts: list[tuple[int, Tree]]
+                 ) -> None:
+        self.nodes, self.elements, self.starts = nodes, elements, starts
+
+
+def _expanded(phase: Schedule) -> tuple[list[Tree], _Blocks | None]:
+    """Every tree of the phase: a compact one's representatives mapped by every element
+    of its group, in :meth:`~forestcoll_opt.model.schedule.Schedule.iter_trees` order."""
+    trees = list(phase.trees)
+    if not phase.orbits:
+        return trees, None
+    nodes, action = node_group(phase.group, phase.compute_nodes)
+    elements = list(action.elements())
+    starts = []
+    for rep in phase.orbits:
+        starts.append((len(trees), rep))
+        named = {v for e in rep.edges for v in e.path} | {rep.root}
+        base = {v: v for v in named}
+        edges = [(e.src, e.dst, e.path) for e in rep.edges]
+        for perm in elements:
+            m = dict(base)
+            m.update((nodes[i], nodes[j]) for i, j in enumerate(perm) if i != j)
+            get = m.__getitem__
+            trees.append(Tree(get(rep.root), rep.weight,
+                              tuple(TreeEdge(get(a), get(b), tuple(map(get, p)))
+                                    for a, b, p in edges)))
+    return trees, _Blocks(nodes, elements, starts)
+
+
+class _LazyHops:
+    """Every tree's hops (:func:`_hops`), counted when first asked for."""
+
+    def __init__(self, trees: Sequence[Tree]) -> None:
+        self.trees = trees
+        self.cache: dict[int, dict[Hop, int]] = {}
+
+    def __getitem__(self, i: int) -> dict[Hop, int]:
+        found = self.cache.get(i)
+        if found is None:
+            found = self.cache[i] = _hops(self.trees[i])
+        return found
+
+    def __len__(self) -> int:
+        return len(self.trees)
+
+
+def _census(trees: Sequence[Tree], hops: _LazyHops, blocks: _Blocks | None, inward: bool,
+            budget: Mapping[Hop, int], m: int) -> tuple[set[int], dict[Hop, int]]:
+    """(the trees with a hop that is no link of the degraded network, the other trees'
+    load on every link, times ``m``). A compact phase's images are counted by orbit with
+    numpy: a representative's hops mapped by every element at once."""
+    lost: set[int] = set()
+    load: dict[Hop, int] = {}
+    plain = len(trees) if blocks is None else blocks.starts[0][0]
+    for i in range(plain):
+        h = hops[i]
+        if any(e not in budget for e in h):
+            lost.add(i)
+            continue
+        w = trees[i].weight * m
+        for e, n in h.items():
+            load[e] = load.get(e, 0) + w * n
+    if blocks is None:
+        return lost, load
+    import numpy as np
+
+    ids: dict[str, int] = {}
+    for a, b in budget:
+        ids.setdefault(a, len(ids))
+        ids.setdefault(b, len(ids))
+    for v in blocks.nodes:
+        ids.setdefault(v, len(ids))
+    for _, rep in blocks.starts:
+        for e in rep.edges:
+            for v in e.path:
+                ids.setdefault(v, len(ids))
+    size = len(ids)
+    moved = np.array([ids[v] for v in blocks.nodes], dtype=np.int64)
+    images = np.tile(np.arange(size, dtype=np.int64), (len(blocks.elements), 1))
+    images[:, moved] = moved[np.array(blocks.elements, dtype=np.int64)]
+    links = sorted(ids[a] * size + ids[b] for a, b in budget)
+    valid = np.array(links, dtype=np.int64)
+    names = {ids[a] * size + ids[b]: (a, b) for a, b in budget}
+    total = np.zeros(len(valid), dtype=np.int64)
+    for start, rep in blocks.starts:
+        rep_hops = _hops(rep)
+        pairs = [(b, a) if inward else (a, b) for a, b in rep_hops]
+        src = np.array([ids[a] for a, _ in pairs], dtype=np.int64)
+        dst = np.array([ids[b] for _, b in pairs], dtype=np.int64)
+        count = np.array(list(rep_hops.values()), dtype=np.int64) * (rep.weight * m)
+        codes = images[:, src] * size + images[:, dst]
+        at = np.minimum(np.searchsorted(valid, codes), len(valid) - 1)
+        ok = valid[at] == codes
+        whole = ok.all(axis=1)
+        lost.update(start + int(j) for j in np.flatnonzero(~whole))
+        rows = np.flatnonzero(whole)
+        np.add.at(total, at[rows].ravel(), np.tile(count, len(rows)))
+    for j in np.flatnonzero(total):
+        e = names[int(valid[j])]
+        load[e] = load.get(e, 0) + int(total[j])
+    return lost, load
 
 
 def _hops(tree: Tree) -> dict[Hop, int]:

@@ -177,3 +177,18 @@ def test_the_rounds_give_up_the_kept_trees_that_waste_room():
         0: {("a", "b"), ("a", "c")}}
     assert repair_module._wasteful([t], [0], {"c", "d"}, set()) == {}
     assert repair_module._wasteful([t], [0], {"a", "d"}, set()) == {0: {("c", "d")}}
+
+
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter"])
+def test_a_compact_schedule_is_repaired_as_its_expansion(collective):
+    # the repair counts a compact schedule's trees by orbit (numpy); the same trees, the
+    # same repair as from the schedule written out
+    topo = fc.resolve("dgx-h100:boxes=4")
+    compact = fc.generate(topo, collective=collective, compact=True)
+    assert compact.orbits
+    degraded = degrade(topo, ["nic:box1/gpu5", "link:box2/gpu0--rail0"])
+    a = repair_schedule(degraded, compact)
+    b = repair_schedule(degraded, compact.expanded())
+    assert a == b and a.route == "repaired" and a.lost > 0
+    assert a.schedule.algbw == fc.bound(degraded, collective=collective).algbw
+    assert fc.verify(degraded, a.schedule).status == "optimal"
