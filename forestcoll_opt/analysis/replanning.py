@@ -47,7 +47,7 @@ from ..model.faults import (Failure, degrade, describe, parse_failures, remainin
 from ..model.numbers import fraction_display, fraction_text
 from ..model.schedule import Schedule
 from ..model.topology import Topology
-from ..generation.repair import ROUTES, repair_schedule
+from ..generation.repair import ROUTES, repair_schedule, trees_within
 from .balanced import BalancedSchedule, best_on_balanced
 from .best import generate
 from .checks import verify
@@ -85,6 +85,8 @@ class Replan:
     :ivar note: why the healthy schedule could not be repaired (``"regenerated"``), else
         ``""``
     :ivar seconds: wall-clock seconds taken, the verdict included; ignored by ``==``
+    :ivar document: the new schedule's JSON object, as the verifier read it (``to_dict``;
+        :func:`~forestcoll_opt.model.schedule.document_text` writes it); ignored by ``==``
     """
 
     collective: Collective
@@ -105,6 +107,7 @@ class Replan:
     note: str = ""
     units: str = "GB/s"
     seconds: float = field(default=0.0, compare=False)
+    document: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def ratio(self) -> Fraction:
@@ -166,16 +169,8 @@ def _optimum(topology: Topology, member: Collective, root: str | None,
 
 def _avoiding(schedule: Schedule, degraded: Topology, topology: Topology) -> int:
     """The trees whose every hop is a link of ``degraded`` at its healthy bandwidth."""
-    same = {e for e, c in degraded.capacity.items() if topology.capacity.get(e) == c}
-    return sum(1 for t in _trees(schedule)
-               if all((p[i], p[i + 1]) in same for e in t.edges
-                      for p in (e.path,) for i in range(len(p) - 1)))
-
-
-def _trees(schedule: Schedule):
-    """Every tree of the schedule, both allreduce phases' and a compact one's images."""
-    for part in schedule.phases or (schedule,):
-        yield from part.iter_trees()
+    same = {e: c for e, c in degraded.capacity.items() if topology.capacity.get(e) == c}
+    return trees_within(schedule, same)
 
 
 def replan(topology: Topology, schedule: Schedule, *,
@@ -221,7 +216,7 @@ def replan(topology: Topology, schedule: Schedule, *,
         return _on_balanced(best, schedule, healthy, member, root, kernel, start)
     optimum, cut = _optimum(degraded, member, root, kernel)
     avoiding = _avoiding(schedule, degraded, topology)
-    total = sum(1 for _ in _trees(schedule))
+    total = schedule.num_trees
     fixed = repair_schedule(degraded, schedule, kernel=kernel)
     new, method, why = fixed.schedule, fixed.route, fixed.reason
     if new is None:
@@ -229,7 +224,8 @@ def replan(topology: Topology, schedule: Schedule, *,
         new = generate(degraded, collective=member, root=root, kernel=kernel,
                        symmetry=symmetry, weights=weights, method="trees"
                        if member is Collective.ALLREDUCE else "auto")
-    verdict = verify(degraded, new, against="trees" if member is Collective.ALLREDUCE
+    document = new.to_dict()        # the verifier reads it; the CLI writes it
+    verdict = verify(degraded, document, against="trees" if member is Collective.ALLREDUCE
                      else "lp", kernel=kernel, weights=weights)
     inside = set(cut.cut)
     compute = [v for v in degraded.compute_nodes if v in inside]
@@ -242,6 +238,7 @@ def replan(topology: Topology, schedule: Schedule, *,
                   cut=tuple(cut.cut), cut_text=cut_text,
                   cut_bandwidth=cut.cut_bandwidth, trees_avoiding=avoiding,
                   trees=total, kept=fixed.kept, note=why, units=degraded.units,
+                  document=document,
                   seconds=time.perf_counter() - start)
 
 
@@ -261,7 +258,7 @@ def _on_balanced(best: BalancedSchedule, schedule: Schedule, healthy: Fraction,
                   schedule=best.schedule, method="balanced", healthy=healthy,
                   optimum=best.bound, algbw=best.algbw, status=best.status,
                   cut=tuple(cut.cut), cut_text=cut_text, cut_bandwidth=cut.cut_bandwidth,
-                  trees_avoiding=0, trees=sum(1 for _ in _trees(schedule)), kept=0,
+                  trees_avoiding=0, trees=schedule.num_trees, kept=0,
                   note=best.statement, units=sub.units,
                   seconds=time.perf_counter() - start)
 

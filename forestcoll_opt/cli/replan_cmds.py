@@ -11,6 +11,7 @@ from ..errors import UsageError
 from ..files import check_output, check_output_folder, write_outputs
 from ..model.catalog import resolve
 from ..model.compact import read_schedule
+from ..model.schedule import document_text
 from ..model.numbers import fraction_display
 from .args import TOPOLOGY_HELP, output_arg
 from .output import destination
@@ -78,7 +79,8 @@ def cmd_replan(args: argparse.Namespace) -> int:
     # a compact healthy schedule stays compact: the repair walks its trees once
     healthy = read_schedule(args.schedule, topology=topo, expand=False)
     result = replan(topo, healthy, failures=ids)
-    texts = {args.output: result.schedule.to_json()}
+    texts = {args.output: document_text(result.document) if result.document is not None
+             else result.schedule.to_json()}
     xml_path = None
     if folder is not None:
         from ..runtimes.msccl_export import export_msccl

@@ -398,6 +398,27 @@ def _census(trees: Sequence[Tree], hops: _LazyHops, blocks: _Blocks | None, inwa
     return lost, load
 
 
+def trees_within(schedule: Schedule, links: Mapping[Hop, object]) -> int:
+    """How many trees of ``schedule`` (both allreduce phases'; a compact one's counted by
+    orbit, never written out) route every hop over a link of ``links``.
+
+    :param schedule: a tree collective's schedule
+    :param links: the links allowed (keys (u, v))
+    :returns: the number of those trees
+    """
+    total = 0
+    for phase in schedule.phases or (schedule,):
+        total += sum(1 for t in phase.trees if all(h in links for h in _hops(t)))
+        if phase.orbits:
+            nodes, action = node_group(phase.group, phase.compute_nodes)
+            elements = list(action.elements())
+            blocks = _Blocks(nodes, elements, [(i * len(elements), rep)
+                                               for i, rep in enumerate(phase.orbits)])
+            outside, _ = _census([], _LazyHops([]), blocks, False, links, 1)
+            total += len(phase.orbits) * len(elements) - len(outside)
+    return total
+
+
 def _hops(tree: Tree) -> dict[Hop, int]:
     """Every link hop of the tree's routes, with how many routes cross it."""
     out: dict[Hop, int] = {}

@@ -15,6 +15,7 @@ import forestcoll_opt as fc
 from forestcoll_opt.analysis.replanning import Replan, replan
 from forestcoll_opt.errors import FailureError
 from forestcoll_opt.model.faults import degrade, failures, problem
+from forestcoll_opt.model.schedule import document_text
 from forestcoll_opt.model.topology import from_dict
 from tests.randomnets import random_symmetric_network
 
@@ -42,6 +43,8 @@ def test_a_failed_nic(healthy):
     assert repr(r) == ("Replan(allgather, nic:box0/gpu3: repaired, algbw=480 GB/s "
                        "(10.00% lost), optimal)")
     assert r._repr_html_().startswith("<div><b>Replan · allgather after 1 failure(s)</b>")
+    # the document the verifier read is the schedule's, written as to_json writes it
+    assert document_text(r.document) == r.schedule.to_json()
 
 
 def test_a_dual_port_nic_that_lost_a_port_and_several_failures(healthy):

@@ -15,7 +15,8 @@ import pytest
 import forestcoll_opt as fc
 from forestcoll_opt.generation import repair as repair_module
 from forestcoll_opt.generation import rs_ag_algbw
-from forestcoll_opt.generation.repair import (Repair, repair_schedule, residual_carries)
+from forestcoll_opt.generation.repair import (Repair, repair_schedule, residual_carries,
+                                              trees_within)
 from forestcoll_opt.model.faults import degrade, failures, parse_part, problem
 from forestcoll_opt.model.topology import from_dict
 from forestcoll_opt.model.trees import Tree, TreeEdge
@@ -192,3 +193,8 @@ def test_a_compact_schedule_is_repaired_as_its_expansion(collective):
     assert a == b and a.route == "repaired" and a.lost > 0
     assert a.schedule.algbw == fc.bound(degraded, collective=collective).algbw
     assert fc.verify(degraded, a.schedule).status == "optimal"
+    # the trees that keep to the links left, counted by orbit and one by one: 44 of the
+    # 64; the repair kept 35 of them as they were (the others wasted room it needed)
+    within = trees_within(compact, degraded.capacity)
+    assert within == trees_within(compact.expanded(), degraded.capacity) == 44
+    assert a.kept == 35 and a.kept + a.lost == 64
