@@ -47,6 +47,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ..model.topology import Topology
+from .edges import sound_edge
 from .group import GroupAction, read_group
 from .jsonread import load_schedule  # noqa: F401 (the reader's entry point, re-exported)
 from .loads import Hop, PhaseLoad, Reading, multicast_hops, phases_traffic, shared_time
@@ -703,8 +704,8 @@ class Reader:
 
     def edge(self, e: Any, j: int, where: str, inward: bool, troot: str | None,
              parent: dict[str, str], routes: list[Sequence[str]]) -> None:
-        if self._sound_edge(e, inward, troot, parent, routes):
-            return
+        if sound_edge(self.t, self.compute, e, inward, troot, parent, routes):
+            return          # every check below passes (verify/edges.py): nothing to say
         if not isinstance(e, Mapping):
             self.reasons.append(f"{where}: edge #{j} must be an object, found {show(e)}")
             return
@@ -760,36 +761,6 @@ class Reader:
                 break
         else:
             routes.append(path)
-
-
-    def _sound_edge(self, e: Any, inward: bool, troot: str | None, parent: dict[str, str],
-                    routes: list[Sequence[str]]) -> bool:
-        """The common case, without building any message: an edge that every check of
-        :meth:`edge` passes is recorded as :meth:`edge` records it (its child's parent,
-        its route) and True is returned; any doubt returns False, and :meth:`edge` then
-        checks it in full (a million-edge schedule is read in half the time)."""
-        if type(e) is not dict or len(e) != 3:
-            return False
-        src, dst, path = e.get("src"), e.get("dst"), e.get("path")
-        compute = self.compute
-        if (type(src) is not str or type(dst) is not str or src == dst
-                or src not in compute or dst not in compute
-                or type(path) not in (list, tuple) or len(path) < 2
-                or path[0] != src or path[-1] != dst):
-            return False
-        child, up = (src, dst) if inward else (dst, src)
-        if child == troot or child in parent:
-            return False
-        index, cap = self.t.index, self.t.capacity
-        for v in path[1:-1]:
-            if type(v) is not str or v not in index or v in compute:
-                return False
-        for hop in zip(path, path[1:]):
-            if hop not in cap:
-                return False
-        parent[child] = up
-        routes.append(path)
-        return True
 
 
 def _walk_to_root(parent: Mapping[str, str], root: str) -> tuple[set[str], list[list[str]]]:
