@@ -198,3 +198,23 @@ def test_a_compact_schedule_is_repaired_as_its_expansion(collective):
     within = trees_within(compact, degraded.capacity)
     assert within == trees_within(compact.expanded(), degraded.capacity) == 44
     assert a.kept == 35 and a.kept + a.lost == 64
+
+
+def test_weighted_shards_and_a_broadcast_are_repaired(h100):
+    topo, _ = h100
+    weights = {v: (i % 3) + 1 for i, v in enumerate(topo.compute_nodes)}
+    degraded = degrade(topo, "nic:box0/gpu3")
+    for collective in ("allgather", "reduce-scatter"):
+        r = repair_schedule(degraded, fc.generate(topo, collective=collective,
+                                                  weights=weights))
+        # the weighted bound after the failure: 465 GB/s
+        assert r.route == "repaired" and r.schedule.algbw == Fraction(465) == fc.bound(
+            degraded, collective=collective, weights=weights).algbw
+        assert fc.verify(degraded, r.schedule, weights=weights).status == "optimal"
+    degraded = degrade(topo, "nic:box1/gpu3")
+    r = repair_schedule(degraded, fc.generate(topo, collective="broadcast", root="box0/gpu0"))
+    # box 1 receives the broadcast through its 7 NICs left, 7 x 50 = 350 GB/s
+    assert (r.route, r.kept, r.lost) == ("repaired", 7, 1)
+    assert r.schedule.algbw == 350 == fc.bound(degraded, collective="broadcast",
+                                               root="box0/gpu0").algbw
+    assert fc.verify(degraded, r.schedule).status == "optimal"
