@@ -6,6 +6,7 @@ The layer's public names, importable from here; its modules hold the rest."""
 
 from __future__ import annotations
 
+from .balanced import BalancedSchedule, balanced_subnetwork, best_on_balanced
 from .best import generate
 from .checks import allreduce_lp, alltoall_lp, assert_optimal, verify
 from .fitting import CalibrationFit, calibrate
@@ -21,9 +22,10 @@ from .whatif import (FailureClass, FailureImpact, Upgrade, UpgradeImpact, cut_op
                      failure_impact, upgrade_impact)
 
 __all__ = [
-    "CalibrationFit", "Case", "Contention", "FailureClass", "FailureImpact", "GroupBound",
+    "BalancedSchedule", "CalibrationFit", "Case", "Contention", "FailureClass", "FailureImpact", "GroupBound",
     "GroupContention", "MAX_K", "Replan", "SWEEP_COLUMNS", "Scenario", "ScenarioImpact",
-    "Upgrade", "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal", "calibrate",
+    "Upgrade", "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal",
+    "balanced_subnetwork", "best_on_balanced", "calibrate",
     "compare", "contention", "cut_optimum", "export_tradeoff", "failure_impact", "generate",
     "group_bound", "iter_sweep", "replan", "scenario_impact", "size_ranges", "sweep",
     "upgrade_impact", "validate", "verify", "verify_concurrent",

@@ -7,19 +7,28 @@ failed or degraded parts (:func:`~forestcoll_opt.model.faults.parse_part`: ``ID`
 part out of service, ``ID=KEEP`` for one left with that fraction of its bandwidth; several
 at once) and returns a :class:`Replan`:
 
-* the new schedule, exactly at the optimum of the degraded network: the healthy schedule
-  itself when no route crosses a removed part and it still reaches that optimum there
-  (a degraded link it never filled, say), else one generated on the degraded
-  network with the automorphisms that fix the failed parts (the stabiliser, which
-  :mod:`forestcoll_opt.generation.pipeline` packs under);
+* the new schedule, exactly at the optimum of the degraded network, by the first route
+  that works (:attr:`Replan.method`): the healthy schedule itself when no route crosses
+  a removed part and it still reaches that optimum there (``kept``: a degraded link it
+  never filled, say); the healthy schedule repaired
+  (:func:`~forestcoll_opt.generation.repair.repair_schedule`: the trees that avoid the
+  failed parts kept, the others re-attached on the room they leave at the degraded
+  optimum, ``repaired``, or their demand packed exactly on that residual network,
+  ``repacked``); else one generated on the degraded network with the automorphisms that
+  fix the failed parts (the stabiliser, which :mod:`forestcoll_opt.generation.pipeline`
+  packs under; ``regenerated``, with :attr:`Replan.note` saying why no repair);
+  when the failures leave an unbalanced network, on which no tree schedule is built, the
+  optimal schedule of its largest balanced sub-network
+  (:func:`~forestcoll_opt.analysis.balanced.best_on_balanced`: ``balanced``; its
+  ``optimum`` is then the unbalanced network's cut bound, which it does not reach,
+  :attr:`Replan.ratio` its exact share of it, and :attr:`Replan.note` says so);
 * the verifier's verdict on the degraded network (it refuses a schedule that still
   routes through a failed part);
 * the fraction of the healthy optimum lost, and the degraded network's bottleneck cut
   that explains it (its compute nodes, the bandwidth leaving it).
 
-A failure that leaves no network a schedule can run on (compute nodes cut off, a node
-unbalanced) is refused by :func:`~forestcoll_opt.model.faults.degrade` with the reason;
-``forestcoll whatif`` gives its cut bound.
+A failure that cuts compute nodes off is refused with the reason
+(:func:`~forestcoll_opt.model.faults.degrade`) and the cut bound of what is left.
 """
 
 from __future__ import annotations
@@ -33,16 +42,21 @@ from ..display import html_summary
 from ..errors import FailureError, ScheduleError
 from ..generation.bounding import bound, rs_ag_algbw
 from ..model.collective import Collective
-from ..model.faults import Failure, degrade, describe, parse_failures
-from ..model.linkloads import achieved_algbw
+from ..model.faults import (Failure, degrade, describe, parse_failures, remaining,
+                            unbalanced)
 from ..model.numbers import fraction_display, fraction_text
 from ..model.schedule import Schedule
 from ..model.topology import Topology
+from ..generation.repair import ROUTES, repair_schedule, trees_within
+from .balanced import BalancedSchedule, best_on_balanced
 from .best import generate
 from .checks import verify
 
-METHODS = ("kept", "regenerated")
-"""How a re-plan got its schedule: the healthy one still optimal, or a new one."""
+METHODS = ROUTES + ("regenerated", "balanced")
+"""How a re-plan got its schedule: the healthy one still optimal (``kept``), its lost
+trees re-attached on the room the others leave (``repaired``) or re-packed there exactly
+(``repacked``) — :func:`~forestcoll_opt.generation.repair.repair_schedule` — or a new one
+generated on the degraded network (``regenerated``)."""
 
 
 @dataclass(frozen=True)
@@ -53,12 +67,11 @@ class Replan:
     :ivar topology: the degraded network's name
     :ivar failures: the failed or degraded parts' ids, in the order given
     :ivar schedule: the new schedule, on the degraded network
-    :ivar method: ``"kept"`` (the healthy schedule, still at the degraded optimum) or
-        ``"regenerated"``
+    :ivar method: one of :data:`METHODS` (module docstring)
     :ivar healthy: the healthy network's optimum (allreduce: the reduce-scatter +
         allgather tree bound), exact
-    :ivar optimum: the degraded network's, exact
-    :ivar algbw: the new schedule's, exact (equal to ``optimum``)
+    :ivar optimum: the degraded network's, exact (``balanced``: its cut bound)
+    :ivar algbw: the new schedule's, exact (equal to ``optimum``, but for ``balanced``)
     :ivar status: the verifier's status on the degraded network (``"optimal"``)
     :ivar cut: the degraded network's bottleneck cut S* (node ids; allreduce: the
         allgather's), which bounds ``optimum``
@@ -67,7 +80,13 @@ class Replan:
     :ivar trees_avoiding: the healthy schedule's trees that avoid every failed part
         (untouched by a degraded one too)
     :ivar trees: the healthy schedule's trees
+    :ivar kept: the healthy trees the new schedule keeps as they were (the others were
+        repaired or re-packed; 0 when regenerated)
+    :ivar note: why the healthy schedule could not be repaired (``"regenerated"``), else
+        ``""``
     :ivar seconds: wall-clock seconds taken, the verdict included; ignored by ``==``
+    :ivar document: the new schedule's JSON object, as the verifier read it (``to_dict``;
+        :func:`~forestcoll_opt.model.schedule.document_text` writes it); ignored by ``==``
     """
 
     collective: Collective
@@ -84,13 +103,23 @@ class Replan:
     cut_bandwidth: Fraction
     trees_avoiding: int
     trees: int
+    kept: int = 0
+    note: str = ""
     units: str = "GB/s"
     seconds: float = field(default=0.0, compare=False)
+    document: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def ratio(self) -> Fraction:
+        """The schedule's algbw over ``optimum``, exact: 1, except for a ``balanced``
+        re-plan, whose schedule runs on a balanced sub-network below the cut bound."""
+        return self.algbw / self.optimum
 
     @property
     def lost(self) -> Fraction:
-        """The fraction of the healthy optimum lost, exact (0: nothing lost)."""
-        return 1 - self.optimum / self.healthy
+        """The fraction of the healthy optimum the new schedule loses, exact (0: nothing
+        lost)."""
+        return 1 - self.algbw / self.healthy
 
     def __repr__(self) -> str:
         failed = ", ".join(self.failures)
@@ -109,6 +138,8 @@ class Replan:
                 ("bottleneck cut", f"{self.cut_text}: {fraction_display(self.cut_bandwidth)} "
                                    f"{self.units} leave it"),
                 ("healthy trees kept clear", f"{self.trees_avoiding} of {self.trees}"),
+                ("healthy trees kept", f"{self.kept} of {self.trees}"
+                                       + (f" ({self.note})" if self.note else "")),
                 ("seconds", f"{self.seconds:.2f}")]
         return html_summary(f"Replan · {self.collective.value} after "
                             f"{len(self.failures)} failure(s)", rows)
@@ -119,9 +150,11 @@ class Replan:
                 "failures": list(self.failures), "method": self.method,
                 "healthy": fraction_text(self.healthy), "optimum": fraction_text(self.optimum),
                 "algbw": fraction_text(self.algbw), "lost": fraction_text(self.lost),
+                "ratio": fraction_text(self.ratio),
                 "status": self.status, "cut": list(self.cut), "cut_text": self.cut_text,
                 "cut_bandwidth": fraction_text(self.cut_bandwidth),
-                "trees_avoiding": self.trees_avoiding, "trees": self.trees}
+                "trees_avoiding": self.trees_avoiding, "trees": self.trees,
+                "kept": self.kept, "note": self.note}
 
 
 def _optimum(topology: Topology, member: Collective, root: str | None,
@@ -136,24 +169,8 @@ def _optimum(topology: Topology, member: Collective, root: str | None,
 
 def _avoiding(schedule: Schedule, degraded: Topology, topology: Topology) -> int:
     """The trees whose every hop is a link of ``degraded`` at its healthy bandwidth."""
-    same = {e for e, c in degraded.capacity.items() if topology.capacity.get(e) == c}
-    return sum(1 for t in _trees(schedule)
-               if all((p[i], p[i + 1]) in same for e in t.edges
-                      for p in (e.path,) for i in range(len(p) - 1)))
-
-
-def _routable(schedule: Schedule, degraded: Topology) -> bool:
-    """Whether every hop of every tree is still a link of ``degraded`` (a degraded part's
-    included: whether the schedule still fits it is the algbw's to say)."""
-    links = degraded.capacity
-    return all((p[i], p[i + 1]) in links for t in _trees(schedule) for e in t.edges
-               for p in (e.path,) for i in range(len(p) - 1))
-
-
-def _trees(schedule: Schedule):
-    """Every tree of the schedule, both allreduce phases' and a compact one's images."""
-    for part in schedule.phases or (schedule,):
-        yield from part.iter_trees()
+    same = {e: c for e, c in degraded.capacity.items() if topology.capacity.get(e) == c}
+    return trees_within(schedule, same)
 
 
 def replan(topology: Topology, schedule: Schedule, *,
@@ -186,21 +203,29 @@ def replan(topology: Topology, schedule: Schedule, *,
     try:
         degraded = degrade(topology, parts)
     except FailureError as exc:
-        raise FailureError(f"{exc}. {_remainder(topology, parts, member, root, kernel, healthy)}"
-                           ) from None
+        refused = FailureError(f"{exc}. "
+                               f"{_remainder(topology, parts, member, root, kernel, healthy)}")
+        nodes, capacity = remaining(topology, parts)
+        if unbalanced(nodes, capacity) is None:
+            raise refused from None
+        try:
+            best = best_on_balanced(topology, parts, collective=member, root=root,
+                                    weights=weights, kernel=kernel)
+        except FailureError:
+            raise refused from None
+        return _on_balanced(best, schedule, healthy, member, root, kernel, start)
     optimum, cut = _optimum(degraded, member, root, kernel)
     avoiding = _avoiding(schedule, degraded, topology)
-    new, method = None, "regenerated"
-    total = sum(1 for _ in _trees(schedule))
-    if not schedule.phases and _routable(schedule, degraded):
-        kept = _renamed(schedule, degraded)
-        if achieved_algbw(kept, degraded) == optimum:
-            new, method = kept, "kept"
+    total = schedule.num_trees
+    fixed = repair_schedule(degraded, schedule, kernel=kernel)
+    new, method, why = fixed.schedule, fixed.route, fixed.reason
     if new is None:
+        method = "regenerated"
         new = generate(degraded, collective=member, root=root, kernel=kernel,
                        symmetry=symmetry, weights=weights, method="trees"
                        if member is Collective.ALLREDUCE else "auto")
-    verdict = verify(degraded, new, against="trees" if member is Collective.ALLREDUCE
+    document = new.to_dict()        # the verifier reads it; the CLI writes it
+    verdict = verify(degraded, document, against="trees" if member is Collective.ALLREDUCE
                      else "lp", kernel=kernel, weights=weights)
     inside = set(cut.cut)
     compute = [v for v in degraded.compute_nodes if v in inside]
@@ -212,7 +237,29 @@ def replan(topology: Topology, schedule: Schedule, *,
                   healthy=healthy, optimum=optimum, algbw=new.algbw, status=verdict.status,
                   cut=tuple(cut.cut), cut_text=cut_text,
                   cut_bandwidth=cut.cut_bandwidth, trees_avoiding=avoiding,
-                  trees=total, units=degraded.units,
+                  trees=total, kept=fixed.kept, note=why, units=degraded.units,
+                  document=document,
+                  seconds=time.perf_counter() - start)
+
+
+def _on_balanced(best: BalancedSchedule, schedule: Schedule, healthy: Fraction,
+                 member: Collective, root: str | None, kernel: str | None,
+                 start: float) -> Replan:
+    """The re-plan of a failure that leaves an unbalanced network: the best schedule on
+    its largest balanced sub-network (:mod:`forestcoll_opt.analysis.balanced`)."""
+    sub = best.subnetwork
+    _, cut = _optimum(sub, member, root, kernel)
+    inside = set(cut.cut)
+    compute = [v for v in sub.compute_nodes if v in inside]
+    others = [v for v in sub.compute_nodes if v not in inside]
+    cut_text = (describe(sub, compute) if len(compute) <= len(others) else
+                f"every compute node but {describe(sub, others)}")
+    return Replan(collective=member, topology=sub.name, failures=best.failures,
+                  schedule=best.schedule, method="balanced", healthy=healthy,
+                  optimum=best.bound, algbw=best.algbw, status=best.status,
+                  cut=tuple(cut.cut), cut_text=cut_text, cut_bandwidth=cut.cut_bandwidth,
+                  trees_avoiding=0, trees=schedule.num_trees, kept=0,
+                  note=best.statement, units=sub.units,
                   seconds=time.perf_counter() - start)
 
 
@@ -230,11 +277,3 @@ def _remainder(topology: Topology, parts: tuple[Failure, ...], member: Collectiv
             f"it limits every schedule, but the trees are built on balanced networks only, "
             f"so no schedule reaching it is made: restore the part, or run on the balanced "
             f"network without it")
-
-
-def _renamed(schedule: Schedule, degraded: Topology) -> Schedule:
-    """The healthy schedule as one of the degraded network (its name and algbw there)."""
-    from dataclasses import replace
-
-    moved = replace(schedule, topology=degraded.name)
-    return replace(moved, algbw=achieved_algbw(moved, degraded))

@@ -11,6 +11,7 @@ from ..errors import UsageError
 from ..files import check_output, check_output_folder, write_outputs
 from ..model.catalog import resolve
 from ..model.compact import read_schedule
+from ..model.schedule import document_text
 from ..model.numbers import fraction_display
 from .args import TOPOLOGY_HELP, output_arg
 from .output import destination
@@ -20,6 +21,15 @@ FAIL_HELP = ("the parts out of service, a comma list of ids: link:A--B (both dir
              "more")
 DEGRADE_HELP = ("a link or NIC left with part of its bandwidth, ID=KEEP (nic:box0/gpu3=1/2: a "
                 "dual-port NIC that lost one port); repeat for more")
+ROUTE_TEXT = {
+    "kept": "kept: the healthy schedule is still optimal on the degraded network",
+    "repaired": "repaired: the trees crossing a failed part re-attached on the room the "
+                "others leave",
+    "repacked": "repacked: the lost trees packed exactly on the room the others leave",
+    "regenerated": "regenerated on the degraded network",
+    "balanced": "balanced: the optimal schedule of the largest balanced sub-network",
+}
+"""One line per way a re-plan got its schedule (``Replan.method``)."""
 EXPORTS = ("msccl",)
 """The runtime files ``--export`` writes."""
 
@@ -66,15 +76,21 @@ def cmd_replan(args: argparse.Namespace) -> int:
             raise UsageError(f"--export {runtime[:40]}: runtimes: {', '.join(EXPORTS)}")
         folder = check_output_folder(where, label="--export DIR")
     topo = resolve(args.topology)
-    healthy = read_schedule(args.schedule, topology=topo)
+    # a compact healthy schedule stays compact: the repair walks its trees once
+    healthy = read_schedule(args.schedule, topology=topo, expand=False)
     result = replan(topo, healthy, failures=ids)
-    texts = {args.output: result.schedule.to_json()}
+    texts = {args.output: document_text(result.document) if result.document is not None
+             else result.schedule.to_json()}
     xml_path = None
     if folder is not None:
         from ..runtimes.msccl_export import export_msccl
         from ..model.faults import degrade
 
-        exported = export_msccl(degrade(topo, ids), result.schedule)
+        from ..analysis.balanced import balanced_subnetwork
+
+        network = (balanced_subnetwork(topo, ids) if result.method == "balanced" else
+                   degrade(topo, ids))
+        exported = export_msccl(network, result.schedule)
         xml_path = Path(folder) / f"{_file_stem(result.topology)}.xml"
         texts[xml_path] = exported.xml
         Path(folder).mkdir(exist_ok=True)     # checked above: new, or empty
@@ -83,14 +99,21 @@ def cmd_replan(args: argparse.Namespace) -> int:
     units = result.units
     print(f"wrote {where}: {result.collective.value} on {result.topology}, "
           f"{result.schedule.num_trees} trees ({result.method})", file=out)
-    print(f"algbw           {fraction_display(result.algbw)} {units}  ({result.status} on the "
-          f"degraded network)", file=out)
+    where_ = ("its largest balanced sub-network" if result.method == "balanced" else
+              "the degraded network")
+    print(f"algbw           {fraction_display(result.algbw)} {units}  ({result.status} on "
+          f"{where_})", file=out)
     print(f"lost            {float(result.lost):.2%} of the healthy optimum "
           f"{fraction_display(result.healthy)} {units}", file=out)
     print(f"bottleneck      {result.cut_text}: {fraction_display(result.cut_bandwidth)} "
           f"{units} leave it", file=out)
-    print(f"healthy trees   {result.trees_avoiding} of {result.trees} avoid every failed part",
+    print(f"healthy trees   {result.trees_avoiding} of {result.trees} avoid every failed part; "
+          f"{result.kept} kept as they were", file=out)
+    print(f"route           {ROUTE_TEXT[result.method]}"
+          + (f" ({result.note})" if result.note and result.method != "balanced" else ""),
           file=out)
+    if result.method == "balanced":
+        print(f"note            {result.note}", file=out)
     if xml_path is not None:
         print(f"wrote {xml_path}: MSCCL for {result.topology}", file=out)
     print(f"seconds         {result.seconds:.2f}", file=out)

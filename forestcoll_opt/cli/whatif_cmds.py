@@ -52,6 +52,9 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                         "(default 1)")
     p.add_argument("--seed", type=int_arg, default=0,
                    help="with --sample: the seed of the draw (default 0)")
+    p.add_argument("--plot", metavar="FILE",
+                   help="with --scenario or --sample: also draw the distribution of the "
+                        "fraction lost to FILE (.svg, .png or .pdf; needs matplotlib)")
     p.add_argument("--upgrade", metavar="FACTOR",
                    help="raise links by FACTOR (above 1, e.g. 2x or 1.5x) and rank the gains")
     p.add_argument("--by", choices=BY,
@@ -80,6 +83,8 @@ def cmd_whatif(args: argparse.Namespace) -> int:
         return _write(args)
     if args.scenario or args.sample is not None:
         return _scenarios(args)
+    if args.plot is not None:
+        raise UsageError("--plot draws the scenarios' losses; add --scenario or --sample K")
     if args.output is not None:
         raise UsageError("-o writes the topology --write ID leaves; add --write ID, or use "
                          "--csv/--json for the table")
@@ -250,12 +255,22 @@ def _scenarios(args: argparse.Namespace) -> int:
     if args.upgrade is not None or args.csv or args.output is not None:
         raise UsageError("--scenario and --sample print the scenarios' costs (or --json); "
                          "drop --upgrade, --csv and -o")
+    if args.plot is not None:
+        from ..draw.canvas import format_of
+
+        format_of(args.plot)           # a wrong extension is refused before any work
+        check_output(args.plot, label="--plot", inputs=[args.topology])
     topo = group_topology(args, resolve(args.topology))
     scenarios = None if args.sample is not None else [
         [w.strip() for w in text.split(",") if w.strip()] for text in args.scenario]
     report = scenario_impact(topo, scenarios, sample=args.sample, failures=args.failures,
                              seed=args.seed, kinds=args.fail or ("link",),
                              collective=args.collective, root=args.root, kernel=args.kernel)
+    if args.plot is not None:
+        from ..draw import save_drawing
+        from ..draw.scenario_plot import loss_distribution
+
+        save_drawing(loss_distribution(report), args.plot)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
         return 0
@@ -279,4 +294,6 @@ def _scenarios(args: argparse.Namespace) -> int:
               f"{float(s.lost):>7.2%}  {s.status:<6}  {s.note}".rstrip())
     if len(rows) < len(report.scenarios):
         print(f"... the first {len(rows)} of {len(report.scenarios)} (--json for all)")
+    if args.plot is not None:
+        print(f"wrote {args.plot}: the distribution of the fraction lost")
     return 0

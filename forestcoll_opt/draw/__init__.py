@@ -39,7 +39,8 @@ SCHEDULE_VIEWS = ("tree", "loads")
 """The views that draw a schedule (the others draw a topology or a bound)."""
 
 __all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "check_schedule", "draw",
-           "draw_front", "render", "report", "save_drawing", "utilisation"]
+           "draw_front", "loss_distribution", "render", "report", "save_drawing",
+           "utilisation"]
 
 
 def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
@@ -225,3 +226,4 @@ def save_drawing(figure: Any, path: str | os.PathLike) -> None:
 from .reports import report  # noqa: E402
 from .schedule_views import utilisation  # noqa: E402
 from .front_view import draw_front  # noqa: E402
+from .scenario_plot import loss_distribution  # noqa: E402

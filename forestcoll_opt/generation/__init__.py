@@ -11,8 +11,10 @@ from .bounding import Bound, SmallestK, bound, rs_ag_algbw
 from .fixed_k import reaches_bound, smallest_k_at_bound, with_k_min
 from .multicast import merge_out_tree
 from .pipeline import compact_generators, generate
+from .repair import Repair, repair_schedule
 
 __all__ = [
-    "Bound", "SmallestK", "bound", "compact_generators", "generate", "merge_out_tree",
-    "reaches_bound", "rs_ag_algbw", "smallest_k_at_bound", "with_k_min",
+    "Bound", "Repair", "SmallestK", "bound", "compact_generators", "generate",
+    "merge_out_tree", "reaches_bound", "repair_schedule", "rs_ag_algbw",
+    "smallest_k_at_bound", "with_k_min",
 ]

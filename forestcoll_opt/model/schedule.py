@@ -454,9 +454,19 @@ class Schedule:
 
         :returns: the JSON text, ending with a newline
         """
-        lines: list[str] = []
-        _emit(self.to_dict(), lines, 0)
-        return "\n".join(lines) + "\n"
+        return document_text(self.to_dict())
+
+
+def document_text(document: Mapping[str, Any]) -> str:
+    """The text :meth:`Schedule.to_json` writes for a schedule's :meth:`Schedule.to_dict`
+    (for a caller that already holds the dict, as the verifier took it).
+
+    :param document: a schedule's JSON object
+    :returns: the JSON text, ending with a newline
+    """
+    lines: list[str] = []
+    _emit(document, lines, 0)
+    return "\n".join(lines) + "\n"
 
 
 def _tree_dict(t: Tree) -> dict[str, Any]:

@@ -47,6 +47,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ..model.topology import Topology
+from .edges import sound_edge, tree_depth
 from .group import GroupAction, read_group
 from .jsonread import load_schedule  # noqa: F401 (the reader's entry point, re-exported)
 from .loads import Hop, PhaseLoad, Reading, multicast_hops, phases_traffic, shared_time
@@ -691,7 +692,7 @@ class Reader:
                 self.reasons.append(f"{where}: cycle through {' -> '.join(cycle)}")
             missing = [v for v in self.t.compute_nodes if v != troot and v not in connected]
             if not cycles and not missing:
-                self.depth = max(self.depth, _depth(parent, troot))
+                self.depth = max(self.depth, tree_depth(parent, troot))
             if missing:
                 verb = "deliver to the root from" if inward else "reach"
                 shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
@@ -707,6 +708,8 @@ class Reader:
 
     def edge(self, e: Any, j: int, where: str, inward: bool, troot: str | None,
              parent: dict[str, str], routes: list[Sequence[str]]) -> None:
+        if sound_edge(self.t, self.compute, e, inward, troot, parent, routes):
+            return          # every check below passes (verify/edges.py): nothing to say
         if not isinstance(e, Mapping):
             self.reasons.append(f"{where}: edge #{j} must be an object, found {show(e)}")
             return
@@ -762,20 +765,6 @@ class Reader:
                 break
         else:
             routes.append(path)
-
-
-def _depth(parent: Mapping[str, str], root: str) -> int:
-    """Most edges from the root to a node (every parent chain reaches the root)."""
-    level = {root: 0}
-    for start in parent:
-        chain = []
-        node = start
-        while node not in level:
-            chain.append(node)
-            node = parent[node]
-        for v in reversed(chain):
-            level[v] = level[parent[v]] + 1
-    return max(level.values())
 
 
 def _walk_to_root(parent: Mapping[str, str], root: str) -> tuple[set[str], list[list[str]]]:

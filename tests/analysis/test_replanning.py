@@ -15,6 +15,7 @@ import forestcoll_opt as fc
 from forestcoll_opt.analysis.replanning import Replan, replan
 from forestcoll_opt.errors import FailureError
 from forestcoll_opt.model.faults import degrade, failures, problem
+from forestcoll_opt.model.schedule import document_text
 from forestcoll_opt.model.topology import from_dict
 from tests.randomnets import random_symmetric_network
 
@@ -28,7 +29,9 @@ def healthy():
 def test_a_failed_nic(healthy):
     topo, sched = healthy
     r = replan(topo, sched, failures="nic:box0/gpu3")
-    assert isinstance(r, Replan) and r.method == "regenerated"
+    # the 21 trees that avoid gpu3's NIC kept as they were, the 6 others repaired
+    assert isinstance(r, Replan) and r.method == "repaired" and r.note == ""
+    assert (r.kept, r.trees_avoiding, r.trees) == (21, 21, 27) and r.ratio == 1
     # box0/gpu3 keeps only its NVLink (450 GB/s) to receive the other 15 shards:
     # x* = 450/15 = 30, algbw = 16 x 30 = 480, against 1600/3 healthy: 10% lost
     assert r.optimum == r.algbw == Fraction(480) == fc.bound(degrade(topo, "nic:box0/gpu3")).algbw
@@ -37,9 +40,11 @@ def test_a_failed_nic(healthy):
     assert r.cut_text == "every compute node but box0/gpu3"
     assert r.cut_bandwidth == 450
     assert r.schedule.topology == "dgx-h100-2 without nic:box0/gpu3"
-    assert repr(r) == ("Replan(allgather, nic:box0/gpu3: regenerated, algbw=480 GB/s "
+    assert repr(r) == ("Replan(allgather, nic:box0/gpu3: repaired, algbw=480 GB/s "
                        "(10.00% lost), optimal)")
     assert r._repr_html_().startswith("<div><b>Replan · allgather after 1 failure(s)</b>")
+    # the document the verifier read is the schedule's, written as to_json writes it
+    assert document_text(r.document) == r.schedule.to_json()
 
 
 def test_a_dual_port_nic_that_lost_a_port_and_several_failures(healthy):
@@ -90,15 +95,19 @@ def test_random_symmetric_networks_with_random_failures(seed):
         ids = ids[:1]
         degraded = degrade(topo, ids)
     r = replan(topo, sched, failures=ids, symmetry=True)
+    assert r.method in ("kept", "repaired", "repacked")
     assert r.algbw == r.optimum == fc.bound(degraded).algbw
     assert fc.verify(degraded, r.schedule).status == "optimal" == r.status
     assert r.lost == 1 - r.optimum / fc.bound(topo).algbw
 
 
-def test_an_unbalanced_remainder_gets_its_bound_and_a_clear_statement():
+def test_an_unbalanced_remainder_gets_its_bound_and_a_schedule_on_a_balanced_part():
     # a directed triangle a -> b -> c -> a at 2 and its reverse at 1: losing the cable a--b
     # leaves a with 2 in, 1 out. The cut bound left: {a} sends only its 1 GB/s (to c)
-    # for the 2 others, x* = 1/2, algbw = 3 x 1/2 = 3/2 GB/s
+    # for the 2 others, x* = 1/2, algbw = 3 x 1/2 = 3/2 GB/s. The largest balanced part
+    # lowers b -> c and c -> a to 1 (b has 1 GB/s too much out, a too much in, and
+    # b -> c -> a is the only way from one to the other): a <-> c and b <-> c at 1, whose
+    # optimum is the same 3/2, so the schedule reaches the bound (ratio 1)
     topo = from_dict({
         "format": "forestcoll-topology/1", "name": "asym", "units": "GB/s",
         "nodes": [{"id": v, "kind": "compute"} for v in "abc"],
@@ -107,18 +116,24 @@ def test_an_unbalanced_remainder_gets_its_bound_and_a_clear_statement():
             ("a", "c", 1), ("c", "b", 1), ("b", "a", 1))]})
     sched = fc.generate(topo)
     assert sched.algbw == Fraction(9, 2)
-    with pytest.raises(FailureError) as caught:
-        replan(topo, sched, failures="link:a--b")
-    text = str(caught.value)
-    assert "leaves node 'a' unbalanced (ingress 2 != egress 1 GB/s)" in text
-    assert "The cut bound of the network left is 3/2 (1.500) GB/s (66.67% below the healthy" \
-        in text
+    r = replan(topo, sched, failures="link:a--b")
+    assert r.method == "balanced" and r.status == "optimal"
+    assert r.optimum == r.algbw == Fraction(3, 2) and r.ratio == 1
+    assert r.lost == Fraction(2, 3)
+    assert r.topology == "asym without link:a--b (balanced)"
+    assert r.note.startswith("The network left is unbalanced (node a: ingress 2 != egress 1 "
+                             "GB/s): its cut bound 3/2 (1.500) GB/s limits every schedule")
+    assert r.note.endswith("(2 link(s) lowered, 4 of 6 GB/s kept) at 3/2 (1.500) GB/s, "
+                           "exactly 1 (100.00%) of the bound")
+    # cut off rather than unbalanced: still refused, with the bound
+    with pytest.raises(FailureError, match="disconnects"):
+        replan(topo, sched, failures=["link:a--b", "link:a--c"])
 
 
 def test_a_degraded_link_the_schedule_never_fills_keeps_the_schedule():
     # on the paper's example the healthy schedule loads box0/switch <-> box0/c0 to 3/5 of
     # its bandwidth in both directions: at 3/5 it still fits, so the schedule is kept, at
-    # the healthy optimum (nothing lost); below, it is regenerated
+    # the healthy optimum (nothing lost); below, the trees crossing it are repaired
     topo = fc.resolve("paper-example")
     sched = fc.generate(topo)
     kept = replan(topo, sched, failures="link:box0/switch--box0/c0=3/5")
@@ -126,5 +141,15 @@ def test_a_degraded_link_the_schedule_never_fills_keeps_the_schedule():
     assert kept.schedule.trees == sched.trees and kept.algbw == sched.algbw
     assert kept.trees_avoiding < kept.trees      # it does use the degraded link
     less = replan(topo, sched, failures="link:box0/switch--box0/c0=1/2")
-    assert less.method == "regenerated" and less.status == "optimal"
+    assert less.method == "repaired" and less.status == "optimal"
     assert less.algbw == fc.bound(degrade(topo, "link:box0/switch--box0/c0=1/2")).algbw
+
+
+def test_a_failed_box_is_regenerated_and_says_why(healthy):
+    topo, sched = healthy
+    r = replan(topo, sched, failures="link:box0/gpu3--rail3")
+    assert r.method == "repaired"
+    gone = replan(topo, sched, failures="box:1")
+    assert gone.method == "regenerated" and gone.kept == 0
+    assert gone.note == "the failures removed compute nodes"
+    assert gone.status == "optimal"

@@ -25,6 +25,8 @@ def test_replan_writes_the_optimal_schedule_and_says_what_was_lost(capsys, tmp_p
     assert lines[1] == "algbw           480 GB/s  (optimal on the degraded network)"
     assert lines[2] == "lost            10.00% of the healthy optimum 1600/3 (533.333) GB/s"
     assert lines[3] == "bottleneck      every compute node but box0/gpu3: 450 GB/s leave it"
+    assert lines[5] == ("route           repaired: the trees crossing a failed part "
+                        "re-attached on the room the others leave")
     assert json.loads(new.read_text())["topology"] == name
     xml = tmp_path / "xml" / "dgx-h100-2_without_nic_box0_gpu3_with_nic_box1_gpu2_1_2.xml"
     assert xml.read_text().startswith("<algo")
@@ -80,3 +82,30 @@ def test_hostile_files_are_one_line_exit_2(capsys, tmp_path):
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "group #0: a group needs at least two compute nodes" in err
     assert not (tmp_path / "n.json").exists() and not (tmp_path / "c.json").exists()
+
+
+def test_replan_on_an_unbalanced_remainder_states_the_bound_and_the_ratio(capsys, tmp_path):
+    topo, healthy, new = tmp_path / "t.json", tmp_path / "h.json", tmp_path / "n.json"
+    topo.write_text(json.dumps({
+        "format": "forestcoll-topology/1", "name": "asym3", "units": "GB/s",
+        "nodes": [{"id": v, "kind": "compute"} for v in "abc"],
+        "links": [{"src": u, "dst": v, "bandwidth": w} for u, v, w in (
+            ("a", "b", 2), ("b", "c", 2), ("c", "a", 2),
+            ("a", "c", 1), ("c", "b", 1), ("b", "a", 1))]}))
+    assert run(capsys, "generate", str(topo), "-o", str(healthy), "-q")[0] == 0
+    code, out, err = run(capsys, "replan", str(topo), str(healthy), "--fail", "link:a--b",
+                         "-o", str(new), "--export", "msccl", str(tmp_path / "xml"))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[1] == ("algbw           3/2 (1.500) GB/s  (optimal on its largest balanced "
+                        "sub-network)")
+    assert lines[5] == ("route           balanced: the optimal schedule of the largest "
+                        "balanced sub-network")
+    assert lines[6] == (
+        "note            The network left is unbalanced (node a: ingress 2 != egress 1 GB/s): "
+        "its cut bound 3/2 (1.500) GB/s limits every schedule, but trees are built on "
+        "balanced networks only. The best schedule built here runs on its largest balanced "
+        "sub-network (2 link(s) lowered, 4 of 6 GB/s kept) at 3/2 (1.500) GB/s, exactly 1 "
+        "(100.00%) of the bound")
+    assert json.loads(new.read_text())["topology"] == "asym3 without link:a--b (balanced)"
+    assert (tmp_path / "xml" / "asym3_without_link_a--b__balanced_.xml").exists()

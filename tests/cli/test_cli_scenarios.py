@@ -3,6 +3,8 @@ cost and the spread of the losses; the usage errors, one line each."""
 
 import json
 
+import pytest
+
 from forestcoll_opt.cli import main
 
 
@@ -42,3 +44,22 @@ def test_scenario_usage_errors(capsys):
     code, _, err = run(capsys, "whatif", "dgx-h100:boxes=2", "--sample", "3", "--failures",
                        "99", "--fail", "nic")
     assert code == 2 and "between 1 and 16" in err and err.count("\n") == 1
+
+
+def test_a_sample_plot_is_the_same_for_the_same_seed(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    first, second = tmp_path / "a.png", tmp_path / "b.png"
+    for path in (first, second):
+        code = main(["whatif", "dgx-h100:boxes=2", "--sample", "30", "--failures", "2",
+                     "--seed", "5", "--plot", str(path)])
+        out, err = capsys.readouterr()
+        assert code == 0 and f"wrote {path}: the distribution of the fraction lost" in out
+    assert first.read_bytes() == second.read_bytes() and first.read_bytes()[:4] == b"\x89PNG"
+    code = main(["whatif", "dgx-h100:boxes=2", "--plot", str(tmp_path / "c.png")])
+    out, err = capsys.readouterr()
+    assert code == 2 and "--plot draws the scenarios' losses" in err
+    code = main(["whatif", "dgx-h100:boxes=2", "--sample", "3", "--plot",
+                 str(tmp_path / "c.txt")])
+    out, err = capsys.readouterr()
+    assert code == 2 and err.count("\n") == 1 and ".svg, .png or .pdf" in err
+    assert not (tmp_path / "c.png").exists() and not (tmp_path / "c.txt").exists()
