@@ -1,8 +1,8 @@
 """The verifier's reader, the common case of a tree edge (and a sound tree's depth): an
 edge that every check of :meth:`forestcoll_opt.verify.reader.Reader.edge` passes is
-recorded as that method records it, without building any of its messages (a million-edge schedule is read in
-half the time). Any doubt leaves the edge to the full checks, which then say what is
-wrong with the same reasons as always."""
+recorded as that method records it, without building any of its messages (a
+million-edge schedule is read in half the time). Any doubt leaves the edge to the full
+checks, which then say what is wrong with the same reasons as always."""
 
 from __future__ import annotations
 
