@@ -17,7 +17,10 @@ This module recognises such a box (:func:`rccl_table_box`) and builds rings of t
 (:func:`balanced_orders`) by our own search: every ring at one bandwidth target, each hop
 taking that bandwidth off the links of its route so that no link is oversubscribed (the
 principle of NCCL's and RCCL's ``search.cc``, whose rings must fit the bandwidth left),
-the highest target at which all rings fit. The rings are ours, not AMD's strings: what
+the highest target at which all rings fit. On an even number of boxes the rings of the
+first two alternate over the others (:func:`_alternate`), which keeps every box's load and
+every GPU's network link as in two boxes; an odd number above :data:`MAX_SEARCHED_BOXES`
+is left to the NCCL-style search. The rings are ours, not AMD's strings: what
 they share with RCCL's is the count (two per GCD), the structure (one NIC in and one out
 per ring per box, a path through every GCD) and that no link is oversubscribed.
 """
@@ -30,6 +33,7 @@ from typing import Any, Sequence
 from ...model.machines.mi250 import XGMI, XGMI_LINKS
 
 RINGS_PER_GPU = 2                 # rome_model_59/65: 32 rings on 16 GCDs
+MAX_SEARCHED_BOXES = 7            # an odd number of boxes above it: the NCCL-style search
 TABLE_GPUS = 16
 _BUDGET = 200_000                 # node visits of one path search
 
@@ -87,21 +91,29 @@ def rccl_table_box(net: Any) -> bool:
     :returns: True when RCCL would read its rings off its table on every box
     """
     topology = net.topology
+    if any(len(group) != TABLE_GPUS for group in net.groups):
+        return False
+    where = {v: (b, i) for b, group in enumerate(net.groups) for i, v in enumerate(group)}
+    adj: list[list[dict[int, int]]] = [[{} for _ in group] for group in net.groups]
+    types = topology.link_type
+    for (u, v), cap in topology.capacity.items():
+        bu, bv = where.get(u), where.get(v)
+        if bu is None or bv is None:
+            continue
+        if bu[0] != bv[0] or types.get((u, v)) != "xgmi":
+            return False
+        adj[bu[0]][bu[1]][bv[1]] = cap
     table = _table_graph()
-    for group in net.groups:
-        if len(group) != TABLE_GPUS:
+    seen: set = set()
+    for box in adj:
+        key = tuple(tuple(sorted(row.items())) for row in box)
+        if key in seen:
+            continue
+        if any(box[i].get(j) != box[j].get(i) for i in range(TABLE_GPUS) for j in box[i]):
             return False
-        where = {v: i for i, v in enumerate(group)}
-        adj: list[dict[int, int]] = [{} for _ in group]
-        for (u, v), cap in topology.capacity.items():
-            if u in where and v in where:
-                if topology.link_type.get((u, v)) != "xgmi":
-                    return False
-                adj[where[u]][where[v]] = cap
-        if any(adj[i].get(j) != adj[j].get(i) for i in range(TABLE_GPUS) for j in adj[i]):
+        if not _isomorphic(box, table):
             return False
-        if not _isomorphic(adj, table):
-            return False
+        seen.add(key)
     return True
 
 
@@ -122,9 +134,15 @@ def balanced_orders(net: Any, count: int) -> list[list[str]] | None:
     :param count: the number of rings
     :returns: the rings' node orders, or None when no target lets them all fit
     """
+    nboxes = len(net.groups)
+    if nboxes > 2 and nboxes % 2 == 0:
+        pair = balanced_orders(_FirstTwo(net), count)
+        return None if pair is None else [_alternate(net, order) for order in pair]
+    if nboxes > MAX_SEARCHED_BOXES:
+        return None
     capacity = {hop: Fraction(c) for hop, c in net.integer.items()}
     size = len(net.groups[0])
-    if len(net.groups) > 1:
+    if nboxes > 1:
         share = Fraction(size, count)
         uplink = min(min(capacity[hop] for hop in zip(path, path[1:]))
                      for path in (net.edge(g[i], net.groups[(b + 1) % len(net.groups)][i]).path
@@ -145,6 +163,36 @@ def balanced_orders(net: Any, count: int) -> list[list[str]] | None:
         else:
             best, high = found, middle - 1
     return best
+
+
+class _FirstTwo:
+    """The ring baseline's view of the first two boxes only (every box alike)."""
+
+    def __init__(self, net: Any) -> None:
+        self.net = net
+        self.groups = net.groups[:2]
+        self.integer = net.integer
+
+    def edge(self, u: str, v: str) -> Any:
+        return self.net.edge(u, v)
+
+    def _within(self, u: str, v: str, b: int) -> bool:
+        return self.net._within(u, v, b)
+
+
+def _alternate(net: Any, order: Sequence[str]) -> list[str]:
+    """A ring of the first two boxes stretched over an even number of boxes: even boxes
+    take its path through box 0, odd boxes its path through box 1, by in-box index. Box
+    b's exit index is box b+1's entry index, as in the two-box ring, so every box carries
+    the loads of box 0 or box 1 and every GPU's network link the same rings."""
+    box = {v: b for b, g in enumerate(net.groups[:2]) for v in g}
+    index = {v: g.index(v) for g in net.groups[:2] for v in g}
+    start = next(i for i, v in enumerate(order) if box[v] == 0 and box[order[i - 1]] == 1)
+    ring = list(order[start:]) + list(order[:start])
+    cut = next(i for i, v in enumerate(ring) if box[v] == 1)
+    segments = (ring[:cut], ring[cut:])
+    return [net.groups[b][index[v]] for b in range(len(net.groups))
+            for v in segments[b % 2]]
 
 
 def _attempt(net: Any, count: int, speed: Fraction, capacity, shift: int = 0

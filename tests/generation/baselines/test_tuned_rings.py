@@ -60,3 +60,13 @@ def test_table_rings_structure(mi250):
 def test_deterministic(mi250):
     a, b = ring(mi250, "reduce-scatter"), ring(mi250, "reduce-scatter")
     assert [t.edges for t in a.trees] == [t.edges for t in b.trees]
+
+
+def test_more_boxes():
+    """An even number of boxes takes the two-box rings alternately (every NIC link keeps
+    two rings each way: NIC-bound at any even count); an odd number searches them."""
+    four = ring(resolve("mi250:boxes=4"), "allgather")
+    assert four.k == 32 and four.algbw == Fraction(16384, 63)          # 256 * 64/63
+    assert ring(resolve("mi250:boxes=4"), "allgather", table=False).algbw < four.algbw
+    three = ring(resolve("mi250:boxes=3"), "allgather")
+    assert three.k == 32 and three.algbw == Fraction(7680, 47)
