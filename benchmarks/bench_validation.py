@@ -14,7 +14,8 @@ from pathlib import Path
 
 from _common import DATA, report, write_csv
 
-from forestcoll_opt.analysis.lomo import MACHINES, kappa_scan, leave_one_machine_out, lomo_rows
+from forestcoll_opt.analysis.lomo import (MACHINES, jackknife, kappa_scan, leave_one_machine_out,
+                                          lomo_rows)
 
 
 def main(argv=None) -> int:
@@ -37,6 +38,10 @@ def main(argv=None) -> int:
         print(f"| {machine.name} | {mine[0].kappa:g}, {mine[0].reduce_step * 1e6:g} µs | "
               f"{len(mine)} | {ratios} | {worst.ratio - 1:+.0%} | "
               f"{sum(wins)} of {len(wins)} |")
+    spread = jackknife(results)
+    kappa, step = spread["kappa"], spread["reduce_step"]
+    print(f"\nThe held-out fits: κ {kappa[0]:.2f} ± {kappa[1]:.2f}, reduction step "
+          f"{step[0] * 1e6:.2f} ± {step[1] * 1e6:.2f} µs (mean ± jackknife standard error)")
     print()
     print("Each machine's own κ (RMS of log(predicted / measured) over its numeric cases, "
           "reduction step 1.5 µs):")

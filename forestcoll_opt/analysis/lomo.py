@@ -270,6 +270,27 @@ def leave_one_machine_out(machines: Sequence[Machine] = MACHINES) -> list[HeldOu
     return out
 
 
+def jackknife(results: Iterable[HeldOut]) -> dict[str, tuple[float, float]]:
+    """Each fitted parameter's mean over the held-out fits and its jackknife standard error
+    (sqrt((m−1)/m · Σ (θ_i − θ̄)²) over the m fits, one per machine left out): how much the
+    fitted value moves with the machines it is fitted on.
+
+    :param results: :func:`leave_one_machine_out`'s
+    :returns: ``{"kappa": (mean, se), "reduce_step": (mean, se)}``, the step in seconds
+    """
+    fits: dict[str, tuple[float, float]] = {}
+    for r in results:
+        fits.setdefault(r.machine, (r.kappa, r.reduce_step))
+    out = {}
+    for i, name in enumerate(("kappa", "reduce_step")):
+        values = [f[i] for f in fits.values()]
+        m = len(values)
+        mean = sum(values) / m
+        se = math.sqrt((m - 1) / m * sum((v - mean) ** 2 for v in values)) if m > 1 else 0.0
+        out[name] = (mean, se)
+    return out
+
+
 def lomo_rows(results: Iterable[HeldOut]) -> list[dict[str, Any]]:
     """CSV-ready rows (data/validation_lomo.csv)."""
     rows = []

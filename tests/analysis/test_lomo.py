@@ -59,6 +59,15 @@ def test_held_out_parameters_and_ratios(results):
     assert wrong == ["mi250-16+16-allgather-1GB", "mi250-16+16-reduce-scatter-1GB"]
 
 
+def test_fitted_parameters_carry_their_spread(results):
+    from forestcoll_opt.analysis.lomo import jackknife
+    spread = jackknife(results)
+    # kappa 1.8, 1.6, 2.0, 1.8, 1.8; step 1.0, 1.0, 2.0, 1.5, 1.5 us
+    assert spread["kappa"] == pytest.approx((1.8, 0.253), abs=1e-3)
+    assert spread["reduce_step"][0] == pytest.approx(1.4e-6, abs=1e-9)
+    assert spread["reduce_step"][1] == pytest.approx(0.748e-6, abs=1e-9)
+
+
 def test_a100_ring_ran_as_its_simple_msccl_ring(results):
     """The paper's NCCL ring on 2 x DGX A100 performed as its ring written as a (Simple)
     MSCCL XML: without that reading the averages are a third too low."""
