@@ -44,6 +44,7 @@ from ..model.catalog import resolve
 from ..model.collective import Collective
 from ..model.topology import Topology
 from ..generation.baselines import baseline
+from ..generation.baselines.rings import ring, table_topology
 from ..timing.calibrated import Calibration, library_shape
 from ..timing.fitted import FIT_FORMAT, calibration_fields, rounded
 from ..timing.library import library_times as _library_times
@@ -235,22 +236,33 @@ class _Run:
             raise CalibrationError(f"{where}: a time of 0 us cannot be fitted (the log "
                                    f"rounds it away); drop that size")
         if c not in rings:
-            ring = baseline(topology, "ring", collective=c)
-            coeffs = link_coefficients(topology, ring)
-            shape = library_shape(topology, ring, c.value, coeffs)
-            rings[c] = (coeffs, shape)
-        self.coeffs, self.shape0 = rings[c]
+            ring_s = baseline(topology, "ring", collective=c)
+            coeffs = link_coefficients(topology, ring_s)
+            tree_coeffs = None
+            if c is Collective.ALLREDUCE and table_topology(topology):
+                # RCCL's table lists rings, not trees: its tree runs on the searched rings
+                tree_ring = ring(topology, c.value, table=False)
+                tree_coeffs = link_coefficients(topology, tree_ring)
+                shape = library_shape(topology, ring_s, c.value, coeffs, tree_ring=tree_ring,
+                                      tree_rho=tree_coeffs)
+            else:
+                shape = library_shape(topology, ring_s, c.value, coeffs)
+            rings[c] = (coeffs, shape, tree_coeffs)
+        self.coeffs, self.shape0, self.tree_coeffs = rings[c]
         self.types = topology.link_type
         self.per_byte0 = sum(max(r.values(), default=0.0) for r in self.coeffs)
+        self.tree_per_byte0 = (None if self.tree_coeffs is None else
+                               sum(max(r.values(), default=0.0) for r in self.tree_coeffs))
         self.info = {"source": run.source, "line": run.line, "collective": c.value,
                      "ranks": run.ranks, "algo": run.algo, "proto": run.proto,
                      "placement": placement, "sizes": len(rows),
                      "devices": sorted(set(run.devices))}
 
-    def per_byte(self, efficiency) -> float:
-        """Seconds per byte of the ring on the efficient links (the library's channels)."""
+    def per_byte(self, efficiency, coeffs=None) -> float:
+        """Seconds per byte of the ring on the efficient links (the library's channels);
+        ``coeffs``: of those rings instead (the tree's)."""
         total = 0.0
-        for phase in self.coeffs:
+        for phase in (self.coeffs if coeffs is None else coeffs):
             worst = 0.0
             for hop, rho in phase.items():
                 eta = efficiency.get(self.types.get(hop), 1)
@@ -262,6 +274,10 @@ class _Run:
                 ) -> list[tuple[str, str, float]]:
         shape = replace(self.shape0, channel_bw=self.shape0.channel_bw
                         * (self.per_byte0 / per_byte))
+        if self.tree_coeffs is not None and self.shape0.tree_channel_bw is not None:
+            tree = self.per_byte(calibration.efficiency, self.tree_coeffs)
+            shape = replace(shape, tree_channel_bw=self.shape0.tree_channel_bw
+                            * (self.tree_per_byte0 / tree))
         out = []
         for size in self.sizes:
             times = _library_times(shape, self.collective, size, library=library,

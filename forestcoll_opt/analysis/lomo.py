@@ -34,10 +34,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..timing.calibrated import Calibration, library_shape, library_times
-from ..timing.simulation import link_coefficients
+from ..timing.calibrated import Calibration, library_times
 from .validation import (A100, BEST, MI250, ONE_GB, PAPER, SIZES, Case, Inputs,
-                         _schedule_seconds)
+                         _schedule_seconds, library_inputs)
 
 KAPPAS = tuple(round(1.0 + 0.2 * i, 1) for i in range(21))          # 1.0 ... 5.0
 REDUCE_STEPS = tuple(0.5e-6 * i for i in range(13))                  # 0 ... 6 us
@@ -50,6 +49,12 @@ H100_1 = "dgx-h100:boxes=1"
 _A100_FIG = f"{PAPER}: Figure 'a100perf' and section 'NVIDIA DGX A100 Experiments'"
 _MI250_FIG = f"{PAPER}: Figure 'mi250perf' and section 'AMD MI250 Experiments'"
 _H100_FIG = f"{PAPER}: Figure 'h100results' and section 'Large-Scale GPU Cluster Experiments'"
+
+A100_RING_PROTOCOLS = ("Simple",)
+"""How NCCL's ring ran on the paper's 2 × DGX A100: as its ring written as an MSCCL XML,
+which runs Simple ("NCCL Ring (MSCCL)", Figure 'a100perf': "to confirm no inherent
+performance difference between NCCL and MSCCL"; section "AMD MI250 Experiments": "the NCCL
+ring in MSCCL shows identical performance to the default NCCL ring in all collectives")."""
 
 _HOPPER = {"arch": "hopper", "amd_host": False,
            "efficiency": {"nvlink": Fraction(37, 45), "infiniband": Fraction(47, 50)}}
@@ -77,6 +82,7 @@ class Machine:
     cases: tuple[Case, ...]
     comparable: frozenset = frozenset()
     cited: Mapping[str, Any] = field(default_factory=dict)
+    ring_protocols: tuple[str, ...] | None = None
 
     def calibration(self, kappa: float, reduce_step: float) -> Calibration:
         """The calibration of this machine with the shared fitted values."""
@@ -92,7 +98,8 @@ MACHINES: tuple[Machine, ...] = (
         _case(f"a100-{c}-{s}", A100, c, "library", s, v, _A100_FIG)
         for c, s, v in (("allgather", "1GB", 1.32), ("reduce-scatter", "1GB", 1.30),
                         ("allreduce", "1GB", 1.26), ("allgather", "mean", 2.30),
-                        ("reduce-scatter", "mean", 1.85), ("allreduce", "mean", 1.27)))),
+                        ("reduce-scatter", "mean", 1.85), ("allreduce", "mean", 1.27))),
+        ring_protocols=A100_RING_PROTOCOLS),
     Machine("2x MI250 8+8", MI250, tuple(
         _case(f"mi250-8+8-{c}-{s}", MI250, c, "library", s, v, _MI250_FIG + " (8+8 Results)",
               pick=BEST)
@@ -196,11 +203,12 @@ class _Cache:
             k_theirs = (key, case.statistic, case.pick, kappa)
             if k_theirs not in self.theirs:
                 calibration = machine.calibration(kappa, step)
-                ring = self.inputs.schedules[key + ("ring",)]
-                rho = link_coefficients(topo, ring, calibration.efficiency)
-                shape = library_shape(topo, ring, case.collective, rho)
+                shape = library_inputs(topo, self.inputs.schedules[key + ("ring",)],
+                                       self.inputs.schedules.get(key + ("tree-ring",)),
+                                       case.collective, calibration.efficiency)
                 self.theirs[k_theirs] = [s for _, _, s in library_times(
-                    topo, shape, case.collective, sizes, calibration, pick=case.pick)]
+                    topo, shape, case.collective, sizes, calibration, pick=case.pick,
+                    ring_protocols=machine.ring_protocols)]
         ratios = [t / o for t, o in zip(self.theirs[k_theirs], self.ours[k_ours])]
         return sum(ratios) / len(ratios)
 
@@ -220,6 +228,29 @@ class _Cache:
         return best[1], best[2]
 
 
+def kappa_scan(machines: Sequence[Machine] = MACHINES, *, kappas: Sequence[float] = KAPPAS,
+               reduce_step: float = 1.5e-6) -> dict[str, dict[float, float]]:
+    """Each machine's own preference for κ: the RMS of log(predicted / measured) over its
+    numeric cases at every κ (the reduction step held), so that one sees which machines a
+    shared κ cannot serve (docs/validation.md, "Against the targets").
+
+    :param machines: the machines (default :data:`MACHINES`)
+    :param kappas: the values of κ
+    :param reduce_step: the reduction step, seconds
+    :returns: machine name -> κ -> RMS; machines with no numeric case are left out
+    """
+    cache = _Cache(machines)
+    out: dict[str, dict[float, float]] = {}
+    for m in machines:
+        cases = [c for c in m.cases if c.name not in m.comparable]
+        if not cases:
+            continue
+        out[m.name] = {k: math.sqrt(sum(math.log(cache.speedup(m, c, k, reduce_step)
+                                                  / c.measured) ** 2 for c in cases)
+                                    / len(cases)) for k in kappas}
+    return out
+
+
 def leave_one_machine_out(machines: Sequence[Machine] = MACHINES) -> list[HeldOut]:
     """Every case of every machine, predicted with κ and the reduction step fitted on the
     other machines (module docstring), beside the in-sample prediction.
@@ -236,6 +267,27 @@ def leave_one_machine_out(machines: Sequence[Machine] = MACHINES) -> list[HeldOu
             out.append(HeldOut(machine.name, case, case.name in machine.comparable, kappa,
                                step, cache.speedup(machine, case, kappa, step),
                                cache.speedup(machine, case, *everywhere)))
+    return out
+
+
+def jackknife(results: Iterable[HeldOut]) -> dict[str, tuple[float, float]]:
+    """Each fitted parameter's mean over the held-out fits and its jackknife standard error
+    (sqrt((m−1)/m · Σ (θ_i − θ̄)²) over the m fits, one per machine left out): how much the
+    fitted value moves with the machines it is fitted on.
+
+    :param results: :func:`leave_one_machine_out`'s
+    :returns: ``{"kappa": (mean, se), "reduce_step": (mean, se)}``, the step in seconds
+    """
+    fits: dict[str, tuple[float, float]] = {}
+    for r in results:
+        fits.setdefault(r.machine, (r.kappa, r.reduce_step))
+    out = {}
+    for i, name in enumerate(("kappa", "reduce_step")):
+        values = [f[i] for f in fits.values()]
+        m = len(values)
+        mean = sum(values) / m
+        se = math.sqrt((m - 1) / m * sum((v - mean) ** 2 for v in values)) if m > 1 else 0.0
+        out[name] = (mean, se)
     return out
 
 

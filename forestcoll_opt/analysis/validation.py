@@ -35,7 +35,9 @@ from ..model.catalog import resolve
 from ..model.schedule import Schedule
 from ..model.topology import Topology
 from ..generation.baselines import KINDS, baseline
+from ..generation.baselines.rings import ring, table_topology
 from ..timing.calibrated import (Calibration, library_shape, library_times, schedule_cost)
+from ..timing.library import LibraryShape
 from ..timing.simulation import link_coefficients
 
 SIZES = tuple(2**e for e in range(20, 31))          # 1 MiB ... 1 GiB
@@ -124,10 +126,33 @@ class Inputs:
                 self.schedules[key + ("forestcoll",)] = generate(topo, collective=case.collective)
                 self.schedules[key + ("ring",)] = baseline(topo, "ring",
                                                            collective=case.collective)
+                self.schedules[key + ("tree-ring",)] = (
+                    ring(topo, case.collective, table=False) if table_topology(topo)
+                    else None)
             if case.against == "blink" and key + ("blink",) not in self.schedules:
                 self.schedules[key + ("blink",)] = (
                     baseline(topo, "blink", collective=case.collective)
                     if "blink" in KINDS else None)
+
+
+def library_inputs(topo: Topology, ring_schedule: Schedule, tree_ring: Schedule | None,
+                   collective: str, efficiency: Mapping) -> LibraryShape:
+    """The library's shape (:func:`~forestcoll_opt.timing.calibrated.library_shape`) from
+    the ring baseline and, where the library's trees are built on other rings (RCCL on a
+    full MI250 box: :mod:`forestcoll_opt.generation.baselines.tuned_rings`), those rings.
+
+    :param topo: the network
+    :param ring_schedule: the ring baseline
+    :param tree_ring: the searched rings the tree is built on, or None (the ring's)
+    :param collective: the collective's value
+    :param efficiency: link type -> achieved / nominal bandwidth
+    :returns: the shape
+    """
+    rho = link_coefficients(topo, ring_schedule, efficiency)
+    if tree_ring is None:
+        return library_shape(topo, ring_schedule, collective, rho)
+    return library_shape(topo, ring_schedule, collective, rho, tree_ring=tree_ring,
+                         tree_rho=link_coefficients(topo, tree_ring, efficiency))
 
 
 def _schedule_seconds(topo: Topology, schedule: Schedule, calibration: Calibration,
@@ -166,9 +191,9 @@ def speedups(case: Case, calibration: Calibration | None = None,
         theirs = _schedule_seconds(topo, blink, simple, sizes)
         note = "blink baseline, Simple"
     else:
-        ring = inputs.schedules[key + ("ring",)]
-        rho = link_coefficients(topo, ring, calibration.efficiency)
-        shape = library_shape(topo, ring, case.collective, rho)
+        shape = library_inputs(topo, inputs.schedules[key + ("ring",)],
+                               inputs.schedules.get(key + ("tree-ring",)), case.collective,
+                               calibration.efficiency)
         picks = library_times(topo, shape, case.collective, sizes, calibration,
                               pick=case.pick)
         theirs = [seconds for _, _, seconds in picks]

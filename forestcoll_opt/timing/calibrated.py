@@ -53,6 +53,7 @@ from ..model.schedule import Schedule, Tree
 from ..model.topology import LINK_TYPES, Topology
 from .constants import MODEL
 from .library import PROTOCOLS, TABLES, LibraryShape, check_arch, library_choice, steps
+from .library import library_times as all_library_times
 
 MODELS = ("calibrated", "ideal")
 
@@ -495,7 +496,10 @@ def _tree_deepest(tree: Tree, inward: bool, hop_seconds, reduce_step: float, wid
 
 
 def library_shape(topology: Topology, ring: Schedule, collective: str,
-                  rho: Sequence[Mapping[tuple[str, str], float]]) -> LibraryShape:
+                  rho: Sequence[Mapping[tuple[str, str], float]], *,
+                  tree_ring: Schedule | None = None,
+                  tree_rho: Sequence[Mapping[tuple[str, str], float]] | None = None
+                  ) -> LibraryShape:
     """What the library's tuner reads off ``topology`` (:class:`.library.LibraryShape`),
     from the ring baseline ``ring`` of ``collective``: its rings are the channels, and its
     bus bandwidth on the efficient link bandwidths, split over them, the per-channel speed.
@@ -504,17 +508,19 @@ def library_shape(topology: Topology, ring: Schedule, collective: str,
     :param ring: the ring baseline of that collective on it
     :param collective: the collective's value
     :param rho: the ring's per-phase seconds per byte per link (efficient bandwidths)
+    :param tree_ring: the rings the library's tree is built on where they are not ``ring``
+        (RCCL on a full MI250 box reads its rings off a table but searches its trees:
+        ``ring(topology, collective, table=False)``); None: ``ring``
+    :param tree_rho: ``tree_ring``'s per-phase seconds per byte per link
     :returns: the shape
     """
     n = len(topology.compute_nodes)
+    channels, bus = _channels_and_bus(ring, collective, rho, n)
+    tree_channels = tree_bw = None
+    if tree_ring is not None and tree_rho is not None:
+        tree_channels, tree_bus = _channels_and_bus(tree_ring, collective, tree_rho, n)
+        tree_bw = tree_bus / tree_channels
     phases = ring.phases or (ring,)
-    per_byte = sum(max(r.values(), default=0.0) for r in rho)
-    algbw_gb = (1 / per_byte / 1e9) if per_byte > 0 else math.inf
-    bus = algbw_gb * steps(collective, n) / n
-    channels = ring.stats.channels
-    if not channels:
-        first = phases[-1]
-        channels = max(1, first.num_trees // (1 if first.collective.rooted else n))
     boxes = topology.boxes()
     box_of = {v: b for b, members in boxes.items() for v in members}
     intra = "pci"
@@ -527,11 +533,28 @@ def library_shape(topology: Topology, ring: Schedule, collective: str,
             if intra == "nvlink":
                 break
     return LibraryShape(ranks=n, nodes=len(boxes), channels=channels,
-                        channel_bw=bus / channels, intra=intra)
+                        channel_bw=bus / channels, intra=intra, tree_channels=tree_channels,
+                        tree_channel_bw=tree_bw)
+
+
+def _channels_and_bus(ring: Schedule, collective: str,
+                      rho: Sequence[Mapping[tuple[str, str], float]], n: int
+                      ) -> tuple[int, float]:
+    """A ring baseline's channels and its bus bandwidth (GB/s) on the efficient links."""
+    phases = ring.phases or (ring,)
+    per_byte = sum(max(r.values(), default=0.0) for r in rho)
+    algbw_gb = (1 / per_byte / 1e9) if per_byte > 0 else math.inf
+    bus = algbw_gb * steps(collective, n) / n
+    channels = ring.stats.channels
+    if not channels:
+        first = phases[-1]
+        channels = max(1, first.num_trees // (1 if first.collective.rooted else n))
+    return channels, bus
 
 
 def library_times(topology: Topology, shape: LibraryShape, collective: str,
-                  sizes: Iterable[int], calibration: Calibration, *, pick: str = "tuner"
+                  sizes: Iterable[int], calibration: Calibration, *, pick: str = "tuner",
+                  ring_protocols: Sequence[str] | None = None
                   ) -> list[tuple[str, str, float]]:
     """The library per size under the calibration: (algorithm, protocol, seconds).
 
@@ -544,18 +567,32 @@ def library_times(topology: Topology, shape: LibraryShape, collective: str,
         ``"best"``, the fastest of its algorithms as they run (each forced in turn): the
         tree on two nodes at :attr:`Calibration.tree_efficiency` of its channels' bus
         bandwidth (:mod:`.library`)
+    :param ring_protocols: the protocols the library's ring runs with, where measurements
+        show it runs fewer than its tuner would pick (None: the tuner's); its tree keeps
+        the tuner's
     :returns: one triple per size
-    :raises UsageError: for another ``pick``
+    :raises UsageError: for another ``pick``, or ``ring_protocols`` naming none of the
+        library's protocols
     """
     if pick not in PICKS:
         raise UsageError(f"pick {str(pick)[:40]!r}: use tuner or best")
     library = calibration.library_for(topology)
+    if ring_protocols is not None and not set(ring_protocols) & set(TABLES[library].protocols):
+        raise UsageError(f"ring_protocols={tuple(ring_protocols)!r}: use some of "
+                         f"{', '.join(TABLES[library].protocols)}")
     tau = calibration.tree_efficiency if pick == "best" else None
+    options = dict(library=library, ring_latency=calibration.ring_latency[library],
+                   net_overhead=calibration.net_overhead * 1e6, arch=calibration.arch,
+                   amd_host=calibration.amd_host, tree_efficiency=tau)
     out = []
     for size in sizes:
-        c = library_choice(shape, collective, size, library=library,
-                           ring_latency=calibration.ring_latency[library],
-                           net_overhead=calibration.net_overhead * 1e6, arch=calibration.arch,
-                           amd_host=calibration.amd_host, tree_efficiency=tau)
-        out.append((c.algorithm, c.protocol, c.seconds + calibration.overhead))
+        if ring_protocols is None:
+            c = library_choice(shape, collective, size, **options)
+            out.append((c.algorithm, c.protocol, c.seconds + calibration.overhead))
+            continue
+        times = {key: t for key, t in all_library_times(shape, collective, size,
+                                                        **options).items()
+                 if key[0] != "ring" or key[1] in ring_protocols}
+        (algo, proto), seconds = min(times.items(), key=lambda kv: kv[1])
+        out.append((algo, proto, seconds + calibration.overhead))
     return out

@@ -118,6 +118,9 @@ class LibraryShape:
     :ivar channel_bw: GB/s of one channel (the tuner's ``bwIntra``)
     :ivar intra: the hardware class inside a node, ``"nvlink"`` or ``"pci"`` (NCCL calls
         every non-NVLink path PCI; RCCL reports xGMI as NVLink)
+    :ivar tree_channels: the tree's channels where they are not the ring's (RCCL reads its
+        rings off a table on a full MI250 box but searches its trees); None: the ring's
+    :ivar tree_channel_bw: GB/s of one of those channels; None: the ring's
     """
 
     ranks: int
@@ -125,6 +128,8 @@ class LibraryShape:
     channels: int
     channel_bw: float
     intra: str
+    tree_channels: int | None = None
+    tree_channel_bw: float | None = None
 
 
 @dataclass(frozen=True)
@@ -201,13 +206,16 @@ def library_times(shape: LibraryShape, collective: "Collective | str", size: int
                 continue
             if library == "nccl" and proto == "LL128" and shape.intra != "nvlink":
                 continue                      # LL128 needs NVLink inside the node
-            bus = nc * shape.channel_bw
+            ch, bus = nc, nc * shape.channel_bw
+            if algo == "tree" and shape.tree_channel_bw is not None:
+                ch = shape.tree_channels or nc
+                bus = ch * shape.tree_channel_bw
             running = algo == "tree" and tree_efficiency is not None and nodes == 2
             if running:
                 # halved traffic: algbw = bus x tau, written as a bus bandwidth (ratio .5)
                 bus = 2 * bus * tree_efficiency
                 if library == "nccl":
-                    bus = min(bus, nc * _TREE_PER_CH[arch][index])
+                    bus = min(bus, ch * _TREE_PER_CH[arch][index])
             if library == "nccl":
                 ll_max = (_LL_MAX_BW[arch][index] if nodes == 1 or amd_host
                           else _LL_MAX_BW_INTEL[index])
@@ -217,15 +225,15 @@ def library_times(shape: LibraryShape, collective: "Collective | str", size: int
                     bus = min(ll_max, bus * (1 / 4 if quarter else 1 / 3))
                 if algo == "ring" and proto == "LL128":
                     bus = min(bus * (0.7 if ppn < 2 else 0.92),
-                              nc * _RING_LL128_PER_CH[arch][index])
+                              ch * _RING_LL128_PER_CH[arch][index])
                 if algo == "tree":
                     if not running:
-                        bus = min(bus * 0.92, nc * _TREE_PER_CH[arch][index])
+                        bus = min(bus * 0.92, ch * _TREE_PER_CH[arch][index])
                     if proto == "LL":
                         bus = min(bus / 3.8, ll_max)
                     if proto == "LL128":
                         bus = min(bus * (7 / 9 if nodes == 1 else 120 / 128),
-                                  nc * _TREE_LL128_PER_CH[arch][index])
+                                  ch * _TREE_LL128_PER_CH[arch][index])
             else:
                 if algo == "ring" and proto == "LL":
                     bus /= 5
@@ -251,7 +259,7 @@ def library_times(shape: LibraryShape, collective: "Collective | str", size: int
                     lat += (nsteps - inter) * intra_lat + inter * inter_lat
                 factor = ring_latency
                 if (library == "nccl" and proto == "Simple" and nodes > 1
-                        and collective is Collective.ALLREDUCE and size / (nc * n) >= 64):
+                        and collective is Collective.ALLREDUCE and size / (ch * n) >= 64):
                     factor = max(factor, 1.9 if arch == "volta" else 1.4)
             else:
                 lat += 2 * ((n // nodes - 1) * intra_lat + _log2i(nodes) * inter_lat)

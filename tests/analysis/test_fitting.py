@@ -36,14 +36,15 @@ def _time_cell(us: float) -> str:
 
 
 def handmade_log(topology, collective, truth, sizes, *, device="NVIDIA A100-SXM4-80GB",
-                 algo=None, forced=None):
+                 algo=None, forced=None, shape=None, header=()):
     """An all_gather_perf / all_reduce_perf log whose times are the calibrated model's for
     ``truth`` (computed through the public timing functions, not the fit's own code),
-    printed with nccl-tests' rounding."""
+    printed with nccl-tests' rounding (``shape``: the library's, if not the ring's)."""
     n = len(topology.compute_nodes)
-    ring = baseline(topology, "ring", collective=collective)
-    rho = link_coefficients(topology, ring, truth.efficiency)
-    shape = library_shape(topology, ring, collective, rho)
+    if shape is None:
+        ring = baseline(topology, "ring", collective=collective)
+        rho = link_coefficients(topology, ring, truth.efficiency)
+        shape = library_shape(topology, ring, collective, rho)
     times = library_times(topology, shape, collective, sizes, truth, pick="best")
     if forced is not None:      # one (algorithm, protocol) at every size
         times = [(*forced, truth.overhead + every(
@@ -52,7 +53,7 @@ def handmade_log(topology, collective, truth, sizes, *, device="NVIDIA A100-SXM4
             amd_host=truth.amd_host)[forced]) for size in sizes]
     factor = (n - 1) / n * (2 if collective == "allreduce" else 1)
     binary = "all_gather" if collective == "allgather" else "all_reduce"
-    lines = [f"# Collective test starting: {binary}_perf", "# nThread 1 nGpus 1 minBytes 1024 maxBytes 1073741824 step: 2(factor) "
+    lines = [*header, f"# Collective test starting: {binary}_perf", "# nThread 1 nGpus 1 minBytes 1024 maxBytes 1073741824 step: 2(factor) "
              "warmup iters: 5 iters: 20 agg iters: 1 validation: 1 graph: 0", "#",
              "# Using devices"]
     for rank in range(n):
@@ -209,3 +210,27 @@ def test_runs_faster_than_the_model_allows_are_said_so():
     assert fit.calibration.ring_latency["rccl"] == Calibration().ring_latency["rccl"]
     assert len(fit.notes) == 1 and "at its ceiling, 1" in fit.notes[0]
     assert all(r.error > 1.5 for r in fit.residuals if r.size_bytes >= 2**28)
+
+
+def test_rccl_on_a_full_mi250_box_times_its_tree_on_the_searched_rings():
+    """RCCL reads its rings off its table on a full MI250 box but searches its trees: the
+    fit times the tree on the searched rings' channels, as the log here was written."""
+    from forestcoll_opt.analysis.validation import library_inputs
+    from forestcoll_opt.generation.baselines.rings import ring, table_topology
+    topo = resolve("mi250:boxes=2")
+    assert table_topology(topo)
+    truth = dataclasses.replace(Calibration(), library="rccl", overhead=20e-6,
+                                ring_latency={"nccl": 3.4, "rccl": 2.0},
+                                efficiency={**Calibration().efficiency,
+                                            "xgmi": Fraction(3, 4)})
+    shape = library_inputs(topo, ring(topo, "allreduce"), ring(topo, "allreduce",
+                                                                 table=False),
+                           "allreduce", truth.efficiency)
+    assert (shape.channels, shape.tree_channels) == (32, 16)
+    sizes = [2**e for e in range(16, 31)]
+    log = handmade_log(topo, "allreduce", truth, sizes, device="AMD Instinct MI250X",
+                       shape=shape, header=("# rccl-tests: Version develop:ae3e635",))
+    fit = calibrate(topo, [log])
+    assert fit.calibration.library == "rccl"
+    assert fit.max_error < 2e-3
+    assert fit.parameter("efficiency.xgmi").value == pytest.approx(0.75, rel=2e-3)

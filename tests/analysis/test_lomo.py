@@ -1,6 +1,8 @@
 """Leave one machine out: every measurement of the paper, each machine predicted with the
 parameters fitted on the others (docs/validation.md pins the same numbers in its table)."""
 
+from dataclasses import replace
+
 import pytest
 
 from forestcoll_opt.analysis.lomo import MACHINES, leave_one_machine_out, lomo_rows
@@ -26,20 +28,71 @@ def test_held_out_parameters_and_ratios(results):
     for r in results:
         by_machine.setdefault(r.machine, set()).add((r.kappa, round(r.reduce_step * 1e6, 3)))
     # fitted without the machine itself: each held-out machine has its own pair
-    assert by_machine == {"2x DGX A100": {(1.6, 1.5)}, "2x MI250 8+8": {(2.0, 1.5)},
-                          "2x MI250 16+16": {(3.2, 2.0)}, "16x DGX H100": {(2.2, 2.0)},
-                          "1x DGX H100": {(2.2, 2.0)}}
+    assert by_machine == {"2x DGX A100": {(1.8, 1.0)}, "2x MI250 8+8": {(1.6, 1.0)},
+                          "2x MI250 16+16": {(2.0, 2.0)}, "16x DGX H100": {(1.8, 1.5)},
+                          "1x DGX H100": {(1.8, 1.5)}}
     ratio = {r.case.name: r.ratio for r in results}
-    assert ratio["a100-allgather-1GB"] == pytest.approx(1.003, abs=0.002)
-    assert ratio["a100-allgather-mean"] == pytest.approx(0.639, abs=0.002)
-    assert ratio["h100-16x8-reduce-scatter-1GB"] == pytest.approx(1.131, abs=0.002)
-    assert ratio["mi250-16+16-allgather-1GB"] == pytest.approx(1.784, abs=0.002)
-    within = [r for r in results if abs(r.ratio - 1) <= 0.15]
-    assert len(within) == 19
+    expected = {
+        "a100-allgather-1GB": 1.007, "a100-reduce-scatter-1GB": 1.020,
+        "a100-allreduce-1GB": 1.056, "a100-allgather-mean": 0.992,
+        "a100-reduce-scatter-mean": 1.122, "a100-allreduce-mean": 0.950,
+        "mi250-8+8-allgather-1GB": 0.951, "mi250-8+8-reduce-scatter-1GB": 1.060,
+        "mi250-8+8-allreduce-1GB": 0.964, "mi250-8+8-allgather-mean": 0.850,
+        "mi250-8+8-reduce-scatter-mean": 0.833, "mi250-8+8-allreduce-mean": 1.148,
+        "mi250-8+8-allreduce-blink-1GB": 1.008, "mi250-8+8-allreduce-blink-mean": 0.998,
+        "mi250-16+16-allgather-1GB": 1.326, "mi250-16+16-reduce-scatter-1GB": 1.314,
+        "mi250-16+16-allreduce-1GB": 1.041, "mi250-16+16-allgather-mean": 1.230,
+        "mi250-16+16-reduce-scatter-mean": 0.969, "mi250-16+16-allreduce-mean": 0.999,
+        "mi250-16+16-allreduce-blink-1GB": 1.192, "mi250-16+16-allreduce-blink-mean": 1.103,
+        "h100-16x8-allgather-1GB": 0.971, "h100-16x8-reduce-scatter-1GB": 1.106,
+        "h100-16x8-allreduce-1GB": 0.987, "h100-1x8-allgather-1GB": 1.010}
+    assert ratio == pytest.approx(expected, abs=0.002)
+    # the 2 x DGX A100 averages transfer (they were -36 % and -28 % with the tuner's LL128
+    # ring), the 16+16 allgather at 1 GB is 1.33, no longer 1.78 (RCCL's table rings)
+    within = sorted(r.case.name for r in results if abs(r.ratio - 1) > 0.15)
+    assert within == ["mi250-16+16-allgather-1GB", "mi250-16+16-allgather-mean",
+                      "mi250-16+16-allreduce-blink-1GB", "mi250-16+16-reduce-scatter-1GB",
+                      "mi250-8+8-allgather-mean", "mi250-8+8-reduce-scatter-mean"]
     wins = [r.winner_right for r in results if r.winner_right is not None]
     assert (sum(wins), len(wins)) == (13, 15)
     wrong = sorted(r.case.name for r in results if r.winner_right is False)
     assert wrong == ["mi250-16+16-allgather-1GB", "mi250-16+16-reduce-scatter-1GB"]
+
+
+def test_fitted_parameters_carry_their_spread(results):
+    from forestcoll_opt.analysis.lomo import jackknife
+    spread = jackknife(results)
+    # kappa 1.8, 1.6, 2.0, 1.8, 1.8; step 1.0, 1.0, 2.0, 1.5, 1.5 us
+    assert spread["kappa"] == pytest.approx((1.8, 0.253), abs=1e-3)
+    assert spread["reduce_step"][0] == pytest.approx(1.4e-6, abs=1e-9)
+    assert spread["reduce_step"][1] == pytest.approx(0.748e-6, abs=1e-9)
+
+
+def test_a100_ring_ran_as_its_simple_msccl_ring(results):
+    """The paper's NCCL ring on 2 x DGX A100 performed as its ring written as a (Simple)
+    MSCCL XML: without that reading the averages are a third too low."""
+    from forestcoll_opt.analysis.lomo import A100_RING_PROTOCOLS, MACHINES, _Cache
+    assert A100_RING_PROTOCOLS == ("Simple",)
+    a100 = MACHINES[0]
+    assert a100.ring_protocols == ("Simple",)
+    assert all(m.ring_protocols is None for m in MACHINES[1:])
+    cache = _Cache((a100,))
+    case = next(c for c in a100.cases if c.name == "a100-allgather-mean")
+    simple = cache.speedup(a100, case, 1.8, 1e-6)
+    tuner = _Cache((replace(a100, ring_protocols=None),)).speedup(
+        replace(a100, ring_protocols=None), case, 1.8, 1e-6)
+    assert simple / case.measured == pytest.approx(0.992, abs=0.002)
+    assert tuner / case.measured == pytest.approx(0.67, abs=0.01)
+
+
+def test_each_machine_own_kappa():
+    from forestcoll_opt.analysis.lomo import kappa_scan
+    scan = kappa_scan(kappas=(1.0, 1.4, 1.8, 2.2, 2.6, 3.0, 3.4))
+    best = {name: min(s, key=s.get) for name, s in scan.items()}
+    # the 8-GCD sub-box's RCCL wants twice the latency factor of the other machines
+    assert best == {"2x DGX A100": 1.8, "2x MI250 8+8": 2.6, "2x MI250 16+16": 1.8,
+                    "16x DGX H100": 1.4}
+    assert scan["2x MI250 8+8"][1.8] > 1.5 * scan["2x MI250 8+8"][2.6]
 
 
 def test_rows_are_csv_ready(results):

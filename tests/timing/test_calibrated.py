@@ -401,3 +401,51 @@ def test_bad_schedules_are_schedule_errors():
                          {"src": "a", "dst": "b", "path": ["a", "x", "b"]}]}]})
     with pytest.raises(ForestCollError):
         simulate(t, bad, [MIB])
+
+
+# --- RCCL's table rings and trees on a full MI250 box; a ring held to some protocols -------
+
+def test_rccl_tree_on_a_table_box_keeps_the_searched_rings():
+    """On a full MI250 box RCCL reads its 32 rings off its table but searches its trees: the
+    library's ring runs on the table rings' bus bandwidth, its tree on the searched ones'."""
+    from forestcoll_opt.generation.baselines.rings import ring
+    topo = resolve("mi250:boxes=2")
+    cal = Calibration()
+    table = ring(topo, "allreduce")
+    searched = ring(topo, "allreduce", table=False)
+    rho = link_coefficients(topo, table, cal.efficiency)
+    plain = library_shape(topo, table, "allreduce", rho)
+    shape = library_shape(topo, table, "allreduce", rho, tree_ring=searched,
+                          tree_rho=link_coefficients(topo, searched, cal.efficiency))
+    assert (plain.channels, shape.channels, shape.tree_channels) == (32, 32, 16)
+    assert plain.channels * plain.channel_bw == pytest.approx(216.0)    # 6 rings per xGMI link
+    assert shape.tree_channels * shape.tree_channel_bw == pytest.approx(162.0)
+    size = 2**30
+    best = calibrated_library_times(topo, shape, "allreduce", [size], cal, pick="best")[0]
+    wrong = calibrated_library_times(topo, plain, "allreduce", [size], cal, pick="best")[0]
+    assert best[0] == wrong[0] == "tree"
+    # the tree at 162 GB/s x tau (6/7), 1 GiB: ~7.7 ms; on the table rings it would be 25 % faster
+    assert best[2] == pytest.approx(wrong[2] * 216 / 162, rel=0.01)
+
+
+def test_ring_protocols_hold_the_ring_and_not_the_tree():
+    topo = resolve("dgx-a100:boxes=2")
+    cal = Calibration()
+    ring_s = baseline(topo, "ring", collective="allgather")
+    shape = library_shape(topo, ring_s, "allgather",
+                          link_coefficients(topo, ring_s, cal.efficiency))
+    sizes = [2**20, 2**26, 2**30]
+    tuner = calibrated_library_times(topo, shape, "allgather", sizes, cal)
+    simple = calibrated_library_times(topo, shape, "allgather", sizes, cal,
+                                      ring_protocols=("Simple",))
+    assert [p for _, p, _ in tuner] == ["LL128", "LL128", "Simple"]
+    assert [p for _, p, _ in simple] == ["Simple"] * 3
+    assert simple[2][2] == tuner[2][2]                       # at 1 GiB the same pick
+    assert simple[0][2] > 1.5 * tuner[0][2]                  # at 1 MiB Simple's latency
+    ar = baseline(topo, "ring", collective="allreduce")
+    ar_shape = library_shape(topo, ar, "allreduce", link_coefficients(topo, ar, cal.efficiency))
+    held = calibrated_library_times(topo, ar_shape, "allreduce", [2**20], cal,
+                                    ring_protocols=("Simple",))
+    assert held[0][0] == "tree"                               # the tree keeps its LL128/LL
+    with pytest.raises(UsageError, match="ring_protocols"):
+        calibrated_library_times(topo, shape, "allgather", sizes, cal, ring_protocols=("LX",))

@@ -20,6 +20,11 @@ bandwidth target until a ring fits, first among the links with the most bandwidt
 by the rings before it; then with other exits and entries; only then may the path leave
 the box through outside switches. A box with no such path is an error.
 
+**RCCL's table.** On a box RCCL has hand-made rings for (a full MI250 box of 16 GCDs), it
+reads its rings off a table instead of searching (:mod:`.tuned_rings`); there the baseline
+builds 32 rings of that shape, two per GPU, each at the bandwidth all of them fit, unless
+``table=False``.
+
 **Routes.** A hop from GPU u to GPU v relays through switches only: the path with the
 fewest links, among those the one with the widest bottleneck (so a DGX takes NVSwitch,
 not the IB plane, inside a box), ties to the lower-numbered node nearest to v.
@@ -56,6 +61,7 @@ from ...model.collective import Collective, check_request
 from ...errors import ScheduleError, UsageError
 from ...model.schedule import MAX_COUNT, Schedule, Tree, TreeEdge, achieved_algbw
 from ...model.topology import Topology
+from .tuned_rings import RINGS_PER_GPU, TABLE_GPUS, balanced_orders, rccl_table_box
 
 SEARCH_BUDGET = 200_000          # node visits of one depth-first search for a path in a box
 MAX_DEFAULT_CHANNELS = 64        # NCCL's largest channel count (MAXCHANNELS)
@@ -65,7 +71,7 @@ _INF = float("inf")
 
 
 def ring(topology: Topology, collective: str = "allgather", *, root: str | None = None,
-         channels: int | None = None) -> Schedule:
+         channels: int | None = None, table: bool = True) -> Schedule:
     """NCCL-style rings (module docstring), one per channel: allgather and broadcast send
     along the ring from each root, reduce-scatter and reduce collect along it into each
     root, allreduce is reduce-scatter then allgather on the same rings (one after the
@@ -77,7 +83,12 @@ def ring(topology: Topology, collective: str = "allgather", *, root: str | None 
         or its value
     :param root: the root compute node of broadcast/reduce; must be None for the others
     :param channels: the number of channels, 1 to :data:`MAX_CHANNELS`; None for one per GPU
-        of the smallest box (at most :data:`MAX_DEFAULT_CHANNELS`)
+        of the smallest box (at most :data:`MAX_DEFAULT_CHANNELS`), or on boxes RCCL has
+        hand-made rings for, two per GPU as its table has them (:mod:`.tuned_rings`)
+    :param table: on boxes RCCL has hand-made rings for (a full MI250 box,
+        :func:`.tuned_rings.rccl_table_box`), build rings of their shape, each at the
+        bandwidth they all fit (:func:`.tuned_rings.balanced_orders`); False: search them
+        as on any other box (what RCCL builds its trees on, which its table does not list)
     :returns: the schedule, with its exact ``algbw``
     :raises UsageError: for an unknown collective, a missing, unknown or superfluous root,
         or ``channels`` out of range
@@ -88,12 +99,14 @@ def ring(topology: Topology, collective: str = "allgather", *, root: str | None 
     member = check_request(topology, collective, root=root)
     coll = member.value
     net = _Network(topology)
-    count = _channels(channels, net.groups)
+    tuned = bool(table) and rccl_table_box(net)
+    count = (_channels(channels, net.groups) if channels is not None or not tuned else
+             RINGS_PER_GPU * TABLE_GPUS)
     n = len(topology.compute_nodes)
-    hops = []
-    for c in range(count):
-        order = net.ring_order(c)
-        hops.append([net.edge(order[j], order[(j + 1) % n]) for j in range(n)])
+    orders = balanced_orders(net, count) if tuned else None
+    if orders is None:
+        orders = [net.ring_order(c) for c in range(count)]
+    hops = [[net.edge(order[j], order[(j + 1) % n]) for j in range(n)] for order in orders]
 
     def phase(name: str) -> Schedule:
         rooted, inward = Collective(name).rooted, Collective(name).inward
@@ -125,6 +138,17 @@ def ring(topology: Topology, collective: str = "allgather", *, root: str | None 
     else:
         out = phase(coll)
     return replace(out, stats=_stats("ring", count, start))
+
+
+def table_topology(topology: Topology) -> bool:
+    """Whether RCCL reads its rings off its table of hand-made rings on every box of
+    ``topology`` (a full MI250 box: :func:`.tuned_rings.rccl_table_box`), where the ring
+    baseline builds rings of their shape unless ``table=False``.
+
+    :param topology: the network
+    :returns: True on a topology of full MI250 boxes
+    """
+    return rccl_table_box(_Network(topology))
 
 
 def dbtree(topology: Topology, *, channels: int | None = None) -> Schedule:
