@@ -425,14 +425,16 @@ def _band_cell(row) -> str:
     """Whether the fastest stays the fastest within the band, and if not who may beat it."""
     if row.certain:
         return "certain"
-    return "not certain: " + ", ".join(row.contenders) + " may be faster"
+    ends = [f"{w} at the {end} end" for w, end in zip(row.band_winners, ("fast", "slow"))
+            if w != row.best]
+    return "not certain: " + " and ".join(ends)
 
 
 def _print_bands(result, names: list[str]) -> None:
     """Each candidate's band per size (seconds at the fast and slow ends), and a summary of
     the sizes where the fastest is not certain."""
     print("band of each prediction (s, fast..slow end: every fitted parameter 2 standard "
-          "errors one way, then the other)")
+          "errors one way, then the other, for every candidate at once)")
     width = max(21, *(len(n) + 2 for n in names))
     print(f"{'size':>10}  " + "".join(f"{n:>{width}}" for n in names))
     for r in result.rows:
@@ -445,7 +447,7 @@ def _print_bands(result, names: list[str]) -> None:
     else:
         print(f"the fastest is not certain within the band at {len(unsure)} of "
               f"{len(result.rows)} sizes: " + ", ".join(
-                  f"{_size(r.size_bytes)} ({r.best} or {'/'.join(r.contenders)})"
+                  f"{_size(r.size_bytes)} ({r.best} or {' or '.join(r.contenders)})"
                   for r in unsure))
 
 

@@ -59,11 +59,13 @@ class TradeoffRow:
         name -> the seconds at the fast and the slow end of its band
         (:meth:`~forestcoll_opt.timing.calibrated.Calibration.band`, ±2 standard errors);
         empty otherwise
-    :ivar contenders: with a band, the candidates whose band reaches below the slow end of
-        the fastest's (they may be faster within the band), fastest first; empty when the
-        fastest is certain within the band, or without one
+    :ivar contenders: with a band, the candidates other than ``best`` that are the fastest
+        at one of its ends (fast end first); empty when ``best`` is the fastest at both, or
+        without a band
     :ivar band_winners: with a band, the fastest at its fast end and at its slow end (every
-        fitted parameter moved 2σ one way, then the other); empty without one
+        fitted parameter moved 2σ toward faster, then toward slower, for every candidate
+        at once: they run on the same cluster, so their times move together and are
+        compared under the same parameters, not band against band); empty without one
     """
 
     size_bytes: int
@@ -78,8 +80,8 @@ class TradeoffRow:
 
     @property
     def certain(self) -> bool:
-        """Whether the fastest stays the fastest within the band (True without a band):
-        no other candidate's band reaches below its slow end."""
+        """Whether the fastest stays the fastest at both ends of the band (True without a
+        band)."""
         return not self.contenders
 
 
@@ -463,13 +465,10 @@ def _rows(sizes: Sequence[int], candidates: Sequence[Candidate],
         best = min(order, key=lambda name: (seconds[name], order.index(name)))
         contenders: tuple[str, ...] = ()
         winners: tuple[str, ...] = ()
-        if bands and best in bands:
-            slow = bands[best][1]
-            contenders = tuple(sorted((n for n in bands if n != best and bands[n][0] < slow),
-                                      key=lambda n: (bands[n][0], order.index(n))))
-            winners = tuple(min((n for n in order if n in bands),
-                                key=lambda n: (bands[n][end], order.index(n)))
+        if bands and len(bands) == len(order):
+            winners = tuple(min(order, key=lambda n: (bands[n][end], order.index(n)))
                             for end in (0, 1))
+            contenders = tuple(dict.fromkeys(w for w in winners if w != best))
         rows.append(TradeoffRow(size_bytes=size, best=best, seconds=seconds,
                                 chunks=chunk_counts, protocols=protocols,
                                 algorithms=algorithms, bands=bands, contenders=contenders,
