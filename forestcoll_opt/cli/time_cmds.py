@@ -14,7 +14,7 @@ from typing import Any
 
 from ..files import check_output, write_output
 from ..model.catalog import resolve
-from ..model.collective import ALL, Collective
+from ..model.collective import ALL, ALLREDUCE_METHODS, Collective
 from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_group, add_kernel, add_time_model,
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
@@ -58,6 +58,10 @@ def add_tradeoff(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--k", help="k values, e.g. 1-8 or 1,2,4 (default: every k up to the "
                                "optimal k* when k* <= 16, else 1, 2, 3, 4, 6, 8, ... and k*)")
+    p.add_argument("--method", choices=ALLREDUCE_METHODS, default="auto",
+                   help="allreduce: auto adds the LP schedule where generate would build it "
+                        "(solving the allreduce LP where generate does), lp always, trees "
+                        "never (no LP solved: the fastest on a large cluster)")
     p.add_argument("--baselines",
                    help="comma list of ring, dbtree, tree, blink, multitree, nccl, or none; "
                         "direct, pxn for alltoall (default: ring, plus dbtree for allreduce "
@@ -312,7 +316,8 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         with executor_for(args) as executor:
             result = tradeoff(topo, collective=args.collective, sizes=sizes, ks=ks,
                               root=args.root, baselines=baselines, kernel=args.kernel,
-                              executor=executor, progress=progress, **options)
+                              executor=executor, progress=progress, method=args.method,
+                              **options)
     finally:
         progress.close()
     _, note = unit_bytes_per_s(topo.units)

@@ -20,29 +20,27 @@ time models need:
   that period (on a rail fabric: two boxes) are the same sequence of numbers, and are
   summed once.
 
-The cycles are read off two ring baselines that each write one chain per channel: the
-broadcast from the first compute node (every hop but the one into it) and the reduce into
-it (every hop but the one out of it): O(N·C) edges instead of O(N²·C).
+The cycles are the ring baseline's own (its ring orders and routes, O(N·C) edges instead
+of O(N²·C)), its routes searched layer by layer only as far as each needs
+(:func:`_cycles`).
 ``tests/timing/test_ringform.py`` checks that loads, algbw and every time equal the full
 ring schedule's, byte for byte, on small networks.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ..errors import ScheduleError
-from ..generation.baselines import baseline
 from ..model.collective import Collective
-from ..model.schedule import Schedule, TreeEdge
+from ..model.schedule import TreeEdge
 from ..model.topology import Topology
-from .calibrated import (Calibration, ScheduleCost, hop_class, library_shape,
-                         protocol_bandwidth)
-from .library import PROTOCOLS, TABLES, LibraryShape
+from .calibrated import Calibration, ScheduleCost, hop_class, protocol_bandwidth
+from .library import PROTOCOLS, TABLES, LibraryShape, steps
 from .simulation import (Route, Simulation, _prune, calibrated_rows, ideal_parameters,
                          ideal_rows, link_alphas, unit_bytes_per_s)
 
@@ -59,9 +57,6 @@ class RingForm:
     :ivar cycles: per channel, its hops in ring order (hop j's ``dst`` is hop j+1's ``src``)
     :ivar algbw: the exact algbw of the ring schedule (that of
         :func:`~forestcoll_opt.generation.baselines.rings.ring`)
-    :ivar chain: the broadcast ring the cycles were read from (one chain per channel),
-        which the library's tuner model reads its channels off
-        (:func:`~forestcoll_opt.timing.calibrated.library_shape`)
     """
 
     collective: Collective
@@ -69,7 +64,6 @@ class RingForm:
     compute_nodes: tuple[str, ...]
     cycles: tuple[tuple[TreeEdge, ...], ...]
     algbw: Fraction
-    chain: Schedule
 
     @property
     def channels(self) -> int:
@@ -160,8 +154,7 @@ class RingForm:
 
 def ring_form(topology: Topology, collective: "Collective | str", *,
               root: str | None = None) -> RingForm:
-    """The ring baseline of ``collective`` as its cycles (module docstring), read off the
-    broadcast and reduce rings of the first compute node (or of ``root``).
+    """The ring baseline of ``collective`` as its cycles (module docstring).
 
     :param topology: the network
     :param collective: a tree collective
@@ -170,23 +163,74 @@ def ring_form(topology: Topology, collective: "Collective | str", *,
     :raises ScheduleError: as the ring baseline
     """
     member = Collective.parse(collective)
-    origin = root if root is not None else topology.compute_nodes[0]
-    out = baseline(topology, "ring", collective="broadcast", root=origin)
-    into = baseline(topology, "ring", collective="reduce", root=origin)
-    cycles = []
-    for a, b in zip(out.trees, into.trees):
-        last = b.edges[-1]
-        if len(topology.compute_nodes) > 1 and (last.dst != origin or a.edges[0].src != origin):
-            raise ScheduleError("the ring baseline's chains do not close a cycle")
-        cycles.append(tuple(a.edges) + (last,) if len(topology.compute_nodes) > 1 else ())
+    cycles = _cycles(topology)
     form = RingForm(collective=member, root=root, compute_nodes=topology.compute_nodes,
-                    cycles=tuple(cycles), algbw=Fraction(1), chain=out)
-    limits = []
-    for phase, share in zip(form.phases, form.exact_coefficients(topology)):
-        limits.append(max(share.values()))
-    algbw = 1 / sum(limits, Fraction(0))
+                    cycles=cycles, algbw=Fraction(1))
+    limits = [max(share.values()) for share in form.exact_coefficients(topology)]
     return RingForm(collective=member, root=root, compute_nodes=topology.compute_nodes,
-                    cycles=tuple(cycles), algbw=algbw, chain=out)
+                    cycles=cycles, algbw=1 / sum(limits, Fraction(0)))
+
+
+def _cycles(topology: Topology) -> tuple[tuple[TreeEdge, ...], ...]:
+    """The ring baseline's cycles, one per channel, in the order and with the routes
+    :func:`~forestcoll_opt.generation.baselines.rings.ring` gives them (its ``_Network``:
+    the same ring orders and routes). The one difference is how a route is searched: the
+    ring baseline searches breadth-first from a GPU to every node once and keeps the map,
+    O(N) per GPU and O(N²) in all (over 20 minutes for 16,384 GPUs on a two-tier fabric);
+    here the search from a GPU goes one layer further only when a route asks for a node
+    it has not reached, which gives the same route (a node's widest fewest-link path and
+    its predecessor depend only on the layers before it) after a few layers."""
+    from ..generation.baselines import rings
+
+    net = rings._Network(topology)
+    net.route = _LazyRoutes(net)
+    count = rings._channels(None, net.groups)
+    n = len(topology.compute_nodes)
+    out = []
+    for c in range(count):
+        order = net.ring_order(c)
+        out.append(tuple(net.edge(order[j], order[(j + 1) % n]) for j in range(n)))
+    return tuple(out)
+
+
+class _LazyRoutes:
+    """``route(u, v)`` of the ring baseline's network with a breadth-first search from u
+    that stops after the layer holding v, kept to go on from for u's next target."""
+
+    def __init__(self, net: Any) -> None:
+        self.net = net
+        self.state: dict[int, tuple[dict[int, tuple[float, int]], list[int]]] = {}
+
+    def __call__(self, u: str, v: str) -> tuple[str, ...] | None:
+        net = self.net
+        key = (u, v)
+        if key in net._routes:
+            return net._routes[key]
+        s, t = net.index[u], net.index[v]
+        best, frontier = self.state.get(s) or ({s: (float("inf"), -1)}, [s])
+        while frontier and t not in best:
+            layer: dict[int, tuple[float, int]] = {}
+            for p in frontier:
+                if p != s and net.is_compute[p]:
+                    continue
+                width = best[p][0]
+                for q, cap in net.adjacent[p]:
+                    if q in best:
+                        continue
+                    w = min(width, cap)
+                    if q not in layer or w > layer[q][0]:
+                        layer[q] = (w, p)
+            best.update(layer)
+            frontier = sorted(layer)
+        self.state[s] = (best, frontier)
+        path = None
+        if t in best and t != s:
+            nodes = [t]
+            while nodes[-1] != s:
+                nodes.append(best[nodes[-1]][1])
+            path = tuple(net.ids[i] for i in reversed(nodes))
+        net._routes[key] = path
+        return path
 
 
 # --- windows summed in the schedule's own order ------------------------------------------
@@ -361,13 +405,27 @@ def simulate_ring(topology: Topology, form: RingForm, sizes: Sequence[int], *,
 
 def ring_shape(topology: Topology, form: RingForm, calibration: Calibration
                ) -> LibraryShape:
-    """What the library's tuner reads off the topology
-    (:func:`~forestcoll_opt.timing.calibrated.library_shape`), from the rings' cycles.
+    """What the library's tuner reads off the topology, from the rings' cycles: what
+    :func:`~forestcoll_opt.timing.calibrated.library_shape` reads off the ring schedule
+    (its rings are the channels, its bus bandwidth on the efficient link bandwidths split
+    over them the per-channel speed, NVLink inside a box when a ring hop inside a box is
+    all NVLink).
 
     :param topology: the network
     :param form: the rings of the collective
     :param calibration: the parameters (the links' efficiencies)
     :returns: the shape
     """
+    n = len(form.compute_nodes)
     rho = form.coefficients(topology, calibration.efficiency)
-    return library_shape(topology, form.chain, form.collective.value, rho)
+    per_byte = sum(max(r.values(), default=0.0) for r in rho)
+    algbw_gb = (1 / per_byte / 1e9) if per_byte > 0 else math.inf
+    bus = algbw_gb * steps(form.collective.value, n) / n
+    channels = form.channels
+    boxes = topology.boxes()
+    box_of = {v: b for b, members in boxes.items() for v in members}
+    intra = "nvlink" if any(box_of[e.src] == box_of[e.dst] and
+                            hop_class(topology, e.path) == "nvlink"
+                            for cycle in form.cycles for e in cycle) else "pci"
+    return LibraryShape(ranks=n, nodes=len(boxes), channels=channels,
+                        channel_bw=bus / channels, intra=intra)

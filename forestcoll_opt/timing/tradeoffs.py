@@ -14,7 +14,7 @@ per hop dominates, it can finish first. :func:`tradeoff` returns every candidate
 simulated time at every size and names the fastest; under a calibration file's
 uncertainties, each time's band and where the fastest is not certain within it.
 
-At today's scale (above 1,024 GPUs) the tree schedules are written compactly, one tree per
+At today's scale (above 512 GPUs) the tree schedules are written compactly, one tree per
 orbit, and timed in that form; NCCL's rings are timed from their cycles
 (:mod:`forestcoll_opt.timing.ringform`); no step writes the N² tree edges of a plain
 schedule (``benchmarks/bench_tradeoff_scale.py``, ``data/tradeoff_scale.csv``).
@@ -333,7 +333,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         schedule kept where it beats the trees), ``"lp"`` always, ``"trees"`` never (no
         LP solved); ignored for the other collectives
     :param compact: True to write the tree schedules compactly (one tree per orbit, as
-        ``generate`` does above 1,024 GPUs) and time NCCL's rings from their cycles
+        ``generate --compact`` does) and time NCCL's rings from their cycles
         (:mod:`forestcoll_opt.timing.ringform`), which gives the same times; None for
         above :data:`~forestcoll_opt.timing.candidates.COMPACT_ABOVE` compute nodes
     :param progress: None, or a callable ``progress(stage, done, total)`` called as each

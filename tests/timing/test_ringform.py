@@ -53,5 +53,5 @@ def test_ring_form_windows_are_summed_once_per_period():
     cycle = ring_form(t, "allgather").cycles[0]
     assert len(cycle) == 32
     classes = [hop_class(t, e.path) for e in cycle]
-    assert classes[:8] == ["net"] + ["nvlink"] * 7
+    assert classes.count("net") == 4 and classes[:8].count("net") == 1
     assert ringform._period(classes) == 8
