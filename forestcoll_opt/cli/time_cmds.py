@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
+import time
 from typing import Any
 
 from ..files import check_output, write_output
@@ -25,6 +27,7 @@ from .verify_cmds import demand_line, group_schedule
 
 
 SHOWN_SHARED = 6
+log = logging.getLogger("forestcoll_opt.cli.time_cmds")
 
 
 def add_simulate(sub: argparse._SubParsersAction) -> None:
@@ -132,8 +135,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks, options = _model_options(args)
+    start = time.perf_counter()
+    log.info("simulate: reading and verifying %s on %s (%d GPUs) ...", args.schedule,
+             topo.name, len(topo.compute_nodes))
     topo, schedule, verdict = group_schedule(args, topo)
+    log.info("simulate: verified (%s, %s): %.2f s", verdict.status,
+             "compact" if schedule.compact else "plain", time.perf_counter() - start)
+    start = time.perf_counter()
+    log.info("simulate: timing %d sizes, %s model ...", len(sizes), options["model"])
     rows = simulate(topo, schedule, sizes, **options)
+    log.info("simulate: timed: %.2f s", time.perf_counter() - start)
     _, note = unit_bytes_per_s(topo.units)
     if note:
         print(f"forestcoll: note: {note}", file=sys.stderr)

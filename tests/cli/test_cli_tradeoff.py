@@ -88,3 +88,28 @@ def test_calibration_band_marks_the_sizes_without_a_certain_winner(capsys, tmp_p
     assert cells["certain"] == "false" and cells["contenders"] == "nccl"
     assert float(cells["seconds_fast[k=1]"]) < float(cells["seconds[k=1]"]) < \
         float(cells["seconds_slow[k=1]"])
+
+
+def test_simulate_verbose_names_its_two_stages(tmp_path):
+    """simulate -v: a line as it reads and verifies the schedule and as it times it, each
+    with its seconds; standard output unchanged."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    sched = tmp_path / "s.json"
+    base = [sys.executable, "-m", "forestcoll_opt"]
+    assert subprocess.run([*base, "generate", "dgx-a100:boxes=2", "-o", str(sched)],
+                          capture_output=True, env=env, cwd=root).returncode == 0
+    argv = [*base, "simulate", "dgx-a100:boxes=2", str(sched), "--sizes", "1MiB"]
+    loud = subprocess.run([*argv, "-v"], capture_output=True, text=True, env=env, cwd=root)
+    quiet = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=root)
+    assert loud.stdout == quiet.stdout and quiet.stderr == ""
+    lines = loud.stderr.splitlines()
+    assert lines[0] == (f"forestcoll: simulate: reading and verifying {sched} on dgx-a100-2 "
+                        f"(16 GPUs) ...")
+    assert lines[1].startswith("forestcoll: simulate: verified (valid, plain): ")
+    assert lines[2] == "forestcoll: simulate: timing 1 sizes, calibrated model ..."
+    assert lines[3].startswith("forestcoll: simulate: timed: ") and len(lines) == 4
