@@ -9,7 +9,7 @@ here, which turns a :class:`Request` into candidates, each with the function tha
   routes, at the all-to-all LP's certified value (:func:`forestcoll_opt.lp.lp_alltoall`);
 * ``baseline``: what the libraries run, in the schedule format (NCCL's rings, double binary
   tree and single tree; all-to-all direct and PXN) and the paper's Blink+Switch and
-  MultiTree by name; above :data:`COMPACT_ABOVE` compute nodes the rings are timed from
+  MultiTree by name; above :data:`CYCLES_ABOVE` compute nodes the rings are timed from
   their cycles (:mod:`forestcoll_opt.timing.ringform`), float for float the same;
 * ``library``: the library's own cost model (NCCL's, or RCCL's on xGMI), which picks ring
   or tree and a protocol per size: no schedule, calibrated model only.
@@ -39,12 +39,15 @@ from .simulation import SimRow, link_coefficients, simulate, unit_bytes_per_s
 
 log = logging.getLogger("forestcoll_opt.timing.tradeoffs")
 
-COMPACT_ABOVE = 512
-"""Above this many compute nodes ``tradeoff`` writes its tree schedules compactly and times
-NCCL's rings from their cycles (``compact=None``). ``generate`` writes compact schedules
-from 1,025 GPUs up; ``tradeoff`` starts lower because it also builds the rings, whose plain
-form is N² × channels tree edges (8.4 million on 1,024 H100s, where the plain run took 50
-CPU seconds against 3)."""
+COMPACT_ABOVE = 1024
+"""Above this many compute nodes ``tradeoff`` writes its tree schedules compactly
+(``compact=None``), as ``generate`` writes them by default."""
+
+CYCLES_ABOVE = 512
+"""Above this many compute nodes (or with ``compact``) ``tradeoff`` times NCCL's rings from
+their cycles (:mod:`forestcoll_opt.timing.ringform`: the same times, float for float): their
+plain form is N² × channels tree edges, 8.4 million on 1,024 H100s, where timing it took 50
+CPU seconds."""
 
 # Candidates timed by the library's own cost model rather than as a schedule.
 LIBRARY_KINDS = ("nccl",)
@@ -119,6 +122,8 @@ class Request:
         :func:`~forestcoll_opt.timing.simulation.simulate`
     :ivar skipped: filled by the builders: (kind, reason) of default baselines left out
     :ivar made: filled by the builders: the schedules made so far by name
+    :ivar compact: the tree schedules are written compactly
+    :ivar cycles: NCCL's rings are timed from their cycles
     """
 
     topology: Topology
@@ -134,6 +139,7 @@ class Request:
     kernel: str | None
     executor: Any
     compact: bool
+    cycles: bool
     steps: "Steps"
     optimal: Schedule
     choice: Any = None
@@ -227,7 +233,7 @@ def lp_schedule(request: Request) -> list[Built]:
 
 def baselines(request: Request) -> list[Built]:
     """``baseline``: every baseline asked for (library names aside); NCCL's rings as their
-    cycles when ``compact``."""
+    cycles when ``cycles``."""
     from .ringform import ring_form, simulate_ring
 
     kinds = [k for k in request.kinds if k not in LIBRARY_KINDS]
@@ -235,7 +241,7 @@ def baselines(request: Request) -> list[Built]:
     topology, member = request.topology, request.member
     for i, kind in enumerate(kinds):
         try:
-            if kind == "ring" and request.compact:
+            if kind == "ring" and request.cycles:
                 form = request.steps.run(
                     "baselines", "building NCCL's rings as their cycles",
                     lambda: ring_form(topology, member, root=request.root),
@@ -267,7 +273,7 @@ def baselines(request: Request) -> list[Built]:
 
 def library(request: Request) -> list[Built]:
     """``library``: the library's own cost model, its channels read off the ring baseline
-    (its cycles when ``compact``); calibrated model only."""
+    (its cycles when ``cycles``); calibrated model only."""
     from .ringform import ring_form, ring_shape
 
     if not any(kind in LIBRARY_KINDS for kind in request.kinds):
@@ -276,7 +282,7 @@ def library(request: Request) -> list[Built]:
     calibration = request.calibration
     assert calibration is not None
     try:
-        if request.compact:
+        if request.cycles:
             form = request.made.get("ring-form") or request.steps.run(
                 "baselines", "building NCCL's rings as their cycles (the library's channels)",
                 lambda: ring_form(topology, member, root=request.root))

@@ -14,9 +14,9 @@ per hop dominates, it can finish first. :func:`tradeoff` returns every candidate
 simulated time at every size and names the fastest; under a calibration file's
 uncertainties, each time's band and where the fastest is not certain within it.
 
-At today's scale (above 512 GPUs) the tree schedules are written compactly, one tree per
-orbit, and timed in that form; NCCL's rings are timed from their cycles
-(:mod:`forestcoll_opt.timing.ringform`); no step writes the N² tree edges of a plain
+At today's scale (above 1,024 GPUs, as ``generate`` does) the tree schedules are written
+compactly, one tree per orbit, and timed in that form; from 513 GPUs NCCL's rings are timed
+from their cycles (:mod:`forestcoll_opt.timing.ringform`); no step writes the N² tree edges of a plain
 schedule (``benchmarks/bench_tradeoff_scale.py``, ``data/tradeoff_scale.csv``).
 """
 
@@ -34,8 +34,8 @@ from ..model.collective import Collective, check_method, check_request
 from ..errors import UsageError
 from ..generation.pipeline import generate
 from .calibrated import Calibration
-from .candidates import (BUILDERS, COMPACT_ABOVE, LIBRARY_KINDS, Candidate, Request, Steps,
-                         Timing, _k_of)
+from .candidates import (BUILDERS, COMPACT_ABOVE, CYCLES_ABOVE, LIBRARY_KINDS, Candidate,
+                         Request, Steps, Timing, _k_of)
 from .fitted import as_calibration
 from .simulation import check_options, ideal_parameters, link_alphas
 from ..model.topology import Topology
@@ -333,9 +333,11 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         schedule kept where it beats the trees), ``"lp"`` always, ``"trees"`` never (no
         LP solved); ignored for the other collectives
     :param compact: True to write the tree schedules compactly (one tree per orbit, as
-        ``generate --compact`` does) and time NCCL's rings from their cycles
-        (:mod:`forestcoll_opt.timing.ringform`), which gives the same times; None for
-        above :data:`~forestcoll_opt.timing.candidates.COMPACT_ABOVE` compute nodes
+        ``generate --compact`` does); None for above
+        :data:`~forestcoll_opt.timing.candidates.COMPACT_ABOVE` compute nodes, as
+        ``generate`` does. NCCL's rings are timed from their cycles
+        (:mod:`forestcoll_opt.timing.ringform`, the same times) when ``compact`` or above
+        :data:`~forestcoll_opt.timing.candidates.CYCLES_ABOVE` compute nodes
     :param progress: None, or a callable ``progress(stage, done, total)`` called as each
         stage advances (generating, building the baselines, timing each candidate); every
         stage is also logged at INFO level on the ``forestcoll_opt.timing.tradeoffs``
@@ -389,6 +391,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         link_alphas(topology, alpha, alpha_per_link)      # refuse a bad latency at once
     if compact is None:
         compact = len(topology.compute_nodes) > COMPACT_ABOVE
+    cycles = compact or len(topology.compute_nodes) > CYCLES_ABOVE
     steps = Steps(progress)
     where = f"{collective} on {topology.name} ({len(topology.compute_nodes)} GPUs" + \
         (", compact schedules" if compact else "") + ")"
@@ -426,7 +429,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     request = Request(topology=topology, member=member, root=root, ks=ks, kinds=kinds,
                       explicit=explicit, method=method, model=model, calibration=calibration,
                       options=options, kernel=kernel, executor=executor, compact=compact,
-                      steps=steps, optimal=optimal, choice=choice)
+                      cycles=cycles, steps=steps, optimal=optimal, choice=choice)
     built = [b for build in BUILDERS for b in build(request)]
     candidates = [b.candidate for b in built]
     timings: dict[str, Timing] = {}
