@@ -74,7 +74,8 @@ def measure(gpus: int, command: str, collective: str, model: str, folder: Path,
     wall, cpu, peak, out = _run(args)
     doc = json.loads(out)
     row = {"command": command, "spec": spec, "gpus": gpus, "collective": collective,
-           "model": model, "options": " ".join(extra), "wall_s": f"{wall:.2f}", "cpu_s": f"{cpu:.2f}",
+           "model": model, "options": " ".join(extra), "wall_s": f"{wall:.2f}",
+           "cpu_s": f"{cpu:.2f}",
            "peak_mb": f"{peak:.0f}", "load_avg_1min": f"{load:.2f}",
            "target_s": TARGET[gpus], "within_target": wall <= TARGET[gpus]}
     if command == "tradeoff":

@@ -454,8 +454,9 @@ def _print_bands(result, names: list[str]) -> None:
     width = max(21, *(len(n) + 2 for n in names))
     print(f"{'size':>10}  " + "".join(f"{n:>{width}}" for n in names))
     for r in result.rows:
-        cells = "".join(f"{(f'{r.bands[n][0]:.4g}..{r.bands[n][1]:.4g}' if n in r.bands else '-'):>{width}}"
-                        for n in names)
+        spans = [f"{r.bands[n][0]:.4g}..{r.bands[n][1]:.4g}" if n in r.bands else "-"
+                 for n in names]
+        cells = "".join(f"{span:>{width}}" for span in spans)
         print(f"{_size(r.size_bytes):>10}  {cells}")
     unsure = [r for r in result.rows if not r.certain]
     if not unsure:

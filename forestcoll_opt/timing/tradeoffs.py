@@ -16,8 +16,8 @@ uncertainties, each time's band and where the fastest is not certain within it.
 
 At today's scale (above 1,024 GPUs, as ``generate`` does) the tree schedules are written
 compactly, one tree per orbit, and timed in that form; from 513 GPUs NCCL's rings are timed
-from their cycles (:mod:`forestcoll_opt.timing.ringform`); no step writes the N² tree edges of a plain
-schedule (``benchmarks/bench_tradeoff_scale.py``, ``data/tradeoff_scale.csv``).
+from their cycles (:mod:`forestcoll_opt.timing.ringform`); no step writes the N² tree edges
+of a plain schedule (``benchmarks/bench_tradeoff_scale.py``, ``data/tradeoff_scale.csv``).
 """
 
 from __future__ import annotations

@@ -215,9 +215,10 @@ def test_compact_schedule_times_equal_the_expanded_ones(collective):
 
 @pytest.mark.parametrize("collective", ["allgather", "allreduce", "broadcast"])
 def test_compact_tradeoff_times_the_rings_as_the_plain_one(collective):
-    """compact=True (the default above 1,024 GPUs) writes the trees as generate --compact
-    does (the same exact algbw; the orbit construction may grow other trees) and times NCCL's rings from their cycles: on 4 DGX H100 boxes the ring's and
-    the library's times are, float for float, those of the plain run."""
+    """compact=True (the default above 1,024 GPUs) writes the trees as generate --compact does
+    (the same exact algbw; the orbit construction may grow other trees) and times NCCL's
+    rings from their cycles: on 4 DGX H100 boxes the ring's and the library's times are,
+    float for float, those of the plain run."""
     t = resolve("dgx-h100:boxes=4")
     root = t.compute_nodes[3] if collective == "broadcast" else None
     options = dict(collective=collective, root=root, sizes=[2**16, 2**24, 2**32], ks=[1])
