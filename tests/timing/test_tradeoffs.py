@@ -307,3 +307,19 @@ def test_progress_and_log_name_every_stage(caplog):
     assert "tradeoff: timing k=1 (calibrated model, 1 sizes) ..." in lines
     assert any(m.startswith("tradeoff: building the ring baseline: ") and m.endswith(" s")
                for m in lines)
+
+
+def test_export_leaves_a_ring_timed_from_its_cycles_to_the_library(tmp_path):
+    """A ring timed from its cycles has no schedule to write: a size range it wins is
+    NCCL's own ring, which --export names without a file (8 GiB on 4 DGX H100 boxes)."""
+    from forestcoll_opt.analysis.export_plan import export_tradeoff
+
+    t = resolve("dgx-h100:boxes=4")
+    r = tradeoff(t, collective="allgather", sizes=[2**20, 2**30, 2**33], ks=[1], compact=True)
+    assert [(x.best, x.protocols[x.best]) for x in r.rows] == [
+        ("k=1", "LL"), ("k=1", "Simple"), ("ring", "Simple")]
+    plan = export_tradeoff(t, r, tmp_path / "plan")
+    assert [(e.range.candidate, e.xml, e.schedule) for e in plan.ranges] == [
+        ("k=1", "msccl/allgather-k1-0-33554432.xml", "schedules/k1.json"),
+        ("k=1", "msccl/allgather-k1-33554433-3037000499.xml", "schedules/k1.json"),
+        ("ring", None, None)]
