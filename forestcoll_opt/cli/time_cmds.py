@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
+import time
 from typing import Any
 
 from ..files import check_output, write_output
 from ..model.catalog import resolve
-from ..model.collective import TREES, Collective
+from ..model.collective import ALL, ALLREDUCE_METHODS, Collective
 from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_group, add_kernel, add_time_model,
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
@@ -25,6 +27,7 @@ from .verify_cmds import demand_line, group_schedule
 
 
 SHOWN_SHARED = 6
+log = logging.getLogger("forestcoll_opt.cli.time_cmds")
 
 
 def add_simulate(sub: argparse._SubParsersAction) -> None:
@@ -52,15 +55,21 @@ def add_tradeoff(sub: argparse._SubParsersAction) -> None:
                                         "fixed-k schedules, the baselines and the library "
                                         "itself (calibrated model, or --model ideal)")
     p.add_argument("topology", help=TOPOLOGY_HELP)
-    p.add_argument("--collective", choices=TREES, default="allgather")
+    p.add_argument("--collective", choices=ALL, default="allgather",
+                   help="the collective (alltoall: the optimal routes against NCCL's direct "
+                        "and PXN routes)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--k", help="k values, e.g. 1-8 or 1,2,4 (default: every k up to the "
                                "optimal k* when k* <= 16, else 1, 2, 3, 4, 6, 8, ... and k*)")
+    p.add_argument("--method", choices=ALLREDUCE_METHODS, default="auto",
+                   help="allreduce: auto adds the LP schedule where generate would build it "
+                        "(solving the allreduce LP where generate does), lp always, trees "
+                        "never (no LP solved: the fastest on a large cluster)")
     p.add_argument("--baselines",
-                   help="comma list of ring, dbtree, tree, blink, multitree, nccl, or none "
-                        "(default: ring, plus dbtree for allreduce and tree for "
-                        "broadcast/reduce, plus nccl, the library's own cost model, under the "
-                        "calibrated model)")
+                   help="comma list of ring, dbtree, tree, blink, multitree, nccl, or none; "
+                        "direct, pxn for alltoall (default: ring, plus dbtree for allreduce "
+                        "and tree for broadcast/reduce, plus nccl, the library's own cost "
+                        "model, under the calibrated model; direct and pxn for alltoall)")
     add_time_model(p, chunks="auto")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON object")
@@ -126,8 +135,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     topo = resolve(args.topology)
     sizes = parse_sizes(args.sizes)
     chunks, options = _model_options(args)
+    start = time.perf_counter()
+    log.info("simulate: reading and verifying %s on %s (%d GPUs) ...", args.schedule,
+             topo.name, len(topo.compute_nodes))
     topo, schedule, verdict = group_schedule(args, topo)
+    log.info("simulate: verified (%s, %s): %.2f s", verdict.status,
+             "compact" if schedule.compact else "plain", time.perf_counter() - start)
+    start = time.perf_counter()
+    log.info("simulate: timing %d sizes, %s model ...", len(sizes), options["model"])
     rows = simulate(topo, schedule, sizes, **options)
+    log.info("simulate: timed: %.2f s", time.perf_counter() - start)
     _, note = unit_bytes_per_s(topo.units)
     if note:
         print(f"forestcoll: note: {note}", file=sys.stderr)
@@ -303,10 +320,17 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
     _, options = _model_options(args)
     ks = parse_k_range(args.k, limit=TRADEOFF_MAX_K) if args.k else None
     baselines = None if args.baselines is None else baselines_arg(args.baselines)
-    with executor_for(args) as executor:
-        result = tradeoff(topo, collective=args.collective, sizes=sizes, ks=ks, root=args.root,
-                          baselines=baselines, kernel=args.kernel, executor=executor,
-                          **options)
+    from .generate_cmds import _Progress
+
+    progress = _Progress(quiet=False)      # bars on a terminal's stderr only; -v logs
+    try:
+        with executor_for(args) as executor:
+            result = tradeoff(topo, collective=args.collective, sizes=sizes, ks=ks,
+                              root=args.root, baselines=baselines, kernel=args.kernel,
+                              executor=executor, progress=progress, method=args.method,
+                              **options)
+    finally:
+        progress.close()
     _, note = unit_bytes_per_s(topo.units)
     if note:
         print(f"forestcoll: note: {note}", file=sys.stderr)
@@ -317,10 +341,14 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
     if args.csv:
         params = json.dumps(result.parameters, separators=(",", ":"), sort_keys=True)
         quoted = '"' + params.replace('"', '""') + '"'
+        banded = any(r.bands for r in result.rows)
         header = ["size_bytes", "best", "best_protocol"]
         header += [f"seconds[{n}]" for n in names]
         if calibrated:
             header += [f"protocol[{n}]" for n in names]
+        if banded:
+            header += [f"seconds_{end}[{n}]" for n in names for end in ("fast", "slow")]
+            header += ["certain", "contenders"]
         header += ["model", "parameters"]
         lines = [",".join(header)]
         for r in result.rows:
@@ -328,6 +356,10 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
             cells += [repr(r.seconds[n]) for n in names]
             if calibrated:
                 cells += [r.protocols.get(n, "") for n in names]
+            if banded:
+                cells += [repr(r.bands[n][i]) if n in r.bands else "" for n in names
+                          for i in (0, 1)]
+                cells += [str(r.certain).lower(), " ".join(r.contenders)]
             cells += [result.model, quoted]
             lines.append(",".join(cells))
         write_output(args.csv, "\n".join(lines) + "\n")
@@ -345,17 +377,23 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
                           options.get("calibration")))
         print(f"{'candidate':>10}  {'exact algbw':>12}  {'trees':>6}  {'height':>6}")
         for c in result.candidates:
-            if c.schedule is None:
+            if c.kind == "library":
                 print(f"{c.name:>10}  {'-':>12}  {'-':>6}  {'-':>6}  (the library's own cost "
                       f"model: ring or tree, and a protocol, per size)")
             else:
-                print(f"{c.name:>10}  {float(c.algbw):>12.6g}  {c.trees:>6}  {c.height:>6}")
+                note = {"compact": "  (compact: one tree per orbit)",
+                        "ring": "  (timed from its rings' cycles)"}.get(c.form, "")
+                print(f"{c.name:>10}  {float(c.algbw):>12.6g}  {c.trees:>6}  {c.height:>6}"
+                      f"{note}")
         width = max(12, *(len(n) + 2 for n in names))
-        library = [c.name for c in result.candidates if c.schedule is None]
+        library = [c.name for c in result.candidates if c.kind == "library"]
+        banded = any(r.bands for r in result.rows)
         head = f"{'size':>10}  {'fastest':>8}  {'protocol':>8}  {'algbw':>9}  "
         head += "".join(f"{n:>{width}}" for n in names)
         if library:
             head += "".join(f"  {n + ' picks':>12}" for n in library)
+        if banded:
+            head += "  within the band (+-2 sigma)"
         print("predicted time (s) per candidate; * marks the fastest")
         print(head)
         for r in result.rows:
@@ -366,7 +404,11 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
             line += "".join(f"{_time_cell(r.seconds[n], n == r.best):>{width}}" for n in names)
             for n in library:
                 line += f"  {r.algorithms.get(n, '') + '/' + r.protocols.get(n, ''):>12}"
+            if banded:
+                line += "  " + _band_cell(r)
             print(line)
+        if banded:
+            _print_bands(result, names)
         if plan is not None:
             _print_plan(plan)
         return 0
@@ -393,6 +435,37 @@ def _optimum_line(result, topo) -> str:
              f"{float(lp.algbw / upper):.2%} of")
     return (f"{head}; the lp candidate {reach} the allreduce LP optimum (certified interval "
             f"[{float(lower):.9g}, {float(upper):.9g}] {result.units})")
+
+
+def _band_cell(row) -> str:
+    """Whether the fastest stays the fastest within the band, and if not who may beat it."""
+    if row.certain:
+        return "certain"
+    ends = [f"{w} at the {end} end" for w, end in zip(row.band_winners, ("fast", "slow"))
+            if w != row.best]
+    return "not certain: " + " and ".join(ends)
+
+
+def _print_bands(result, names: list[str]) -> None:
+    """Each candidate's band per size (seconds at the fast and slow ends), and a summary of
+    the sizes where the fastest is not certain."""
+    print("band of each prediction (s, fast..slow end: every fitted parameter 2 standard "
+          "errors one way, then the other, for every candidate at once)")
+    width = max(21, *(len(n) + 2 for n in names))
+    print(f"{'size':>10}  " + "".join(f"{n:>{width}}" for n in names))
+    for r in result.rows:
+        spans = [f"{r.bands[n][0]:.4g}..{r.bands[n][1]:.4g}" if n in r.bands else "-"
+                 for n in names]
+        cells = "".join(f"{span:>{width}}" for span in spans)
+        print(f"{_size(r.size_bytes):>10}  {cells}")
+    unsure = [r for r in result.rows if not r.certain]
+    if not unsure:
+        print("the fastest is certain within the band at every size")
+    else:
+        print(f"the fastest is not certain within the band at {len(unsure)} of "
+              f"{len(result.rows)} sizes: " + ", ".join(
+                  f"{_size(r.size_bytes)} ({r.best} or {' or '.join(r.contenders)})"
+                  for r in unsure))
 
 
 def _time_cell(seconds: float, best: bool) -> str:

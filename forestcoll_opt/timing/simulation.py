@@ -337,18 +337,24 @@ def link_alphas(topology: Topology, alpha: float | None = None,
 
 
 def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float],
-            alphas: Mapping[tuple[str, str], float]) -> dict[str, list[Route]]:
+            alphas: Mapping[tuple[str, str], float]) -> dict[str, frozenset[Route]]:
     """Per root, the distinct root-to-leaf (leaf-to-root for in-trees) hop sequences of the
     phase's trees, each summarised as a :data:`Route`. For a compact schedule whose
     group keeps every link's ρ and α (as an automorphism of the topology does), a
     representative's routes are found once and given to every root of its orbit, g(T)
-    having the same summaries as T; otherwise its trees are walked one at a time."""
+    having the same summaries as T (the roots of an orbit then share one set: nothing is
+    copied per root); otherwise its trees are walked one at a time."""
     inward = phase.collective.inward
-    found: dict[str, set[Route]] = {}
+    found: dict[str, frozenset[Route]] = {}
+
+    def add(root: str, routes: frozenset[Route]) -> None:
+        old = found.get(root)
+        found[root] = routes if old is None or old is routes else old | routes
+
     for r in phase.routes:          # all-to-all: every route is a pipeline of its own
         hops = [(alphas[hop], rho[hop]) for hop in zip(r.path, r.path[1:])]
-        found.setdefault(r.src, set()).add((sum(a for a, _ in hops), sum(x for _, x in hops),
-                                            _prune(hops)))
+        add(r.src, frozenset([(sum(a for a, _ in hops), sum(x for _, x in hops),
+                               _prune(hops))]))
     orbits = root_orbits(phase) if phase.orbits else None
     if phase.orbits and not all(_keeps(g, rho) and _keeps(g, alphas)
                                 for g in _generator_maps(phase)):
@@ -356,12 +362,27 @@ def _routes(phase: Schedule, rho: Mapping[tuple[str, str], float],
     else:
         trees = phase.trees
     for tree in trees:
-        found.setdefault(tree.root, set()).update(_tree_routes(tree, inward, rho, alphas))
+        add(tree.root, frozenset(_tree_routes(tree, inward, rho, alphas)))
     for rep in phase.orbits if orbits is not None else ():
-        routes = _tree_routes(rep, inward, rho, alphas)
+        routes = frozenset(_tree_routes(rep, inward, rho, alphas))
         for root in orbits[rep.root]:
-            found.setdefault(root, set()).update(routes)
-    return {root: sorted(routes) for root, routes in found.items()}
+            add(root, routes)
+    return found
+
+
+def _distinct_roots(found: Sequence[Mapping[str, frozenset[Route]]]
+                    ) -> tuple[list[str], list[dict[str, list[Route]]]]:
+    """The phases' routes with one root kept per class of roots whose routes are the same
+    in every phase (the roots of one orbit of a compact schedule): every time is a maximum
+    over roots of a function of a root's routes alone, so the others change nothing. The
+    kept root is the first in name order; routes are sorted (a deterministic order)."""
+    roots = sorted(set().union(*found))
+    empty: frozenset[Route] = frozenset()
+    kept: dict[tuple[frozenset[Route], ...], str] = {}
+    for root in roots:
+        kept.setdefault(tuple(f.get(root, empty) for f in found), root)
+    chosen = sorted(kept.values())
+    return chosen, [{root: sorted(f[root]) for root in chosen if root in f} for f in found]
 
 
 def _generator_maps(phase: Schedule) -> list:
@@ -540,16 +561,31 @@ def timed(topology: Topology, schedule: Schedule, sizes: Sequence[int], *, model
     phases = schedule.phases or (schedule,)
     coefficients = link_coefficients(topology, schedule, capacity=capacity)
     found = [_routes(p, rho, alphas) for p, rho in zip(phases, coefficients)]
-    roots = sorted(set().union(*found))
-    routes = [_Routes(r, roots) for r in found]
-    if schedule.concurrent:
-        reduce = next(r for p, r in zip(phases, routes) if p.collective.inward)
-        spread = next(r for p, r in zip(phases, routes) if not p.collective.inward)
+    inward = [p.collective.inward for p in phases]
     parts = max(_parts(p, schedule.total_weight) for p in phases)
+    return ideal_rows(found, inward, sizes, parts=parts, concurrent=schedule.concurrent,
+                      units=topology.units, chunks=chunks,
+                      parameters=ideal_parameters(chunks, alpha, alpha_per_link))
+
+
+def ideal_rows(found: Sequence[Mapping[str, frozenset[Route]]], inward: Sequence[bool],
+               sizes: Sequence[int], *, parts: int | Fraction, concurrent: bool, units: str,
+               chunks: int | str, parameters: Mapping[str, Any]) -> "Simulation":
+    """The ideal model's rows from each phase's routes per root (:data:`Route` summaries;
+    ``inward`` says which phase's trees point inward), for the chunk count or ``"auto"``
+    (at most one chunk per byte of one of the ``parts``): the part of :func:`simulate`
+    that no longer needs the schedule, so that a schedule held in another form (NCCL's
+    rings as their cycles, :mod:`forestcoll_opt.timing.ringform`) is timed by the same
+    arithmetic."""
+    roots, kept = _distinct_roots(found)
+    routes = [_Routes(r, roots) for r in kept]
+    if concurrent:
+        reduce = next(r for r, i in zip(routes, inward) if i)
+        spread = next(r for r, i in zip(routes, inward) if not i)
     rows = []
     for size in sizes:
         def seconds_with(c: int) -> float:
-            if schedule.concurrent:
+            if concurrent:
                 return _concurrent_time(reduce, spread, len(roots), float(size), c)
             return sum(_phase_time(r, float(size), c) for r in routes)
 
@@ -558,10 +594,9 @@ def timed(topology: Topology, schedule: Schedule, sizes: Sequence[int], *, model
         else:
             c, seconds = chunks, seconds_with(chunks)
         rows.append(SimRow(size_bytes=size, chunks=c, seconds=seconds,
-                           algbw=size / seconds / unit_bytes_per_s(topology.units)[0]
+                           algbw=size / seconds / unit_bytes_per_s(units)[0]
                            if seconds > 0 else math.inf))
-    return Simulation(rows, model="ideal",
-                      parameters=ideal_parameters(chunks, alpha, alpha_per_link))
+    return Simulation(rows, model="ideal", parameters=parameters)
 
 
 def check_claim(topology: Topology, schedule: Schedule) -> None:
@@ -642,8 +677,19 @@ def _simulate_calibrated(topology: Topology, schedule: Schedule, sizes: Sequence
     ends = []
     for end in (calibration.band() if calibration.uncertainty else ()):
         ends.append(schedule_cost(topology, schedule, end,
-                                  link_coefficients(topology, schedule, end.efficiency)))
-    unit = unit_bytes_per_s(topology.units)[0]
+                                  link_coefficients(topology, schedule, end.efficiency,
+                                                    capacity=capacity)))
+    return calibrated_rows(cost, ends, sizes, units=topology.units,
+                           parameters=calibration.parameters(topology))
+
+
+def calibrated_rows(cost: Any, ends: Sequence[Any], sizes: Sequence[int], *, units: str,
+                    parameters: Mapping[str, Any]) -> "Simulation":
+    """The calibrated model's rows from a schedule's cost
+    (:class:`~forestcoll_opt.timing.calibrated.ScheduleCost`) and, under a calibration with
+    uncertainties, the costs of its band's fast and slow ends (``ends``, empty without):
+    the part of :func:`simulate` that no longer needs the schedule."""
+    unit = unit_bytes_per_s(units)[0]
     rows = []
     for size in sizes:
         protocol, seconds = cost.time(size)
@@ -651,7 +697,7 @@ def _simulate_calibrated(topology: Topology, schedule: Schedule, sizes: Sequence
         rows.append(SimRow(size_bytes=size, chunks=None, seconds=seconds,
                            algbw=size / seconds / unit if seconds > 0 else math.inf,
                            protocol=protocol, band=band))
-    return Simulation(rows, model="calibrated", parameters=calibration.parameters(topology))
+    return Simulation(rows, model="calibrated", parameters=parameters)
 
 
 def _fastest(time_of, top: int) -> tuple[int, float]:

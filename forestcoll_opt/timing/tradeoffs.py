@@ -1,15 +1,23 @@
-"""Which schedule to run at which message size: the fixed-k ForestColl schedules (k = 1 up
-to the optimal k*, the paper's section 5.5 "Fixed-k Schedule Generation"), the baselines
-NCCL runs today in the schedule format (:mod:`forestcoll_opt.generation.baselines.rings`) and, under the
-calibrated model, the library itself as its own cost model picks ring or tree and a
-protocol per size (the ``nccl`` candidate, :mod:`forestcoll_opt.timing.library`), timed per
-size by :func:`forestcoll_opt.timing.simulation.simulate` (``model="calibrated"`` or
-``"ideal"``).
+"""Which schedule to run at which message size. The candidates (their kinds and builders:
+:mod:`forestcoll_opt.timing.candidates`) are the fixed-k ForestColl schedules (k = 1 up to
+the optimal k*, the paper's section 5.5 "Fixed-k Schedule Generation"), for allreduce the
+schedule at the allreduce LP optimum, the baselines NCCL runs today in the schedule format
+(:mod:`forestcoll_opt.generation.baselines.rings`) and, under the calibrated model, the
+library itself as its own cost model picks ring or tree and a protocol per size (the
+``nccl`` candidate, :mod:`forestcoll_opt.timing.library`); for all-to-all the optimal routes
+against NCCL's direct and PXN routes. Each is timed per size by
+:func:`forestcoll_opt.timing.simulation.simulate` (``model="calibrated"`` or ``"ideal"``).
 
 A smaller k means fewer, shallower trees and less data cut into fewer pieces: its
 bandwidth is lower (never above the optimum) but for small messages, where the latency
 per hop dominates, it can finish first. :func:`tradeoff` returns every candidate's
-simulated time at every size and names the fastest.
+simulated time at every size and names the fastest; under a calibration file's
+uncertainties, each time's band and where the fastest is not certain within it.
+
+At today's scale (above 1,024 GPUs, as ``generate`` does) the tree schedules are written
+compactly, one tree per orbit, and timed in that form; from 513 GPUs NCCL's rings are timed
+from their cycles (:mod:`forestcoll_opt.timing.ringform`); no step writes the N² tree edges
+of a plain schedule (``benchmarks/bench_tradeoff_scale.py``, ``data/tradeoff_scale.csv``).
 """
 
 from __future__ import annotations
@@ -19,50 +27,20 @@ from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..display import data_frame, exact_cells, html_summary, picture
-from ..executors import in_order
 from ..model.numbers import fraction_display, fraction_text
-from ..generation.baselines import KINDS, baseline
+from ..generation.baselines import ALLTOALL_KINDS, KINDS
 from ..generation.bounding import bound as compute_bound
 from ..model.collective import Collective, check_method, check_request
-from ..errors import ScheduleError, UsageError
-from ..model.schedule import Schedule, tree_height
+from ..errors import UsageError
 from ..generation.pipeline import generate
-from .calibrated import Calibration, library_shape, library_times
+from .calibrated import Calibration
+from .candidates import (BUILDERS, COMPACT_ABOVE, CYCLES_ABOVE, LIBRARY_KINDS, Candidate,
+                         Request, Steps, Timing, _k_of)
 from .fitted import as_calibration
-from .simulation import check_options, ideal_parameters, link_alphas, link_coefficients, simulate
+from .simulation import check_options, ideal_parameters, link_alphas
 from ..model.topology import Topology
 
 MAX_K = 10**4
-# Candidates timed by the library's own cost model rather than as a schedule.
-LIBRARY_KINDS = ("nccl",)
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One schedule in the comparison: ``name`` is ``k=3`` for a ForestColl schedule with
-    k trees per root, ``lp`` for the allreduce schedule at the allreduce LP optimum
-    (concurrent phases), a baseline kind (:data:`~forestcoll_opt.generation.baselines.KINDS`),
-    or the library's own cost model (``nccl``, or ``rccl`` on AMD topologies), which has no
-    schedule;
-    ``algbw`` is its exact algbw, ``trees`` its number of distinct trees, ``height`` its
-    deepest tree in compute-node hops.
-
-    :ivar name: ``"k=<k>"``, ``"lp"``, the baseline kind, or the library's name
-    :ivar k: trees per root of a fixed-k ForestColl schedule; None otherwise
-    :ivar algbw: its exact algbw (bandwidth only, no latency), in the topology's units;
-        None for the library
-    :ivar trees: its number of trees (both phases of an allreduce); None for the library
-    :ivar height: the height of its deepest tree, in compute-node hops; None for the
-        library
-    :ivar schedule: the schedule itself (None for the library); ignored by ``==``
-    """
-
-    name: str
-    k: int | None
-    algbw: Fraction | None
-    trees: int | None
-    height: int | None
-    schedule: Schedule | None = field(compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -77,6 +55,17 @@ class TradeoffRow:
     :ivar protocols: candidate name -> its fastest protocol (calibrated model; empty under
         the ideal one)
     :ivar algorithms: the library candidate -> the algorithm it picks (``ring``, ``tree``)
+    :ivar bands: under a calibration with uncertainties (a calibration file's): candidate
+        name -> the seconds at the fast and the slow end of its band
+        (:meth:`~forestcoll_opt.timing.calibrated.Calibration.band`, ±2 standard errors);
+        empty otherwise
+    :ivar contenders: with a band, the candidates other than ``best`` that are the fastest
+        at one of its ends (fast end first); empty when ``best`` is the fastest at both, or
+        without a band
+    :ivar band_winners: with a band, the fastest at its fast end and at its slow end (every
+        fitted parameter moved 2σ toward faster, then toward slower, for every candidate
+        at once: they run on the same cluster, so their times move together and are
+        compared under the same parameters, not band against band); empty without one
     """
 
     size_bytes: int
@@ -85,6 +74,15 @@ class TradeoffRow:
     chunks: Mapping[str, int | None]
     protocols: Mapping[str, str] = field(default_factory=dict)
     algorithms: Mapping[str, str] = field(default_factory=dict)
+    bands: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    contenders: tuple[str, ...] = ()
+    band_winners: tuple[str, ...] = ()
+
+    @property
+    def certain(self) -> bool:
+        """Whether the fastest stays the fastest at both ends of the band (True without a
+        band)."""
+        return not self.contenders
 
 
 @dataclass(frozen=True)
@@ -147,11 +145,17 @@ class Tradeoff:
             "alpha": self.alpha, "chunks": self.chunks,
             "candidates": [{"name": c.name, "k": c.k,
                             "algbw": None if c.algbw is None else str(c.algbw),
-                            "trees": c.trees, "height": c.height} for c in self.candidates],
+                            "trees": c.trees, "height": c.height, "kind": c.kind,
+                            "form": c.form} for c in self.candidates],
             "skipped": [{"baseline": k, "reason": r} for k, r in self.skipped],
             "rows": [{"size_bytes": r.size_bytes, "best": r.best, "seconds": r.seconds,
                       "chunks": r.chunks, "protocols": r.protocols,
-                      "algorithms": r.algorithms} for r in self.rows]}
+                      "algorithms": r.algorithms,
+                      **({"bands": {n: {"fast": f, "slow": w} for n, (f, w) in r.bands.items()},
+                          "certain": r.certain, "contenders": list(r.contenders),
+                          "band_winners": {"fast": r.band_winners[0],
+                                           "slow": r.band_winners[1]}}
+                         if r.bands else {})} for r in self.rows]}
 
     def __repr__(self) -> str:
         return (f"Tradeoff({self.collective} on {self.topology}, {self.model} model: "
@@ -206,11 +210,16 @@ class Tradeoff:
                              "protocol": r.protocols.get(name),
                              "algbw": self.row_algbw(r, name),
                              **exact_cells("schedule_algbw", c.algbw),
-                             "best": name == r.best})
-        frame = data_frame(rows, {
+                             "best": name == r.best,
+                             "seconds_fast": r.bands[name][0] if name in r.bands else None,
+                             "seconds_slow": r.bands[name][1] if name in r.bands else None})
+        columns = {
             "size_bytes": "count", "candidate": "text", "k": "count", "seconds": "number",
             "chunks": "count", "protocol": "text", "algbw": "number",
-            "schedule_algbw": "number", "schedule_algbw_exact": "exact", "best": "flag"})
+            "schedule_algbw": "number", "schedule_algbw_exact": "exact", "best": "flag"}
+        if any(r.bands for r in self.rows):         # a calibration file's band
+            columns.update({"seconds_fast": "number", "seconds_slow": "number"})
+        frame = data_frame(rows, columns)
         frame.attrs["model"] = self.model
         frame.attrs["parameters"] = dict(self.parameters)
         return frame
@@ -255,7 +264,8 @@ def default_ks(k_star: int) -> list[int]:
 
 def default_baselines(collective: str) -> tuple[str, ...]:
     """The baselines NCCL would run: rings for every collective, and the double binary
-    tree for allreduce or the single tree for broadcast and reduce. (The paper's blink and
+    tree for allreduce or the single tree for broadcast and reduce; for all-to-all its
+    direct and PXN routes. (The paper's blink and
     multitree are asked for by name: building them costs about as much as generating the
     optimal schedule, and more for multitree on large networks.)
 
@@ -264,6 +274,8 @@ def default_baselines(collective: str) -> tuple[str, ...]:
     :returns: the baseline kinds
     """
     member = Collective.parse(collective)
+    if member is Collective.ALLTOALL:
+        return ALLTOALL_KINDS
     if member is Collective.ALLREDUCE:
         return ("ring", "dbtree")
     if member.rooted:
@@ -278,7 +290,8 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
              alpha: float | None = None,
              alpha_per_link: Mapping[tuple[str, str], float] | None = None,
              kernel: str | None = None, executor=None, model: str = "calibrated",
-             calibration: Calibration | None = None, method: str = "auto") -> Tradeoff:
+             calibration: Calibration | None = None, method: str = "auto",
+             compact: bool | None = None, progress=None) -> Tradeoff:
     """Time the fixed-k schedules for ``ks`` (default :func:`default_ks` of the optimal
     k*) and the ``baselines`` at every size (bytes) under ``model`` and name the fastest
     per size. Default baselines: :func:`default_baselines`, and under the calibrated model
@@ -291,11 +304,13 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     would build it (``method``, :func:`forestcoll_opt.lp.choice.best_allreduce`).
 
     :param topology: the network
-    :param collective: any of the five collectives (or its
-        :class:`~forestcoll_opt.model.collective.Collective`)
+    :param collective: any of the six collectives (or its
+        :class:`~forestcoll_opt.model.collective.Collective`); for all-to-all the
+        candidates are the optimal routes (``lp``, :func:`forestcoll_opt.lp.lp_alltoall`)
+        and the ``direct`` and ``pxn`` baselines, which are what NCCL runs
     :param sizes: message sizes in bytes (at least one)
     :param ks: values of k from 1 to :data:`MAX_K`, each once; None for
-        :func:`default_ks`
+        :func:`default_ks` (none for all-to-all)
     :param root: the root compute node of broadcast/reduce; must be None for the others
     :param baselines: baseline kinds (:data:`~forestcoll_opt.generation.baselines.KINDS`:
         ``"ring"``, ``"dbtree"``, ``"tree"``, and the paper's ``"blink"`` and
@@ -317,6 +332,16 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         :func:`~forestcoll_opt.lp.choice.lp_solved_by_default`'s rule, the
         schedule kept where it beats the trees), ``"lp"`` always, ``"trees"`` never (no
         LP solved); ignored for the other collectives
+    :param compact: True to write the tree schedules compactly (one tree per orbit, as
+        ``generate --compact`` does); None for above
+        :data:`~forestcoll_opt.timing.candidates.COMPACT_ABOVE` compute nodes, as
+        ``generate`` does. NCCL's rings are timed from their cycles
+        (:mod:`forestcoll_opt.timing.ringform`, the same times) when ``compact`` or above
+        :data:`~forestcoll_opt.timing.candidates.CYCLES_ABOVE` compute nodes
+    :param progress: None, or a callable ``progress(stage, done, total)`` called as each
+        stage advances (generating, building the baselines, timing each candidate); every
+        stage is also logged at INFO level on the ``forestcoll_opt.timing.tradeoffs``
+        logger, with its seconds
     :returns: every candidate's time at every size, the fastest per size, and the model
     :raises CollectiveError: for an unknown collective or ``method``, or a missing, unknown
         or superfluous root
@@ -326,7 +351,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         :func:`~forestcoll_opt.generation.pipeline.generate`
     :raises LPError: when ``method="lp"`` and the allreduce LP cannot be solved
     """
-    member = check_request(topology, collective, root=root)
+    member = check_request(topology, collective, root=root, allowed=tuple(Collective))
     collective = member.value
     calibration = as_calibration(calibration)
     model = check_options(model, chunks, alpha, alpha_per_link, calibration)
@@ -335,124 +360,123 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     sizes = list(sizes)
     if not sizes:
         raise UsageError("give at least one message size")
+    alltoall = member is Collective.ALLTOALL
     if ks is not None:
         _check_ks(list(ks))
+        if alltoall and list(ks):
+            raise UsageError("an all-to-all has no fixed-k trees: its candidates are the "
+                             "optimal routes (lp) and the baselines; drop ks")
     explicit = baselines is not None
     if baselines is None:
         kinds = list(default_baselines(collective))
-        if model == "calibrated":
+        if model == "calibrated" and not alltoall:
             kinds += list(LIBRARY_KINDS)
     else:
         kinds = list(baselines)
     if len(set(kinds)) != len(kinds):
         raise UsageError("a baseline is given twice; give each once")
+    known = ALLTOALL_KINDS if alltoall else KINDS + LIBRARY_KINDS
     for kind in kinds:
-        if kind not in KINDS and kind not in LIBRARY_KINDS:
-            raise UsageError(f"unknown baseline {str(kind)[:40]!r}; use "
-                             f"{', '.join(KINDS + LIBRARY_KINDS)}")
+        if kind not in known:
+            raise UsageError(f"unknown baseline {str(kind)[:40]!r}"
+                             + (" for alltoall" if alltoall else "") + f"; use "
+                             f"{', '.join(known)}")
         if kind in LIBRARY_KINDS and model != "calibrated":
             raise UsageError(f"the {kind} baseline is the library's own cost model, part of "
                              f"the calibrated model; use model='calibrated'")
-    if ks is not None and not list(ks) and not kinds:
+    if ks is not None and not list(ks) and not kinds and not alltoall:
         raise UsageError("nothing to compare: give at least one k or one baseline")
     check_method(method)
     if model == "ideal":
         link_alphas(topology, alpha, alpha_per_link)      # refuse a bad latency at once
-    optimal = generate(topology, collective=collective, root=root, kernel=kernel)
+    if compact is None:
+        compact = len(topology.compute_nodes) > COMPACT_ABOVE
+    cycles = compact or len(topology.compute_nodes) > CYCLES_ABOVE
+    steps = Steps(progress)
+    where = f"{collective} on {topology.name} ({len(topology.compute_nodes)} GPUs" + \
+        (", compact schedules" if compact else "") + ")"
+    choice = lp_interval = None
+    if alltoall:
+        from ..lp.alltoall.schedule import lp_alltoall
+
+        optimal = steps.run("optimal", f"solving the all-to-all LP and building its routes, "
+                                       f"{where}",
+                            lambda: lp_alltoall(topology, kernel=kernel))
+        lp_interval = (optimal.stats["lp_lower"], optimal.stats["lp_upper"])
+        optimum = optimal.algbw
+    else:
+        if member is Collective.ALLREDUCE and method != "trees":
+            from ..lp.choice import best_allreduce
+
+            choice = steps.run("allreduce LP", f"the allreduce LP and its schedule where "
+                                               f"generate builds it, {where}",
+                               lambda: best_allreduce(topology, method=method, kernel=kernel,
+                                                      progress=progress, compact=compact))
+            if choice.lp is not None:
+                lp_interval = choice.lp.interval
+        optimal = choice.schedule if choice is not None and choice.method == "trees" else \
+            steps.run("optimal", f"generating the optimal schedule, {where}",
+                      lambda: generate(topology, collective=collective, root=root,
+                                       kernel=kernel, progress=progress, compact=compact))
+        optimum = (optimal.algbw if member is Collective.ALLREDUCE else
+                   compute_bound(topology, collective=collective, root=root,
+                                 kernel=kernel).algbw)
     k_star = _k_of(optimal)
-    optimum = (optimal.algbw if member is Collective.ALLREDUCE else
-               compute_bound(topology, collective=collective, root=root, kernel=kernel).algbw)
-    if ks is None:
-        ks = default_ks(k_star)
-    ks = list(ks)
+    ks = [] if alltoall else list(default_ks(k_star) if ks is None else ks)
+    options = ({"model": "calibrated", "calibration": calibration} if model == "calibrated"
+               else {"model": "ideal", "chunks": chunks, "alpha": alpha,
+                     "alpha_per_link": alpha_per_link})
+    request = Request(topology=topology, member=member, root=root, ks=ks, kinds=kinds,
+                      explicit=explicit, method=method, model=model, calibration=calibration,
+                      options=options, kernel=kernel, executor=executor, compact=compact,
+                      cycles=cycles, steps=steps, optimal=optimal, choice=choice)
+    built = [b for build in BUILDERS for b in build(request)]
+    candidates = [b.candidate for b in built]
+    timings: dict[str, Timing] = {}
+    for i, b in enumerate(built):
+        timings[b.candidate.name] = steps.run(
+            "timing", f"timing {b.candidate.name} ({model} model, {len(sizes)} sizes)",
+            lambda b=b: b.time(sizes), done=i, total=len(built))
+    rows = _rows(sizes, candidates, timings, model)
+    parameters = (calibration.parameters(topology) if model == "calibrated"
+                  else ideal_parameters(chunks, alpha, alpha_per_link))
+    reference = ("all-to-all LP optimum" if alltoall else
+                 "reduce-scatter + allgather tree bound" if member is Collective.ALLREDUCE
+                 else "bound")
+    return Tradeoff(topology=topology.name, collective=member, units=topology.units,
+                    optimum=optimum, k_star=k_star, candidates=tuple(candidates),
+                    rows=tuple(rows), skipped=tuple(request.skipped), model=model,
+                    parameters=parameters, reference=reference,
+                    lp_interval=lp_interval, chunks=chunks, alpha=alpha)
 
-    schedules: list[tuple[str, int | None, Schedule]] = []
-    fresh = [k for k in ks if k != k_star]
-    built = dict(zip(fresh, in_order(executor, _fixed_k,
-                                      [(topology, collective, k, root, kernel) for k in fresh])))
-    for k in ks:
-        schedules.append((f"k={k}", k, optimal if k == k_star else built[k]))
-    lp_interval = None
-    if member is Collective.ALLREDUCE and method != "trees":
-        from ..lp.choice import best_allreduce
 
-        choice = best_allreduce(topology, method=method, kernel=kernel)
-        if choice.lp is not None:
-            lp_interval = choice.lp.interval
-        if choice.method == "lp":
-            schedules.append(("lp", None, choice.schedule))
-    skipped = []
-    rings: dict[str, Schedule] = {}
-    for kind in kinds:
-        if kind in LIBRARY_KINDS:
-            continue
-        try:
-            schedules.append((kind, None, baseline(topology, kind, collective=collective,
-                                                   root=root)))
-            if kind == "ring":
-                rings[kind] = schedules[-1][2]
-        except ScheduleError as exc:
-            if explicit:
-                raise
-            skipped.append((kind, str(exc)))
-
-    candidates = []
-    times: dict[str, list] = {}
-    for name, k, schedule in schedules:
-        phases = schedule.phases or (schedule,)
-        candidates.append(Candidate(
-            name=name, k=k, algbw=schedule.algbw, trees=schedule.num_trees,
-            height=max(tree_height(t) for p in phases for t in p.trees + p.orbits),
-            schedule=schedule))
-        if model == "calibrated":
-            times[name] = simulate(topology, schedule, sizes, calibration=calibration)
-        else:
-            times[name] = simulate(topology, schedule, sizes, chunks=chunks, alpha=alpha,
-                                   alpha_per_link=alpha_per_link, model="ideal")
-    library_rows = None
-    if any(kind in LIBRARY_KINDS for kind in kinds):
-        assert calibration is not None
-        try:
-            ring = rings.get("ring") or baseline(topology, "ring", collective=collective,
-                                                 root=root)
-        except ScheduleError as exc:
-            if explicit:
-                raise ScheduleError(f"the nccl baseline reads its channels off the ring "
-                                    f"baseline, which cannot be built: {exc}") from None
-            skipped.append(("nccl", str(exc)))
-        else:
-            rho = link_coefficients(topology, ring, calibration.efficiency)
-            shape = library_shape(topology, ring, collective, rho)
-            name = calibration.library_for(topology)
-            library_rows = (name, library_times(topology, shape, collective, sizes, calibration))
-            candidates.append(Candidate(name=name, k=None, algbw=None, trees=None, height=None,
-                                        schedule=None))
+def _rows(sizes: Sequence[int], candidates: Sequence[Candidate],
+          timings: Mapping[str, Timing], model: str) -> list[TradeoffRow]:
+    """One row per size: every candidate's time, the fastest (the first listed among
+    equals) and, with a band, the candidates that may be faster within it."""
     order = [c.name for c in candidates]
     rows = []
     for i, size in enumerate(sizes):
-        seconds = {name: times[name][i].seconds for name in times}
-        chunk_counts = {name: times[name][i].chunks for name in times}
-        protocols = ({name: times[name][i].protocol for name in times}
+        seconds = {name: timings[name].rows[i].seconds for name in order}
+        chunk_counts = {name: timings[name].rows[i].chunks for name in order}
+        protocols = ({name: timings[name].rows[i].protocol for name in order}
                      if model == "calibrated" else {})
-        algorithms = {}
-        if library_rows is not None:
-            name, picks = library_rows
-            algo, proto, secs = picks[i]
-            seconds[name], chunk_counts[name] = secs, None
-            protocols[name], algorithms[name] = proto, algo
-        best = min(seconds, key=lambda name: (seconds[name], order.index(name)))
+        algorithms = {name: t.algorithms[i] for name, t in timings.items()
+                      if t.algorithms is not None}
+        bands = {name: timings[name].rows[i].band for name in order
+                 if timings[name].rows[i].band is not None}
+        best = min(order, key=lambda name: (seconds[name], order.index(name)))
+        contenders: tuple[str, ...] = ()
+        winners: tuple[str, ...] = ()
+        if bands and len(bands) == len(order):
+            winners = tuple(min(order, key=lambda n: (bands[n][end], order.index(n)))
+                            for end in (0, 1))
+            contenders = tuple(dict.fromkeys(w for w in winners if w != best))
         rows.append(TradeoffRow(size_bytes=size, best=best, seconds=seconds,
                                 chunks=chunk_counts, protocols=protocols,
-                                algorithms=algorithms))
-    parameters = (calibration.parameters(topology) if model == "calibrated"
-                  else ideal_parameters(chunks, alpha, alpha_per_link))
-    return Tradeoff(topology=topology.name, collective=member, units=topology.units,
-                    optimum=optimum, k_star=k_star, candidates=tuple(candidates),
-                    rows=tuple(rows), skipped=tuple(skipped), model=model,
-                    parameters=parameters,
-                    reference=("reduce-scatter + allgather tree bound"
-                               if member is Collective.ALLREDUCE else "bound"),
-                    lp_interval=lp_interval, chunks=chunks, alpha=alpha)
+                                algorithms=algorithms, bands=bands, contenders=contenders,
+                                band_winners=winners))
+    return rows
 
 
 def _check_ks(ks: list) -> None:
@@ -462,14 +486,3 @@ def _check_ks(ks: list) -> None:
                              f"{MAX_K}")
     if len(set(ks)) != len(ks):
         raise UsageError("a value of k is given twice; give each once")
-
-
-def _fixed_k(topology: Topology, collective: str, k: int, root: str | None,
-             kernel: str | None) -> Schedule:
-    return generate(topology, collective=collective, k=k, root=root, kernel=kernel)
-
-
-def _k_of(schedule: Schedule) -> int:
-    if schedule.k is not None:
-        return schedule.k
-    return max(p.k for p in schedule.phases if p.k is not None)

@@ -187,3 +187,139 @@ def test_the_json_is_the_results_own(capsys, extra):
     for row in r.rows:
         assert r.row_algbw(row) == row.size_bytes / row.seconds[row.best]
         assert r.row_algbw(row, "k=1") == row.size_bytes / row.seconds["k=1"]
+
+
+# --- issue 36: today's scale, every candidate, the band ---------------------------------------
+
+@pytest.mark.parametrize("collective", ["allgather", "reduce-scatter", "allreduce"])
+def test_compact_schedule_times_equal_the_expanded_ones(collective):
+    """The compact form (one tree per orbit) is timed as it is, never expanded: on 4 DGX
+    H100 boxes (two orbits of 16 roots per phase) every time equals, float for float, that
+    of the same schedule written in full."""
+    from forestcoll_opt.model.compact import expand
+
+    t = resolve("dgx-h100:boxes=4")
+    s = generate(t, collective=collective, compact=True)
+    phases = s.phases or (s,)
+    assert s.compact and [len(p.orbits) for p in phases] == [2] * len(phases)
+    full = expand(s)
+    assert not full.compact and full.num_trees == s.num_trees
+    for options in ({"model": "calibrated"}, {"model": "ideal"}, {"model": "ideal", "chunks": 4}):
+        assert tuple(simulate(t, s, [2**16, 2**30], **options)) == \
+            tuple(simulate(t, full, [2**16, 2**30], **options))
+    if collective == "allgather":
+        rows = simulate(t, s, [2**16, 2**30])
+        assert rows[0].seconds == pytest.approx(1.9562483478260868e-05, rel=1e-12)
+        assert rows[1].seconds == pytest.approx(0.0027877323269565215, rel=1e-12)
+
+
+@pytest.mark.parametrize("collective", ["allgather", "allreduce", "broadcast"])
+def test_compact_tradeoff_times_the_rings_as_the_plain_one(collective):
+    """compact=True (the default above 1,024 GPUs) writes the trees as generate --compact does
+    (the same exact algbw; the orbit construction may grow other trees) and times NCCL's
+    rings from their cycles: on 4 DGX H100 boxes the ring's and the library's times are,
+    float for float, those of the plain run."""
+    t = resolve("dgx-h100:boxes=4")
+    root = t.compute_nodes[3] if collective == "broadcast" else None
+    options = dict(collective=collective, root=root, sizes=[2**16, 2**24, 2**32], ks=[1])
+    plain = tradeoff(t, compact=False, **options)
+    small = tradeoff(t, compact=True, **options)
+    assert [(c.name, c.kind, c.algbw) for c in small.candidates] == \
+        [(c.name, c.kind, c.algbw) for c in plain.candidates]
+    same = [c.name for c in plain.candidates if c.kind in ("baseline", "library")]
+    assert "ring" in same and (collective == "broadcast" or "nccl" in same)
+    for a, b in zip(small.rows, plain.rows):
+        assert {n: a.seconds[n] for n in same} == {n: b.seconds[n] for n in same}
+        assert {n: a.protocols[n] for n in same} == {n: b.protocols[n] for n in same}
+    forms = {c.name: c.form for c in small.candidates}
+    assert forms["ring"] == "ring" and {c.form for c in plain.candidates} <= {"plain", "none"}
+    ring = next(c for c in small.candidates if c.name == "ring")
+    assert ring.schedule is None and ring.height == 31
+    if collective != "broadcast":           # broadcast's trees are not written per orbit
+        assert forms["k=1"] == "compact"
+
+
+def test_alltoall_candidates_are_the_optimal_routes_direct_and_pxn():
+    """On 2 DGX A100 boxes the optimal all-to-all routes (the LP's, certified exactly at
+    50 GB/s) beat NCCL's direct and PXN routes (20 GB/s each) at every size, and each
+    candidate's time is simulate's."""
+    t = resolve("dgx-a100:boxes=2")
+    r = tradeoff(t, collective="alltoall", sizes=[2**20, 2**30])
+    assert [(c.name, c.kind, c.algbw) for c in r.candidates] == [
+        ("lp", "lp", Fraction(50)), ("direct", "baseline", Fraction(20)),
+        ("pxn", "baseline", Fraction(20))]
+    assert r.optimum == 50 and r.lp_interval == (Fraction(50), Fraction(50))
+    assert [row.best for row in r.rows] == ["lp", "lp"]
+    direct = simulate(t, baseline(t, "direct", collective="alltoall"), [2**20, 2**30])
+    assert [row.seconds["direct"] for row in r.rows] == [x.seconds for x in direct]
+    assert r.rows[1].seconds["lp"] == pytest.approx(0.022395421, rel=1e-6)
+    with pytest.raises(ForestCollError, match="no fixed-k trees"):
+        tradeoff(t, collective="alltoall", sizes=[2**20], ks=[1])
+    with pytest.raises(ForestCollError, match="unknown baseline 'nccl' for alltoall"):
+        tradeoff(t, collective="alltoall", sizes=[2**20], baselines=["nccl"])
+
+
+def test_band_says_where_the_fastest_is_not_certain():
+    """Under a calibration with uncertainties every candidate (the library too) carries the
+    band simulate gives it; at 1 GiB on 2 DGX H100 boxes k=2 is the fastest, but at the
+    band's slow end (NVLink and InfiniBand 2σ = 4 % less efficient) the ring is: the winner
+    is not certain there, while at 64 KiB and 2 MiB it is."""
+    from forestcoll_opt.timing.calibrated import Calibration
+
+    t = resolve("dgx-h100:boxes=2")
+    cal = Calibration(uncertainty={"efficiency.nvlink": 0.02, "efficiency.infiniband": 0.02,
+                                   "overhead": 1e-6})
+    r = tradeoff(t, collective="allgather", sizes=[2**16, 2**21, 2**30], calibration=cal)
+    assert [(row.best, row.certain, row.contenders, row.band_winners) for row in r.rows] == [
+        ("k=1", True, (), ("k=1", "k=1")), ("k=2", True, (), ("k=2", "k=2")),
+        ("k=2", False, ("ring",), ("k=2", "ring"))]
+    last = r.rows[-1]
+    assert last.bands["ring"][1] < last.bands["k=2"][1]
+    assert last.bands["k=2"][0] == pytest.approx(2545.3842e-6, rel=1e-6)
+    k2 = next(c for c in r.candidates if c.name == "k=2").schedule
+    assert last.bands["k=2"] == simulate(t, k2, [2**30], calibration=cal)[0].band
+    assert set(last.bands) == {"k=1", "k=2", "ring", "nccl"}
+    frame = r.to_pandas()
+    assert {"seconds_fast", "seconds_slow"} <= set(frame.columns)
+    doc = r.to_dict()["rows"][2]
+    assert doc["certain"] is False and doc["band_winners"] == {"fast": "k=2", "slow": "ring"}
+    plain = tradeoff(t, collective="allgather", sizes=[2**30])
+    assert plain.rows[0].bands == {} and plain.rows[0].certain
+    assert "bands" not in plain.to_dict()["rows"][0]
+
+
+def test_progress_and_log_name_every_stage(caplog):
+    """progress(stage, done, total) advances through every stage, and each stage is
+    logged at INFO (what forestcoll -v prints) as it starts and with its seconds."""
+    import logging
+
+    t = resolve("dgx-a100:boxes=2")
+    seen = []
+    with caplog.at_level(logging.INFO, logger="forestcoll_opt.timing.tradeoffs"):
+        tradeoff(t, collective="allgather", sizes=[2**20], ks=[1, 2],
+                 progress=lambda *a: seen.append(a))
+    stages = list(dict.fromkeys(s for s, _, _ in seen))
+    assert {"optimal", "fixed k", "baselines", "timing"} <= set(stages)
+    # k=1, k=2, the ring and nccl timed one after the other
+    assert [a for a in seen if a[0] == "timing"] == [("timing", i + d, 4) for i in range(4)
+                                                     for d in (0, 1)]
+    lines = [r.getMessage() for r in caplog.records]
+    assert "tradeoff: timing k=1 (calibrated model, 1 sizes) ..." in lines
+    assert any(m.startswith("tradeoff: building the ring baseline: ") and m.endswith(" s")
+               for m in lines)
+
+
+def test_export_leaves_a_ring_timed_from_its_cycles_to_the_library(tmp_path):
+    """A ring timed from its cycles has no schedule to write: a size range it wins is
+    NCCL's own ring, which --export names without a file (8 GiB on 4 DGX H100 boxes)."""
+    from forestcoll_opt.analysis.export_plan import export_tradeoff
+
+    t = resolve("dgx-h100:boxes=4")
+    r = tradeoff(t, collective="allgather", sizes=[2**20, 2**30, 2**33], ks=[1], compact=True)
+    assert [(x.best, x.protocols[x.best]) for x in r.rows] == [
+        ("k=1", "LL"), ("k=1", "Simple"), ("ring", "Simple")]
+    plan = export_tradeoff(t, r, tmp_path / "plan")
+    assert [(e.range.candidate, e.xml, e.schedule) for e in plan.ranges] == [
+        ("k=1", "msccl/allgather-k1-0-33554432.xml", "schedules/k1.json"),
+        ("k=1", "msccl/allgather-k1-33554433-3037000499.xml", "schedules/k1.json"),
+        ("ring", None, None)]
