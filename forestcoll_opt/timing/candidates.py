@@ -29,7 +29,7 @@ from typing import Any, Callable, Sequence
 
 from ..errors import ScheduleError
 from ..executors import in_order
-from ..generation.baselines import baseline
+from ..generation.baselines import baseline, rings
 from ..generation.pipeline import generate
 from ..model.collective import Collective
 from ..model.schedule import Schedule, tree_height
@@ -293,10 +293,18 @@ def library(request: Request) -> list[Built]:
             ring = request.made.get("ring") or baseline(topology, "ring",
                                                         collective=member.value,
                                                         root=request.root)
+            # RCCL on a full MI250 box runs its rings from a hand-made table but builds
+            # its trees on the rings it searches (generation/baselines/tuned_rings.py)
+            tree_ring = (rings.ring(topology, member.value, root=request.root, table=False)
+                         if rings.table_topology(topology) else None)
 
             def shape_of(cal: Calibration):
                 rho = link_coefficients(topology, ring, cal.efficiency)
-                return library_shape(topology, ring, member.value, rho)
+                if tree_ring is None:
+                    return library_shape(topology, ring, member.value, rho)
+                return library_shape(topology, ring, member.value, rho, tree_ring=tree_ring,
+                                     tree_rho=link_coefficients(topology, tree_ring,
+                                                                cal.efficiency))
     except ScheduleError as exc:
         if request.explicit:
             raise ScheduleError(f"the nccl baseline reads its channels off the ring "
