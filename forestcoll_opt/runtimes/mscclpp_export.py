@@ -1,0 +1,497 @@
+"""Export a schedule as an MSCCL++ execution plan, the JSON file MSCCL++'s executor runs
+(docs/mscclpp-export.md).
+
+The format followed is that of microsoft/mscclpp at commit
+00668b4a41acbf25214c03df74d743849d8518e8 (``src/core/executor/execution_plan.cc``, the
+parser; ``src/core/include/execution_common.hpp``, its limits; ``execution_kernel.hpp``,
+what every op does; the DSL's ``python/mscclpp/language/program.py``, the top-level keys).
+
+Mapping (docs/mscclpp-export.md, "How a schedule becomes a plan"):
+
+* Ranks are the compute nodes in topology order. A part of the schedule becomes ``chunks``
+  chunks of every buffer, so a tree of weight w carries w parts and the chunk pattern
+  reproduces the schedule's shares exactly; every part is one *flow*
+  (:mod:`.mscclpp_export_flows`).
+* A tree edge u -> v is a ``put`` on u into v's buffer then a ``signal`` on their channel,
+  and a ``wait`` on v before anything reads it: a memory channel when the edge's route is
+  NVLink or xGMI only, a port channel when it crosses a NIC or PCIe.
+* In-trees: every child puts into its own slot of the parent's scratch; the parent reduces
+  its input with them (``re``) into its running sum (scratch) or, at the root, into the
+  output, then puts the sum to its parent.
+* Every flow goes to one thread block *class* on all its ranks; a class is one thread
+  block per rank, its ops one ``pipeline`` (``iter_context``: ``unit_size`` bytes per
+  iteration) in stages, after a handshake (one signal and one wait per channel) that makes
+  a launch wait until the peers' same thread blocks have left the previous one.
+* Allreduce: the first phase's thread blocks end with a ``barrier`` of all the rank's
+  thread blocks, the second phase's start with it, so the phases run one after the other.
+* All-to-all: every route cut at the compute nodes it passes; a relay receives into
+  scratch and forwards from there.
+
+The plan is written one GPU at a time (:func:`write_mscclpp`): a compact schedule is read
+one tree at a time and kept as per-rank tuples of integers, never as its expanded trees.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import IO, Iterator
+
+from ..display import html_summary
+from ..errors import MscclExportError, OutputError, UsageError
+from ..model.collective import Collective
+from ..model.compact import check_group
+from ..model.linkloads import achieved_algbw
+from ..model.schedule import Schedule, Tree
+from ..model.topology import Topology
+from .mscclpp_export_flows import MAX_REDUCE_SOURCES, Flows, channel_type
+from .mscclpp_export_render import gpu_plan
+
+PROTOCOLS = ("Simple",)
+"""The protocols written (the executor also runs ``LL``, docs/mscclpp-export.md, "Limits")."""
+
+COLLECTIVE_NAMES = {Collective.ALLGATHER: "allgather", Collective.REDUCE_SCATTER: "reducescatter",
+                    Collective.ALLREDUCE: "allreduce", Collective.BROADCAST: "broadcast",
+                    Collective.REDUCE: "reduce", Collective.ALLTOALL: "alltoall"}
+"""The plan's ``collective``: the DSL's names (``python/mscclpp/language/collectives.py``);
+the DSL has no reduce, whose plan is named ``reduce``. The executor reads the name only to
+measure an allgather by its output (``checkMessageSize``)."""
+
+H100_SMS = 132
+"""Streaming multiprocessors of an H100 SXM5 (NVIDIA H100 Tensor Core GPU Architecture
+whitepaper, table 3): the default bound on thread blocks per rank."""
+
+NO_LIMIT = 2**64 - 1
+"""``max_message_size`` for no limit: the executor's default, ``uint64_t`` max."""
+
+ALIGNMENT = 16
+"""``buffer_alignment``, the executor's default: a buffer's bytes must be a multiple of
+alignment x its chunks (``checkMessageSize``)."""
+
+
+@dataclass(frozen=True)
+class MscclppExport:
+    """What :func:`export_mscclpp` wrote: the plan's JSON text and the figures read off it.
+    ``str(result)`` is the text."""
+
+    text: str = field(repr=False)
+    """The plan's JSON text (ends with a newline; empty when written to a file by
+    :func:`write_mscclpp`)."""
+    collective: Collective
+    """The schedule's collective (a :class:`~forestcoll_opt.model.collective.Collective`)."""
+    name: str
+    """The plan's ``name``."""
+    protocol: str
+    """``Simple``."""
+    ngpus: int
+    """Ranks: the topology's compute nodes, in its order."""
+    threadblocks: int
+    """The most thread blocks one rank runs."""
+    operations: int
+    """Operations over all ranks and thread blocks (a pipeline's inner ones included)."""
+    chunks: tuple[int, int, int]
+    """Input, output and most scratch chunks of a rank."""
+    memory_channels: int
+    """Memory channels over all ranks (one per thread block class and peer)."""
+    port_channels: int
+    """Port channels over all ranks."""
+    algbw: Fraction
+    """The algbw the plan runs at, exact, in the topology's units: the schedule's, with an
+    allreduce's phases one after the other."""
+    min_message_size: int = 0
+    max_message_size: int = NO_LIMIT
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return (f"MscclppExport({self.collective} for {self.ngpus} ranks: {self.name}, "
+                f"{self.threadblocks} thread blocks per rank, {self.operations} operations)")
+
+    def _repr_html_(self) -> str:
+        rows = [("collective", self.collective), ("ranks", self.ngpus),
+                ("protocol", self.protocol),
+                ("thread blocks", f"{self.threadblocks} per rank at most"),
+                ("operations", self.operations),
+                ("channels", f"{self.memory_channels} memory, {self.port_channels} port"),
+                ("chunks", "input {}, output {}, scratch {}".format(*self.chunks)),
+                ("message size", f"{self.min_message_size} to {self.max_message_size} bytes")]
+        return html_summary(f"MscclppExport · {self.name}", rows,
+                            note="str(result): the plan's JSON text")
+
+
+@dataclass
+class _Plan:
+    flows: Flows
+    sizes: tuple[int, int]
+    rs_phase: set[int] | None
+
+
+def export_mscclpp(topology: Topology, schedule: Schedule, **options) -> MscclppExport:
+    """The MSCCL++ execution plan of ``schedule`` on ``topology`` as text (module
+    docstring); the keyword arguments are :func:`write_mscclpp`'s.
+
+    :raises MscclExportError: for an option out of range, a schedule the plan cannot
+        express, or a limit of the executor the plan would pass
+    :raises ~forestcoll_opt.errors.UsageError: when the arguments are not a topology and a
+        schedule
+    """
+    parts: list[str] = []
+    result = _export(topology, schedule, parts.append, **options)
+    return replace(result, text="".join(parts))
+
+
+def write_mscclpp(topology: Topology, schedule: Schedule, path: str | os.PathLike, *,
+                  name: str | None = None, chunks: int = 1, inplace: bool = False,
+                  spread: int = 8, sm_count: int = H100_SMS, unit_size: int = 1 << 20,
+                  min_message_size: int = 0, max_message_size: int | None = None,
+                  protocol: str = "Simple") -> MscclppExport:
+    """Write the MSCCL++ execution plan of ``schedule`` on ``topology`` to ``path``, one GPU
+    at a time, through a staged file moved into place only when complete (module
+    docstring). For per-size plans give ``min_message_size`` and ``max_message_size``.
+
+    :param topology: the topology the schedule was made for; rank r is
+        ``topology.compute_nodes[r]``.
+    :param schedule: allgather, reduce-scatter, allreduce (trees or LP), broadcast, reduce
+        or all-to-all; compact schedules are read one tree at a time.
+    :param path: the file to write.
+    :param name: the plan's ``name`` (default ``forestcoll-COLLECTIVE-TOPOLOGY``).
+    :param chunks: chunks per part of the schedule (each buffer is cut into parts x chunks).
+    :param inplace: allgather and broadcast: an in-place plan (no copy of the input).
+    :param spread: thread block classes the flows are dealt over round robin (more open
+        when a limit requires it).
+    :param sm_count: the most thread blocks a rank may run (default 132, an H100 SXM5).
+    :param unit_size: bytes per pipeline iteration (``iter_context.unit_size``).
+    :param min_message_size: the smallest message the executor should run the plan for
+        (bytes of the input; of the output for allgather, ``checkMessageSize``).
+    :param max_message_size: the largest, inclusive (None: no limit, 2^64 - 1).
+    :param protocol: ``Simple``.
+    :returns: the plan's figures (``text`` empty)
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise UsageError(f"write_mscclpp needs a path, got {type(path).__name__}")
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target) or "."
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".mscclpp-", suffix=".part", dir=folder)
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot write ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            result = _export(topology, schedule, fh.write, name=name, chunks=chunks,
+                             inplace=inplace, spread=spread, sm_count=sm_count,
+                             unit_size=unit_size, min_message_size=min_message_size,
+                             max_message_size=max_message_size, protocol=protocol)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return result
+
+
+def _export(topology: Topology, schedule: Schedule, write, *, name: str | None = None,
+            chunks: int = 1, inplace: bool = False, spread: int = 8,
+            sm_count: int = H100_SMS, unit_size: int = 1 << 20, min_message_size: int = 0,
+            max_message_size: int | None = None, protocol: str = "Simple") -> MscclppExport:
+    _check_options(topology, schedule, chunks, spread, sm_count, unit_size,
+                   min_message_size, max_message_size, protocol, inplace)
+    name = name or re.sub(r"[^A-Za-z0-9_.-]", "_",
+                          f"forestcoll-{schedule.collective}-{schedule.topology}")[:63]
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]{1,63}", name):
+        raise MscclExportError(f"the plan name {str(name)[:40]!r}: use 1 to 63 letters, "
+                               f"digits, '_', '.' or '-'")
+    plan = _build(topology, schedule, chunks, inplace, spread)
+    flows, n = plan.flows, len(topology.compute_nodes)
+    most = max((len(b) for b in flows.blocks), default=0)
+    if most > sm_count:
+        r = max(range(n), key=lambda i: len(flows.blocks[i]))
+        raise MscclExportError(
+            f"rank {r} needs {most} thread blocks, more than the {sm_count} the GPU runs at "
+            f"once (sm_count=): use fewer chunks per part, a smaller spread, or a fixed k "
+            f"with fewer trees", options=("sm_count", "spread"))
+    unit = unit_size
+    max_size = NO_LIMIT if max_message_size is None else max_message_size
+    head = {"name": name, "collective": COLLECTIVE_NAMES[schedule.collective],
+            "protocol": protocol, "inplace": bool(inplace), "reuse_resources": False}
+    write(json.dumps(head, separators=(",", ":"))[:-1] + ',"gpus":[\n')
+    ops = mem = port = 0
+    for r in range(n):
+        gpu, count = gpu_plan(flows, r, plan.sizes, chunks, unit, plan.rs_phase)
+        ops += count
+        for ch in gpu["channels"]:
+            if ch["channel_type"] == "memory":
+                mem += len(ch["connected_to"])
+            else:
+                port += len(ch["connected_to"])
+        write(("" if r == 0 else ",\n") + json.dumps(gpu, separators=(",", ":")))
+    tail = {"num_threads_per_block": 1024, "use_double_scratch_buffer": False,
+            "buffer_alignment": ALIGNMENT, "min_message_size": min_message_size,
+            "max_message_size": max_size}
+    write("\n]," + json.dumps(tail, separators=(",", ":"))[1:] + "\n")
+    runs = schedule if not schedule.phases else replace(schedule, concurrent=False)
+    return MscclppExport(
+        text="", collective=schedule.collective, name=name, protocol=protocol, ngpus=n,
+        threadblocks=most, operations=ops,
+        chunks=(plan.sizes[0], plan.sizes[1], max(flows.scratch, default=0)),
+        memory_channels=mem, port_channels=port, algbw=achieved_algbw(runs, topology),
+        min_message_size=min_message_size, max_message_size=max_size)
+
+
+def _check_options(topology, schedule, chunks, spread, sm_count, unit_size, min_size,
+                   max_size, protocol, inplace) -> None:
+    if not isinstance(topology, Topology) or not isinstance(schedule, Schedule):
+        raise UsageError(f"export_mscclpp(topology, schedule) needs a Topology and a "
+                         f"Schedule, got {type(topology).__name__} and "
+                         f"{type(schedule).__name__}")
+    if protocol not in PROTOCOLS:
+        raise MscclExportError(f"unknown protocol {str(protocol)[:40]!r} for an MSCCL++ plan; "
+                               f"use one of {', '.join(PROTOCOLS)}")
+    for value, what, top in ((chunks, "chunks", 10**6), (spread, "spread", 4096),
+                             (sm_count, "sm_count", 4096), (unit_size, "unit_size", 2**31)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
+            raise MscclExportError(f"{what}={value!r}: give a whole number from 1 to {top}",
+                                   options=(what,))
+    if unit_size % ALIGNMENT:
+        raise MscclExportError(f"unit_size={unit_size}: give a multiple of {ALIGNMENT} bytes "
+                               f"(the buffer alignment)", options=("unit_size",))
+    for value, what in ((min_size, "min_message_size"), (max_size, "max_message_size")):
+        if value is None and what == "max_message_size":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= NO_LIMIT:
+            raise MscclExportError(f"{what}={value!r}: give a byte count from 0 to 2^64 - 1",
+                                   options=(what,))
+    if max_size is not None and min_size > max_size:
+        raise MscclExportError(f"min_message_size={min_size} is above max_message_size="
+                               f"{max_size}: the executor would refuse every message",
+                               options=("min_message_size", "max_message_size"))
+    if schedule.group is not None:
+        check_group(topology, schedule)
+    if tuple(schedule.compute_nodes) != tuple(topology.compute_nodes):
+        raise MscclExportError(f"the schedule's compute nodes are not those of "
+                               f"{topology.name!r} in its order; export it with the topology "
+                               f"it was made for")
+    if schedule.multicast:
+        raise MscclExportError("this schedule relies on in-network multicast; the MSCCL++ "
+                               "export does not write switch channels yet (generate it with "
+                               "multicast off to export it)", options=("multicast",))
+    if inplace and schedule.collective not in (Collective.ALLGATHER, Collective.BROADCAST):
+        raise MscclExportError(f"an in-place plan is written for allgather and broadcast "
+                               f"only; drop inplace for {schedule.collective}",
+                               options=("inplace",))
+    if schedule.weights is not None and schedule.collective in (Collective.ALLGATHER,
+                                                                Collective.REDUCE_SCATTER):
+        raise MscclExportError(f"MSCCL++'s {schedule.collective} gives every rank an equal "
+                               f"share; this schedule has shard weights (export an allreduce "
+                               f"instead, whose shares are internal)")
+    if schedule.collective is Collective.ALLTOALL and schedule.demand is not None:
+        raise MscclExportError("MSCCL++'s alltoall moves equal blocks between every pair; "
+                               "this schedule has a demand matrix (alltoallv)")
+
+
+def _build(topology: Topology, schedule: Schedule, P: int, inplace: bool,
+           spread: int) -> _Plan:
+    """Every flow of the schedule placed on classes; the buffers' chunk counts."""
+    n = len(topology.compute_nodes)
+    rank = {v: i for i, v in enumerate(topology.compute_nodes)}
+    coll = schedule.collective
+    flows = Flows(n, spread, barrier=bool(schedule.phases))
+    try:
+        if coll is Collective.ALLTOALL:
+            per = (schedule.k or 1) * P
+            _alltoall(flows, topology, schedule, rank, P, per)
+            return _Plan(flows, (n * per, n * per), None)
+        if coll in (Collective.BROADCAST, Collective.REDUCE):
+            per = schedule.k * P
+            r = rank[schedule.root]
+            region = {r: 0}
+            if coll is Collective.BROADCAST:
+                if not inplace:
+                    for j in range(0, per, P):
+                        flows.add([(r, (0, "c", "i", j, "o", j))])
+                _out_trees(flows, topology, schedule, rank, P, region,
+                           lambda root, g: ("i", g), phase=0)
+            else:
+                _in_trees(flows, topology, schedule, rank, P, region, lambda root, g: g,
+                          phase=0)
+            return _Plan(flows, (per, per), None)
+        if coll is Collective.ALLGATHER:
+            per = schedule.k * P
+            region = {r: r * per for r in range(n)}
+            if not inplace:
+                for r in range(n):
+                    for j in range(0, per, P):
+                        flows.add([(r, (0, "c", "i", j, "o", r * per + j))])
+            source = (lambda root, g: ("o", g)) if inplace else \
+                (lambda root, g: ("i", g - root * per))
+            _out_trees(flows, topology, schedule, rank, P, region, source, phase=0)
+            return _Plan(flows, (per, n * per), None)
+        if coll is Collective.REDUCE_SCATTER:
+            per = schedule.k * P
+            region = {r: r * per for r in range(n)}
+            _in_trees(flows, topology, schedule, rank, P, region,
+                      lambda root, g: g - root * per, phase=0)
+            return _Plan(flows, (n * per, per), None)
+        rs, ag = schedule.phases
+        L = math.lcm(rs.k, ag.k)
+        weight = dict(schedule.weights) if schedule.weights else dict.fromkeys(rank, 1)
+        region, offset = {}, 0
+        for v in topology.compute_nodes:
+            region[rank[v]] = offset
+            offset += L * weight[v] * P
+        _in_trees(flows, topology, rs, rank, P * (L // rs.k), region, lambda root, g: g,
+                  phase=0, part=P)
+        first = set(flows.phase_classes.get(0, ()))
+        _out_trees(flows, topology, ag, rank, P * (L // ag.k), region,
+                   lambda root, g: ("o", g), phase=1, part=P)
+        return _Plan(flows, (offset, offset), first)
+    except OverflowError:
+        raise MscclExportError(
+            "one part of the schedule needs more of a thread block than the executor holds "
+            "(64 operations, 16 channels of each type, 8 per operation): use a schedule "
+            "whose ranks exchange data with fewer peers (a fixed k with fewer trees)") \
+            from None
+
+
+def _trees(phase: Schedule, rank: dict[str, int], per_tree: int
+           ) -> Iterator[tuple[Tree, int, int]]:
+    """(tree, root rank, first chunk of its share in the root's region): a root's trees
+    take consecutive runs of ``weight x per_tree`` chunks, one tree at a time."""
+    used: dict[int, int] = {}
+    for tree in phase.iter_trees():
+        r = rank[tree.root]
+        first = used.get(r, 0)
+        used[r] = first + tree.weight * per_tree
+        yield tree, r, first
+
+
+def _edges(topology: Topology, tree: Tree, rank: dict[str, int], inward: bool
+           ) -> tuple[dict[int, list[tuple[int, int]]], dict[int, int]]:
+    """children[parent] = [(child, channel type)] away from the root, and every node's
+    depth."""
+    node = topology.node
+    children: dict[int, list[tuple[int, int]]] = {}
+    for e in tree.edges:
+        for v in e.path[1:-1]:
+            if node[v].is_compute:
+                raise MscclExportError(f"a tree edge from {e.src} to {e.dst} passes GPU {v}: "
+                                       f"export a schedule made without relays through "
+                                       f"non-member GPUs (relay=False)", options=("relay",))
+        a, b = rank[e.src], rank[e.dst]
+        parent, child = (b, a) if inward else (a, b)
+        children.setdefault(parent, []).append((child, channel_type(topology, e.path)))
+    depth = {rank[tree.root]: 0}
+    stack = [rank[tree.root]]
+    while stack:
+        v = stack.pop()
+        for c, _t in children.get(v, ()):
+            depth[c] = depth[v] + 1
+            stack.append(c)
+    return children, depth
+
+
+def _out_trees(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
+               per_tree: int, region: dict[int, int], source, *, phase: int = 0,
+               part: int | None = None) -> None:
+    """Out-trees: every part a flow; the root puts from ``source(root, g)``, every other
+    node receives into its output at ``g`` and forwards from there."""
+    P = part or per_tree
+    for tree, r, first in _trees(schedule, rank, per_tree):
+        children, depth = _edges(topology, tree, rank, inward=False)
+        for off in range(0, tree.weight * per_tree, P):
+            g = region[r] + first + off
+            acts: list[tuple[int, tuple]] = []
+            for u, kids in children.items():
+                src = source(r, g) if u == r else ("o", g)
+                d = depth[u]
+                for c, ct in kids:
+                    acts.append((u, (d, "p", c, ct, src[0], src[1], "o", g)))
+                    acts.append((c, (d + 1, "w", u, ct)))
+            flows.add(acts, phase)
+
+
+def _in_trees(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
+              per_tree: int, region: dict[int, int], out_index, *, phase: int = 0,
+              part: int | None = None) -> None:
+    """In-trees: every part a flow; children put into fresh scratch slots of their parent,
+    which reduces them with its input (into scratch, or the output at ``out_index(root,
+    g)`` at the root) and puts the sum on."""
+    P = part or per_tree
+    for tree, r, first in _trees(schedule, rank, per_tree):
+        children, depth = _edges(topology, tree, rank, inward=True)
+        height = max(depth.values())
+        order = sorted(depth, key=lambda v: -depth[v])          # children before parents
+        for off in range(0, tree.weight * per_tree, P):
+            g = region[r] + first + off
+            acts: list[tuple[int, tuple]] = []
+            value: dict[int, tuple[str, int]] = {}
+            for v in order:
+                kids = children.get(v, [])
+                stage = height - depth[v]
+                if not kids:
+                    value[v] = ("i", g)
+                    continue
+                slots = []
+                for c, ct in kids:
+                    slot = flows.slot(v, P)
+                    slots.append(("s", slot))
+                    acts.append((c, (stage - 1, "p", v, ct, value[c][0], value[c][1], "s",
+                                     slot)))
+                    acts.append((v, (stage, "w", c, ct)))
+                acc = ("o", out_index(r, g)) if v == r else ("s", flows.slot(v, P))
+                sources = [("i", g)] + slots
+                while sources:
+                    take = sources[:MAX_REDUCE_SOURCES]
+                    sources = sources[MAX_REDUCE_SOURCES:]
+                    if sources:
+                        sources.insert(0, acc)
+                    acts.append((v, (stage, "r", acc[0], acc[1], tuple(take))))
+                value[v] = acc
+            flows.add(acts, phase)
+
+
+def _alltoall(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
+              P: int, per: int) -> None:
+    """Routes: every route of weight w is w flows; a flow's hops go between the compute
+    nodes on its path, relays receiving into scratch."""
+    n = len(rank)
+    for r in range(n):
+        for j in range(0, per, P):
+            flows.add([(r, (0, "c", "i", r * per + j, "o", r * per + j))])
+    used: dict[tuple[int, int], int] = {}
+    node = topology.node
+    for route in schedule.routes:
+        s, t = rank[route.src], rank[route.dst]
+        cuts = [i for i, v in enumerate(route.path) if node[v].is_compute]
+        first = used.get((s, t), 0)
+        used[(s, t)] = first + route.weight * P
+        if used[(s, t)] > per:
+            raise MscclExportError(f"the routes from {route.src} to {route.dst} carry more "
+                                   f"than k parts; verify the schedule first")
+        for off in range(first, first + route.weight * P, P):
+            acts: list[tuple[int, tuple]] = []
+            src = ("i", t * per + off)
+            for hop, (i, j) in enumerate(zip(cuts, cuts[1:])):
+                a, c = rank[route.path[i]], rank[route.path[j]]
+                ct = channel_type(topology, route.path[i:j + 1])
+                dst = ("o", s * per + off) if c == t else ("s", flows.slot(c, P))
+                acts.append((a, (hop, "p", c, ct, src[0], src[1], dst[0], dst[1])))
+                acts.append((c, (hop + 1, "w", a, ct)))
+                src = dst
+            flows.add(acts)
+    for s in range(n):
+        for t in range(n):
+            if s != t and used.get((s, t), 0) != per:
+                raise MscclExportError(
+                    f"the routes from {topology.compute_nodes[s]} to "
+                    f"{topology.compute_nodes[t]} carry {used.get((s, t), 0) // P} of the "
+                    f"k = {per // P} parts every pair moves: the plan would leave part of an "
+                    f"output unwritten; verify the schedule first")
