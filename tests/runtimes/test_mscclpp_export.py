@@ -1,0 +1,341 @@
+"""MSCCL++ execution plans: every catalog schedule's plan, replayed by a small symbolic
+executor written here (independent of the exporter), ends with the collective's exact
+result without a deadlock, pairs every signal with a wait, keeps every thread block within
+the executor's limits, carries the schedule's exact algbw on the links, and has every key
+the executor's parser reads with the type it reads it as."""
+
+import json
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from forestcoll_opt.cli import main
+from forestcoll_opt.errors import MscclExportError, UsageError
+from forestcoll_opt.model.schedule import load
+from forestcoll_opt.runtimes.mscclpp_export import export_mscclpp, write_mscclpp
+
+SPECS = ["dgx-a100:boxes=2", "dgx-h100:boxes=2", "mi250:boxes=2,gpus=8"]
+COLLECTIVES = ["allgather", "reduce-scatter", "allreduce", "lp", "broadcast", "reduce",
+               "alltoall"]
+
+# The keys microsoft/mscclpp's parser reads and the JSON type it reads each as
+# (src/core/executor/execution_plan.cc at commit 00668b4a41acbf25214c03df74d743849d8518e8):
+# the constructor reads name, collective, inplace (lines 127-130); loadExecutionPlan reads
+# protocol (line 236), the gpu's id, input_chunks, output_chunks, scratch_chunks (lines
+# 251-258); parseChannels channel_type and connected_to (lines 307-330); parseRemoteBuffer
+# rank, type, access_channel_types (lines 337-347); setupChannels a thread block's channels
+# with channel_type and channel_ids (lines 370-385); setupRemoteBuffers remote_buffer_refs
+# with access_channel_type and remote_buffer_ids (lines 396-412); setupOperations id and
+# ops (lines 431-445); setupOperation name, channel_ids, src_buff/dst_buff with index and
+# size, barrier_id, num_threadblocks, iter_context (lines 470-560).
+TOP = {"name": str, "collective": str, "protocol": str, "inplace": bool, "gpus": list,
+       "min_message_size": int, "max_message_size": int, "buffer_alignment": int,
+       "num_threads_per_block": int, "use_double_scratch_buffer": bool,
+       "reuse_resources": bool}
+GPU = {"id": int, "input_chunks": int, "output_chunks": int, "scratch_chunks": int,
+       "threadblocks": list, "channels": list, "remote_buffers": list}
+TB = {"id": int, "ops": list, "channels": list, "remote_buffer_refs": list}
+OPS = {"nop", "barrier", "put", "get", "copy", "signal", "wait", "flush", "re", "pipeline"}
+LIMITS = {"operations": 64, "channels": 16, "per_op": 8}   # execution_common.hpp
+
+
+def typed(obj, spec, where):
+    for key, kind in spec.items():
+        assert key in obj, f"{where}: no {key}"
+        assert isinstance(obj[key], kind) and not (kind is int and isinstance(obj[key], bool)), \
+            f"{where}.{key}: {obj[key]!r}"
+
+
+def check_fields(plan):
+    typed(plan, TOP, "plan")
+    for g, gpu in enumerate(plan["gpus"]):
+        typed(gpu, GPU, f"gpus[{g}]")
+        assert gpu["id"] == g                     # "GPU rank does not match"
+        for ch in gpu["channels"]:
+            assert ch["channel_type"] in ("memory", "port")
+            assert all(isinstance(p, int) for p in ch["connected_to"])
+        for rb in gpu["remote_buffers"]:
+            assert rb["type"] in ("i", "o", "s") and isinstance(rb["rank"], int)
+            assert set(rb["access_channel_types"]) <= {"memory", "port"}
+        assert [tb["id"] for tb in gpu["threadblocks"]] == list(range(len(gpu["threadblocks"])))
+        for tb in gpu["threadblocks"]:
+            typed(tb, TB, f"gpus[{g}].tb")
+            count = 0
+            for op in tb["ops"]:
+                count += 1 + len(op.get("ops", ()))
+                for o in [op] + op.get("ops", []):
+                    assert o["name"] in OPS
+                    assert len(o.get("channel_ids", ())) <= LIMITS["per_op"]
+                    for b in o.get("src_buff", []) + o.get("dst_buff", []):
+                        assert isinstance(b["index"], int) and isinstance(b["size"], int)
+                        assert ("type" in b) != ("buffer_id" in b)
+                if op["name"] == "pipeline":
+                    assert set(op["iter_context"]) == {"unit_size", "num_chunks"}
+            assert count <= LIMITS["operations"]
+            for ch in tb["channels"]:
+                assert len(ch["channel_ids"]) <= LIMITS["channels"]
+            for ref in tb["remote_buffer_refs"]:
+                assert len(ref["remote_buffer_ids"]) <= LIMITS["channels"]
+
+
+class Run:
+    """The plan replayed: buffers hold, per chunk and pipeline slice, the set of (rank,
+    input chunk) contributions (a reduction unites them and refuses an overlap)."""
+
+    def __init__(self, plan, slices=2):
+        self.plan, self.slices = plan, slices
+        self.gpus = plan["gpus"]
+        self.n = len(self.gpus)
+        self.flat = []                            # rank -> type -> [peer]
+        self.tag = {}                             # (rank, type, index) -> (peer, tag)
+        self.by_tag = {}                          # (rank, peer, tag) -> (type, index)
+        for g in self.gpus:
+            lists = {"memory": [], "port": []}
+            for ch in g["channels"]:
+                lists[ch["channel_type"]] += ch["connected_to"]
+            self.flat.append(lists)
+            seen = Counter()
+            for t in ("memory", "port"):           # executor.cc setupConnections: memory first
+                for i, peer in enumerate(lists[t]):
+                    self.tag[(g["id"], t, i)] = (peer, seen[peer])
+                    self.by_tag[(g["id"], peer, seen[peer])] = (t, i)
+                    seen[peer] += 1
+        for (r, t, i), (peer, k) in self.tag.items():
+            assert self.by_tag.get((peer, r, k), (None,))[0] == t, \
+                f"rank {r}'s {t} channel {i} to {peer} has no partner"
+        self.inbound = Counter()
+        self.consumed = Counter()
+        self.signals = Counter()
+        self.waits = Counter()
+        self.buf = {}
+        self.bytes = Counter()                    # (src rank, dst rank, phase) -> slices
+        for g in self.gpus:
+            for c in range(g["input_chunks"]):
+                for s in range(slices):
+                    self.buf[(g["id"], "i", c, s)] = frozenset({(g["id"], c)})
+
+    def channel(self, r, tb, t, local):
+        return tb_channels(tb, t)[local]
+
+    def run(self):
+        progs = []
+        for g in self.gpus:
+            for tb in g["threadblocks"]:
+                names = [o["name"] for o in tb["ops"]]
+                # an allreduce's second phase starts with the barrier, before its pipeline
+                phase = int("barrier" in names[:names.index("pipeline")])
+                ops = []
+                for op in tb["ops"]:
+                    if op["name"] == "pipeline":
+                        for s in range(self.slices):
+                            ops += [(o, s) for o in op["ops"]]
+                    else:
+                        ops.append((op, None))
+                progs.append({"rank": g["id"], "tb": tb, "ops": ops, "pc": 0,
+                              "phase": phase, "arrived": False})
+        arrived = Counter()
+        while True:
+            moved = False
+            for p in progs:
+                while p["pc"] < len(p["ops"]):
+                    op, s = p["ops"][p["pc"]]
+                    if op["name"] == "barrier":
+                        if not p["arrived"]:
+                            arrived[p["rank"]] += 1
+                            p["arrived"] = True
+                        if arrived[p["rank"]] < op["num_threadblocks"]:
+                            break
+                    elif not self.step(p["rank"], p["tb"], op, s, p["phase"]):
+                        break
+                    p["pc"] += 1
+                    moved = True
+            if all(p["pc"] == len(p["ops"]) for p in progs):
+                return
+            assert moved, "deadlock: " + str([(p["rank"], p["tb"]["id"], p["pc"])
+                                               for p in progs if p["pc"] < len(p["ops"])][:4])
+
+    def peer_channel(self, r, t, i):
+        peer, k = self.tag[(r, t, i)]
+        return (peer,) + self.by_tag[(peer, r, k)]
+
+    def step(self, r, tb, op, s, phase):
+        name = op["name"]
+        chans = {t: tb_channels(tb, t) for t in ("memory", "port")}
+        if name in ("signal", "wait"):
+            t = op["channel_type"]
+            ids = [chans[t][i] for i in op["channel_ids"]]
+            if name == "wait":
+                if any(self.inbound[(r, t, i)] <= self.consumed[(r, t, i)] for i in ids):
+                    return False
+                for i in ids:
+                    self.consumed[(r, t, i)] += 1
+                    self.waits[(self.tag[(r, t, i)][0], r)] += 1
+                return True
+            for i in ids:
+                self.inbound[self.peer_channel(r, t, i)] += 1
+                self.signals[(r, self.tag[(r, t, i)][0])] += 1
+            return True
+        if name in ("nop", "flush"):
+            return True
+        src = [self.read(r, b, s) for b in op.get("src_buff", [])]
+        if name == "copy":
+            self.write(r, op["dst_buff"][0], src[0], s)
+        elif name == "re":
+            sums = []
+            for values in zip(*src):                # chunk by chunk
+                total = frozenset()
+                for v in values:
+                    assert not total & v, f"rank {r} adds a contribution twice"
+                    total |= v
+                sums.append(total)
+            self.write(r, op["dst_buff"][0], sums, s)
+        elif name == "put":
+            t = op["channel_type"]
+            refs = {x["access_channel_type"]: x["remote_buffer_ids"]
+                    for x in tb["remote_buffer_refs"]}
+            for i, (b, d) in enumerate(zip(op["src_buff"], op["dst_buff"])):
+                rb = self.gpus[r]["remote_buffers"][refs[t][d["buffer_id"]]]
+                owner = rb["rank"]
+                peers = [self.flat[r][t][c] for c in chans[t]]
+                assert owner in peers, f"rank {r} puts to {owner} without a {t} channel"
+                if t == "port":
+                    assert self.flat[r][t][chans[t][op["channel_ids"][i]]] == owner
+                assert b["type"] == op["src_buff"][0]["type"]    # one source buffer per op
+                self.write(owner, {"type": rb["type"], "index": d["index"],
+                                   "size": d["size"]}, src[i], s)
+                self.bytes[(r, owner, phase)] += d["size"]
+        else:
+            raise AssertionError(name)
+        return True
+
+    def read(self, r, b, s):
+        out = []
+        for c in range(b["index"], b["index"] + b["size"]):
+            key = (r, b["type"], c, s)
+            assert key in self.buf, f"rank {r} reads {key} before anything was written there"
+            out.append(self.buf[key])
+        return out
+
+    def write(self, r, b, values, s):
+        if isinstance(values, frozenset):
+            values = [values] * b["size"]
+        for c, v in zip(range(b["index"], b["index"] + b["size"]), values):
+            self.buf[(r, b["type"], c, s)] = v
+
+
+def tb_channels(tb, t):
+    for ch in tb["channels"]:
+        if ch["channel_type"] == t:
+            return ch["channel_ids"]
+    return []
+
+
+def expected(plan, coll, root):
+    """(rank, buffer, chunk) -> contributions at the end."""
+    n = len(plan["gpus"])
+    out = {}
+    g0 = plan["gpus"][0]
+    if coll == "allgather":
+        per = g0["input_chunks"] or g0["output_chunks"] // n
+        for r in range(n):
+            for q in range(n):
+                for j in range(per):
+                    src = (q, q * per + j) if plan["inplace"] else (q, j)
+                    out[(r, "o", q * per + j)] = {src}
+    elif coll == "reducescatter":
+        per = g0["output_chunks"]
+        for r in range(n):
+            for j in range(per):
+                out[(r, "o", j)] = {(q, r * per + j) for q in range(n)}
+    elif coll == "allreduce":
+        for r in range(n):
+            for j in range(g0["output_chunks"]):
+                out[(r, "o", j)] = {(q, j) for q in range(n)}
+    elif coll == "broadcast":
+        for r in range(n):
+            for j in range(g0["output_chunks"]):
+                out[(r, "o", j)] = {(root, j)}
+    elif coll == "reduce":
+        for j in range(g0["output_chunks"]):
+            out[(root, "o", j)] = {(q, j) for q in range(n)}
+    else:
+        per = g0["output_chunks"] // n
+        for t in range(n):
+            for s in range(n):
+                for j in range(per):
+                    out[(t, "o", s * per + j)] = {(s, t * per + j)}
+    return out
+
+
+def replay(plan, coll, root=None):
+    run = Run(plan)
+    if plan["inplace"]:                           # an in-place allgather's input is its slot
+        per = plan["gpus"][0]["output_chunks"] // len(plan["gpus"])
+        for r in range(len(plan["gpus"])):
+            for c in range(per):
+                for s in range(run.slices):
+                    run.buf[(r, "o", r * per + c, s)] = frozenset({(r, r * per + c)})
+                    run.buf[(r, "i", c, s)] = frozenset({(r, r * per + c)})
+    run.run()
+    for (r, b, c), want in expected(plan, coll, root).items():
+        for s in range(run.slices):
+            assert run.buf.get((r, b, c, s)) == want, (r, b, c, s)
+    return run
+
+
+def plan_algbw(run, topology, schedule, chunks_in_m):
+    """algbw from the plan's own puts: every rank pair's chunks on the schedule's route for
+    that pair, phases (allreduce) one after the other."""
+    nodes = topology.compute_nodes
+    paths = {}
+    phases = schedule.phases or (schedule,)
+    for p in phases:
+        for tree in p.iter_trees():
+            for e in tree.edges:
+                paths.setdefault((e.src, e.dst), set()).add(e.path)
+    for route in schedule.routes:
+        stops = [i for i, v in enumerate(route.path) if v in set(nodes)]
+        for a, b in zip(stops, stops[1:]):
+            paths.setdefault((route.path[a], route.path[b]), set()).add(route.path[a:b + 1])
+    time = Fraction(0)
+    for phase in sorted({k[2] for k in run.bytes}):
+        load = Counter()
+        for (a, b, ph), chunks in run.bytes.items():
+            if ph != phase:
+                continue
+            (path,) = paths[(nodes[a], nodes[b])]      # one route per rank pair here
+            for hop in zip(path, path[1:]):
+                load[hop] += Fraction(chunks, run.slices)
+        time += max(v / topology.capacity[h] for h, v in load.items())
+    return chunks_in_m / time
+
+
+@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("collective", COLLECTIVES)
+def test_every_plan_runs_to_the_collective_with_the_schedules_algbw(schedules, spec,
+                                                                    collective):
+    t, s = schedules(spec, collective)
+    if collective == "alltoall" and s.demand is not None:
+        pytest.skip("uniform demand only")
+    result = export_mscclpp(t, s)
+    plan = json.loads(result.text)
+    check_fields(plan)
+    root = t.compute_nodes.index(s.root) if s.root else None
+    run = replay(plan, plan["collective"], root)
+    assert run.signals == run.waits             # every signal waited for, per rank pair
+    assert max(len(g["threadblocks"]) for g in plan["gpus"]) == result.threadblocks <= 132
+    g0 = plan["gpus"][0]
+    m = {"allgather": g0["output_chunks"], "reducescatter": g0["input_chunks"],
+         "alltoall": None}.get(plan["collective"], g0["input_chunks"])
+    if m is not None:
+        assert plan_algbw(run, t, s, m) == result.algbw
+    if not s.phases or not s.concurrent:
+        assert result.algbw == s.algbw          # the schedule's own algbw, exactly
+
+
+def test_inplace_allgather_and_chunks(schedules):
+    t, s = schedules("dgx-h100:boxes=2", "allgather")
+    plan = json.loads(export_mscclpp(t, s, inplace=True, chunks=2).text)
+    assert plan["inplace"] is True and plan["gpus"][0]["output_chunks"] == 16 * s.k * 2
+    replay(plan, "allgather")
