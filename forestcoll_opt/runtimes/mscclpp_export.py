@@ -44,6 +44,7 @@ from typing import IO, Iterator
 
 from ..display import html_summary
 from ..errors import MscclExportError, OutputError, UsageError
+from ..files import display_path
 from ..model.collective import Collective
 from ..model.compact import check_group
 from ..model.linkloads import achieved_algbw
@@ -180,7 +181,7 @@ def write_mscclpp(topology: Topology, schedule: Schedule, path: str | os.PathLik
     try:
         fd, tmp = tempfile.mkstemp(prefix=".mscclpp-", suffix=".part", dir=folder)
     except OSError as exc:
-        raise OutputError(f"{path}: cannot write ({exc.strerror})") from None
+        raise OutputError(f"{display_path(path)}: cannot write ({exc.strerror})") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             result = _export(topology, schedule, fh.write, name=name, chunks=chunks,
@@ -282,10 +283,10 @@ def _check_options(topology, schedule, chunks, spread, sm_count, unit_size, min_
     if schedule.multicast:
         raise MscclExportError("this schedule relies on in-network multicast; the MSCCL++ "
                                "export does not write switch channels yet (generate it with "
-                               "multicast off to export it)", options=("multicast",))
+                               "multicast off to export it)")
     if inplace and schedule.collective not in (Collective.ALLGATHER, Collective.BROADCAST):
         raise MscclExportError(f"an in-place plan is written for allgather and broadcast "
-                               f"only; drop inplace for {schedule.collective}",
+                               f"only; drop inplace=True for {schedule.collective}",
                                options=("inplace",))
     if schedule.weights is not None and schedule.collective in (Collective.ALLGATHER,
                                                                 Collective.REDUCE_SCATTER):
