@@ -33,6 +33,8 @@ one tree at a time and kept as per-rank tuples of integers, never as its expande
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import math
 import os
@@ -183,7 +185,7 @@ def write_mscclpp(topology: Topology, schedule: Schedule, path: str | os.PathLik
     except OSError as exc:
         raise OutputError(f"{display_path(path)}: cannot write ({exc.strerror})") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+        with os.fdopen(fd, "wb") as raw, _text(raw, target.lower().endswith(".gz")) as fh:
             result = _export(topology, schedule, fh.write, name=name, chunks=chunks,
                              inplace=inplace, spread=spread, sm_count=sm_count,
                              unit_size=unit_size, min_message_size=min_message_size,
@@ -197,6 +199,15 @@ def write_mscclpp(topology: Topology, schedule: Schedule, path: str | os.PathLik
             pass
         raise
     return result
+
+
+def _text(raw: IO[bytes], packed: bool) -> IO[str]:
+    """A text stream over ``raw``, gzip-compressed (without a date: the same bytes every
+    time) when ``packed``."""
+    if packed:
+        return io.TextIOWrapper(gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0),
+                                encoding="utf-8", newline="")
+    return io.TextIOWrapper(raw, encoding="utf-8", newline="")
 
 
 def _export(topology: Topology, schedule: Schedule, write, *, name: str | None = None,

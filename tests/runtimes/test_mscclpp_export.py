@@ -20,15 +20,18 @@ COLLECTIVES = ["allgather", "reduce-scatter", "allreduce", "lp", "broadcast", "r
                "alltoall"]
 
 # The keys microsoft/mscclpp's parser reads and the JSON type it reads each as
-# (src/core/executor/execution_plan.cc at commit 00668b4a41acbf25214c03df74d743849d8518e8):
-# the constructor reads name, collective, inplace (lines 127-130); loadExecutionPlan reads
-# protocol (line 236), the gpu's id, input_chunks, output_chunks, scratch_chunks (lines
-# 251-258); parseChannels channel_type and connected_to (lines 307-330); parseRemoteBuffer
-# rank, type, access_channel_types (lines 337-347); setupChannels a thread block's channels
-# with channel_type and channel_ids (lines 370-385); setupRemoteBuffers remote_buffer_refs
-# with access_channel_type and remote_buffer_ids (lines 396-412); setupOperations id and
-# ops (lines 431-445); setupOperation name, channel_ids, src_buff/dst_buff with index and
-# size, barrier_id, num_threadblocks, iter_context (lines 470-560).
+# (src/core/executor/execution_plan.cc at commit 00668b4a41acbf25214c03df74d743849d8518e8,
+# by function): the constructor ExecutionPlan::Impl::Impl reads name, collective, inplace
+# and, with defaults, reuse_resources, use_double_scratch_buffer, buffer_alignment,
+# min_message_size, max_message_size; loadExecutionPlan reads protocol,
+# num_threads_per_block and the gpu's id (compared with the rank: "GPU rank does not
+# match"), input_chunks, output_chunks, scratch_chunks; parseChannels channel_type and
+# connected_to; parseRemoteBuffer rank, type, access_channel_types; setupChannels a thread
+# block's channels (channel_type, channel_ids); setupRemoteBuffers remote_buffer_refs
+# (access_channel_type, remote_buffer_ids); setupOperations id and ops; setupOperation an
+# op's name, channel_type, channel_ids, src_buff/dst_buff (type or buffer_id, index, size),
+# barrier_id, num_threadblocks, semaphore_ids, iter_context (unit_size, num_chunks) and a
+# pipeline's inner ops.
 TOP = {"name": str, "collective": str, "protocol": str, "inplace": bool, "gpus": list,
        "min_message_size": int, "max_message_size": int, "buffer_alignment": int,
        "num_threads_per_block": int, "use_double_scratch_buffer": bool,
