@@ -60,6 +60,31 @@ def ceil8(n: int) -> int:
     return -(-n // MAX_CHANNEL_PER_OPERATION)
 
 
+assert MAX_CHANNEL_PER_OPERATION == 8     # stage_ops spells the division out, for speed
+
+
+def stage_ops(waits: list[int], signals: list[int], puts: dict, reduces: int,
+              copies: int) -> int:
+    """Operations of one stage of a thread block's pipeline body from its counts: waits
+    and signals per channel type, puts per (channel type, source buffer), reductions and
+    copies (:mod:`.mscclpp_export_render` writes exactly these)."""
+    w0, w1 = waits
+    s0, s1 = signals
+    n = (w0 + 7) // 8 + (w1 + 7) // 8 + (s0 + 7) // 8 + (s1 + 7) // 8   # 8 per op
+    if w0 or w1:
+        n += 1                                      # nop: the waited data before its readers
+    n += reduces + copies
+    put_ops = 0
+    for c in puts.values():
+        put_ops += (c + 7) // 8
+    if (reduces or copies) and put_ops:
+        n += 1                                      # nop: the sums before the puts that read them
+    n += put_ops
+    if s0 or s1:
+        n += 1                                      # nop: every thread's writes before the signal
+    return n
+
+
 @dataclass
 class Stage:
     """What one thread block does at one stage of an iteration (counts for the limits)."""
@@ -69,22 +94,11 @@ class Stage:
     puts: dict = field(default_factory=dict)       # (ctype, src buffer) -> count
     reduces: int = 0
     copies: int = 0
+    nwait: list = field(default_factory=lambda: [0, 0])     # waits per channel type
+    nsignal: list = field(default_factory=lambda: [0, 0])   # signals per channel type
 
     def ops(self) -> int:
-        n = 0
-        for t in (MEMORY, PORT):
-            n += ceil8(sum(1 for p in self.waits if p[1] == t))
-            n += ceil8(sum(1 for p in self.signals if p[1] == t))
-        if self.waits:
-            n += 1                                  # nop: the waited data before its readers
-        n += self.reduces + self.copies
-        puts = sum(ceil8(c) for c in self.puts.values())
-        if (self.reduces or self.copies) and puts:
-            n += 1                                  # nop: the sums before the puts that read them
-        n += puts
-        if self.signals:
-            n += 1                                  # nop: every thread's writes before the signal
-        return n
+        return stage_ops(self.nwait, self.nsignal, self.puts, self.reduces, self.copies)
 
 
 @dataclass
@@ -95,16 +109,16 @@ class Block:
     peers: set = field(default_factory=set)        # (peer, ctype): its channels
     buffers: set = field(default_factory=set)      # (peer, buffer, ctype): remote buffers
     inner: int = 0                                  # the pipeline's inner operations
+    npeers: list = field(default_factory=lambda: [0, 0])     # channels per type
+    nbuffers: list = field(default_factory=lambda: [0, 0])   # remote buffers per type
 
-    def ops(self, barrier: bool, peers: set | None = None, inner: int | None = None) -> int:
+    def ops(self, barrier: bool, npeers: list | None = None, inner: int | None = None) -> int:
         """Operations: handshake, pipeline and its inner ops, flush, barrier (with other
-        ``peers`` or ``inner`` counts: the figures a flow would leave)."""
-        peers = self.peers if peers is None else peers
-        mem = sum(1 for p in peers if p[1] == MEMORY)
-        port = len(peers) - mem
-        n = 2 * (ceil8(mem) + ceil8(port)) + (1 if peers else 0)   # signal, wait, nop
-        n += 1 + (self.inner if inner is None else inner)            # the pipeline
-        n += ceil8(port)                                              # flush
+        channel counts ``npeers`` or ``inner``: the figures a flow would leave)."""
+        mem, port = self.npeers if npeers is None else npeers
+        n = 2 * (ceil8(mem) + ceil8(port)) + (1 if mem + port else 0)   # signal, wait, nop
+        n += 1 + (self.inner if inner is None else inner)                 # the pipeline
+        n += ceil8(port)                                                   # flush
         return n + (1 if barrier else 0)
 
 
@@ -160,24 +174,50 @@ class Flows:
     def _fits(self, cls: int, touched: dict[int, list[tuple]]) -> bool:
         for rank, acts in touched.items():
             block = self.blocks[rank].get(cls) or Block()
-            peers = block.peers | {(a[2], a[3]) for a in acts if a[1] in "wp"}
-            buffers = block.buffers | {(a[2], a[6], a[3]) for a in acts if a[1] == "p"}
-            mem = sum(1 for p in peers if p[1] == MEMORY)
-            bmem = sum(1 for b in buffers if b[2] == MEMORY)
-            if mem > MAX_CHANNEL or len(peers) - mem > MAX_CHANNEL or bmem > MAX_CHANNEL \
-                    or len(buffers) - bmem > MAX_CHANNEL:
+            npeers, nbuf = list(block.npeers), list(block.nbuffers)
+            new_peers, new_bufs = set(), set()
+            for a in acts:
+                if a[1] in "wp" and (a[2], a[3]) not in block.peers \
+                        and (a[2], a[3]) not in new_peers:
+                    new_peers.add((a[2], a[3]))
+                    npeers[a[3]] += 1
+                if a[1] == "p" and (a[2], a[6], a[3]) not in block.buffers \
+                        and (a[2], a[6], a[3]) not in new_bufs:
+                    new_bufs.add((a[2], a[6], a[3]))
+                    nbuf[a[3]] += 1
+            if max(npeers) > MAX_CHANNEL or max(nbuf) > MAX_CHANNEL:
                 return False
             inner = block.inner
-            for stage in {a[0] for a in acts}:
+            by_stage: dict[int, list[tuple]] = {}
+            for a in acts:
+                by_stage.setdefault(a[0], []).append(a)
+            for stage, here in by_stage.items():
                 old = block.stages.get(stage)
-                new = Stage() if old is None else Stage(set(old.waits), set(old.signals),
-                                                        dict(old.puts), old.reduces,
-                                                        old.copies)
-                for a in acts:
-                    if a[0] == stage:
-                        _apply_stage(new, a)
-                inner += new.ops() - (old.ops() if old is not None else 0)
-            if block.ops(self.barrier, peers, inner) > MAX_OPERATION:
+                waits = list(old.nwait) if old else [0, 0]
+                signals = list(old.nsignal) if old else [0, 0]
+                puts = dict(old.puts) if old else {}
+                reduces, copies = (old.reduces, old.copies) if old else (0, 0)
+                seen_w, seen_s = set(), set()
+                for a in here:
+                    kind = a[1]
+                    if kind == "w":
+                        key = (a[2], a[3])
+                        if key not in seen_w and not (old and key in old.waits):
+                            seen_w.add(key)
+                            waits[a[3]] += 1
+                    elif kind == "p":
+                        key = (a[2], a[3])
+                        if key not in seen_s and not (old and key in old.signals):
+                            seen_s.add(key)
+                            signals[a[3]] += 1
+                        puts[(a[3], a[4])] = puts.get((a[3], a[4]), 0) + 1
+                    elif kind == "r":
+                        reduces += 1
+                    else:
+                        copies += 1
+                inner += stage_ops(waits, signals, puts, reduces, copies) - \
+                    (old.ops() if old else 0)
+            if block.ops(self.barrier, npeers, inner) > MAX_OPERATION:
                 return False
         return True
 
@@ -188,10 +228,12 @@ class Flows:
             block.inner -= sum(block.stages[s].ops() for s in stages if s in block.stages)
             for act in acts:
                 _apply_stage(block.stages.setdefault(act[0], Stage()), act)
-                if act[1] in "wp":
+                if act[1] in "wp" and (act[2], act[3]) not in block.peers:
                     block.peers.add((act[2], act[3]))
-                if act[1] == "p":
+                    block.npeers[act[3]] += 1
+                if act[1] == "p" and (act[2], act[6], act[3]) not in block.buffers:
                     block.buffers.add((act[2], act[6], act[3]))
+                    block.nbuffers[act[3]] += 1
                 self.actions[rank].append((cls,) + act)
             block.inner += sum(block.stages[s].ops() for s in stages)
 
@@ -199,9 +241,13 @@ class Flows:
 def _apply_stage(st: Stage, act: tuple) -> None:
     kind = act[1]
     if kind == "w":
-        st.waits.add((act[2], act[3]))
+        if (act[2], act[3]) not in st.waits:
+            st.waits.add((act[2], act[3]))
+            st.nwait[act[3]] += 1
     elif kind == "p":
-        st.signals.add((act[2], act[3]))
+        if (act[2], act[3]) not in st.signals:
+            st.signals.add((act[2], act[3]))
+            st.nsignal[act[3]] += 1
         st.puts[(act[3], act[4])] = st.puts.get((act[3], act[4]), 0) + 1
     elif kind == "r":
         st.reduces += 1
