@@ -342,3 +342,126 @@ def test_inplace_allgather_and_chunks(schedules):
     plan = json.loads(export_mscclpp(t, s, inplace=True, chunks=2).text)
     assert plan["inplace"] is True and plan["gpus"][0]["output_chunks"] == 16 * s.k * 2
     replay(plan, "allgather")
+
+
+def test_a_compact_schedule_is_exported_one_tree_at_a_time(catalog, monkeypatch):
+    """The compact schedule's plan is the expanded schedule's, byte for byte, and is made
+    without expanding it (Schedule.expanded is never called)."""
+    from forestcoll_opt.generation.pipeline import generate
+    from forestcoll_opt.model.schedule import Schedule
+
+    t = catalog("dgx-h100:boxes=4")
+    compact = generate(t, compact=True)
+    assert compact.group is not None and compact.orbits
+    plain = export_mscclpp(t, compact.expanded()).text
+
+    def refuse(self):
+        raise AssertionError("expanded")
+
+    monkeypatch.setattr(Schedule, "expanded", refuse)
+    assert export_mscclpp(t, compact).text == plain
+    replay(json.loads(plain), "allgather")
+
+
+FORGERIES = {
+    "a wait dropped": lambda p: _drop(p, "wait"),
+    "a put's chunk moved": lambda p: _first(p, "put")["dst_buff"][0].update(
+        index=_first(p, "put")["dst_buff"][0]["index"] + 1),
+    "a put's size doubled": lambda p: _first(p, "put")["dst_buff"][0].update(size=2),
+    "a reduction's source dropped": lambda p: _first(p, "re")["src_buff"].pop(),
+}
+
+
+def _ops(plan):
+    for g in plan["gpus"]:
+        for tb in g["threadblocks"]:
+            for op in tb["ops"]:
+                yield tb["ops"], op
+                for inner in op.get("ops", ()):
+                    yield op["ops"], inner
+
+
+def _first(plan, name):
+    return next(op for _, op in _ops(plan) if op["name"] == name)
+
+
+def _drop(plan, name):
+    for ops, op in _ops(plan):
+        if op["name"] == name and ops is not plan["gpus"][0]["threadblocks"][0]["ops"]:
+            ops.remove(op)
+            return
+
+
+@pytest.mark.parametrize("forgery", FORGERIES)
+def test_the_replay_refuses_forged_plans(schedules, forgery):
+    """Each check of the replay has teeth: a plan forged to break it fails."""
+    t, s = schedules("dgx-h100:boxes=2", "allreduce")
+    plan = json.loads(export_mscclpp(t, s).text)
+    FORGERIES[forgery](plan)
+    with pytest.raises(AssertionError):
+        run = replay(plan, "allreduce")
+        assert run.signals == run.waits
+        assert plan_algbw(run, t, s, plan["gpus"][0]["input_chunks"]) == s.algbw
+
+
+def test_per_size_plans_and_nothing_half_written(schedules, tmp_path):
+    t, s = schedules("dgx-h100:boxes=2", "allgather")
+    out = tmp_path / "small.json"
+    r = write_mscclpp(t, s, out, min_message_size=1024, max_message_size=1 << 20,
+                      name="ag-small")
+    plan = json.loads(out.read_text())
+    assert (plan["name"], plan["min_message_size"], plan["max_message_size"]) == \
+        ("ag-small", 1024, 1 << 20)
+    assert (r.min_message_size, r.max_message_size) == (1024, 1 << 20)
+    assert json.loads(export_mscclpp(t, s).text)["max_message_size"] == 2**64 - 1
+    for bad, words in (({"min_message_size": 5, "max_message_size": 4}, "is above"),
+                       ({"sm_count": 2}, "thread blocks"), ({"chunks": 0}, "chunks=0"),
+                       ({"unit_size": 100}, "multiple of 16"),
+                       ({"protocol": "LL128"}, "protocol")):
+        with pytest.raises(MscclExportError, match=words):
+            write_mscclpp(t, s, tmp_path / "bad.json", **bad)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["small.json"]   # no stage left
+    with pytest.raises(UsageError):
+        export_mscclpp(s, t)
+
+
+def test_refused_schedules(catalog, schedules):
+    from forestcoll_opt.generation.pipeline import generate
+
+    t = catalog("dgx-h100:boxes=2,nvls=1")
+    s = generate(t)
+    assert s.multicast
+    with pytest.raises(MscclExportError, match="multicast"):
+        export_mscclpp(t, s)
+    t, s = schedules("dgx-h100:boxes=2", "reduce-scatter")
+    with pytest.raises(MscclExportError, match="in-place plan"):
+        export_mscclpp(t, s, inplace=True)
+    other = catalog("dgx-a100:boxes=2")
+    with pytest.raises(MscclExportError, match="compute nodes"):
+        export_mscclpp(other, schedules("mi250:boxes=2,gpus=8", "allgather")[1])
+
+
+def test_cli_export_mscclpp(tmp_path, capsys):
+    sched, plan = tmp_path / "ag.json", tmp_path / "ag.plan.json"
+    assert main(["generate", "dgx-h100:boxes=2", "-o", str(sched), "-q"]) == 0
+    capsys.readouterr()
+    assert main(["export", "mscclpp", "dgx-h100:boxes=2", str(sched), "-o", str(plan)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"wrote {plan}: MSCCL++ allgather plan for dgx-h100-2") and \
+        "algbw 1600/3 (533.333) GB/s" in out and len(out.splitlines()) == 1
+    text = plan.read_text()
+    assert main(["export", "mscclpp", "dgx-h100:boxes=2", str(sched), "-o", "-"]) == 0
+    assert capsys.readouterr().out == text          # the same bytes, every time
+    replay(json.loads(text), "allgather")
+    bad = tmp_path / "bad.json"
+    for args, words in ((["--sm-count", "2"], "(--sm-count)"),
+                        (["--min-bytes", "9", "--max-bytes", "8"], "--min-bytes 9 is above"),
+                        (["--inplace", "--name", "x"], None)):
+        code = main(["export", "mscclpp", "dgx-h100:boxes=2", str(sched), "-o", str(bad),
+                     *args])
+        err = capsys.readouterr().err
+        if words is None:
+            assert code == 0
+            continue
+        assert code == 2 and words in err and len(err.strip().splitlines()) == 1
+        assert "Traceback" not in err and not bad.exists()
