@@ -52,11 +52,13 @@ from ..model.compact import check_group
 from ..model.linkloads import achieved_algbw
 from ..model.schedule import Schedule, Tree
 from ..model.topology import Topology
-from .mscclpp_export_flows import MAX_REDUCE_SOURCES, Flows, channel_type
+from .mscclpp_export_flows import (MAX_REDUCE_SOURCES, Flows, channel_type, tree_edges,
+                                   trees_of)
+from .mscclpp_export_ll import ll_alltoall, ll_in_trees, ll_out_trees
 from .mscclpp_export_render import gpu_plan
 
-PROTOCOLS = ("Simple",)
-"""The protocols written (the executor also runs ``LL``, docs/mscclpp-export.md, "Limits")."""
+PROTOCOLS = ("Simple", "LL")
+"""The protocols the executor runs (``loadExecutionPlan``: ``LL`` means packets)."""
 
 COLLECTIVE_NAMES = {Collective.ALLGATHER: "allgather", Collective.REDUCE_SCATTER: "reducescatter",
                     Collective.ALLREDUCE: "allreduce", Collective.BROADCAST: "broadcast",
@@ -90,7 +92,7 @@ class MscclppExport:
     name: str
     """The plan's ``name``."""
     protocol: str
-    """``Simple``."""
+    """``Simple`` or ``LL``."""
     ngpus: int
     """Ranks: the topology's compute nodes, in its order."""
     threadblocks: int
@@ -173,7 +175,9 @@ def write_mscclpp(topology: Topology, schedule: Schedule, path: str | os.PathLik
     :param min_message_size: the smallest message the executor should run the plan for
         (bytes of the input; of the output for allgather, ``checkMessageSize``).
     :param max_message_size: the largest, inclusive (None: no limit, 2^64 - 1).
-    :param protocol: ``Simple``.
+    :param protocol: ``Simple`` (puts, signals and waits, pipelined in ``unit_size``
+        units) or ``LL`` (packets with flags: no signals inside a launch, no pipeline; for
+        small messages).
     :returns: the plan's figures (``text`` empty)
     """
     if not isinstance(path, (str, os.PathLike)):
@@ -221,7 +225,7 @@ def _export(topology: Topology, schedule: Schedule, write, *, name: str | None =
     if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]{1,63}", name):
         raise MscclExportError(f"the plan name {str(name)[:40]!r}: use 1 to 63 letters, "
                                f"digits, '_', '.' or '-'")
-    plan = _build(topology, schedule, chunks, inplace, spread)
+    plan = _build(topology, schedule, chunks, inplace, spread, protocol == "LL")
     flows, n = plan.flows, len(topology.compute_nodes)
     most = max((len(b) for b in flows.blocks), default=0)
     if most > sm_count:
@@ -253,7 +257,7 @@ def _export(topology: Topology, schedule: Schedule, write, *, name: str | None =
     return MscclppExport(
         text="", collective=schedule.collective, name=name, protocol=protocol, ngpus=n,
         threadblocks=most, operations=ops,
-        chunks=(plan.sizes[0], plan.sizes[1], max(flows.scratch, default=0)),
+        chunks=(plan.sizes[0], plan.sizes[1], max((flows.scratch(r) for r in range(n)), default=0)),
         memory_channels=mem, port_channels=port, algbw=achieved_algbw(runs, topology),
         min_message_size=min_message_size, max_message_size=max_size)
 
@@ -310,16 +314,22 @@ def _check_options(topology, schedule, chunks, spread, sm_count, unit_size, min_
 
 
 def _build(topology: Topology, schedule: Schedule, P: int, inplace: bool,
-           spread: int) -> _Plan:
+           spread: int, packets: bool) -> _Plan:
     """Every flow of the schedule placed on classes; the buffers' chunk counts."""
     n = len(topology.compute_nodes)
     rank = {v: i for i, v in enumerate(topology.compute_nodes)}
     coll = schedule.collective
-    flows = Flows(n, spread, barrier=bool(schedule.phases))
+    flows = Flows(n, spread, barrier=bool(schedule.phases), packets=packets)
+    _out_trees = ll_out_trees if packets else _simple_out_trees
+    _in_trees = ll_in_trees if packets else _simple_in_trees
     try:
         if coll is Collective.ALLTOALL:
             per = (schedule.k or 1) * P
-            _alltoall(flows, topology, schedule, rank, P, per)
+            _check_routes(topology, schedule, rank)
+            if packets:
+                ll_alltoall(flows, topology, schedule, rank, P, per, _hops(topology, rank))
+            else:
+                _alltoall(flows, topology, schedule, rank, P, per)
             return _Plan(flows, (n * per, n * per), None)
         if coll in (Collective.BROADCAST, Collective.REDUCE):
             per = schedule.k * P
@@ -373,51 +383,14 @@ def _build(topology: Topology, schedule: Schedule, P: int, inplace: bool,
             from None
 
 
-def _trees(phase: Schedule, rank: dict[str, int], per_tree: int
-           ) -> Iterator[tuple[Tree, int, int]]:
-    """(tree, root rank, first chunk of its share in the root's region): a root's trees
-    take consecutive runs of ``weight x per_tree`` chunks, one tree at a time."""
-    used: dict[int, int] = {}
-    for tree in phase.iter_trees():
-        r = rank[tree.root]
-        first = used.get(r, 0)
-        used[r] = first + tree.weight * per_tree
-        yield tree, r, first
-
-
-def _edges(topology: Topology, tree: Tree, rank: dict[str, int], inward: bool
-           ) -> tuple[dict[int, list[tuple[int, int]]], dict[int, int]]:
-    """children[parent] = [(child, channel type)] away from the root, and every node's
-    depth."""
-    node = topology.node
-    children: dict[int, list[tuple[int, int]]] = {}
-    for e in tree.edges:
-        for v in e.path[1:-1]:
-            if node[v].is_compute:
-                raise MscclExportError(f"a tree edge from {e.src} to {e.dst} passes GPU {v}: "
-                                       f"export a schedule made without relays through "
-                                       f"non-member GPUs (relay=False)", options=("relay",))
-        a, b = rank[e.src], rank[e.dst]
-        parent, child = (b, a) if inward else (a, b)
-        children.setdefault(parent, []).append((child, channel_type(topology, e.path)))
-    depth = {rank[tree.root]: 0}
-    stack = [rank[tree.root]]
-    while stack:
-        v = stack.pop()
-        for c, _t in children.get(v, ()):
-            depth[c] = depth[v] + 1
-            stack.append(c)
-    return children, depth
-
-
-def _out_trees(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
+def _simple_out_trees(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
                per_tree: int, region: dict[int, int], source, *, phase: int = 0,
                part: int | None = None) -> None:
     """Out-trees: every part a flow; the root puts from ``source(root, g)``, every other
     node receives into its output at ``g`` and forwards from there."""
     P = part or per_tree
-    for tree, r, first in _trees(schedule, rank, per_tree):
-        children, depth = _edges(topology, tree, rank, inward=False)
+    for tree, r, first in trees_of(schedule, rank, per_tree):
+        children, depth = tree_edges(topology, tree, rank, inward=False)
         for off in range(0, tree.weight * per_tree, P):
             g = region[r] + first + off
             acts: list[tuple[int, tuple]] = []
@@ -430,15 +403,15 @@ def _out_trees(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[
             flows.add(acts, phase)
 
 
-def _in_trees(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
+def _simple_in_trees(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
               per_tree: int, region: dict[int, int], out_index, *, phase: int = 0,
               part: int | None = None) -> None:
     """In-trees: every part a flow; children put into fresh scratch slots of their parent,
     which reduces them with its input (into scratch, or the output at ``out_index(root,
     g)`` at the root) and puts the sum on."""
     P = part or per_tree
-    for tree, r, first in _trees(schedule, rank, per_tree):
-        children, depth = _edges(topology, tree, rank, inward=True)
+    for tree, r, first in trees_of(schedule, rank, per_tree):
+        children, depth = tree_edges(topology, tree, rank, inward=True)
         height = max(depth.values())
         order = sorted(depth, key=lambda v: -depth[v])          # children before parents
         for off in range(0, tree.weight * per_tree, P):
@@ -470,6 +443,36 @@ def _in_trees(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[s
             flows.add(acts, phase)
 
 
+def _check_routes(topology: Topology, schedule: Schedule, rank: dict[str, int]) -> None:
+    """Every ordered pair's routes carry exactly the k parts the uniform all-to-all moves."""
+    k = schedule.k or 1
+    used: dict[tuple[int, int], int] = {}
+    for route in schedule.routes:
+        key = (rank[route.src], rank[route.dst])
+        used[key] = used.get(key, 0) + route.weight
+    n = len(rank)
+    for s in range(n):
+        for t in range(n):
+            if s != t and used.get((s, t), 0) != k:
+                raise MscclExportError(
+                    f"the routes from {topology.compute_nodes[s]} to "
+                    f"{topology.compute_nodes[t]} carry {used.get((s, t), 0)} of the k = {k} "
+                    f"parts every pair moves: the plan would leave part of an output "
+                    f"unwritten, or overrun it; verify the schedule first")
+
+
+def _hops(topology: Topology, rank: dict[str, int]):
+    """route -> its hops (sender rank, receiver rank, channel type), cut at the compute
+    nodes it passes."""
+    node = topology.node
+
+    def hops(route) -> list[tuple[int, int, int]]:
+        cuts = [i for i, v in enumerate(route.path) if node[v].is_compute]
+        return [(rank[route.path[i]], rank[route.path[j]],
+                 channel_type(topology, route.path[i:j + 1])) for i, j in zip(cuts, cuts[1:])]
+    return hops
+
+
 def _alltoall(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
               P: int, per: int) -> None:
     """Routes: every route of weight w is w flows; a flow's hops go between the compute
@@ -479,31 +482,18 @@ def _alltoall(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[s
         for j in range(0, per, P):
             flows.add([(r, (0, "c", "i", r * per + j, "o", r * per + j))])
     used: dict[tuple[int, int], int] = {}
-    node = topology.node
+    hops = _hops(topology, rank)
     for route in schedule.routes:
         s, t = rank[route.src], rank[route.dst]
-        cuts = [i for i, v in enumerate(route.path) if node[v].is_compute]
         first = used.get((s, t), 0)
         used[(s, t)] = first + route.weight * P
-        if used[(s, t)] > per:
-            raise MscclExportError(f"the routes from {route.src} to {route.dst} carry more "
-                                   f"than k parts; verify the schedule first")
+        steps = hops(route)
         for off in range(first, first + route.weight * P, P):
             acts: list[tuple[int, tuple]] = []
             src = ("i", t * per + off)
-            for hop, (i, j) in enumerate(zip(cuts, cuts[1:])):
-                a, c = rank[route.path[i]], rank[route.path[j]]
-                ct = channel_type(topology, route.path[i:j + 1])
+            for hop, (a, c, ct) in enumerate(steps):
                 dst = ("o", s * per + off) if c == t else ("s", flows.slot(c, P))
                 acts.append((a, (hop, "p", c, ct, src[0], src[1], dst[0], dst[1])))
                 acts.append((c, (hop + 1, "w", a, ct)))
                 src = dst
             flows.add(acts)
-    for s in range(n):
-        for t in range(n):
-            if s != t and used.get((s, t), 0) != per:
-                raise MscclExportError(
-                    f"the routes from {topology.compute_nodes[s]} to "
-                    f"{topology.compute_nodes[t]} carry {used.get((s, t), 0) // P} of the "
-                    f"k = {per // P} parts every pair moves: the plan would leave part of an "
-                    f"output unwritten; verify the schedule first")

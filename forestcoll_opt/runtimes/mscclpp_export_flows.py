@@ -25,7 +25,10 @@ tuples of integers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterator
 
+from ..errors import MscclExportError
+from ..model.schedule import Schedule, Tree
 from ..model.topology import Topology
 
 MEMORY, PORT = 0, 1
@@ -56,6 +59,43 @@ def channel_type(topology: Topology, path: tuple[str, ...]) -> int:
     return MEMORY if all(k in MEMORY_LINKS for k in kinds if k is not None) else PORT
 
 
+def trees_of(phase: Schedule, rank: dict[str, int], per_tree: int
+           ) -> Iterator[tuple[Tree, int, int]]:
+    """(tree, root rank, first chunk of its share in the root's region): a root's trees
+    take consecutive runs of ``weight x per_tree`` chunks, one tree at a time."""
+    used: dict[int, int] = {}
+    for tree in phase.iter_trees():
+        r = rank[tree.root]
+        first = used.get(r, 0)
+        used[r] = first + tree.weight * per_tree
+        yield tree, r, first
+
+
+def tree_edges(topology: Topology, tree: Tree, rank: dict[str, int], inward: bool
+           ) -> tuple[dict[int, list[tuple[int, int]]], dict[int, int]]:
+    """children[parent] = [(child, channel type)] away from the root, and every node's
+    depth."""
+    node = topology.node
+    children: dict[int, list[tuple[int, int]]] = {}
+    for e in tree.edges:
+        for v in e.path[1:-1]:
+            if node[v].is_compute:
+                raise MscclExportError(f"a tree edge from {e.src} to {e.dst} passes GPU {v}: "
+                                       f"export a schedule made without relays through "
+                                       f"non-member GPUs (relay=False)", options=("relay",))
+        a, b = rank[e.src], rank[e.dst]
+        parent, child = (b, a) if inward else (a, b)
+        children.setdefault(parent, []).append((child, channel_type(topology, e.path)))
+    depth = {rank[tree.root]: 0}
+    stack = [rank[tree.root]]
+    while stack:
+        v = stack.pop()
+        for c, _t in children.get(v, ()):
+            depth[c] = depth[v] + 1
+            stack.append(c)
+    return children, depth
+
+
 def ceil8(n: int) -> int:
     return -(-n // MAX_CHANNEL_PER_OPERATION)
 
@@ -64,7 +104,7 @@ assert MAX_CHANNEL_PER_OPERATION == 8     # stage_ops spells the division out, f
 
 
 def stage_ops(waits: list[int], signals: list[int], puts: dict, reduces: int,
-              copies: int) -> int:
+              copies: int, packets: int = 0) -> int:
     """Operations of one stage of a thread block's pipeline body from its counts: waits
     and signals per channel type, puts per (channel type, source buffer), reductions and
     copies (:mod:`.mscclpp_export_render` writes exactly these)."""
@@ -73,7 +113,7 @@ def stage_ops(waits: list[int], signals: list[int], puts: dict, reduces: int,
     n = (w0 + 7) // 8 + (w1 + 7) // 8 + (s0 + 7) // 8 + (s1 + 7) // 8   # 8 per op
     if w0 or w1:
         n += 1                                      # nop: the waited data before its readers
-    n += reduces + copies
+    n += reduces + copies + packets                 # LL: one op per packet action
     put_ops = 0
     for c in puts.values():
         put_ops += (c + 7) // 8
@@ -96,9 +136,11 @@ class Stage:
     copies: int = 0
     nwait: list = field(default_factory=lambda: [0, 0])     # waits per channel type
     nsignal: list = field(default_factory=lambda: [0, 0])   # signals per channel type
+    packets: int = 0                                         # LL packet ops
 
     def ops(self) -> int:
-        return stage_ops(self.nwait, self.nsignal, self.puts, self.reduces, self.copies)
+        return stage_ops(self.nwait, self.nsignal, self.puts, self.reduces, self.copies,
+                         self.packets)
 
 
 @dataclass
@@ -112,12 +154,13 @@ class Block:
     npeers: list = field(default_factory=lambda: [0, 0])     # channels per type
     nbuffers: list = field(default_factory=lambda: [0, 0])   # remote buffers per type
 
-    def ops(self, barrier: bool, npeers: list | None = None, inner: int | None = None) -> int:
-        """Operations: handshake, pipeline and its inner ops, flush, barrier (with other
-        channel counts ``npeers`` or ``inner``: the figures a flow would leave)."""
+    def ops(self, barrier: bool, npeers: list | None = None, inner: int | None = None,
+            pipeline: bool = True) -> int:
+        """Operations: handshake, pipeline (Simple) and its inner ops, flush, barrier (with
+        other channel counts ``npeers`` or ``inner``: the figures a flow would leave)."""
         mem, port = self.npeers if npeers is None else npeers
         n = 2 * (ceil8(mem) + ceil8(port)) + (1 if mem + port else 0)   # signal, wait, nop
-        n += 1 + (self.inner if inner is None else inner)                 # the pipeline
+        n += int(pipeline) + (self.inner if inner is None else inner)    # the pipeline
         n += ceil8(port)                                                   # flush
         return n + (1 if barrier else 0)
 
@@ -127,27 +170,64 @@ class Block:
 #   (cls, stage, "p", peer, ctype, srcbuf, srcidx, dstbuf, dstidx) put into the peer
 #   (cls, stage, "r", dstbuf, dstidx, ((buf, idx), ...))           reduce sources into dst
 #   (cls, stage, "c", srcbuf, srcidx, dstbuf, dstidx)              local copy
+# and, for the LL protocol (one op each, no signals: the packets carry flags):
+#   (cls, stage, "k", peer, ctype, srcbuf, srcidx, dstslot)         ppkt into the peer's slot
+#   (cls, stage, "f", slot, ctype, ((peer, dstslot), ...))          rppkt: forward own packets
+#   (cls, stage, "u", slot, dstbuf, dstidx)                         upkt: own packets unpacked
+#   (cls, stage, "x", srcbuf, srcidx, slot)                         cpkt: into own packets
+#   (cls, stage, "q", accbuf, accidx, (src0, slot, ...), send, copy) repkt / respkt / recpkt
+#   (cls, stage, "l", peer, ctype)                                   a channel, no op
+PACKET_KINDS = frozenset("kfuxq")
+
+
+def links(act: tuple) -> tuple[list[tuple[int, int]], list[tuple[int, str, int]]]:
+    """The channels (peer, type) and remote buffers (peer, buffer, type) an action uses."""
+    kind = act[1]
+    if kind in "wl":
+        return [(act[2], act[3])], []
+    if kind == "p":
+        return [(act[2], act[3])], [(act[2], act[6], act[3])]
+    if kind == "k":
+        return [(act[2], act[3])], [(act[2], "s", act[3])]
+    if kind == "f":
+        return [(p, act[3]) for p, _ in act[4]], [(p, "s", act[3]) for p, _ in act[4]]
+    if kind == "q" and act[5] is not None:
+        return [(act[5][0], act[5][1])], [(act[5][0], "s", act[5][1])]
+    return [], []
 
 
 class Flows:
     """Every rank's actions and the classes (module docstring)."""
 
-    def __init__(self, n: int, spread: int, barrier: bool) -> None:
+    def __init__(self, n: int, spread: int, barrier: bool, packets: bool = False) -> None:
         self.n = n
+        self.packets = packets            # LL: packet ops, no pipeline
         self.spread = max(1, spread)
         self.barrier = barrier
         self.actions: list[list[tuple]] = [[] for _ in range(n)]
         self.blocks: list[dict[int, Block]] = [{} for _ in range(n)]   # rank -> cls -> Block
         self.classes = 0
-        self.scratch = [0] * n
+        self.used = [0] * n               # scratch used, in payload chunks
         self.count = 0
         self.phase_classes: dict[int, list[int]] = {}
 
-    def slot(self, rank: int, size: int) -> int:
-        """A fresh scratch range of ``size`` chunks on ``rank`` (never reused)."""
-        at = self.scratch[rank]
-        self.scratch[rank] += size
+    def slot(self, rank: int, size: int, packet: bool = False) -> int:
+        """A fresh scratch range of ``size`` chunks on ``rank`` (never reused). A packet
+        slot's index j addresses bytes [2j, 2(j + size)) chunks in (the executor doubles
+        packet offsets); a payload slot's q addresses [q, q + size): both kinds are laid out
+        on one byte line so that they never overlap."""
+        if packet:
+            at = -(-self.used[rank] // 2)
+            self.used[rank] = 2 * (at + size)
+            return at
+        at = self.used[rank]
+        self.used[rank] += size
         return at
+
+    def scratch(self, rank: int) -> int:
+        """``scratch_chunks`` of ``rank`` (LL: the executor allocates two bytes per payload
+        byte, ``calScratchBufferSize``)."""
+        return -(-self.used[rank] // 2) if self.packets else self.used[rank]
 
     def add(self, actions: list[tuple[int, tuple]], phase: int = 0) -> None:
         """Place one flow: ``actions`` are (rank, (stage, kind, ...)) without a class."""
@@ -177,14 +257,15 @@ class Flows:
             npeers, nbuf = list(block.npeers), list(block.nbuffers)
             new_peers, new_bufs = set(), set()
             for a in acts:
-                if a[1] in "wp" and (a[2], a[3]) not in block.peers \
-                        and (a[2], a[3]) not in new_peers:
-                    new_peers.add((a[2], a[3]))
-                    npeers[a[3]] += 1
-                if a[1] == "p" and (a[2], a[6], a[3]) not in block.buffers \
-                        and (a[2], a[6], a[3]) not in new_bufs:
-                    new_bufs.add((a[2], a[6], a[3]))
-                    nbuf[a[3]] += 1
+                chans, bufs = links(a)
+                for key in chans:
+                    if key not in block.peers and key not in new_peers:
+                        new_peers.add(key)
+                        npeers[key[1]] += 1
+                for key in bufs:
+                    if key not in block.buffers and key not in new_bufs:
+                        new_bufs.add(key)
+                        nbuf[key[2]] += 1
             if max(npeers) > MAX_CHANNEL or max(nbuf) > MAX_CHANNEL:
                 return False
             inner = block.inner
@@ -193,31 +274,13 @@ class Flows:
                 by_stage.setdefault(a[0], []).append(a)
             for stage, here in by_stage.items():
                 old = block.stages.get(stage)
-                waits = list(old.nwait) if old else [0, 0]
-                signals = list(old.nsignal) if old else [0, 0]
-                puts = dict(old.puts) if old else {}
-                reduces, copies = (old.reduces, old.copies) if old else (0, 0)
-                seen_w, seen_s = set(), set()
+                new = Stage() if old is None else Stage(
+                    set(old.waits), set(old.signals), dict(old.puts), old.reduces,
+                    old.copies, list(old.nwait), list(old.nsignal), old.packets)
                 for a in here:
-                    kind = a[1]
-                    if kind == "w":
-                        key = (a[2], a[3])
-                        if key not in seen_w and not (old and key in old.waits):
-                            seen_w.add(key)
-                            waits[a[3]] += 1
-                    elif kind == "p":
-                        key = (a[2], a[3])
-                        if key not in seen_s and not (old and key in old.signals):
-                            seen_s.add(key)
-                            signals[a[3]] += 1
-                        puts[(a[3], a[4])] = puts.get((a[3], a[4]), 0) + 1
-                    elif kind == "r":
-                        reduces += 1
-                    else:
-                        copies += 1
-                inner += stage_ops(waits, signals, puts, reduces, copies) - \
-                    (old.ops() if old else 0)
-            if block.ops(self.barrier, npeers, inner) > MAX_OPERATION:
+                    _apply_stage(new, a)
+                inner += new.ops() - (old.ops() if old else 0)
+            if block.ops(self.barrier, npeers, inner, not self.packets) > MAX_OPERATION:
                 return False
         return True
 
@@ -228,12 +291,15 @@ class Flows:
             block.inner -= sum(block.stages[s].ops() for s in stages if s in block.stages)
             for act in acts:
                 _apply_stage(block.stages.setdefault(act[0], Stage()), act)
-                if act[1] in "wp" and (act[2], act[3]) not in block.peers:
-                    block.peers.add((act[2], act[3]))
-                    block.npeers[act[3]] += 1
-                if act[1] == "p" and (act[2], act[6], act[3]) not in block.buffers:
-                    block.buffers.add((act[2], act[6], act[3]))
-                    block.nbuffers[act[3]] += 1
+                chans, bufs = links(act)
+                for key in chans:
+                    if key not in block.peers:
+                        block.peers.add(key)
+                        block.npeers[key[1]] += 1
+                for key in bufs:
+                    if key not in block.buffers:
+                        block.buffers.add(key)
+                        block.nbuffers[key[2]] += 1
                 self.actions[rank].append((cls,) + act)
             block.inner += sum(block.stages[s].ops() for s in stages)
 
@@ -251,5 +317,7 @@ def _apply_stage(st: Stage, act: tuple) -> None:
         st.puts[(act[3], act[4])] = st.puts.get((act[3], act[4]), 0) + 1
     elif kind == "r":
         st.reduces += 1
-    else:
+    elif kind == "c":
         st.copies += 1
+    elif kind in PACKET_KINDS:
+        st.packets += 1

@@ -69,15 +69,19 @@ def gpu_plan(flows: Flows, r: int, sizes: tuple[int, int], part: int, unit: int,
         if rs_phase is not None and cls not in rs_phase:
             ops.append(barrier)
         inner = _inner(per_class.get(cls, []), local_chan, local_buf, part)
-        ops.append({"name": "pipeline", "iter_context": {"unit_size": unit,
-                                                         "num_chunks": part},
-                    "ops": inner})
+        if flows.packets:                                 # LL: packet ops, no pipeline
+            ops += inner
+            inner = []
+        else:
+            ops.append({"name": "pipeline", "iter_context": {"unit_size": unit,
+                                                             "num_chunks": part},
+                        "ops": inner})
         for ids in _groups(every[PORT]):
             ops.append({"name": "flush", "channel_ids": ids, "channel_type": "port"})
         if rs_phase is not None and cls in rs_phase:
             ops.append(barrier)
         count = len(ops) + len(inner)
-        expected = block.ops(rs_phase is not None)
+        expected = block.ops(rs_phase is not None, pipeline=not flows.packets)
         if count != expected or count > MAX_OPERATION:   # the flows' count is the limit's
             raise AssertionError(f"rank {r} class {cls}: {count} ops, {expected} counted")
         total += count
@@ -88,7 +92,7 @@ def gpu_plan(flows: Flows, r: int, sizes: tuple[int, int], part: int, unit: int,
         threadblocks.append({"id": tb_id, "ops": ops, "channels": channels,
                              "remote_buffer_refs": refs})
     gpu = {"id": r, "input_chunks": sizes[0], "output_chunks": sizes[1],
-           "scratch_chunks": flows.scratch[r], "threadblocks": threadblocks,
+           "scratch_chunks": flows.scratch(r), "threadblocks": threadblocks,
            "channels": [{"channel_type": CHANNEL_NAMES[t], "connected_to": connected[t]}
                         for t in (MEMORY, PORT) if connected[t]],
            "remote_buffers": [{"rank": peer, "type": buf,
@@ -108,6 +112,9 @@ def _inner(acts: list[tuple], chan: dict, buf: dict, part: int) -> list[dict]:
 
     def local(b: str, i: int) -> dict:
         return {"type": b, "index": i, "size": part}
+
+    def remote(peer: int, ct: int, slot: int) -> dict:
+        return {"buffer_id": buf[(peer, "s", ct)], "index": slot, "size": part}
 
     for stage in sorted(stages):
         acts_here = stages[stage]
@@ -150,4 +157,43 @@ def _inner(acts: list[tuple], chan: dict, buf: dict, part: int) -> list[dict]:
             for ids in _groups(sorted(i for ct, i in signals if ct == t)):
                 ops.append({"name": "signal", "channel_ids": ids,
                             "channel_type": CHANNEL_NAMES[t]})
+        for a in acts_here:                               # LL, in the order made
+            ops.extend(_packet_op(a, chan, remote, local))
     return ops
+
+
+def _packet_op(a: tuple, chan: dict, remote, local) -> list[dict]:
+    """The LL op of one packet action (none for a channel-only ``l`` or a Simple one)."""
+    kind = a[1]
+    if kind == "k":                                       # ppkt, memory channel
+        return [{"name": "ppkt", "src_buff": [local(a[4], a[5])],
+                 "dst_buff": [remote(a[2], a[3], a[6])], "channel_type": "memory"}]
+    if kind == "f":                                       # rppkt from own packets
+        op = {"name": "rppkt", "src_buff": [local("s", a[2])],
+              "dst_buff": [remote(p, a[3], slot) for p, slot in a[4]]}
+        if a[3] == PORT:
+            op["channel_ids"] = [chan[(p, PORT)] for p, _ in a[4]]
+        op["channel_type"] = CHANNEL_NAMES[a[3]]
+        return [op]
+    if kind == "u":
+        return [{"name": "upkt", "src_buff": [local("s", a[2])],
+                 "dst_buff": [local(a[3], a[4])]}]
+    if kind == "x":
+        return [{"name": "cpkt", "src_buff": [local(a[2], a[3])],
+                 "dst_buff": [local("s", a[4])]}]
+    if kind == "q":
+        src0, slots, send, copy = a[4][0], a[4][1:], a[5], a[6]
+        dst = [local(a[2], a[3])]
+        if copy is not None:
+            dst.append(local("s", copy))
+        if send is not None:
+            dst.append(remote(send[0], send[1], send[2]))
+        name = {(False, False): "repkt", (False, True): "respkt", (True, False): "recpkt",
+                (True, True): "recspkt"}[(copy is not None, send is not None)]
+        op = {"name": name, "src_buff": [local(*src0)] + [local("s", j) for j in slots],
+              "dst_buff": dst}
+        if send is not None:
+            op["channel_type"] = "memory"
+        op["reduce_op"] = "sum"
+        return [op]
+    return []

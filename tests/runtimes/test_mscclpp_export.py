@@ -39,7 +39,9 @@ TOP = {"name": str, "collective": str, "protocol": str, "inplace": bool, "gpus":
 GPU = {"id": int, "input_chunks": int, "output_chunks": int, "scratch_chunks": int,
        "threadblocks": list, "channels": list, "remote_buffers": list}
 TB = {"id": int, "ops": list, "channels": list, "remote_buffer_refs": list}
-OPS = {"nop", "barrier", "put", "get", "copy", "signal", "wait", "flush", "re", "pipeline"}
+OPS = {"nop", "barrier", "put", "get", "copy", "signal", "wait", "flush", "re", "pipeline",
+       "ppkt", "rppkt", "upkt", "cpkt", "repkt", "respkt", "recpkt", "recspkt"}
+PACKET_OPS = {"ppkt", "rppkt", "upkt", "cpkt", "repkt", "respkt", "recpkt", "recspkt"}
 LIMITS = {"operations": 64, "channels": 16, "per_op": 8}   # execution_common.hpp
 
 
@@ -126,8 +128,9 @@ class Run:
         for g in self.gpus:
             for tb in g["threadblocks"]:
                 names = [o["name"] for o in tb["ops"]]
-                # an allreduce's second phase starts with the barrier, before its pipeline
-                phase = int("barrier" in names[:names.index("pipeline")])
+                # an allreduce's second phase starts with the barrier, after its handshake
+                phase = int("barrier" in names and all(
+                    n in ("signal", "wait", "nop") for n in names[:names.index("barrier")]))
                 ops = []
                 for op in tb["ops"]:
                     if op["name"] == "pipeline":
@@ -163,6 +166,13 @@ class Run:
         return (peer,) + self.by_tag[(peer, r, k)]
 
     def step(self, r, tb, op, s, phase):
+        if s is None and op["name"] in PACKET_OPS | {"copy"}:
+            if op["name"] in PACKET_OPS and not all(self.arrived(r, op, x)
+                                                    for x in range(self.slices)):
+                return False                       # spins on a packet's flag
+            for x in range(self.slices):
+                assert self.step(r, tb, op, x, phase)
+            return True
         name = op["name"]
         chans = {t: tb_channels(tb, t) for t in ("memory", "port")}
         if name in ("signal", "wait"):
@@ -181,6 +191,8 @@ class Run:
             return True
         if name in ("nop", "flush"):
             return True
+        if name in PACKET_OPS:
+            return self.packet(r, tb, op, s, phase)
         src = [self.read(r, b, s) for b in op.get("src_buff", [])]
         if name == "copy":
             self.write(r, op["dst_buff"][0], src[0], s)
@@ -210,6 +222,67 @@ class Run:
                 self.bytes[(r, owner, phase)] += d["size"]
         else:
             raise AssertionError(name)
+        return True
+
+    def arrived(self, r, op, s):
+        """Every packet the op reads from its own scratch is there (its flag set)."""
+        reads = op["src_buff"][1:] if op["name"] in ("repkt", "respkt", "recpkt", "recspkt") \
+            else op["src_buff"] if op["name"] in ("rppkt", "upkt") else []
+        return all((r, "P", c, s) in self.buf for b in reads
+                   for c in range(b["index"], b["index"] + b["size"]))
+
+    def packet(self, r, tb, op, s, phase):
+        name = op["name"]
+        refs = {x["access_channel_type"]: x["remote_buffer_ids"] for x in tb["remote_buffer_refs"]}
+
+        def pk(b):
+            return dict(b, type="P")
+
+        def remote(d, i):
+            t = op["channel_type"]
+            rb = self.gpus[r]["remote_buffers"][refs[t][d["buffer_id"]]]
+            assert rb["type"] == "s", "packets go to a peer's scratch"
+            peers = [self.flat[r][t][c] for c in tb_channels(tb, t)]
+            assert rb["rank"] in peers, f"rank {r} writes packets to {rb['rank']} unlinked"
+            if t == "port":
+                assert self.flat[r][t][tb_channels(tb, t)[op["channel_ids"][i]]] == rb["rank"]
+            self.bytes[(r, rb["rank"], phase)] += d["size"]
+            return rb["rank"], {"type": "P", "index": d["index"], "size": d["size"]}
+
+        if name == "ppkt":
+            assert op["channel_type"] == "memory"
+            for i, (b, d) in enumerate(zip(op["src_buff"], op["dst_buff"])):
+                owner, where = remote(d, i)
+                self.write(owner, where, self.read(r, b, s), s)
+        elif name == "rppkt":
+            data = self.read(r, pk(op["src_buff"][0]), s)
+            for i, d in enumerate(op["dst_buff"]):
+                owner, where = remote(d, i)
+                self.write(owner, where, data, s)
+        elif name == "upkt":
+            self.write(r, op["dst_buff"][0], self.read(r, pk(op["src_buff"][0]), s), s)
+        elif name == "cpkt":
+            self.write(r, pk(op["dst_buff"][0]), self.read(r, op["src_buff"][0], s), s)
+        else:
+            values = [self.read(r, op["src_buff"][0], s)] + \
+                [self.read(r, pk(b), s) for b in op["src_buff"][1:]]
+            sums = []
+            for chunk in zip(*values):
+                total = frozenset()
+                for v in chunk:
+                    assert not total & v, f"rank {r} adds a contribution twice"
+                    total |= v
+                sums.append(total)
+            dsts = op["dst_buff"]
+            self.write(r, dsts[0], sums, s)
+            rest = dsts[1:]
+            if name.startswith("rec"):
+                self.write(r, pk(rest[0]), sums, s)
+                rest = rest[1:]
+            assert bool(rest) == (name in ("respkt", "recspkt"))
+            for i, d in enumerate(rest):
+                owner, where = remote(d, i)
+                self.write(owner, where, sums, s)
         return True
 
     def read(self, r, b, s):
@@ -314,16 +387,45 @@ def plan_algbw(run, topology, schedule, chunks_in_m):
     return chunks_in_m / time
 
 
+def check_scratch(plan):
+    """Packet slots (bytes [2j, 2j + 2n) in chunks) and payload ranges of the scratch never
+    overlap, and all lie within what the executor allocates (LL: 2 x scratch_chunks)."""
+    packets = plan["protocol"] == "LL"
+    for g in plan["gpus"]:
+        spans = set()
+        for _, op in _ops(plan, [g]):
+            for i, b in enumerate(op.get("src_buff", []) + op.get("dst_buff", [])):
+                if b.get("type") != "s":
+                    continue
+                srcs = len(op.get("src_buff", []))
+                is_src = i < srcs
+                j = i if is_src else i - srcs
+                packet = op["name"] in PACKET_OPS and not (
+                    (op["name"] == "cpkt" and is_src) or (op["name"] == "upkt" and not is_src)
+                    or (op["name"] in ("repkt", "respkt", "recpkt", "recspkt")
+                        and ((is_src and j == 0) or (not is_src and j == 0))))
+                lo = 2 * b["index"] if packet else b["index"]
+                spans.add((lo, lo + (2 if packet else 1) * b["size"], packet))
+        ordered = sorted(spans)
+        limit = (2 if packets else 1) * g["scratch_chunks"]
+        for (a0, a1, pa), (b0, b1, pb) in zip(ordered, ordered[1:]):
+            assert a1 <= b0 or (a0, a1, pa) == (b0, b1, pb), (g["id"], (a0, a1), (b0, b1))
+        assert all(hi <= limit for _, hi, _ in ordered)
+
+
 @pytest.mark.parametrize("spec", SPECS)
 @pytest.mark.parametrize("collective", COLLECTIVES)
+@pytest.mark.parametrize("protocol", ["Simple", "LL"])
 def test_every_plan_runs_to_the_collective_with_the_schedules_algbw(schedules, spec,
-                                                                    collective):
+                                                                    collective, protocol):
     t, s = schedules(spec, collective)
     if collective == "alltoall" and s.demand is not None:
         pytest.skip("uniform demand only")
-    result = export_mscclpp(t, s)
+    result = export_mscclpp(t, s, protocol=protocol)
     plan = json.loads(result.text)
+    assert plan["protocol"] == protocol
     check_fields(plan)
+    check_scratch(plan)
     root = t.compute_nodes.index(s.root) if s.root else None
     run = replay(plan, plan["collective"], root)
     assert run.signals == run.waits             # every signal waited for, per rank pair
@@ -372,8 +474,8 @@ FORGERIES = {
 }
 
 
-def _ops(plan):
-    for g in plan["gpus"]:
+def _ops(plan, gpus=None):
+    for g in plan["gpus"] if gpus is None else gpus:
         for tb in g["threadblocks"]:
             for op in tb["ops"]:
                 yield tb["ops"], op
