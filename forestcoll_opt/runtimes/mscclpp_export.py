@@ -22,8 +22,9 @@ Mapping (docs/mscclpp-export.md, "How a schedule becomes a plan"):
   block per rank, its ops one ``pipeline`` (``iter_context``: ``unit_size`` bytes per
   iteration) in stages, after a handshake (one signal and one wait per channel) that makes
   a launch wait until the peers' same thread blocks have left the previous one.
-* Allreduce: the first phase's thread blocks end with a ``barrier`` of all the rank's
-  thread blocks, the second phase's start with it, so the phases run one after the other.
+* Allreduce: each part goes up its reduce-scatter tree and, in the same flow, down its
+  allgather tree from the root's output, so both phases run at once (the schedule's
+  concurrent time, which an LP schedule assumes and a trees schedule only beats).
 * All-to-all: every route cut at the compute nodes it passes; a relay receives into
   scratch and forwards from there.
 
@@ -54,7 +55,7 @@ from ..model.schedule import Schedule, Tree
 from ..model.topology import Topology
 from .mscclpp_export_flows import (MAX_REDUCE_SOURCES, Flows, channel_type, tree_edges,
                                    trees_of)
-from .mscclpp_export_ll import ll_alltoall, ll_in_trees, ll_out_trees
+from .mscclpp_export_ll import ll_alltoall, ll_in_part, ll_out_part
 from .mscclpp_export_render import gpu_plan
 
 PROTOCOLS = ("Simple", "LL")
@@ -107,7 +108,7 @@ class MscclppExport:
     """Port channels over all ranks."""
     algbw: Fraction
     """The algbw the plan runs at, exact, in the topology's units: the schedule's, with an
-    allreduce's phases one after the other."""
+    allreduce's phases sharing the links at once (its ``concurrent`` algbw)."""
     min_message_size: int = 0
     max_message_size: int = NO_LIMIT
 
@@ -134,7 +135,6 @@ class MscclppExport:
 class _Plan:
     flows: Flows
     sizes: tuple[int, int]
-    rs_phase: set[int] | None
 
 
 def export_mscclpp(topology: Topology, schedule: Schedule, **options) -> MscclppExport:
@@ -241,7 +241,7 @@ def _export(topology: Topology, schedule: Schedule, write, *, name: str | None =
     write(json.dumps(head, separators=(",", ":"))[:-1] + ',"gpus":[\n')
     ops = mem = port = 0
     for r in range(n):
-        gpu, count = gpu_plan(flows, r, plan.sizes, chunks, unit, plan.rs_phase)
+        gpu, count = gpu_plan(flows, r, plan.sizes, chunks, unit)
         ops += count
         for ch in gpu["channels"]:
             if ch["channel_type"] == "memory":
@@ -253,7 +253,7 @@ def _export(topology: Topology, schedule: Schedule, write, *, name: str | None =
             "buffer_alignment": ALIGNMENT, "min_message_size": min_message_size,
             "max_message_size": max_size}
     write("\n]," + json.dumps(tail, separators=(",", ":"))[1:] + "\n")
-    runs = schedule if not schedule.phases else replace(schedule, concurrent=False)
+    runs = schedule if not schedule.phases else replace(schedule, concurrent=True)
     return MscclppExport(
         text="", collective=schedule.collective, name=name, protocol=protocol, ngpus=n,
         threadblocks=most, operations=ops,
@@ -319,9 +319,19 @@ def _build(topology: Topology, schedule: Schedule, P: int, inplace: bool,
     n = len(topology.compute_nodes)
     rank = {v: i for i, v in enumerate(topology.compute_nodes)}
     coll = schedule.collective
-    flows = Flows(n, spread, barrier=bool(schedule.phases), packets=packets)
-    _out_trees = ll_out_trees if packets else _simple_out_trees
-    _in_trees = ll_in_trees if packets else _simple_in_trees
+    flows = Flows(n, spread, packets=packets)
+    out_part, in_part = (ll_out_part, ll_in_part) if packets else (_out_part, _in_part)
+
+    def out_trees(phase: Schedule, per_tree: int, region: dict[int, int], source) -> None:
+        for r, g, children, depth in _parts(topology, phase, rank, per_tree, region, P,
+                                            inward=False):
+            flows.add(out_part(flows, children, depth, r, g, source(r, g), P))
+
+    def in_trees(phase: Schedule, per_tree: int, region: dict[int, int], out_index) -> None:
+        for r, g, children, depth in _parts(topology, phase, rank, per_tree, region, P,
+                                            inward=True):
+            flows.add(in_part(flows, children, depth, r, g, ("o", out_index(r, g)), P)[0])
+
     try:
         if coll is Collective.ALLTOALL:
             per = (schedule.k or 1) * P
@@ -330,21 +340,18 @@ def _build(topology: Topology, schedule: Schedule, P: int, inplace: bool,
                 ll_alltoall(flows, topology, schedule, rank, P, per, _hops(topology, rank))
             else:
                 _alltoall(flows, topology, schedule, rank, P, per)
-            return _Plan(flows, (n * per, n * per), None)
+            return _Plan(flows, (n * per, n * per))
         if coll in (Collective.BROADCAST, Collective.REDUCE):
             per = schedule.k * P
             r = rank[schedule.root]
-            region = {r: 0}
             if coll is Collective.BROADCAST:
                 if not inplace:
                     for j in range(0, per, P):
                         flows.add([(r, (0, "c", "i", j, "o", j))])
-                _out_trees(flows, topology, schedule, rank, P, region,
-                           lambda root, g: ("i", g), phase=0)
+                out_trees(schedule, P, {r: 0}, lambda root, g: ("i", g))
             else:
-                _in_trees(flows, topology, schedule, rank, P, region, lambda root, g: g,
-                          phase=0)
-            return _Plan(flows, (per, per), None)
+                in_trees(schedule, P, {r: 0}, lambda root, g: g)
+            return _Plan(flows, (per, per))
         if coll is Collective.ALLGATHER:
             per = schedule.k * P
             region = {r: r * per for r in range(n)}
@@ -352,29 +359,15 @@ def _build(topology: Topology, schedule: Schedule, P: int, inplace: bool,
                 for r in range(n):
                     for j in range(0, per, P):
                         flows.add([(r, (0, "c", "i", j, "o", r * per + j))])
-            source = (lambda root, g: ("o", g)) if inplace else \
-                (lambda root, g: ("i", g - root * per))
-            _out_trees(flows, topology, schedule, rank, P, region, source, phase=0)
-            return _Plan(flows, (per, n * per), None)
+            out_trees(schedule, P, region, (lambda root, g: ("o", g)) if inplace else
+                      (lambda root, g: ("i", g - root * per)))
+            return _Plan(flows, (per, n * per))
         if coll is Collective.REDUCE_SCATTER:
             per = schedule.k * P
-            region = {r: r * per for r in range(n)}
-            _in_trees(flows, topology, schedule, rank, P, region,
-                      lambda root, g: g - root * per, phase=0)
-            return _Plan(flows, (n * per, per), None)
-        rs, ag = schedule.phases
-        L = math.lcm(rs.k, ag.k)
-        weight = dict(schedule.weights) if schedule.weights else dict.fromkeys(rank, 1)
-        region, offset = {}, 0
-        for v in topology.compute_nodes:
-            region[rank[v]] = offset
-            offset += L * weight[v] * P
-        _in_trees(flows, topology, rs, rank, P * (L // rs.k), region, lambda root, g: g,
-                  phase=0, part=P)
-        first = set(flows.phase_classes.get(0, ()))
-        _out_trees(flows, topology, ag, rank, P * (L // ag.k), region,
-                   lambda root, g: ("o", g), phase=1, part=P)
-        return _Plan(flows, (offset, offset), first)
+            in_trees(schedule, P, {r: r * per for r in range(n)},
+                     lambda root, g: g - root * per)
+            return _Plan(flows, (n * per, per))
+        return _allreduce(flows, topology, schedule, rank, P, out_part, in_part)
     except OverflowError:
         raise MscclExportError(
             "one part of the schedule needs more of a thread block than the executor holds "
@@ -383,64 +376,94 @@ def _build(topology: Topology, schedule: Schedule, P: int, inplace: bool,
             from None
 
 
-def _simple_out_trees(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
-               per_tree: int, region: dict[int, int], source, *, phase: int = 0,
-               part: int | None = None) -> None:
-    """Out-trees: every part a flow; the root puts from ``source(root, g)``, every other
-    node receives into its output at ``g`` and forwards from there."""
-    P = part or per_tree
-    for tree, r, first in trees_of(schedule, rank, per_tree):
-        children, depth = tree_edges(topology, tree, rank, inward=False)
-        for off in range(0, tree.weight * per_tree, P):
-            g = region[r] + first + off
-            acts: list[tuple[int, tuple]] = []
-            for u, kids in children.items():
-                src = source(r, g) if u == r else ("o", g)
-                d = depth[u]
-                for c, ct in kids:
-                    acts.append((u, (d, "p", c, ct, src[0], src[1], "o", g)))
-                    acts.append((c, (d + 1, "w", u, ct)))
-            flows.add(acts, phase)
+def _out_part(flows: Flows, children: dict, depth: dict, r: int, g: int,
+              src: tuple[str, int], P: int, base: int = 0) -> list[tuple[int, tuple]]:
+    """One part down an out-tree: the root puts from ``src``, every other node receives into
+    its output at ``g`` and forwards from there; stages from ``base``."""
+    acts: list[tuple[int, tuple]] = []
+    for u, kids in children.items():
+        here = src if u == r else ("o", g)
+        d = base + depth[u]
+        for c, ct in kids:
+            acts.append((u, (d, "p", c, ct, here[0], here[1], "o", g)))
+            acts.append((c, (d + 1, "w", u, ct)))
+    return acts
 
 
-def _simple_in_trees(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
-              per_tree: int, region: dict[int, int], out_index, *, phase: int = 0,
-              part: int | None = None) -> None:
-    """In-trees: every part a flow; children put into fresh scratch slots of their parent,
-    which reduces them with its input (into scratch, or the output at ``out_index(root,
-    g)`` at the root) and puts the sum on."""
-    P = part or per_tree
-    for tree, r, first in trees_of(schedule, rank, per_tree):
-        children, depth = tree_edges(topology, tree, rank, inward=True)
-        height = max(depth.values())
-        order = sorted(depth, key=lambda v: -depth[v])          # children before parents
+def _in_part(flows: Flows, children: dict, depth: dict, r: int, g: int,
+             acc_root: tuple[str, int], P: int) -> tuple[list[tuple[int, tuple]], int]:
+    """One part up an in-tree: children put into fresh scratch slots of their parent, which
+    reduces them with its input (into scratch, at the root into ``acc_root``) and puts the
+    sum on. Returns the actions and the stage at which the root has the sum."""
+    height = max(depth.values())
+    acts: list[tuple[int, tuple]] = []
+    value: dict[int, tuple[str, int]] = {}
+    for v in sorted(depth, key=lambda v: (-depth[v], v)):       # children before parents
+        kids = children.get(v, [])
+        stage = height - depth[v]
+        if not kids:
+            value[v] = ("i", g)
+            continue
+        slots = []
+        for c, ct in kids:
+            slot = flows.slot(v, P)
+            slots.append(("s", slot))
+            acts.append((c, (stage - 1, "p", v, ct, value[c][0], value[c][1], "s", slot)))
+            acts.append((v, (stage, "w", c, ct)))
+        acc = acc_root if v == r else ("s", flows.slot(v, P))
+        sources = [("i", g)] + slots
+        while sources:
+            take = sources[:MAX_REDUCE_SOURCES]
+            sources = sources[MAX_REDUCE_SOURCES:]
+            if sources:
+                sources.insert(0, acc)
+            acts.append((v, (stage, "r", acc[0], acc[1], tuple(take))))
+        value[v] = acc
+    return acts, height
+
+
+def _parts(topology: Topology, phase: Schedule, rank: dict[str, int], per_tree: int,
+           region: dict[int, int], P: int, inward: bool) -> Iterator[tuple]:
+    """(root, g, children, depth) of every part of a phase, one tree at a time."""
+    for tree, r, first in trees_of(phase, rank, per_tree):
+        children, depth = tree_edges(topology, tree, rank, inward=inward)
         for off in range(0, tree.weight * per_tree, P):
-            g = region[r] + first + off
-            acts: list[tuple[int, tuple]] = []
-            value: dict[int, tuple[str, int]] = {}
-            for v in order:
-                kids = children.get(v, [])
-                stage = height - depth[v]
-                if not kids:
-                    value[v] = ("i", g)
-                    continue
-                slots = []
-                for c, ct in kids:
-                    slot = flows.slot(v, P)
-                    slots.append(("s", slot))
-                    acts.append((c, (stage - 1, "p", v, ct, value[c][0], value[c][1], "s",
-                                     slot)))
-                    acts.append((v, (stage, "w", c, ct)))
-                acc = ("o", out_index(r, g)) if v == r else ("s", flows.slot(v, P))
-                sources = [("i", g)] + slots
-                while sources:
-                    take = sources[:MAX_REDUCE_SOURCES]
-                    sources = sources[MAX_REDUCE_SOURCES:]
-                    if sources:
-                        sources.insert(0, acc)
-                    acts.append((v, (stage, "r", acc[0], acc[1], tuple(take))))
-                value[v] = acc
-            flows.add(acts, phase)
+            yield r, region[r] + first + off, children, depth
+
+
+def _allreduce(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[str, int],
+               P: int, out_part, in_part) -> "_Plan":
+    """Allreduce: each part of a root's share goes up its reduce-scatter tree and, in the
+    same flow, down its allgather tree from the root's output, where the reduction left it
+    (the root's puts follow its reduction in the same thread block, a stage later for the
+    children): both phases run at once, as the schedule's concurrent time assumes."""
+    rs, ag = schedule.phases
+    L = math.lcm(rs.k, ag.k)
+    weight = dict(schedule.weights) if schedule.weights else dict.fromkeys(rank, 1)
+    region, offset = {}, 0
+    for v in topology.compute_nodes:
+        region[rank[v]] = offset
+        offset += L * weight[v] * P
+    # the allgather phase's parts by root (tree structures kept as integers, not trees)
+    down: dict[int, list[tuple]] = {}
+    for r, g, children, depth in _parts(topology, ag, rank, P * (L // ag.k), region, P,
+                                        inward=False):
+        down.setdefault(r, []).append((g, children, depth))
+    seen: dict[int, int] = {}
+    for r, g, children, depth in _parts(topology, rs, rank, P * (L // rs.k), region, P,
+                                        inward=True):
+        i = seen.get(r, 0)
+        seen[r] = i + 1
+        g2, kids, deep = down[r][i]
+        if g2 != g:
+            raise MscclExportError("the allreduce's two phases cover a root's share in "
+                                   "different orders; verify the schedule first")
+        acts, top = in_part(flows, children, depth, r, g, ("o", g), P)
+        if flows.packets:
+            acts.append((r, (top, "n")))               # the sum, written, before it is read
+        acts += out_part(flows, kids, deep, r, g, ("o", g), P, base=top)
+        flows.add(acts)
+    return _Plan(flows, (offset, offset))
 
 
 def _check_routes(topology: Topology, schedule: Schedule, rank: dict[str, int]) -> None:

@@ -154,15 +154,14 @@ class Block:
     npeers: list = field(default_factory=lambda: [0, 0])     # channels per type
     nbuffers: list = field(default_factory=lambda: [0, 0])   # remote buffers per type
 
-    def ops(self, barrier: bool, npeers: list | None = None, inner: int | None = None,
+    def ops(self, npeers: list | None = None, inner: int | None = None,
             pipeline: bool = True) -> int:
-        """Operations: handshake, pipeline (Simple) and its inner ops, flush, barrier (with
-        other channel counts ``npeers`` or ``inner``: the figures a flow would leave)."""
+        """Operations: handshake, pipeline (Simple) and its inner ops, flush (with other
+        channel counts ``npeers`` or ``inner``: the figures a flow would leave)."""
         mem, port = self.npeers if npeers is None else npeers
         n = 2 * (ceil8(mem) + ceil8(port)) + (1 if mem + port else 0)   # signal, wait, nop
         n += int(pipeline) + (self.inner if inner is None else inner)    # the pipeline
-        n += ceil8(port)                                                   # flush
-        return n + (1 if barrier else 0)
+        return n + ceil8(port)                                             # flush
 
 
 # actions kept per rank (tuples of small integers and one-letter buffer names):
@@ -177,7 +176,8 @@ class Block:
 #   (cls, stage, "x", srcbuf, srcidx, slot)                         cpkt: into own packets
 #   (cls, stage, "q", accbuf, accidx, (src0, slot, ...), send, copy) repkt / respkt / recpkt
 #   (cls, stage, "l", peer, ctype)                                   a channel, no op
-PACKET_KINDS = frozenset("kfuxq")
+#   (cls, stage, "n")                                                a nop (__syncthreads)
+PACKET_KINDS = frozenset("kfuxqn")
 
 
 def links(act: tuple) -> tuple[list[tuple[int, int]], list[tuple[int, str, int]]]:
@@ -199,17 +199,16 @@ def links(act: tuple) -> tuple[list[tuple[int, int]], list[tuple[int, str, int]]
 class Flows:
     """Every rank's actions and the classes (module docstring)."""
 
-    def __init__(self, n: int, spread: int, barrier: bool, packets: bool = False) -> None:
+    def __init__(self, n: int, spread: int, packets: bool = False) -> None:
         self.n = n
         self.packets = packets            # LL: packet ops, no pipeline
         self.spread = max(1, spread)
-        self.barrier = barrier
         self.actions: list[list[tuple]] = [[] for _ in range(n)]
         self.blocks: list[dict[int, Block]] = [{} for _ in range(n)]   # rank -> cls -> Block
         self.classes = 0
         self.used = [0] * n               # scratch used, in payload chunks
         self.count = 0
-        self.phase_classes: dict[int, list[int]] = {}
+        self.pool: list[int] = []         # the classes, in the order they opened
 
     def slot(self, rank: int, size: int, packet: bool = False) -> int:
         """A fresh scratch range of ``size`` chunks on ``rank`` (never reused). A packet
@@ -229,12 +228,12 @@ class Flows:
         byte, ``calScratchBufferSize``)."""
         return -(-self.used[rank] // 2) if self.packets else self.used[rank]
 
-    def add(self, actions: list[tuple[int, tuple]], phase: int = 0) -> None:
+    def add(self, actions: list[tuple[int, tuple]]) -> None:
         """Place one flow: ``actions`` are (rank, (stage, kind, ...)) without a class."""
         touched: dict[int, list[tuple]] = {}
         for rank, act in actions:
             touched.setdefault(rank, []).append(act)
-        pool = self.phase_classes.setdefault(phase, [])
+        pool = self.pool
         prefer = self.count % self.spread
         self.count += 1
         # the preferred class first, then the others; while fewer than ``spread`` classes
@@ -280,7 +279,7 @@ class Flows:
                 for a in here:
                     _apply_stage(new, a)
                 inner += new.ops() - (old.ops() if old else 0)
-            if block.ops(self.barrier, npeers, inner, not self.packets) > MAX_OPERATION:
+            if block.ops(npeers, inner, not self.packets) > MAX_OPERATION:
                 return False
         return True
 

@@ -19,7 +19,7 @@ channels). A port channel is therefore always fed from the sender's own packets:
 from __future__ import annotations
 
 from .mscclpp_export_flows import (MAX_CHANNEL_PER_OPERATION, MAX_REDUCE_SOURCES, MEMORY, PORT,
-                                   Flows, tree_edges, trees_of)
+                                   Flows)
 
 
 def _send(u: int, stage: int, src: tuple[str, int], dests: list[tuple[int, int, int]],
@@ -45,73 +45,62 @@ def _send(u: int, stage: int, src: tuple[str, int], dests: list[tuple[int, int, 
     return acts
 
 
-def ll_out_trees(flows: Flows, topology, schedule, rank: dict[str, int], per_tree: int,
-                 region: dict[int, int], source, *, phase: int = 0,
-                 part: int | None = None) -> None:
-    """Out-trees: the root sends from ``source(root, g)``; every other node gets the part
-    as packets, forwards them and unpacks them into its output at ``g``."""
-    P = part or per_tree
-    for tree, r, first in trees_of(schedule, rank, per_tree):
-        children, depth = tree_edges(topology, tree, rank, inward=False)
-        for off in range(0, tree.weight * per_tree, P):
-            g = region[r] + first + off
-            slot = {c: flows.slot(c, P, packet=True)
-                    for u in sorted(children) for c, _ in children[u]}
-            acts: list[tuple[int, tuple]] = []
-            for u in sorted(children):
-                dests = [(c, ct, slot[c]) for c, ct in children[u]]
-                if u == r:
-                    acts += _send(u, depth[u], source(r, g), dests, flows, P)
+def ll_out_part(flows: Flows, children: dict, depth: dict, r: int, g: int,
+                src: tuple[str, int], P: int, base: int = 0) -> list[tuple[int, tuple]]:
+    """One part down an out-tree: the root sends from ``src``; every other node gets the
+    part as packets, forwards them and unpacks them into its output at ``g``; stages from
+    ``base``."""
+    slot = {c: flows.slot(c, P, packet=True) for u in sorted(children) for c, _ in children[u]}
+    acts: list[tuple[int, tuple]] = []
+    for u in sorted(children):
+        dests = [(c, ct, slot[c]) for c, ct in children[u]]
+        if u == r:
+            acts += _send(u, base + depth[u], src, dests, flows, P)
+        else:
+            acts += _send(u, base + depth[u], ("s", slot[u]), dests, flows, P, slot[u])
+    for v in slot:
+        acts.append((v, (base + depth[v], "u", slot[v], "o", g)))
+    return acts
+
+
+def ll_in_part(flows: Flows, children: dict, depth: dict, r: int, g: int,
+               acc_root: tuple[str, int], P: int) -> tuple[list[tuple[int, tuple]], int]:
+    """One part up an in-tree: every child writes its value as packets into its own slot
+    of its parent; the parent reduces its input with its slots (``repkt`` into a payload
+    sum, at the root into ``acc_root``) and sends the sum on. Returns the actions and the
+    stage at which the root has the sum."""
+    parent = {c: (p, ct) for p, kids in children.items() for c, ct in kids}
+    height = max(depth.values())
+    order = sorted(depth, key=lambda v: (-depth[v], v))          # children before parents
+    into = {c: flows.slot(parent[c][0], P, packet=True) for c in order if c != r}
+    acts: list[tuple[int, tuple]] = []
+    for v in order:
+        stage = height - depth[v]
+        kids = children.get(v, [])
+        up = parent.get(v)
+        if not kids:
+            acts += _send(v, stage, ("i", g), [(up[0], up[1], into[v])], flows, P)
+            continue
+        acc = acc_root if v == r else ("s", flows.slot(v, P))
+        slots = [into[c] for c, _ in kids]
+        first_op = True
+        copy = None
+        while slots:
+            take, slots = slots[:MAX_REDUCE_SOURCES - 1], slots[MAX_REDUCE_SOURCES - 1:]
+            src0 = ("i", g) if first_op else acc
+            first_op = False
+            send = None
+            if not slots and up is not None:
+                if up[1] == MEMORY:
+                    send = (up[0], MEMORY, into[v])
                 else:
-                    acts += _send(u, depth[u], ("s", slot[u]), dests, flows, P, slot[u])
-            for v in slot:
-                acts.append((v, (depth[v], "u", slot[v], "o", g)))
-            flows.add(acts, phase)
-
-
-def ll_in_trees(flows: Flows, topology, schedule, rank: dict[str, int], per_tree: int,
-                region: dict[int, int], out_index, *, phase: int = 0,
-                part: int | None = None) -> None:
-    """In-trees: every child writes its value as packets into its own slot of its parent;
-    the parent reduces its input with its slots (``repkt`` into a payload sum, or at the
-    root the output at ``out_index(root, g)``) and sends the sum on."""
-    P = part or per_tree
-    for tree, r, first in trees_of(schedule, rank, per_tree):
-        children, depth = tree_edges(topology, tree, rank, inward=True)
-        parent = {c: (p, ct) for p, kids in children.items() for c, ct in kids}
-        height = max(depth.values())
-        order = sorted(depth, key=lambda v: (-depth[v], v))      # children before parents
-        for off in range(0, tree.weight * per_tree, P):
-            g = region[r] + first + off
-            into = {c: flows.slot(parent[c][0], P, packet=True) for c in order if c != r}
-            acts: list[tuple[int, tuple]] = []
-            for v in order:
-                stage = height - depth[v]
-                kids = children.get(v, [])
-                up = parent.get(v)
-                if not kids:
-                    acts += _send(v, stage, ("i", g), [(up[0], up[1], into[v])], flows, P)
-                    continue
-                acc = ("o", out_index(r, g)) if v == r else ("s", flows.slot(v, P))
-                slots = [into[c] for c, _ in kids]
-                first_op = True
-                while slots:
-                    room = MAX_REDUCE_SOURCES - 1
-                    take, slots = slots[:room], slots[room:]
-                    src0 = ("i", g) if first_op else acc
-                    first_op = False
-                    send = copy = None
-                    if not slots and up is not None:
-                        if up[1] == MEMORY:
-                            send = (up[0], MEMORY, into[v])
-                        else:
-                            copy = flows.slot(v, P, packet=True)
-                    acts.append((v, (stage, "q", acc[0], acc[1], (src0, *take), send, copy)))
-                if up is not None:
-                    acts.append((up[0], (stage + 1, "l", v, up[1])))
-                    if up[1] == PORT:
-                        acts.append((v, (stage, "f", copy, PORT, ((up[0], into[v]),))))
-            flows.add(acts, phase)
+                    copy = flows.slot(v, P, packet=True)
+            acts.append((v, (stage, "q", acc[0], acc[1], (src0, *take), send, copy)))
+        if up is not None:
+            acts.append((up[0], (stage + 1, "l", v, up[1])))
+            if up[1] == PORT:
+                acts.append((v, (stage, "f", copy, PORT, ((up[0], into[v]),))))
+    return acts, height
 
 
 def ll_alltoall(flows: Flows, topology, schedule, rank: dict[str, int], P: int, per: int,

@@ -11,7 +11,7 @@ Every key written is one ``ExecutionPlan::Impl`` reads (microsoft/mscclpp
 ``channels`` (``channel_type``, ``channel_ids``) and ``remote_buffer_refs``
 (``access_channel_type``, ``remote_buffer_ids``); ``setupOperation`` for an op's ``name``,
 ``channel_type``, ``channel_ids``, ``src_buff`` / ``dst_buff`` entries (``type`` or
-``buffer_id``, ``index``, ``size``), ``barrier_id``, ``num_threadblocks`` and a pipeline's
+``buffer_id``, ``index``, ``size``) and a pipeline's
 ``iter_context`` (``unit_size``, ``num_chunks``) with its inner ``ops``), and in the key
 order the project's own DSL writes them (``python/mscclpp/language/internal/gpu.py``,
 ``threadblock.py``, ``operations.py``).
@@ -27,12 +27,10 @@ def _groups(items: list, size: int = MAX_CHANNEL_PER_OPERATION) -> list[list]:
     return [items[i:i + size] for i in range(0, len(items), size)]
 
 
-def gpu_plan(flows: Flows, r: int, sizes: tuple[int, int], part: int, unit: int,
-             rs_phase: set[int] | None) -> tuple[dict, int]:
+def gpu_plan(flows: Flows, r: int, sizes: tuple[int, int], part: int,
+             unit: int) -> tuple[dict, int]:
     """The ``gpus[r]`` object and its operation count. ``sizes``: input and output chunks;
-    ``part``: chunks per flow; ``unit``: the pipeline's unit in bytes; ``rs_phase``: with an
-    allreduce, the classes of its first phase (they end with the barrier, the others start
-    with it)."""
+    ``part``: chunks per flow; ``unit``: the pipeline's unit in bytes."""
     blocks = flows.blocks[r]
     lanes = sorted({(ct, peer, cls) for cls, b in blocks.items() for peer, ct in b.peers})
     chan_index = {}
@@ -65,9 +63,6 @@ def gpu_plan(flows: Flows, r: int, sizes: tuple[int, int], part: int, unit: int,
                                 "channel_type": CHANNEL_NAMES[t]})
         if block.peers:
             ops.append({"name": "nop"})
-        barrier = {"name": "barrier", "barrier_id": 0, "num_threadblocks": len(blocks)}
-        if rs_phase is not None and cls not in rs_phase:
-            ops.append(barrier)
         inner = _inner(per_class.get(cls, []), local_chan, local_buf, part)
         if flows.packets:                                 # LL: packet ops, no pipeline
             ops += inner
@@ -78,10 +73,8 @@ def gpu_plan(flows: Flows, r: int, sizes: tuple[int, int], part: int, unit: int,
                         "ops": inner})
         for ids in _groups(every[PORT]):
             ops.append({"name": "flush", "channel_ids": ids, "channel_type": "port"})
-        if rs_phase is not None and cls in rs_phase:
-            ops.append(barrier)
         count = len(ops) + len(inner)
-        expected = block.ops(rs_phase is not None, pipeline=not flows.packets)
+        expected = block.ops(pipeline=not flows.packets)
         if count != expected or count > MAX_OPERATION:   # the flows' count is the limit's
             raise AssertionError(f"rank {r} class {cls}: {count} ops, {expected} counted")
         total += count
@@ -175,6 +168,8 @@ def _packet_op(a: tuple, chan: dict, remote, local) -> list[dict]:
             op["channel_ids"] = [chan[(p, PORT)] for p, _ in a[4]]
         op["channel_type"] = CHANNEL_NAMES[a[3]]
         return [op]
+    if kind == "n":
+        return [{"name": "nop"}]
     if kind == "u":
         return [{"name": "upkt", "src_buff": [local("s", a[2])],
                  "dst_buff": [local(a[3], a[4])]}]
