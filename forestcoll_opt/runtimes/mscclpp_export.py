@@ -51,10 +51,10 @@ from ..files import display_path
 from ..model.collective import Collective
 from ..model.compact import check_group
 from ..model.linkloads import achieved_algbw
-from ..model.schedule import Schedule, Tree
+from ..model.schedule import Schedule
 from ..model.topology import Topology
-from .mscclpp_export_flows import (MAX_REDUCE_SOURCES, Flows, channel_type, tree_edges,
-                                   trees_of)
+from .mscclpp_export_flows import (MAX_REDUCE_SOURCES, Flows, channel_type, route_parts,
+                                   tree_edges, trees_of)
 from .mscclpp_export_ll import ll_alltoall, ll_in_part, ll_out_part
 from .mscclpp_export_render import gpu_plan
 
@@ -500,23 +500,12 @@ def _alltoall(flows: Flows, topology: Topology, schedule: Schedule, rank: dict[s
               P: int, per: int) -> None:
     """Routes: every route of weight w is w flows; a flow's hops go between the compute
     nodes on its path, relays receiving into scratch."""
-    n = len(rank)
-    for r in range(n):
-        for j in range(0, per, P):
-            flows.add([(r, (0, "c", "i", r * per + j, "o", r * per + j))])
-    used: dict[tuple[int, int], int] = {}
-    hops = _hops(topology, rank)
-    for route in schedule.routes:
-        s, t = rank[route.src], rank[route.dst]
-        first = used.get((s, t), 0)
-        used[(s, t)] = first + route.weight * P
-        steps = hops(route)
-        for off in range(first, first + route.weight * P, P):
-            acts: list[tuple[int, tuple]] = []
-            src = ("i", t * per + off)
-            for hop, (a, c, ct) in enumerate(steps):
-                dst = ("o", s * per + off) if c == t else ("s", flows.slot(c, P))
-                acts.append((a, (hop, "p", c, ct, src[0], src[1], dst[0], dst[1])))
-                acts.append((c, (hop + 1, "w", a, ct)))
-                src = dst
-            flows.add(acts)
+    for s, t, off, steps in route_parts(flows, schedule, rank, P, per, _hops(topology, rank)):
+        acts: list[tuple[int, tuple]] = []
+        src = ("i", t * per + off)
+        for hop, (a, c, ct) in enumerate(steps):
+            dst = ("o", s * per + off) if c == t else ("s", flows.slot(c, P))
+            acts.append((a, (hop, "p", c, ct, src[0], src[1], dst[0], dst[1])))
+            acts.append((c, (hop + 1, "w", a, ct)))
+            src = dst
+        flows.add(acts)

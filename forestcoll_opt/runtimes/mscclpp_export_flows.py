@@ -96,6 +96,24 @@ def tree_edges(topology: Topology, tree: Tree, rank: dict[str, int], inward: boo
     return children, depth
 
 
+def route_parts(flows: "Flows", schedule: Schedule, rank: dict[str, int], P: int, per: int,
+                hops) -> Iterator[tuple[int, int, int, list]]:
+    """All-to-all: every rank's own block copied (a flow each), then (source rank,
+    destination rank, chunk offset in the pair's block, hops) of every part of every route,
+    a route of weight w taking the next w parts of its pair."""
+    for r in range(len(rank)):
+        for j in range(0, per, P):
+            flows.add([(r, (0, "c", "i", r * per + j, "o", r * per + j))])
+    used: dict[tuple[int, int], int] = {}
+    for route in schedule.routes:
+        s, t = rank[route.src], rank[route.dst]
+        first = used.get((s, t), 0)
+        used[(s, t)] = first + route.weight * P
+        steps = hops(route)
+        for off in range(first, first + route.weight * P, P):
+            yield s, t, off, steps
+
+
 def ceil8(n: int) -> int:
     return -(-n // MAX_CHANNEL_PER_OPERATION)
 

@@ -19,7 +19,7 @@ channels). A port channel is therefore always fed from the sender's own packets:
 from __future__ import annotations
 
 from .mscclpp_export_flows import (MAX_CHANNEL_PER_OPERATION, MAX_REDUCE_SOURCES, MEMORY, PORT,
-                                   Flows)
+                                   Flows, route_parts)
 
 
 def _send(u: int, stage: int, src: tuple[str, int], dests: list[tuple[int, int, int]],
@@ -108,24 +108,13 @@ def ll_alltoall(flows: Flows, topology, schedule, rank: dict[str, int], P: int, 
     """Routes: each hop a packet write into a fresh slot of the next compute node; the
     destination unpacks into its output block. ``hops(route)`` lists a route's
     (sender, receiver, channel type)."""
-    n = len(rank)
-    for r in range(n):
-        for j in range(0, per, P):
-            flows.add([(r, (0, "c", "i", r * per + j, "o", r * per + j))])
-    used: dict[tuple[int, int], int] = {}
-    for route in schedule.routes:
-        s, t = rank[route.src], rank[route.dst]
-        first = used.get((s, t), 0)
-        used[(s, t)] = first + route.weight * P
-        steps = hops(route)
-        for off in range(first, first + route.weight * P, P):
-            acts: list[tuple[int, tuple]] = []
-            held = None
-            for i, (a, c, ct) in enumerate(steps):
-                slot = flows.slot(c, P, packet=True)
-                src = ("i", t * per + off) if held is None else ("s", held)
-                acts += _send(a, i, src, [(c, ct, slot)], flows, P, held)
-                held = slot
-            acts.append((t, (len(steps), "u", held, "o", s * per + off)))
-            flows.add(acts)
-    return None
+    for s, t, off, steps in route_parts(flows, schedule, rank, P, per, hops):
+        acts: list[tuple[int, tuple]] = []
+        held = None
+        for i, (a, c, ct) in enumerate(steps):
+            slot = flows.slot(c, P, packet=True)
+            src = ("i", t * per + off) if held is None else ("s", held)
+            acts += _send(a, i, src, [(c, ct, slot)], flows, P, held)
+            held = slot
+        acts.append((t, (len(steps), "u", held, "o", s * per + off)))
+        flows.add(acts)
