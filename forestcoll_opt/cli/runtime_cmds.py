@@ -76,7 +76,9 @@ def add_export_mscclpp(formats: argparse._SubParsersAction) -> None:
     q.add_argument("schedule", help=SCHEDULE_HELP)
     q.add_argument("-o", "--output", type=output_arg, required=True,
                    help="JSON plan to write (- for standard output)")
-    q.add_argument("--protocol", choices=PLAN_PROTOCOLS, default="Simple")
+    q.add_argument("--protocol", default="Simple",
+                   help=f"{' or '.join(PLAN_PROTOCOLS)} (default Simple: puts and signals, "
+                        f"pipelined; LL: packets with flags, for small messages)")
     q.add_argument("--chunks", type=int_arg, default=1,
                    help="chunks per part of the schedule (default 1)")
     q.add_argument("--inplace", action="store_true",
@@ -93,7 +95,7 @@ def add_export_mscclpp(formats: argparse._SubParsersAction) -> None:
                    help="min_message_size: smallest message the plan is for (default 0)")
     q.add_argument("--max-bytes", type=bytes_arg, default=None,
                    help="max_message_size: largest, inclusive (default: no limit)")
-    add_kernel(q)
+    q.set_defaults(kernel=None)      # the schedule's validity check: the default kernel
     add_group(q, "export the schedule for this process group's communicator (a comma list "
                  "of node ids or globs); default: the group the schedule records, if any")
     q.set_defaults(func=cmd_export_mscclpp)
