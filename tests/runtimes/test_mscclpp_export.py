@@ -388,6 +388,32 @@ def plan_algbw(run, topology, schedule, chunks_in_m):
     return chunks_in_m / time
 
 
+def check_links(plan, topology, schedule):
+    """Every channel joins two ranks that a tree edge (or route hop) of the schedule joins,
+    over links of the topology, of the channel's type: memory only over NVLink/xGMI."""
+    nodes = topology.compute_nodes
+    routes = {}
+    for p in schedule.phases or (schedule,):
+        for tree in p.iter_trees():
+            for e in tree.edges:
+                routes.setdefault(frozenset((e.src, e.dst)), set()).add(e.path)
+    for route in schedule.routes:
+        stops = [i for i, v in enumerate(route.path) if v in set(nodes)]
+        for a, b in zip(stops, stops[1:]):
+            routes.setdefault(frozenset((route.path[a], route.path[b])), set()).add(
+                route.path[a:b + 1])
+    for g in plan["gpus"]:
+        for ch in g["channels"]:
+            for peer in ch["connected_to"]:
+                paths = routes[frozenset((nodes[g["id"]], nodes[peer]))]
+                for path in paths:
+                    hops = list(zip(path, path[1:]))
+                    assert all(h in topology.capacity for h in hops)
+                    kinds = {topology.link_type.get(h) for h in hops}
+                    assert (ch["channel_type"] == "memory") == (kinds <= {"nvlink", "xgmi"}), \
+                        (g["id"], peer, ch["channel_type"], kinds)
+
+
 def check_scratch(plan):
     """Packet slots (bytes [2j, 2j + 2n) in chunks) and payload ranges of the scratch never
     overlap, and all lie within what the executor allocates (LL: 2 x scratch_chunks)."""
@@ -427,6 +453,7 @@ def test_every_plan_runs_to_the_collective_with_the_schedules_algbw(schedules, s
     assert plan["protocol"] == protocol
     check_fields(plan)
     check_scratch(plan)
+    check_links(plan, t, s)
     root = t.compute_nodes.index(s.root) if s.root else None
     run = replay(plan, plan["collective"], root)
     assert run.signals == run.waits             # every signal waited for, per rank pair
