@@ -137,9 +137,15 @@ class _Plan:
     sizes: tuple[int, int]
 
 
-def export_mscclpp(topology: Topology, schedule: Schedule, **options) -> MscclppExport:
+def export_mscclpp(topology: Topology, schedule: Schedule, *, name: str | None = None,
+                   chunks: int = 1, inplace: bool = False, spread: int = 8,
+                   sm_count: int = H100_SMS, unit_size: int = 1 << 20,
+                   min_message_size: int = 0, max_message_size: int | None = None,
+                   protocol: str = "Simple") -> MscclppExport:
     """The MSCCL++ execution plan of ``schedule`` on ``topology`` as text (module
     docstring); the keyword arguments are :func:`write_mscclpp`'s.
+
+    :returns: the plan's text (``str(result)``) and figures
 
     :raises MscclExportError: for an option out of range, a schedule the plan cannot
         express, or a limit of the executor the plan would pass
@@ -147,7 +153,10 @@ def export_mscclpp(topology: Topology, schedule: Schedule, **options) -> Mscclpp
         schedule
     """
     parts: list[str] = []
-    result = _export(topology, schedule, parts.append, **options)
+    result = _export(topology, schedule, parts.append, name=name, chunks=chunks,
+                     inplace=inplace, spread=spread, sm_count=sm_count, unit_size=unit_size,
+                     min_message_size=min_message_size, max_message_size=max_message_size,
+                     protocol=protocol)
     return replace(result, text="".join(parts))
 
 
