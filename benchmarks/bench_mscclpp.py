@@ -7,7 +7,8 @@
 Each row: a schedule is generated first (not timed), then ``forestcoll export mscclpp``
 runs in a fresh process under ``/usr/bin/time -v``, as a user runs it: wall seconds, CPU
 seconds (user + system: the cores are shared, so wall time varies with the machine's
-load) and peak resident memory, with the plan's size and figures. The compact 1,024-GPU
+load, recorded as the 1-minute load average beside the core count) and peak resident
+memory, with the plan's size and figures. The compact 1,024-GPU
 schedule is exported as it is (read one tree at a time).
 """
 
@@ -46,6 +47,7 @@ def measure(case: str) -> dict:
         schedule, plan = Path(tmp) / "s.json", Path(tmp) / "plan.json"
         _forestcoll("generate", spec, "--collective", collective, "-q", "-o", str(schedule),
                     *(["--compact"] if compact else []))
+        load = os.getloadavg()[0]          # the machine's load: wall time depends on it
         done = subprocess.run(["/usr/bin/time", "-v", *BIN, "export", "mscclpp", spec,
                                str(schedule), "-o", str(plan)],
                               capture_output=True, text=True, env=ENV)
@@ -69,6 +71,7 @@ def measure(case: str) -> dict:
                 "plan_mb": round(plan.stat().st_size / 2**20, 1),
                 "wall_s": round(seconds, 2), "cpu_s": round(cpu, 2),
                 "peak_rss_mb": round(int(field("Maximum resident set size (kbytes)")) / 1024),
+                "load_avg": round(load, 2), "cores": os.cpu_count(),
                 "summary": done.stdout.strip().split(": ", 1)[1]}
 
 

@@ -23,10 +23,12 @@ Mapping (docs/mscclpp-export.md, "How a schedule becomes a plan"):
   iteration) in stages, after a handshake (one signal and one wait per channel) that makes
   a launch wait until the peers' same thread blocks have left the previous one.
 * Allreduce: each part goes up its reduce-scatter tree and, in the same flow, down its
-  allgather tree from the root's output, so both phases run at once (the schedule's
-  concurrent time, which an LP schedule assumes and a trees schedule only beats).
+  allgather tree from the root's output, so both phases run at once: the schedule's
+  concurrent algbw (an LP schedule's own; at least a trees schedule's).
 * All-to-all: every route cut at the compute nodes it passes; a relay receives into
   scratch and forwards from there.
+* ``protocol="LL"``: packets into fresh packet slots of the receivers' scratch instead of
+  puts and signals (:mod:`.mscclpp_export_ll`).
 
 The plan is written one GPU at a time (:func:`write_mscclpp`): a compact schedule is read
 one tree at a time and kept as per-rank tuples of integers, never as its expanded trees.

@@ -129,7 +129,9 @@ class Run:
         for g in self.gpus:
             for tb in g["threadblocks"]:
                 names = [o["name"] for o in tb["ops"]]
-                # an allreduce's second phase starts with the barrier, after its handshake
+                # a thread block that starts with a barrier (after its handshake) runs a
+                # later phase: its link loads come after the others' (the export writes
+                # none; the replay runs any plan)
                 phase = int("barrier" in names and all(
                     n in ("signal", "wait", "nop") for n in names[:names.index("barrier")]))
                 ops = []
