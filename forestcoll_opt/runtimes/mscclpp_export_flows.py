@@ -227,6 +227,7 @@ class Flows:
         self.used = [0] * n               # scratch used, in payload chunks
         self.count = 0
         self.pool: list[int] = []         # the classes, in the order they opened
+        self.blame: dict[int, int] = {}   # class -> the rank that last refused a flow
 
     def slot(self, rank: int, size: int, packet: bool = False) -> int:
         """A fresh scratch range of ``size`` chunks on ``rank`` (never reused). A packet
@@ -269,36 +270,49 @@ class Flows:
         self._commit(cls, touched)
 
     def _fits(self, cls: int, touched: dict[int, list[tuple]]) -> bool:
-        for rank, acts in touched.items():
-            block = self.blocks[rank].get(cls) or Block()
-            npeers, nbuf = list(block.npeers), list(block.nbuffers)
-            new_peers, new_bufs = set(), set()
-            for a in acts:
-                chans, bufs = links(a)
-                for key in chans:
-                    if key not in block.peers and key not in new_peers:
-                        new_peers.add(key)
-                        npeers[key[1]] += 1
-                for key in bufs:
-                    if key not in block.buffers and key not in new_bufs:
-                        new_bufs.add(key)
-                        nbuf[key[2]] += 1
-            if max(npeers) > MAX_CHANNEL or max(nbuf) > MAX_CHANNEL:
+        # the rank that last kept a flow out of this class first: it is the likeliest to
+        # refuse this one too, and a refusal ends the check
+        first = self.blame.get(cls)
+        ranks = list(touched)
+        if first in touched:
+            ranks.remove(first)
+            ranks.insert(0, first)
+        for rank in ranks:
+            if not self._fits_rank(cls, rank, touched[rank]):
+                self.blame[cls] = rank
                 return False
-            inner = block.inner
-            by_stage: dict[int, list[tuple]] = {}
-            for a in acts:
-                by_stage.setdefault(a[0], []).append(a)
-            for stage, here in by_stage.items():
-                old = block.stages.get(stage)
-                new = Stage() if old is None else Stage(
-                    set(old.waits), set(old.signals), dict(old.puts), old.reduces,
-                    old.copies, list(old.nwait), list(old.nsignal), old.packets)
-                for a in here:
-                    _apply_stage(new, a)
-                inner += new.ops() - (old.ops() if old else 0)
-            if block.ops(npeers, inner, not self.packets) > MAX_OPERATION:
-                return False
+        return True
+
+    def _fits_rank(self, cls: int, rank: int, acts: list[tuple]) -> bool:
+        block = self.blocks[rank].get(cls) or Block()
+        npeers, nbuf = list(block.npeers), list(block.nbuffers)
+        new_peers, new_bufs = set(), set()
+        for a in acts:
+            chans, bufs = links(a)
+            for key in chans:
+                if key not in block.peers and key not in new_peers:
+                    new_peers.add(key)
+                    npeers[key[1]] += 1
+            for key in bufs:
+                if key not in block.buffers and key not in new_bufs:
+                    new_bufs.add(key)
+                    nbuf[key[2]] += 1
+        if max(npeers) > MAX_CHANNEL or max(nbuf) > MAX_CHANNEL:
+            return False
+        inner = block.inner
+        by_stage: dict[int, list[tuple]] = {}
+        for a in acts:
+            by_stage.setdefault(a[0], []).append(a)
+        for stage, here in by_stage.items():
+            old = block.stages.get(stage)
+            new = Stage() if old is None else Stage(
+                set(old.waits), set(old.signals), dict(old.puts), old.reduces,
+                old.copies, list(old.nwait), list(old.nsignal), old.packets)
+            for a in here:
+                _apply_stage(new, a)
+            inner += new.ops() - (old.ops() if old else 0)
+        if block.ops(npeers, inner, not self.packets) > MAX_OPERATION:
+            return False
         return True
 
     def _commit(self, cls: int, touched: dict[int, list[tuple]]) -> None:
