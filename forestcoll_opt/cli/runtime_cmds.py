@@ -64,6 +64,75 @@ def add_export(sub: argparse._SubParsersAction) -> None:
                  "A schedule relaying through GPUs outside the group is refused: they are "
                  "not ranks of the communicator (docs/groups.md)")
     q.set_defaults(func=cmd_export_msccl)
+    add_export_mscclpp(formats)
+
+
+def add_export_mscclpp(formats: argparse._SubParsersAction) -> None:
+    from ..runtimes.mscclpp_export import H100_SMS, PROTOCOLS as PLAN_PROTOCOLS
+
+    q = formats.add_parser("mscclpp", help="an MSCCL++ execution plan (JSON; every "
+                                           "collective); see docs/mscclpp-export.md")
+    q.add_argument("topology", help=TOPOLOGY_HELP)
+    q.add_argument("schedule", help=SCHEDULE_HELP)
+    q.add_argument("-o", "--output", type=output_arg, required=True,
+                   help="JSON plan to write (- for standard output)")
+    q.add_argument("--protocol", default="Simple",
+                   help=f"{' or '.join(PLAN_PROTOCOLS)} (default Simple: puts and signals, "
+                        f"pipelined; LL: packets with flags, for small messages)")
+    q.add_argument("--chunks", type=int_arg, default=1,
+                   help="chunks per part of the schedule (default 1)")
+    q.add_argument("--inplace", action="store_true",
+                   help="allgather, broadcast: an in-place plan (default out-of-place)")
+    q.add_argument("--name", help="the plan's name (default forestcoll-COLL-TOPOLOGY)")
+    q.add_argument("--spread", type=int_arg, default=8,
+                   help="thread blocks per rank the trees are dealt over (default 8; more "
+                        "open when an executor limit requires)")
+    q.add_argument("--sm-count", type=int_arg, default=H100_SMS,
+                   help=f"most thread blocks per rank (default {H100_SMS}, an H100 SXM5)")
+    q.add_argument("--unit-size", type=int_arg, default=1 << 20,
+                   help="bytes per pipeline iteration (default 1048576)")
+    q.add_argument("--min-bytes", type=bytes_arg, default=0,
+                   help="min_message_size: smallest message the plan is for (default 0)")
+    q.add_argument("--max-bytes", type=bytes_arg, default=None,
+                   help="max_message_size: largest, inclusive (default: no limit)")
+    q.set_defaults(kernel=None)      # the schedule's validity check: the default kernel
+    add_group(q, "export the schedule for this process group's communicator (a comma list "
+                 "of node ids or globs); default: the group the schedule records, if any")
+    q.set_defaults(func=cmd_export_mscclpp)
+
+
+PLAN_FLAGS = {"sm_count": "--sm-count", "spread": "--spread", "chunks": "--chunks",
+              "unit_size": "--unit-size", "min_message_size": "--min-bytes",
+              "max_message_size": "--max-bytes", "inplace": "--inplace",
+              "relay": "generate --no-relay"}
+
+
+def cmd_export_mscclpp(args: argparse.Namespace) -> int:
+    from ..files import STDOUT
+    from ..runtimes.mscclpp_export import export_mscclpp, write_mscclpp
+
+    check_output(args.output, label="-o", inputs=[args.topology, args.schedule])
+    whole = resolve(args.topology)
+    topo, schedule, _verdict = group_schedule(args, whole)
+    options = dict(name=args.name, chunks=args.chunks, inplace=args.inplace,
+                   spread=args.spread, sm_count=args.sm_count, unit_size=args.unit_size,
+                   min_message_size=args.min_bytes, max_message_size=args.max_bytes or None,
+                   protocol=args.protocol)
+    try:
+        check_exportable(whole, schedule)
+        if args.output == STDOUT:
+            result = export_mscclpp(topo, schedule, **options)
+            sys.stdout.write(result.text)
+        else:
+            result = write_mscclpp(topo, schedule, args.output, **options)
+    except MscclExportError as exc:
+        raise MscclExportError(flag_text(exc, PLAN_FLAGS)) from None
+    out, where = destination(args.output)
+    print(f"wrote {where}: MSCCL++ {result.collective} plan for {topo.name}, "
+          f"{result.threadblocks} thread blocks per rank at most, {result.operations} "
+          f"operations, {result.memory_channels} memory and {result.port_channels} port "
+          f"channels, algbw {exact_num(result.algbw)} {topo.units}", file=out)
+    return 0
 
 
 def add_check_xml(sub: argparse._SubParsersAction) -> None:

@@ -1,5 +1,5 @@
-"""Collective runtimes' formats: MSCCL XML export and check, MSCCL++ execution-plan check,
-NCCL topology import, nccl-tests and rccl-tests logs.
+"""Collective runtimes' formats: MSCCL XML export and check, MSCCL++ execution plans and
+their check, NCCL topology import, nccl-tests and rccl-tests logs.
 
 Computing needs none of them, so the names below are loaded from their modules when first
 asked for (:func:`forestcoll_opt.lazy.face`)."""
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .msccl_export import MscclExport, export_msccl, selection_rule
     from .msccl_groups import GroupExport, export_msccl_groups
     from .mscclpp_check import PlanVerdict, check_mscclpp
+    from .mscclpp_export import MscclppExport, export_mscclpp, write_mscclpp
     from .nccl.fabric import parse_fabric
     from .nccl_import import import_nccl, nccl_example
     from .nccl_tests import (Measurement, NcclTestsRow, NcclTestsRun, busbw_factor,
@@ -26,6 +27,8 @@ _WHERE = {
     "selection_rule": ".msccl_export",
     "GroupExport": ".msccl_groups", "export_msccl_groups": ".msccl_groups",
     "PlanVerdict": ".mscclpp_check", "check_mscclpp": ".mscclpp_check",
+    "MscclppExport": ".mscclpp_export", "export_mscclpp": ".mscclpp_export",
+    "write_mscclpp": ".mscclpp_export",
     "parse_fabric": ".nccl.fabric",
     "import_nccl": ".nccl_import", "nccl_example": ".nccl_import",
     **{name: ".nccl_tests" for name in (
