@@ -68,3 +68,68 @@ def test_a_wait_listing_one_channel_twice():
     v = check_mscclpp(NV2, p)
     assert "channel" in v.rules and "deadlock" in v.rules
     assert any("lists a channel twice" in r for r in v.reasons)
+
+
+# --- forged plans the checker once accepted ---------------------------------------------------
+
+def _copy(a, ai, b, bi, size):
+    return {"name": "copy", "src_buff": [{"type": a, "index": ai, "size": size}],
+            "dst_buff": [{"type": b, "index": bi, "size": size}]}
+
+
+def test_a_copy_onto_its_own_overlapping_range_is_a_race_not_a_smear():
+    """A broadcast whose root copies o[0..2) onto o[1..3): the block's threads copy every
+    element at once, so o[2] gets o[1]'s old content (never written), not o[0]'s. Run element
+    by element, the checker once smeared o[0] into o[2], and the root's later copy of i[0..2)
+    made the end state look right: the forged plan was accepted."""
+    from tests.runtimes.test_mscclpp_check_plans import NOP, PlanBuilder, _chan
+    b = PlanBuilder(NV2, "smear", "broadcast")
+    g0, g1 = b.gpu(0, 3, 3, 0), b.gpu(1, 3, 3, 0)
+    b.step(g0, [_copy("i", 2, "o", 0, 1), NOP, _copy("o", 0, "o", 1, 2), NOP,
+                _copy("i", 0, "o", 0, 2), NOP, b.put(g0, 1, ("o", 0), "o", 0, 3), NOP,
+                b.signal(g0, 1)])
+    b.step(g1, [{"name": "wait", **_chan(b, g1, 0)}, NOP])
+    v = check_mscclpp(NV2, b.finish())
+    assert not v.ok
+    assert "race" in v.rules and "unwritten" in v.rules and "end-state" in v.rules
+    assert any("output chunk 1, which it also reads as its source" in r for r in v.reasons)
+    assert any("gpus[1] output chunk 2 ends with nothing" in r for r in v.reasons)
+
+
+def _ll_broadcast(stale):
+    """A 2-chunk LL broadcast on NV2: the root puts packets of its input into rank 1's
+    scratch (``stale``: first a packet of the wrong chunk into slot 0, then the right one),
+    rank 1 unpacks them into its output."""
+    def ref(t, i, size=1):
+        return {"type": t, "index": i, "size": size}
+
+    def ppkt(src, dst):
+        return {"name": "ppkt", "src_buff": [ref("i", src)],
+                "dst_buff": [{"buffer_id": 0, "index": dst, "size": 1}],
+                "channel_type": "memory"}
+
+    def gpu(r, ops, channels):
+        return {"id": r, "input_chunks": 2, "output_chunks": 2, "scratch_chunks": 2,
+                "channels": [{"channel_type": "memory", "connected_to": [1 - r]}],
+                "remote_buffers": [{"rank": 1 - r, "type": "s",
+                                    "access_channel_types": ["memory"]}],
+                "semaphores": [], "threadblocks": [{"id": 0, "ops": ops, **channels}]}
+    chans = {"channels": [{"channel_type": "memory", "channel_ids": [0]}],
+             "remote_buffer_refs": [{"access_channel_type": "memory",
+                                     "remote_buffer_ids": [0]}]}
+    first = [ppkt(1, 0), {"name": "nop"}] if stale else []
+    root = first + [ppkt(0, 0), ppkt(1, 1), _copy("i", 0, "o", 0, 2)]
+    leaf = [{"name": "upkt", "src_buff": [ref("s", 0, 2)], "dst_buff": [ref("o", 0, 2)]}]
+    return {"name": "ll", "collective": "broadcast", "protocol": "LL", "inplace": False,
+            "gpus": [gpu(0, root, chans),
+                     gpu(1, leaf, {"channels": [], "remote_buffer_refs": []})]}
+
+
+def test_an_ll_packet_written_twice_may_be_read_stale():
+    """Every write of one run sets an LL packet's flag alike, so a reader spinning on a slot
+    written twice may take the first write's data (here the wrong chunk). The checker ran the
+    root first and read the second write: the forged plan was accepted."""
+    assert check_mscclpp(NV2, _ll_broadcast(False)).ok
+    v = check_mscclpp(NV2, _ll_broadcast(True))
+    assert not v.ok and v.rules == ("race",)
+    assert "scratch chunk 0, written 2 times" in v.reasons[0]
