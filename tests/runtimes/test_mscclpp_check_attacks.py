@@ -133,3 +133,44 @@ def test_an_ll_packet_written_twice_may_be_read_stale():
     v = check_mscclpp(NV2, _ll_broadcast(True))
     assert not v.ok and v.rules == ("race",)
     assert "scratch chunk 0, written 2 times" in v.reasons[0]
+
+
+def _get_allgather(handshake):
+    """A 1-chunk allgather on NV2 by gets: each GPU copies its input into its output and
+    gets the peer's input (into scratch, then the other output chunk; ``handshake``: then signals the peer
+    and waits for the peer's signal, so neither kernel ends while the other still reads)."""
+    def gpu(r):
+        ops = [_copy("i", 0, "o", r, 1), {"name": "get", "channel_type": "memory",
+                                            "src_buff": [{"buffer_id": 0, "index": 0,
+                                                          "size": 1}],
+                                            "dst_buff": [{"type": "s", "index": 0,
+                                                          "size": 1}]}, {"name": "nop"},
+               _copy("s", 0, "o", 1 - r, 1), {"name": "nop"}]
+        if handshake:
+            ops += [{"name": "signal", "channel_type": "memory", "channel_ids": [0]},
+                    {"name": "wait", "channel_type": "memory", "channel_ids": [0]},
+                    {"name": "nop"}]
+        return {"id": r, "input_chunks": 1, "output_chunks": 2, "scratch_chunks": 1,
+                "channels": [{"channel_type": "memory", "connected_to": [1 - r]}],
+                "remote_buffers": [{"rank": 1 - r, "type": "i",
+                                    "access_channel_types": ["memory"]}],
+                "semaphores": [],
+                "threadblocks": [{"id": 0, "ops": ops,
+                                  "channels": [{"channel_type": "memory", "channel_ids": [0]}],
+                                  "remote_buffer_refs": [{"access_channel_type": "memory",
+                                                          "remote_buffer_ids": [0]}]}]}
+    return {"name": "get_allgather", "collective": "allgather", "protocol": "Simple",
+            "inplace": False, "gpus": [gpu(0), gpu(1)]}
+
+
+def test_a_gpu_read_by_its_peer_after_its_kernel_ends():
+    """Without the handshake each GPU's kernel may end, and its caller reuse its input, while
+    the peer's get still reads it: once accepted, now an [arrival] reason for each GPU."""
+    good = check_mscclpp(NV2, _get_allgather(True))
+    assert good.ok, good.reasons
+    assert good.algbw == 900            # 2 chunks / (1 chunk over 450 each way)
+    v = check_mscclpp(NV2, _get_allgather(False))
+    assert not v.ok and set(v.rules) == {"arrival"}
+    assert sum("reads rank 0's input chunk 0 at a time not ordered before the end of rank "
+               "0's kernel" in r for r in v.reasons) == 1
+    assert len(v.reasons) == 2

@@ -470,6 +470,28 @@ class Machine:
                                             f"{r} covers it)")
         if wrong > 20:
             self.out.add("end-state", f"... {wrong} output chunks end wrong in all")
+        self.late_reads(ends)
+
+    def late_reads(self, ends: dict[int, Any]) -> None:
+        """Reads of a GPU's input or output by another GPU's thread blocks (get, rre, rres,
+        glres) must be ordered before that GPU's kernel ends: the caller owns both buffers
+        again then. A port channel's proxy reading its own GPU's buffers late is left alone
+        (MSCCL++'s own multi_node_transfer.json does so, its flushes flushing nothing)."""
+        own = {r: {p.pid for p in self.procs if p.rank == r} for r in range(self.net.n)}
+        own_ports = {x.pid for x in self.ports.values()}
+        for (r, b), readers in sorted(self.rd.items()):
+            if b not in ("i", "o"):
+                continue
+            for at, reads in enumerate(readers):
+                for r_pid, (r_seg, r_op) in sorted((reads or {}).items()):
+                    if r_pid in own[r] or r_pid in own_ports or self.ordered((r_pid, r_seg, r_op), -2, 0, -1,
+                                                       ends[r]):
+                        continue
+                    self.out.add("arrival", f"{self.who((r_pid, r_seg, 0))} reads rank {r}'s "
+                                            f"{BUFNAME[b]} chunk {at // self.net.scale} at a "
+                                            f"time not ordered before the end of rank {r}'s "
+                                            f"kernel (no wait on rank {r} covers it): the "
+                                            f"caller may reuse the buffer by then")
 
     def expect(self, r: int, pos: int) -> int:
         """The contributions rank ``r``'s output position ``pos`` must sum."""
