@@ -1,15 +1,18 @@
 """Hostile MSCCL++ plans for the checker: MSCCL++'s own test plans mutated at random (a
 field deleted, a value of another type or out of range, an entry repeated), each answered
-with a verdict or a MscclppCheckError, never another exception; and the one mutation that
-once crashed it (a wait listing one channel twice) checked by hand."""
+with a verdict or a MscclppCheckError, never another exception; the one mutation that
+once crashed it (a wait listing one channel twice) checked by hand; and forged plans the
+checker once accepted, each refused now under its rule."""
 
 import copy
 import json
 import random
+from fractions import Fraction
 
 import pytest
 
 from forestcoll_opt.errors import ForestCollError
+from forestcoll_opt.model.topology import Link, Node, Topology
 from forestcoll_opt.runtimes.mscclpp_check import PlanVerdict, check_mscclpp
 from tests.runtimes.test_mscclpp_check import DATA, IB2, NV2, NVLS2, ops, plan
 
@@ -174,3 +177,23 @@ def test_a_gpu_read_by_its_peer_after_its_kernel_ends():
     assert sum("reads rank 0's input chunk 0 at a time not ordered before the end of rank "
                "0's kernel" in r for r in v.reasons) == 1
     assert len(v.reasons) == 2
+
+
+def test_a_schedule_routing_over_infiniband_does_not_speed_up_a_memory_channel_plan():
+    """Two GPUs on an NVSwitch (450) and an InfiniBand switch (50). The optimal allreduce
+    schedule sends over both (500); MSCCL++'s reduce.json moves everything over memory
+    channels, that is NVLink (450). Given the schedule, the checker once spread the plan's
+    transfers over the schedule's paths, IB included, and said 500 "= the schedule's"."""
+    import forestcoll_opt as fc
+    topo = Topology("nvib2", (Node("g0", "compute", 0), Node("g1", "compute", 0),
+                              Node("sw", "switch"), Node("ib", "switch")),
+                    (Link("g0", "sw", Fraction(450), True, "nvlink"),
+                     Link("g1", "sw", Fraction(450), True, "nvlink"),
+                     Link("g0", "ib", Fraction(50), True, "infiniband"),
+                     Link("g1", "ib", Fraction(50), True, "infiniband")))
+    sched = fc.generate(topo, collective="allreduce")
+    assert sched.algbw == 500
+    v = check_mscclpp(topo, DATA / "reduce.json", schedule=sched)
+    assert v.ok and v.algbw == 450
+    assert not any(row.src == "ib" or row.dst == "ib" for row in v.links)
+    assert sum("other than NVLink/xGMI" in n for n in v.notes) == 2
