@@ -189,7 +189,9 @@ def replan(topology: Topology, schedule: Schedule, *,
     :returns: the re-plan
     :raises FailureError: for an id that names no part, or a network left without a
         schedule
-    :raises ScheduleError: for a schedule that is not a tree collective's (all-to-all)
+    :raises ScheduleError: for a schedule that is not a tree collective's (all-to-all), or
+        that the verifier finds invalid on ``topology`` (its trees clear of the failures
+        would be kept as they are)
     """
     start = time.perf_counter()
     member = schedule.collective
@@ -199,6 +201,11 @@ def replan(topology: Topology, schedule: Schedule, *,
     parts = parse_failures(topology, failures)
     root = schedule.root
     weights = dict(schedule.weights) if getattr(schedule, "weights", None) else None
+    own = verify(topology, schedule, validity_only=True, kernel=kernel, weights=weights)
+    if not own.valid:
+        reason = own.reasons[0] if own.reasons else own.status
+        raise ScheduleError(f"the healthy schedule is not valid on {topology.name} "
+                            f"({reason}): re-plan from a schedule the verifier accepts")
     healthy, _ = _optimum(topology, member, root, kernel)
     try:
         degraded = degrade(topology, parts)
@@ -227,6 +234,10 @@ def replan(topology: Topology, schedule: Schedule, *,
     document = new.to_dict()        # the verifier reads it; the CLI writes it
     verdict = verify(degraded, document, against="trees" if member is Collective.ALLREDUCE
                      else "lp", kernel=kernel, weights=weights)
+    if not verdict.valid:       # the healthy schedule was valid: a bug of the re-plan
+        raise ScheduleError(f"the re-planned schedule fails the verifier "
+                            f"({verdict.reasons[0] if verdict.reasons else verdict.status}); "
+                            f"please report this with the healthy schedule")
     inside = set(cut.cut)
     compute = [v for v in degraded.compute_nodes if v in inside]
     others = [v for v in degraded.compute_nodes if v not in inside]

@@ -70,13 +70,20 @@ def cmd_check_mscclpp(args: argparse.Namespace) -> int:
                              f"({reason}); run forestcoll verify for every problem")
         schedule = schedule_from_dict(data, source=name, expand=False)
     v = check_mscclpp(topo, args.plan, schedule=schedule, root=args.root,
-                      sms=args.sms or DEFAULT_SMS)
+                      sms=DEFAULT_SMS if args.sms is None else args.sms)
     where = display_path(args.plan)
     named = _NAMES.get(v.coll or "")
     if schedule is not None and named is not None and named != schedule.collective.value:
         raise UsageError(f"{display_path(args.schedule)} is a {schedule.collective} schedule "
                          f"and {where} a {named} plan: compare the plan with the schedule it "
                          f"was made from")
+    nodes = topo.compute_nodes
+    if schedule is not None and schedule.root is not None and \
+            schedule.root != nodes[args.root]:
+        raise UsageError(f"{display_path(args.schedule)} is a {schedule.collective} from "
+                         f"{schedule.root} (rank {nodes.index(schedule.root)}) but the plan is "
+                         f"checked from rank {args.root} ({nodes[args.root]}): give --root "
+                         f"{nodes.index(schedule.root)}")
     status, code = v.status, EXIT_ERROR if v.reasons else 0
     expected = comparison = None
     if schedule is not None and not v.reasons:

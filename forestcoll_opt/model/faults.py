@@ -512,17 +512,23 @@ def parse_part(topology: Topology, text: str) -> Failure:
 def parse_failures(topology: Topology, failures: "Failure | str | Iterable[Failure | str]"
                    ) -> tuple[Failure, ...]:
     """Several failures (and degraded parts) at once, each read by :func:`parse_part`; an
-    id given twice counts once.
+    id given twice counts once, one part given with two ``keep`` values is refused.
 
     :param topology: the network
     :param failures: a :class:`Failure`, an id, or an iterable of them
     :returns: the failures, in the order given
-    :raises FailureError: as :func:`parse_part`, and for an empty list
+    :raises FailureError: as :func:`parse_part`, for an empty list, and for one part named
+        with two different ``keep`` (failed and degraded, or degraded twice)
     """
     items = [failures] if isinstance(failures, (Failure, str)) else list(failures)
     out: list[Failure] = []
     for item in items:
         part = item if isinstance(item, Failure) else parse_part(topology, item)
+        other = next((p for p in out if (p.kind, p.target) == (part.kind, part.target)
+                      and p != part), None)
+        if other is not None:
+            raise FailureError(f"{other.id} and {part.id} name one part twice with different "
+                               f"bandwidths left; name it once")
         if part not in out:
             out.append(part)
     if not out:

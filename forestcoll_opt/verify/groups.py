@@ -285,6 +285,13 @@ def verify_groups(topology: Topology, document: Any, *,
     elif claimed != lam:
         reasons.append(f"\"achieved\" claims λ = {fraction_text(claimed)} but the summed link "
                        f"loads of every group at once give {fraction_text(lam)}")
+    claims = _written(data.get("lambda"))
+    if claims is not None and claims[0] > claims[1]:
+        reasons.append(f"\"lambda\" claims the interval [{fraction_text(claims[0])}, "
+                       f"{fraction_text(claims[1])}], whose lower end is above its upper")
+    elif claims is not None and lam > claims[1]:
+        reasons.append(f"\"lambda\" claims the optimum is at most {fraction_text(claims[1])}, "
+                       f"but the schedules reach λ = {fraction_text(lam)} together")
     checks = [GroupCheck(c.name, c.members, c.weight, c.alone, lam * c.weight) for c in checks]
     if reasons:
         return GroupsVerdict("invalid", tuple(reasons), member, lam, groups=tuple(checks),
@@ -296,6 +303,13 @@ def verify_groups(topology: Topology, document: Any, *,
                              notes=("no LP interval given: validity only",))
     lower, upper = interval
     written = data.get("lambda")
+    if claims is not None and lam <= upper and (claims[1] < lower or claims[0] > upper):
+        # two certified intervals of one optimum always meet: the file's is forged
+        return GroupsVerdict("invalid", (
+            f"\"lambda\" claims the certified interval [{fraction_text(claims[0])}, "
+            f"{fraction_text(claims[1])}], but the optimum lies in [{fraction_text(lower)}, "
+            f"{fraction_text(upper)}] (the interval given): the file's is not certified",),
+            member, lam, interval, lam / upper, tuple(checks), busiest)
     if isinstance(written, Mapping) and (parse_exact(written.get("lower")),
                                          parse_exact(written.get("upper"))) != interval:
         notes.append(f"the file's \"lambda\" ({show(written.get('lower'))}, "
@@ -313,6 +327,16 @@ def verify_groups(topology: Topology, document: Any, *,
                      f"the witness's schedules reach more")
     return GroupsVerdict("optimal" if lam == upper else "below", (), member, lam, interval,
                          ratio, tuple(checks), busiest, tuple(notes))
+
+
+def _written(value: Any) -> tuple[Fraction, Fraction] | None:
+    """The file's ``"lambda"`` interval, or None when absent or malformed (a reason then)."""
+    if not isinstance(value, Mapping) or set(value) != {"lower", "upper"}:
+        return None
+    lower, upper = parse_exact(value["lower"]), parse_exact(value["upper"])
+    if lower is None or upper is None:
+        return None
+    return lower, upper
 
 
 def _joint(read: list, index: Mapping[str, int]

@@ -153,3 +153,24 @@ def test_a_failed_box_is_regenerated_and_says_why(healthy):
     assert gone.method == "regenerated" and gone.kept == 0
     assert gone.note == "the failures removed compute nodes"
     assert gone.status == "optimal"
+
+
+def test_an_invalid_healthy_schedule_is_refused_not_half_kept(healthy):
+    """A healthy schedule with a tree cut short (it no longer reaches three GPUs): the tree
+    avoids the failed NIC, so the repair once kept it as it was and returned an invalid
+    re-plan (status "invalid", written with exit 0 by the CLI). And a schedule whose claim
+    is forged (algbw 10000) was re-planned as if sound. Both are refused now."""
+    from forestcoll_opt.errors import ScheduleError
+    from forestcoll_opt.model.schedule import from_dict as schedule_from_dict
+    topo, sched = healthy
+    doc = sched.to_dict()
+    cut = dict(doc, trees=[dict(doc["trees"][0], edges=doc["trees"][0]["edges"][:-3])]
+               + doc["trees"][1:])
+    with pytest.raises(ScheduleError, match=r"^the healthy schedule is not valid on "
+                                            r"dgx-h100-2 \(tree #0 \(root box0/gpu0\): does "
+                                            r"not reach "):
+        replan(topo, schedule_from_dict(cut), failures="nic:box0/gpu3")
+    claimed = dict(doc, algbw="10000")
+    with pytest.raises(ScheduleError, match=r"\"algbw\" claims 10000 but the link loads "
+                                            r"give 1600/3"):
+        replan(topo, schedule_from_dict(claimed), failures="nic:box0/gpu3")

@@ -117,3 +117,28 @@ def test_options_named_as_the_command_spells_them(capsys):
                        "--root", "5")
     assert code == 2
     assert err == "forestcoll: error: --root must be a rank 0..1 of the plan, got 5\n"
+
+
+def test_sms_zero_is_refused_not_the_default(capsys):
+    """--sms 0 once ran with the default 132 (``args.sms or DEFAULT_SMS``) and exit 0."""
+    code, out, err = run(capsys, "check-mscclpp", DATA / "nv2.json", DATA / "reduce.json",
+                         "--sms", "0")
+    assert (code, out) == (2, "")
+    assert err == "forestcoll: error: --sms must be a positive integer, got 0\n"
+
+
+def test_a_broadcast_schedule_from_another_root_is_refused(capsys, tmp_path):
+    """A broadcast plan from rank 0 against a schedule broadcasting from rank 3 was once
+    "= the schedule's" with exit 0: the gate compared plans of two different collectives."""
+    from forestcoll_opt.model.catalog import resolve
+    from tests.runtimes.test_mscclpp_check_plans import chain
+    plan = tmp_path / "bc0.json"
+    plan.write_text(json.dumps(chain(resolve("dgx-h100:boxes=1"), "broadcast", root=0)))
+    sched = tmp_path / "bc3.json"
+    assert main(["generate", "dgx-h100:boxes=1", "--collective", "broadcast", "--root",
+                 "box0/gpu3", "-o", str(sched)]) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, "check-mscclpp", "dgx-h100:boxes=1", plan, "--schedule", sched)
+    assert (code, out) == (2, "")
+    assert err == (f"forestcoll: error: {sched} is a broadcast from box0/gpu3 (rank 3) but the "
+                   f"plan is checked from rank 0 (box0/gpu0): give --root 3\n")

@@ -109,3 +109,18 @@ def test_replan_on_an_unbalanced_remainder_states_the_bound_and_the_ratio(capsys
         "(100.00%) of the bound")
     assert json.loads(new.read_text())["topology"] == "asym3 without link:a--b (balanced)"
     assert (tmp_path / "xml" / "asym3_without_link_a--b__balanced_.xml").exists()
+
+
+def test_an_invalid_healthy_schedule_is_one_line_and_writes_nothing(capsys, tmp_path):
+    healthy, forged, new = tmp_path / "h.json", tmp_path / "forged.json", tmp_path / "new.json"
+    assert run(capsys, "generate", "dgx-h100:boxes=2", "-o", str(healthy), "-q")[0] == 0
+    doc = json.loads(healthy.read_text())
+    doc["trees"][0]["edges"] = doc["trees"][0]["edges"][:-3]
+    forged.write_text(json.dumps(doc))
+    code, out, err = run(capsys, "replan", "dgx-h100:boxes=2", str(forged), "--fail",
+                         "nic:box0/gpu3", "-o", str(new))
+    assert (code, out) == (2, "") and not new.exists()
+    assert err.startswith("forestcoll: error: the healthy schedule is not valid on dgx-h100-2 "
+                          "(tree #0 (root box0/gpu0): does not reach ")
+    assert err.endswith("re-plan from a schedule the verifier accepts\n")
+    assert err.count("\n") == 1

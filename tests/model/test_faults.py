@@ -286,3 +286,19 @@ def test_a_degraded_nic_keeps_part_of_its_bandwidth(catalog):
 def test_a_bad_degradation_is_refused(catalog, text, words):
     with pytest.raises(FailureError, match=words):
         parse_part(catalog("dgx-h100:boxes=2"), text)
+
+
+def test_one_part_named_with_two_bandwidths_is_refused(catalog):
+    """A NIC failed and degraded at once, or degraded to 1/2 and to 1/4, was taken silently
+    (the network named "... with nic:box0/gpu3=1/2 with nic:box0/gpu3=1/4" had the NIC at
+    1/4, one of the two readings); now it is one line naming both."""
+    topo = catalog("dgx-h100:boxes=2")
+    with pytest.raises(FailureError, match=r"^nic:box0/gpu3 and nic:box0/gpu3=1/2 name one "
+                                           r"part twice with different bandwidths left; name "
+                                           r"it once$"):
+        degrade(topo, ["nic:box0/gpu3", "nic:box0/gpu3=1/2"])
+    with pytest.raises(FailureError, match=r"^nic:box0/gpu3=1/2 and nic:box0/gpu3=1/4 name"):
+        degrade(topo, ["nic:box0/gpu3=1/2", "nic:box0/gpu3=1/4"])
+    # the same degraded part twice still counts once
+    assert degrade(topo, ["nic:box0/gpu3=1/2", "nic:box0/gpu3=1/2"]).name == \
+        "dgx-h100-2 with nic:box0/gpu3=1/2"

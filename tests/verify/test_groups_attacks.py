@@ -110,6 +110,14 @@ def test_a_group_missing_is_invalid_against_the_layout(dgx):
     # the 8 NICs of a box (50 each way) shared by 7 groups through the NVSwitch, x = 400/7
     # per member, λ = 800/7; the schedules keep to their own NIC (100): below, at 7/8
     del data["layout"]
+    # its "lambda" still claims the 8 groups' certified [100, 100], which the 7 groups'
+    # [800/7, 800/7] does not meet: a false claim, invalid
+    stale = fc.verify_concurrent(topo, data)
+    assert stale.status == "invalid"
+    assert stale.reasons == ("\"lambda\" claims the certified interval [100, 100], but the "
+                             "optimum lies in [800/7, 800/7] (the interval given): the file's "
+                             "is not certified",)
+    del data["lambda"]
     own = fc.verify_concurrent(topo, data)
     assert own.status == "below" and len(own.groups) == 7
     assert own.lp_interval == (Fraction(800, 7), Fraction(800, 7))
@@ -207,3 +215,27 @@ def test_a_group_schedules_file_given_to_the_one_schedule_verifier_says_where_it
     assert v.reasons[0].startswith('"format" is "forestcoll-group-schedules/1": several '
                                    "process groups' schedules at once, judged together by "
                                    "verify_concurrent")
+
+
+def test_a_forged_lambda_interval_is_invalid_not_a_note(net, joint):
+    """The file's "lambda" claims the certified optimum. It was once only a note when it
+    disagreed with the interval given, so a file claiming [9, 9] for schedules at the
+    certified optimum 8 came out OPTIMAL. Two certified intervals of one optimum always
+    meet; a claimed interval upside down, or below what the schedules reach, is false on
+    its face, without any reference."""
+    data = joint.to_dict()
+    data["lambda"] = {"lower": "9", "upper": "9"}
+    v = verify_groups(net, data, lp_interval=(8, 8))
+    assert v.status == "invalid" and v.lam == 8 and v.ratio == 1
+    assert v.reasons == ("\"lambda\" claims the certified interval [9, 9], but the optimum "
+                         "lies in [8, 8] (the interval given): the file's is not certified",)
+    data["lambda"] = {"lower": "15/2", "upper": "17/2"}       # meets [8, 8]: a note only
+    assert verify_groups(net, data, lp_interval=(8, 8)).status == "optimal"
+    data["lambda"] = {"lower": "9", "upper": "7"}
+    v = verify_groups(net, data)
+    assert v.status == "invalid"
+    assert v.reasons == ("\"lambda\" claims the interval [9, 7], whose lower end is above its "
+                         "upper",)
+    data["lambda"] = {"lower": "7", "upper": "7"}
+    assert verify_groups(net, data).reasons == (
+        "\"lambda\" claims the optimum is at most 7, but the schedules reach λ = 8 together",)

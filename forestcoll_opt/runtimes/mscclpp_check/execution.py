@@ -97,6 +97,7 @@ class Machine:
         self.wr: dict[tuple[int, str], list] = {}
         self.rd: dict[tuple[int, str], list] = {}
         self.pk: dict[tuple[int, str], list] = {}
+        self.pkn: dict[tuple[int, str], list] = {}      # packet writes of each slot
         self.width = 0
         self._init_buffers()
         self.races = 0
@@ -116,6 +117,7 @@ class Machine:
             self.rd[(r, b)] = [None] * n
             if b == "p":
                 self.pk[(r, b)] = [None] * n
+                self.pkn[(r, b)] = [0] * n
         for r in range(self.net.n):
             for pos in range(sizes[(r, "i")] * k):
                 key, at = self.slot(r, "i", pos)
@@ -355,6 +357,18 @@ class Machine:
         stamps = [self.pk[self.slot(rank, buf, lo)[0]][self.slot(rank, buf, lo)[1] + i - lo]
                   for (rank, buf, lo, hi), packet in zip(m.sources, m.packet_read) if packet
                   for i in range(lo, hi)]
+        for (rank, buf, lo, hi), packet in zip(m.sources, m.packet_read):
+            for i in range(lo, hi) if packet else ():
+                key, at = self.slot(rank, buf, i)
+                if self.pkn[key][at] > 1 and not self.ordered(self.wr[key][at], pid, seg,
+                                                              serial, know):
+                    # every write of one run sets the same flag: the reader spinning on it
+                    # may take an earlier write's data
+                    self.race(op, f"reads LL packets of rank {rank}'s scratch chunk "
+                                  f"{i // self.net.scale}, written {self.pkn[key][at]} times, "
+                                  f"and nothing but the packet's flag orders the last write "
+                                  f"before it: the flag is set by the first write already",
+                              "race")
         if stamps:
             # an LL packet carries its writer's knowledge to the thread that spins on it,
             # which writes its results element by element after reading them
@@ -363,9 +377,14 @@ class Machine:
                 self.join_later(p, stamp)
             who = (pid, seg, know, serial)
         n = m.sources[0][3] - m.sources[0][2]
+        # the block's threads run the elements at once: every element is read before any is
+        # written, and an element one thread writes that another reads is a race
+        read_at: dict[tuple[tuple[int, str], int], int] = {}
+        totals: list[Any] = []
         for i in range(n):
             total = 0
             for (rank, buf, lo, _), packet in zip(m.sources, m.packet_read):
+                read_at.setdefault(self.slot(rank, buf, lo + i), i)
                 value = self.access(who, rank, buf, lo + i, False, op, packet_read=packet)
                 if value is None:
                     self.out.add("unwritten", f"{op.where} ({op.name}): reads rank {rank}'s "
@@ -377,11 +396,19 @@ class Machine:
                     self.out.add("end-state", f"{op.where} ({op.name}): adds a contribution "
                                               f"twice")
                 total = None if total is None else total | value
+            totals.append(total)
+        for i, total in enumerate(totals):
             for rank, buf, lo, _ in m.targets:
                 if buf == "i" and not self.inplace:
                     self.out.add("input-written", f"{op.where} ({op.name}): writes rank "
                                                   f"{rank}'s input buffer, the caller's data, "
                                                   f"in an out-of-place plan")
+                j = read_at.get(self.slot(rank, buf, lo + i), i)
+                if j != i:
+                    self.race(op, f"writes rank {rank}'s {BUFNAME[buf]} chunk "
+                                  f"{(lo + i) // self.net.scale}, which it also reads as its "
+                                  f"source at another position: the block's threads do both "
+                                  f"at once", "race")
                 self.access(who, rank, buf, lo + i, True, op, total)
                 if buf == "p":
                     key, at = self.slot(rank, buf, lo + i)
@@ -390,6 +417,7 @@ class Machine:
                     # segment is taken as done: the checker's approximation, docs section 6)
                     stamp[pid] = max(stamp[pid], seg + 1)
                     self.pk[key][at] = stamp
+                    self.pkn[key][at] += 1
 
     # --- the end -----------------------------------------------------------------------------
 
@@ -442,6 +470,28 @@ class Machine:
                                             f"{r} covers it)")
         if wrong > 20:
             self.out.add("end-state", f"... {wrong} output chunks end wrong in all")
+        self.late_reads(ends)
+
+    def late_reads(self, ends: dict[int, Any]) -> None:
+        """Reads of a GPU's input or output by another GPU's thread blocks (get, rre, rres,
+        glres) must be ordered before that GPU's kernel ends: the caller owns both buffers
+        again then. A port channel's proxy reading its own GPU's buffers late is left alone
+        (MSCCL++'s own multi_node_transfer.json does so, its flushes flushing nothing)."""
+        own = {r: {p.pid for p in self.procs if p.rank == r} for r in range(self.net.n)}
+        own_ports = {x.pid for x in self.ports.values()}
+        for (r, b), readers in sorted(self.rd.items()):
+            if b not in ("i", "o"):
+                continue
+            for at, reads in enumerate(readers):
+                for r_pid, (r_seg, r_op) in sorted((reads or {}).items()):
+                    if r_pid in own[r] or r_pid in own_ports or self.ordered((r_pid, r_seg, r_op), -2, 0, -1,
+                                                       ends[r]):
+                        continue
+                    self.out.add("arrival", f"{self.who((r_pid, r_seg, 0))} reads rank {r}'s "
+                                            f"{BUFNAME[b]} chunk {at // self.net.scale} at a "
+                                            f"time not ordered before the end of rank {r}'s "
+                                            f"kernel (no wait on rank {r} covers it): the "
+                                            f"caller may reuse the buffer by then")
 
     def expect(self, r: int, pos: int) -> int:
         """The contributions rank ``r``'s output position ``pos`` must sum."""

@@ -65,6 +65,13 @@ class Links:
         self.cache[key] = found
         return found
 
+    def peer_memory(self, path: Path) -> bool:
+        """Whether every hop of ``path`` is NVLink or xGMI (or untyped): a path CUDA IPC
+        moves data over."""
+        types = self.topo.link_type
+        return all(types.get(hop) is None or types.get(hop) in MEMORY_LINKS
+                   for hop in zip(path, path[1:]))
+
     def multicast_switch(self, nodes: list[str]) -> str | None:
         """A multicast switch linked both ways to every node of ``nodes``."""
         cap = self.topo.capacity
@@ -129,6 +136,14 @@ def link_loads(plan: Plan, net: Net, topology: Topology, links: Links,
             continue
         src, dst = nodes[a], nodes[b]
         given = (routes or {}).get((src, dst))
+        if given and (kind == "memory" or links.paths(src, dst, "memory")) and \
+                not all(links.peer_memory(tuple(path)) for path, _ in given):
+            # a memory channel (and a port channel inside an IPC domain) moves the data
+            # over NVLink/xGMI whatever the schedule routes: its other paths are not taken
+            out.note(f"the schedule routes {src} -> {dst} partly over links other than "
+                     f"NVLink/xGMI, which the plan's {kind} channel does not use: the "
+                     f"transfers take the NVLink/xGMI path")
+            given = None
         if given:
             choice = [(tuple(path), Fraction(share)) for path, share in given]
         else:
