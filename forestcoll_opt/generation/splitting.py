@@ -282,15 +282,18 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
     eid = {e: i for i, e in enumerate(edges)}
     flows = splits = bisections = dropped = 0
 
+    order = list(reps)      # the node whose test failed last is tested first
+
     def safe(change: dict[tuple[int, int], int], gamma: int) -> bool:
         nonlocal flows
         ids = [eid[e] for e in change]
         net.set_capacities(ids, [cap.get(e, 0) + d * gamma for e, d in change.items()])
         ok = True
-        for v in reps:
+        for i, v in enumerate(order):
             flows += 1
             if net.max_flow(s, v) < need:
                 ok = False
+                order.insert(0, order.pop(i))
                 break
         net.set_capacities(ids, [cap.get(e, 0) for e in change])
         return ok
@@ -313,6 +316,42 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
     share = ({u: max(1, cap[(u, w)] // max(1, len(outs) - (u in outs)))
               for u in ends.into.get(w, ()) if (u, w) in cap}
              if even and box.get(w) is not None else None)
+    if share is not None:
+        # every pair's even share at once, tested once: a state that meets the condition
+        # is one splitting can finish from, however it was reached (else pair by pair)
+        plan: dict[tuple[int, int, int], int] = {}
+        change: dict[tuple[int, int], int] = {}
+        for t in outs:
+            for u in sorted(share):
+                gamma = min(share[u], cap.get((w, t), 0))
+                if u == t or gamma == 0 or (u, w, t) in plan:
+                    continue
+                for a, x, b in _orbit((u, w, t), gens):
+                    plan[(a, x, b)] = gamma
+                    for e in ((a, x), (x, b)):
+                        change[e] = change.get(e, 0) - gamma
+                    if a != b:
+                        change[(a, b)] = change.get((a, b), 0) + gamma
+        if plan and all(cap.get(e, 0) + d >= 0 for e, d in change.items()):
+            new = [e for e in change if e not in eid]
+            for e, i in zip(new, net.add_edges(new, [0] * len(new))):
+                eid[e] = i
+            if safe(change, 1):
+                splits += len(plan)
+                for (a, x, b), gamma in plan.items():
+                    units = _join(pools[(a, x)].take(gamma), pools[(x, b)].take(gamma))
+                    pool = pools.setdefault((a, b), PathUnits())
+                    for path, count in units:
+                        pool.add(path, count)
+                for e, d in change.items():
+                    value = cap.get(e, 0) + d
+                    net.set_capacity(eid[e], value)
+                    if value:
+                        cap[e] = value
+                        ends.add(*e)
+                    else:
+                        cap.pop(e, None)
+                share = None
     while True:
         # one pass over the egress links; with a larger group, passes repeat while they
         # split something (a pass creates links at w that the next one can pair)
