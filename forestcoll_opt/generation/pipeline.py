@@ -190,7 +190,13 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     twins = twin_rotation(network)
     candidates = (([twins] if twins else []) + class_products(group.generators, compute)
                   + list(group.generators))
-    H = free_abelian(candidates, compute)
+    # a compute node every automorphism fixes (a failed part's) rules out a free group
+    pinned = set(compute)
+    for g in group.generators:
+        pinned = {v for v in pinned if g[v] == v}
+        if not pinned:
+            break
+    H = None if pinned else free_abelian(candidates, compute)
     if H is None or H.order < 2:
         # after a failure: a group fixing the failed part's box, moving the rest freely
         H = semi_free_abelian(candidates, compute)

@@ -201,7 +201,23 @@ def twin_rotation(topology) -> tuple[int, ...] | None:
 SEEDS = 8     # greedy passes, started from each of the longest candidates in turn
 
 
-def _greedy(pool: list[tuple[int, np.ndarray]], comp: np.ndarray, n: int, *,
+def _cycle_lengths(g: np.ndarray, comp: np.ndarray) -> set[int]:
+    """The lengths of the cycles of ``g`` through the compute nodes ``comp``."""
+    seen = np.zeros(len(g), dtype=bool)
+    out = set()
+    perm = g.tolist()
+    for v in comp.tolist():
+        if not seen[v]:
+            length, w = 0, v
+            while not seen[w]:
+                seen[w] = True
+                length += 1
+                w = perm[w]
+            out.add(length)
+    return out
+
+
+def _greedy(pool: list[tuple[int, np.ndarray, set[int]]], comp: np.ndarray, n: int, *,
             semi: bool = False) -> tuple[list[np.ndarray], list[int], list[np.ndarray]]:
     """Take ``pool``'s permutations in order, each kept when it commutes with those kept
     and the group stays free on ``comp`` (with ``semi``: semi-free, and each kept only
@@ -210,8 +226,12 @@ def _greedy(pool: list[tuple[int, np.ndarray]], comp: np.ndarray, n: int, *,
     orders: list[int] = []
     tables: list[np.ndarray] = []
     count = len(comp)          # representatives so far
-    for order, g in pool:
+    for order, g, lengths in pool:
         if math.prod(orders) * order > len(comp):
+            continue
+        # every element of a (semi-)free group moves each compute node it moves in a
+        # cycle of its own order: checked before the powers table (order × n entries)
+        if not lengths <= ({1, order} if semi else {order}):
             continue
         if any(not np.array_equal(g[c], c[g]) for c in chosen):
             continue
@@ -241,7 +261,7 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
     :returns: the group, or None
     """
     comp = np.asarray(sorted(compute), dtype=np.int64)
-    pool: list[tuple[int, np.ndarray]] = []
+    pool: list[tuple[int, np.ndarray, set[int]]] = []
     seen: set[bytes] = set()
     for h in list(candidates)[:limit]:
         h = np.asarray(h, dtype=np.int64)
@@ -250,7 +270,7 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
             if key in seen or (g[comp] == comp).all():
                 continue
             seen.add(key)
-            pool.append((perm_order(g.tolist()), g))
+            pool.append((perm_order(g.tolist()), g, _cycle_lengths(g, comp)))
     pool.sort(key=lambda item: -item[0])
     if not pool:
         return None
@@ -286,7 +306,7 @@ def semi_free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int
     :returns: the group (:attr:`FreeAbelian.fixed` its fixed compute nodes), or None
     """
     comp = np.asarray(sorted(compute), dtype=np.int64)
-    pool: list[tuple[int, np.ndarray]] = []
+    pool: list[tuple[int, np.ndarray, set[int]]] = []
     seen: set[bytes] = set()
     for h in list(candidates)[:limit]:
         h = np.asarray(h, dtype=np.int64)
@@ -295,7 +315,7 @@ def semi_free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int
             if key in seen or (g[comp] == comp).all():
                 continue
             seen.add(key)
-            pool.append((perm_order(g.tolist()), g))
+            pool.append((perm_order(g.tolist()), g, _cycle_lengths(g, comp)))
     pool.sort(key=lambda item: -item[0])
     if not pool:
         return None
