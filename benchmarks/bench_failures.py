@@ -126,7 +126,9 @@ def measure(case: str, timeout: float) -> dict:
     wall = time.perf_counter() - start
     peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
     if done.returncode != 0:
-        last = done.stderr.strip().splitlines()
+        killed = re.search(r"Command terminated by signal (\d+)", done.stderr)
+        last = ([f"killed by signal {killed[1]} (not by the timeout)"] if killed
+                else done.stderr.strip().splitlines())
         return {**row, **EMPTY, "generate_s": "error", "verify_s": "error",
                 "total_s": f"{wall:.1f}", "peak_mb": "",
                 "status": "error: " + (last[-1] if last else "?")[:200],
