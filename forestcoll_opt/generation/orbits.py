@@ -52,6 +52,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from ..kernels.abelian import FreeAbelian
+from ..errors import RoutingError
 from .routing import RoutedTree, route_trees
 from .splitting import JointSplitIncomplete, split_switches
 
@@ -106,7 +107,8 @@ def orbit_forest(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     gens = [g.tolist() for g in group.generators]
     try:
         split = split_switches(num_nodes, capacity, compute, switches, demand, box=box,
-                               kernel=kernel, progress=progress, group=gens)
+                               kernel=kernel, progress=progress, group=gens,
+                               even=bool(len(group.fixed)))
     except JointSplitIncomplete:
         return None
     t_split = time.perf_counter()
@@ -114,26 +116,44 @@ def orbit_forest(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     tails = np.asarray([a for a, _ in edges], dtype=np.int64)
     heads = np.asarray([b for _, b in edges], dtype=np.int64)
     caps = np.asarray([split.capacity[e] for e in edges], dtype=object)
-    # each edge's orbit: its image with the tail moved to its orbit's representative
-    back = group.inverse(group.label[tails])
-    canon_tail = group.rep[tails]
+    # each edge's orbit: its image with the tail moved to its orbit's representative (the
+    # head, when the group fixes the tail); exps[i] maps the orbit's canonical edge onto i
+    fixed = np.zeros(num_nodes, dtype=bool)
+    fixed[list(group.fixed)] = True
+    moves_tail = ~fixed[tails]
+    exps = np.where(moves_tail[:, None], group.label[tails], group.label[heads])
+    back = group.inverse(exps)
+    canon_tail = group.apply(back, tails)
     canon_head = group.apply(back, heads)
     keys = canon_tail * num_nodes + canon_head
     unique, orbit_of = np.unique(keys, return_inverse=True)
     counts = np.bincount(orbit_of, minlength=len(unique))
-    if (counts != group.order).any():
+    # an orbit of an edge between two fixed nodes is that edge alone: each of its trees
+    # stands for |H| trees on it (the multiplier), the others for one each
+    whole = np.zeros(len(unique), dtype=bool)
+    whole[orbit_of] = moves_tail | ~fixed[heads]
+    if (counts != np.where(whole, group.order, 1)).any():
         return None                # G* is not invariant (cannot happen after joint splitting)
-    budget = [None] * len(unique)
-    for o, c in zip(orbit_of.tolist(), caps.tolist()):
-        if budget[o] is None:
-            budget[o] = c
-        elif budget[o] != c:
-            return None
     canonical = [(int(k) // num_nodes, int(k) % num_nodes) for k in unique]
+    routes, budget = _quotient(canonical, whole, split.routes, group)
+    for o, c in zip(orbit_of.tolist(), caps.tolist()):
+        if whole[o] and budget[o] is None:
+            budget[o] = c
+        elif whole[o] and budget[o] != c:
+            return None
+    weights = {}
+    for r in group.representatives:
+        d = demand.get(r, 0)
+        if fixed[r]:
+            if d % group.order:
+                return None       # a fixed root's |H| images cannot carry its demand
+            d //= group.order
+        if d > 0:
+            weights[r] = d
     reps = None
     for cut in (False, True):        # cut trees only where growing them whole gets stuck
         try:
-            reps = _grow(edges, orbit_of.tolist(), budget, group, demand, box, progress,
+            reps = _grow(edges, orbit_of.tolist(), budget, group, weights, box, progress,
                          split=cut)
             break
         except _Stuck:
@@ -141,24 +161,48 @@ def orbit_forest(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     if reps is None:
         return None
     t_pack = time.perf_counter()
-    label = group.label
     edge_index = {e: i for i, e in enumerate(edges)}
     # a proxy's root is its representative's position: one root may have several
     proxies = [_Proxy(j, weight, [canonical[orbit_of[edge_index[e]]] for e in tree])
                for j, (_, weight, tree) in enumerate(reps)]
-    routing = route_trees(proxies, {e: split.routes[e] for e in canonical})
+    try:
+        routing = route_trees(proxies, routes)
+    except RoutingError:
+        return None
     out = []
     for routed in routing.trees:
         root, _, tree = reps[routed.root]
         paths = []
-        for (x, _), path in zip(tree, routed.paths):
-            paths.append(tuple(group.apply(label[x], np.asarray(path)).tolist()))
+        for e, path in zip(tree, routed.paths):
+            paths.append(tuple(group.apply(exps[edge_index[e]], np.asarray(path)).tolist()))
         out.append(RoutedTree(root, routed.weight, tuple(tree), tuple(paths)))
     t_route = time.perf_counter()
     return OrbitForest(trees=tuple(out), seconds={
         "splitting_seconds": t_split - start, "packing_seconds": t_pack - t_split,
         "routing_seconds": t_route - t_pack}, splitting_max_flows=split.max_flows,
         edge_orbits=len(unique))
+
+
+def _quotient(canonical: list[tuple[int, int]], whole: np.ndarray,
+              routes: Mapping[tuple[int, int], Sequence[tuple[tuple[int, ...], int]]],
+              group: FreeAbelian) -> tuple[dict, list]:
+    """The routing table of the orbits' canonical edges, and the budget of each orbit in
+    representatives' trees (None: its capacity, filled by the caller). An edge between
+    two fixed nodes carries |H| trees for each of a representative's (its images): only
+    its paths that every element fixes are kept (the images of a tree then all take the
+    same path), each with its count divided by |H| (rounded down), and its budget is their
+    sum."""
+    table: dict[tuple[int, int], Sequence] = {}
+    budget: list = [None] * len(canonical)
+    gens = group.generators
+    for o, e in enumerate(canonical):
+        units = routes[e]
+        if not whole[o]:
+            units = tuple((p, c // group.order) for p, c in units
+                          if c >= group.order and all((g[list(p)] == p).all() for g in gens))
+            budget[o] = sum(c for _, c in units)
+        table[e] = units
+    return table, budget
 
 
 class _Proxy:
@@ -172,7 +216,7 @@ class _Proxy:
 
 
 def _grow(edges: list[tuple[int, int]], orbit_of: list[int], budget: list[int],
-          group: FreeAbelian, demand: Mapping[int, int], box: Mapping[int, object],
+          group: FreeAbelian, weights: Mapping[int, int], box: Mapping[int, object],
           progress, *, split: bool = False) -> list[tuple[int, int, list[tuple[int, int]]]]:
     """Grow one tree per orbit of roots (module docstring): [(root, weight, edges in
     growth order)]; raises :class:`_Stuck` when some tree cannot grow.
@@ -184,12 +228,12 @@ def _grow(edges: list[tuple[int, int]], orbit_of: list[int], budget: list[int],
     out_edges: dict[int, list[int]] = {}
     for i, (a, _) in enumerate(edges):
         out_edges.setdefault(a, []).append(i)
-    roots = [r for r in group.representatives if demand.get(r, 0) > 0]
+    roots = [r for r in group.representatives if weights.get(r, 0) > 0]
     nodes = {int(v) for v in np.flatnonzero(group.rep >= 0)}
     left = list(budget)
     trees = []
     for r in roots:
-        trees.append({"root": r, "weight": demand[r], "members": {r: 0}, "edges": [],
+        trees.append({"root": r, "weight": weights[r], "members": {r: 0}, "edges": [],
                       "heap": [], "short": []})
         _push(trees[-1], r, out_edges, edges, box, orbit_of, left)
     total = len(roots) * (len(nodes) - 1)

@@ -174,7 +174,7 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
                         phases=(_as_phase(rs), _as_phase(ag)),
                         stats=replace(rs.stats.plus(ag.stats), orbit_construction=1),
                         weights=rs.weights, group=ag.group)
-    from ..kernels.abelian import class_products, free_abelian, twin_rotation
+    from ..kernels.abelian import class_products, free_abelian, semi_free_abelian, twin_rotation
     from .orbits import orbit_forest
 
     stats: dict[str, Any] = {"orbit_construction": 0}
@@ -188,8 +188,18 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     idx = network.index
     compute = [idx[v] for v in network.compute_nodes]
     twins = twin_rotation(network)
-    H = free_abelian(([twins] if twins else []) + class_products(group.generators, compute)
-                     + list(group.generators), compute)
+    candidates = (([twins] if twins else []) + class_products(group.generators, compute)
+                  + list(group.generators))
+    # a compute node every automorphism fixes (a failed part's) rules out a free group
+    pinned = set(compute)
+    for g in group.generators:
+        pinned = {v for v in pinned if g[v] == v}
+        if not pinned:
+            break
+    H = None if pinned else free_abelian(candidates, compute)
+    if H is None or H.order < 2:
+        # after a failure: a group fixing the failed part's box, moving the rest freely
+        H = semi_free_abelian(candidates, compute)
     stats["packing_symmetry_seconds"] = time.perf_counter() - start
     if H is None or H.order < 2:
         return None
@@ -197,6 +207,13 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     with stage(progress, "bound"):
         b, k, U, int_caps = _least_k(network, "allgather", None, kernel, group, weights)
     stats.update(paper_k=b.k, bound_seconds=time.perf_counter() - t0)
+    if H.fixed:
+        # a fixed root's trees are the |H| images of its representatives: k·|H| trees per
+        # root, each link's capacity as many times; the same bound
+        if k * H.order > MAX_COUNT:
+            return None
+        k, U = k * H.order, U * H.order
+        int_caps = {e: math.floor(U * bw) for e, bw in network.capacity.items()}
     cap, demand = _integer_network(network, int_caps, k, None, weights)
     built = orbit_forest(len(network.node_ids), cap, compute,
                          [idx[s] for s in network.switch_nodes], demand, H,

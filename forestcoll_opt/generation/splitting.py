@@ -96,7 +96,8 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                    *, box: Mapping[int, object] | None = None,
                    kernel: str | None = None, progress=None,
                    symmetry: Sequence[int] | None = None,
-                   group: Sequence[Sequence[int]] | None = None) -> Splitting:
+                   group: Sequence[Sequence[int]] | None = None,
+                   even: bool = False) -> Splitting:
     """Remove ``switches`` from the integer network ``capacity`` (node indices
     ``0..num_nodes-1``) keeping ``min_v F(s, v) >= Σ demand`` (the paper's Algorithm 3).
 
@@ -128,6 +129,10 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     :param progress: None, or a callable ``progress(stage, done, total)``
     :param symmetry: a node permutation (by index), or None
     :param group: generators of a group of node permutations (by index), or None
+    :param even: with ``group``, a first pass at each switch of a box splits every pair at most
+        its even share (u's capacity into w over the other egress links), so that G*
+        joins each switch's nodes all to all where the splitting allows (the orbit
+        construction's greedy growth needs the room); further passes split the rest
     :returns: the compute-only graph G* with its routing table
     :raises SplittingError: when a switch keeps capacity that cannot be split off (its
         ingress and egress differ, or ``min_v F(s, v) >= Σ demand`` did not hold)
@@ -164,7 +169,7 @@ def split_switches(num_nodes: int, capacity: Mapping[tuple[int, int], int],
             used, splits, bisections, loops = _split_jointly(num_nodes, cap, pools, compute,
                                                              demand, gens, w, reps, box, need,
                                                              kernel, cyclic=group is None,
-                                                             ends=ends)
+                                                             ends=ends, even=even)
             flows += used
             dropped += loops
             joint["joint_splits"] += splits
@@ -250,7 +255,7 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
                    pools: dict[tuple[int, int], PathUnits], compute: list[int],
                    demand: Mapping[int, int], gens: Sequence[Sequence[int]], w: int,
                    reps: list[int], box: Mapping[int, object], need: int,
-                   kernel: str | None, *, cyclic: bool, ends: "_Ends"
+                   kernel: str | None, *, cyclic: bool, ends: "_Ends", even: bool = False
                    ) -> tuple[int, int, int, int]:
     """Split the switches of the orbit of ``w`` under the group ``gens`` generate
     pair-orbit by pair-orbit (``reps``: one compute node per orbit).
@@ -277,15 +282,18 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
     eid = {e: i for i, e in enumerate(edges)}
     flows = splits = bisections = dropped = 0
 
+    order = list(reps)      # the node whose test failed last is tested first
+
     def safe(change: dict[tuple[int, int], int], gamma: int) -> bool:
         nonlocal flows
         ids = [eid[e] for e in change]
         net.set_capacities(ids, [cap.get(e, 0) + d * gamma for e, d in change.items()])
         ok = True
-        for v in reps:
+        for i, v in enumerate(order):
             flows += 1
             if net.max_flow(s, v) < need:
                 ok = False
+                order.insert(0, order.pop(i))
                 break
         net.set_capacities(ids, [cap.get(e, 0) for e in change])
         return ok
@@ -303,6 +311,47 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
         whole = math.lcm(length[u], length[w], length[t])
         return whole != math.lcm(length[u], length[w]) or whole != math.lcm(length[w], length[t])
 
+    # the even shares of the first pass (``even``): u's capacity into w over the egress
+    # links of w other than back to u
+    share = ({u: max(1, cap[(u, w)] // max(1, len(outs) - (u in outs)))
+              for u in ends.into.get(w, ()) if (u, w) in cap}
+             if even and box.get(w) is not None else None)
+    if share is not None:
+        # every pair's even share at once, tested once: a state that meets the condition
+        # is one splitting can finish from, however it was reached (else pair by pair)
+        plan: dict[tuple[int, int, int], int] = {}
+        change: dict[tuple[int, int], int] = {}
+        for t in outs:
+            for u in sorted(share):
+                gamma = min(share[u], cap.get((w, t), 0))
+                if u == t or gamma == 0 or (u, w, t) in plan:
+                    continue
+                for a, x, b in _orbit((u, w, t), gens):
+                    plan[(a, x, b)] = gamma
+                    for e in ((a, x), (x, b)):
+                        change[e] = change.get(e, 0) - gamma
+                    if a != b:
+                        change[(a, b)] = change.get((a, b), 0) + gamma
+        if plan and all(cap.get(e, 0) + d >= 0 for e, d in change.items()):
+            new = [e for e in change if e not in eid]
+            for e, i in zip(new, net.add_edges(new, [0] * len(new))):
+                eid[e] = i
+            if safe(change, 1):
+                splits += len(plan)
+                for (a, x, b), gamma in plan.items():
+                    units = _join(pools[(a, x)].take(gamma), pools[(x, b)].take(gamma))
+                    pool = pools.setdefault((a, b), PathUnits())
+                    for path, count in units:
+                        pool.add(path, count)
+                for e, d in change.items():
+                    value = cap.get(e, 0) + d
+                    net.set_capacity(eid[e], value)
+                    if value:
+                        cap[e] = value
+                        ends.add(*e)
+                    else:
+                        cap.pop(e, None)
+                share = None
     while True:
         # one pass over the egress links; with a larger group, passes repeat while they
         # split something (a pass creates links at w that the next one can pair)
@@ -328,6 +377,8 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
                     if a != b:
                         change[(a, b)] = change.get((a, b), 0) + 1
                 upper = min(cap.get(e, 0) // m for e, m in uses.items())
+                if share is not None:
+                    upper = min(upper, share.get(u, upper))
                 if upper == 0:
                     continue
                 new = [e for e in change if e not in eid]
@@ -364,6 +415,9 @@ def _split_jointly(num_nodes: int, cap: dict[tuple[int, int], int],
                     pool = pools.setdefault((a, b), PathUnits())
                     for path, count in units:
                         pool.add(path, count)
+        if share is not None:
+            share = None            # the first pass only: the next ones split the rest
+            continue
         if cyclic or splits == before:
             break
         outs = sorted(b for (a, b) in cap if a == w)

@@ -11,6 +11,14 @@ exactly Π o_i nodes, both are equalities: the map is a bijection, G acts freely
 compute nodes, and each compute node v is g^a(r) for exactly one exponent vector a and
 the representative r of its orbit (its *label*). Elements are exponent vectors; applying
 one costs m lookups in tables of powers (Σ o_i rows of n entries).
+
+A network with a failed part has no such group (the failed part is fixed by every
+automorphism, and so is its box), but often one that acts *semi-freely*: every compute
+node is either fixed by all of G or has an orbit of exactly Π o_i nodes (the rotation of
+the intact boxes, fixing the failed box). :func:`semi_free_abelian` finds one; its fixed
+compute nodes are representatives of their own (label zero) and are listed in
+:attr:`FreeAbelian.fixed`. The same counting proves it: an orbit of Π o_i nodes makes the
+map onto G a bijection.
 """
 
 from __future__ import annotations
@@ -36,6 +44,8 @@ class FreeAbelian:
     :ivar rep: compute node index -> the representative of its orbit (-1 elsewhere)
     :ivar label: compute node index -> its exponent vector (rows; zeros elsewhere)
     :ivar representatives: the orbits' representatives, in order of the compute nodes
+    :ivar fixed: the compute nodes every element fixes (empty when G acts freely), each
+        its own representative with label zero
     """
 
     generators: tuple[np.ndarray, ...]
@@ -44,6 +54,7 @@ class FreeAbelian:
     rep: np.ndarray
     label: np.ndarray
     representatives: tuple[int, ...]
+    fixed: tuple[int, ...] = ()
 
     @property
     def order(self) -> int:
@@ -82,21 +93,36 @@ def _powers(g: np.ndarray, order: int) -> np.ndarray:
     return table
 
 
-def _labels(powers: Sequence[np.ndarray], orders: Sequence[int], compute: np.ndarray, n: int
-            ) -> tuple[np.ndarray, np.ndarray, list[int]] | None:
-    """(rep, label, representatives) when every compute orbit has Π o_i nodes, else None."""
+def _labels(powers: Sequence[np.ndarray], orders: Sequence[int], compute: np.ndarray, n: int,
+            *, semi: bool = False
+            ) -> tuple[np.ndarray, np.ndarray, list[int], list[int]] | None:
+    """(rep, label, representatives, fixed) when every compute orbit has Π o_i nodes (with
+    ``semi``: or one, a node every element fixes), else None."""
     total = math.prod(orders)
-    if len(compute) % total:
+    if len(compute) % total and not semi:
         return None
     rep = np.full(n, -1, dtype=np.int64)
     label = np.zeros((n, len(orders)), dtype=np.int64)
     grid = np.stack(np.meshgrid(*[np.arange(o) for o in orders], indexing="ij"),
                     axis=-1).reshape(total, len(orders))
-    reps = []
+    reps, fixed = [], []
     is_compute = np.zeros(n, dtype=bool)
     is_compute[compute] = True
+    if semi:       # the compute nodes every generator fixes (so every element does)
+        still = np.ones(len(compute), dtype=bool)
+        for table in powers:
+            if len(table) > 1:
+                still &= table[1][compute] == compute
+        stays = set(compute[still].tolist())
+    else:
+        stays = set()
     for r in compute.tolist():
         if rep[r] >= 0:
+            continue
+        if r in stays:
+            rep[r] = r
+            reps.append(r)
+            fixed.append(r)
             continue
         images = np.full(total, r, dtype=np.int64)
         for i, table in enumerate(powers):
@@ -107,7 +133,7 @@ def _labels(powers: Sequence[np.ndarray], orders: Sequence[int], compute: np.nda
         rep[images] = r
         label[images] = grid
         reps.append(r)
-    return rep, label, reps
+    return rep, label, reps, fixed
 
 
 def class_products(generators: Sequence[Sequence[int]], nodes: Sequence[int]
@@ -175,21 +201,45 @@ def twin_rotation(topology) -> tuple[int, ...] | None:
 SEEDS = 8     # greedy passes, started from each of the longest candidates in turn
 
 
-def _greedy(pool: list[tuple[int, np.ndarray]], comp: np.ndarray, n: int
-            ) -> tuple[list[np.ndarray], list[int], list[np.ndarray]]:
+def _cycle_lengths(g: np.ndarray, comp: np.ndarray) -> set[int]:
+    """The lengths of the cycles of ``g`` through the compute nodes ``comp``."""
+    seen = np.zeros(len(g), dtype=bool)
+    out = set()
+    perm = g.tolist()
+    for v in comp.tolist():
+        if not seen[v]:
+            length, w = 0, v
+            while not seen[w]:
+                seen[w] = True
+                length += 1
+                w = perm[w]
+            out.add(length)
+    return out
+
+
+def _greedy(pool: list[tuple[int, np.ndarray, set[int]]], comp: np.ndarray, n: int, *,
+            semi: bool = False) -> tuple[list[np.ndarray], list[int], list[np.ndarray]]:
     """Take ``pool``'s permutations in order, each kept when it commutes with those kept
-    and the group stays free on ``comp``: (generators, orders, power tables)."""
+    and the group stays free on ``comp`` (with ``semi``: semi-free, and each kept only
+    when it lowers the number of representatives): (generators, orders, power tables)."""
     chosen: list[np.ndarray] = []
     orders: list[int] = []
     tables: list[np.ndarray] = []
-    for order, g in pool:
+    count = len(comp)          # representatives so far
+    for order, g, lengths in pool:
         if math.prod(orders) * order > len(comp):
+            continue
+        # every element of a (semi-)free group moves each compute node it moves in a
+        # cycle of its own order: checked before the powers table (order × n entries)
+        if not lengths <= ({1, order} if semi else {order}):
             continue
         if any(not np.array_equal(g[c], c[g]) for c in chosen):
             continue
         table = _powers(g, order)
-        if _labels(tables + [table], orders + [order], comp, n) is None:
+        labels = _labels(tables + [table], orders + [order], comp, n, semi=semi)
+        if labels is None or (semi and len(labels[2]) >= count):
             continue
+        count = len(labels[2])
         chosen.append(g)
         orders.append(order)
         tables.append(table)
@@ -211,7 +261,7 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
     :returns: the group, or None
     """
     comp = np.asarray(sorted(compute), dtype=np.int64)
-    pool: list[tuple[int, np.ndarray]] = []
+    pool: list[tuple[int, np.ndarray, set[int]]] = []
     seen: set[bytes] = set()
     for h in list(candidates)[:limit]:
         h = np.asarray(h, dtype=np.int64)
@@ -220,7 +270,7 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
             if key in seen or (g[comp] == comp).all():
                 continue
             seen.add(key)
-            pool.append((perm_order(g.tolist()), g))
+            pool.append((perm_order(g.tolist()), g, _cycle_lengths(g, comp)))
     pool.sort(key=lambda item: -item[0])
     if not pool:
         return None
@@ -236,6 +286,52 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
     chosen, orders, tables = best
     if not chosen:
         return None
-    rep, label, reps = _labels(tables, orders, comp, n)
+    rep, label, reps, _ = _labels(tables, orders, comp, n)
     return FreeAbelian(generators=tuple(chosen), orders=tuple(orders), powers=tuple(tables),
                        rep=rep, label=label, representatives=tuple(reps))
+
+
+def semi_free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
+                      limit: int = 64) -> FreeAbelian | None:
+    """An abelian group acting *semi-freely* on ``compute`` (module docstring: every
+    compute orbit has |G| nodes or one) with the fewest representatives found (fixed
+    nodes plus orbits of moved ones): taken greedily as :func:`free_abelian` does, from
+    ``candidates`` and their powers, each kept when it lowers that number. After a
+    failure, the rotation of the intact boxes fixing the failed one. None when no
+    candidate but the identity qualifies or every compute node is fixed.
+
+    :param candidates: permutations of the node indices
+    :param compute: the compute node indices
+    :param limit: how many candidates to try
+    :returns: the group (:attr:`FreeAbelian.fixed` its fixed compute nodes), or None
+    """
+    comp = np.asarray(sorted(compute), dtype=np.int64)
+    pool: list[tuple[int, np.ndarray, set[int]]] = []
+    seen: set[bytes] = set()
+    for h in list(candidates)[:limit]:
+        h = np.asarray(h, dtype=np.int64)
+        for g in (h, np.asarray(free_power(h.tolist(), comp.tolist())[1], dtype=np.int64)):
+            key = g.tobytes()
+            if key in seen or (g[comp] == comp).all():
+                continue
+            seen.add(key)
+            pool.append((perm_order(g.tolist()), g, _cycle_lengths(g, comp)))
+    pool.sort(key=lambda item: -item[0])
+    if not pool:
+        return None
+    n = len(pool[0][1])
+    best: tuple[list, list, list] = ([], [], [])
+    fewest = len(comp)
+    for first in range(min(len(pool), SEEDS)):
+        chosen, orders, tables = _greedy(pool[first:first + 1] + pool[:first]
+                                         + pool[first + 1:], comp, n, semi=True)
+        if chosen:
+            count = len(_labels(tables, orders, comp, n, semi=True)[2])
+            if count < fewest:
+                best, fewest = (chosen, orders, tables), count
+    chosen, orders, tables = best
+    if not chosen:
+        return None
+    rep, label, reps, fixed = _labels(tables, orders, comp, n, semi=True)
+    return FreeAbelian(generators=tuple(chosen), orders=tuple(orders), powers=tuple(tables),
+                       rep=rep, label=label, representatives=tuple(reps), fixed=tuple(fixed))

@@ -5,7 +5,9 @@ generate(compact=True) when the construction cannot finish."""
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import subprocess
 import sys
 from fractions import Fraction
@@ -19,6 +21,7 @@ from forestcoll_opt.generation.splitting import JointSplitIncomplete
 from forestcoll_opt.model import topology as T
 from forestcoll_opt.model.collective import Collective
 from forestcoll_opt.model.compact import expand
+from forestcoll_opt.model.faults import degrade, failures, problem
 from forestcoll_opt.verify import verify
 from randomnets import random_symmetric_network
 
@@ -191,3 +194,97 @@ def test_a_stuck_tree_is_freed_by_moving_another_tree_off_the_orbit(catalog, mon
             assert e.src in seen and e.dst not in seen
             seen.add(e.dst)
     assert verify(topo, built).status == "optimal"
+
+
+# --- after a failure: a semi-free group (kernels/abelian.semi_free_abelian) -------------------
+
+@pytest.mark.parametrize("spec, failure, order, reps", [
+    ("dgx-h100:boxes=4", "nic:box1/gpu5", 7, 8),       # the 7 intact rails; GPU 5 fixed
+    ("dgx-a100:boxes=4", "nic:box1/gpu5", 3, 16),      # the 3 intact boxes; box1 fixed
+    ("mi300x:boxes=4", "nic:box1/gpu5", 7, 8),
+    ("dgx-h100:boxes=16", "nic:box3/gpu5", 15, 16),    # the 15 intact boxes
+])
+def test_after_a_failure_the_orbit_schedule_is_optimal_on_the_degraded_network(
+        catalog, spec, failure, order, reps):
+    topo = degrade(catalog(spec), [failure])
+    s = orbit_schedule(topo, collective=Collective.ALLGATHER)
+    assert s is not None and s.stats.orbit_construction == 1
+    assert s.group_order == order == s.stats.packing_group_order
+    # one representative per fixed root and per orbit of moved roots (more where cut)
+    roots = {t.root for t in s.orbits}
+    assert len(roots) == reps <= len(s.orbits)
+    # the least k at the bound times |H|: a fixed root's trees are |H| images each
+    assert s.k == s.stats.paper_k * order or s.k % order == 0
+    bound = fc.bound(topo).algbw
+    assert s.algbw == bound
+    assert _check_loads(topo, s) == bound             # every tree written out, counted here
+    assert verify(topo, s).status == "optimal"        # the verifier on the compact file
+    full = expand(s)
+    assert full.num_trees == order * len(s.orbits)
+    assert verify(topo, full).status == "optimal"     # and on every tree
+    assert generate(topo, collective="allgather", compact=True).to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_random_symmetric_networks_with_a_random_failure_are_optimal(seed):
+    whole = T.from_dict(random_symmetric_network(seed))
+    rng = random.Random(seed)
+    failure = rng.choice([f for f in failures(whole) if problem(whole, f) is None])
+    topo = degrade(whole, [failure])
+    bound = fc.bound(topo).algbw
+    s = orbit_schedule(topo, collective=Collective.ALLGATHER)
+    if s is not None:
+        assert s.stats.orbit_construction == 1 and s.algbw == bound
+        assert _check_loads(topo, s) == bound
+        assert verify(topo, s).status == "optimal"
+        assert verify(topo, expand(s)).status == "optimal"
+    comp = generate(topo, collective="allgather", compact=True)
+    assert comp.algbw == bound and verify(topo, comp).status == "optimal"
+    BUILT.append(s is not None)
+
+
+BUILT: list[bool] = []
+
+
+def test_the_orbit_construction_is_taken_on_most_random_failures():
+    # (after the test above: the failures it drew were built one tree per orbit in 9 of
+    # the 16 networks; the others have no semi-free group or its growth got stuck)
+    if len(BUILT) != 16:
+        pytest.skip("runs after test_random_symmetric_networks_with_a_random_failure_are_optimal")
+    assert sum(BUILT) >= 8
+
+
+def _compact_after_failure(catalog):
+    topo = degrade(catalog("dgx-h100:boxes=16"), ["nic:box3/gpu5"])
+    s = orbit_schedule(topo, collective=Collective.ALLGATHER)
+    assert verify(topo, s).status == "optimal"
+    return topo, s
+
+
+def test_a_forged_fixed_root_weight_is_refused(catalog):
+    # a fixed root's representative stands for |H| trees: doubling one's weight gives
+    # that root more than k trees, which the verifier counts per orbit without expanding
+    topo, s = _compact_after_failure(catalog)
+    data = json.loads(s.to_json())
+    i = next(i for i, t in enumerate(data["orbits"]) if t["root"].startswith("box3/"))
+    data["orbits"][i]["weight"] *= 2
+    verdict = verify(topo, data)
+    assert verdict.status == "invalid"
+    assert any("box3/" in r and "weigh" in r for r in verdict.reasons), verdict.reasons
+
+
+def test_a_forged_route_through_the_failed_nic_is_refused(catalog):
+    # the healthy network's link from box3/gpu5 to its rail switch (its NIC) is gone on
+    # the degraded one: a representative routed over it is refused
+    topo, s = _compact_after_failure(catalog)
+    data = json.loads(s.to_json())
+    tree = next(t for t in data["orbits"] if t["root"] == "box3/gpu5")
+    edge = tree["edges"][0]
+    assert edge["src"] == "box3/gpu5" and edge["path"][1] == "box3/nvswitch"
+    edge["path"] = [edge["src"], "rail5", edge["dst"]]
+    verdict = verify(topo, data)
+    assert verdict.status == "invalid" and verdict.algbw is None
+    assert any("box3/gpu5" in r and "rail5" in r for r in verdict.reasons), verdict.reasons
+    # and a healthy schedule is no schedule of the degraded network
+    healthy = orbit_schedule(catalog("dgx-h100:boxes=16"), collective=Collective.ALLGATHER)
+    assert verify(topo, healthy).status == "invalid"

@@ -10,9 +10,10 @@ import numpy as np
 import forestcoll_opt as fc
 import pytest
 
-from forestcoll_opt.kernels.abelian import class_products, free_abelian
+from forestcoll_opt.kernels.abelian import class_products, free_abelian, semi_free_abelian
 from forestcoll_opt.kernels.symmetry import automorphisms, cycle, group_elements
 from forestcoll_opt.model.compact import automorphism_problem
+from forestcoll_opt.model.faults import degrade
 from forestcoll_opt.model.topology import from_dict
 
 # spec -> (|H|, orders of the generators, orbits of compute nodes = N / |H|)
@@ -215,3 +216,57 @@ def test_gb200_is_built_one_tree_per_orbit_with_the_twins():
     s = orbit_schedule(topo, collective=Collective.ALLGATHER)
     assert s is not None and s.group_order == 1152 and s.stats.orbit_construction == 1
     assert s.algbw == fc.bound(topo).algbw
+
+
+def test_a_semi_free_group_fixes_some_compute_nodes_and_moves_the_others_freely():
+    rot3 = [1, 2, 0, 3]                           # (0 1 2), fixes 3
+    assert free_abelian([rot3], range(4)) is None
+    H = semi_free_abelian([rot3], range(4))
+    assert H.order == 3 and H.fixed == (3,) and H.representatives == (0, 3)
+    assert H.rep.tolist() == [0, 0, 0, 3] and H.label[:, 0].tolist() == [0, 1, 2, 0]
+    # a free group is semi-free with nothing fixed
+    H = semi_free_abelian([[1, 2, 3, 0]], range(4))
+    assert H.order == 4 and H.fixed == () and H.representatives == (0,)
+    # orbits of two sizes other than 1 are refused: (0 1)(2 3 4) moves every node but
+    # in orbits of 2 and 3 nodes
+    assert semi_free_abelian([[1, 0, 3, 4, 2]], range(5)) is None
+    # ... unless one of its powers is given: its square (2 4 3) fixes 0 and 1
+    H = semi_free_abelian([[1, 0, 3, 4, 2], [0, 1, 4, 2, 3]], range(5))
+    assert H.order == 3 and H.fixed == (0, 1) and H.representatives == (0, 1, 2)
+    # a generator that only fixes every compute node is no group
+    assert semi_free_abelian([[0, 1, 2, 4, 3]], range(3)) is None
+
+
+@pytest.mark.parametrize("spec, failure, order, fixed", [
+    # H100 (a NIC per GPU): the rotation of the 7 other rails, with their GPUs in every
+    # box, fixing GPU 5 of every box (4 + 28 / 7 = 8 representatives; rotating the 3
+    # intact boxes would leave 8 + 24 / 3 = 16)
+    ("dgx-h100:boxes=4", "nic:box1/gpu5", 7, ["box0/gpu5", "box1/gpu5", "box2/gpu5",
+                                              "box3/gpu5"]),
+    ("dgx-h100:boxes=4", "link:box2/gpu0--box2/nvswitch", 7,
+     ["box0/gpu0", "box1/gpu0", "box2/gpu0", "box3/gpu0"]),
+    # A100: the rotation of the 3 intact boxes, fixing the failed NIC's box
+    ("dgx-a100:boxes=4", "nic:box1/gpu5", 3, [f"box1/gpu{i}" for i in range(8)]),
+])
+def test_after_a_failure_a_semi_free_group_fixes_the_failed_part(catalog, spec, failure,
+                                                                 order, fixed):
+    # every automorphism fixes the failed part: no group acts freely, but one acts
+    # semi-freely (checked element by element)
+    topo = degrade(catalog(spec), [failure])
+    sym = automorphisms(topo, whole=False)
+    compute = [topo.index[v] for v in topo.compute_nodes]
+    candidates = class_products(sym.generators, compute) + list(sym.generators)
+    assert free_abelian(candidates, compute) is None
+    H = semi_free_abelian(candidates, compute)
+    assert H.order == order and sorted(topo.node_ids[v] for v in H.fixed) == fixed
+    for g in H.generators:
+        assert automorphism_problem(topo, g.tolist()) is None
+    elements = group_elements([g.tolist() for g in H.generators], 10 ** 6)
+    assert len(elements) == H.order
+    comp = np.asarray(compute)
+    moved = np.setdiff1d(comp, H.fixed)
+    for e in elements[1:]:
+        e = np.asarray(e)
+        assert (e[list(H.fixed)] == list(H.fixed)).all() and (e[moved] != moved).all()
+    assert len(H.representatives) == len(fixed) + len(moved) // H.order
+    assert np.array_equal(H.apply(H.label[comp], H.rep[comp]), comp)
