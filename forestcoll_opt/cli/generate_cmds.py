@@ -35,6 +35,9 @@ _UNITS = {"splitting": "switch", "packing": "edge", "routing": "tree", "symmetry
 # generate writes compact schedules (forestcoll-schedule/3) by default above this many
 # compute nodes (a plain schedule is O(N²) tree edges); at most this many, plain ones
 COMPACT_ABOVE = 1024
+# after a failure (--fail), from this many: the remaining symmetry builds the schedule one
+# tree per orbit (generation/orbits.py), which only the compact form keeps fast
+FAILED_COMPACT_FROM = 512
 
 
 def add_generate(sub: argparse._SubParsersAction) -> None:
@@ -80,10 +83,12 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
     form.add_argument("--compact", dest="compact", action="store_const", const=True,
                       default=None,
                       help="write forestcoll-schedule/3: the topology's automorphisms and one "
-                           f"tree per orbit (default above {COMPACT_ABOVE} compute nodes)")
+                           f"tree per orbit (default above {COMPACT_ABOVE} compute nodes, "
+                           f"from {FAILED_COMPACT_FROM} with --fail)")
     form.add_argument("--plain", dest="compact", action="store_const", const=False,
                       help="write every tree (forestcoll-schedule/1 or /2; default up to "
-                           f"{COMPACT_ABOVE} compute nodes)")
+                           f"{COMPACT_ABOVE} compute nodes, below {FAILED_COMPACT_FROM} with "
+                           f"--fail)")
     p.add_argument("--max-depth", type=int_arg, metavar="H",
                    help="allgather, reduce-scatter: the best schedule whose trees have depth "
                         "at most H (GPU hops), the point of the throughput-depth front "
@@ -209,7 +214,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
     weights = node_weights(args, topo)
     progress = _Progress(args.quiet)
     compact = args.compact if args.compact is not None else (
-        len(topo.compute_nodes) > COMPACT_ABOVE and topo is whole)
+        (len(topo.compute_nodes) > COMPACT_ABOVE or (
+            args.fail is not None and len(topo.compute_nodes) >= FAILED_COMPACT_FROM))
+        and topo is whole)
     # allreduce: the LP schedule where it beats the trees (lp/choice.py); a fixed k or
     # weights are the trees' alone
     chooses = (args.collective == "allreduce" and method != "trees" and args.k is None
