@@ -305,7 +305,7 @@ def test_verdicts_of_other_schedules_keep_their_exact_form():
     assert list(a) == ["status", "valid", "optimal", "reasons", "collective", "against",
                        "algbw", "bound_algbw", "ratio", "lp_interval", "ratio_to_lp_lower",
                        "ratio_to_lp_upper", "rs_ag_bound", "equals_rs_ag_bound",
-                       "certificate", "notes"]
+                       "certificate", "notes", "depth"]
 
 
 def test_figure_b_merges_nothing():
