@@ -65,6 +65,11 @@ def add_tradeoff(sub: argparse._SubParsersAction) -> None:
                    help="allreduce: auto adds the LP schedule where generate would build it "
                         "(solving the allreduce LP where generate does), lp always, trees "
                         "never (no LP solved: the fastest on a large cluster)")
+    p.add_argument("--front", action="store_true",
+                   help="allgather, reduce-scatter: add the throughput-depth front's "
+                        "schedules (forestcoll pareto), named depth=<h>: the best schedule "
+                        "at each tree depth, shallow ones winning at small sizes when they "
+                        "do (solving the front takes seconds to minutes)")
     p.add_argument("--baselines",
                    help="comma list of ring, dbtree, tree, blink, multitree, nccl, or none; "
                         "direct, pxn for alltoall (default: ring, plus dbtree for allreduce "
@@ -328,7 +333,7 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
             result = tradeoff(topo, collective=args.collective, sizes=sizes, ks=ks,
                               root=args.root, baselines=baselines, kernel=args.kernel,
                               executor=executor, progress=progress, method=args.method,
-                              **options)
+                              front=args.front, **options)
     finally:
         progress.close()
     _, note = unit_bytes_per_s(topo.units)

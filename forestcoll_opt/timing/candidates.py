@@ -11,10 +11,13 @@ here, which turns a :class:`Request` into candidates, each with the function tha
   tree and single tree; all-to-all direct and PXN) and the paper's Blink+Switch and
   MultiTree by name; above :data:`CYCLES_ABOVE` compute nodes the rings are timed from
   their cycles (:mod:`forestcoll_opt.timing.ringform`), float for float the same;
+* ``front`` (asked for with ``front=True``): the schedules of the throughput–depth front
+  (:func:`forestcoll_opt.lp.pareto_schedules`), shallowest first, named ``depth=<h>``:
+  shallow trees pay fewer hops of latency, so they can win at small sizes;
 * ``library``: the library's own cost model (NCCL's, or RCCL's on xGMI), which picks ring
   or tree and a protocol per size: no schedule, calibrated model only.
 
-A new kind (a depth front, say) is one builder more: a function ``(request) -> list of
+A new kind is one builder more: a function ``(request) -> list of
 Built`` added to :data:`BUILDERS` (in the order its candidates are to be listed) and its
 name to :data:`KINDS`.
 """
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
@@ -52,7 +55,7 @@ CPU seconds."""
 # Candidates timed by the library's own cost model rather than as a schedule.
 LIBRARY_KINDS = ("nccl",)
 
-KINDS = ("trees", "lp", "baseline", "library")
+KINDS = ("trees", "front", "lp", "baseline", "library")
 """The kinds of candidates, in the order they are listed."""
 
 FORMS = ("plain", "compact", "ring", "none")
@@ -143,6 +146,7 @@ class Request:
     steps: "Steps"
     optimal: Schedule
     choice: Any = None
+    front: bool = False
     skipped: list = field(default_factory=list)
     made: dict = field(default_factory=dict)
 
@@ -215,6 +219,31 @@ def fixed_k(request: Request) -> list[Built]:
         schedule = request.optimal if k == k_star else built[k]
         out.append(Built(schedule_candidate(f"k={k}", k, schedule, "trees"),
                          _timed(request, f"k={k}", schedule)))
+    return out
+
+
+def depth_front(request: Request) -> list[Built]:
+    """``front``: the throughput–depth front's schedules (issue 37), each at its depth's
+    certified lower value, named by the depth of its trees; those of the collectives the
+    front does not cover are skipped with the reason."""
+    if not request.front:
+        return []
+    from ..lp.depth.front import pareto_schedules
+    from ..lp.options import PARETO_NAMES
+
+    member = request.member
+    if member.value not in PARETO_NAMES:
+        request.skipped.append(("front", f"the throughput-depth front covers "
+                                         f"{', '.join(PARETO_NAMES)}, not {member.value}"))
+        return []
+    made = request.steps.run("front", f"the throughput-depth front of {member.value}",
+                             lambda: pareto_schedules(request.topology,
+                                                      collective=member.value))
+    out = []
+    for schedule in made:
+        candidate = schedule_candidate("front", None, schedule, "front")
+        name = f"depth={candidate.height}"
+        out.append(Built(replace(candidate, name=name), _timed(request, name, schedule)))
     return out
 
 
@@ -330,8 +359,8 @@ def library(request: Request) -> list[Built]:
                             schedule=None, kind="library", form="none"), time_library)]
 
 
-BUILDERS: tuple[Callable[[Request], list[Built]], ...] = (fixed_k, lp_schedule, baselines,
-                                                          library)
+BUILDERS: tuple[Callable[[Request], list[Built]], ...] = (fixed_k, depth_front, lp_schedule,
+                                                          baselines, library)
 """One builder per kind of :data:`KINDS`, in the order their candidates are listed."""
 
 

@@ -291,7 +291,7 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
              alpha_per_link: Mapping[tuple[str, str], float] | None = None,
              kernel: str | None = None, executor=None, model: str = "calibrated",
              calibration: Calibration | None = None, method: str = "auto",
-             compact: bool | None = None, progress=None) -> Tradeoff:
+             compact: bool | None = None, progress=None, front: bool = False) -> Tradeoff:
     """Time the fixed-k schedules for ``ks`` (default :func:`default_ks` of the optimal
     k*) and the ``baselines`` at every size (bytes) under ``model`` and name the fastest
     per size. Default baselines: :func:`default_baselines`, and under the calibrated model
@@ -338,6 +338,10 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
         ``generate`` does. NCCL's rings are timed from their cycles
         (:mod:`forestcoll_opt.timing.ringform`, the same times) when ``compact`` or above
         :data:`~forestcoll_opt.timing.candidates.CYCLES_ABOVE` compute nodes
+    :param front: True to add the throughput–depth front's schedules
+        (:func:`forestcoll_opt.lp.pareto_schedules`, allgather and reduce-scatter), named
+        ``depth=<h>``: the best schedule at each tree depth, shallow ones paying fewer
+        hops of latency (solving the front takes seconds to minutes)
     :param progress: None, or a callable ``progress(stage, done, total)`` called as each
         stage advances (generating, building the baselines, timing each candidate); every
         stage is also logged at INFO level on the ``forestcoll_opt.timing.tradeoffs``
@@ -429,7 +433,8 @@ def tradeoff(topology: Topology, *, collective: "Collective | str" = "allgather"
     request = Request(topology=topology, member=member, root=root, ks=ks, kinds=kinds,
                       explicit=explicit, method=method, model=model, calibration=calibration,
                       options=options, kernel=kernel, executor=executor, compact=compact,
-                      cycles=cycles, steps=steps, optimal=optimal, choice=choice)
+                      cycles=cycles, steps=steps, optimal=optimal, choice=choice,
+                      front=front is True)
     built = [b for build in BUILDERS for b in build(request)]
     candidates = [b.candidate for b in built]
     timings: dict[str, Timing] = {}

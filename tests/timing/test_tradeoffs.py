@@ -323,3 +323,26 @@ def test_export_leaves_a_ring_timed_from_its_cycles_to_the_library(tmp_path):
         ("k=1", "msccl/allgather-k1-0-33554432.xml", "schedules/k1.json"),
         ("k=1", "msccl/allgather-k1-33554433-3037000499.xml", "schedules/k1.json"),
         ("ring", None, None)]
+
+
+def test_the_depth_front_is_a_candidate_and_wins_small_sizes():
+    """front=True adds the throughput-depth front's schedules (issue 37): on two DGX A100
+    boxes depth 2 already reaches the bound 1040/3 (every GPU one switch hop from every
+    other but across the two IB planes), so under the ideal model it beats every k, whose
+    trees are 8 or 9 hops deep, at 64 KiB; the deepest point is ForestColl's own (depth 9)."""
+    import forestcoll_opt as fc
+
+    t = fc.resolve("dgx-a100:boxes=2")
+    res = fc.tradeoff(t, sizes=[2**16], model="ideal", ks=[1], baselines=[], front=True)
+    front = [c for c in res.candidates if c.kind == "front"]
+    assert [c.name for c in front] == ["depth=2", "depth=9"]
+    assert [c.algbw for c in front] == [Fraction(1040, 3)] * 2
+    assert [c.height for c in front] == [2, 9]
+    assert res.rows[0].best == "depth=2"
+    assert res.rows[0].seconds["depth=2"] < 0.6 * res.rows[0].seconds["k=1"]
+    plain = fc.tradeoff(t, sizes=[2**16], model="ideal", ks=[1], baselines=[])
+    assert [c.name for c in plain.candidates] == ["k=1"]        # off by default
+    ar = fc.tradeoff(t, collective="allreduce", sizes=[2**16], model="ideal", ks=[1],
+                     baselines=[], method="trees", front=True)
+    assert not [c for c in ar.candidates if c.kind == "front"]
+    assert any(kind == "front" and "not allreduce" in why for kind, why in ar.skipped)
