@@ -49,6 +49,23 @@ def test_every_exported_plan_passes_the_checker(schedules, spec, collective, pro
         assert verdict.algbw == s.algbw          # the schedule's own exact algbw
 
 
+@pytest.mark.parametrize("protocol", ["Simple", "LL"])
+@pytest.mark.parametrize("collective", ["broadcast", "reduce"])
+def test_another_root(catalog, collective, protocol):
+    """Rooted at a GPU of the second box: checked from that rank (the format records no
+    root: check_mscclpp's root=, check-mscclpp --root), and refused from rank 0."""
+    from forestcoll_opt.generation.pipeline import generate
+
+    t = catalog("dgx-h100:boxes=2")
+    root = t.compute_nodes[11]
+    s = generate(t, collective=collective, root=root)
+    result, verdict = roundtrip(t, s, protocol)
+    assert verdict.reasons == () and verdict.notes == (), verdict.reasons[:3]
+    assert verdict.algbw == result.algbw == s.algbw / (2 if protocol == "LL" else 1)
+    wrong = check_mscclpp(t, result.text, root=0)
+    assert any(r.startswith("[end-state]") for r in wrong.reasons)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("collective,protocol", [
     ("allgather", "Simple"), ("allgather", "LL"), ("broadcast", "Simple"),
