@@ -12,6 +12,7 @@ from .checks import allreduce_lp, alltoall_lp, assert_optimal, verify
 from .fitting import CalibrationFit, calibrate
 from .group_checks import verify_concurrent
 from .export_plan import export_tradeoff, size_ranges
+from .export_mscclpp_plan import export_tradeoff_mscclpp
 from .relaying import GroupBound, group_bound
 from .together import Contention, GroupContention, contention
 from .replanning import Replan, replan
@@ -26,7 +27,8 @@ __all__ = [
     "GroupContention", "MAX_K", "Replan", "SWEEP_COLUMNS", "Scenario", "ScenarioImpact",
     "Upgrade", "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal",
     "balanced_subnetwork", "best_on_balanced", "calibrate",
-    "compare", "contention", "cut_optimum", "export_tradeoff", "failure_impact", "generate",
+    "compare", "contention", "cut_optimum", "export_tradeoff", "export_tradeoff_mscclpp",
+    "failure_impact", "generate",
     "group_bound", "iter_sweep", "replan", "scenario_impact", "size_ranges", "sweep",
     "upgrade_impact", "validate", "verify", "verify_concurrent",
 ]

@@ -88,6 +88,10 @@ def cmd_check_mscclpp(args: argparse.Namespace) -> int:
     expected = comparison = None
     if schedule is not None and not v.reasons:
         expected = achieved_algbw(schedule, topo)
+        if v.protocol == "LL":
+            # an LL packet carries its data and as many bytes of flags: the links move
+            # twice the data, so an LL plan of the schedule runs at half its algbw
+            expected /= 2
         if v.algbw is None:
             status, code = "undetermined", EXIT_UNDETERMINED
         else:
@@ -113,10 +117,12 @@ def cmd_check_mscclpp(args: argparse.Namespace) -> int:
     line = (f"OK: MSCCL++ {v.coll} plan, {c.gpus} GPUs, {c.threadblocks} thread blocks "
             f"(at most {c.max_tbs_per_gpu} per GPU), {c.ops} operations, every GPU ends "
             f"with exactly the right data; algbw {algbw}")
+    at_ll = " at LL (half its algbw: packets carry data and flags)" \
+        if v.protocol == "LL" else ""
     if comparison == "equal":
-        line += " = the schedule's"
+        line += f" = the schedule's{at_ll}"
     elif comparison is not None:
-        line += f", {comparison} the schedule's {exact_num(expected)}"
+        line += f", {comparison} the schedule's{at_ll} {exact_num(expected)}"
     if v.ratio == 1:
         line += " = the optimum (cut bound)"
     elif v.ratio is not None:

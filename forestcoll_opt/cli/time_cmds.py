@@ -17,6 +17,7 @@ from typing import Any
 from ..files import check_output, write_output
 from ..model.catalog import resolve
 from ..model.collective import ALL, ALLREDUCE_METHODS, Collective
+from ..analysis.export_mscclpp_plan import EXPORT_RUNTIMES
 from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_group, add_kernel, add_time_model,
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
@@ -85,6 +86,10 @@ def add_tradeoff(sub: argparse._SubParsersAction) -> None:
                    help="write the winning schedules and one MSCCL XML per size range into "
                         "DIR (new or empty): DIR/msccl for MSCCL_ALGO_DIR, DIR/schedules, "
                         "DIR/plan.json")
+    p.add_argument("--runtime", choices=EXPORT_RUNTIMES, default="msccl",
+                   help="with --export: msccl (XML algorithms, default) or mscclpp (one "
+                        "MSCCL++ execution plan per size range, with min_message_size and "
+                        "max_message_size, in DIR/mscclpp; each checked by check-mscclpp)")
     add_kernel(p)
     add_executor(p, "the values of k")
     p.set_defaults(func=cmd_tradeoff)
@@ -313,7 +318,20 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
 
     if args.csv:
         check_output(args.csv, label="--csv", inputs=[args.topology])
-    if args.export is not None:       # "" too: refused by name, never silently skipped
+    if args.runtime != "msccl" and args.export is None:
+        from ..errors import UsageError
+        raise UsageError(f"--runtime {args.runtime} chooses what --export writes; add "
+                         f"--export DIR")
+    if args.export is not None and args.runtime == "mscclpp":
+        from ..analysis.export_mscclpp_plan import EXPORTABLE_MSCCLPP
+        from ..analysis.export_plan import check_directory
+        from ..errors import UsageError
+        if args.collective not in EXPORTABLE_MSCCLPP:
+            raise UsageError(f"--export --runtime mscclpp: {args.collective} cannot be "
+                             f"exported to MSCCL++; export one of "
+                             f"{', '.join(EXPORTABLE_MSCCLPP)}")
+        check_directory(args.export, label="--export")
+    elif args.export is not None:     # "" too: refused by name, never silently skipped
         from ..analysis.export_plan import EXPORTABLE, check_directory
         from ..errors import UsageError
         if args.collective not in EXPORTABLE:
@@ -369,7 +387,10 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
             lines.append(",".join(cells))
         write_output(args.csv, "\n".join(lines) + "\n")
     plan = None
-    if args.export is not None:
+    if args.export is not None and args.runtime == "mscclpp":
+        from ..analysis.export_mscclpp_plan import export_tradeoff_mscclpp
+        plan = export_tradeoff_mscclpp(topo, result, args.export)
+    elif args.export is not None:
         from ..analysis.export_plan import export_tradeoff
         plan = export_tradeoff(topo, result, args.export)
     if args.json:
@@ -478,6 +499,16 @@ def _time_cell(seconds: float, best: bool) -> str:
 
 
 def _print_plan(plan) -> None:
+    if hasattr(plan, "plan_dir"):                     # MSCCL++ plans
+        print(f"exported to {plan.directory} (MSCCL++ plans in {plan.plan_dir}; each plan "
+              f"passed check-mscclpp):")
+        for e in plan.ranges:
+            r = e.range
+            high = "no limit" if r.max_bytes is None else f"{r.max_bytes} B"
+            what = (f"{e.plan} ({r.candidate}, {e.protocol}, plan {e.name})"
+                    if e.plan is not None else f"{r.candidate} itself (no file)")
+            print(f"  {r.min_bytes} B .. {high}: {what}")
+        return
     print(f"exported to {plan.directory} (MSCCL_ALGO_DIR={plan.msccl_dir}; each algorithm "
           f"passed check-xml):")
     for e in plan.ranges:

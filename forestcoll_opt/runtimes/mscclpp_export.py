@@ -110,7 +110,9 @@ class MscclppExport:
     """Port channels over all ranks."""
     algbw: Fraction
     """The algbw the plan runs at, exact, in the topology's units: the schedule's, with an
-    allreduce's phases sharing the links at once (its ``concurrent`` algbw)."""
+    allreduce's phases sharing the links at once (its ``concurrent`` algbw); half that for
+    ``LL``, whose packets carry their data and as many bytes of flags (``check_mscclpp``
+    counts the same)."""
     min_message_size: int = 0
     max_message_size: int = NO_LIMIT
 
@@ -265,11 +267,14 @@ def _export(topology: Topology, schedule: Schedule, write, *, name: str | None =
             "max_message_size": max_size}
     write("\n]," + json.dumps(tail, separators=(",", ":"))[1:] + "\n")
     runs = schedule if not schedule.phases else replace(schedule, concurrent=True)
+    algbw = achieved_algbw(runs, topology)
+    if protocol == "LL":          # a packet is its data and as many bytes of flags
+        algbw /= 2
     return MscclppExport(
         text="", collective=schedule.collective, name=name, protocol=protocol, ngpus=n,
         threadblocks=most, operations=ops,
         chunks=(plan.sizes[0], plan.sizes[1], max((flows.scratch(r) for r in range(n)), default=0)),
-        memory_channels=mem, port_channels=port, algbw=achieved_algbw(runs, topology),
+        memory_channels=mem, port_channels=port, algbw=algbw,
         min_message_size=min_message_size, max_message_size=max_size)
 
 

@@ -179,7 +179,7 @@ class Block:
         mem, port = self.npeers if npeers is None else npeers
         n = 2 * (ceil8(mem) + ceil8(port)) + (1 if mem + port else 0)   # signal, wait, nop
         n += int(pipeline) + (self.inner if inner is None else inner)    # the pipeline
-        return n + ceil8(port)                                             # flush
+        return n + ceil8(port) + (1 if port else 0)                        # nop, flush
 
 
 # actions kept per rank (tuples of small integers and one-letter buffer names):

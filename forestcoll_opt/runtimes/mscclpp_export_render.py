@@ -23,6 +23,13 @@ from .mscclpp_export_flows import (CHANNEL_NAMES, MAX_CHANNEL_PER_OPERATION, MAX
                                    MEMORY, PORT, Flows)
 
 
+FLUSH_ENTRY = {"type": "i", "index": 0, "size": 1}
+"""A flush's ``dst_buff`` entry, one per flushed channel: ``handleFlush``
+(``execution_kernel.hpp``) flushes ``op.nOutputs`` channels, which ``setupOperation``
+(``execution_plan.cc``) counts from ``dst_buff``; the entry's own chunk is never read (the
+rank's input chunk 0, which every plan has)."""
+
+
 def _groups(items: list, size: int = MAX_CHANNEL_PER_OPERATION) -> list[list]:
     return [items[i:i + size] for i in range(0, len(items), size)]
 
@@ -71,8 +78,13 @@ def gpu_plan(flows: Flows, r: int, sizes: tuple[int, int], part: int,
             ops.append({"name": "pipeline", "iter_context": {"unit_size": unit,
                                                              "num_chunks": part},
                         "ops": inner})
+        if every[PORT]:
+            ops.append({"name": "nop"})                   # every thread's puts issued first
         for ids in _groups(every[PORT]):
-            ops.append({"name": "flush", "channel_ids": ids, "channel_type": "port"})
+            # handleFlush flushes op.nOutputs channels, the count of dst_buff entries (not
+            # of channel_ids): one entry per channel, which the kernel reads only to count
+            ops.append({"name": "flush", "channel_ids": ids, "channel_type": "port",
+                        "dst_buff": [dict(FLUSH_ENTRY) for _ in ids]})
         count = len(ops) + len(inner)
         expected = block.ops(pipeline=not flows.packets)
         if count != expected or count > MAX_OPERATION:   # the flows' count is the limit's

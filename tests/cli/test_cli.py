@@ -497,7 +497,7 @@ def test_each_command_is_declared_by_the_module_that_runs_it():
 
 def test_every_choice_list_is_a_library_constant():
     """No list of choices is typed in the CLI: each is the tuple the library validates with."""
-    from forestcoll_opt.analysis import fitting, whatif
+    from forestcoll_opt.analysis import export_mscclpp_plan, fitting, whatif
     from forestcoll_opt import schemas
     from forestcoll_opt.cli import build_parser
     from forestcoll_opt.draw import VIEWS
@@ -518,14 +518,15 @@ def test_every_choice_list_is_a_library_constant():
         options.FORMULATIONS, limits.FLAVOURS, limits.PROTOCOLS, calibrated.MODELS,
         baselines.ALL_KINDS, whatif.BY, VIEWS, schemas.NAMES, flow.KERNELS,
         nccl_import.BANDWIDTHS, nccl_import.PCIE_MODES, fitting.PLACEMENTS,
-        fitting.COLLECTIVES)}
+        fitting.COLLECTIVES, export_mscclpp_plan.EXPORT_RUNTIMES)}
     seen = 0
     for parser in _parsers(build_parser()):
         for action in parser._actions:
             if action.choices is not None and not isinstance(action.choices, dict):
                 assert id(action.choices) in library, (parser.prog, action.dest, action.choices)
                 seen += 1
-    assert seen == 42         # pareto --collective (issue 37), tradeoff --method (issue 36)
+    assert seen == 43         # pareto --collective (issue 37), tradeoff --method (issue 36),
+    #                           tradeoff --runtime (issue 38)
 
 
 def test_a_verdict_line_names_options_through_one_table():

@@ -29,7 +29,8 @@ def test_shipped_plans_pass(capsys):
                    "GB/s\n")
     code, out, _ = run(capsys, "check-mscclpp", DATA / "ib2.json",
                        DATA / "multi_node_transfer.json")
-    assert code == 0 and "algbw 100 GB/s" in out and out.count("note    ") == 2
+    assert code == 0 and "algbw 100 GB/s" in out and out.count("note    ") == 3
+    assert "note    rank 0's port channels may still read 2 chunk part(s)" in out
 
 
 def test_a_forged_plan_is_one_line_per_reason(capsys, tmp_path):
@@ -142,3 +143,18 @@ def test_a_broadcast_schedule_from_another_root_is_refused(capsys, tmp_path):
     assert (code, out) == (2, "")
     assert err == (f"forestcoll: error: {sched} is a broadcast from box0/gpu3 (rank 3) but the "
                    f"plan is checked from rank 0 (box0/gpu0): give --root 3\n")
+
+
+def test_an_ll_plan_is_gated_at_half_the_schedules_algbw(capsys, tmp_path):
+    """An LL packet carries its data and as many bytes of flags: the exporter reports, and
+    the gate expects, half the schedule's algbw (the gate said 'below', exit 1, before)."""
+    sched, plan = tmp_path / "ag.json", tmp_path / "ag.plan.json"
+    assert main(["generate", "dgx-h100:boxes=2", "-o", str(sched), "-q"]) == 0
+    capsys.readouterr()
+    assert main(["export", "mscclpp", "dgx-h100:boxes=2", str(sched), "-o", str(plan),
+                 "--protocol", "LL"]) == 0
+    assert "algbw 800/3 (266.667) GB/s" in capsys.readouterr().out
+    code, out, err = run(capsys, "check-mscclpp", "dgx-h100:boxes=2", plan, "--schedule", sched)
+    assert code == 0 and err == "", err
+    assert "algbw 800/3 (266.667) GB/s = the schedule's at LL (half its algbw: packets " \
+           "carry data and flags)" in out and "note    " not in out

@@ -439,6 +439,10 @@ class Machine:
         c = self.collective
         ends = {}
         for r in range(n):
+            for p in self.procs:            # the kernel ends once every thread is done:
+                if p.rank == r and p.pending is not None:     # a last flush included
+                    np.maximum(p.know, p.pending, out=p.know)
+                    p.pending = None
             vecs = [p.know for p in self.procs if p.rank == r]
             end = np.maximum.reduce(vecs) if vecs else np.zeros(self.size, dtype=np.int64)
             for p in self.procs:
@@ -475,23 +479,34 @@ class Machine:
     def late_reads(self, ends: dict[int, Any]) -> None:
         """Reads of a GPU's input or output by another GPU's thread blocks (get, rre, rres,
         glres) must be ordered before that GPU's kernel ends: the caller owns both buffers
-        again then. A port channel's proxy reading its own GPU's buffers late is left alone
-        (MSCCL++'s own multi_node_transfer.json does so, its flushes flushing nothing)."""
+        again then. A port channel's proxy reading its own GPU's buffers after the kernel may
+        have ended (no flush after the put) is a note, not a reason: MSCCL++'s own
+        multi_node_transfer.json does so, its flushes flushing nothing."""
         own = {r: {p.pid for p in self.procs if p.rank == r} for r in range(self.net.n)}
-        own_ports = {x.pid for x in self.ports.values()}
+        own_ports = {x.pid: k[0] for k, x in self.ports.items()}
+        unflushed: dict[int, int] = {}
         for (r, b), readers in sorted(self.rd.items()):
             if b not in ("i", "o"):
                 continue
             for at, reads in enumerate(readers):
                 for r_pid, (r_seg, r_op) in sorted((reads or {}).items()):
-                    if r_pid in own[r] or r_pid in own_ports or self.ordered((r_pid, r_seg, r_op), -2, 0, -1,
+                    if r_pid in own[r] or self.ordered((r_pid, r_seg, r_op), -2, 0, -1,
                                                        ends[r]):
+                        continue
+                    if own_ports.get(r_pid) == r:
+                        unflushed[r] = unflushed.get(r, 0) + 1
                         continue
                     self.out.add("arrival", f"{self.who((r_pid, r_seg, 0))} reads rank {r}'s "
                                             f"{BUFNAME[b]} chunk {at // self.net.scale} at a "
                                             f"time not ordered before the end of rank {r}'s "
                                             f"kernel (no wait on rank {r} covers it): the "
                                             f"caller may reuse the buffer by then")
+        for r, count in sorted(unflushed.items()):
+            self.out.note(f"rank {r}'s port channels may still read {count} chunk part(s) "
+                          f"of its input or output after its kernel ends: no flush of the "
+                          f"channel, after a nop, follows the put (handleFlush flushes "
+                          f"op.nOutputs channels); the caller must not reuse the buffers "
+                          f"before the proxy is done")
 
     def expect(self, r: int, pos: int) -> int:
         """The contributions rank ``r``'s output position ``pos`` must sum."""

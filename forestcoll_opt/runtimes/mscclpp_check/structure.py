@@ -36,6 +36,9 @@ class Net:
     sizes: dict[tuple[int, str], int]
     semaphores: dict[int, tuple[int, ...]]
     channels: int = 0
+    scratch_use: dict[int, list[tuple[int, int, str, str]]] | None = None
+    """LL plans: every scratch range each rank's operations address, on one line of
+    payload sub-chunks: (first, end, "p" or "s", where); None for other plans."""
 
 
 def flatten(gpu: Gpu, kind: str) -> list[int]:
@@ -57,7 +60,14 @@ def resolve(plan: Plan, out: Reasons) -> Net | None:
     sizes = {}
     for r, g in enumerate(plan.gpus):
         sizes[(r, "i")], sizes[(r, "o")] = g.input_chunks, g.output_chunks
-        sizes[(r, "s")] = sizes[(r, "p")] = g.scratch_chunks
+        # an LL plan's scratch buffer is twice scratch_chunks chunks (calScratchBufferSize,
+        # "data + flag"): payload operations address it by chunk (getOffset), packet
+        # operations at twice their chunk offset (handlePutPackets and the other packet
+        # handlers: ``dstOffsets[i] << 1``), so a packet slot j of s chunks takes payload
+        # chunks [2j, 2j + 2s) and packet slots end at scratch_chunks
+        packets = plan.protocol == "LL"
+        sizes[(r, "s")] = g.scratch_chunks * (2 if packets else 1)
+        sizes[(r, "p")] = g.scratch_chunks
         if g.input_chunks == 0 and g.output_chunks == 0:
             out.add("sizes", f"gpus[{r}]: input_chunks and output_chunks are both 0 "
                              f"(getSizeAndChunks throws \"Output or Input chunks must be "
@@ -91,7 +101,8 @@ def resolve(plan: Plan, out: Reasons) -> Net | None:
         return None
     net = Net(n=n, scale=scale, procs={}, partner=partner, peer=peer, sizes=sizes,
               semaphores={r: g.semaphores for r, g in enumerate(plan.gpus)},
-              channels=sum(len(v) for v in memory.values()) + sum(len(v) for v in port.values()))
+              channels=sum(len(v) for v in memory.values()) + sum(len(v) for v in port.values()),
+              scratch_use={} if plan.protocol == "LL" else None)
     for r, g in enumerate(plan.gpus):
         for pos, tb in enumerate(g.threadblocks):
             if tb.id != pos:
@@ -100,7 +111,29 @@ def resolve(plan: Plan, out: Reasons) -> Net | None:
                                  f"must be 0, 1, 2, ... in order", fatal=True)
                 continue
             net.procs[(r, pos)] = _block(plan, net, r, g, tb, memory[r], port[r], out)
+    if net.scratch_use:
+        _aliases(net, out)
     return net
+
+
+def _aliases(net: Net, out: Reasons) -> None:
+    """LL plans: a scratch range used as packets that shares memory with one used as
+    payload is a reason (the checker keeps the two views apart, so it cannot order them)."""
+    k = net.scale
+    for rank, uses in sorted(net.scratch_use.items()):
+        uses.sort()
+        reach: dict[str, tuple[int, str]] = {}        # kind -> (furthest end, its where)
+        for lo, hi, kind, where in uses:
+            other = "s" if kind == "p" else "p"
+            end, there = reach.get(other, (0, ""))
+            if end > lo:
+                packet, payload = (where, there) if kind == "p" else (there, where)
+                out.add("race", f"{packet} uses rank {rank}'s scratch as LL packets where "
+                                f"{payload} uses it as payload (scratch chunk {lo // k} on; "
+                                f"a packet slot j lies at payload chunk 2j, handlePutPackets "
+                                f"``<< 1``): the two overlap")
+            if hi > reach.get(kind, (0, ""))[0]:
+                reach[kind] = (hi, where)
 
 
 def _all_ops(ops: tuple[Op, ...]):
@@ -203,7 +236,12 @@ class _Block:
                                   f"MAX_CHANNEL_PER_OPERATION = {MAX_CHANNEL_PER_OPERATION}",
                          fatal=True)
         keys = []
-        if len(set(op.channel_ids)) < len(op.channel_ids):
+        # a put over port channels only pushes triggers into each channel's FIFO, which
+        # many threads may push into at once (FifoDeviceHandle::push takes its slot with an
+        # atomicAdd, include/mscclpp/fifo_device.hpp); signals, waits and flushes update
+        # the channel's own counters
+        data = kind == "port" and op.name in ("put", "pws", "pwsf", "ppkt", "rppkt")
+        if not data and len(set(op.channel_ids)) < len(op.channel_ids):
             self.out.add("channel", f"{op.where}: {op.name} lists a channel twice; two threads "
                                     f"would then update one channel's counters at once")
         for i in op.channel_ids:
@@ -266,6 +304,10 @@ class _Block:
         if op.tbg:
             t, g = op.tbg
             lo, hi = lo + (hi - lo) * t // g, lo + (hi - lo) * (t + 1) // g
+        uses = self.net.scratch_use
+        if uses is not None and btype in ("s", "p") and hi > lo:
+            line = (2 * lo, 2 * hi) if btype == "p" else (lo, hi)
+            uses.setdefault(rank, []).append((*line, btype, op.where))
         return (rank, btype, lo, hi)
 
     def op(self, op: Op) -> ROp:
