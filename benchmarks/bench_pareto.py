@@ -44,6 +44,8 @@ print(json.dumps({"N": len(topo.compute_nodes), "bound": str(f.bound),
                               "certificate": p.certificate, "stopped": p.stopped,
                               "rounds": p.rounds, "milps": p.milps, "trees": p.columns,
                               "k": None if p.schedule is None else p.schedule.k,
+                              "schedule_trees": 0 if p.schedule is None
+                              else len(p.schedule.trees),
                               "schedule_depth": p.schedule_depth, "seconds": p.seconds}
                              for p in f.points],
                   "front_s": f.seconds, "cpu_s": time.process_time() - cpu,
