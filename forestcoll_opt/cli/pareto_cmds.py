@@ -61,13 +61,15 @@ def cmd_pareto(args: argparse.Namespace) -> int:
     print(f"{front.collective} on {front.topology}: algbw by tree depth (in {front.units}); "
           f"bound {exact_num(front.bound)}, reached by ForestColl at depth "
           f"{front.optimal_depth}")
-    print(f"{'depth':>5}  {'algbw':>36}  {'of bound':>8}  certificate")
+    print(f"{'depth':>5}  {'algbw':>36}  {'of bound':>8}  {'k':>6}  {'trees':>5}  certificate")
     for p in front.points:
         value = exact_num(p.lower) if p.exact else \
             f"[{exact_num(p.lower)}, {exact_num(p.upper)}]"
         share = f"{float(p.lower / front.bound):.1%}"
         note = "" if p.stopped in ("converged", "not solved") else f" ({p.stopped})"
-        print(f"{p.depth:>5}  {value:>36}  {share:>8}  {p.certificate}{note}")
+        k, trees = ("-", "-") if p.schedule is None else (p.schedule.k, len(p.schedule.trees))
+        print(f"{p.depth:>5}  {value:>36}  {share:>8}  {k:>6}  {trees:>5}  "
+              f"{p.certificate}{note}")
     exact = sum(p.exact for p in front.points)
     print(f"exact at {exact} of {len(front.points)} depths; {front.seconds:.1f} s "
           f"({front.cpu_seconds:.1f} s CPU)")

@@ -30,7 +30,7 @@ every tree of a used orbit is a tree of the schedule. :func:`subgroup` takes the
 generators one at a time (the rotation of :meth:`.Symmetry.rotation` first, which moves
 every compute node), keeping each one while the group they generate stays at most
 ``limit`` elements: a larger group means fewer orbits, a smaller one fewer trees.
-:func:`fold` tries the sizes in :data:`LIMITS`.
+:func:`folded_points` tries the sizes in :data:`LIMITS`.
 
 Smaller still: the orbit LP's vertex is one point of its optimal face; others may have a
 smaller k. With λ fixed at the vertex's (exact) value, a point n / k with integers n is an
@@ -55,7 +55,7 @@ from ..session import native_stdout_to_log
 from .network import Column, Network
 from .vertex import solve_exact
 
-__all__ = ["Folded", "fold", "group_of", "subgroup"]
+__all__ = ["Folded", "denominator", "fold_once", "folded_points", "group_of", "subgroup"]
 
 LIMITS = (128, 2048)        # subgroup sizes tried (elements), smallest first
 NODES = 2000                # branch-and-bound nodes per k of the least-k search
@@ -323,7 +323,7 @@ def fold_once(network: Network, scale: Mapping[tuple[str, str], Fraction],
     return {c: x[1 + j] for j, o in enumerate(orbits) for c in o if x[1 + j] != 0}
 
 
-def fold(network: Network, scale: Mapping[tuple[str, str], Fraction], roots: Sequence[str],
+def folded_points(network: Network, scale: Mapping[tuple[str, str], Fraction], roots: Sequence[str],
          columns: Sequence[Column], weights, check, limits: Sequence[int] = LIMITS,
          search: bool = True) -> list[Folded]:
     """Folded points of the master's optimum, one per subgroup size in ``limits`` that

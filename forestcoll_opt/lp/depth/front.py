@@ -171,7 +171,8 @@ class ParetoFront:
 
     def to_pandas(self) -> Any:
         """One row per depth: ``depth``, ``lower``, ``upper``, ``share`` (lower / bound),
-        floats with their ``_exact`` Fractions beside, ``exact``, ``certificate``.
+        floats with their ``_exact`` Fractions beside, ``exact``, ``certificate``, and the
+        schedule's ``k`` (its common denominator) and ``trees`` (None where unreachable).
 
         :returns: the DataFrame
         """
@@ -181,12 +182,15 @@ class ParetoFront:
             row.update(exact_cells("lower", p.lower))
             row.update(exact_cells("upper", p.upper))
             row.update(exact_cells("share", p.lower / self.bound))
-            row.update({"exact": p.exact, "certificate": p.certificate})
+            row.update({"exact": p.exact, "certificate": p.certificate,
+                        "k": None if p.schedule is None else p.schedule.k,
+                        "trees": None if p.schedule is None else len(p.schedule.trees)})
             rows.append(row)
         columns = {"depth": "count"}
         for name in ("lower", "upper", "share"):
             columns[name], columns[f"{name}_exact"] = "number", "exact"
-        columns.update({"exact": "flag", "certificate": "text"})
+        columns.update({"exact": "flag", "certificate": "text", "k": "count",
+                        "trees": "count"})
         return data_frame(rows, columns)
 
     def to_dict(self) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from .fold import fold
+from .fold import folded_points
 from .master import Master
 from .network import Column, Network
 from .vertex import solve_exact
@@ -143,8 +143,9 @@ def _rationalise(master: Master, weights, roots: Sequence[str], search: bool = T
     for vertex in (_basis_vertex(master, roots), _vertex(master, weights, roots)):
         if vertex is not None and (best is None or vertex[:2] < best[:2]):
             best = vertex
-    for vertex in fold(master.network, master.scale, roots, master.columns, weights,
-                       lambda chosen: _exact_point(master, roots, chosen), search=search):
+    for vertex in folded_points(master.network, master.scale, roots, master.columns,
+                                weights, lambda chosen: _exact_point(master, roots, chosen),
+                                search=search):
         if best is None or vertex[:2] < best[:2]:
             best = vertex
     assert best is not None
