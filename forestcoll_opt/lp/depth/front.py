@@ -35,7 +35,8 @@ from .master import Master
 from .network import Column, Network, reversed_topology, tree_column
 from .solve import hop_depth, solve_depth
 
-__all__ = ["DepthPoint", "ParetoFront", "depth_schedule", "pareto", "pareto_schedules"]
+__all__ = ["DepthPoint", "ParetoFront", "depth_schedule", "pareto", "pareto_schedules",
+           "schedule_k"]
 
 NEAR = Fraction(1, 10**9)   # a lower end this close to the cut bound is not improved on
 CERTIFICATES = ("cut bound", "star", "milp", "milp bound", "deeper", "unreachable")
@@ -107,7 +108,8 @@ class DepthPoint(CertifiedInterval):
 class ParetoFront:
     """The throughput–depth front of one collective on one network.
 
-    :ivar collective: allgather or reduce-scatter
+    :ivar collective: allgather, reduce-scatter or allreduce (then every schedule is
+        two-phase, :mod:`.allreduce`)
     :ivar topology: the topology's name
     :ivar units: its bandwidth unit
     :ivar bound: the exact bottleneck-cut bound (the best algbw at any depth)
@@ -172,7 +174,7 @@ class ParetoFront:
     def to_pandas(self) -> Any:
         """One row per depth: ``depth``, ``lower``, ``upper``, ``share`` (lower / bound),
         floats with their ``_exact`` Fractions beside, ``exact``, ``certificate``, and the
-        schedule's ``k`` (its common denominator) and ``trees`` (None where unreachable).
+        schedule's ``k`` (:func:`schedule_k`) and ``trees`` (None where unreachable).
 
         :returns: the DataFrame
         """
@@ -183,8 +185,8 @@ class ParetoFront:
             row.update(exact_cells("upper", p.upper))
             row.update(exact_cells("share", p.lower / self.bound))
             row.update({"exact": p.exact, "certificate": p.certificate,
-                        "k": None if p.schedule is None else p.schedule.k,
-                        "trees": None if p.schedule is None else len(p.schedule.trees)})
+                        "k": None if p.schedule is None else schedule_k(p.schedule),
+                        "trees": None if p.schedule is None else p.schedule.num_trees})
             rows.append(row)
         columns = {"depth": "count"}
         for name in ("lower", "upper", "share"):
@@ -202,12 +204,27 @@ class ParetoFront:
                 "seconds": self.seconds, "cpu_seconds": self.cpu_seconds}
 
 
+def schedule_k(schedule: Schedule) -> int:
+    """A front schedule's k: the common denominator of its tree weights (of both phases'
+    for a two-phase allreduce, the parts a runtime splits the buffer into for both).
+
+    :param schedule: the schedule
+    :returns: k
+    """
+    if schedule.phases:
+        k = 1
+        for phase in schedule.phases:
+            k = k * phase.k // _gcd(k, phase.k)
+        return k
+    return schedule.k
+
+
 def _collective(collective: Any) -> Collective:
     member = Collective.parse(collective)
     if member not in PARETO_COLLECTIVES:
-        raise CollectiveError(f"the depth front is for allgather and reduce-scatter, not "
-                              f"{member.value}; pass collective=\"allgather\" or "
-                              f"\"reduce-scatter\"", options=("collective",))
+        raise CollectiveError(f"the depth front is for allgather, reduce-scatter and "
+                              f"allreduce, not {member.value}; pass collective=\"allgather\", "
+                              f"\"reduce-scatter\" or \"allreduce\"", options=("collective",))
     return member
 
 
@@ -254,7 +271,8 @@ def pareto(topology: Topology, *, collective: "Collective | str" = "allgather",
     its lower value.
 
     :param topology: the network
-    :param collective: ``"allgather"`` (default) or ``"reduce-scatter"``
+    :param collective: ``"allgather"`` (default), ``"reduce-scatter"`` or ``"allreduce"``
+        (a reduce-scatter then an allgather, each of depth <= h: :mod:`.allreduce`)
     :param max_depth: the last depth (None: the optimal schedule's depth)
     :param time_limit: seconds per depth for column generation (None: until it converges);
         a depth stopped early keeps the interval found so far
@@ -270,6 +288,10 @@ def pareto(topology: Topology, *, collective: "Collective | str" = "allgather",
                                   or max_depth < 1):
         raise LPError(f"max_depth {max_depth!r}: give a positive integer (or None for the "
                       f"depth of the optimal schedule)", options=("max_depth",))
+    if member is Collective.ALLREDUCE:
+        from .allreduce import allreduce_front
+
+        return allreduce_front(topology, max_depth=max_depth, time_limit=limit)
     start, cpu = time.perf_counter(), time.process_time()
     optimum = generate(topology, collective=member, multicast="off")
     top = cut_bound(topology, collective=member).algbw
@@ -372,7 +394,7 @@ def pareto_schedules(topology: Topology, *, collective: "Collective | str" = "al
     candidates for a latency model (``tradeoff``, ``simulate``) to choose among by size.
 
     :param topology: the network
-    :param collective: ``"allgather"`` or ``"reduce-scatter"``
+    :param collective: ``"allgather"``, ``"reduce-scatter"`` or ``"allreduce"``
     :param max_depth: as for :func:`pareto`
     :param time_limit: as for :func:`pareto`
     :returns: the schedules, each verified
@@ -389,7 +411,7 @@ def depth_schedule(topology: Topology, *, depth: int,
 
     :param topology: the network
     :param depth: the largest tree depth allowed, >= 1
-    :param collective: ``"allgather"`` or ``"reduce-scatter"``
+    :param collective: ``"allgather"``, ``"reduce-scatter"`` or ``"allreduce"``
     :param time_limit: as for :func:`pareto`
     :returns: the schedule
     :raises LPError: when no schedule of that depth exists (a node more than ``depth`` hops
