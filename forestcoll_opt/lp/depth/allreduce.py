@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 from fractions import Fraction
+from typing import Callable
 
 from ...errors import LPCertificateError
 from ...model.collective import Collective
@@ -26,7 +27,7 @@ from ...model.schedule import Schedule
 from ...model.topology import Topology
 from ...model.trees import Tree, TreeEdge
 from ...verify import verify
-from .front import DepthPoint, ParetoFront, pareto
+from .points import DepthPoint, ParetoFront
 
 __all__ = ["allreduce_front", "combined"]
 
@@ -80,11 +81,14 @@ def _at(front: ParetoFront, h: int) -> DepthPoint:
     return front.points[min(h, len(front.points)) - 1]
 
 
-def allreduce_front(topology: Topology, *, max_depth: int | None = None,
-                    time_limit: float | None = None) -> ParetoFront:
-    """The allreduce front (module docstring), as :func:`.front.pareto` builds the phases'.
+def allreduce_front(topology: Topology, pareto: Callable[..., ParetoFront], *,
+                    max_depth: int | None = None, time_limit: float | None = None
+                    ) -> ParetoFront:
+    """The allreduce front (module docstring) from its phases' fronts.
 
     :param topology: the network
+    :param pareto: :func:`.front.pareto`, which builds the phases' fronts (passed in, so
+        that this module does not import the one that dispatches to it)
     :param max_depth: the last depth (None: the deeper of the two phases' optimal depths)
     :param time_limit: seconds per depth and phase
     :returns: the front, ``collective`` allreduce, every point's schedule two-phase
