@@ -30,7 +30,9 @@ every tree of a used orbit is a tree of the schedule. :func:`subgroup` takes the
 generators one at a time (the rotation of :meth:`.Symmetry.rotation` first, which moves
 every compute node), keeping each one while the group they generate stays at most
 ``limit`` elements: a larger group means fewer orbits, a smaller one fewer trees.
-:func:`folded_points` tries the sizes in :data:`LIMITS`.
+:func:`folded_points` tries the sizes in :data:`LIMITS` (each distinct group once; on a
+network without symmetry the group is the identity alone, every orbit a single tree, and
+the orbit LP is the master's own support, which the search below still shrinks).
 
 Smaller still: the orbit LP's vertex is one point of its optimal face; others may have a
 smaller k. With λ fixed at the vertex's (exact) value, a point n / k with integers n is an
@@ -346,7 +348,7 @@ def folded_points(network: Network, scale: Mapping[tuple[str, str], Fraction], r
     best = SCAN + 1 if search else 0
     for limit in limits:
         elements = subgroup(rotation, generators, limit)
-        if len(elements) in seen or len(elements) == 1:
+        if len(elements) in seen:
             continue
         seen.add(len(elements))
         try:

@@ -82,3 +82,33 @@ def test_mi250_front_has_small_k_at_every_depth():
     for p in front.points:
         v = verify(t, p.schedule.to_dict(), max_depth=p.depth)
         assert v.algbw == p.lower and v.depth <= p.depth
+
+
+def test_a_network_without_symmetry_still_gets_the_exact_point_and_the_search():
+    # six GPUs on a ring and a switch, every bandwidth different enough that the only
+    # automorphism is the identity: the "orbits" are single trees, the orbit LP is the
+    # master's support, and its point (λ 5/8, algbw 48/5) keeps k 8 with 9 trees
+    from forestcoll_opt.kernels.symmetry import group_order
+    from forestcoll_opt.lp.depth.fold import folded_points
+    from forestcoll_opt.lp.depth.front import _seed_stars
+    from forestcoll_opt.lp.depth.master import Master
+    from forestcoll_opt.lp.depth.solve import _exact_point, solve_depth
+    from forestcoll_opt.model.topology import Link, Node, Topology
+
+    compute = ["a", "b", "c", "d", "e", "f"]
+    nodes = tuple(Node(c, "compute") for c in compute) + (Node("s", "switch"),)
+    links = tuple(Link(x, "s", Fraction(b), bidirectional=True)
+                  for x, b in zip(compute, [4, 4, 1, 3, 4, 4]))
+    links += tuple(Link(x, y, Fraction(b), bidirectional=True)
+                   for x, y, b in zip(compute, compute[1:] + compute[:1], [3, 4, 3, 5, 2, 5]))
+    t = Topology(name="no-symmetry", nodes=nodes, links=links)
+    assert group_order(t) == 1
+    net = Network(t)
+    master = Master(net, net.compute)
+    _seed_stars(net, master, 2)
+    got = solve_depth(net, master, 2)
+    assert (got.lam, got.lower_algbw) == (Fraction(5, 8), Fraction(48, 5))
+    _, weights, _, _ = master.solve()
+    points = folded_points(net, master.scale, master.roots, master.columns, weights,
+                           lambda chosen: _exact_point(master, master.roots, chosen))
+    assert [(lam, k, len(w)) for lam, k, w in points] == [(Fraction(5, 8), 8, 9)]
