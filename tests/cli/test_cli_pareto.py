@@ -83,6 +83,12 @@ def test_allreduce_front_schedule_and_verdict(capsys, tmp_path):
                         "reached by ForestColl at depth 4")
     assert lines[2].split() == ["1", "1", "25.0%", "1", "16", "star"]
     assert lines[3].split() == ["2", "4", "100.0%", "1", "16", "cut", "bound"]
+    code, out, _ = run(capsys, "pareto", "paper-example", "--collective", "allreduce",
+                       "--max-depth", "2", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["collective"] == "allreduce"
+    assert [(p["depth"], p["lower"]["exact"], p["k"], p["trees"]) for p in doc["points"]] == \
+        [(1, "1", 1, 16), (2, "4", 1, 16)]
     path = str(tmp_path / "ar2.json")
     code, out, _ = run(capsys, "generate", "paper-example", "--collective", "allreduce",
                        "--max-depth", "2", "-o", path)

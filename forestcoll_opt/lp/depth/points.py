@@ -77,8 +77,8 @@ class DepthPoint(CertifiedInterval):
                 "upper": exact_json(self.upper), "exact": self.exact,
                 "gap": exact_json(self.gap), "certificate": self.certificate,
                 "schedule_depth": self.schedule_depth, "k": None if self.schedule is None
-                else self.schedule.k, "trees": 0 if self.schedule is None
-                else len(self.schedule.trees), "columns": self.columns,
+                else schedule_k(self.schedule), "trees": 0 if self.schedule is None
+                else self.schedule.num_trees, "columns": self.columns,
                 "rounds": self.rounds, "milps": self.milps, "stopped": self.stopped,
                 "seconds": self.seconds}
 
