@@ -325,9 +325,9 @@ def fold_once(network: Network, scale: Mapping[tuple[str, str], Fraction],
     return {c: x[1 + j] for j, o in enumerate(orbits) for c in o if x[1 + j] != 0}
 
 
-def folded_points(network: Network, scale: Mapping[tuple[str, str], Fraction], roots: Sequence[str],
-         columns: Sequence[Column], weights, check, limits: Sequence[int] = LIMITS,
-         search: bool = True) -> list[Folded]:
+def folded_points(network: Network, scale: Mapping[tuple[str, str], Fraction],
+                  roots: Sequence[str], columns: Sequence[Column], weights, check,
+                  limits: Sequence[int] = LIMITS, search: bool = True) -> list[Folded]:
     """Folded points of the master's optimum, one per subgroup size in ``limits`` that
     gives one passing ``check``.
 
