@@ -22,7 +22,8 @@ def add_pareto(sub: argparse._SubParsersAction) -> None:
                                    "failure.")
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("--collective", choices=PARETO_NAMES, default="allgather",
-                   help="the collective (reduce-scatter: allgather on the reversed network)")
+                   help="the collective (reduce-scatter: allgather on the reversed network; "
+                        "allreduce: reduce-scatter then allgather, each of depth <= H)")
     p.add_argument("--max-depth", type=int_arg, metavar="H",
                    help="the last depth (default: the depth of ForestColl's optimal schedule)")
     p.add_argument("--time-limit", type=seconds_arg,
@@ -35,7 +36,7 @@ def add_pareto(sub: argparse._SubParsersAction) -> None:
 
 def cmd_pareto(args: argparse.Namespace) -> int:
     """Exit 0: solved; 2: a bad request; 3: the MILP or LP could not be solved."""
-    from ..lp.depth.front import pareto
+    from ..lp.depth.front import pareto, schedule_k
 
     if args.draw is not None:
         from ..draw.canvas import format_of
@@ -61,13 +62,16 @@ def cmd_pareto(args: argparse.Namespace) -> int:
     print(f"{front.collective} on {front.topology}: algbw by tree depth (in {front.units}); "
           f"bound {exact_num(front.bound)}, reached by ForestColl at depth "
           f"{front.optimal_depth}")
-    print(f"{'depth':>5}  {'algbw':>36}  {'of bound':>8}  certificate")
+    print(f"{'depth':>5}  {'algbw':>36}  {'of bound':>8}  {'k':>6}  {'trees':>5}  certificate")
     for p in front.points:
         value = exact_num(p.lower) if p.exact else \
             f"[{exact_num(p.lower)}, {exact_num(p.upper)}]"
         share = f"{float(p.lower / front.bound):.1%}"
         note = "" if p.stopped in ("converged", "not solved") else f" ({p.stopped})"
-        print(f"{p.depth:>5}  {value:>36}  {share:>8}  {p.certificate}{note}")
+        k, trees = ("-", "-") if p.schedule is None else \
+            (schedule_k(p.schedule), p.schedule.num_trees)
+        print(f"{p.depth:>5}  {value:>36}  {share:>8}  {k:>6}  {trees:>5}  "
+              f"{p.certificate}{note}")
     exact = sum(p.exact for p in front.points)
     print(f"exact at {exact} of {len(front.points)} depths; {front.seconds:.1f} s "
           f"({front.cpu_seconds:.1f} s CPU)")
@@ -79,13 +83,13 @@ def cmd_generate_depth(args: argparse.Namespace) -> int:
     any schedule is (it verifies like one; ``verify --max-depth H`` checks its depth)."""
     from ..errors import UsageError
     from ..files import write_output
-    from ..lp.depth.front import pareto
+    from ..lp.depth.front import pareto, schedule_k
     from ..model.group_scope import mark
     from .args import failed_topology, group_topology
     from .output import destination
 
     if args.collective not in PARETO_NAMES:
-        raise UsageError(f"--max-depth builds {' and '.join(PARETO_NAMES)} schedules; drop it "
+        raise UsageError(f"--max-depth builds {', '.join(PARETO_NAMES)} schedules; drop it "
                          f"for {args.collective}")
     given = [flag for flag, on in (("--k", args.k is not None), ("--weights", args.weights),
                                    ("--root", args.root is not None),
@@ -113,7 +117,7 @@ def cmd_generate_depth(args: argparse.Namespace) -> int:
     interval = exact_num(point.lower) if point.exact else \
         f"in [{exact_num(point.lower)}, {exact_num(point.upper)}]"
     print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} trees, "
-          f"k = {sched.k}, depth {point.schedule_depth}", file=out)
+          f"k = {schedule_k(sched)}, depth {point.schedule_depth}", file=out)
     print(f"algbw           {exact_num(sched.algbw)} {topo.units}  "
           f"({float(sched.algbw / front.bound):.2%} of the bound {exact_num(front.bound)}); "
           f"the best at depth <= {args.max_depth} is {interval} ({point.certificate})", file=out)

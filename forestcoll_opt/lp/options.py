@@ -36,9 +36,9 @@ demand, :mod:`forestcoll_opt.lp.groups.alltoall`)."""
 GROUPS_NAMES = tuple(c.value for c in GROUPS_COLLECTIVES)
 """Their string values."""
 
-PARETO_COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER)
+PARETO_COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE)
 """The collectives of the throughput–depth front (:func:`~forestcoll_opt.lp.depth.front.pareto`;
-reduce-scatter as allgather on the reversed network)."""
+reduce-scatter as allgather on the reversed network, allreduce as the two in turn)."""
 
 PARETO_NAMES = tuple(c.value for c in PARETO_COLLECTIVES)
 """Their string values."""

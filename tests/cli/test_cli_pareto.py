@@ -19,8 +19,9 @@ def test_pareto_prints_every_depth_exactly(capsys):
     lines = out.splitlines()
     assert lines[0] == ("allgather on paper-example: algbw by tree depth (in b); bound 8, "
                         "reached by ForestColl at depth 4")
-    assert lines[2].split() == ["1", "2", "25.0%", "star"]
-    assert lines[3].split() == ["2", "8", "100.0%", "cut", "bound"]
+    assert lines[1].split() == ["depth", "algbw", "of", "bound", "k", "trees", "certificate"]
+    assert lines[2].split() == ["1", "2", "25.0%", "1", "8", "star"]
+    assert lines[3].split() == ["2", "8", "100.0%", "1", "8", "cut", "bound"]
     assert lines[-1].startswith("exact at 4 of 4 depths;")
 
 
@@ -66,7 +67,35 @@ def test_usage_errors_are_one_line(capsys, tmp_path):
             (("generate", "dgx-a100:boxes=2", "--max-depth", "1", "-o", out),
              "give a larger --max-depth"),
             (("pareto", "paper-example", "--max-depth", "0"), "max_depth"),
-            (("pareto", "paper-example", "--collective", "allreduce"), "invalid choice")):
+            (("pareto", "paper-example", "--collective", "broadcast"), "invalid choice")):
         code, _, err = run(capsys, *argv)
         assert code == 2 and err.count("\n") == 1 and match in err, (argv, err)
     assert not (tmp_path / "x.json").exists()
+
+
+def test_allreduce_front_schedule_and_verdict(capsys, tmp_path):
+    # on the paper example the allgather front is 2, 8, 8, 8 and its reduce-scatter the
+    # same turned around: the allreduce is 1/(1/2 + 1/2) = 1, then 1/(1/8 + 1/8) = 4
+    code, out, err = run(capsys, "pareto", "paper-example", "--collective", "allreduce")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == ("allreduce on paper-example: algbw by tree depth (in b); bound 4, "
+                        "reached by ForestColl at depth 4")
+    assert lines[2].split() == ["1", "1", "25.0%", "1", "16", "star"]
+    assert lines[3].split() == ["2", "4", "100.0%", "1", "16", "cut", "bound"]
+    code, out, _ = run(capsys, "pareto", "paper-example", "--collective", "allreduce",
+                       "--max-depth", "2", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["collective"] == "allreduce"
+    assert [(p["depth"], p["lower"]["exact"], p["k"], p["trees"]) for p in doc["points"]] == \
+        [(1, "1", 1, 16), (2, "4", 1, 16)]
+    path = str(tmp_path / "ar2.json")
+    code, out, _ = run(capsys, "generate", "paper-example", "--collective", "allreduce",
+                       "--max-depth", "2", "-o", path)
+    assert code == 0 and "allreduce on paper-example, 16 trees, k = 1, depth 2" in out
+    doc = json.loads(open(path).read())
+    assert [p["collective"] for p in doc["phases"]] == ["reduce-scatter", "allgather"]
+    code, out, _ = run(capsys, "verify", "paper-example", path, "--max-depth", "2")
+    assert code == 0 and out.startswith("OPTIMAL") and "depth   2" in out
+    code, _, err = run(capsys, "verify", "paper-example", path, "--max-depth", "1")
+    assert code == 2 and "the schedule's depth is 2" in err

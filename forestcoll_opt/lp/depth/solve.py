@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from .fold import folded_points
 from .master import Master
 from .network import Column, Network
 from .vertex import solve_exact
@@ -107,11 +108,13 @@ def _column(network: Network, root: str, parent: Mapping[str, str],
                      network.order)
 
 
-def _rationalise(master: Master, weights, roots: Sequence[str]
+def _rationalise(master: Master, weights, roots: Sequence[str], search: bool = True
                  ) -> tuple[dict[Column, Fraction], Fraction]:
     """The master's float weights as exact ones (every root's summing to 1), at the
     denominator giving the least exact λ (then the least common denominator k, which must
-    fit a schedule's counts)."""
+    fit a schedule's counts): HiGHS's weights rounded, its vertex re-solved exactly, and
+    the vertex folded over automorphisms (:mod:`.fold`), with a search for a small k at
+    the folded λ when ``search``."""
     best: tuple[Fraction, int, dict[Column, Fraction]] | None = None
     cap = master.network.capacity
     for limit in DENOMINATORS:
@@ -139,6 +142,11 @@ def _rationalise(master: Master, weights, roots: Sequence[str]
             best = (lam, k, chosen)
     for vertex in (_basis_vertex(master, roots), _vertex(master, weights, roots)):
         if vertex is not None and (best is None or vertex[:2] < best[:2]):
+            best = vertex
+    for vertex in folded_points(master.network, master.scale, roots, master.columns,
+                                weights, lambda chosen: _exact_point(master, roots, chosen),
+                                search=search):
+        if best is None or vertex[:2] < best[:2]:
             best = vertex
     assert best is not None
     return best[2], best[0]
@@ -415,6 +423,6 @@ def solve_depth(network: Network, master: Master, depth: int, *,
         if bound is None:
             stopped = "time limit"
         break
-    chosen, lam_exact = _rationalise(master, weights, roots)
+    chosen, lam_exact = _rationalise(master, weights, roots, stopped == "converged")
     return DepthSolve(depth, chosen, lam_exact, n / lam_exact, upper, proven_upper,
                       rounds, milps, stopped)

@@ -214,7 +214,7 @@ def test_bad_requests_are_typed_errors():
     from forestcoll_opt.errors import CollectiveError, LPError
 
     t = resolve("paper-example")
-    with pytest.raises(CollectiveError, match="allgather and reduce-scatter"):
+    with pytest.raises(CollectiveError, match="allgather, reduce-scatter and allreduce"):
         pareto(t, collective="broadcast")
     with pytest.raises(LPError, match="max_depth"):
         pareto(t, max_depth=0)
