@@ -342,7 +342,13 @@ def test_the_depth_front_is_a_candidate_and_wins_small_sizes():
     assert res.rows[0].seconds["depth=2"] < 0.6 * res.rows[0].seconds["k=1"]
     plain = fc.tradeoff(t, sizes=[2**16], model="ideal", ks=[1], baselines=[])
     assert [c.name for c in plain.candidates] == ["k=1"]        # off by default
+    # allreduce: the two-phase front (reduce-scatter then allgather at each depth)
     ar = fc.tradeoff(t, collective="allreduce", sizes=[2**16], model="ideal", ks=[1],
                      baselines=[], method="trees", front=True)
-    assert not [c for c in ar.candidates if c.kind == "front"]
-    assert any(kind == "front" and "not allreduce" in why for kind, why in ar.skipped)
+    assert [(c.name, c.algbw) for c in ar.candidates if c.kind == "front"][0] == \
+        ("depth=2", Fraction(520, 3))
+    # broadcast has no front: skipped with the reason
+    bc = fc.tradeoff(t, collective="broadcast", root="box0/gpu0", sizes=[2**16],
+                     model="ideal", ks=[1], baselines=[], front=True)
+    assert not [c for c in bc.candidates if c.kind == "front"]
+    assert any(kind == "front" and "not broadcast" in why for kind, why in bc.skipped)
