@@ -260,18 +260,7 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
     :param limit: how many candidates to try
     :returns: the group, or None
     """
-    comp = np.asarray(sorted(compute), dtype=np.int64)
-    pool: list[tuple[int, np.ndarray, set[int]]] = []
-    seen: set[bytes] = set()
-    for h in list(candidates)[:limit]:
-        h = np.asarray(h, dtype=np.int64)
-        for g in (h, np.asarray(free_power(h.tolist(), comp.tolist())[1], dtype=np.int64)):
-            key = g.tobytes()
-            if key in seen or (g[comp] == comp).all():
-                continue
-            seen.add(key)
-            pool.append((perm_order(g.tolist()), g, _cycle_lengths(g, comp)))
-    pool.sort(key=lambda item: -item[0])
+    comp, pool = _pool(candidates, compute, limit)
     if not pool:
         return None
     n = len(pool[0][1])
@@ -291,6 +280,26 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
                        rep=rep, label=label, representatives=tuple(reps))
 
 
+def _pool(candidates: Sequence[Sequence[int]], compute: Sequence[int], limit: int
+          ) -> tuple[np.ndarray, list[tuple[int, np.ndarray, set[int]]]]:
+    """The compute indices sorted, and the greedy passes' pool: the first ``limit``
+    candidates and their free powers, each once, none fixing every compute node, with
+    their orders and cycle lengths, longest order first."""
+    comp = np.asarray(sorted(compute), dtype=np.int64)
+    pool: list[tuple[int, np.ndarray, set[int]]] = []
+    seen: set[bytes] = set()
+    for h in list(candidates)[:limit]:
+        h = np.asarray(h, dtype=np.int64)
+        for g in (h, np.asarray(free_power(h.tolist(), comp.tolist())[1], dtype=np.int64)):
+            key = g.tobytes()
+            if key in seen or (g[comp] == comp).all():
+                continue
+            seen.add(key)
+            pool.append((perm_order(g.tolist()), g, _cycle_lengths(g, comp)))
+    pool.sort(key=lambda item: -item[0])
+    return comp, pool
+
+
 def semi_free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
                       limit: int = 64) -> FreeAbelian | None:
     """An abelian group acting *semi-freely* on ``compute`` (module docstring: every
@@ -305,18 +314,7 @@ def semi_free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int
     :param limit: how many candidates to try
     :returns: the group (:attr:`FreeAbelian.fixed` its fixed compute nodes), or None
     """
-    comp = np.asarray(sorted(compute), dtype=np.int64)
-    pool: list[tuple[int, np.ndarray, set[int]]] = []
-    seen: set[bytes] = set()
-    for h in list(candidates)[:limit]:
-        h = np.asarray(h, dtype=np.int64)
-        for g in (h, np.asarray(free_power(h.tolist(), comp.tolist())[1], dtype=np.int64)):
-            key = g.tobytes()
-            if key in seen or (g[comp] == comp).all():
-                continue
-            seen.add(key)
-            pool.append((perm_order(g.tolist()), g, _cycle_lengths(g, comp)))
-    pool.sort(key=lambda item: -item[0])
+    comp, pool = _pool(candidates, compute, limit)
     if not pool:
         return None
     n = len(pool[0][1])
