@@ -65,7 +65,7 @@ def _plain_lambda(data, groups):
     caps = {e: float(c) for e, c in t.capacity.items()}
     nodes = list(t.node_ids)
     prob = pulp.LpProblem("plain", pulp.LpMaximize)
-    lam = pulp.LpVariable("lam", lowBound=0)
+    lam = prob.add_variable("lam", lowBound=0)
     prob += lam
     use = {e: [] for e in caps}
     k = 0
@@ -74,7 +74,7 @@ def _plain_lambda(data, groups):
             for t in members:
                 if s == t:
                     continue
-                f = {e: pulp.LpVariable(f"f{k}_{i}", lowBound=0) for i, e in enumerate(caps)}
+                f = {e: prob.add_variable(f"f{k}_{i}", lowBound=0) for i, e in enumerate(caps)}
                 k += 1
                 for v in nodes:
                     out = pulp.lpSum(f[e] for e in caps if e[0] == v)
@@ -85,8 +85,7 @@ def _plain_lambda(data, groups):
                     use[e].append(f[e])
     for e, c in caps.items():
         prob += pulp.lpSum(use[e]) <= c
-    prob.solve(pulp.HiGHS(msg=False) if "HiGHS" in pulp.listSolvers(onlyAvailable=True)
-               else pulp.HiGHS_CMD(msg=False))
+    prob.solve(pulp.HiGHS(msg=False))
     return pulp.value(lam)
 
 
