@@ -129,6 +129,79 @@ def test_a_thread_block_group_with_a_half_missing():
     assert "end-state" in v.rules
 
 
+def test_reduce_pack_tbg_plan_is_accepted():
+    """reduce_pack_tbg.json: reduce_pack.json's LL allreduce with every operation split over
+    a group of two thread blocks (tbg_info; calcOffset gives block t the t-th half of each
+    range). Per direction: ppkt sends 1 chunk as packets (x2) and respkt/recspkt 1 more
+    (x2): 4 on each link for a 2-chunk buffer, algbw 2 / (4/450) = 225, as reduce_pack."""
+    v = check_mscclpp(NV2, DATA / "reduce_pack_tbg.json")
+    assert v.ok, v.reasons
+    assert v.algbw == 225 and v.protocol == "LL" and v.coll == "allreduce"
+    assert set(v.link_loads.values()) == {4}
+    assert v.counts.threadblocks == 12 and v.counts.ops == 12
+
+
+def test_transfer_pack_plan_is_accepted():
+    """transfer_pack.json: an LL allgather over memory channels. Rank 0 packs its output
+    chunk 0 straight into rank 1's scratch (ppkt); rank 1 packs its chunk 1 into its own
+    scratch (cpkt) and another block forwards the packets (rppkt, which reads each packet's
+    flag first); each unpacks (upkt). 1 chunk each way as packets (x2) for a 2-chunk
+    output: algbw 2 / (2/450) = 450. Over ib2 (no NVLink) its memory channels are refused."""
+    v = check_mscclpp(NV2, DATA / "transfer_pack.json")
+    assert v.ok, v.reasons
+    assert v.algbw == 450 and v.coll == "allgather" and set(v.link_loads.values()) == {2}
+    assert v.counts.threadblocks == 5 and v.counts.ops == 5
+    refused(IB2, plan("transfer_pack"), "link", "ib2 has no NVLink or xGMI links")
+
+
+def test_multi_node_transfer_pkt_plan_is_refused_for_its_missing_nop():
+    """multi_node_transfer_pkt.json (its "name" field says multi_node_transfer): an LL
+    allgather over port channels. On rank 0, block 0 packs output chunk 0 into scratch
+    (cpkt, every thread of the block writing its share of the packets) and at once, with no
+    nop between, puts that scratch range over a port channel (ppkt). handlePutPackets
+    (execution_kernel.hpp at 00668b4) on a port channel has thread 0 push the proxy's put
+    straight away, neither reading the packets' flags nor __syncthreads() first (unlike
+    handleReadPutPackets, whose port branch spins on every packet's flag and syncs: rank
+    1's rppkt, in its own block, is safe): the proxy may copy packets the other threads
+    have not written yet, and rank 1's upkt then spins on a flag that never comes. Refused
+    under [arrival]; with a nop between the two operations the plan is accepted: 1 chunk
+    each way as packets (x2) over 50 GB/s links for a 2-chunk output, algbw
+    2 / (2/50) = 50."""
+    v = refused(IB2, plan("multi_node_transfer_pkt"), "arrival",
+                "gpus[0].threadblocks[0].ops[1] (ppkt): reads rank 0's scratch (packets) chunk 0 "
+                "before the data gpus[0] threadblock 0 writes there is ordered before it")
+    assert v.rules == ("arrival",) and len(v.reasons) == 1
+    p = plan("multi_node_transfer_pkt")
+    ops(p, 0).insert(1, {"name": "nop"})
+    v = check_mscclpp(IB2, p)
+    assert v.ok, v.reasons
+    assert v.algbw == 50 and set(v.link_loads.values()) == {2}
+
+
+def test_reduce_tbg_plan_is_refused_for_its_unordered_thread_block_groups():
+    """reduce_tbg.json: reduce.json with each data operation split over two thread blocks
+    (tbg_info) and each block pair ordered by its own signal/wait. calcOffset
+    (execution_plan.cc at 00668b4) slices an operation's whole range: rank 1's 2-chunk copy
+    into scratch gives block 0 chunk 0 and block 1 chunk 1, but rank 0's 1-chunk reads give
+    each block half of one chunk. So rank 0's block 0 gets rank 1's scratch chunk 1 (written
+    by rank 1's block 1) and its block 1 reads rank 1's scratch chunk 0 (written by block
+    0), each after a wait whose signal follows only the *other* half's copy, and they
+    overwrite rank 1's input chunks the other block may still be copying. Nothing orders them (no
+    barrier across the blocks): two [arrival] and two [race] reasons. The link loads are
+    those of reduce.json (4 each way)."""
+    v = refused(NV2, plan("reduce_tbg"), "arrival",
+                "gpus[0].threadblocks[0].ops[7] (get): reads rank 1's scratch chunk 1 before "
+                "the data gpus[1] threadblock 1 writes there is ordered before it")
+    assert v.rules == ("arrival", "race", "arrival", "race")
+    assert any(r.startswith("[arrival] gpus[0].threadblocks[1].ops[6] (rres): reads rank 1's "
+                            "scratch chunk 0 before the data gpus[1] threadblock 0 writes")
+               for r in v.reasons)
+    assert any(r.startswith("[race] gpus[0].threadblocks[0].ops[9] (res): overwrites rank 1's "
+                            "input chunk 1 while gpus[1] threadblock 1 may still read it")
+               for r in v.reasons)
+    assert set(v.link_loads.values()) == {4} and v.counts.ops == 62
+
+
 def test_the_plans_run_on_the_wrong_links_are_refused():
     refused(IB2, plan("reduce"), "link", "no NVLink or xGMI links")
     refused(NV3, plan("reduce"), "range", "the plan has 2 GPUs but nv3 has 3")
