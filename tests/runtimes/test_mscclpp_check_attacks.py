@@ -16,7 +16,8 @@ from forestcoll_opt.model.topology import Link, Node, Topology
 from forestcoll_opt.runtimes.mscclpp_check import PlanVerdict, check_mscclpp
 from tests.runtimes.test_mscclpp_check import DATA, IB2, NV2, NVLS2, ops, plan
 
-NAMES = ["reduce", "multi_node_transfer", "reduce_pack", "reduce_nvls", "transfer_pack_tbg"]
+NAMES = ["reduce", "multi_node_transfer", "reduce_pack", "reduce_nvls", "transfer_pack_tbg",
+         "reduce_pack_tbg", "transfer_pack"]
 VALUES = [None, -1, 0, 1, 2, 3, 7, 255, 2**40, 1.5, "x", "i", "s", "memory", "port",
           "switch", [], {}, [0], True, "nop", "put"]
 TOPOLOGY = {"multi_node_transfer": IB2, "reduce_nvls": NVLS2}
