@@ -148,7 +148,6 @@ def _solve(rows: list[dict[int, Fraction]], is_root: list[bool], width: int
     with native_stdout_to_log():
         h = highspy.Highs()
     h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
     inf = highspy.kHighsInf
     lower = np.array([1.0 if r else -inf for r in is_root])
     upper = np.array([1.0 if r else 0.0 for r in is_root])
@@ -241,7 +240,6 @@ class _Integral:
         with native_stdout_to_log():
             self.h = h = highspy.Highs()
         h.setOptionValue("output_flag", False)
-        h.setOptionValue("threads", 1)
         h.setOptionValue("mip_max_nodes", NODES)
         inf = highspy.kHighsInf
         h.addRows(len(rows), np.array([0.0 if r else -inf for r in is_root]),

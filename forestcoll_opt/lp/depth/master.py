@@ -49,7 +49,6 @@ class Master:
         with native_stdout_to_log():
             self.h = highspy.Highs()
         self._ok(self.h.setOptionValue("output_flag", False), "setOptionValue")
-        self._ok(self.h.setOptionValue("threads", 1), "setOptionValue")
         inf = highspy.kHighsInf
         nl, nr = len(network.links), len(self.roots)
         lower = np.array([-inf] * nl + [1.0] * nr)

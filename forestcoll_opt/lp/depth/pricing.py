@@ -131,7 +131,6 @@ class PricingSolver:
         self._set("output_flag", False)
         self._set("mip_rel_gap", 0.0)
         self._set("mip_abs_gap", 0.0)
-        self._set("threads", 1)
         self.keys = list(m.edge)
         self.col = {m.edge[k].name: i for i, k in enumerate(self.keys)}
         n = len(self.keys)

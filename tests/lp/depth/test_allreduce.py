@@ -52,7 +52,8 @@ def test_dgx_a100_allreduce_reaches_its_tree_bound_at_depth_two():
     one, two = front.points
     assert (one.lower, one.upper, one.certificate, one.schedule) == (0, 0, "unreachable", None)
     assert two.lower == two.upper == Fraction(520, 3)         # 1/(3/1040 + 3/1040)
-    assert [ph.k for ph in two.schedule.phases] == [156, 156]
+    ks = [ph.k for ph in two.schedule.phases]
+    assert ks[0] == ks[1] <= 156       # 156 with HiGHS 1.14, 104 with 1.16 (least found)
     v = verify(t, two.schedule.to_dict(), max_depth=2, against="trees")
     assert v.optimal and v.depth == 2
 

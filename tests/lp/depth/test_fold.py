@@ -55,7 +55,9 @@ def test_dgx_a100_depth_two_is_exact_with_a_small_k():
     front = pareto(t, max_depth=2)
     two = front.point(2)
     assert two.lower == two.upper == Fraction(1040, 3)
-    assert (two.schedule.k, len(two.schedule.trees)) == (156, 160)
+    # the least k found depends on the HiGHS release (156 with 1.14, 104 with 1.16): it is
+    # the least the node-limited search finds, not a proven least
+    assert two.schedule.k <= 156
     v = verify(t, two.schedule.to_dict(), max_depth=2)
     assert v.optimal and v.depth == 2 and v.algbw == Fraction(1040, 3)
 
@@ -68,7 +70,7 @@ def test_dgx_h100_four_boxes_closes_at_the_bound_from_depth_two():
     for h in (2, 3):
         p = front.point(h)
         assert p.lower == p.upper == Fraction(16000, 31) and p.exact
-        assert (p.schedule.k, len(p.schedule.trees)) == (30, 128)
+        assert p.schedule.k <= 30          # the least found (HiGHS 1.14: 30, 128 trees)
     v = verify(t, front.point(2).schedule.to_dict(), max_depth=2)
     assert v.optimal and v.depth == 2
 
@@ -78,7 +80,8 @@ def test_mi250_front_has_small_k_at_every_depth():
     t = resolve("mi250:boxes=2,gpus=8")
     front = pareto(t)
     assert front.exact
-    assert [p.schedule.k for p in front.points] == [1, 8, 10, 278, 26, 26, 13]
+    # at most what HiGHS 1.14's search finds (the least found depends on the release)
+    assert all(p.schedule.k <= k for p, k in zip(front.points, [1, 8, 10, 278, 26, 26, 13]))
     for p in front.points:
         v = verify(t, p.schedule.to_dict(), max_depth=p.depth)
         assert v.algbw == p.lower and v.depth <= p.depth
