@@ -51,7 +51,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
@@ -285,33 +284,13 @@ class LPModel:
         :raises LPError: when both name the same file
         :raises OutputError: when a file cannot be written
         """
-        from ..files import write_outputs
+        from .lpfiles import write_model
 
-        if lp_path and mps_path and os.path.realpath(lp_path) == os.path.realpath(mps_path):
-            raise LPError(f"write_lp and write_mps name the same file {os.fspath(lp_path)!r}; "
-                          f"give two files")
-        texts: dict[Any, str] = {}
-        header = self.header()
-        with tempfile.TemporaryDirectory(prefix="forestcoll-lp-") as tmp:
-            if lp_path:
-                path = os.path.join(tmp, "model.lp")
-                self.lp.writeLP(path)
-                texts[lp_path] = "".join(f"\\ {line}\n" for line in header) + _read(path)
-            if mps_path:
-                path = os.path.join(tmp, "model.mps")
-                self.lp.writeMPS(path, with_objsense=True)   # OBJSENSE MAX, not a comment
-                texts[mps_path] = "".join(f"* {line}\n" for line in header) + _read(path)
-        if texts:
-            write_outputs(texts)
+        write_model(self.lp, self.header(), lp_path, mps_path)
 
 
 def _comment_text(text: str) -> str:
     return json.dumps(text, ensure_ascii=True).replace("*", "\\u002a")
-
-
-def _read(path: str) -> str:
-    with open(path, encoding="utf-8") as fh:
-        return fh.read()
 
 
 def _logical_pairs(topology: Topology) -> list[tuple[str, str]]:

@@ -238,13 +238,8 @@ class AlltoallModel:
         :raises LPError: when both name one file
         :raises OutputError: when a file cannot be written
         """
-        import tempfile
+        from ..lpfiles import write_model
 
-        from ...files import write_outputs
-
-        if lp_path and mps_path and os.path.realpath(lp_path) == os.path.realpath(mps_path):
-            raise LPError(f"write_lp and write_mps name the same file {os.fspath(lp_path)!r}; "
-                          f"give two files")
         r = self.reference
         header = [f"forestcoll-opt alltoall LP (max concurrent flow, one commodity per source"
                   f"{', folded by symmetry' if self.fold.folded else ''}) of topology "
@@ -253,20 +248,7 @@ class AlltoallModel:
                   f"{self.topology.units}; objective = rate * {self.total}/{self.n - 1} = algbw",
                   "node index -> id:"]
         header += [f"  {i} {v}" for i, v in enumerate(self.topology.node_ids)]
-        texts: dict[Any, str] = {}
-        with tempfile.TemporaryDirectory(prefix="forestcoll-lp-") as tmp:
-            for path, name, mark in ((lp_path, "model.lp", "\\"), (mps_path, "model.mps", "*")):
-                if not path:
-                    continue
-                target = os.path.join(tmp, name)
-                if mark == "*":
-                    self.lp.writeMPS(target, with_objsense=True)
-                else:
-                    self.lp.writeLP(target)
-                with open(target, encoding="utf-8") as fh:
-                    texts[path] = "".join(f"{mark} {line}\n" for line in header) + fh.read()
-        if texts:
-            write_outputs(texts)
+        write_model(self.lp, header, lp_path, mps_path)
 
 
 def _reference(topology: Topology, sinks: Mapping[str, Mapping[str, int]], total: int,

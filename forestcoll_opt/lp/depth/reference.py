@@ -8,14 +8,12 @@ the tree optimal)."""
 from __future__ import annotations
 
 import os
-import tempfile
 from fractions import Fraction
-from typing import Any
 
 from ...errors import LPError
-from ...files import write_outputs
 from ...model.numbers import fraction_text
 from ...model.topology import Topology
+from ..lpfiles import write_model
 from .network import Network
 from .pricing import PricingSolver, build_pricing
 
@@ -71,17 +69,4 @@ class ReferencePricing:
                   f"/b per use",
                   "node index -> id:"]
         header += [f"  {i} {v}" for i, v in enumerate(self.topology.node_ids)]
-        texts: dict[Any, str] = {}
-        with tempfile.TemporaryDirectory(prefix="forestcoll-lp-") as tmp:
-            for path, name, mark in ((lp_path, "model.lp", "\\"), (mps_path, "model.mps", "*")):
-                if not path:
-                    continue
-                target = os.path.join(tmp, name)
-                if mark == "*":
-                    self.model.lp.writeMPS(target, with_objsense=True)
-                else:
-                    self.model.lp.writeLP(target)
-                with open(target, encoding="utf-8") as fh:
-                    texts[path] = "".join(f"{mark} {line}\n" for line in header) + fh.read()
-        if texts:
-            write_outputs(texts)
+        write_model(self.model.lp, header, lp_path, mps_path)
