@@ -34,7 +34,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
+from ..model.schedule import Schedule
+from ..model.topology import Topology
 from ..timing.calibrated import Calibration, library_times
+from ..timing.simulation import exact_coefficients
 from .validation import (A100, BEST, MI250, ONE_GB, PAPER, SIZES, Case, Inputs,
                          _schedule_seconds, library_inputs)
 
@@ -145,6 +148,7 @@ class HeldOut:
     :ivar reduce_step: the reduction step fitted on them, seconds
     :ivar predicted: the predicted speed-up
     :ivar in_sample: the prediction with both parameters fitted on every machine
+    :ivar floor: the case's :func:`case_floor` (None where it has none)
     """
 
     machine: str
@@ -154,6 +158,7 @@ class HeldOut:
     reduce_step: float
     predicted: float
     in_sample: float
+    floor: Fraction | None = None
 
     @property
     def ratio(self) -> float:
@@ -251,6 +256,59 @@ def kappa_scan(machines: Sequence[Machine] = MACHINES, *, kappas: Sequence[float
     return out
 
 
+def bandwidth_floor(topology: Topology, ours: Schedule, theirs: Schedule) -> Fraction | None:
+    """The least bandwidth speed-up of ``ours`` over ``theirs`` under *any* link efficiencies,
+    one factor in (0, 1] per link type: what no choice of η can bring a prediction below
+    once the data dominates the time (docs/validation.md, "Against the targets").
+
+    Each schedule's seconds per byte at efficiencies η is the largest over link types t of
+    m_t / η_t, m_t its most loaded link of type t (load over bandwidth, exact). If ``ours``
+    is limited by type u, ``theirs`` needs at least m'_u / η_u, so the speed-up is at least
+    m'_u / m_u; and η_t → 0 on one type with the others 1 reaches m'_t / m_t. The floor is
+    therefore the least over the types ``ours`` uses of m'_t / m_t (0 for a type
+    ``theirs`` does not use), exact.
+
+    :param topology: the network both run on
+    :param ours: a one-phase schedule (allgather, reduce-scatter, broadcast, reduce)
+    :param theirs: another one-phase schedule of the same collective
+    :returns: the floor as a Fraction, or None when either has two phases (an allreduce: the
+        sum of two phases' maxima has no such closed form)
+    """
+    if ours.phases or theirs.phases:
+        return None
+    mine = _per_type(topology, ours)
+    other = _per_type(topology, theirs)
+    return min((other.get(t, Fraction(0)) / m for t, m in mine.items() if m > 0),
+               default=None)
+
+
+def _per_type(topology: Topology, schedule: Schedule) -> dict[str | None, Fraction]:
+    """Link type -> the largest load over bandwidth of the schedule's links of that type."""
+    out: dict[str | None, Fraction] = {}
+    for link, value in exact_coefficients(topology, schedule)[0].items():
+        kind = topology.link_type.get(link)
+        if value > out.get(kind, Fraction(0)):
+            out[kind] = value
+    return out
+
+
+def case_floor(case: Case, inputs: Inputs) -> Fraction | None:
+    """:func:`bandwidth_floor` of a library case at 1 GB: ForestColl's schedule against the
+    ring baseline whose bus bandwidth the library is timed with (:func:`.validation.
+    library_inputs`); None for an average, a Blink case or a two-phase collective.
+
+    :param case: the measurement
+    :param inputs: the schedules (they must include the case's)
+    :returns: the floor, or None
+    """
+    if case.statistic != "1GB" or case.against != "library":
+        return None
+    key = (case.topology, case.collective)
+    return bandwidth_floor(inputs.topologies[case.topology],
+                           inputs.schedules[key + ("forestcoll",)],
+                           inputs.schedules[key + ("ring",)])
+
+
 def leave_one_machine_out(machines: Sequence[Machine] = MACHINES) -> list[HeldOut]:
     """Every case of every machine, predicted with κ and the reduction step fitted on the
     other machines (module docstring), beside the in-sample prediction.
@@ -266,7 +324,8 @@ def leave_one_machine_out(machines: Sequence[Machine] = MACHINES) -> list[HeldOu
         for case in machine.cases:
             out.append(HeldOut(machine.name, case, case.name in machine.comparable, kappa,
                                step, cache.speedup(machine, case, kappa, step),
-                               cache.speedup(machine, case, *everywhere)))
+                               cache.speedup(machine, case, *everywhere),
+                               case_floor(case, cache.inputs)))
     return out
 
 
@@ -305,5 +364,6 @@ def lomo_rows(results: Iterable[HeldOut]) -> list[dict[str, Any]]:
             "predicted": f"{r.predicted:.4f}", "ratio": f"{r.ratio:.4f}",
             "error": f"{r.ratio - 1:+.4f}", "within_15pct": str(abs(r.ratio - 1) <= 0.15),
             "in_sample_predicted": f"{r.in_sample:.4f}",
+            "bandwidth_floor": "" if r.floor is None else f"{float(r.floor):.4f}",
             "winner_right": "" if right is None else str(right), "source": c.source})
     return rows
