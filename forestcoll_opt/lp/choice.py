@@ -39,7 +39,7 @@ from ..model.collective import check_method
 from ..model.compact import compress
 from ..model.schedule import Schedule
 from ..model.topology import Topology
-from .solver import LPResult, solve
+from .solver import LPResult, solve, solve_folded
 
 
 def lp_variables(topology: Topology) -> int:
@@ -55,9 +55,14 @@ def lp_variables(topology: Topology) -> int:
     :returns: the number of variables
     """
     from .folded import choose_folding
+
+    return _variables(topology, choose_folding(topology, "allreduce", "cuts", None))
+
+
+def _variables(topology: Topology, folding) -> int:
+    """:func:`lp_variables` with the default model's folding (or None) already chosen."""
     from .model import _logical_pairs
 
-    folding = choose_folding(topology, "allreduce", "cuts", None)
     if folding is not None:
         return len(folding.reps) + 2 * len(folding.pair_reps) + 2 * len(folding.route_reps)
     compute = set(topology.compute_nodes)
@@ -209,14 +214,21 @@ def _lp_side(topology: Topology, method: str, tree_bound: Fraction, *, kernel: s
     """The rule of ``"auto"`` (and ``"lp"``) up to building the trees: (why, reason, the LP
     solved or None, the LP schedule when it is the choice else None, the LP's variables
     where the rule looked at them)."""
-    variables = lp_variables(topology) if method == "auto" and lp is None else None
+    variables = folding = None
+    if method == "auto" and lp is None:     # the size rule's folding is solve's default one
+        from .folded import choose_folding
+
+        folding = choose_folding(topology, "allreduce", "cuts", None)
+        variables = _variables(topology, folding)
     if variables is not None and variables > LP_MAX_VARIABLES:
         return ("size", f"{not_solved_reason(variables)}: reduce-scatter then allgather "
                         f"trees, measured against the {TREE_BOUND} (method=\"lp\" builds the "
                         f"schedule at the LP optimum)", None, None, variables)
     if lp is None:
         try:
-            lp = solve(topology, collective="allreduce", kernel=kernel, symmetry=symmetry)
+            lp = (solve_folded(topology, folding, kernel=kernel)
+                  if variables is not None and symmetry is None else
+                  solve(topology, collective="allreduce", kernel=kernel, symmetry=symmetry))
         except LPError as exc:
             if method == "lp":
                 raise

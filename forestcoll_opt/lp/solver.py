@@ -46,6 +46,7 @@ from ..display import html_summary, short_list
 from .folded import (FoldedModel, build_folded_model, choose_folding, folding_stats,
                      spread_solution, violated_cuts)
 from .folded_certificates import certify_folded_lower, certify_folded_upper, rebuild
+from .folding import Folding
 from .model import LowerWitness, LPModel, build_model, exact_text, objective_terms, reference_bandwidth
 from .options import LP_COLLECTIVES, SOLVED
 from .session import HighsSession, check_time_limit as _check_time_limit
@@ -340,6 +341,32 @@ def solve(topology: Topology, *, collective: "Collective | str" = "allreduce",
     _check_time_limit(time_limit)
     start = time.perf_counter()
     folding = choose_folding(topology, member, formulation, symmetry)
+    return _solve_chosen(topology, member, formulation, folding, start, time_limit=time_limit,
+                         kernel=kernel, write_lp=write_lp, write_mps=write_mps)
+
+
+def solve_folded(topology: Topology, folding: "Folding | None", *, kernel: str | None = None
+                 ) -> AllreduceLPResult:
+    """:func:`solve` of the allreduce LP (cuts formulation) with its folding already chosen:
+    ``folding`` is what :func:`~forestcoll_opt.lp.folded.choose_folding` returned for this
+    topology (None: the full model), so that a caller that needed it first (the size rule of
+    :func:`~forestcoll_opt.lp.choice.lp_variables`) does not find the group twice.
+
+    :param topology: the network
+    :param folding: the folding, or None
+    :param kernel: the max-flow kernel (None: the default)
+    :returns: the certified optimum, as :func:`solve` gives it
+    """
+    return _solve_chosen(topology, Collective.ALLREDUCE, "cuts", folding, time.perf_counter(),
+                         kernel=kernel)
+
+
+def _solve_chosen(topology: Topology, member: Collective, formulation: str,
+                  folding: "Folding | None", start: float, *, time_limit: float | None = None,
+                  kernel: str | None = None, write_lp: str | os.PathLike | None = None,
+                  write_mps: str | os.PathLike | None = None) -> AllreduceLPResult:
+    """Build (folded where ``folding`` is given), solve and certify; ``start`` is when the
+    build began (its seconds include choosing the folding)."""
     if folding is not None:
         m = build_folded_model(topology, folding, reference_bandwidth(topology, kernel=kernel))
     else:

@@ -82,6 +82,7 @@ def test_an_lp_that_fails_falls_back_to_the_trees_only_by_default(catalog, monke
         raise LPNotOptimalError("HiGHS stopped: time limit")
 
     monkeypatch.setattr(choice_module, "solve", fail)
+    monkeypatch.setattr(choice_module, "solve_folded", fail)   # the default rule's path
     t = catalog("mi250:boxes=2,gpus=8")
     c = best_allreduce(t)
     assert (c.method, c.why, c.lp) == ("trees", "lp-failed", None)
@@ -146,3 +147,25 @@ def test_sixty_four_gpus_solve_the_lp_by_default(catalog):
     assert (c.method, c.why) == ("trees", "equal") and c.lp is not None
     assert c.schedule.algbw == c.tree_bound == Fraction(512, 3) >= c.lp.lower
     assert c.reaches_lp and not c.schedule.concurrent
+
+
+def test_the_default_rule_finds_the_folding_once(catalog, monkeypatch):
+    """The size rule (lp_variables) and the solve share one folding: the automorphism group
+    of a large network is found once, and the LP is the one solve() gives."""
+    import forestcoll_opt.lp.folded as folded_module
+    import forestcoll_opt.lp.solver as solver_module
+
+    t = catalog("dgx-a100:boxes=8")
+    calls = []
+    real = folded_module.choose_folding
+
+    def counting(*args, **kwargs):
+        calls.append(args[1:])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(folded_module, "choose_folding", counting)
+    monkeypatch.setattr(solver_module, "choose_folding", counting)
+    c = best_allreduce(t, method="auto")
+    assert len(calls) == 1 and c.lp is not None and c.variables is not None
+    direct = fc.solve_lp(t, collective="allreduce")
+    assert (c.lp.lower, c.lp.upper) == (direct.lower, direct.upper)
