@@ -11,7 +11,7 @@ from .best import generate
 from .checks import allreduce_lp, alltoall_lp, assert_optimal, verify
 from .fitting import CalibrationFit, calibrate
 from .group_checks import verify_concurrent
-from .export_plan import export_tradeoff, size_ranges
+from .export_plan import ExportedRange, ExportPlan, SizeRange, export_tradeoff, size_ranges
 from .export_mscclpp_plan import export_tradeoff_mscclpp
 from .relaying import GroupBound, group_bound
 from .together import Contention, GroupContention, contention
@@ -23,8 +23,10 @@ from .whatif import (FailureClass, FailureImpact, Upgrade, UpgradeImpact, cut_op
                      failure_impact, upgrade_impact)
 
 __all__ = [
-    "BalancedSchedule", "CalibrationFit", "Case", "Contention", "FailureClass", "FailureImpact", "GroupBound",
+    "BalancedSchedule", "CalibrationFit", "Case", "Contention", "ExportPlan", "ExportedRange",
+    "FailureClass", "FailureImpact", "GroupBound",
     "GroupContention", "MAX_K", "Replan", "SWEEP_COLUMNS", "Scenario", "ScenarioImpact",
+    "SizeRange",
     "Upgrade", "UpgradeImpact", "allreduce_lp", "alltoall_lp", "assert_optimal",
     "balanced_subnetwork", "best_on_balanced", "calibrate",
     "compare", "contention", "cut_optimum", "export_tradeoff", "export_tradeoff_mscclpp",

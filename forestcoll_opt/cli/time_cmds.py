@@ -17,7 +17,7 @@ from typing import Any
 from ..files import check_output, write_output
 from ..model.catalog import resolve
 from ..model.collective import ALL, ALLREDUCE_METHODS, Collective
-from ..analysis.export_mscclpp_plan import EXPORT_RUNTIMES
+from ..analysis.export_plan import EXPORT_RUNTIMES
 from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_group, add_kernel, add_time_model,
                    baselines_arg, executor_for, folder_arg, output_arg, parse_chunks,
                    parse_k_range)
@@ -499,24 +499,21 @@ def _time_cell(seconds: float, best: bool) -> str:
 
 
 def _print_plan(plan) -> None:
-    if hasattr(plan, "plan_dir"):                     # MSCCL++ plans
-        print(f"exported to {plan.directory} (MSCCL++ plans in {plan.plan_dir}; each plan "
-              f"passed check-mscclpp):")
-        for e in plan.ranges:
-            r = e.range
-            high = "no limit" if r.max_bytes is None else f"{r.max_bytes} B"
-            what = (f"{e.plan} ({r.candidate}, {e.protocol}, plan {e.name})"
-                    if e.plan is not None else f"{r.candidate} itself (no file)")
-            print(f"  {r.min_bytes} B .. {high}: {what}")
-        return
-    print(f"exported to {plan.directory} (MSCCL_ALGO_DIR={plan.msccl_dir}; each algorithm "
-          f"passed check-xml):")
+    if plan.runtime == "mscclpp":
+        where = f"MSCCL++ plans in {plan.folder}; each plan passed check-mscclpp"
+    else:
+        where = f"MSCCL_ALGO_DIR={plan.folder}; each algorithm passed check-xml"
+    print(f"exported to {plan.directory} ({where}):")
     for e in plan.ranges:
         r = e.range
         high = "no limit" if r.max_bytes is None else f"{r.max_bytes} B"
-        what = (f"{e.xml} ({r.candidate}, {r.protocol or 'Simple'}, {e.channels} channel"
-                f"{'s' * (e.channels != 1)})" if e.xml is not None else
-                f"{r.candidate} itself (no file)")
+        if e.file is None:
+            what = f"{r.candidate} itself (no file)"
+        elif plan.runtime == "mscclpp":
+            what = f"{e.file} ({r.candidate}, {e.protocol}, plan {e.name})"
+        else:
+            what = (f"{e.file} ({r.candidate}, {e.protocol}, {e.channels} channel"
+                    f"{'s' * (e.channels != 1)})")
         print(f"  {r.min_bytes} B .. {high}: {what}")
 
 

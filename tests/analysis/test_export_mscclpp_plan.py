@@ -39,13 +39,13 @@ def test_export_writes_checked_plans_covering_every_size(allgather, tmp_path):
     plan = export_tradeoff_mscclpp(t, r, tmp_path / "out")
     root = tmp_path / "out"
     files = sorted(p.name for p in (root / "mscclpp").iterdir())
-    assert files == sorted(e.plan.split("/")[1] for e in plan.ranges if e.plan)
+    assert files == sorted(e.file.split("/")[1] for e in plan.ranges if e.file)
     doc = json.loads((root / "plan.json").read_text())
     assert doc["runtime"] == "mscclpp" and doc["collective"] == "allgather"
     names, spans = set(), []
     for entry, e in zip(doc["ranges"], plan.ranges):
-        assert e.plan is not None                     # no library candidate here
-        data = json.loads((root / e.plan).read_text())
+        assert e.file is not None                     # no library candidate here
+        data = json.loads((root / e.file).read_text())
         assert data["name"] == e.name == entry["name"] and data["name"] not in names
         names.add(data["name"])
         assert data["protocol"] == e.protocol == plan_protocol(e.range.protocol)

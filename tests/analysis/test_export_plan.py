@@ -4,10 +4,13 @@ check-xml against its schedule."""
 
 import json
 import math
+from fractions import Fraction
 
 import pytest
 
-from forestcoll_opt.analysis.export_plan import export_tradeoff, size_ranges
+from forestcoll_opt.analysis.export_mscclpp_plan import export_tradeoff_mscclpp
+from forestcoll_opt.analysis.export_plan import (ExportedRange, ExportPlan, SizeRange,
+                                                 export_tradeoff, size_ranges)
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import OutputError, UsageError
 from forestcoll_opt.model.catalog import resolve
@@ -51,23 +54,26 @@ def test_export_writes_checked_algorithms(allreduce, tmp_path):
     plan = export_tradeoff(t, r, tmp_path / "out")
     root = tmp_path / "out"
     xmls = sorted((root / "msccl").iterdir())
-    assert [p.name for p in xmls] == sorted(e.xml.split("/")[1] for e in plan.ranges if e.xml)
+    assert [p.name for p in xmls] == sorted(e.file.split("/")[1] for e in plan.ranges if e.file)
     assert xmls, "at least one range is won by a schedule"
     doc = json.loads((root / "plan.json").read_text())
     assert doc["model"] == "calibrated" and doc["collective"] == "allreduce"
     ranges = [e.range for e in plan.ranges]
     for entry, e in zip(doc["ranges"], plan.ranges):
         assert (entry["min_bytes"], entry["max_bytes"]) == (e.range.min_bytes, e.range.max_bytes)
-        if e.xml is None:
+        if e.file is None:
             assert e.range.candidate == "nccl" and entry["schedule"] is None
+            assert (e.protocol, e.name, e.algbw, e.channels) == (None,) * 4
             continue
-        text = (root / e.xml).read_text()
+        text = (root / e.file).read_text()
         schedule = load_schedule(root / e.schedule)
         verdict = check_xml(t, text, schedule=schedule, flavour="msccl-executor")
         assert verdict.ok, verdict.reasons
+        assert e.algbw == verdict.algbw == schedule.algbw and type(e.algbw) is Fraction
+        assert f'name="{e.name}"' in text
         assert f'minBytes="{e.range.min_bytes}"' in text
         assert f'maxBytes="{e.range.max_bytes or 2**63 - 1}"' in text
-        assert f'proto="{e.range.protocol}"' in text
+        assert f'proto="{e.protocol}"' in text and e.protocol == e.range.protocol
     # the files' own byte ranges, read back, cover every size once
     spans = []
     for path in xmls:
@@ -76,7 +82,7 @@ def test_export_writes_checked_algorithms(allreduce, tmp_path):
         high = int(head.split('maxBytes="')[1].split('"')[0])
         high = None if high == 2**63 - 1 else high           # no upper limit, every runtime
         spans.append((low, high))
-    library = [(e.range.min_bytes, e.range.max_bytes) for e in plan.ranges if e.xml is None]
+    library = [(e.range.min_bytes, e.range.max_bytes) for e in plan.ranges if e.file is None]
     covered = sorted(spans + library)
     assert covered[0][0] == 0 and covered[-1][1] is None
     for (_, high), (low, _) in zip(covered, covered[1:]):
@@ -97,9 +103,74 @@ def test_export_refuses(allreduce, tmp_path):
         export_tradeoff(resolve("dgx-a100:boxes=1"), r, tmp_path / "other")
     b = tradeoff(resolve("dgx-a100:boxes=1"), collective="broadcast", sizes=[1024],
                  root="box0/gpu0", ks=[1], baselines=[])
-    with pytest.raises(UsageError, match="cannot be exported"):
+    with pytest.raises(UsageError, match="^broadcast cannot be exported to MSCCL; export one "
+                                         "of allgather, reduce-scatter, allreduce$"):
         export_tradeoff(resolve("dgx-a100:boxes=1"), b, tmp_path / "b")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["full"]
+
+
+PLAN_KEYS = {   # plan.json's keys, in order: the top level's, then each range's
+    "msccl": (["format", "topology", "collective", "model", "parameters", "msccl_dir",
+               "boundaries", "ranges"],
+              ["min_bytes", "max_bytes", "candidate", "protocol", "timed_sizes", "xml",
+               "schedule", "channels", "selection_rule", "runs"]),
+    "mscclpp": (["format", "runtime", "topology", "collective", "model", "parameters",
+                 "plan_dir", "boundaries", "ranges"],
+                ["min_bytes", "max_bytes", "candidate", "won_at", "protocol", "timed_sizes",
+                 "plan", "name", "schedule", "algbw", "runs"]),
+}
+
+
+def test_one_plan_type_for_both_runtimes(tmp_path):
+    """Both exports return one ExportPlan (its runtime a field, not a type) of ExportedRange
+    entries and write plan.json through one plan_dict, in each runtime's own keys (MSCCL's
+    as format 1 always had them, without "runtime"). On one DGX A100 under the ideal model
+    k=1 wins every size; its schedule runs at 2400/7 and so do both files; the MSCCL file
+    runs Simple and plan.json says so (it said null, the timed protocol, before)."""
+    t = resolve("dgx-a100:boxes=1")
+    r = tradeoff(t, collective="allgather", sizes=[2**10, 2**30], ks=[1], baselines=[],
+                 model="ideal")
+    (k1,) = [c.schedule for c in r.candidates if c.name == "k=1"]
+    assert k1.algbw == Fraction(2400, 7)
+    a = export_tradeoff(t, r, tmp_path / "a")
+    b = export_tradeoff_mscclpp(t, r, tmp_path / "b")
+    assert type(a) is type(b) is ExportPlan
+    assert (a.runtime, a.folder) == ("msccl", str(tmp_path / "a" / "msccl"))
+    assert (b.runtime, b.folder) == ("mscclpp", str(tmp_path / "b" / "mscclpp"))
+    (x,), (y,) = a.ranges, b.ranges
+    assert x.range == y.range == SizeRange(0, None, "k=1", None, (2**10, 2**30))
+    assert x == ExportedRange(x.range, file="msccl/allgather-k1-0-inf.xml",
+                              schedule="schedules/k1.json", name="fc-allgather-k1-0-inf",
+                              protocol="Simple", algbw=Fraction(2400, 7), channels=1,
+                              selection_rule=x.selection_rule)
+    assert x.selection_rule.startswith("msccl-executor and RCCL select the file only for")
+    assert y == ExportedRange(y.range, file="mscclpp/allgather-k1-0-inf.json",
+                              schedule="schedules/k1.json", name="fc-allgather-k1-0-inf",
+                              protocol="Simple", algbw=Fraction(2400, 7))
+    assert 'proto="Simple"' in (tmp_path / "a" / x.file).read_text()
+    for plan, folder in ((a, "a"), (b, "b")):
+        doc = json.loads((tmp_path / folder / "plan.json").read_text())
+        head, keys = PLAN_KEYS[plan.runtime]
+        assert list(doc) == head and [list(e) for e in doc["ranges"]] == [keys]
+        assert doc["format"] == "forestcoll-export-plan/1" and doc["model"] == "ideal"
+        (entry,) = doc["ranges"]
+        assert (entry["candidate"], entry["protocol"], entry["schedule"]) == \
+            ("k=1", "Simple", "schedules/k1.json")
+        assert entry["runs"] == {"msccl": "the MSCCL algorithm",
+                                 "mscclpp": "the MSCCL++ plan"}[plan.runtime]
+    assert doc["runtime"] == "mscclpp" and doc["plan_dir"] == "mscclpp"
+    assert (entry["won_at"], entry["algbw"], entry["plan"]) == (None, "2400/7", y.file)
+    assert a.to_dict() == {"directory": str(tmp_path / "a"), "msccl_dir": a.folder, "ranges": [
+        {"min_bytes": 0, "max_bytes": None, "candidate": "k=1", "protocol": "Simple",
+         "xml": x.file, "schedule": "schedules/k1.json", "channels": 1}]}
+    assert b.to_dict() == {"directory": str(tmp_path / "b"), "runtime": "mscclpp",
+                           "plan_dir": b.folder, "ranges": [
+        {"min_bytes": 0, "max_bytes": None, "candidate": "k=1", "protocol": "Simple",
+         "plan": y.file, "schedule": "schedules/k1.json", "name": "fc-allgather-k1-0-inf",
+         "algbw": "2400/7"}]}
+    assert repr(a).startswith("ExportPlan(msccl, 1 size range(s) in ")
+    assert repr(b).endswith(": 0.. B: k=1)") and "<b>ExportPlan · mscclpp · " in \
+        b._repr_html_()
 
 
 def test_cli_export(tmp_path, capsys):

@@ -497,7 +497,7 @@ def test_each_command_is_declared_by_the_module_that_runs_it():
 
 def test_every_choice_list_is_a_library_constant():
     """No list of choices is typed in the CLI: each is the tuple the library validates with."""
-    from forestcoll_opt.analysis import export_mscclpp_plan, fitting, whatif
+    from forestcoll_opt.analysis import export_plan, fitting, whatif
     from forestcoll_opt import schemas
     from forestcoll_opt.cli import build_parser
     from forestcoll_opt.draw import VIEWS
@@ -518,7 +518,7 @@ def test_every_choice_list_is_a_library_constant():
         options.FORMULATIONS, limits.FLAVOURS, limits.PROTOCOLS, calibrated.MODELS,
         baselines.ALL_KINDS, whatif.BY, VIEWS, schemas.NAMES, flow.KERNELS,
         nccl_import.BANDWIDTHS, nccl_import.PCIE_MODES, fitting.PLACEMENTS,
-        fitting.COLLECTIVES, export_mscclpp_plan.EXPORT_RUNTIMES)}
+        fitting.COLLECTIVES, export_plan.EXPORT_RUNTIMES)}
     seen = 0
     for parser in _parsers(build_parser()):
         for action in parser._actions:

@@ -319,7 +319,7 @@ def test_export_leaves_a_ring_timed_from_its_cycles_to_the_library(tmp_path):
     assert [(x.best, x.protocols[x.best]) for x in r.rows] == [
         ("k=1", "LL"), ("k=1", "Simple"), ("ring", "Simple")]
     plan = export_tradeoff(t, r, tmp_path / "plan")
-    assert [(e.range.candidate, e.xml, e.schedule) for e in plan.ranges] == [
+    assert [(e.range.candidate, e.file, e.schedule) for e in plan.ranges] == [
         ("k=1", "msccl/allgather-k1-0-33554432.xml", "schedules/k1.json"),
         ("k=1", "msccl/allgather-k1-33554433-3037000499.xml", "schedules/k1.json"),
         ("ring", None, None)]

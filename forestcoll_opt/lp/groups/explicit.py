@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from fractions import Fraction
 from typing import Sequence
 
@@ -26,6 +25,7 @@ from ...model.collective import Collective
 from ...model.groups import Group
 from ...model.numbers import fraction_text
 from ...model.topology import Topology
+from ..lpfiles import write_model
 
 __all__ = ["ExplicitGroupsModel"]
 
@@ -114,23 +114,10 @@ class ExplicitGroupsModel:
 
     def write(self, lp_path: "str | os.PathLike | None",
               mps_path: "str | os.PathLike | None" = None) -> None:
-        """Write the model as .lp (and .mps), with the header as comment lines.
+        """Write the model as .lp and/or .mps with the header as comment lines, as a set:
+        both files or neither (:func:`~forestcoll_opt.lp.lpfiles.write_model`).
 
+        :raises LPError: when both name the same file
         :raises OutputError: when a file cannot be written
         """
-        from ...files import write_outputs
-
-        texts = {}
-        header = self.header()
-        with tempfile.TemporaryDirectory(prefix="forestcoll-lp-") as tmp:
-            for path, kind, mark in ((lp_path, "lp", "\\ "), (mps_path, "mps", "* ")):
-                if not path:
-                    continue
-                out = os.path.join(tmp, f"model.{kind}")
-                if kind == "lp":
-                    self.lp.writeLP(out)
-                else:
-                    self.lp.writeMPS(out, with_objsense=True)
-                with open(out, encoding="utf-8") as fh:
-                    texts[path] = "".join(f"{mark}{line}\n" for line in header) + fh.read()
-        write_outputs(texts)
+        write_model(self.lp, self.header(), lp_path, mps_path)
