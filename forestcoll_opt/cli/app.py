@@ -28,11 +28,15 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+        self.register("action", None, _StoreOnce)
+        self.register("action", "store", _StoreOnce)
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:
         argv = list(sys.argv[1:] if args is None else args)
         _refuse_abbreviations(self, argv)
-        return super().parse_args(argv, namespace)
+        parsed = super().parse_args(argv, namespace)
+        parsed.__dict__.pop(_StoreOnce.SEEN, None)
+        return parsed
 
     def error(self, message: str) -> None:  # type: ignore[override]
         # argparse quotes some arguments and not others ("unrecognized arguments: ..."):
@@ -42,6 +46,24 @@ class _Parser(argparse.ArgumentParser):
         message = f"{message} (see {self.prog} --help)"
         sys.stderr.write(f"forestcoll: error: {message}\n")
         raise _UsageExit(message)
+
+
+class _StoreOnce(argparse._StoreAction):
+    """argparse's ``store``, refusing an option given twice (``--group A --group B``,
+    ``-o a -o b``): argparse would keep the last one silently, and a command would work on
+    something other than what its line says. Options that may repeat say so
+    (``action="append"``)."""
+
+    SEEN = "_forestcoll_options_seen"
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        seen = namespace.__dict__.setdefault(self.SEEN, {})
+        if option_string is not None and self.dest in seen:
+            raise argparse.ArgumentError(
+                self, f"given twice ({str(seen[self.dest])[:60]!r}, then {str(values)[:60]!r}); "
+                      f"give it once")
+        seen[self.dest] = values
+        super().__call__(parser, namespace, values, option_string)
 
 
 class _UsageExit(SystemExit):

@@ -340,7 +340,7 @@ def executor_for(args: argparse.Namespace) -> Iterator[Any]:
 FAIL_HELP = ("first take these parts out of service and work on the network left, a comma "
              "list of: link:A--B (both directions), nic:NODE (its links to switches outside "
              "its box), switch:NODE or box:LABEL (see forestcoll whatif); ID=KEEP leaves a "
-             "link or NIC that fraction of its bandwidth (nic:NODE=1/2)")
+             "link or NIC that fraction of its bandwidth (nic:NODE=1/2); repeat for more")
 
 
 def kinds_arg(text: str) -> tuple[str, ...]:
@@ -374,14 +374,19 @@ def failed_topology(args: argparse.Namespace, topology: Topology) -> Topology:
     :returns: the network to work on
     :raises FailureError: for an unknown id, or a network left without a schedule
     """
-    if getattr(args, "fail", None) is None:
+    given = getattr(args, "fail", None)
+    if not given:
         return topology
-    try:      # a comma list of ids (ID=KEEP for a degraded part), or one id with a comma
-        whole = "," not in args.fail or _one_id(topology, args.fail)
-        return degrade(topology, args.fail if whole else
-                       [w.strip() for w in args.fail.split(",") if w.strip()])
+    texts = [given] if isinstance(given, str) else list(given)    # --fail repeats
+    ids: list[str] = []
+    for text in texts:  # a comma list of ids (ID=KEEP for a degraded part), or one id with a comma
+        whole = "," not in text or _one_id(topology, text)
+        ids += [text] if whole else [w.strip() for w in text.split(",") if w.strip()]
+    shown = ",".join(texts)
+    try:
+        return degrade(topology, ids[0] if len(ids) == 1 else ids)
     except FailureError as exc:
-        raise FailureError(f"--fail {args.fail[:120]}: {exc}") from None
+        raise FailureError(f"--fail {shown[:120]}: {exc}") from None
 
 
 GROUP_HELP = ("run the collective among these compute nodes only: a comma list of node ids "

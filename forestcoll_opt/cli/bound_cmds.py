@@ -48,7 +48,7 @@ def add_bound(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
-    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    p.add_argument("--fail", metavar="ID[,ID...]", action="append", help=FAIL_HELP)
     add_group(p, "the bound of this process group (a comma list of node ids or globs), "
                  "the other compute nodes relaying as switches, side by side with the "
                  "bound when they are switched off (removed) and the gain of relaying")

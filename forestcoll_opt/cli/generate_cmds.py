@@ -63,7 +63,7 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
                         "and broadcast trees run concurrently at the allreduce LP optimum "
                         "(solves the LP with HiGHS)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
-    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    p.add_argument("--fail", metavar="ID[,ID...]", action="append", help=FAIL_HELP)
     add_group(p)
     p.add_argument("--mesh", metavar="DIMS",
                    help="groups at once: a device mesh (last dimension fastest, ranks box by "

@@ -64,7 +64,7 @@ def add_verify(sub: argparse._SubParsersAction) -> None:
                    help="the schedule's trees must have depth at most H (compute hops from "
                         "the root; forestcoll pareto, generate --max-depth): a deeper one is "
                         "invalid")
-    p.add_argument("--fail", metavar="ID", help=FAIL_HELP)
+    p.add_argument("--fail", metavar="ID[,ID...]", action="append", help=FAIL_HELP)
     add_group(p, "judge the schedule for this process group (a comma list of node ids or "
                  "globs); default: the group the schedule records, if any (a "
                  "forestcoll-schedule/5 file), every compute node otherwise; a group that "
