@@ -288,8 +288,11 @@ def _check_expansion(size: int, consumed: int, limit: int, error: type[Exception
 
 def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) -> Any:
     """``json.loads`` that raises ``error`` naming ``source`` on any malformed input
-    (syntax, nesting too deep for the parser, integers too long to convert)."""
+    (syntax, nesting too deep for the parser, integers too long to convert, and the
+    ``NaN``, ``Infinity`` and ``-Infinity`` tokens Python's parser accepts but JSON does
+    not have)."""
     kwargs.setdefault("object_pairs_hook", _unique_keys(error, source))
+    kwargs.setdefault("parse_constant", _no_constants(error, source))
     try:
         return json.loads(text, **kwargs)
     except json.JSONDecodeError as exc:
@@ -301,6 +304,16 @@ def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) ->
                     f"needs only a few levels") from None
     except ValueError as exc:      # e.g. an integer literal beyond Python's digit limit
         raise error(f"{source}: JSON value out of range ({exc})") from None
+
+
+def _no_constants(error: type[Exception], source: str):
+    """A ``parse_constant`` hook that refuses ``NaN``, ``Infinity`` and ``-Infinity``
+    (Python's ``json`` reads them as floats; no JSON number is one, and no value of our
+    formats may be one)."""
+    def hook(token: str) -> Any:
+        raise error(f"{source}: {token} is not a JSON number (JSON has no NaN or "
+                    f"infinity); write a finite number")
+    return hook
 
 
 def _unique_keys(error: type[Exception], source: str):
