@@ -51,6 +51,34 @@ def test_replan_usage_errors_are_one_line(capsys, tmp_path):
     assert not (tmp_path / "n.json").exists()
 
 
+def test_a_bad_keep_is_the_same_actionable_line_for_every_command(capsys, tmp_path):
+    """replan --degrade, generate/bound/verify --fail and whatif --scenario read ID=KEEP the
+    same way; nan, inf, -1, 0, 1, 1.5 each give one line saying what a KEEP is (nan and inf
+    said the id named no two nodes), and no file is written."""
+    healthy, new = tmp_path / "h.json", tmp_path / "n.json"
+    assert run(capsys, "generate", "paper-example", "-o", str(healthy), "-q")[0] == 0
+    part = "link:global--box0/c0"
+    for keep in ("nan", "inf", "-inf", "-1", "0", "1", "1.5", "abc"):
+        text = f"{part}={keep}"
+        why = (f"{text!r}: the bandwidth kept must be a fraction strictly between 0 and 1 "
+               f"(such as 1/2 or 0.25), got {keep!r}; without =KEEP the part fails whole\n")
+        for argv, prefix in (
+                (["replan", "paper-example", str(healthy), "--degrade", text, "-o", str(new)], ""),
+                (["replan", "paper-example", str(healthy), "--fail", text, "-o", str(new)], ""),
+                (["whatif", "paper-example", "--scenario", text], ""),
+                (["bound", "paper-example", "--fail", text], f"--fail {text}: "),
+                (["generate", "paper-example", "--fail", text, "-q", "-o", str(new)],
+                 f"--fail {text}: "),
+                (["verify", "paper-example", str(healthy), "--fail", text],
+                 f"--fail {text}: ")):
+            code, out, err = run(capsys, *argv)
+            assert (code, out, err) == (2, "", f"forestcoll: error: {prefix}{why}"), argv
+    assert not new.exists()
+    code, out, _ = run(capsys, "replan", "paper-example", str(healthy), "--degrade",
+                       f"{part}=0.5", "-o", str(new))
+    assert code == 0 and "algbw           7 b  (optimal on the degraded network)" in out
+
+
 def test_generate_after_a_failure_says_why_k_is_larger(capsys, tmp_path):
     # 8 boxes, one NIC out: the least k is 1, packed as 7 images per root of box 1
     code, out, _ = run(capsys, "generate", "dgx-h100:boxes=8", "--fail", "nic:box1/gpu5",
