@@ -126,3 +126,17 @@ def short_list(items: Iterable[Any], limit: int = 4) -> str:
     items = list(items)
     head = ", ".join(str(i) for i in items[:limit])
     return head if len(items) <= limit else f"{head}, ... ({len(items)} in all)"
+
+
+def article(word: Any) -> str:
+    """``word`` after its indefinite article, for a message: ``an allgather``, ``an
+    alltoall``, ``a reduce-scatter``, ``a broadcast``, ``an int``. The article follows the
+    first letter (a vowel takes ``an``), which holds for the collectives, kinds and type
+    names the package's messages put there.
+
+    :param word: the word (a :class:`~forestcoll_opt.model.collective.Collective` gives
+        its value)
+    :returns: ``"a word"`` or ``"an word"``
+    """
+    text = str(word)
+    return f"{'an' if text[:1].lower() in tuple('aeiou') else 'a'} {text}"

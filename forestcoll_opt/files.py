@@ -55,6 +55,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Mapping
 
+from .display import article
 from .errors import ForestCollError, OutputError
 
 STDOUT = "-"
@@ -114,7 +115,7 @@ def read_bytes(path: str | os.PathLike, error: type[Exception], what: str, *,
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise error(f"{shown}: is a directory, not {_a(_noun(what))} file")
+            raise error(f"{shown}: is a directory, not {article(_noun(what))} file")
         if stat.S_ISREG(info.st_mode):
             if info.st_size > limit:
                 raise intake.too_large()
@@ -130,10 +131,6 @@ def read_bytes(path: str | os.PathLike, error: type[Exception], what: str, *,
 
 def _noun(what: str) -> str:
     return what.removeprefix("the ")
-
-
-def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 class _Intake:
@@ -213,7 +210,7 @@ def read_text(path: str | os.PathLike, error: type[Exception], what: str, *,
     data: bytes | bytearray = read_bytes(path, error, what, limit=limit)
     if data[:2] == b"\x1f\x8b":
         data = _inflate(data, error, f"{shown}: the {what} file", limit,
-                        f"it cannot be {_a(_noun(what))} file this program wrote")
+                        f"it cannot be {article(_noun(what))} file this program wrote")
     return decode_json_text(data, error, shown, what)
 
 

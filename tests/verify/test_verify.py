@@ -526,8 +526,10 @@ def test_repeated_keys_deep_files_and_bad_bytes_are_unreadable(tmp_path, catalog
                                        '"allgather", "k": NaN, "trees": [Infinity]}')
     with pytest.raises(VerifyError, match=r"nan.json: NaN is not a JSON number"):
         verify(t, tmp_path / "nan.json")
-    with pytest.raises(VerifyError):
+    with pytest.raises(VerifyError, match=r"^cannot read a schedule from a float; pass a "):
         verify(t, 3.5)
+    with pytest.raises(VerifyError, match=r"^cannot read a schedule from an int; pass a "):
+        verify(t, 3)             # "from a int" once
 
 
 VERDICTS_SCRIPT = """
