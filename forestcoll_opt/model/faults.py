@@ -561,7 +561,10 @@ def degrade(topology: Topology,
     reason = problem(topology, parts)
     if reason is not None:
         which = ", ".join(f.id for f in parts)
-        raise FailureError(f"failure{'s' if len(parts) > 1 else ''} {which} {reason}")
+        if len(parts) > 1:          # "leaves ...", "disconnects ...": the verb agrees
+            verb, _, rest = reason.partition(" ")
+            raise FailureError(f"failures {which} {verb.removesuffix('s')} {rest}")
+        raise FailureError(f"failure {which} {reason}")
     gone, keep = _effects(parts)
     links = []
     for l in topology.links:

@@ -254,7 +254,7 @@ def test_several_failures_are_checked_together(catalog):
     # every NIC of box 0 failed: box 0 is cut off, which no single one of them does
     nics = [f"nic:box0/gpu{i}" for i in range(8)]
     assert all(problem(topo, parse_failure(topo, n)) is None for n in nics)
-    with pytest.raises(FailureError, match=r"failures nic:box0/gpu0, .* disconnects box 0"):
+    with pytest.raises(FailureError, match=r"failures nic:box0/gpu0, .* disconnect box 0"):
         degrade(topo, nics)
 
 
@@ -329,3 +329,14 @@ def test_one_part_named_with_two_bandwidths_is_refused(catalog):
     # the same degraded part twice still counts once
     assert degrade(topo, ["nic:box0/gpu3=1/2", "nic:box0/gpu3=1/2"]).name == \
         "dgx-h100-2 with nic:box0/gpu3=1/2"
+
+
+def test_several_failures_take_a_plural_verb(catalog):
+    """"failures box:0, box:1 leaves 0 compute node(s)": the verb agrees now."""
+    topo = catalog("paper-example")
+    with pytest.raises(FailureError) as caught:
+        degrade(topo, ["box:0", "box:1"])
+    assert str(caught.value) == ("failures box:0, box:1 leave 0 compute node(s); a collective "
+                                 "needs two")
+    with pytest.raises(FailureError, match=r"^failure switch:global disconnects box 1 "):
+        degrade(topo, "switch:global")
