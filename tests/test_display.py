@@ -403,7 +403,9 @@ def test_new_summaries(dgx, paper, tmp_path):
     (fc.Collective.ALLGATHER, "an allgather"), ("alltoall", "an alltoall"),
     ("allreduce", "an allreduce"), (fc.Collective.REDUCE_SCATTER, "a reduce-scatter"),
     ("broadcast", "a broadcast"), ("reduce", "a reduce"), ("int", "an int"),
-    ("Allgather", "an Allgather"), ("", "a "),
+    ("Allgather", "an Allgather"), ("", "a "), ("NCCL topology", "an NCCL topology"),
+    ("MSCCL++ execution plan", "an MSCCL++ execution plan"), ("XML", "an XML"),
+    ("GPU", "a GPU"), ("RCCL file", "an RCCL file"), ("A", "an A"),
 ])
 def test_article(word, text):
     assert display.article(word) == text

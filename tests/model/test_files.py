@@ -366,6 +366,12 @@ def test_parse_json_keeps_the_strings_that_spell_those_tokens():
 def test_a_directory_is_refused(tmp_path):
     with pytest.raises(OutputError, match="is a directory, not a schedule file"):
         files.read_text(tmp_path, OutputError, "schedule", limit=LIMIT)
+    # "not a NCCL topology file", "not a MSCCL++ execution plan file" once
+    for what, kind in (("the NCCL topology", "an NCCL topology"), ("groups", "a groups"),
+                       ("MSCCL++ execution plan", "an MSCCL++ execution plan")):
+        with pytest.raises(OutputError) as caught:
+            files.read_bytes(tmp_path, OutputError, what, limit=LIMIT)
+        assert str(caught.value) == f"{tmp_path}: is a directory, not {kind} file"
 
 
 @pytest.mark.parametrize("name", ["no-such-file.json", "a\0b"])
