@@ -713,8 +713,9 @@ def _weights(raw: Any, nodes: tuple[str, ...], source: str
 def _known_keys(obj: Mapping[str, Any], allowed: set[str], where: str, collective: str) -> None:
     extra = sorted(str(key) for key in obj if key not in allowed)
     if extra:
-        raise ScheduleError(f"{where}: field {extra[0][:40]!r} does not belong in {article(collective)} "
-                            f"schedule; allowed: {', '.join(sorted(allowed))}")
+        raise ScheduleError(f"{where}: field {extra[0][:40]!r} does not belong in "
+                            f"{article(collective)} schedule; allowed: "
+                            f"{', '.join(sorted(allowed))}")
 
 
 def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | None,

@@ -35,8 +35,8 @@ def load_schedule(schedule: Any) -> Mapping[str, Any]:
     try:
         path = Path(os.fspath(schedule))
     except TypeError:
-        raise VerifyError(f"cannot read a schedule from {article(type(schedule).__name__)}; pass a "
-                          f"dict, a Schedule or the path of a JSON file") from None
+        raise VerifyError(f"cannot read a schedule from {article(type(schedule).__name__)}; "
+                          f"pass a dict, a Schedule or the path of a JSON file") from None
     shown = display_path(path)
     text = read_text(path, VerifyError, "schedule", limit=MAX_SCHEDULE)
     # the package's one JSON reader: repeated keys, nesting and out-of-range numbers refused

@@ -93,7 +93,8 @@ def _some(items: Sequence[str], one: str, many: str) -> str:
 def _not_for(key: str, coll: str) -> str:
     """Why a version-2 key does not belong in a ``coll`` schedule."""
     if key == "weights":
-        return f"{article(coll)} schedule must not carry \"weights\": it has a single root and no shards"
+        return (f"{article(coll)} schedule must not carry \"weights\": it has a single root "
+                f"and no shards")
     return f"\"{key}\" applies to allreduce only, not to {article(coll)} schedule"
 
 
@@ -182,7 +183,8 @@ class Reader:
             misplaced.update({key: f"key \"{key}\" belongs in the allreduce phases, not at the "
                                    f"top level" for key in ("k", "trees", "tree_bandwidth")})
         else:
-            misplaced["phases"] = f"only allreduce has \"phases\"; {article(coll)} schedule has \"trees\""
+            misplaced["phases"] = (f"only allreduce has \"phases\"; {article(coll)} schedule "
+                                   f"has \"trees\"")
         allowed = _TOP_KEYS[coll]
         for key, where in _VERSION_2_KEYS.items():
             if coll not in where:
