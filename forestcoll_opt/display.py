@@ -126,3 +126,24 @@ def short_list(items: Iterable[Any], limit: int = 4) -> str:
     items = list(items)
     head = ", ".join(str(i) for i in items[:limit])
     return head if len(items) <= limit else f"{head}, ... ({len(items)} in all)"
+
+
+def article(word: Any) -> str:
+    """``word`` after its indefinite article, for a message: ``an allgather``, ``an
+    alltoall``, ``a reduce-scatter``, ``a broadcast``, ``an int``, ``an NCCL topology``,
+    ``an MSCCL++ execution plan``. The article follows the first letter (a vowel takes
+    ``an``), or for an acronym in capitals the sound of its first letter's name (``an
+    NCCL``, ``an XML``, ``a GPU``): this holds for the collectives, kinds, type names and
+    file kinds the package's messages put there.
+
+    :param word: the word (a :class:`~forestcoll_opt.model.collective.Collective` gives
+        its value)
+    :returns: ``"a word"`` or ``"an word"``
+    """
+    text = str(word)
+    first = text.split(" ", 1)[0].rstrip("+")
+    if len(first) > 1 and first.isupper():
+        vowel = first[0] in "AEFHILMNORSX"
+    else:
+        vowel = text[:1].lower() in tuple("aeiou")
+    return f"{'an' if vowel else 'a'} {text}"

@@ -55,6 +55,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Mapping
 
+from .display import article
 from .errors import ForestCollError, OutputError
 
 STDOUT = "-"
@@ -114,7 +115,7 @@ def read_bytes(path: str | os.PathLike, error: type[Exception], what: str, *,
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise error(f"{shown}: is a directory, not {_a(_noun(what))} file")
+            raise error(f"{shown}: is a directory, not {article(_noun(what))} file")
         if stat.S_ISREG(info.st_mode):
             if info.st_size > limit:
                 raise intake.too_large()
@@ -130,10 +131,6 @@ def read_bytes(path: str | os.PathLike, error: type[Exception], what: str, *,
 
 def _noun(what: str) -> str:
     return what.removeprefix("the ")
-
-
-def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 class _Intake:
@@ -213,7 +210,7 @@ def read_text(path: str | os.PathLike, error: type[Exception], what: str, *,
     data: bytes | bytearray = read_bytes(path, error, what, limit=limit)
     if data[:2] == b"\x1f\x8b":
         data = _inflate(data, error, f"{shown}: the {what} file", limit,
-                        f"it cannot be {_a(_noun(what))} file this program wrote")
+                        f"it cannot be {article(_noun(what))} file this program wrote")
     return decode_json_text(data, error, shown, what)
 
 
@@ -288,8 +285,11 @@ def _check_expansion(size: int, consumed: int, limit: int, error: type[Exception
 
 def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) -> Any:
     """``json.loads`` that raises ``error`` naming ``source`` on any malformed input
-    (syntax, nesting too deep for the parser, integers too long to convert)."""
+    (syntax, nesting too deep for the parser, integers too long to convert, and the
+    ``NaN``, ``Infinity`` and ``-Infinity`` tokens Python's parser accepts but JSON does
+    not have)."""
     kwargs.setdefault("object_pairs_hook", _unique_keys(error, source))
+    kwargs.setdefault("parse_constant", _no_constants(error, source))
     try:
         return json.loads(text, **kwargs)
     except json.JSONDecodeError as exc:
@@ -301,6 +301,16 @@ def parse_json(text: str, error: type[Exception], source: str, **kwargs: Any) ->
                     f"needs only a few levels") from None
     except ValueError as exc:      # e.g. an integer literal beyond Python's digit limit
         raise error(f"{source}: JSON value out of range ({exc})") from None
+
+
+def _no_constants(error: type[Exception], source: str):
+    """A ``parse_constant`` hook that refuses ``NaN``, ``Infinity`` and ``-Infinity``
+    (Python's ``json`` reads them as floats; no JSON number is one, and no value of our
+    formats may be one)."""
+    def hook(token: str) -> Any:
+        raise error(f"{source}: {token} is not a JSON number (JSON has no NaN or "
+                    f"infinity); write a finite number")
+    return hook
 
 
 def _unique_keys(error: type[Exception], source: str):

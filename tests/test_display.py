@@ -397,3 +397,15 @@ def test_new_summaries(dgx, paper, tmp_path):
     assert f"{len(upgrades.raising)} raise the optimum" in page
     a2a = fc.solve_lp(paper[0], collective="alltoall")._repr_html_()
     assert "<b>AlltoallLPResult · alltoall LP on paper-example</b>" in a2a and "uniform" in a2a
+
+
+@pytest.mark.parametrize("word, text", [
+    (fc.Collective.ALLGATHER, "an allgather"), ("alltoall", "an alltoall"),
+    ("allreduce", "an allreduce"), (fc.Collective.REDUCE_SCATTER, "a reduce-scatter"),
+    ("broadcast", "a broadcast"), ("reduce", "a reduce"), ("int", "an int"),
+    ("Allgather", "an Allgather"), ("", "a "), ("NCCL topology", "an NCCL topology"),
+    ("MSCCL++ execution plan", "an MSCCL++ execution plan"), ("XML", "an XML"),
+    ("GPU", "a GPU"), ("RCCL file", "an RCCL file"), ("A", "an A"),
+])
+def test_article(word, text):
+    assert display.article(word) == text

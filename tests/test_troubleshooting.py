@@ -156,3 +156,10 @@ def test_older_call_forms(folder):
     assert lines[-1].startswith("ModuleNotFoundError: "), done.stderr
     for line in lines:
         assert line in quoted(), line
+
+
+def test_a_schedule_without_its_topology(folder, capsys):
+    assert main(["generate", "paper-example", "-q", "-o", "schedule.json"]) == 0
+    assert_quoted(printed(capsys, "verify", "schedule.json"), "forestcoll: error: forestcoll verify")
+    assert_quoted(printed(capsys, "verify", "schedule.json", "paper-example"),
+                  "forestcoll: error: schedule.json: a schedule")

@@ -9,8 +9,9 @@ at once) and returns a :class:`Replan`:
 
 * the new schedule, exactly at the optimum of the degraded network, by the first route
   that works (:attr:`Replan.method`): the healthy schedule itself when no route crosses
-  a removed part and it still reaches that optimum there (``kept``: a degraded link it
-  never filled, say); the healthy schedule repaired
+  a removed part and it reaches that optimum there (``kept``: a degraded link it never
+  filled, or a healthy schedule below the healthy optimum that the failure's optimum
+  meets, :attr:`Replan.healthy_ratio` says which); the healthy schedule repaired
   (:func:`~forestcoll_opt.generation.repair.repair_schedule`: the trees that avoid the
   failed parts kept, the others re-attached on the room they leave at the degraded
   optimum, ``repaired``, or their demand packed exactly on that residual network,
@@ -34,7 +35,7 @@ A failure that cuts compute nodes off is refused with the reason
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Iterable
 
@@ -53,7 +54,8 @@ from .best import generate
 from .checks import verify
 
 METHODS = ROUTES + ("regenerated", "balanced")
-"""How a re-plan got its schedule: the healthy one still optimal (``kept``), its lost
+"""How a re-plan got its schedule: the healthy one unchanged, at the degraded optimum
+(``kept``), its lost
 trees re-attached on the room the others leave (``repaired``) or re-packed there exactly
 (``repacked``) — :func:`~forestcoll_opt.generation.repair.repair_schedule` — or a new one
 generated on the degraded network (``regenerated``)."""
@@ -84,6 +86,8 @@ class Replan:
         repaired or re-packed; 0 when regenerated)
     :ivar note: why the healthy schedule could not be repaired (``"regenerated"``), else
         ``""``
+    :ivar healthy_algbw: the healthy schedule's own algbw on the healthy network (the
+        verifier's figure), exact; below ``healthy`` for a schedule that was not optimal
     :ivar seconds: wall-clock seconds taken, the verdict included; ignored by ``==``
     :ivar document: the new schedule's JSON object, as the verifier read it (``to_dict``;
         :func:`~forestcoll_opt.model.schedule.document_text` writes it); ignored by ``==``
@@ -106,6 +110,7 @@ class Replan:
     kept: int = 0
     note: str = ""
     units: str = "GB/s"
+    healthy_algbw: Fraction | None = None
     seconds: float = field(default=0.0, compare=False)
     document: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -114,6 +119,12 @@ class Replan:
         """The schedule's algbw over ``optimum``, exact: 1, except for a ``balanced``
         re-plan, whose schedule runs on a balanced sub-network below the cut bound."""
         return self.algbw / self.optimum
+
+    @property
+    def healthy_ratio(self) -> Fraction | None:
+        """The healthy schedule's algbw over the healthy optimum, exact (1: it was optimal;
+        None when not known)."""
+        return None if self.healthy_algbw is None else self.healthy_algbw / self.healthy
 
     @property
     def lost(self) -> Fraction:
@@ -154,7 +165,9 @@ class Replan:
                 "status": self.status, "cut": list(self.cut), "cut_text": self.cut_text,
                 "cut_bandwidth": fraction_text(self.cut_bandwidth),
                 "trees_avoiding": self.trees_avoiding, "trees": self.trees,
-                "kept": self.kept, "note": self.note}
+                "kept": self.kept, "note": self.note,
+                "healthy_algbw": None if self.healthy_algbw is None else
+                fraction_text(self.healthy_algbw)}
 
 
 def _optimum(topology: Topology, member: Collective, root: str | None,
@@ -220,7 +233,8 @@ def replan(topology: Topology, schedule: Schedule, *,
                                     weights=weights, kernel=kernel)
         except FailureError:
             raise refused from None
-        return _on_balanced(best, schedule, healthy, member, root, kernel, start)
+        return replace(_on_balanced(best, schedule, healthy, member, root, kernel, start),
+                       healthy_algbw=own.algbw)
     optimum, cut = _optimum(degraded, member, root, kernel)
     avoiding = _avoiding(schedule, degraded, topology)
     total = schedule.num_trees
@@ -249,7 +263,7 @@ def replan(topology: Topology, schedule: Schedule, *,
                   cut=tuple(cut.cut), cut_text=cut_text,
                   cut_bandwidth=cut.cut_bandwidth, trees_avoiding=avoiding,
                   trees=total, kept=fixed.kept, note=why, units=degraded.units,
-                  document=document,
+                  healthy_algbw=own.algbw, document=document,
                   seconds=time.perf_counter() - start)
 
 

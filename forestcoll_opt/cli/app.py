@@ -38,7 +38,12 @@ class _Parser(argparse.ArgumentParser):
         parsed.__dict__.pop(_StoreOnce.SEEN, None)
         return parsed
 
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._given = list(sys.argv[1:] if args is None else args)   # for error()
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> None:  # type: ignore[override]
+        message = _missing_schedule(self, message)
         # argparse quotes some arguments and not others ("unrecognized arguments: ..."):
         # escape what cannot be printed on one line
         message = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
@@ -64,6 +69,43 @@ class _StoreOnce(argparse._StoreAction):
                       f"give it once")
         seen[self.dest] = values
         super().__call__(parser, namespace, values, option_string)
+
+
+def _missing_schedule(parser: argparse.ArgumentParser, message: str) -> str:
+    """A command that takes the topology, then the schedule, given one file only (``verify
+    s.json``): argparse read it as the topology and said "the following arguments are
+    required: schedule", which sent the user to add what they had given. Say instead what
+    the two arguments are, naming the one given."""
+    positionals = [a.dest for a in parser._actions if not a.option_strings]
+    head = "the following arguments are required: "
+    missing = message.removeprefix(head).split(", ") if message.startswith(head) else []
+    if "schedule" not in missing or "topology" in missing or \
+            positionals[:2] != ["topology", "schedule"]:
+        return message
+    others = [m for m in missing if m != "schedule"]
+    also = f"; {', '.join(others)} {'is' if len(others) == 1 else 'are'} required too" \
+        if others else ""
+    takes_value, _ = _value_options(parser)
+    given, tokens = [], getattr(parser, "_given", [])
+    i = 0
+    while i < len(tokens):
+        if tokens[i] == "--":
+            given += tokens[i + 1:]
+            break
+        if tokens[i] in takes_value:
+            i += 1                          # the option's value
+        elif not tokens[i].startswith("-") or tokens[i] == "-":
+            given.append(tokens[i])
+        i += 1
+    name = parser.prog
+    if len(given) == 1 and is_catalog_spec(given[0]):
+        return (f"{name} takes the topology, then the schedule: add the schedule file after "
+                f"{given[0]}{also}")
+    told, one = ((f"only {given[0]} was given; if that is the schedule, write ", given[0])
+                 if len(given) == 1 else ("write ", "SCHEDULE"))
+    return (f"{name} takes the topology, then the schedule: {told}{name} TOPOLOGY {one} "
+            f"(TOPOLOGY: the catalog spec or forestcoll-topology/1 file of the network it runs "
+            f"on, such as dgx-a100:boxes=2){also}")
 
 
 class _UsageExit(SystemExit):

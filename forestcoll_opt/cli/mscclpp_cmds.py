@@ -8,6 +8,7 @@ import argparse
 import json
 import sys
 
+from ..display import article
 from ..errors import UsageError
 from ..files import display_path
 from ..model.catalog import resolve
@@ -74,15 +75,15 @@ def cmd_check_mscclpp(args: argparse.Namespace) -> int:
     where = display_path(args.plan)
     named = _NAMES.get(v.coll or "")
     if schedule is not None and named is not None and named != schedule.collective.value:
-        raise UsageError(f"{display_path(args.schedule)} is a {schedule.collective} schedule "
-                         f"and {where} a {named} plan: compare the plan with the schedule it "
-                         f"was made from")
+        raise UsageError(f"{display_path(args.schedule)} is {article(schedule.collective)} "
+                         f"schedule and {where} {article(named)} plan: compare the plan with "
+                         f"the schedule it was made from")
     nodes = topo.compute_nodes
     if schedule is not None and schedule.root is not None and \
             schedule.root != nodes[args.root]:
-        raise UsageError(f"{display_path(args.schedule)} is a {schedule.collective} from "
-                         f"{schedule.root} (rank {nodes.index(schedule.root)}) but the plan is "
-                         f"checked from rank {args.root} ({nodes[args.root]}): give --root "
+        raise UsageError(f"{display_path(args.schedule)} is {article(schedule.collective)} "
+                         f"from {schedule.root} (rank {nodes.index(schedule.root)}) but the "
+                         f"plan is checked from rank {args.root} ({nodes[args.root]}): give --root "
                          f"{nodes.index(schedule.root)}")
     status, code = v.status, EXIT_ERROR if v.reasons else 0
     expected = comparison = None

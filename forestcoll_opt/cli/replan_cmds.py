@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import UsageError
 from ..files import check_output, check_output_folder, write_outputs
 from ..model.catalog import resolve
 from ..model.compact import read_schedule
 from ..model.schedule import document_text
-from ..model.numbers import fraction_display
+from ..model.numbers import fraction_display, fraction_text
 from .args import TOPOLOGY_HELP, output_arg
 from .output import destination
+
+if TYPE_CHECKING:
+    from ..analysis.replanning import Replan
 
 FAIL_HELP = ("the parts out of service, a comma list of ids: link:A--B (both directions), "
              "nic:NODE, switch:NODE, box:LABEL (forestcoll whatif lists them); repeat for "
@@ -22,7 +26,8 @@ FAIL_HELP = ("the parts out of service, a comma list of ids: link:A--B (both dir
 DEGRADE_HELP = ("a link or NIC left with part of its bandwidth, ID=KEEP (nic:box0/gpu3=1/2: a "
                 "dual-port NIC that lost one port); repeat for more")
 ROUTE_TEXT = {
-    "kept": "kept: the healthy schedule is still optimal on the degraded network",
+    "kept": "kept: the healthy schedule, unchanged: no route crosses a part out of service, "
+            "and every link has room for its load",
     "repaired": "repaired: the trees crossing a failed part re-attached on the room the "
                 "others leave",
     "repacked": "repacked: the lost trees packed exactly on the room the others leave",
@@ -110,14 +115,26 @@ def cmd_replan(args: argparse.Namespace) -> int:
     print(f"healthy trees   {result.trees_avoiding} of {result.trees} avoid every failed part; "
           f"{result.kept} kept as they were", file=out)
     print(f"route           {ROUTE_TEXT[result.method]}"
-          + (f" ({result.note})" if result.note and result.method != "balanced" else ""),
-          file=out)
+          + (f" ({result.note})" if result.note and result.method != "balanced" else "")
+          + (_kept_text(result) if result.method == "kept" else ""), file=out)
     if result.method == "balanced":
         print(f"note            {result.note}", file=out)
     if xml_path is not None:
         print(f"wrote {xml_path}: MSCCL for {result.topology}", file=out)
     print(f"seconds         {result.seconds:.2f}", file=out)
     return 0
+
+
+def _kept_text(result: "Replan") -> str:
+    """What a kept schedule's algbw is: still optimal when the healthy one was, else what
+    share of the healthy optimum it ran at and that its algbw is the degraded optimum."""
+    if result.healthy_ratio == 1:
+        return "; still optimal"
+    if result.healthy_ratio is None:
+        return "; its algbw is the degraded optimum"
+    return (f"; it ran at {fraction_text(result.healthy_ratio)} "
+            f"({float(result.healthy_ratio):.2%}) of the healthy optimum, and its "
+            f"{fraction_display(result.algbw)} {result.units} is the degraded optimum")
 
 
 def _file_stem(name: str) -> str:

@@ -9,6 +9,7 @@ import json
 import sys
 from typing import Any
 
+from ..display import article
 from ..errors import MscclExportError, UsageError, VerifyError
 from ..files import check_output, display_path, write_output
 from ..model.catalog import resolve
@@ -341,8 +342,8 @@ def _reference(args: argparse.Namespace, topo: Any, collective: str | None) -> A
     data = load_schedule(args.schedule)
     coll = data.get("collective")
     if collective is not None and isinstance(coll, str) and coll != collective:
-        raise UsageError(f"{name} is {_a(coll)} {coll} schedule and {display_path(args.xml)} "
-                         f"{_a(collective)} {collective} algorithm: compare the file with the "
+        raise UsageError(f"{name} is {article(coll)} schedule and {display_path(args.xml)} "
+                         f"{article(collective)} algorithm: compare the file with the "
                          f"schedule it was exported from")
     verdict = verify(topo, data, validity_only=True,
                      demand="uniform" if coll == "alltoall" else None)
@@ -354,10 +355,6 @@ def _reference(args: argparse.Namespace, topo: Any, collective: str | None) -> A
         raise UsageError(f"{name} is not a valid schedule to compare with on {topo.name} "
                          f"({reason}); run forestcoll verify for every problem")
     return schedule_from_dict(data, source=name, expand=False)
-
-
-def _a(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
 
 
 def _other_flavours(args: argparse.Namespace, topo: Any, routes: Any,
@@ -401,9 +398,9 @@ def cmd_check_xml(args: argparse.Namespace) -> int:
                         full=getattr(args, "full", False))
     named = verdict.collective_text      # the collective, or the coll of a file naming none
     if schedule is not None and named is not None and named != schedule.collective:
-        raise UsageError(f"{display_path(args.schedule)} is {_a(schedule.collective)} "
-                         f"{schedule.collective} schedule and {display_path(args.xml)} "
-                         f"{_a(named)} {named} algorithm: compare "
+        raise UsageError(f"{display_path(args.schedule)} is {article(schedule.collective)} "
+                         f"schedule and {display_path(args.xml)} "
+                         f"{article(named)} algorithm: compare "
                          f"the file with the schedule it was exported from")
     unknown = _not_checked(verdict, schedule is not None)
     others = _other_flavours(args, topo, routes, verdict.flavour) \

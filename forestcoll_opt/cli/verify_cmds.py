@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..analysis.checks import allreduce_lp, allreduce_reference, alltoall_lp, with_note
+from ..display import article
 from ..errors import LPError, UsageError, VerifyArgumentError
 from ..files import check_output, display_path, write_output
 from ..model.linkloads import traffic
@@ -170,8 +171,8 @@ def _demand_arg(args: argparse.Namespace, topo: Topology, data: Any) -> Any:
     coll = data.get("collective")
     if coll != "alltoall" and isinstance(coll, str) and coll in ALL:
         raise UsageError(f"--demand is the matrix an all-to-all schedule must be for; "
-                         f"{display_path(args.schedule)} is {'an' if coll[0] == 'a' else 'a'} "
-                         f"{coll} schedule, drop it")
+                         f"{display_path(args.schedule)} is {article(coll)} "
+                         f"schedule, drop it")
     return load_demand(args.demand, topo) or "uniform"
 
 

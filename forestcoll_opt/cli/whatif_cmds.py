@@ -252,6 +252,9 @@ def _scenarios(args: argparse.Namespace) -> int:
 
     if args.scenario and args.sample is not None:
         raise UsageError("--scenario names the failures, --sample draws them: give one")
+    if args.scenario and args.fail is not None:
+        raise UsageError("--fail chooses the kinds of failures ranked one by one or drawn by "
+                         "--sample; --scenario names its parts itself: drop --fail")
     if args.upgrade is not None or args.csv or args.output is not None:
         raise UsageError("--scenario and --sample print the scenarios' costs (or --json); "
                          "drop --upgrade, --csv and -o")

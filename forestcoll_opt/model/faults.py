@@ -488,24 +488,28 @@ def parse_part(topology: Topology, text: str) -> Failure:
     head, equals, tail = text.rpartition("=")
     if equals and "/" not in head.partition(":")[0]:
         try:
-            keep = parse_exact(tail.strip(), f"{text[:120]!r}", what="the bandwidth kept",
-                               error=FailureError)
+            part = parse_failure(topology, head)
         except FailureError:
-            keep = None
-        if keep is not None:
+            part = None
+        if part is not None:
             try:
-                part = parse_failure(topology, head)
+                keep = parse_exact(tail.strip(), f"{text[:120]!r}", what="the bandwidth kept",
+                                   error=FailureError)
             except FailureError:
-                part = None
-            if part is not None:
-                if part.kind not in ("link", "nic"):
-                    raise FailureError(f"{text[:120]!r}: only a link or a NIC can keep part "
-                                       f"of its bandwidth; a {part.kind} fails whole")
-                if not 0 < keep < 1:
-                    raise FailureError(f"{text[:120]!r}: the bandwidth kept must lie strictly "
-                                       f"between 0 and 1 (a fraction such as 1/2); without "
-                                       f"=KEEP the part fails whole")
-                return Failure(part.kind, part.target, pairs=part.pairs, keep=keep)
+                keep = None
+            if keep is None:
+                try:                    # a node id that holds "=" names the part whole
+                    return parse_failure(topology, text)
+                except FailureError:
+                    pass
+            if part.kind not in ("link", "nic"):
+                raise FailureError(f"{text[:120]!r}: only a link or a NIC can keep part "
+                                   f"of its bandwidth; a {part.kind} fails whole")
+            if keep is None or not 0 < keep < 1:
+                raise FailureError(f"{text[:120]!r}: the bandwidth kept must be a fraction "
+                                   f"strictly between 0 and 1 (such as 1/2 or 0.25), got "
+                                   f"{tail[:40]!r}; without =KEEP the part fails whole")
+            return Failure(part.kind, part.target, pairs=part.pairs, keep=keep)
     return parse_failure(topology, text)
 
 
@@ -557,7 +561,10 @@ def degrade(topology: Topology,
     reason = problem(topology, parts)
     if reason is not None:
         which = ", ".join(f.id for f in parts)
-        raise FailureError(f"failure{'s' if len(parts) > 1 else ''} {which} {reason}")
+        if len(parts) > 1:          # "leaves ...", "disconnects ...": the verb agrees
+            verb, _, rest = reason.partition(" ")
+            raise FailureError(f"failures {which} {verb.removesuffix('s')} {rest}")
+        raise FailureError(f"failure {which} {reason}")
     gone, keep = _effects(parts)
     links = []
     for l in topology.links:

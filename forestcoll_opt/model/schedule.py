@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from .alltoall import (FORMAT_ALLTOALL, Demand, Route, parse_alltoall, routes_body)
 from .collective import TREES, Collective
-from ..display import html_summary
+from ..display import article, html_summary
 from ..errors import OutputError, ScheduleError
 from ..files import MAX_SCHEDULE, display_path, parse_json, read_text, write_output
 from .fields import MAX_NUMBER_DIGITS  # noqa: F401  (kept for importers)
@@ -666,7 +666,7 @@ def _from_dict(data: Mapping[str, Any], source: str) -> Schedule:
         for i, (phase, coll) in enumerate(zip(phases, want)):
             where = f"{source} phase {i}"
             if not isinstance(phase, Mapping) or phase.get("collective") != coll:
-                raise ScheduleError(f"{where}: must be a {coll} object")
+                raise ScheduleError(f"{where}: must be {article(coll)} object")
             _known_keys(phase, _PHASE_KEYS | ({"orbits"} if compact else set()), where, coll)
             parsed.append(_phase(phase, coll, common, None, where))
         return Schedule(collective=collective, k=None, tree_bandwidth=None, algbw=algbw,
@@ -713,8 +713,9 @@ def _weights(raw: Any, nodes: tuple[str, ...], source: str
 def _known_keys(obj: Mapping[str, Any], allowed: set[str], where: str, collective: str) -> None:
     extra = sorted(str(key) for key in obj if key not in allowed)
     if extra:
-        raise ScheduleError(f"{where}: field {extra[0][:40]!r} does not belong in a {collective} "
-                            f"schedule; allowed: {', '.join(sorted(allowed))}")
+        raise ScheduleError(f"{where}: field {extra[0][:40]!r} does not belong in "
+                            f"{article(collective)} schedule; allowed: "
+                            f"{', '.join(sorted(allowed))}")
 
 
 def _phase(data: Mapping[str, Any], collective: str, common: dict, root: str | None,

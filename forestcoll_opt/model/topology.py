@@ -620,6 +620,12 @@ def from_dict(data: Mapping[str, Any], *, source: str = "topology") -> Topology:
         raise TopologyFormatError(f"{source}: expected a JSON object, got {type(data).__name__}")
     fmt = data.get("format")
     if fmt != FORMAT:
+        if isinstance(fmt, str) and fmt.startswith(("forestcoll-schedule/",
+                                                    "forestcoll-group-schedules/")):
+            raise TopologyFormatError(f"{source}: a schedule (\"format\" {_short(fmt)}), not "
+                                      f"a topology; give the network it runs on as the "
+                                      f"topology (a catalog spec such as dgx-a100:boxes=2, or "
+                                      f"a {FORMAT} file)")
         raise TopologyFormatError(f"{source}: \"format\" is {_short(fmt)}; expected {FORMAT!r}")
     _unknown_keys(data, TOP_KEYS, source)
     name = _label(data.get("name", "topology"), f"{source}: \"name\"")

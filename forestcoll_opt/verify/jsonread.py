@@ -13,6 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..display import article
 from ..errors import VerifyError
 from ..files import MAX_SCHEDULE, display_path, parse_json, read_text
 from .terms import MAX_NUMBER_DIGITS, show
@@ -34,8 +35,8 @@ def load_schedule(schedule: Any) -> Mapping[str, Any]:
     try:
         path = Path(os.fspath(schedule))
     except TypeError:
-        raise VerifyError(f"cannot read a schedule from a {type(schedule).__name__}; pass a "
-                          f"dict, a Schedule or the path of a JSON file") from None
+        raise VerifyError(f"cannot read a schedule from {article(type(schedule).__name__)}; "
+                          f"pass a dict, a Schedule or the path of a JSON file") from None
     shown = display_path(path)
     text = read_text(path, VerifyError, "schedule", limit=MAX_SCHEDULE)
     # the package's one JSON reader: repeated keys, nesting and out-of-range numbers refused

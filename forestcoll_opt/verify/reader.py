@@ -46,6 +46,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from ..display import article
 from ..model.topology import Topology
 from .edges import sound_edge, tree_depth
 from .group import GroupAction, read_group
@@ -89,15 +90,12 @@ def _some(items: Sequence[str], one: str, many: str) -> str:
     return f"{shown}{more} are {many}"
 
 
-def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
-
-
 def _not_for(key: str, coll: str) -> str:
     """Why a version-2 key does not belong in a ``coll`` schedule."""
     if key == "weights":
-        return f"{_a(coll)} schedule must not carry \"weights\": it has a single root and no shards"
-    return f"\"{key}\" applies to allreduce only, not to {_a(coll)} schedule"
+        return (f"{article(coll)} schedule must not carry \"weights\": it has a single root "
+                f"and no shards")
+    return f"\"{key}\" applies to allreduce only, not to {article(coll)} schedule"
 
 
 class Reader:
@@ -179,13 +177,14 @@ class Reader:
         self.collective = coll
         misplaced: dict[str, str] = {}
         if coll not in SINGLE_ROOT:
-            misplaced["root"] = (f"{_a(coll)} schedule must not carry a \"root\": every "
+            misplaced["root"] = (f"{article(coll)} schedule must not carry a \"root\": every "
                                  f"compute node is a root")
         if coll == "allreduce":
             misplaced.update({key: f"key \"{key}\" belongs in the allreduce phases, not at the "
                                    f"top level" for key in ("k", "trees", "tree_bandwidth")})
         else:
-            misplaced["phases"] = f"only allreduce has \"phases\"; {_a(coll)} schedule has \"trees\""
+            misplaced["phases"] = (f"only allreduce has \"phases\"; {article(coll)} schedule "
+                                   f"has \"trees\"")
         allowed = _TOP_KEYS[coll]
         for key, where in _VERSION_2_KEYS.items():
             if coll not in where:
@@ -217,7 +216,7 @@ class Reader:
         if coll in SINGLE_ROOT:
             root = data.get("root", _MISSING)
             if root is _MISSING:
-                self.reasons.append(f"{_a(coll)} schedule needs a \"root\": the compute node "
+                self.reasons.append(f"{article(coll)} schedule needs a \"root\": the compute node "
                                     f"every tree is rooted at")
             elif not isinstance(root, str) or root not in self.compute:
                 self.reasons.append(f"\"root\" {show(root)} is not a compute node of "
@@ -225,7 +224,7 @@ class Reader:
             else:
                 self.root = root
             if self.expected is not None and uneven(self.expected):
-                self.reasons.append(f"weights were expected, but {_a(coll)} schedule has a "
+                self.reasons.append(f"weights were expected, but {article(coll)} schedule has a "
                                     f"single root and no shards")
             if self.root is None:
                 return None

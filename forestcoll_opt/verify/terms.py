@@ -18,6 +18,7 @@ from fractions import Fraction
 from numbers import Rational
 from typing import Any, Iterable, Mapping
 
+from ..display import article
 from ..errors import VerifyArgumentError
 from ..model.topology import Topology
 from ..model.topology import fraction_text as _model_fraction_text
@@ -121,7 +122,7 @@ def show(value: Any) -> str:
         return f"an object with {len(value)} key(s)"
     if isinstance(value, (list, tuple)):
         return f"a list of {len(value)} item(s)"
-    return f"a {type(value).__name__}"
+    return article(type(value).__name__)
 
 
 def show_fraction(value: Fraction) -> str:

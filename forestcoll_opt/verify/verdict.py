@@ -192,9 +192,7 @@ class Verdict:
         for p in self.phases:
             busiest = f"; busiest {p.busiest[0][0]} -> {p.busiest[0][1]}" if p.busiest else ""
             rows.append((f"{p.collective} phase", f"k={p.k}{busiest}"))
-        for b in self.bounds:
-            rows.append((f"{b.collective} cut S*", f"{b.cut_compute} compute of {len(b.cut)} "
-                                                   f"nodes, B(S*)={f(b.cut_bandwidth)}"))
+        rows += _cut_rows(self.bounds, weighted=self.weights is not None)
         rows += [("reason", r) for r in self.reasons[:10]]
         if len(self.reasons) > 10:
             rows.append(("", f"... and {len(self.reasons) - 10} more (.reasons)"))
@@ -655,6 +653,21 @@ def _multicast_shape(parsed: "Reading") -> dict[str, Any]:
     if not parsed.multicast:
         return {}
     return {"multicast": True, "traffic": parsed.traffic, "link_traffic": parsed.link_traffic}
+
+
+def _cut_rows(bounds: tuple[CutBound, ...], *, weighted: bool) -> list[tuple[str, str]]:
+    """One row per distinct cut of ``bounds``: an allreduce's reduce-scatter and allgather
+    bounds with one cut S* share a row (the report showed the same cut twice), and with
+    shard weights each row says which shards its bound counts."""
+    rows: dict[tuple[str, tuple[str, ...], Fraction], list[CutBound]] = {}
+    for b in bounds:
+        which = "" if not weighted else (" (equal shards)" if b.weights is None else
+                                         " (shard weights)")
+        rows.setdefault((which, b.cut, b.cut_bandwidth), []).append(b)
+    return [(f"{' and '.join(str(b.collective) for b in same)} cut S*{which}",
+             f"{same[0].cut_compute} compute of {len(cut)} nodes, "
+             f"B(S*)={fraction_text(bandwidth)}")
+            for (which, cut, bandwidth), same in rows.items()]
 
 
 def _phase_clashes(phases: tuple[PhaseLoad, ...], bounds: tuple[CutBound, CutBound]) -> list[str]:

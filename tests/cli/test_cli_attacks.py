@@ -128,6 +128,57 @@ def test_unreadable_files(capsys, tmp_path, content, match):
     one_line_error(code, err, match)
 
 
+# Python's json reads NaN, Infinity and -Infinity; JSON has none of them. Each file kind
+# the commands read holds one token where a number goes; the reader names file and token.
+NON_JSON_TOKENS = {
+    "topology": (["bound", "{file}"], "topology"),
+    "schedule (verifier)": (["verify", "paper-example", "{file}"], "schedule"),
+    "schedule (reader)": (["simulate", "paper-example", "{file}"], "schedule"),
+    "group schedules": (["simulate", "paper-example", "{file}"], "group-schedules"),
+    "weights": (["bound", "paper-example", "--weights", "{file}"], '{"box0/c0": TOKEN}'),
+    "demand": (["lp", "alltoall", "paper-example", "--demand", "{file}"],
+               '{"box0/c0": {"box0/c1": TOKEN}}'),
+    "groups": (["groups", "paper-example", "--groups", "{file}"],
+               '[{"name": "a", "members": ["box0/c0", "box0/c1"], "weight": TOKEN}]'),
+    "calibration": (["simulate", "paper-example", "{schedule}", "--calibration", "{file}"],
+                    '{"format": "forestcoll-calibration-fit/1", "overhead_s": TOKEN}'),
+    "mscclpp plan": (["check-mscclpp", "paper-example", "{file}"],
+                     '{"name": "p", "collective": "allgather", "num_threads_per_block": TOKEN}'),
+}
+
+
+@pytest.fixture(scope="module")
+def json_texts(tmp_path_factory):
+    """The JSON text of a real topology, schedule and group-schedules file of
+    paper-example, and the path of the schedule."""
+    d = tmp_path_factory.mktemp("tokens")
+    schedule, groups = d / "s.json", d / "gs.json"
+    assert main(["generate", "paper-example", "-q", "-o", str(schedule)]) == 0
+    (d / "g.json").write_text('[{"name": "a", "members": ["box0/c0", "box1/c0"]}]')
+    assert main(["generate", "paper-example", "--groups", str(d / "g.json"), "-q",
+                 "-o", str(groups)]) == 0
+    return {"topology": build("paper-example").to_json(), "schedule": schedule.read_text(),
+            "group-schedules": groups.read_text(), "path": schedule}
+
+
+@pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity"])
+@pytest.mark.parametrize("kind", sorted(NON_JSON_TOKENS))
+def test_non_json_number_tokens_are_one_line_naming_file_and_token(
+        capsys, tmp_path, json_texts, kind, token):
+    argv, text = NON_JSON_TOKENS[kind]
+    if text in json_texts:                          # a real file, one number replaced
+        number = {"topology": '"bandwidth": 10', "schedule": '"k": 1',
+                  "group-schedules": '"weight": "1"'}[text]
+        text = json_texts[text]
+        assert number in text
+        text = text.replace(number, number.split(":")[0] + ": TOKEN", 1)
+    f = tmp_path / "in.json"
+    f.write_text(text.replace("TOKEN", token))
+    code, _, err = run(capsys, *(a.format(file=f, schedule=json_texts["path"]) for a in argv))
+    one_line_error(code, err, f"{f}: {token} is not a JSON number (JSON has no NaN or "
+                              f"infinity); write a finite number")
+
+
 def space_bomb(path, gib: int) -> None:
     """``gib`` GiB of spaces in about a MiB of gzip per GiB (the issue's bomb: a 4 MB
     .json.gz of spaces took verify 51 s and 12 GB); see tests/model/test_files.py."""

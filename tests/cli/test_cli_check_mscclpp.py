@@ -104,7 +104,24 @@ def test_schedule_gate(capsys, ring):
     assert "below the schedule's" in err
     code, _, err = run(capsys, "check-mscclpp", "dgx-h100:boxes=1", ring[1][0], "--schedule",
                        ring["rs"])
-    assert code == 2 and "is a reduce-scatter schedule" in err and "allgather plan" in err
+    assert (code, err) == (2, f"forestcoll: error: {ring['rs']} is a reduce-scatter schedule "
+                              f"and {ring[1][0]} an allgather plan: compare the plan with the "
+                              f"schedule it was made from\n")
+
+
+@pytest.mark.parametrize("collective", ["allgather", "alltoall"])
+def test_a_schedule_of_another_collective_takes_an(capsys, tmp_path, collective):
+    """The line said "is a allgather schedule and reduce.json a allreduce plan"."""
+    sched = tmp_path / "s.json"
+    assert main(["generate", str(DATA / "nv2.json"), "--collective", collective, "-q",
+                 "-o", str(sched)]) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, "check-mscclpp", DATA / "nv2.json", DATA / "reduce.json",
+                         "--schedule", sched)
+    assert (code, out) == (2, "")
+    assert err == (f"forestcoll: error: {sched} is an {collective} schedule and "
+                   f"{DATA / 'reduce.json'} an allreduce plan: compare the plan with the "
+                   f"schedule it was made from\n")
 
 
 def test_options_named_as_the_command_spells_them(capsys):

@@ -51,6 +51,63 @@ def test_replan_usage_errors_are_one_line(capsys, tmp_path):
     assert not (tmp_path / "n.json").exists()
 
 
+def test_a_bad_keep_is_the_same_actionable_line_for_every_command(capsys, tmp_path):
+    """replan --degrade, generate/bound/verify --fail and whatif --scenario read ID=KEEP the
+    same way; nan, inf, -1, 0, 1, 1.5 each give one line saying what a KEEP is (nan and inf
+    said the id named no two nodes), and no file is written."""
+    healthy, new = tmp_path / "h.json", tmp_path / "n.json"
+    assert run(capsys, "generate", "paper-example", "-o", str(healthy), "-q")[0] == 0
+    part = "link:global--box0/c0"
+    for keep in ("nan", "inf", "-inf", "-1", "0", "1", "1.5", "abc"):
+        text = f"{part}={keep}"
+        why = (f"{text!r}: the bandwidth kept must be a fraction strictly between 0 and 1 "
+               f"(such as 1/2 or 0.25), got {keep!r}; without =KEEP the part fails whole\n")
+        for argv, prefix in (
+                (["replan", "paper-example", str(healthy), "--degrade", text, "-o", str(new)], ""),
+                (["replan", "paper-example", str(healthy), "--fail", text, "-o", str(new)], ""),
+                (["whatif", "paper-example", "--scenario", text], ""),
+                (["bound", "paper-example", "--fail", text], f"--fail {text}: "),
+                (["generate", "paper-example", "--fail", text, "-q", "-o", str(new)],
+                 f"--fail {text}: "),
+                (["verify", "paper-example", str(healthy), "--fail", text],
+                 f"--fail {text}: ")):
+            code, out, err = run(capsys, *argv)
+            assert (code, out, err) == (2, "", f"forestcoll: error: {prefix}{why}"), argv
+    assert not new.exists()
+    code, out, _ = run(capsys, "replan", "paper-example", str(healthy), "--degrade",
+                       f"{part}=0.5", "-o", str(new))
+    assert code == 0 and "algbw           7 b  (optimal on the degraded network)" in out
+
+
+def test_a_kept_schedule_says_still_optimal_only_when_it_was(capsys, tmp_path):
+    """A healthy schedule at half the optimum that a failure leaves at the degraded optimum
+    was "still optimal on the degraded network"; it now says what it ran at."""
+    from tests.analysis.test_replanning import DIRECT, TRIANGLE
+    topo, below, new = tmp_path / "tri.json", tmp_path / "direct.json", tmp_path / "n.json"
+    topo.write_text(json.dumps(TRIANGLE))
+    below.write_text(json.dumps(DIRECT))
+    code, out, err = run(capsys, "replan", str(topo), str(below), "--fail", "switch:s",
+                         "-o", str(new))
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[1] == "algbw           20 GB/s  (optimal on the degraded network)"
+    assert lines[2] == "lost            50.00% of the healthy optimum 40 GB/s"
+    assert lines[5] == ("route           kept: the healthy schedule, unchanged: no route "
+                        "crosses a part out of service, and every link has room for its "
+                        "load; it ran at 1/2 (50.00%) of the healthy optimum, and its 20 GB/s "
+                        "is the degraded optimum")
+    assert "still" not in out
+    # an optimal healthy schedule, kept: still optimal, truly
+    healthy = tmp_path / "h.json"
+    assert run(capsys, "generate", "paper-example", "-o", str(healthy), "-q")[0] == 0
+    code, out, _ = run(capsys, "replan", "paper-example", str(healthy), "--degrade",
+                       "link:box0/switch--box0/c0=3/5", "-o", str(new))
+    assert code == 0
+    assert out.splitlines()[5] == ("route           kept: the healthy schedule, unchanged: no "
+                                   "route crosses a part out of service, and every link has "
+                                   "room for its load; still optimal")
+
+
 def test_generate_after_a_failure_says_why_k_is_larger(capsys, tmp_path):
     # 8 boxes, one NIC out: the least k is 1, packed as 7 images per root of box 1
     code, out, _ = run(capsys, "generate", "dgx-h100:boxes=8", "--fail", "nic:box1/gpu5",

@@ -44,6 +44,12 @@ def test_scenario_usage_errors(capsys):
     code, _, err = run(capsys, "whatif", "dgx-h100:boxes=2", "--sample", "3", "--failures",
                        "99", "--fail", "nic")
     assert code == 2 and "between 1 and 16" in err and err.count("\n") == 1
+    # --fail with --scenario was silently ignored (exit 0, the scenario alone)
+    code, out, err = run(capsys, "whatif", "paper-example", "--scenario",
+                         "link:global--box0/c0=1/2", "--fail", "nic")
+    assert (code, out) == (2, "")
+    assert err == ("forestcoll: error: --fail chooses the kinds of failures ranked one by one "
+                   "or drawn by --sample; --scenario names its parts itself: drop --fail\n")
 
 
 def test_a_sample_plot_is_the_same_for_the_same_seed(capsys, tmp_path):

@@ -9,6 +9,7 @@ from forestcoll_opt.lp import solver as lp_module
 from forestcoll_opt.cli import main
 from forestcoll_opt.errors import LPNotOptimalError
 from forestcoll_opt.generation.pipeline import generate
+from forestcoll_opt.model.catalog import build
 
 
 def run(capsys, *argv):
@@ -307,3 +308,48 @@ def test_lp_solver_failure_exits_3_as_verify_does(capsys, monkeypatch, problem, 
         assert _error_object(out, 3)
     else:
         assert out == ""
+
+
+SCHEDULE_ONLY = ("takes the topology, then the schedule: only {f} was given; if that is the "
+                 "schedule, write forestcoll {cmd} TOPOLOGY {f} (TOPOLOGY: the catalog spec or "
+                 "forestcoll-topology/1 file of the network it runs on, such as "
+                 "dgx-a100:boxes=2) (see forestcoll {cmd} --help)\n")
+
+
+@pytest.mark.parametrize("command", [["verify"], ["verify", "--against", "trees"],
+                                     ["simulate"], ["show-traffic"], ["expand"],
+                                     ["export", "msccl"]])
+def test_a_schedule_given_alone_says_the_topology_comes_first(capsys, tmp_path, command):
+    """``forestcoll verify s.json`` said "the following arguments are required: schedule"
+    (argparse took the schedule for the topology), which asked for what was given."""
+    f = tmp_path / "s.json"
+    f.write_text(generate(build("paper-example")).to_json())
+    cmd = " ".join(c for c in command if not c.startswith("-") and c != "trees")
+    output = ["-o", str(tmp_path / "o")] if command[0] in ("expand", "export") else []
+    code = main([*command, str(f), *output])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == f"forestcoll: error: forestcoll {cmd} " + SCHEDULE_ONLY.format(f=f, cmd=cmd)
+    if output:          # -o missing too: both said in the one line
+        assert main([*command, str(f)]) == 2
+        assert capsys.readouterr().err.endswith(
+            "such as dgx-a100:boxes=2); -o/--output is required too (see forestcoll "
+            f"{cmd} --help)\n")
+    # given the other way round, the topology reader says what the file is
+    code = main([*command, str(f), "paper-example", *output])
+    out, err = capsys.readouterr()
+    assert code == 2 and err == (f"forestcoll: error: {f}: a schedule (\"format\" "
+                                 f"'forestcoll-schedule/1'), not a topology; give the network "
+                                 f"it runs on as the topology (a catalog spec such as "
+                                 f"dgx-a100:boxes=2, or a forestcoll-topology/1 file)\n")
+
+
+def test_a_topology_given_alone_asks_for_the_schedule_after_it(capsys):
+    assert main(["verify", "paper-example"]) == 2
+    assert capsys.readouterr().err == ("forestcoll: error: forestcoll verify takes the topology, "
+                                       "then the schedule: add the schedule file after "
+                                       "paper-example (see forestcoll verify --help)\n")
+    assert main(["verify"]) == 2
+    assert capsys.readouterr().err == ("forestcoll: error: the following arguments are "
+                                       "required: topology, schedule (see forestcoll verify "
+                                       "--help)\n")

@@ -82,6 +82,10 @@ def test_allreduce_report_on_paper_example():
     # the trees reach the LP optimum: they are the schedule judged, against the LP
     assert "Verdict · optimal" in page and r["reference"] == "lp: 4"
     assert "of the reduce-scatter + allgather tree bound</th>" in page
+    # the bound's cut, then the verdict's: one row for both phases (it was shown twice)
+    assert [h for h in r if "cut S*" in h] == ["bottleneck cut S*",
+                                               "reduce-scatter and allgather cut S*"]
+    assert r["reduce-scatter and allgather cut S*"] == "4 compute of 6 nodes, B(S*)=4"
 
 
 def test_allreduce_report_command_where_the_lp_beats_the_trees(capsys, tmp_path):

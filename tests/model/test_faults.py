@@ -254,7 +254,7 @@ def test_several_failures_are_checked_together(catalog):
     # every NIC of box 0 failed: box 0 is cut off, which no single one of them does
     nics = [f"nic:box0/gpu{i}" for i in range(8)]
     assert all(problem(topo, parse_failure(topo, n)) is None for n in nics)
-    with pytest.raises(FailureError, match=r"failures nic:box0/gpu0, .* disconnects box 0"):
+    with pytest.raises(FailureError, match=r"failures nic:box0/gpu0, .* disconnect box 0"):
         degrade(topo, nics)
 
 
@@ -281,11 +281,38 @@ def test_a_degraded_nic_keeps_part_of_its_bandwidth(catalog):
     ("nic:box0/gpu3=0", "strictly between 0 and 1"),
     ("nic:box0/gpu3=3/2", "strictly between 0 and 1"),
     ("switch:rail3=1/2", "only a link or a NIC"),
-    ("nic:box0/gpu3=half", "is not a compute node"),
+    ("switch:rail3=nan", "only a link or a NIC"),
+    ("nic:box0/gpu3=half", "strictly between 0 and 1"),
 ])
 def test_a_bad_degradation_is_refused(catalog, text, words):
     with pytest.raises(FailureError, match=words):
         parse_part(catalog("dgx-h100:boxes=2"), text)
+
+
+@pytest.mark.parametrize("keep", ["nan", "NaN", "inf", "-Infinity", "-1", "0", "1", "1.5",
+                                  "3/2", "2/0", "", "half", "1e-400"])
+def test_a_keep_outside_0_1_says_what_a_keep_is(catalog, keep):
+    """A KEEP that was no number (nan, inf, half, 2/0) read as part of the node id: "'...
+    =nan' does not name two nodes" (or "is not a compute node"), which sent the user to the
+    ids; every bad KEEP now says what a KEEP is, for a link and a NIC alike."""
+    topo = catalog("dgx-h100:boxes=2")
+    for part in ("nic:box0/gpu3", "link:box0/gpu3--rail3"):
+        text = f"{part}={keep}"
+        with pytest.raises(FailureError) as caught:
+            parse_part(topo, text)
+        assert str(caught.value) == (f"{text!r}: the bandwidth kept must be a fraction "
+                                     f"strictly between 0 and 1 (such as 1/2 or 0.25), got "
+                                     f"{keep!r}; without =KEEP the part fails whole")
+    assert parse_part(topo, "link:box0/gpu3--rail3=0.25").keep == Fraction(1, 4)
+
+
+def test_a_node_id_holding_an_equals_sign_still_names_the_part_whole():
+    topo = from_dict({"format": "forestcoll-topology/1", "nodes": [
+        {"id": "a"}, {"id": "a=x"}, {"id": "b"}, {"id": "s", "kind": "switch"}], "links": [
+        {"src": v, "dst": "s", "bandwidth": 1, "bidirectional": True} for v in ("a", "a=x", "b")]})
+    whole = parse_part(topo, "link:a=x--s")
+    assert (whole.kind, whole.keep, whole.pairs) == ("link", 0, (("a=x", "s"),))
+    assert parse_part(topo, "link:s--a=1/2").keep == Fraction(1, 2)
 
 
 def test_one_part_named_with_two_bandwidths_is_refused(catalog):
@@ -302,3 +329,14 @@ def test_one_part_named_with_two_bandwidths_is_refused(catalog):
     # the same degraded part twice still counts once
     assert degrade(topo, ["nic:box0/gpu3=1/2", "nic:box0/gpu3=1/2"]).name == \
         "dgx-h100-2 with nic:box0/gpu3=1/2"
+
+
+def test_several_failures_take_a_plural_verb(catalog):
+    """"failures box:0, box:1 leaves 0 compute node(s)": the verb agrees now."""
+    topo = catalog("paper-example")
+    with pytest.raises(FailureError) as caught:
+        degrade(topo, ["box:0", "box:1"])
+    assert str(caught.value) == ("failures box:0, box:1 leave 0 compute node(s); a collective "
+                                 "needs two")
+    with pytest.raises(FailureError, match=r"^failure switch:global disconnects box 1 "):
+        degrade(topo, "switch:global")

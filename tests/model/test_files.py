@@ -347,9 +347,31 @@ def test_files_without_json_text(tmp_path, content, match):
         files.read_text(f, OutputError, "schedule", limit=LIMIT)
 
 
+@pytest.mark.parametrize("token", ["NaN", "Infinity", "-Infinity"])
+@pytest.mark.parametrize("where", ['{"k": %s}', '[1, {"a": [%s]}]', '{"s": "NaN", "v": %s}'])
+def test_parse_json_refuses_the_tokens_json_does_not_have(token, where):
+    # Python's json reads NaN, Infinity and -Infinity as floats; none is JSON, so every
+    # reader of our formats (they all parse through parse_json) refuses them by name
+    with pytest.raises(OutputError) as caught:
+        files.parse_json(where % token, OutputError, "x.json")
+    assert str(caught.value) == (f"x.json: {token} is not a JSON number (JSON has no NaN or "
+                                 f"infinity); write a finite number")
+
+
+def test_parse_json_keeps_the_strings_that_spell_those_tokens():
+    assert files.parse_json('{"NaN": "Infinity", "v": 1.5}', OutputError, "x.json") == \
+        {"NaN": "Infinity", "v": 1.5}
+
+
 def test_a_directory_is_refused(tmp_path):
     with pytest.raises(OutputError, match="is a directory, not a schedule file"):
         files.read_text(tmp_path, OutputError, "schedule", limit=LIMIT)
+    # "not a NCCL topology file", "not a MSCCL++ execution plan file" once
+    for what, kind in (("the NCCL topology", "an NCCL topology"), ("groups", "a groups"),
+                       ("MSCCL++ execution plan", "an MSCCL++ execution plan")):
+        with pytest.raises(OutputError) as caught:
+            files.read_bytes(tmp_path, OutputError, what, limit=LIMIT)
+        assert str(caught.value) == f"{tmp_path}: is a directory, not {kind} file"
 
 
 @pytest.mark.parametrize("name", ["no-such-file.json", "a\0b"])

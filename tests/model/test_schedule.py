@@ -284,3 +284,30 @@ def test_an_all_to_all_counts_routes_and_says_its_demand():
     a, b = topo.compute_nodes[:2]
     one = lp_alltoall(topo, demand={a: {b: 1}})
     assert ", non-uniform demand of 1 pair, " in repr(one)
+
+
+def test_messages_about_an_allgather_take_an(catalog):
+    """The reader wrote "must be a allgather object" and "does not belong in a allgather
+    schedule" (the article was fixed to "a" whatever the collective)."""
+    t = catalog("paper-example")
+    allreduce = json.loads(generate(t, collective="allreduce").to_json())
+    allgather = json.loads(generate(t).to_json())
+    cases = [
+        (allreduce, lambda d: d["phases"][1].update(collective="broadcast"),
+         "s.json phase 1: must be an allgather object"),
+        (allreduce, lambda d: d["phases"][0].update(collective="broadcast"),
+         "s.json phase 0: must be a reduce-scatter object"),
+        (allreduce, lambda d: d["phases"][1].update(colour=1),
+         "s.json phase 1: field 'colour' does not belong in an allgather schedule; allowed: "
+         "algbw, collective, k, tree_bandwidth, trees"),
+        (allgather, lambda d: d.update(colour=1),
+         "s.json: field 'colour' does not belong in an allgather schedule; allowed: algbw, "
+         "collective, compute_nodes, format, k, multicast, topology, tree_bandwidth, trees, "
+         "units, weights"),
+    ]
+    for doc, mutate, message in cases:
+        doc = json.loads(json.dumps(doc))
+        mutate(doc)
+        with pytest.raises(ForestCollError) as caught:
+            S.from_dict(doc, source="s.json")
+        assert str(caught.value) == message

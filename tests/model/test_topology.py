@@ -1,4 +1,5 @@
 import json
+import re
 from fractions import Fraction
 
 import networkx as nx
@@ -160,6 +161,12 @@ def test_unreachable_compute_node():
     ("{not json", "not valid JSON"),
     ("[]", "expected a JSON object"),
     (json.dumps({"format": "other/2", "nodes": [], "links": []}), "expected 'forestcoll-topology/1'"),
+    (json.dumps({"format": "forestcoll-schedule/1", "trees": []}), re.escape(
+        """a schedule ("format" 'forestcoll-schedule/1'), not a topology; give the network it """
+        """runs on as the topology (a catalog spec such as dgx-a100:boxes=2, or a """
+        """forestcoll-topology/1 file)""") + "$"),
+    (json.dumps({"format": "forestcoll-group-schedules/1"}), re.escape(
+        """a schedule ("format" 'forestcoll-group-schedules/1'), not a topology""")),
     (json.dumps({"format": "forestcoll-topology/1", "nodes": {}, "links": []}), "must be a list"),
     (json.dumps({"format": "forestcoll-topology/1", "nodes": [{"kind": "compute"}], "links": []}),
      "must be an object with an \"id\""),

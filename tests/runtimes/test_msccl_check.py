@@ -729,6 +729,20 @@ def test_buffer_size_reasons_in_full():
         'o_chunks="3"',)
 
 
+def test_a_reduce_scatter_takes_a_not_an():
+    """The buffer and nchunksperloop lines wrote "an {collective}": "an reduce-scatter"."""
+    source = text("rs3")
+    bigger = mutate_rank(source, 1, 'i_chunks="3"', 'i_chunks="4"')
+    assert check_xml(RING, bigger, flavour="msccl-executor").reasons == (
+        'rank 1: i_chunks=4, but a reduce-scatter\'s input buffer holds nchunksperloop = 3 '
+        'chunk(s) on every rank (docs/msccl.md section 3): the runtime bounds-checks offsets '
+        'against the wrong size (mscclCheckBufferBounds); write i_chunks="3"',)
+    uneven = source.replace('nchunksperloop="3"', 'nchunksperloop="4"')
+    assert check_xml(RING, uneven).reasons[0] == (
+        "<algo>: nchunksperloop=4 is not a multiple of ngpus=3; a reduce-scatter cuts every "
+        "rank's part into nchunksperloop/ngpus chunks (docs/msccl.md section 3)")
+
+
 def test_an_unused_buffer_may_be_declared_empty_and_only_then():
     # in-place allgather as msccl-tools writes it: i_chunks="0" (the input is o[r] already)
     source = text("ring4_rcs")

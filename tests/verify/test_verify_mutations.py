@@ -30,7 +30,7 @@ import pytest
 
 from forestcoll_opt.generation.pipeline import generate
 from forestcoll_opt.model.topology import from_dict
-from forestcoll_opt.verify import STATUSES, verify
+from forestcoll_opt.verify import STATUSES, VerifyError, verify
 from randomnets import random_network
 from schedcheck import check
 
@@ -599,16 +599,31 @@ def judge(base: Base, mutant: dict, applied: list[str], rng: random.Random, tmp_
         assert verify(base.topology, reorder_keys(mutant), **opts) == verdict, what
     if n % 4 == 1:
         try:
-            text = json.dumps(mutant)
+            text = json.dumps(mutant, allow_nan=False)
         except (ValueError, RecursionError):
             text = None
+        path = tmp_path / f"m{n}.json"
         if text is not None:
-            path = tmp_path / f"m{n}.json"
             path.write_text(text)
             from_file = verify(base.topology, path, **opts)
             assert from_file.to_dict() == verdict.to_dict(), what
+        elif _dumps_with_nan(mutant, path):
+            # a NaN or infinity written as Python writes it is no JSON: the reader refuses
+            # the file in one line (a dict holding one is judged, and invalid)
+            with pytest.raises(VerifyError, match=r"is not a JSON number"):
+                verify(base.topology, path, **opts)
     json.dumps(verdict.to_dict())          # the CLI's --json output always serialises
     return verdict.status
+
+
+def _dumps_with_nan(mutant: dict, path) -> bool:
+    """Write ``mutant`` as Python's json writes a NaN or infinity (``NaN``, ``Infinity``);
+    False when it cannot be written at all."""
+    try:
+        path.write_text(json.dumps(mutant))
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def run(names, count: int, catalog, tmp_path) -> dict:

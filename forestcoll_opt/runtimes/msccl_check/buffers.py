@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
+from ...display import article
 from ...model.collective import Collective
 from .document import Algo, Document, Gpu, Step
 from .limits import BOTH, BUFFER_NAMES, CHECKED, LEGACY, MAX_OFFSET, RUNTIME_BOUNDS, \
@@ -162,7 +163,7 @@ def _io_size_problem(gpu: Gpu, buf: str, declared: int, need: int, layout: Layou
     effects.append("the runtime bounds-checks offsets against the wrong size "
                    "(mscclCheckBufferBounds)")
     zero = "" if used else f", or {name}=\"0\" (this rank's steps never use {buf})"
-    return (f"{gpu.where}: {name}={declared}, but an {layout.collective}'s "
+    return (f"{gpu.where}: {name}={declared}, but {article(layout.collective)}'s "
             f"{BUFFER_NAMES[buf]} buffer holds {layout.formula(buf)} chunk(s) on every rank "
             f"(docs/msccl.md section 3): {', '.join(effects)}; write {name}=\"{need}\"{zero}")
 

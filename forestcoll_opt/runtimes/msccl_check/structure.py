@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Mapping
 
+from ...display import article
 from ...model.collective import ALL, Collective
 from ...model.topology import Topology
 from .buffers import Layout, check_bounds
@@ -90,7 +91,7 @@ def check_algo(attrs: Mapping[str, str], rules: RuntimeRules, topology: Topology
             and algo.ngpus:
         if algo.nchunks % algo.ngpus:
             out.add(f"<algo>: nchunksperloop={algo.nchunks} is not a multiple of "
-                    f"ngpus={algo.ngpus}; an {algo.collective} cuts every rank's part into "
+                    f"ngpus={algo.ngpus}; {article(algo.collective)} cuts every rank's part into "
                     f"nchunksperloop/ngpus chunks (docs/msccl.md section 3)", fatal=True)
     inplace = int_attr(attrs, "inplace", where, "algo", out, required=False)
     outofplace = int_attr(attrs, "outofplace", where, "algo", out, required=False)
