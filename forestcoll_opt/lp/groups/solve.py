@@ -378,8 +378,8 @@ def _check_no_relay(topology: Topology, chosen: Sequence[Group]) -> None:
     for g in chosen:
         reason = switched_off_problem(topology, g.members)
         if reason is not None:
-            raise GroupError(f"relay=False: group {g.name!r} cannot run without the other "
-                             f"compute nodes: switching them off {reason}",
+            raise GroupError(f"with relay=False, group {g.name!r} cannot run without the "
+                             f"other compute nodes: switching them off {reason}",
                              options=("relay",))
 
 
