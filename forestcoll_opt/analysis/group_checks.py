@@ -29,7 +29,10 @@ def verify_concurrent(topology: Topology, schedules: Any, *, groups: Any = None,
     :func:`forestcoll_opt.lp.concurrent` takes them); else the file's ``layout`` (its mesh);
     else the file's own groups (names, members and weights). A group missing from the file,
     or one it reshaped, is then a reason of the verdict. The LP is solved for those groups
-    (``lp_interval`` given: that interval instead), only once the document reads sound.
+    (``lp_interval`` given: that interval instead), only once the document reads sound;
+    for a file that says ``"relay": false``, the LP without relays
+    (:func:`forestcoll_opt.lp.concurrent` ``relay=False``), and the verifier refuses a
+    schedule whose paths enter a compute node outside its group.
 
     :returns: the :class:`~forestcoll_opt.verify.groups.GroupsVerdict`
     :raises GroupError: for badly named groups
@@ -58,7 +61,8 @@ def verify_concurrent(topology: Topology, schedules: Any, *, groups: Any = None,
         from ..lp.groups.solve import concurrent
         chosen = expected if expected is not None else _own_groups(data)
         return concurrent(topology, groups=list(chosen), collective=data["collective"],
-                          symmetry=symmetry, time_limit=time_limit, kernel=kernel)
+                          symmetry=symmetry, time_limit=time_limit, kernel=kernel,
+                          relay=data.get("relay", True) is not False)
 
     return verify_groups(topology, data, lp_interval=solve, expected=expected)
 

@@ -25,6 +25,10 @@ calibrated or ideal model are kept in :attr:`Contention.isolated` and
 :attr:`Contention.rings`. Every group moves the same message; with weights other than 1
 the joint optimum still reads λ·w_g, which the equal-message baselines are compared with
 as they are.
+
+With ``relay=False`` the joint optimum is the LP without relays and the isolated optimum is
+made with the other compute nodes switched off (``fc.generate(topology, group=g,
+relay=False)``): no schedule compared then passes through a GPU outside its group.
 """
 
 from __future__ import annotations
@@ -185,11 +189,12 @@ def group_ring(topology: Topology, group: Group, collective: Collective) -> tupl
 
 
 def isolated_optimum(topology: Topology, group: Group, collective: Collective,
-                     kernel: str | None = None) -> Schedule:
+                     kernel: str | None = None, relay: bool = True) -> Schedule:
     """``fc.generate(topology, group=group)``: the group's own optimum on the network it
     sees, marked with its group; for allreduce ForestColl's reduce-scatter then allgather
-    (``method="trees"``), the shape the joint optimum bounds."""
-    net = restrict(topology, group)
+    (``method="trees"``), the shape the joint optimum bounds. ``relay=False``: on the
+    network with the other compute nodes switched off."""
+    net = restrict(topology, group) if relay else switched_off(topology, group)
     if collective is Collective.ALLTOALL:       # the all-to-all LP's routes
         from ..lp.alltoall.schedule import lp_alltoall
         return mark(lp_alltoall(net, kernel=kernel), topology, net)
@@ -201,7 +206,8 @@ def isolated_optimum(topology: Topology, group: Group, collective: Collective,
 def contention(topology: Topology, *, groups: Any = None, mesh: Any = None, along: Any = None,
                collective: "Collective | str" = "allgather", sizes: Sequence[int] = (2**30,),
                model: str = "calibrated", symmetry: bool | None = None,
-               kernel: str | None = None, time_limit: float | None = None) -> Contention:
+               kernel: str | None = None, time_limit: float | None = None,
+               relay: bool = True) -> Contention:
     """Per group: its isolated optimum alone (the promise) and together, NCCL's ring per
     group alone and together, and the joint optimum λ·w_g (module docstring).
 
@@ -217,6 +223,9 @@ def contention(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
         (as :func:`forestcoll_opt.lp.concurrent`; the values are the same either way)
     :param kernel: the max-flow kernel
     :param time_limit: seconds for HiGHS, per model
+    :param relay: False: no group's data passes through a compute node outside it, in the
+        joint optimum (:func:`forestcoll_opt.lp.concurrent` ``relay=False``) and the
+        isolated optima (made with the others switched off) alike
     :returns: the comparison
     :raises GroupError: for badly named groups
     :raises CollectiveError: for a collective the joint optimum does not cover
@@ -225,11 +234,11 @@ def contention(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
     from ..lp.groups.solve import concurrent       # loads the solver only when asked
 
     bound = concurrent(topology, groups=groups, mesh=mesh, along=along, collective=collective,
-                       symmetry=symmetry, time_limit=time_limit, kernel=kernel)
+                       symmetry=symmetry, time_limit=time_limit, kernel=kernel, relay=relay)
     member = bound.collective
     chosen = bound.groups
     names = [g.name for g in chosen]
-    isolated = [isolated_optimum(topology, g, member, kernel) for g in chosen]
+    isolated = [isolated_optimum(topology, g, member, kernel, relay) for g in chosen]
     made = [group_ring(topology, g, member) for g in chosen]
     timed_isolated = simulate_groups(topology, isolated, sizes, names=names, model=model)
     timed_rings = simulate_groups(topology, [r for r, _ in made], sizes, names=names,

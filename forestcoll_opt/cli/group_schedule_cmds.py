@@ -46,8 +46,6 @@ def check_generate_groups(args: argparse.Namespace) -> None:
                                       ("--demand", args.demand), ("--fail", args.fail),
                                       ("--method", args.method), ("--compact", args.compact))
              if value is not None]
-    if not args.relay:
-        taken.append("--no-relay")
     if taken:
         raise UsageError(f"{taken[0]}: generate --mesh/--groups builds one schedule per group "
                          f"on its share of the joint optimum; drop {taken[0]}")
@@ -70,7 +68,7 @@ def cmd_generate_groups(args: argparse.Namespace) -> int:
     try:
         out = generate_concurrent(topo, groups=args.groups, mesh=args.mesh, along=args.along,
                                   collective=args.collective, kernel=args.kernel,
-                                  symmetry=args.symmetry)
+                                  symmetry=args.symmetry, relay=args.relay)
     except LPError as exc:
         print(f"forestcoll: error: {flag_text(exc, {'time_limit': '--time-limit'})}",
               file=sys.stderr)
@@ -87,7 +85,8 @@ def describe(out: Any) -> str:
     span = exact_num(out.lower) if out.lower == out.upper else \
         f"[{exact_num(out.lower)}, {exact_num(out.upper)}]"
     state = "optimal" if out.optimal else f"{float(out.ratio):.4f} of the upper value"
-    return (f"{len(out.groups)} {out.collective} group schedules on {out.topology}: together "
+    return (f"{len(out.groups)} {out.collective} group schedules"
+            f"{'' if out.relay else ' without relays'} on {out.topology}: together "
             f"λ = {exact_num(out.achieved)} ({state}); certified λ {span}")
 
 

@@ -44,6 +44,11 @@ def add_groups(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", type=output_arg,
                    help="also write one schedule per group on its share of the witness "
                         "(forestcoll-group-schedules/1; as generate --mesh/--groups writes)")
+    p.add_argument("--no-relay", dest="relay", action="store_false",
+                   help="no group's data passes through a GPU outside it (a communicator "
+                        "uses its own ranks' GPUs only): the joint optimum of schedules "
+                        "that relay through switches and members alone; each group alone "
+                        "with the others switched off")
     add_kernel(p)
     p.add_argument("--no-symmetry", dest="symmetry", action="store_const", const=False,
                    default=None, help="do not fold the LP by the permutations that map groups "
@@ -71,12 +76,13 @@ def cmd_groups(args: argparse.Namespace) -> int:
             from ..analysis.together import contention
             compared = contention(topo, groups=args.groups, mesh=args.mesh, along=args.along,
                                   collective=args.collective, symmetry=args.symmetry,
-                                  time_limit=args.time_limit, kernel=args.kernel)
+                                  time_limit=args.time_limit, kernel=args.kernel,
+                                  relay=args.relay)
             r = compared.bound
         else:
             r = concurrent(topo, groups=args.groups, mesh=args.mesh, along=args.along,
                            collective=args.collective, symmetry=args.symmetry,
-                           time_limit=args.time_limit, kernel=args.kernel)
+                           time_limit=args.time_limit, kernel=args.kernel, relay=args.relay)
     except SOLVER_FAILURES as exc:
         message = flag_text(exc, {"time_limit": "--time-limit"})
         print(f"forestcoll: error: {message}", file=sys.stderr)
@@ -92,7 +98,8 @@ def cmd_groups(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=2))
         return 0
     u = topo.units
-    print(f"{len(r.groups)} {r.collective} groups at once on {topo.name} (algbw in {u})")
+    print(f"{len(r.groups)} {r.collective} groups at once on {topo.name} (algbw in {u})"
+          + ("" if r.relay else ", none relaying through a GPU outside it"))
     if r.exact:
         print(f"λ               {exact_num(r.lower)} exact: every group g runs at λ·w_g "
               f"together, and no schedule does better")

@@ -6,7 +6,8 @@ A file holds one ordinary group schedule (``forestcoll-schedule/5``, with its
 λ as the concurrent-groups LP certified it (``lambda``: lower, upper) and the common scale
 the schedules reach together (``achieved``): the largest λ at which every group g runs at
 algbw λ·w_g, all at once, with the summed link loads within every link's bandwidth
-(:func:`joint_lambda`). The verifier recomputes it by its own counting
+(:func:`joint_lambda`). ``"relay": false`` says no group's schedule passes through a
+compute node outside it, and λ is that of schedules that never do. The verifier recomputes it by its own counting
 (:mod:`forestcoll_opt.verify.groups`).
 """
 
@@ -34,8 +35,8 @@ __all__ = ["FORMAT_GROUPS", "GroupSchedules", "joint_lambda", "phase_times",
            "load_group_schedules", "write_group_schedules"]
 
 FORMAT_GROUPS = "forestcoll-group-schedules/1"
-_TOP_KEYS = {"format", "collective", "topology", "units", "layout", "lambda", "achieved",
-             "groups"}
+_TOP_KEYS = {"format", "collective", "topology", "units", "layout", "relay", "lambda",
+             "achieved", "groups"}
 _GROUP_KEYS = {"name", "weight", "schedule"}
 # what groups at once run (the concurrent-groups LP's collectives)
 _COLLECTIVES = (Collective.ALLGATHER, Collective.REDUCE_SCATTER, Collective.ALLREDUCE,
@@ -58,6 +59,8 @@ class GroupSchedules:
     :ivar lower: the concurrent-groups LP's certified lower value of λ (None: not known)
     :ivar upper: its certified upper value: no schedule of the groups at once beats it
     :ivar layout: ``(mesh, along)`` when the groups are a device mesh's, else None
+    :ivar relay: False when no group's schedule passes through a compute node outside it
+        (``relay=False``; ``lower`` and ``upper`` are then the no-relay LP's)
     """
 
     collective: Collective
@@ -69,6 +72,7 @@ class GroupSchedules:
     lower: Fraction | None = None
     upper: Fraction | None = None
     layout: tuple[str, str] | None = None
+    relay: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "collective", Collective(self.collective))
@@ -91,7 +95,8 @@ class GroupSchedules:
 
     def __repr__(self) -> str:
         upper = "" if self.upper is None else f" of {fraction_text(self.upper)}"
-        return (f"GroupSchedules({len(self.groups)} {self.collective} groups on "
+        return (f"GroupSchedules({len(self.groups)} {self.collective} groups"
+                f"{'' if self.relay else ' without relays'} on "
                 f"{self.topology}: λ={fraction_text(self.achieved)}{upper}"
                 f"{' optimal' if self.optimal else ''})")
 
@@ -103,6 +108,8 @@ class GroupSchedules:
             rows.append(("λ certified", fraction_display(self.lower) if self.lower == self.upper
                          else f"[{fraction_display(self.lower)}, "
                               f"{fraction_display(self.upper)}]"))
+        if not self.relay:
+            rows.append(("relaying", "none through a compute node outside its group"))
         rows.append(("per group", short_list(
             f"{g.name}: {fraction_display(s.algbw)} alone" for g, s in
             zip(self.groups, self.schedules))))
@@ -126,6 +133,8 @@ class GroupSchedules:
             out["units"] = self.units
         if self.layout is not None:
             out["layout"] = {"mesh": self.layout[0], "along": self.layout[1]}
+        if not self.relay:
+            out["relay"] = False
         if self.lower is not None and self.upper is not None:
             out["lambda"] = {"lower": fraction_text(self.lower),
                              "upper": fraction_text(self.upper)}
@@ -242,6 +251,9 @@ def group_schedules_from_dict(data: Any, *, source: str = "group schedules") -> 
             raise ScheduleError(f"{source}: \"layout\" must be {{\"mesh\": \"dp=16,tp=8\", "
                                 f"\"along\": \"dp\"}}")
         layout = (raw["mesh"], raw["along"])
+    relay = data.get("relay", True)
+    if not isinstance(relay, bool):
+        raise ScheduleError(f"{source}: \"relay\" must be true or false")
     lower = upper = None
     if "lambda" in data:
         raw = data["lambda"]
@@ -277,4 +289,4 @@ def group_schedules_from_dict(data: Any, *, source: str = "group schedules") -> 
         raise ScheduleError(f"{source}: two groups are named "
                             f"{next(n for n in names if names.count(n) > 1)!r}")
     return GroupSchedules(collective, topology, units, tuple(groups), tuple(schedules),
-                          achieved, lower, upper, layout)
+                          achieved, lower, upper, layout, relay)

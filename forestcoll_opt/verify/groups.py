@@ -18,6 +18,11 @@ it. ``expected`` names the groups (members and weights) the caller asked about: 
 missing, one more, a changed member set or weight is a reason, so a file cannot look
 better by leaving out a group or reshaping one.
 
+``"relay": false`` (schedules made without relays): a group's schedule must then load no
+link with a compute node outside the group at either end — a path between members that
+enters such a node would have it forward for the group — read from the verifier's own link
+loads of the schedule; the caller passes the interval of the LP without relays.
+
 Part of the independent verifier: it shares no code with the generator, the LP or the
 model's reader of the same format.
 """
@@ -40,7 +45,8 @@ from .verdict import STATUSES
 
 GROUPS_FORMAT = GROUP_SCHEDULES
 GROUPS_COLLECTIVES = ("allgather", "reduce-scatter", "allreduce", "alltoall")
-_TOP = ("format", "collective", "topology", "units", "layout", "lambda", "achieved", "groups")
+_TOP = ("format", "collective", "topology", "units", "layout", "relay", "lambda", "achieved",
+        "groups")
 
 
 @dataclass(frozen=True)
@@ -197,6 +203,15 @@ def verify_groups(topology: Topology, document: Any, *,
             parse_exact(v) is None or parse_exact(v) <= 0 for v in written.values()):
         reasons.append(f"\"lambda\" must be {{\"lower\": exact, \"upper\": exact}}, both "
                        f"positive, found {show(written)}")
+    relay = data.get("relay", True)
+    if not isinstance(relay, bool):
+        reasons.append(f"\"relay\" must be true or false, found {show(relay)}")
+    elif not relay and coll == "alltoall":
+        reasons.append("\"relay\": false is for allgather, reduce-scatter and allreduce "
+                       "groups; all-to-all groups at once route through any node")
+    elif not relay:
+        notes.append("\"relay\": false: no group's schedule may pass through a compute node "
+                     "outside it; judged against the LP without relays")
     if "units" in data and data["units"] != topology.units:
         reasons.append(f"\"units\" {show(data['units'])} differ from the topology's "
                        f"{topology.units!r}")
@@ -256,6 +271,13 @@ def verify_groups(topology: Topology, document: Any, *,
             reasons.append(f"{where}: a concurrent allreduce (both phases at once) cannot "
                            f"align its phases with the other groups'")
             continue
+        if relay is False:
+            through = _outsiders(topology, members, reader.link_times)
+            if through:
+                reasons.append(f"{where}: its schedule passes through {len(through)} compute "
+                               f"node(s) outside the group ({', '.join(through[:3])}"
+                               f"{' ...' if len(through) > 3 else ''}), but the file says "
+                               f"\"relay\": false")
         read.append((name, members, weight, list(reader.link_times)))
         checks.append(GroupCheck(name, members, weight, parsed.algbw, None))
     wanted = _expected(expected)
@@ -327,6 +349,16 @@ def verify_groups(topology: Topology, document: Any, *,
                      f"the witness's schedules reach more")
     return GroupsVerdict("optimal" if lam == upper else "below", (), member, lam, interval,
                          ratio, tuple(checks), busiest, tuple(notes))
+
+
+def _outsiders(topology: Topology, members: tuple[str, ...],
+               link_times: list) -> list[str]:
+    """The compute nodes outside ``members`` at an end of a link the schedule loads (a
+    path between members enters them: they forward for the group), in topology order."""
+    outside = set(topology.compute_nodes) - set(members)
+    hit = {v for times in link_times for hop, t in times.items() if t for v in hop
+           if v in outside}
+    return [v for v in topology.compute_nodes if v in hit]
 
 
 def _written(value: Any) -> tuple[Fraction, Fraction] | None:

@@ -65,3 +65,19 @@ def test_the_ring_of_a_group_visits_its_members_only(topo):
     inner = {v for t in r.trees for e in t.edges for v in e.path[1:-1]}
     assert not inner & set(topo.compute_nodes)
     assert r.algbw == 100          # one 50 GB/s rail each way: 2 x 50
+
+
+def test_without_relays_the_isolated_optimum_promises_what_it_gets():
+    # dp pairs of dgx-h100:boxes=2 with the other GPUs switched off: GPU j of each box has
+    # its own 50 GB/s NIC each way, 2 x 50 = 100 alone, and every pair on its own rail keeps
+    # it together; with relays the same pair promises 800 (all 8 NICs) and gets 100
+    from forestcoll_opt.model.group_scope import relays
+
+    topo = fc.resolve("dgx-h100:boxes=2")
+    c = fc.contention(topo, mesh="dp=2,tp=8", along="dp", relay=False)
+    assert c.bound.relay is False
+    assert [(r.promise, r.isolated_together, r.joint_lower, r.joint_upper) for r in c.rows] \
+        == [(100, 100, 100, 100)] * 8
+    assert all(relays(topo, s) == () for s in c.schedules)
+    relayed = fc.contention(topo, mesh="dp=2,tp=8", along="dp")
+    assert [(r.promise, r.isolated_together) for r in relayed.rows] == [(800, 100)] * 8

@@ -178,3 +178,46 @@ def test_generate_reports_and_groups_refuses_standard_output(tmp_path, capsys):
     code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
                          "--along", "dp", "-o", "-")
     assert code == 2 and out == "" and err.startswith("forestcoll: error: -o -: groups prints")
+
+
+def test_generate_no_relay_writes_schedules_verify_and_export_accept(tmp_path, capsys):
+    # the two-leaf network: with relays {b1, b2} goes over a1 -> a2 and export refuses it
+    # (above); --no-relay reaches the same λ = 8 without, is verified for it and exported
+    t = uplink_direct()
+    topo = tmp_path / "net.json"
+    topo.write_text(json.dumps(t.to_dict()))
+    groups = tmp_path / "g.json"
+    groups.write_text(json.dumps(G))
+    path = tmp_path / "nr.json"
+    code, out, err = run(capsys, "generate", topo, "--groups", groups, "--no-relay",
+                         "-o", path)
+    assert code == 0 and err == ""
+    assert out == (f"wrote {path}: 2 allgather group schedules without relays on "
+                   f"uplink-direct: together λ = 8 (optimal); certified λ 8\n")
+    doc = json.loads(path.read_text())
+    assert doc["relay"] is False
+    code, out, _ = run(capsys, "verify", topo, path)
+    assert code == 0 and out.startswith("status          OPTIMAL\n")
+    assert "note: \"relay\": false: no group's schedule may pass through a compute node " \
+           "outside it; judged against the LP without relays" in out
+    folder = tmp_path / "xml"
+    code, out, err = run(capsys, "export", "msccl", topo, path, "-o", folder)
+    assert code == 0 and err == "" and len(list(folder.glob("*.xml"))) == 2
+    # the relayed file claiming "relay": false is invalid (exit 2), naming the relays
+    relayed = fc.generate_concurrent(t, groups=G).to_dict()
+    relayed["relay"] = False
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(relayed))
+    code, out, _ = run(capsys, "verify", topo, forged)
+    assert code == 2 and out.startswith("status          INVALID\n")
+    assert ("  - group 'g1': its schedule passes through 2 compute node(s) outside the group "
+            "(a1, a2), but the file says \"relay\": false\n") in out
+
+
+def test_groups_no_relay_dash_o_writes_the_relay_free_file(tmp_path, capsys):
+    path = tmp_path / "dp.json"
+    code, _, _ = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8", "--along",
+                     "dp", "--no-relay", "-o", path)
+    assert code == 0
+    doc = json.loads(path.read_text())
+    assert doc["relay"] is False and doc["achieved"] == "100"

@@ -124,3 +124,46 @@ def test_a_time_limit_that_stops_highs_exits_3(capsys):
                          "--along", "dp", "--time-limit", "1e-9", "--json")
     assert code == 3 and err.count("\n") == 1 and "--time-limit" in err
     assert json.loads(out)["exit_code"] == 3
+
+
+def test_no_relay_mi250_half_boxes(capsys, tmp_path):
+    # GCDs 0-3 and 4-7 of both boxes, 8-15 idle: with relays λ = 728/3 together; without,
+    # 128/3, and each group alone with the others switched off (tests/lp/groups/test_norelay)
+    groups = tmp_path / "g.json"
+    groups.write_text(json.dumps([["box*/gcd[0-3]"], ["box*/gcd[4-7]"]]))
+    code, out, err = run(capsys, "groups", "mi250:boxes=2", "--groups", str(groups),
+                         "--no-relay")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == ("2 allgather groups at once on mi250-2 (algbw in GB/s), none "
+                        "relaying through a GPU outside it")
+    assert lines[1].startswith("λ               128/3 (42.667) exact:")
+    assert lines[4].split()[:5] == ["g0", "8", "1", "128/3", "(42.667)"]
+    assert lines[5].split()[:4] == ["g1", "8", "1", "128"]
+    code, out, _ = run(capsys, "groups", "mi250:boxes=2", "--groups", str(groups))
+    assert out.splitlines()[1].startswith("λ               728/3 (242.667) exact:")
+    code, out, _ = run(capsys, "groups", "mi250:boxes=2", "--groups", str(groups),
+                       "--no-relay", "--json")
+    doc = json.loads(out)
+    assert doc["relay"] is False and doc["lower"]["exact"] == "128/3"
+
+
+def test_no_relay_usage_errors_are_one_line(capsys, tmp_path):
+    code, out, err = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                         "--along", "tp", "--collective", "alltoall", "--no-relay")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err == ("forestcoll: error: --no-relay is for groups running allgather, "
+                   "reduce-scatter or allreduce at once; all-to-all groups at once route "
+                   "through any node\n")
+    ring = tmp_path / "ring.json"
+    ring.write_text(json.dumps({
+        "format": "forestcoll-topology/1", "name": "ring4",
+        "nodes": [{"id": f"v{i}", "kind": "compute"} for i in range(4)],
+        "links": [{"src": f"v{i}", "dst": f"v{(i + 1) % 4}", "bandwidth": 1,
+                   "bidirectional": True} for i in range(4)]}))
+    groups = tmp_path / "g.json"
+    groups.write_text(json.dumps([["v0", "v2"], ["v1", "v3"]]))
+    code, out, err = run(capsys, "groups", str(ring), "--groups", str(groups), "--no-relay")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert err == ("forestcoll: error: with --no-relay, group 'g0' cannot run without the "
+                   "other compute nodes: switching them off disconnects v2\n")

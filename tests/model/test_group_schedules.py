@@ -74,6 +74,7 @@ def test_the_document_shape():
     (lambda d: d["groups"][0]["schedule"].update(collective="reduce-scatter"),
      "its schedule runs reduce-scatter"),
     (lambda d: d.update(layout={"mesh": "dp=2"}), "\"layout\" must be"),
+    (lambda d: d.update(relay="no"), "\"relay\" must be true or false"),
 ])
 def test_the_reader_refuses_a_bad_shape(change, message):
     t = uplink_direct()
@@ -154,9 +155,24 @@ def test_the_schema_and_the_reader_refuse_the_same_shapes():
                    lambda d: d.update(groups=[]), lambda d: d["groups"][0].pop("weight"),
                    lambda d: d["groups"][0]["schedule"].pop("process_group"),
                    lambda d: d.update(achieved="-1"), lambda d: d.update(collective="reduce"),
-                   lambda d: d.update(layout={"mesh": "dp=2"})):
+                   lambda d: d.update(layout={"mesh": "dp=2"}),
+                   lambda d: d.update(relay="no")):
         bad = json.loads(json.dumps(good))
         change(bad)
         assert not v.is_valid(bad)
         with pytest.raises(ScheduleError):
             group_schedules_from_dict(bad)
+
+
+def test_relay_false_is_written_read_back_and_valid(tmp_path):
+    t = uplink_direct()
+    out = fc.generate_concurrent(t, groups=G, relay=False)
+    data = out.to_dict()
+    assert data["relay"] is False and list(data)[:3] == ["format", "collective", "topology"]
+    assert "relay" not in fc.generate_concurrent(t, groups=G).to_dict()   # the default
+    _validator().validate(data)
+    path = tmp_path / "nr.json"
+    out.save(path)
+    back = load_group_schedules(path)
+    assert back.relay is False and back == out
+    assert back.to_json() == path.read_text()

@@ -239,3 +239,31 @@ def test_a_forged_lambda_interval_is_invalid_not_a_note(net, joint):
     data["lambda"] = {"lower": "7", "upper": "7"}
     assert verify_groups(net, data).reasons == (
         "\"lambda\" claims the optimum is at most 7, but the schedules reach λ = 8 together",)
+
+
+@pytest.mark.parametrize("value, reason", [
+    ("no", "\"relay\" must be true or false, found \"no\""),
+    (0, "\"relay\" must be true or false, found 0"),
+])
+def test_a_malformed_relay_claim_is_a_reason(net, joint, value, reason):
+    data = joint.to_dict()
+    data["relay"] = value
+    v = verify_groups(net, data, lp_interval=(8, 8))
+    assert v.status == "invalid" and reason in v.reasons
+
+
+def test_relay_false_refuses_a_path_through_another_gpu_and_takes_an_alltoall_claim_not(net):
+    # the joint witness routes {b1, b2} over a1 -> a2 (docs/how-it-works/groups.md)
+    data = fc.generate_concurrent(net, groups=G).to_dict()
+    data["relay"] = False
+    v = verify_groups(net, data, lp_interval=(8, 8))
+    assert v.status == "invalid"
+    assert v.reasons == ("group 'g1': its schedule passes through 2 compute node(s) outside "
+                         "the group (a1, a2), but the file says \"relay\": false",)
+    # the same groups without relays: valid, judged against the interval given
+    clean = fc.generate_concurrent(net, groups=G, relay=False).to_dict()
+    assert verify_groups(net, clean, lp_interval=(8, 8)).status == "optimal"
+    a2a = fc.generate_concurrent(net, groups=G, collective="alltoall").to_dict()
+    a2a["relay"] = False
+    v = verify_groups(net, a2a)
+    assert v.status == "invalid" and any("all-to-all" in r for r in v.reasons)

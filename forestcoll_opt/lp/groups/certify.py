@@ -189,7 +189,7 @@ def certify_lower(m: GroupsModel, value: Callable, kernel: str | None,
     po = m.sym.pair_orbit
     kind = m.kinds[0]
     count = int(po.max()) + 1
-    floats = [value(m.columns[(kind, o)]) for o in range(count)]
+    floats = [m.column_value(value, kind, o) for o in range(count)]
     top = max(floats, default=0.0)
     orbit_of_group = m.sym.group_orbit.tolist()
     reps = m.sym.representatives

@@ -38,6 +38,20 @@ orbit, cuts and balance rows only for a representative of each orbit of groups. 
 generator is checked exactly before use; with no symmetry the orbits are single pairs and
 the model is the plain LP. Names use indices: ``lam``, ``c_<kind>_<orbit>``,
 ``cap_<link orbit>``, ``cut_<n>``, ``bal_<n>``.
+
+No relaying (``relay=False``)
+-----------------------------
+A process group's communicator uses its members' GPUs alone: a compute node outside group
+g forwards none of g's data. Every path of g's schedule then avoids the compute nodes
+outside M_g, so g uses no link with such a node at either end: c_g(e) = 0 on those links
+(:func:`blocked_pairs`; a link between two switches, a NIC's uplink say, stays open to
+every group). The model drops those columns — the LP above with c_g(e) = 0 added, so its
+cuts, certificates and witness are the same argument on fewer columns: any schedule that
+relays through no non-member meets every cut with its average use, zero on the blocked
+links (upper), and a balanced share that is zero there gives g trees whose paths never
+enter a non-member (lower: on the share, the non-members are isolated switches). The
+symmetry then also keeps compute nodes and switches apart, so that a blocked pair's orbit
+holds blocked pairs only (checked exactly).
 """
 
 from __future__ import annotations
@@ -59,8 +73,8 @@ from ...model.groups import Group
 from ...model.topology import Topology
 from ..certificates import grid
 
-__all__ = ["GroupSymmetry", "GroupsModel", "build_groups_model", "group_symmetry",
-           "violated_cuts"]
+__all__ = ["GroupSymmetry", "GroupsModel", "blocked_pairs", "build_groups_model",
+           "group_symmetry", "violated_cuts"]
 
 SEPARATION_BITS = 40
 SEPARATION_TOLERANCE = 1e-9
@@ -123,7 +137,7 @@ def _orbit_labels(size: int, edges: list[tuple[np.ndarray, np.ndarray]], *,
 
 
 def group_symmetry(topology: Topology, groups: Sequence[Group], *,
-                   symmetry: bool = True) -> GroupSymmetry:
+                   symmetry: bool = True, kinds: bool = False) -> GroupSymmetry:
     """The permutations of the nodes that keep every link's bandwidth and map groups onto
     groups of equal weight (BLISS on the network with one extra node per group, joined to
     its members), each checked exactly, and their orbits on groups, links and pairs.
@@ -131,6 +145,9 @@ def group_symmetry(topology: Topology, groups: Sequence[Group], *,
     :param topology: the network
     :param groups: the groups
     :param symmetry: False for the trivial group (every pair its own orbit)
+    :param kinds: also map compute nodes onto compute nodes (and switches onto switches):
+        the symmetry of the no-relay model, whose blocked links are those of the compute
+        nodes outside a group
     :returns: the symmetry
     :raises LPCertificateError: when a generator BLISS returns is not such a permutation
     """
@@ -142,7 +159,8 @@ def group_symmetry(topology: Topology, groups: Sequence[Group], *,
         from ...kernels.symmetry import graph_automorphisms
 
         index = topology.index
-        classes: list[Any] = [("node",)] * n + [("group", g.weight) for g in groups]
+        classes: list[Any] = ([("node", v.kind) for v in topology.nodes] if kinds else
+                              [("node",)] * n) + [("group", g.weight) for g in groups]
         capacity: dict[tuple[int, int], Any] = {
             (index[u], index[v]): b for (u, v), b in topology.capacity.items()}
         for j, g in enumerate(groups):
@@ -152,7 +170,7 @@ def group_symmetry(topology: Topology, groups: Sequence[Group], *,
         for perm in graph_automorphisms(n + G, classes, capacity, whole=False):
             p = tuple(perm[:n])
             q = tuple(perm[j] - n for j in range(n, n + G))
-            _check_generator(topology, groups, p, q, member_sets)
+            _check_generator(topology, groups, p, q, member_sets, kinds)
             node_perms.append(p)
             group_perms.append(q)
     # orbits on links, groups, pairs
@@ -182,11 +200,14 @@ def group_symmetry(topology: Topology, groups: Sequence[Group], *,
 
 
 def _check_generator(topology: Topology, groups: Sequence[Group], p: Sequence[int],
-                     q: Sequence[int], member_sets: dict[frozenset, int]) -> None:
+                     q: Sequence[int], member_sets: dict[frozenset, int],
+                     kinds: bool = False) -> None:
     n = len(topology.node_ids)
     ids = topology.node_ids
     index = topology.index
     ok = sorted(p) == list(range(n)) and sorted(q) == list(range(len(groups)))
+    if ok and kinds:
+        ok = all(topology.nodes[p[i]].kind == topology.nodes[i].kind for i in range(n))
     if ok:
         cap = topology.capacity
         ok = all(cap.get((ids[p[index[u]]], ids[p[index[v]]])) == b for (u, v), b in cap.items())
@@ -203,6 +224,47 @@ def _check_generator(topology: Topology, groups: Sequence[Group], p: Sequence[in
                                  options=("symmetry",))
 
 
+def blocked_pairs(topology: Topology, groups: Sequence[Group]) -> np.ndarray:
+    """G × E booleans: group g may not use link e when relaying is off, because e has a
+    compute node outside g at one end (module docstring, "No relaying").
+
+    :param topology: the network
+    :param groups: the groups
+    :returns: the array, links in ``topology.capacity`` order"""
+    links, _ = _links(topology)
+    index = topology.index
+    compute = np.zeros(len(topology.node_ids), dtype=bool)
+    for v in topology.compute_nodes:
+        compute[index[v]] = True
+    ends = np.array([(index[u], index[v]) for u, v in links], dtype=np.int64).reshape(-1, 2)
+    out = np.zeros((len(groups), len(links)), dtype=bool)
+    for g, group in enumerate(groups):
+        outside = compute.copy()
+        for m in group.members:
+            outside[index[m]] = False
+        out[g] = outside[ends[:, 0]] | outside[ends[:, 1]]
+    return out
+
+
+def _blocked_orbits(topology: Topology, groups: Sequence[Group],
+                    sym: GroupSymmetry) -> frozenset[int]:
+    """The pair orbits whose pairs are all blocked (:func:`blocked_pairs`); an orbit that
+    mixes blocked and open pairs is a symmetry that does not keep the compute nodes."""
+    blocked = blocked_pairs(topology, groups).ravel()
+    orbit = sym.pair_orbit.ravel()
+    count = int(orbit.max()) + 1 if orbit.size else 0
+    some = np.zeros(count, dtype=bool)
+    every = np.ones(count, dtype=bool)
+    np.logical_or.at(some, orbit, blocked)
+    np.logical_and.at(every, orbit, blocked)
+    if (some != every).any():
+        raise LPCertificateError(f"internal error: a symmetry of {topology.name!r} with its "
+                                 f"groups maps a link of a non-member compute node onto one "
+                                 f"of none; run with symmetry=False and please report it",
+                                 options=("symmetry",))
+    return frozenset(np.flatnonzero(every).tolist())
+
+
 class GroupsModel:
     """The concurrent-groups LP over orbit variables (module docstring), in units of the
     reference bandwidth R (a power of two: dividing by it is exact). The duck type
@@ -210,16 +272,22 @@ class GroupsModel:
     :meth:`where`.
 
     :ivar kinds: the share kind: ``("ag",)`` or ``("rs",)``
-    :ivar columns: (kind, pair orbit) -> PuLP variable
+    :ivar relay: False for the no-relay model (module docstring)
+    :ivar blocked: the pair orbits without a column (no-relay: a non-member's links)
+    :ivar columns: (kind, pair orbit) -> PuLP variable, every orbit not ``blocked``
     :ivar cut_rows: row name -> (kind, group index, frozenset of node indices S)
     :ivar row_terms: row name -> ({column key: integer coefficient}, λ coefficient
         (Fraction), right-hand side (Fraction), sense ``">="``, ``"<="`` or ``"=="``)
     """
 
     def __init__(self, topology: Topology, groups: Sequence[Group], collective: Collective,
-                 sym: GroupSymmetry, reference: Fraction, balanced: bool) -> None:
+                 sym: GroupSymmetry, reference: Fraction, balanced: bool,
+                 relay: bool = True) -> None:
         self.topology, self.groups, self.collective = topology, tuple(groups), collective
         self.sym, self.reference, self.balanced = sym, reference, balanced
+        self.relay = relay
+        self.blocked: frozenset[int] = frozenset() if relay else \
+            _blocked_orbits(topology, groups, sym)
         self.links, _ = _links(topology)
         self.ends = [(topology.index[u], topology.index[v]) for u, v in self.links]
         self.capacity = [topology.capacity[e] for e in self.links]
@@ -240,13 +308,19 @@ class GroupsModel:
         self.lp.setObjective(self.lam)
         count = int(sym.pair_orbit.max()) + 1 if sym.pair_orbit.size else 0
         self.columns = {(k, o): self.lp.add_variable(f"c_{k}_{o}", lowBound=0)
-                        for k in self.kinds for o in range(count)}
+                        for k in self.kinds for o in range(count) if o not in self.blocked}
         self.cap_rows: dict[int, str] = {}
 
     def where(self) -> str:
         kind = "balanced " if self.balanced else ""
-        return (f"the {kind}concurrent {self.collective} LP of {len(self.groups)} groups on "
-                f"{self.topology.name!r}")
+        relay = "" if self.relay else " without relays"
+        return (f"the {kind}concurrent {self.collective} LP of {len(self.groups)} groups"
+                f"{relay} on {self.topology.name!r}")
+
+    def column_value(self, value: Any, kind: str, orbit: int) -> float:
+        """``value`` of the column of (kind, orbit); 0 for a blocked orbit (no column)."""
+        column = self.columns.get((kind, orbit))
+        return 0.0 if column is None else value(column)
 
     def _add_row(self, terms: dict, lam: Fraction, rhs: Fraction, sense: str,
                  name: str) -> None:
@@ -273,7 +347,7 @@ class GroupsModel:
         for i, (u, v) in enumerate(self.ends):
             crossing = (u in side and v not in side) if kind == "ag" else \
                 (v in side and u not in side)
-            if crossing:
+            if crossing and int(orbit[i]) not in self.blocked:
                 key = (kind, int(orbit[i]))
                 terms[key] = terms.get(key, 0) + 1
         lam = Fraction(inside) * group.weight / len(group)
@@ -295,7 +369,7 @@ def reference_for(values: Sequence[Fraction]) -> Fraction:
 
 def build_groups_model(topology: Topology, groups: Sequence[Group], collective: Collective,
                        sym: GroupSymmetry, reference: Fraction, *,
-                       balanced: bool) -> GroupsModel:
+                       balanced: bool, relay: bool = True) -> GroupsModel:
     """The model with its capacity rows, balance rows (``balanced``) and the starting
     cuts (every member alone, every node but one member, every box's nodes and the rest).
 
@@ -305,9 +379,13 @@ def build_groups_model(topology: Topology, groups: Sequence[Group], collective: 
     :param sym: the symmetry the variables are orbits of
     :param reference: R, the bandwidth unit of the model
     :param balanced: the lower (balanced) model, else the upper one
+    :param relay: False: no group uses a link of a compute node outside it (module
+        docstring, "No relaying"); ``sym`` must then keep the node kinds
+        (``group_symmetry(kinds=True)``)
     :returns: the model
+    :raises LPCertificateError: when ``sym`` maps a blocked pair onto an open one
     """
-    m = GroupsModel(topology, groups, collective, sym, reference, balanced)
+    m = GroupsModel(topology, groups, collective, sym, reference, balanced, relay)
     po = sym.pair_orbit
     reps = sym.representatives
     # capacity: one row per link orbit, on its smallest link
@@ -319,8 +397,12 @@ def build_groups_model(topology: Topology, groups: Sequence[Group], collective: 
         terms: dict[tuple[str, int], int] = {}
         for g in range(len(groups)):
             for k in m.kinds:
+                if int(po[g, e]) in m.blocked:
+                    continue
                 key = (k, int(po[g, e]))
                 terms[key] = terms.get(key, 0) + 1
+        if not terms:               # no group may use the link
+            continue
         name = f"cap_{r}"
         m._add_row(terms, Fraction(0), m.capacity[e] / reference, "<=", name)
         m.cap_rows[r] = name
@@ -331,6 +413,8 @@ def build_groups_model(topology: Topology, groups: Sequence[Group], collective: 
             for k in m.kinds:
                 net: list[dict] = [dict() for _ in range(n)]
                 for e, (u, v) in enumerate(m.ends):
+                    if int(po[g, e]) in m.blocked:
+                        continue
                     key = (k, int(po[g, e]))
                     net[v][key] = net[v].get(key, 0) + 1
                     net[u][key] = net[u].get(key, 0) - 1
@@ -362,7 +446,7 @@ def share_values(m: GroupsModel, value) -> dict[str, np.ndarray]:
     po = m.sym.pair_orbit
     out = {}
     for k in m.kinds:
-        per_orbit = np.array([value(m.columns[(k, o)]) for o in range(int(po.max()) + 1)],
+        per_orbit = np.array([m.column_value(value, k, o) for o in range(int(po.max()) + 1)],
                              dtype=float)
         out[k] = per_orbit[po]
     return out

@@ -16,6 +16,11 @@ optimum when the interval closes.
 Each schedule is written for the network as its group sees it (the other compute nodes
 switches, ``process_group`` set), its ``algbw`` that of its own link loads on the whole
 link bandwidths (what it reaches alone).
+
+Without relays (``relay=False``) every share is zero on the links of the compute nodes
+outside its group, so the group's network on its share has those nodes isolated and no
+path of its schedule enters one; the set is written with ``"relay": false`` and checked
+here (:func:`~forestcoll_opt.model.group_scope.relays`) before it is returned.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from ...errors import GroupError, LPCertificateError
 from ...generation.pipeline import generate
 from ...model.collective import Collective
 from ...model.group_schedules import GroupSchedules, joint_lambda
+from ...model.group_scope import relays
 from ...model.groups import Group, parse_mesh, restrict
 from ...model.linkloads import achieved_algbw
 from ...model.schedule import Schedule
@@ -42,8 +48,8 @@ __all__ = ["generate_concurrent"]
 def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None,
                         along: Any = None, collective: "Collective | str" = "allgather",
                         bound: ConcurrentBound | None = None, symmetry: bool | None = None,
-                        time_limit: float | None = None,
-                        kernel: str | None = None) -> GroupSchedules:
+                        time_limit: float | None = None, kernel: str | None = None,
+                        relay: bool = True) -> GroupSchedules:
     """One schedule per group, all running ``collective`` at once, from the joint optimum's
     witness (module docstring).
 
@@ -58,8 +64,12 @@ def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = N
     :param symmetry: as for :func:`concurrent`
     :param time_limit: as for :func:`concurrent`
     :param kernel: the max-flow kernel
+    :param relay: as for :func:`concurrent`: False, no group's schedule passes through a
+        compute node outside it (with ``bound``, the bound's own; a bound solved with
+        relays is refused)
     :returns: the :class:`~forestcoll_opt.model.group_schedules.GroupSchedules`
-    :raises GroupError: for badly named groups
+    :raises GroupError: for badly named groups, or ``relay=False`` with a ``bound``
+        solved with relays
     :raises CollectiveError: for a collective other than the three above
     :raises LPError: as :func:`concurrent`; :class:`LPCertificateError` if the schedules
         together reach less than the certified lower value (a bug: please report it)
@@ -67,7 +77,10 @@ def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = N
     if bound is None:
         bound = concurrent(topology, groups=groups, mesh=mesh, along=along,
                            collective=collective, symmetry=symmetry, time_limit=time_limit,
-                           kernel=kernel)
+                           kernel=kernel, relay=relay)
+    elif relay is False and bound.relay:
+        raise GroupError("relay=False: bound= was solved with relays; solve it with "
+                         "relay=False too, or leave bound= out", options=("relay", "bound"))
     member = bound.collective
     if member is Collective.ALLTOALL:
         schedules = _alltoall_schedules(topology, bound)
@@ -84,6 +97,14 @@ def generate_concurrent(topology: Topology, *, groups: Any = None, mesh: Any = N
         else:
             built[i] = _group_schedule(topology, g, bound, i, kernel)
     schedules = tuple(built[i] for i in range(len(bound.groups)))
+    if not bound.relay:
+        for g, s in zip(bound.groups, schedules):
+            through = relays(topology, s)
+            if through:
+                raise LPCertificateError(
+                    f"group {g.name!r}: its schedule on a share without relays passes "
+                    f"through {through[0]!r}, outside the group; please report the "
+                    f"topology and groups")
     return _written(topology, bound, schedules, mesh, along)
 
 
@@ -102,7 +123,8 @@ def _written(topology: Topology, bound: ConcurrentBound, schedules: tuple[Schedu
         wanted = along if isinstance(along, str) else ",".join(along)
         layout = (str(parse_mesh(mesh)), wanted)
     return GroupSchedules(bound.collective, topology.name, topology.units, bound.groups,
-                          schedules, achieved, bound.lower, bound.upper, layout)
+                          schedules, achieved, bound.lower, bound.upper, layout,
+                          relay=bound.relay)
 
 
 def _alltoall_schedules(topology: Topology, bound: ConcurrentBound) -> tuple[Schedule, ...]:

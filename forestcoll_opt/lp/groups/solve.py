@@ -25,6 +25,13 @@ rule that makes that statement sound: the witness is an exact optimum's shares w
 interval closes, so at that optimum the classes use disjoint links and each class's
 value is the joint value of the class alone on those links; the classes are a property of
 that optimum (another optimum may spread differently), and the output says so.
+
+``relay=False``: no group's data passes through a compute node outside it (a
+communicator's GPUs are its ranks alone); the LP drops every group's columns on the links
+of the other compute nodes (:mod:`forestcoll_opt.lp.groups.model`, "No relaying"), each
+group's optimum alone is taken with the others switched off
+(:func:`~forestcoll_opt.model.group_scope.switched_off`), and the witness's schedules
+relay through no other GPU.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from typing import Any, Mapping, Sequence
 from ...display import data_frame, exact_cells, html_summary, short_list
 from ...errors import GroupError
 from ...model.collective import Collective
+from ...model.group_scope import switched_off, switched_off_problem
 from ...model.groups import Group, groups_from_data, load_groups, mesh_groups, restrict
 from ...model.numbers import exact_json, fraction_display, fraction_text
 from ...model.orbits import components
@@ -62,7 +70,8 @@ class GroupRow:
     :ivar name: the group's name
     :ivar members: its members, in the topology's node order
     :ivar weight: its weight w_g (demand relative to the others)
-    :ivar alone: its exact optimum alone (the other groups idle; their nodes relay)
+    :ivar alone: its exact optimum alone (the other groups idle; their nodes relay, or
+        without relays are switched off)
     :ivar together_lower: λ_low·w_g, what it certainly gets with every group at once
     :ivar together_upper: λ_up·w_g, more than it can get with every group at once
     :ivar scheduled: ForestColl's exact algbw on its share of the witness (>= together_lower)
@@ -110,6 +119,8 @@ class ConcurrentBound(CertifiedInterval):
         ignored by ``==``
     :ivar alltoall_lp: all-to-all only: the all-to-all LP result with the groups' block
         demand, whose exactly feasible point's routes reach ``lower``; ignored by ``==``
+    :ivar relay: False when no group may pass data through a compute node outside it
+        (``relay=False``): the values are those of schedules that never do
     """
 
     collective: Collective
@@ -128,6 +139,7 @@ class ConcurrentBound(CertifiedInterval):
     shares: tuple[Mapping[tuple[str, str], Fraction], ...] = field(compare=False, repr=False,
                                                                    default=())
     alltoall_lp: Any = field(compare=False, repr=False, default=None)
+    relay: bool = True
 
     @property
     def lam(self) -> Fraction:
@@ -137,7 +149,8 @@ class ConcurrentBound(CertifiedInterval):
     def __repr__(self) -> str:
         lam = fraction_text(self.lower) if self.exact else \
             f"[{fraction_text(self.lower)}, {fraction_text(self.upper)}]"
-        return (f"ConcurrentBound({len(self.groups)} {self.collective} groups on "
+        return (f"ConcurrentBound({len(self.groups)} {self.collective} groups"
+                f"{'' if self.relay else ' without relays'} on "
                 f"{self.topology}: λ={lam}{' exact' if self.exact else ''}, "
                 f"{len(self.contended)} contended links)")
 
@@ -145,6 +158,8 @@ class ConcurrentBound(CertifiedInterval):
         u = self.units
         rows = [("groups", short_list(f"{g.name} ({len(g)})" for g in self.groups)),
                 ("λ", _interval(self.lower, self.upper) + (" (exact)" if self.exact else "")),
+                ("relaying", "through any node" if self.relay else
+                 "none through a compute node outside the group"),
                 ("contended links", short_list(f"{a}→{b}" for a, b in self.contended)),
                 ("shared at the witness", short_list(f"{a}→{b}" for a, b in self.shared)),
                 ("independent classes", str(len(self.independent))),
@@ -182,7 +197,8 @@ class ConcurrentBound(CertifiedInterval):
         :returns: a dict
         """
         return {"collective": self.collective.value, "topology": self.topology,
-                "units": self.units, "lower": exact_json(self.lower),
+                "units": self.units, **({} if self.relay else {"relay": False}),
+                "lower": exact_json(self.lower),
                 "upper": exact_json(self.upper),
                 "exact": self.exact,
                 "groups": [{"name": r.name, "members": list(r.members),
@@ -268,7 +284,8 @@ def _classes(groups: Sequence[Group], shares: Sequence[Mapping]) -> tuple[tuple[
 
 def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, along: Any = None,
                collective: "Collective | str" = "allgather", symmetry: bool | None = None,
-               time_limit: float | None = None, kernel: str | None = None) -> ConcurrentBound:
+               time_limit: float | None = None, kernel: str | None = None,
+               relay: bool = True) -> ConcurrentBound:
     """The certified joint optimum of several process groups running ``collective`` at
     the same time on ``topology`` (module docstring).
 
@@ -287,27 +304,44 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
         links are those of the optimal dual found, which folding makes symmetric
     :param time_limit: seconds for HiGHS, per model (None: no limit)
     :param kernel: the max-flow kernel
+    :param relay: True (default): a group's data may pass through any node, the other
+        compute nodes forwarding as switches; False: through its members and the switches
+        only — a communicator's GPUs are its own ranks — so every group's share is zero on
+        the links of the compute nodes outside it, and ``alone`` is its optimum with them
+        switched off. Not for ``"alltoall"``
     :returns: the certified result
-    :raises GroupError: for badly named groups
+    :raises GroupError: for badly named groups; for ``relay=False``, a group whose
+        members the other compute nodes' links are needed to join (switched off, they cut
+        it apart or leave a node unbalanced), or ``"alltoall"``
     :raises CollectiveError: for a collective other than the four above
     :raises LPError: when HiGHS does not prove optimality or a certificate fails
     """
     start = time.perf_counter()
     member = Collective.parse(collective, allowed=GROUPS_COLLECTIVES)
     limit = check_time_limit(time_limit)
+    if relay is not True and relay is not False:
+        raise GroupError(f"relay= must be True (the other compute nodes forward for a group) "
+                         f"or False (they do not), got {relay!r}", options=("relay",))
     chosen = resolve_groups(topology, groups=groups, mesh=mesh, along=along)
     if member is Collective.ALLTOALL:
+        if not relay:
+            raise GroupError("relay=False is for groups running allgather, reduce-scatter "
+                             "or allreduce at once; all-to-all groups at once route through "
+                             "any node", options=("relay",))
         return _alltoall(topology, chosen, limit, kernel)
+    if not relay:
+        _check_no_relay(topology, chosen)
     pairs = len(chosen) * len(topology.capacity)
-    sym: GroupSymmetry = group_symmetry(topology, chosen, symmetry=symmetry is not False)
+    sym: GroupSymmetry = group_symmetry(topology, chosen, symmetry=symmetry is not False,
+                                        kinds=not relay)
     reps = sym.representatives
     orbit = sym.group_orbit.tolist()
-    alone_rep = {orbit[g]: group_algbw(restrict(topology, chosen[g]), member, kernel)
+    alone_rep = {orbit[g]: group_algbw(_seen(topology, chosen[g], relay), member, kernel)
                  for g in reps}
     alone = [alone_rep[orbit[g]] for g in range(len(chosen))]
     phases = [Collective.REDUCE_SCATTER, Collective.ALLGATHER] \
         if member is Collective.ALLREDUCE else [member]
-    solved = [_phase(topology, chosen, phase, sym, limit, kernel) for phase in phases]
+    solved = [_phase(topology, chosen, phase, sym, limit, kernel, relay) for phase in phases]
     # allreduce: every group reduce-scatters, then every group allgathers; the times add
     lower = _in_sequence([p.lower for p in solved])
     upper = _in_sequence([p.upper for p in solved])
@@ -329,7 +363,24 @@ def concurrent(topology: Topology, *, groups: Any = None, mesh: Any = None, alon
         folded=(int(sym.pair_orbit.max()) + 1, pairs),
         rounds=(sum(p.rounds[0] for p in solved), sum(p.rounds[1] for p in solved)),
         seconds=time.perf_counter() - start,
-        shares=tuple(tuple(p.witness.shares) for p in solved))
+        shares=tuple(tuple(p.witness.shares) for p in solved), relay=relay)
+
+
+def _seen(topology: Topology, group: Group, relay: bool) -> Topology:
+    """The network a group has alone: the others relaying as switches, or switched off."""
+    return restrict(topology, group) if relay else switched_off(topology, group)
+
+
+def _check_no_relay(topology: Topology, chosen: Sequence[Group]) -> None:
+    """Refuse, for ``relay=False``, a group that the other compute nodes' links are needed
+    to join: switched off, they cut a member off or leave a node unbalanced, and the
+    group has no schedule of its own (λ would be 0)."""
+    for g in chosen:
+        reason = switched_off_problem(topology, g.members)
+        if reason is not None:
+            raise GroupError(f"with relay=False, group {g.name!r} cannot run without the "
+                             f"other compute nodes: switching them off {reason}",
+                             options=("relay",))
 
 
 def _alltoall(topology: Topology, chosen: Sequence[Group], limit: float | None,
@@ -361,16 +412,20 @@ class _Phase:
 
 
 def _phase(topology: Topology, chosen: Sequence[Group], member: Collective,
-           sym: GroupSymmetry, limit: float | None, kernel: str | None) -> _Phase:
+           sym: GroupSymmetry, limit: float | None, kernel: str | None,
+           relay: bool = True) -> _Phase:
     """The certified interval of one allgather or reduce-scatter with every group at once."""
     reps = sym.representatives
     orbit = sym.group_orbit.tolist()
-    alone = {orbit[g]: group_algbw(restrict(topology, chosen[g]), member, kernel) for g in reps}
+    alone = {orbit[g]: group_algbw(_seen(topology, chosen[g], relay), member, kernel)
+             for g in reps}
     reference = reference_for([alone[orbit[g]] / grp.weight for g, grp in enumerate(chosen)])
-    upper_model = build_groups_model(topology, chosen, member, sym, reference, balanced=False)
+    upper_model = build_groups_model(topology, chosen, member, sym, reference, balanced=False,
+                                     relay=relay)
     session, up_rounds = _solve(upper_model, limit, kernel)
     upper, priced = certify_upper(upper_model, session.dual)
-    lower_model = build_groups_model(topology, chosen, member, sym, reference, balanced=True)
+    lower_model = build_groups_model(topology, chosen, member, sym, reference, balanced=True,
+                                     relay=relay)
     session2, low_rounds = _solve(lower_model, limit, kernel)
     witness = certify_lower(lower_model, session2.value, kernel, upper)
     if witness.lam > upper:
