@@ -192,8 +192,8 @@ def cmd_export_groups(args: argparse.Namespace) -> int:
                                     inplace=args.inplace, min_bytes=args.min_bytes,
                                     max_bytes=args.max_bytes)
     except MscclExportError as exc:
-        raise MscclExportError(flag_text(exc, {"relay": "generate --group G --no-relay"})) \
-            from None
+        raise MscclExportError(flag_text(exc, {"relay": "generate --mesh/--groups ... "
+                                                         "--no-relay"})) from None
     folder.mkdir(exist_ok=True)
     for f, schedule in zip(files, made.schedules):
         write_output(folder / f.file, f.export.xml)

@@ -172,8 +172,8 @@ def options_text(text: str, flags: Mapping[str, str],
             value = next((g for g in match.groups() if g), "")
             return f"{flag} {value}" if value and value not in ("True", "False") else flag
 
-        text = re.sub(rf"(?<![\w.,=/:-]){re.escape(name)}=(?:'([^']*)'|\"([^\"]*)\"|([^\s,;)]+))?",
-                      written, text)
+        value = r"""(?:'([^']*)'|"([^"]*)"|([^\s,;):][^\s,;)]*))?"""   # 'name=:' has none
+        text = re.sub(rf"(?<![\w.,=/:-]){re.escape(name)}={value}", written, text)
     return text
 
 

@@ -165,22 +165,24 @@ def parse_mesh(spec: "str | Mapping[str, int] | Mesh") -> Mesh:
             name, eq, size = item.strip().partition("=")
             if not eq:
                 raise GroupError(f"mesh=: {item.strip()!r} is not NAME=SIZE; write the "
-                                 f"mesh as e.g. 'dp=16,tp=8' (last dimension fastest)")
+                                 f"mesh as e.g. 'dp=16,tp=8' (last dimension fastest)",
+                                 options=("mesh",))
             pairs.append((name.strip(), size.strip()))
     else:
-        raise GroupError(f"mesh=: expected 'dp=16,tp=8' or a mapping, got {value_text(spec)}")
+        raise GroupError(f"mesh=: expected 'dp=16,tp=8' or a mapping, got {value_text(spec)}",
+                         options=("mesh",))
     dims: list[tuple[str, int]] = []
     for name, size in pairs:
         if not isinstance(name, str) or not _DIM.match(name):
             raise GroupError(f"mesh=: dimension name {value_text(name)} must be a word "
-                             f"such as dp, tp, pp, ep")
+                             f"such as dp, tp, pp, ep", options=("mesh",))
         if any(name == n for n, _ in dims):
-            raise GroupError(f"mesh=: dimension {name!r} is named twice")
+            raise GroupError(f"mesh=: dimension {name!r} is named twice", options=("mesh",))
         if isinstance(size, str) and size.isascii() and size.isdigit() and len(size) < 10:
             size = int(size)
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise GroupError(f"mesh=: dimension {name!r} needs a positive whole size, got "
-                             f"{value_text(size)}")
+                             f"{value_text(size)}", options=("mesh",))
         dims.append((name, size))
     if not dims:
         raise GroupError("mesh=: no dimensions; write e.g. 'dp=16,tp=8'")
@@ -203,18 +205,19 @@ def mesh_groups(topology: Topology, mesh: "str | Mapping[str, int] | Mesh",
     if mesh.size != len(ranks):
         raise GroupError(f"mesh=: {mesh} has {mesh.size} ranks but {topology.name} has "
                          f"{len(ranks)} compute nodes; the sizes must multiply to "
-                         f"{len(ranks)}")
+                         f"{len(ranks)}", options=("mesh",))
     names = [n for n, _ in mesh.dims]
     wanted = [a.strip() for a in along.split(",")] if isinstance(along, str) else list(along)
     for a in wanted:
         if a not in names:
             raise GroupError(f"along=: {a!r} is not a dimension of the mesh {mesh} "
-                             f"(choose from {', '.join(names)})")
+                             f"(choose from {', '.join(names)})", options=("along",))
     if len(set(wanted)) != len(wanted) or not wanted:
-        raise GroupError(f"along=: name each dimension of the mesh {mesh} at most once")
+        raise GroupError(f"along=: name each dimension of the mesh {mesh} at most once",
+                         options=("along",))
     if prod(s for n, s in mesh.dims if n in wanted) < 2:
         raise GroupError(f"along=: the groups along {','.join(wanted)} of {mesh} have one "
-                         f"rank each; a collective needs two")
+                         f"rank each; a collective needs two", options=("along",))
     strides: dict[str, int] = {}
     step = 1
     for name, size in reversed(mesh.dims):

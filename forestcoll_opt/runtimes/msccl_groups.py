@@ -72,9 +72,9 @@ def export_msccl_groups(topology: Topology, schedules: GroupSchedules,
                 f"communicator, whose ranks are its {len(group)} members, so no other GPU "
                 f"can forward for it. The groups' schedules are made on shares of the joint "
                 f"optimum, which route this group through other GPUs: no set of "
-                f"communicators runs them. Export instead each group's own schedule made "
-                f"with the others switched off (relay=False), which the joint λ does not "
-                f"cover", options=("relay",))
+                f"communicators runs them. Make the groups' schedules without relays "
+                f"(relay=False), the joint optimum where no group passes through another's "
+                f"GPUs, and export those", options=("relay",))
         seen = restrict(topology, group)
         safe = _UNSAFE.sub("_", group.name).strip("_") or "group"
         made = export_msccl(seen, schedule, **{"name": f"forestcoll-{schedule.collective}-"

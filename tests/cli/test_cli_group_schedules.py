@@ -118,7 +118,7 @@ def test_export_refuses_a_relaying_group_and_writes_nothing(tmp_path, capsys):
     assert code == 2 and out == "" and len(err.splitlines()) == 1
     assert err.startswith("forestcoll: error: group 'g1': its schedule relays through 2 "
                           "compute node(s) outside the group (a1, a2)")
-    assert "(generate --group G --no-relay)" in err
+    assert "(generate --mesh/--groups ... --no-relay), the joint optimum where no group" in err
     assert not folder.exists()
 
 

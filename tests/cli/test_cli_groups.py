@@ -4,6 +4,8 @@ errors, each one line."""
 
 import json
 
+import pytest
+
 from forestcoll_opt.cli import main
 
 
@@ -167,3 +169,22 @@ def test_no_relay_usage_errors_are_one_line(capsys, tmp_path):
     assert code == 2 and out == "" and len(err.splitlines()) == 1
     assert err == ("forestcoll: error: with --no-relay, group 'g0' cannot run without the "
                    "other compute nodes: switching them off disconnects v2\n")
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=4", "--along", "dp"], "--mesh"),
+    (["groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8", "--along", "pp"], "--along"),
+    (["generate", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=4", "--along", "dp", "-o", "x.json"],
+     "--mesh"),
+])
+def test_mesh_errors_name_the_option_not_the_keyword(capsys, tmp_path, monkeypatch, argv, flag):
+    """A bad --mesh/--along is reported as the option the user typed ('--mesh: dp=2,tp=4 has
+    8 ranks ...'), not as the library's keyword ('mesh=: ...')."""
+    from forestcoll_opt.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.startswith(f"forestcoll: error: {flag}: ") and "=:" not in err
+    assert err.count("\n") == 1
