@@ -8,9 +8,10 @@ A ``text`` block must be the block's output line by line (spaces collapsed), exc
 line ``...`` stands for any number of lines, a line ending in ``...`` for any line that
 starts with what precedes it, and the times measured on the machine (the ``seconds`` and
 ``oracle`` lines of ``generate`` and ``bound``, the ``seconds`` column of ``sweep-k``) are
-not compared. A command whose comment says ``exit 1`` must exit 1, every other 0. The
-install line is not run, nor the ``sh`` blocks (they need a GPU machine). The run takes
-about 25 s, hence the ``slow`` marker (CI runs it as it is).
+not compared (``pagecommands.matches``). The Python block's ``print`` lines carry what
+they print as their comment, compared as well. A command whose comment says ``exit 1``
+must exit 1, every other 0. The install line is not run, nor the ``sh`` blocks (they need
+a GPU machine). The run takes about 25 s, hence the ``slow`` marker (CI runs it as it is).
 """
 
 from __future__ import annotations
@@ -20,13 +21,12 @@ import re
 from pathlib import Path
 
 import pytest
-from pagecommands import environment, run_line, run_python
+from pagecommands import environment, matches, run_line, run_python
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "tutorial.md"
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```\n", re.S | re.M)
 FIGURE = re.compile(r"\]\(tutorial/([\w.-]+\.svg)\)")
-TIMED = ("seconds ", "oracle ")
 
 
 def steps() -> list[tuple[list[str], list[str] | None]]:
@@ -54,58 +54,14 @@ def python_blocks() -> list[str]:
             if m.group(1) == "python"]
 
 
-def normalized(lines: list[str]) -> list[str]:
-    """Spaces collapsed; measured times masked (the timing lines, a ``seconds`` column)."""
-    out, timed_width = [], None
-    for line in lines:
-        words = line.split()
-        if words and words[-1] == "seconds" and len(words) > 1:
-            timed_width = len(words)          # a table whose last column is a time
-        elif timed_width and len(words) == timed_width:
-            words[-1] = "#"
-        elif not words:
-            timed_width = None
-        text = " ".join(words)
-        if text.startswith(TIMED):
-            text = re.sub(r"\d+\.\d+", "#", text)
-        out.append(text)
-    return out
-
-
-def same(expected: str, actual: str) -> bool:
-    if expected.endswith("...") and expected != "...":
-        return actual.startswith(expected[:-3].rstrip())
-    return expected == actual
-
-
-def matches(expected: list[str], actual: list[str]) -> str | None:
-    """None if ``actual`` is what ``expected`` describes, else the first line that is not."""
-    expected, actual = normalized(expected), normalized(actual)
-    segments, current = [], []
-    for line in expected:
-        if line == "...":
-            segments.append(current)
-            current = []
-        else:
-            current.append(line)
-    segments.append(current)
-    at = 0
-    for n, segment in enumerate(segments):
-        anchored = n == 0                      # the output starts with the first segment
-        starts = [at] if anchored else range(at, len(actual) - len(segment) + 1)
-        for start in starts:
-            if all(start + j < len(actual) and same(line, actual[start + j])
-                   for j, line in enumerate(segment)):
-                at = start + len(segment)
-                break
-        else:
-            if anchored:                       # the first line that differs
-                return next((line for j, line in enumerate(segment)
-                             if at + j >= len(actual) or not same(line, actual[at + j])))
-            return segment[0]
-    if segments[-1] and at != len(actual):      # no trailing "...": nothing may follow
-        return f"(more output: {actual[at]!r})"
-    return None
+def printed_comments(code: str) -> list[str]:
+    """What a Python block says it prints: the comment of each ``print(...)`` line."""
+    found = []
+    for line in code.splitlines():
+        if line.startswith("print("):
+            assert "  # " in line, f"a print without its output as a comment: {line!r}"
+            found.append(line.partition("  # ")[2].strip())
+    return found
 
 
 def expected_exit(line: str) -> int:
@@ -143,6 +99,17 @@ def test_matching_rules():
     table = ["  k  algbw  seconds", "  1  3600/7  0.04", "  2  1600/3  0.06"]
     assert matches(["k algbw seconds", "1 3600/7 0.10", "2 1600/3 0.20"], table) is None
     assert matches(["k algbw seconds", "1 3600/8 0.04", "2 1600/3 0.06"], table) is not None
+    failures = ["failures  2048 single link failures in 2 classes (134 generators), 0.9 s"]
+    assert matches(["failures 2048 single link failures in 2 classes (134 generators), 6.9 s"],
+                   failures) is None                   # whatif's search time
+    assert matches(["failures 2048 single link failures in 3 classes (134 generators), 0.9 s"],
+                   failures) is not None
+    assert matches(["algbw 341.333 GB/s"], ["algbw 341.334 GB/s"]) is not None   # not a time
+
+
+def test_the_python_blocks_say_what_they_print():
+    """The check in the run below has something to compare: the page's two prints."""
+    assert [len(printed_comments(code)) for code in python_blocks()] == [2]
 
 
 @pytest.mark.slow
@@ -167,4 +134,5 @@ def test_tutorial_runs_top_to_bottom(tmp_path):
         for name in FIGURE.findall(PAGE.read_text(encoding="utf-8")):
             assert (folder / name).read_text().startswith("<?xml"), name
     for code in python_blocks():
-        run_python(code, folder, env)
+        done = run_python(code, folder, env)
+        assert done.stdout.splitlines() == printed_comments(code), code
