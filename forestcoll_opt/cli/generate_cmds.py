@@ -102,9 +102,11 @@ def add_sweep(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("--k", default="1-8", help="k values, e.g. 1-8 or 1,2,4 (default 1-8)")
-    p.add_argument("--collective", choices=TREES, default="allgather")
+    p.add_argument("--collective", choices=TREES, default="allgather",
+                   help="the collective (default allgather; allreduce: reduce-scatter then "
+                        "allgather trees)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
-    p.add_argument("--csv", type=output_arg,
+    p.add_argument("--csv", type=output_arg, metavar="FILE",
                    help="also write the rows to this CSV file as they finish")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     add_kernel(p)
@@ -116,7 +118,8 @@ def add_compare(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("compare", help="allgather bound, LPs, tree allreduce and LP allreduce "
                                        "schedule side by side")
     p.add_argument("topology", nargs="+", help=TOPOLOGY_HELP)
-    p.add_argument("--csv", type=output_arg, help="also write the table to this CSV file")
+    p.add_argument("--csv", type=output_arg, metavar="FILE",
+                   help="also write the table to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     add_kernel(p)
     add_executor(p, "the topologies")
@@ -140,7 +143,8 @@ def add_baseline(sub: argparse._SubParsersAction) -> None:
                         "(alltoall); pxn: through the GPU on the destination's rail first "
                         "(alltoall)")
     p.add_argument("topology", help=TOPOLOGY_HELP)
-    p.add_argument("--collective", choices=ALL, default="allgather")
+    p.add_argument("--collective", choices=ALL, default="allgather",
+                   help="the collective (default allgather; alltoall for direct and pxn)")
     p.add_argument("--root", help="root compute node (broadcast, reduce; for a blink "
                                   "allreduce the root to reduce into, default the fastest)")
     p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)

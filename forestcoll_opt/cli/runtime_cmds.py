@@ -41,7 +41,10 @@ def add_export(sub: argparse._SubParsersAction) -> None:
                         "RCCL: no fused receive-reduce steps, 64 thread blocks per rank) or "
                         "legacy (microsoft/msccl: coll \"reduce_scatter\", 216 thread "
                         "blocks, scratch sized from maxBytes); docs/msccl.md")
-    q.add_argument("--protocol", choices=PROTOCOLS, default="Simple")
+    q.add_argument("--protocol", choices=PROTOCOLS, default="Simple",
+                   help="the protocol the XML names (its proto attribute), which the runtime "
+                        "runs the algorithm with: Simple (default; large messages), LL128 or "
+                        "LL (low latency, for small messages)")
     q.add_argument("--chunks", type=int_arg, default=1,
                    help="MSCCL chunks per part of the schedule (default 1): multiplies "
                         "nchunksperloop, which sets the buffer sizes the runtime accepts")
