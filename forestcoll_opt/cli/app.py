@@ -10,6 +10,7 @@ import logging
 import os
 import re
 import sys
+import time
 import traceback
 from typing import Any, Sequence
 
@@ -19,7 +20,7 @@ from ..model.catalog import is_catalog_spec
 from . import (bound_cmds, compact_cmds, draw_cmds, generate_cmds, groups_cmds, lp_cmds,
                mscclpp_cmds, pareto_cmds, replan_cmds, runtime_cmds, time_cmds, verify_cmds,
                whatif_cmds)
-from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text, print_json_error
+from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text, log, print_json_error
 
 
 class _Parser(argparse.ArgumentParser):
@@ -197,8 +198,9 @@ def _refuse_abbreviations(parser: argparse.ArgumentParser, argv: list[str]) -> N
                          f"full: {' or '.join(full)}")
 
 
-VERBOSE_HELP = ("log progress details, and print the traceback of an error on stderr "
-                "(attach it to a bug report)")
+VERBOSE_HELP = ("log on stderr a line as the command and each of its long stages start, and "
+                "one with the seconds each took (no progress bars then); print the traceback "
+                "of an error (attach it to a bug report)")
 
 # Every command, declared by the module that runs it, in the order --help lists them: the
 # three a user starts with, then the optima and what-ifs, time, pictures, the runtimes'
@@ -364,7 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="forestcoll: %(message)s")
     try:
         _refuse_ambiguous_topology(args)
-        return args.func(args)
+        return _run(parser, args)
     except ForestCollError as exc:
         _traceback(args)
         message = flag_text(exc, _flags(parser, args))
@@ -386,6 +388,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                    f"please report it)")
         print(f"forestcoll: {message}", file=sys.stderr)
         return _json_error(args, message, EXIT_INTERNAL)
+
+
+LOGS_ITS_STAGES = ("simulate", "tradeoff")
+"""The commands that log each of their stages themselves under ``-v`` (cli/time_cmds.py);
+:func:`_run` logs the others' start and end, and ``generate`` and ``whatif`` add their
+stages (:class:`~forestcoll_opt.cli.output.Progress`)."""
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the command; under ``-v`` a line as it starts, and one with its seconds when it
+    ends with status 0 (after an error its one line stays the last)."""
+    command = _command_parser(parser).prog.removeprefix("forestcoll ")
+    logs = command.split()[0] not in LOGS_ITS_STAGES and log.isEnabledFor(logging.INFO)
+    if logs:
+        log.info("%s ...", command)
+    start = time.perf_counter()
+    code = args.func(args)
+    if logs and code == 0:
+        log.info("%s: %.2f s in all", command, time.perf_counter() - start)
+    return code
 
 
 def _json_error(args: argparse.Namespace, message: str, code: int) -> int:
