@@ -60,7 +60,8 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
                         "trees = the best reduce-scatter then the best allgather; lp = reduce "
                         "and broadcast trees run concurrently at the allreduce LP optimum "
                         "(solves the LP with HiGHS)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars on stderr (-v still logs each stage)")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="no progress bars on stderr (-v still logs each stage)")
     p.add_argument("--fail", metavar="ID[,ID...]", action="append", help=FAIL_HELP)
     add_group(p)
     p.add_argument("--mesh", metavar="DIMS",
@@ -106,7 +107,7 @@ def add_sweep(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--csv", type=output_arg, metavar="FILE",
                    help="also write the rows to this CSV file as they finish")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars on stderr (-v still logs each stage)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     add_kernel(p)
     add_executor(p, "the values of k")
     p.set_defaults(func=cmd_sweep)
@@ -118,7 +119,7 @@ def add_compare(sub: argparse._SubParsersAction) -> None:
     p.add_argument("topology", nargs="+", help=TOPOLOGY_HELP)
     p.add_argument("--csv", type=output_arg, metavar="FILE",
                    help="also write the table to this CSV file")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars on stderr (-v still logs each stage)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     add_kernel(p)
     add_executor(p, "the topologies")
     p.set_defaults(func=cmd_compare)

@@ -34,7 +34,8 @@ def add_lp(sub: argparse._SubParsersAction) -> None:
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("--formulation", choices=FORMULATIONS, default="cuts",
                    help="lazy cut constraints (default) or one explicit flow per target")
-    p.add_argument("--time-limit", type=seconds_arg, help="HiGHS time limit for the whole solve, in seconds (default: no limit)")
+    p.add_argument("--time-limit", type=seconds_arg,
+                   help="HiGHS time limit for the whole solve, in seconds (default: no limit)")
     p.add_argument("--write-lp", type=output_arg, metavar="FILE",
                    help="also write the model as an .lp file")
     p.add_argument("--write-mps", type=output_arg, metavar="FILE",

@@ -144,10 +144,10 @@ def add_check_xml(sub: argparse._SubParsersAction) -> None:
                                          "what every rank ends with")
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("xml", help="the MSCCL XML algorithm file")
-    p.add_argument("--schedule", help="the schedule it was exported from (of the file's "
-                                      "collective, valid): its tree paths route the transfers, "
-                                      "and the file's algbw is compared with its (exit 1 when "
-                                      "below)")
+    p.add_argument("--schedule", metavar="FILE",
+                   help="the schedule it was exported from (of the file's collective, "
+                        "valid): its tree paths route the transfers, and the file's algbw is "
+                        "compared with its (exit 1 when below)")
     p.add_argument("--flavour", choices=FLAVOURS,
                    help="the runtime's rules (default: legacy for a file spelling "
                         "reduce_scatter, else msccl-executor)")

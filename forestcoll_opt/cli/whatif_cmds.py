@@ -70,7 +70,8 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                    help="with --write: the topology file (- for standard output)")
     p.add_argument("--no-symmetry", dest="symmetry", action="store_false",
                    help="compute every failure, not one per class of symmetric failures")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress bars on stderr (-v still logs each stage)")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="no progress bars on stderr (-v still logs each stage)")
     add_group(p, "the failures and upgrades as they cost or help this process group (a comma "
                  "list of node ids or globs), the other compute nodes relaying as switches")
     add_kernel(p)
