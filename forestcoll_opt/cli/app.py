@@ -5,9 +5,12 @@ runs a command and turns every error into one line on stderr and an exit status.
 from __future__ import annotations
 
 import argparse
+import difflib
 import logging
 import os
+import re
 import sys
+import time
 import traceback
 from typing import Any, Sequence
 
@@ -17,7 +20,7 @@ from ..model.catalog import is_catalog_spec
 from . import (bound_cmds, compact_cmds, draw_cmds, generate_cmds, groups_cmds, lp_cmds,
                mscclpp_cmds, pareto_cmds, replan_cmds, runtime_cmds, time_cmds, verify_cmds,
                whatif_cmds)
-from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text, print_json_error
+from .output import EXIT_ERROR, EXIT_INTERNAL, flag_text, log, print_json_error
 
 
 class _Parser(argparse.ArgumentParser):
@@ -44,11 +47,15 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         message = _missing_schedule(self, message)
+        # an unknown option is reported by the program's parser, after the command's
+        # parser set it aside: the help to read is the command's
+        command = _command_parser(self) if message.startswith(_UNRECOGNIZED) else self
+        message = _did_you_mean(self, command, message)
         # argparse quotes some arguments and not others ("unrecognized arguments: ..."):
         # escape what cannot be printed on one line
         message = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
                           for c in message)
-        message = f"{message} (see {self.prog} --help)"
+        message = f"{message} (see {command.prog} --help)"
         sys.stderr.write(f"forestcoll: error: {message}\n")
         raise _UsageExit(message)
 
@@ -69,6 +76,60 @@ class _StoreOnce(argparse._StoreAction):
                       f"give it once")
         seen[self.dest] = values
         super().__call__(parser, namespace, values, option_string)
+
+
+_UNRECOGNIZED = "unrecognized arguments: "
+_INVALID_CHOICE = re.compile(r"argument (?P<name>.+?): invalid choice: (?P<value>'.*?'|\S+) "
+                             r"\(choose from .*\)$")
+
+
+def _command_parser(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The parser of the command the arguments given to ``parser`` name, down to a format
+    (``forestcoll export msccl``): its first word that is not an option, and so on."""
+    for token in getattr(parser, "_given", []):
+        if token == "--":
+            break
+        if token.startswith("-"):
+            continue
+        sub = _subparsers(parser)
+        if sub is None or token not in sub.choices:
+            break
+        parser = sub.choices[token]
+    return parser
+
+
+def _did_you_mean(parser: argparse.ArgumentParser, command: argparse.ArgumentParser,
+                  message: str) -> str:
+    """argparse's message for a mistyped word, with the nearest right one (difflib): a
+    command (``genrate``: generate), a choice (``--collective redcue``: reduce), an option
+    (``--colective``: --collective). The command list, which ``--help`` prints, is not
+    repeated on the line."""
+    match = _INVALID_CHOICE.match(message)
+    if match is not None:
+        action = next((a for a in parser._actions if a.choices is not None
+                       and argparse._get_action_name(a) == match["name"]), None)
+        if action is None:
+            return message
+        value = match["value"].strip("'")
+        near = difflib.get_close_matches(value, [str(c) for c in action.choices], n=1)
+        if isinstance(action, argparse._SubParsersAction):
+            what = "command" if parser.prog == "forestcoll" else "format"
+            return (f"{value!r} is not a {parser.prog} {what}"
+                    + (f"; did you mean {near[0]}?" if near else ""))
+        return message + (f"; did you mean {near[0]}?" if near else "")
+    if not message.startswith(_UNRECOGNIZED):
+        return message
+    names = sorted({o[2:] for a in command._actions for o in a.option_strings
+                    if o.startswith("--")})          # compared without the dashes all share
+    unknown = [t.split("=", 1)[0] for t in message[len(_UNRECOGNIZED):].split()
+               if t.startswith("--")]
+    near = [(t, difflib.get_close_matches(t[2:], names, n=1, cutoff=0.7)) for t in unknown]
+    hints = [(t, f"--{m[0]}") for t, m in near if m]
+    if len(unknown) == 1 and hints:
+        return f"{message}; did you mean {hints[0][1]}?"
+    if hints:
+        return message + "; did you mean " + ", ".join(f"{o} (for {t})" for t, o in hints) + "?"
+    return message
 
 
 def _missing_schedule(parser: argparse.ArgumentParser, message: str) -> str:
@@ -137,24 +198,37 @@ def _refuse_abbreviations(parser: argparse.ArgumentParser, argv: list[str]) -> N
                          f"full: {' or '.join(full)}")
 
 
-VERBOSE_HELP = ("log progress details, and print the traceback of an error on stderr "
-                "(attach it to a bug report)")
+VERBOSE_HELP = ("log on stderr a line as the command and each of its long stages start, and "
+                "one with the seconds each took (no progress bars then); print the traceback "
+                "of an error (attach it to a bug report)")
 
-# Every command, declared by the module that runs it, in the order --help lists them
-# (docs/cli.md, generated from the parser, sorts them by name).
+# Every command, declared by the module that runs it, in the order --help lists them: the
+# three a user starts with, then the optima and what-ifs, time, pictures, the runtimes'
+# formats, and the topology and file utilities (docs/cli.md, generated from the parser,
+# sorts them by name).
 COMMANDS = (
-    bound_cmds.add_catalog, bound_cmds.add_show, generate_cmds.add_generate,
-    compact_cmds.add_expand, generate_cmds.add_sweep, verify_cmds.add_verify, lp_cmds.add_lp,
-    groups_cmds.add_groups, pareto_cmds.add_pareto,
-    generate_cmds.add_compare, runtime_cmds.add_export, verify_cmds.add_show_traffic,
-    time_cmds.add_simulate, generate_cmds.add_baseline, time_cmds.add_tradeoff,
-    time_cmds.add_calibrate,
-    runtime_cmds.add_check_xml, mscclpp_cmds.add_check_mscclpp, runtime_cmds.add_example,
-    runtime_cmds.add_import,
-    whatif_cmds.add_whatif, replan_cmds.add_replan, bound_cmds.add_schema,
-    bound_cmds.add_bound, draw_cmds.add_draw,
-    draw_cmds.add_report,
+    bound_cmds.add_bound, generate_cmds.add_generate, verify_cmds.add_verify,
+    lp_cmds.add_lp, groups_cmds.add_groups, pareto_cmds.add_pareto, generate_cmds.add_sweep,
+    generate_cmds.add_compare, generate_cmds.add_baseline,
+    whatif_cmds.add_whatif, replan_cmds.add_replan,
+    time_cmds.add_simulate, time_cmds.add_tradeoff, time_cmds.add_calibrate,
+    draw_cmds.add_draw, draw_cmds.add_report, verify_cmds.add_show_traffic,
+    runtime_cmds.add_export, runtime_cmds.add_check_xml, mscclpp_cmds.add_check_mscclpp,
+    runtime_cmds.add_import, runtime_cmds.add_example,
+    bound_cmds.add_catalog, bound_cmds.add_show, compact_cmds.add_expand,
+    bound_cmds.add_schema,
 )
+
+ALIASES: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("whatif",), "--plot", "--draw"),
+    (("pareto",), "--draw", "--plot"),
+    (("check-mscclpp",), "--sms", "--sm-count"),
+    (("export", "mscclpp"), "--sm-count", "--sms"),
+)
+"""Second names of options, where two commands name one idea differently: (the command,
+its option, the other commands' name for it, which it accepts too). Neither name is
+retired (users' scripts); the help shows both and messages keep the first
+(docs/cli.md, "Aliases")."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -171,8 +245,29 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for add in COMMANDS:
         add(sub)
+    _add_aliases(sub)
     _verbose_everywhere(parser)
     return parser
+
+
+def _add_aliases(sub: argparse._SubParsersAction) -> None:
+    """Give each option of :data:`ALIASES` its second name: the same action (one value, one
+    destination: ``--plot A --draw B`` is an option given twice)."""
+    for path, option, alias in ALIASES:
+        parser = sub.choices[path[0]]
+        for name in path[1:]:
+            parser = _subparsers(parser).choices[name]
+        action = parser._option_string_actions[option]
+        if alias in parser._option_string_actions:
+            raise AssertionError(f"{parser.prog}: {alias} names another option")
+        action.option_strings.append(alias)
+        parser._option_string_actions[alias] = action
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> "argparse._SubParsersAction | None":
+    """The commands (or formats: ``export msccl``) ``parser`` dispatches to, if any."""
+    return next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)),
+                None)
 
 
 def _verbose_everywhere(parser: argparse.ArgumentParser) -> None:
@@ -235,7 +330,7 @@ def _flags(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[st
         if sub is None or getattr(args, sub.dest, None) not in sub.choices:
             break
         parser = sub.choices[getattr(args, sub.dest)]
-    return {a.dest: max((o for o in a.option_strings if o.startswith("--")), key=len)
+    return {a.dest: next(o for o in a.option_strings if o.startswith("--"))
             for a in parser._actions if any(o.startswith("--") for o in a.option_strings)}
 
 
@@ -271,7 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="forestcoll: %(message)s")
     try:
         _refuse_ambiguous_topology(args)
-        return args.func(args)
+        return _run(parser, args)
     except ForestCollError as exc:
         _traceback(args)
         message = flag_text(exc, _flags(parser, args))
@@ -293,6 +388,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                    f"please report it)")
         print(f"forestcoll: {message}", file=sys.stderr)
         return _json_error(args, message, EXIT_INTERNAL)
+
+
+LOGS_ITS_STAGES = ("simulate", "tradeoff")
+"""The commands that log each of their stages themselves under ``-v`` (cli/time_cmds.py);
+:func:`_run` logs the others' start and end, and ``generate`` and ``whatif`` add their
+stages (:class:`~forestcoll_opt.cli.output.Progress`)."""
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the command; under ``-v`` a line as it starts, and one with its seconds when it
+    ends with status 0 (after an error its one line stays the last)."""
+    command = _command_parser(parser).prog.removeprefix("forestcoll ")
+    logs = command.split()[0] not in LOGS_ITS_STAGES and log.isEnabledFor(logging.INFO)
+    if logs:
+        log.info("%s ...", command)
+    start = time.perf_counter()
+    code = args.func(args)
+    if logs and code == 0:
+        log.info("%s: %.2f s in all", command, time.perf_counter() - start)
+    return code
 
 
 def _json_error(args: argparse.Namespace, message: str, code: int) -> int:

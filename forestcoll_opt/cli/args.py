@@ -232,9 +232,14 @@ DEMAND_HELP = ("alltoall: per-pair amounts, a JSON object {src: {dst: amount}} (
                "send nothing; default: every ordered pair the same)")
 
 
-WEIGHTS_HELP = ("allgather, reduce-scatter, allreduce: a JSON object giving every compute "
-                 "node the relative size of its shard, e.g. {\"gpu0\": 2, \"gpu1\": \"1/2\"} "
-                 "(default: equal shards)")
+def weights_help(collectives: str) -> str:
+    """--weights FILE: the help, naming the collectives the command takes weights for
+    (``bound`` has no allreduce)."""
+    return (f"{collectives}: a JSON object giving every compute node the relative size of "
+            f"its shard, e.g. {{\"gpu0\": 2, \"gpu1\": \"1/2\"}} (default: equal shards)")
+
+
+WEIGHTS_HELP = weights_help("allgather, reduce-scatter, allreduce")
 
 
 def add_kernel(p: argparse.ArgumentParser) -> None:
@@ -349,6 +354,12 @@ def kinds_arg(text: str) -> tuple[str, ...]:
     if words == ["all"]:
         return KINDS
     bad = [w for w in words if w not in KINDS]
+    ids = [w for w in bad if w.partition(":")[0] in KINDS and w.partition(":")[2]]
+    if ids:     # a part, as bound/generate/verify --fail take it: whatif's is --scenario
+        raise argparse.ArgumentTypeError(
+            f"{ids[0][:60]!r} is a failure id, and whatif's --fail takes kinds ("
+            f"{', '.join(KINDS)} or all) to rank every failure of; for what these parts "
+            f"cost failing together give --scenario {','.join(ids)[:80]}")
     if not words or bad:
         raise argparse.ArgumentTypeError(
             f"{(bad or [text])[0][:40]!r} is not a kind of failure; use {', '.join(KINDS)}, "

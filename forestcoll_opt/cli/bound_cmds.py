@@ -16,7 +16,7 @@ from ..model.catalog import canonical_spec, families, resolve
 from ..model.collective import CUT_BOUNDED_NAMES
 from ..model.topology import Topology
 from ..schemas import NAMES as SCHEMAS
-from .args import (FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_group, add_kernel,
+from .args import (FAIL_HELP, TOPOLOGY_HELP, weights_help, add_group, add_kernel,
                    add_symmetry, failed_topology, group_topology, node_weights)
 from .output import exact_num
 
@@ -44,10 +44,13 @@ def add_schema(sub: argparse._SubParsersAction) -> None:
 def add_bound(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bound", help="exact optimal throughput and its bottleneck cut")
     p.add_argument("topology", help=TOPOLOGY_HELP)
-    p.add_argument("--collective", choices=CUT_BOUNDED_NAMES, default="allgather")
+    p.add_argument("--collective", choices=CUT_BOUNDED_NAMES, default="allgather",
+                   help="the collective whose bound to compute (default allgather; "
+                        "allreduce has no cut bound: forestcoll lp allreduce solves its LP)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--weights", metavar="FILE", help=WEIGHTS_HELP)
+    p.add_argument("--weights", metavar="FILE",
+                   help=weights_help("allgather, reduce-scatter"))
     p.add_argument("--fail", metavar="ID[,ID...]", action="append", help=FAIL_HELP)
     add_group(p, "the bound of this process group (a comma list of node ids or globs), "
                  "the other compute nodes relaying as switches, side by side with the "

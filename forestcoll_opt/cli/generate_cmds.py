@@ -27,11 +27,9 @@ from .args import (DEMAND_HELP, FAIL_HELP, TOPOLOGY_HELP, WEIGHTS_HELP, add_exec
                    add_group, add_kernel, add_symmetry, channels_arg, executor_for,
                    failed_topology, group_topology,
                    int_arg, node_weights, output_arg, parse_k_range)
-from .output import destination, exact_num, table_stream
+from .output import Progress, destination, exact_num, table_stream
 
 
-_UNITS = {"splitting": "switch", "packing": "edge", "routing": "tree", "symmetry": "stage",
-          "bound": "stage"}
 # generate writes compact schedules (forestcoll-schedule/3) by default above this many
 # compute nodes (a plain schedule is O(N²) tree edges); at most this many, plain ones
 COMPACT_ABOVE = 1024
@@ -62,7 +60,8 @@ def add_generate(sub: argparse._SubParsersAction) -> None:
                         "trees = the best reduce-scatter then the best allgather; lp = reduce "
                         "and broadcast trees run concurrently at the allreduce LP optimum "
                         "(solves the LP with HiGHS)")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="no progress bars on stderr (-v still logs each stage)")
     p.add_argument("--fail", metavar="ID[,ID...]", action="append", help=FAIL_HELP)
     add_group(p)
     p.add_argument("--mesh", metavar="DIMS",
@@ -102,9 +101,11 @@ def add_sweep(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("sweep-k", help="algbw, tree count and height for a range of fixed k")
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("--k", default="1-8", help="k values, e.g. 1-8 or 1,2,4 (default 1-8)")
-    p.add_argument("--collective", choices=TREES, default="allgather")
+    p.add_argument("--collective", choices=TREES, default="allgather",
+                   help="the collective (default allgather; allreduce: reduce-scatter then "
+                        "allgather trees)")
     p.add_argument("--root", help="root compute node (broadcast, reduce)")
-    p.add_argument("--csv", type=output_arg,
+    p.add_argument("--csv", type=output_arg, metavar="FILE",
                    help="also write the rows to this CSV file as they finish")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     add_kernel(p)
@@ -116,7 +117,8 @@ def add_compare(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("compare", help="allgather bound, LPs, tree allreduce and LP allreduce "
                                        "schedule side by side")
     p.add_argument("topology", nargs="+", help=TOPOLOGY_HELP)
-    p.add_argument("--csv", type=output_arg, help="also write the table to this CSV file")
+    p.add_argument("--csv", type=output_arg, metavar="FILE",
+                   help="also write the table to this CSV file")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
     add_kernel(p)
     add_executor(p, "the topologies")
@@ -140,7 +142,8 @@ def add_baseline(sub: argparse._SubParsersAction) -> None:
                         "(alltoall); pxn: through the GPU on the destination's rail first "
                         "(alltoall)")
     p.add_argument("topology", help=TOPOLOGY_HELP)
-    p.add_argument("--collective", choices=ALL, default="allgather")
+    p.add_argument("--collective", choices=ALL, default="allgather",
+                   help="the collective (default allgather; alltoall for direct and pxn)")
     p.add_argument("--root", help="root compute node (broadcast, reduce; for a blink "
                                   "allreduce the root to reduce into, default the fastest)")
     p.add_argument("--demand", metavar="FILE", help=DEMAND_HELP)
@@ -152,33 +155,7 @@ def add_baseline(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_baseline)
 
 
-class _Progress:
-    """tqdm bars on stderr, shown only for stages that run longer than two seconds."""
-
-    def __init__(self, quiet: bool) -> None:
-        self.quiet = quiet
-        self.bars: dict[str, Any] = {}
-
-    def __call__(self, stage: str, done: int, total: int) -> None:
-        if self.quiet:
-            return
-        from tqdm import tqdm
-
-        bar = self.bars.get(stage)
-        if bar is None or bar.n > done:
-            if bar is not None:
-                bar.close()
-            # disable=None: no bar when stderr is not a terminal (a log, a pipe)
-            bar = self.bars[stage] = tqdm(total=total, desc=f"forestcoll {stage}", delay=2.0,
-                                          leave=False, file=sys.stderr, disable=None,
-                                          unit=_UNITS.get(stage, "step"))
-        bar.total = max(total, done)
-        bar.update(done - bar.n)
-
-    def close(self) -> None:
-        for bar in self.bars.values():
-            bar.close()
-        self.bars.clear()
+_Progress = Progress      # time_cmds's name for it (tradeoff logs its own stages)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -212,7 +189,6 @@ def cmd_generate(args: argparse.Namespace) -> int:
         raise UsageError("--compact: a process group's schedule (forestcoll-schedule/5) is "
                          "written in full; drop --compact or --group")
     weights = node_weights(args, topo)
-    progress = _Progress(args.quiet)
     compact = args.compact if args.compact is not None else (
         (len(topo.compute_nodes) > COMPACT_ABOVE or (
             args.fail is not None and len(topo.compute_nodes) >= FAILED_COMPACT_FROM))
@@ -223,7 +199,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
                and not weights)
     choice = None
     start = time.perf_counter()
-    try:
+    with Progress(args.quiet, "generate") as progress:
         if chooses:
             from ..lp.choice import best_allreduce
 
@@ -235,8 +211,6 @@ def cmd_generate(args: argparse.Namespace) -> int:
             sched = generate(topo, collective=args.collective, k=args.k, root=args.root,
                              kernel=args.kernel, progress=progress, symmetry=args.symmetry,
                              weights=weights, multicast=args.multicast, compact=compact)
-    finally:
-        progress.close()
     seconds = time.perf_counter() - start
     sched = mark(sched, whole, topo)        # a group's schedule remembers its group
     write_output(args.output, sched.to_json())

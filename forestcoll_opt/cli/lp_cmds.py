@@ -27,11 +27,15 @@ wrong): exit 3, as ``verify`` does (docs/troubleshooting.md)."""
 def add_lp(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("lp", help="the allreduce (or allgather) LP with switch flows, or the "
                                   "all-to-all LP (max concurrent flow), by HiGHS")
-    p.add_argument("collective", choices=SOLVED_NAMES)
+    p.add_argument("collective", choices=SOLVED_NAMES,
+                   help="allreduce or allgather: the LP with switch flows (paper, appendix "
+                        "\"Allreduce Linear Program\"); alltoall: the all-to-all LP, the "
+                        "largest rate at which every pair's demand is routed at once")
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("--formulation", choices=FORMULATIONS, default="cuts",
                    help="lazy cut constraints (default) or one explicit flow per target")
-    p.add_argument("--time-limit", type=seconds_arg, help="HiGHS time limit per solve, seconds")
+    p.add_argument("--time-limit", type=seconds_arg,
+                   help="HiGHS time limit for the whole solve, in seconds (default: no limit)")
     p.add_argument("--write-lp", type=output_arg, metavar="FILE",
                    help="also write the model as an .lp file")
     p.add_argument("--write-mps", type=output_arg, metavar="FILE",

@@ -8,8 +8,10 @@ import contextlib
 import csv
 import io
 import json
+import logging
 import re
 import sys
+import time
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence, TextIO
 
@@ -188,3 +190,100 @@ def flag_text(exc: BaseException, flags: Mapping[str, str]) -> str:
     :returns: the message to print
     """
     return options_text(str(exc), flags, getattr(exc, "options", ()))
+
+
+log = logging.getLogger("forestcoll_opt.cli")
+"""The CLI's own log: ``-v`` shows its INFO lines on stderr as ``forestcoll: ...``
+(cli/app.py ``main``)."""
+
+_UNITS = {"splitting": "switch", "packing": "edge", "routing": "tree", "symmetry": "",
+          "bound": "", "tree bound": "", "allreduce LP": "", "failures": "class",
+          "upgrades": "candidate"}
+_PLURALS = {"switch": "switches", "class": "classes"}
+
+
+class Progress:
+    """The ``progress(stage, done, total)`` callback the library's long stages call
+    (splitting, packing, routing, the what-if classes): under ``-v``, for a command that
+    names itself, a plain line as each stage starts and one with its count and seconds as
+    it ends, on stderr (under ``-v`` no bar is drawn: ``tradeoff`` logs its own lines);
+    otherwise a tqdm bar on stderr for a stage running longer than two seconds, drawn on a
+    terminal only (a log or a pipe gets nothing).
+
+    Use it as ``with Progress(quiet, "generate") as progress:``: a stage is ended by the
+    next one, or by leaving the block; one cut short by an error logs no end, so that the
+    error's line stays the last.
+
+    :param quiet: ``-q``: no bars (``-v`` still logs the stages)
+    :param command: the command logged (``"generate"``); None: bars only (a command that
+        logs its own stages, as ``tradeoff``)
+    """
+
+    def __init__(self, quiet: bool, command: "str | None" = None) -> None:
+        self.quiet = quiet
+        self.bars: dict[str, Any] = {}
+        self.command = command
+        self.verbose = log.isEnabledFor(logging.INFO)
+        self.logs = command is not None and self.verbose
+        self.stage: "list[Any] | None" = None       # [name, started, done, total]
+        self.last = time.perf_counter()               # the last report of any stage
+
+    def __enter__(self) -> "Progress":
+        return self
+
+    def __exit__(self, kind: Any, *exc: Any) -> None:
+        self.close(finished=kind is None)
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if self.logs:
+            self._log(stage, done, total)
+            return
+        if self.quiet or self.verbose:       # -v: lines, which a bar would garble
+            return
+        from tqdm import tqdm
+
+        bar = self.bars.get(stage)
+        if bar is None or bar.n > done:
+            if bar is not None:
+                bar.close()
+            # disable=None: no bar when stderr is not a terminal (a log, a pipe)
+            bar = self.bars[stage] = tqdm(total=total, desc=f"forestcoll {stage}", delay=2.0,
+                                          leave=False, file=sys.stderr, disable=None,
+                                          unit=_UNITS.get(stage) or "step")
+        bar.total = max(total, done)
+        bar.update(done - bar.n)
+
+    def _log(self, stage: str, done: int, total: int) -> None:
+        """A stage starts when its name changes, or when its count goes back (packing
+        again, for the allgather half of an allreduce). The library reports a stage as
+        its work advances, most stages first after some of it is done (splitting: after
+        a switch), so a stage's seconds run from the previous stage's last report (or
+        the command's start), or from its own report of 0 done, to its own last one."""
+        current = self.stage
+        if current is None or current[0] != stage or done < current[2]:
+            self._end()
+            log.info("%s: %s ...", self.command, stage)
+            started = time.perf_counter() if done == 0 else self.last
+            current = self.stage = [stage, started, done, total]
+        current[2], current[3] = done, max(total, done)
+        self.last = time.perf_counter()
+
+    def _end(self) -> None:
+        if self.stage is None:
+            return
+        stage, started, done, _ = self.stage
+        self.stage = None
+        unit = _UNITS.get(stage, "step")
+        count = f"{done} {unit if done == 1 else _PLURALS.get(unit, unit + 's')}, " \
+            if unit else ""
+        log.info("%s: %s: %s%.2f s", self.command, stage, count, self.last - started)
+
+    def close(self, finished: bool = True) -> None:
+        """End the bars, and under ``-v`` log the last stage's end (not when ``finished``
+        is False: an error cut it short)."""
+        if finished:
+            self._end()
+        self.stage = None
+        for bar in self.bars.values():
+            bar.close()
+        self.bars.clear()

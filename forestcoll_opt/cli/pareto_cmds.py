@@ -23,11 +23,13 @@ def add_pareto(sub: argparse._SubParsersAction) -> None:
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("--collective", choices=PARETO_NAMES, default="allgather",
                    help="the collective (reduce-scatter: allgather on the reversed network; "
-                        "allreduce: reduce-scatter then allgather, each of depth <= H)")
+                        "allreduce: reduce-scatter then allgather, each of depth <= H; "
+                        "default allgather)")
     p.add_argument("--max-depth", type=int_arg, metavar="H",
                    help="the last depth (default: the depth of ForestColl's optimal schedule)")
     p.add_argument("--time-limit", type=seconds_arg,
-                   help="seconds per depth; a depth stopped early keeps its interval")
+                   help="seconds per depth; a depth stopped early keeps its interval "
+                        "(default: no limit, each depth runs until it converges)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--draw", type=output_arg, metavar="FILE",
                    help="also draw the front to this .svg, .png or .pdf file")

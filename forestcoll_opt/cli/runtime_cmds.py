@@ -41,7 +41,10 @@ def add_export(sub: argparse._SubParsersAction) -> None:
                         "RCCL: no fused receive-reduce steps, 64 thread blocks per rank) or "
                         "legacy (microsoft/msccl: coll \"reduce_scatter\", 216 thread "
                         "blocks, scratch sized from maxBytes); docs/msccl.md")
-    q.add_argument("--protocol", choices=PROTOCOLS, default="Simple")
+    q.add_argument("--protocol", choices=PROTOCOLS, default="Simple",
+                   help="the protocol the XML names (its proto attribute), which the runtime "
+                        "runs the algorithm with: Simple (default; large messages), LL128 or "
+                        "LL (low latency, for small messages)")
     q.add_argument("--chunks", type=int_arg, default=1,
                    help="MSCCL chunks per part of the schedule (default 1): multiplies "
                         "nchunksperloop, which sets the buffer sizes the runtime accepts")
@@ -141,10 +144,10 @@ def add_check_xml(sub: argparse._SubParsersAction) -> None:
                                          "what every rank ends with")
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("xml", help="the MSCCL XML algorithm file")
-    p.add_argument("--schedule", help="the schedule it was exported from (of the file's "
-                                      "collective, valid): its tree paths route the transfers, "
-                                      "and the file's algbw is compared with its (exit 1 when "
-                                      "below)")
+    p.add_argument("--schedule", metavar="FILE",
+                   help="the schedule it was exported from (of the file's collective, "
+                        "valid): its tree paths route the transfers, and the file's algbw is "
+                        "compared with its (exit 1 when below)")
     p.add_argument("--flavour", choices=FLAVOURS,
                    help="the runtime's rules (default: legacy for a file spelling "
                         "reduce_scatter, else msccl-executor)")

@@ -17,8 +17,7 @@ from ..model.collective import TREES, Collective
 from ..model.faults import degrade, link_target
 from ..model.topology import Topology
 from .args import TOPOLOGY_HELP, add_group, add_kernel, group_topology, int_arg, kinds_arg, output_arg
-from .generate_cmds import _Progress
-from .output import (check_one_stdout, csv_text, destination, exact_cells, exact_header,
+from .output import (Progress, check_one_stdout, csv_text, destination, exact_cells, exact_header,
                      exact_num, human_output)
 
 
@@ -71,7 +70,8 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                    help="with --write: the topology file (- for standard output)")
     p.add_argument("--no-symmetry", dest="symmetry", action="store_false",
                    help="compute every failure, not one per class of symmetric failures")
-    p.add_argument("-q", "--quiet", action="store_true", help="no progress output on stderr")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="no progress bars on stderr (-v still logs each stage)")
     add_group(p, "the failures and upgrades as they cost or help this process group (a comma "
                  "list of node ids or globs), the other compute nodes relaying as switches")
     add_kernel(p)
@@ -99,16 +99,13 @@ def cmd_whatif(args: argparse.Namespace) -> int:
         check_one_stdout(args.csv, args.json)
         check_output(args.csv, label="--csv", inputs=[args.topology])
     topo = group_topology(args, resolve(args.topology))
-    progress = _Progress(args.quiet)
-    try:
+    with Progress(args.quiet, "whatif") as progress:
         failed = None if not kinds else failure_impact(
             topo, collective=args.collective, root=args.root, kinds=kinds,
             kernel=args.kernel, symmetry=args.symmetry, progress=progress)
         raised = None if not factor else upgrade_impact(
             topo, factor=factor, by=args.by or "link", collective=args.collective,
             root=args.root, kernel=args.kernel, symmetry=args.symmetry, progress=progress)
-    finally:
-        progress.close()
     if args.csv:
         write_output(args.csv, _failure_csv(failed) if failed else
                      _upgrade_csv(topo, raised))

@@ -34,7 +34,7 @@ from fractions import Fraction
 
 from ..errors import LPError
 from ..generation.bounding import rs_ag_algbw
-from ..generation.pipeline import compact_generators, generate
+from ..generation.pipeline import compact_generators, generate, stage
 from ..model.collective import check_method
 from ..model.compact import compress
 from ..model.schedule import Schedule
@@ -178,7 +178,8 @@ def best_allreduce(topology: Topology, *, method: str = "auto", kernel: str | No
     :raises LPError: when ``method="lp"`` and the LP cannot be solved and certified
     """
     method = check_method(method)
-    tree_bound = rs_ag_algbw(topology, kernel=kernel)
+    with stage(progress, "tree bound"):         # reported so that -v can time it
+        tree_bound = rs_ag_algbw(topology, kernel=kernel)
 
     def trees(why: str, reason: str, solved: LPResult | None = None,
               variables: int | None = None) -> AllreduceChoice:
@@ -226,9 +227,11 @@ def _lp_side(topology: Topology, method: str, tree_bound: Fraction, *, kernel: s
                         f"schedule at the LP optimum)", None, None, variables)
     if lp is None:
         try:
-            lp = (solve_folded(topology, folding, kernel=kernel)
-                  if variables is not None and symmetry is None else
-                  solve(topology, collective="allreduce", kernel=kernel, symmetry=symmetry))
+            with stage(progress, "allreduce LP"):   # reported so that -v can time it
+                lp = (solve_folded(topology, folding, kernel=kernel)
+                      if variables is not None and symmetry is None else
+                      solve(topology, collective="allreduce", kernel=kernel,
+                            symmetry=symmetry))
         except LPError as exc:
             if method == "lp":
                 raise

@@ -12,6 +12,7 @@ point holds."""
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import replace
 from fractions import Fraction
@@ -32,6 +33,8 @@ from .master import Master
 from .network import Column, Network, reversed_topology, tree_column
 from .points import CERTIFICATES, DepthPoint, ParetoFront, _gcd, schedule_k
 from .solve import hop_depth, solve_depth
+
+log = logging.getLogger(__name__)     # the depths solved, for the command line's -v
 
 __all__ = ["CERTIFICATES", "DepthPoint", "ParetoFront", "depth_schedule", "pareto",
            "pareto_schedules", "schedule_k"]
@@ -141,6 +144,7 @@ def pareto(topology: Topology, *, collective: "Collective | str" = "allgather",
                                stopped="not solved", rounds=0, milps=0,
                                seconds=time.perf_counter() - t0))
             continue
+        log.info("pareto: %s depth %d of %d ...", member.value, h, last)
         for _, col in seeds:
             if col.depth <= h:
                 master.add(col)
@@ -159,6 +163,8 @@ def pareto(topology: Topology, *, collective: "Collective | str" = "allgather",
                               columns=len(master.columns), rounds=got.rounds,
                               milps=got.milps, stopped=got.stopped,
                               seconds=time.perf_counter() - t0))
+        log.info("pareto: %s depth %d: %s, %.2f s", member.value, h, got.stopped,
+                 raw[-1].seconds)
     points = _monotone(raw, top)
     return ParetoFront(collective=member, topology=topology.name, units=topology.units,
                        bound=top, optimal_depth=optimal_depth, points=tuple(points),
