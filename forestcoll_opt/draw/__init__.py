@@ -65,8 +65,10 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
       switches as an arrow, their weights as labels (one panel per tree, or all on
       ``ax`` in one colour each).
     * ``"loads"``: every link coloured by load / capacity (the share of the collective's
-      time it is busy), the saturated links marked and counted; with multicast both
-      counts, with and without.
+      time it is busy), the saturated links marked and counted, each link's load in tree
+      parts as a label; with multicast both counts, ``4 (27)``: with multicast (without).
+      A label that would cover another, a node or a name moves along its link, or is left
+      out (:mod:`forestcoll_opt.draw.labels`).
     * ``"groups"``: process groups at once (``schedule`` is a
       :class:`~forestcoll_opt.lp.groups.solve.ConcurrentBound` from ``fc.concurrent``, or
       a :class:`~forestcoll_opt.analysis.together.Contention` from ``fc.contention``,
