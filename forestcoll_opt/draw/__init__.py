@@ -171,9 +171,10 @@ def _groups(topology: Topology, result: Any, ax: Any) -> Any:
     schedules = getattr(result, "schedules", None)
     lay = layout(topology)
     with style():
-        from .groups_view import MAX_BARS, fights, groups_view
+        from .groups_view import MAX_BARS, alike, fights, groups_view
 
-        rows = min(MAX_BARS, len(fights(topology, bound, schedules))) * (2 if schedules else 1)
+        kinds = len(alike(fights(topology, bound, schedules)))
+        rows = min(MAX_BARS, kinds) * (2 if schedules else 1)
         width, height = _size(lay, "topology")
         bars = round(1.1 + 0.22 * max(rows, 2), 2)
         # room for the bars' link names on the left (constrained layout places them); the
