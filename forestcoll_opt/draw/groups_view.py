@@ -179,21 +179,7 @@ def groups_view(fig: Any, topology: Topology, lay: Layout, bound: Any,
     classes = alike(found)
     _bars(bars, classes[:MAX_BARS], [g.name for g in bound.groups], len(found), len(classes),
           bool(schedules), len(bound.shares) > 1)
-    _close_gap(fig, ax, grid, heights)
     return [f for f, _ in classes[:MAX_BARS]]
-
-
-def _close_gap(fig: Any, ax: Any, grid: Any, heights: tuple[float, float]) -> None:
-    """Shrink the figure by the empty band below the network (its equal aspect leaves the
-    panel's lower part blank when the figure's width, not its height, limits it): lay
-    the figure out once, measure the band, take it off the network panel's height."""
-    fig.draw_without_rendering()
-    box, given = ax.get_position(original=False), ax.get_position(original=True)
-    blank = (box.y0 - given.y0) * fig.get_figheight()          # inches, below the drawing
-    if blank > 0.05:
-        tall = max(heights[0] - blank, 1.0)
-        grid.set_height_ratios([tall, heights[1]])
-        fig.set_size_inches(fig.get_figwidth(), round(fig.get_figheight() - (heights[0] - tall), 2))
 
 
 def _bars(ax: Any, shown: Sequence[tuple[LinkFight, int]], names: Sequence[str], total: int,
