@@ -1,6 +1,8 @@
 """Labels that never cover each other: a link's load or weight is offered at a few places
 along its line, and each label takes the first of them where it covers no label placed
-before it, no node and no node or box name; a label with no free place is left out. The
+before it, no node and no node or box name; a label with no free place is left out. A
+point's label (a scatter plot's, :meth:`add_around`) is offered on every side of its
+point, and where none is free takes the side it covers least of. The
 places are chosen when the figure is drawn, in its final size (after the layout engine has
 sized the axes), so a figure saved at any resolution keeps them apart; the choice is pure
 geometry, so the same figure gives the same bytes.
@@ -39,13 +41,26 @@ def along(a: tuple[float, float], b: tuple[float, float], rad: float, t: float
     return (s * s * x1 + 2 * s * t * cx + t * t * x2, s * s * y1 + 2 * s * t * cy + t * t * y2)
 
 
+AROUND = ((1, 0, "left", "center"), (1, 1, "left", "bottom"), (1, -1, "left", "top"),
+          (0, 1, "center", "bottom"), (0, -1, "center", "top"), (-1, 0, "right", "center"),
+          (-1, 1, "right", "bottom"), (-1, -1, "right", "top"))
+"""Where a point's label may go (:meth:`add_around`): right, upper right, lower right,
+above, below, left, upper left, lower left, as (x, y) directions and the text's
+alignment."""
+
+Place = tuple[float, float, float, float, str, str]
+"""(x, y) in data coordinates, (dx, dy) an offset in points, and the text's horizontal
+and vertical alignment there."""
+
+
 @dataclass
 class _Label:
-    places: list[tuple[float, float]]
+    places: list[Place]
     text: str
     color: str
     size: float
     gid: str | None = None
+    required: bool = False
 
 
 @dataclass
@@ -88,9 +103,19 @@ def label_layer(ax: Any, *, markers: Sequence[tuple[float, float]] = (),
 
         def add(self, places: Sequence[tuple[float, float]], text: str, *,
                 color: str = "#222222", size: float = 6.5, gid: str | None = None) -> None:
-            """Offer ``text`` at ``places`` (data coordinates), the first free one taken;
-            labels added earlier are placed first."""
-            self.labels.append(_Label(list(places), text, color, size, gid))
+            """Offer ``text`` centred at ``places`` (data coordinates), the first free one
+            taken, none if none is free; labels added earlier are placed first."""
+            self.labels.append(_Label([(x, y, 0.0, 0.0, "center", "center")
+                                       for x, y in places], text, color, size, gid))
+
+        def add_around(self, point: tuple[float, float], text: str, *, gap: float = 4.0,
+                       color: str = "#222222", size: float = 6.5) -> None:
+            """Offer ``text`` beside ``point`` (data coordinates), ``gap`` points away in
+            each direction of :data:`AROUND` in turn; where every one is taken, the one it
+            covers least of (a point's label is never left out)."""
+            x, y = point
+            places = [(x, y, ux * gap, uy * gap, ha, va) for ux, uy, ha, va in AROUND]
+            self.labels.append(_Label(places, text, color, size, None, required=True))
 
         def draw(self, renderer: Any) -> None:
             if not self.get_visible():
@@ -99,25 +124,42 @@ def label_layer(ax: Any, *, markers: Sequence[tuple[float, float]] = (),
             taken = self._obstacles(renderer)
             for item in self.labels:
                 text = self._text(item)
-                for at in item.places:
-                    text.set_position(at)
-                    box = text.get_window_extent(renderer).padded(GAP)
-                    if not any(box.overlaps(other) for other in taken):
-                        taken.append(box)
-                        text.draw(renderer)
-                        self.shown.append(Placed(item.text, at, box))
+                best = None
+                for place in item.places:
+                    box = self._put(text, place, renderer)
+                    covered = sum(_area(box, other) for other in taken)
+                    if not covered:
+                        best = (0.0, place, box)
                         break
-                else:
+                    if item.required and (best is None or covered < best[0]):
+                        best = (covered, place, box)
+                if best is None:
                     self.dropped.append(item.text)
+                    continue
+                _, place, box = best
+                self._put(text, place, renderer)
+                taken.append(box)
+                text.draw(renderer)
+                self.shown.append(Placed(item.text, (place[0], place[1]), box))
             self.stale = False
+
+        def _put(self, text: Any, place: Place, renderer: Any) -> Any:
+            """Move ``text`` to ``place``; its box on the canvas, ``GAP`` wider."""
+            from matplotlib.transforms import ScaledTranslation
+
+            x, y, dx, dy, ha, va = place
+            shift = ScaledTranslation(dx / 72, dy / 72, ax.figure.dpi_scale_trans)
+            text.set_transform(ax.transData + shift)
+            text.set_position((x, y))
+            text.set_ha(ha)
+            text.set_va(va)
+            return text.get_window_extent(renderer).padded(GAP)
 
         def _text(self, item: _Label) -> Any:
             from matplotlib.text import Text
 
-            text = Text(0, 0, item.text, ha="center", va="center", fontsize=item.size,
-                        color=item.color, zorder=7)
+            text = Text(0, 0, item.text, fontsize=item.size, color=item.color, zorder=7)
             text.set_figure(ax.figure)
-            text.set_transform(ax.transData)
             text.set_path_effects(halo())
             if item.gid:
                 text.set_gid(item.gid)
@@ -138,3 +180,10 @@ def label_layer(ax: Any, *, markers: Sequence[tuple[float, float]] = (),
     layer = LabelLayer()
     ax.add_artist(layer)
     return layer
+
+
+def _area(a: Any, b: Any) -> float:
+    """The area two boxes share (0 when they do not overlap)."""
+    w = min(a.x1, b.x1) - max(a.x0, b.x0)
+    h = min(a.y1, b.y1) - max(a.y0, b.y0)
+    return w * h if w > 0 and h > 0 else 0.0
