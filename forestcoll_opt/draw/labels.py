@@ -1,6 +1,7 @@
 """Labels that never cover each other: a link's load or weight is offered at a few places
 along its line, and each label takes the first of them where it covers no label placed
-before it, no node and no node or box name; a label with no free place is left out. A
+before it, no node and no node or box name, and stays inside the axes; a label with no
+free place is left out. A
 point's label (a scatter plot's, :meth:`add_around`) is offered on every side of its
 point, and where none is free takes the side it covers least of. The
 places are chosen when the figure is drawn, in its final size (after the layout engine has
@@ -111,10 +112,12 @@ def label_layer(ax: Any, *, markers: Sequence[tuple[float, float]] = (),
         def add_around(self, point: tuple[float, float], text: str, *, gap: float = 4.0,
                        color: str = "#222222", size: float = 6.5) -> None:
             """Offer ``text`` beside ``point`` (data coordinates), ``gap`` points away in
-            each direction of :data:`AROUND` in turn; where every one is taken, the one it
-            covers least of (a point's label is never left out)."""
+            each direction of :data:`AROUND` in turn, then three times as far; where every
+            one is taken, the one it covers least of (a point's label is never left
+            out)."""
             x, y = point
-            places = [(x, y, ux * gap, uy * gap, ha, va) for ux, uy, ha, va in AROUND]
+            places = [(x, y, ux * far, uy * far, ha, va) for far in (gap, 3 * gap)
+                      for ux, uy, ha, va in AROUND]
             self.labels.append(_Label(places, text, color, size, None, required=True))
 
         def draw(self, renderer: Any) -> None:
@@ -122,12 +125,15 @@ def label_layer(ax: Any, *, markers: Sequence[tuple[float, float]] = (),
                 return
             self.shown, self.dropped = [], []
             taken = self._obstacles(renderer)
+            frame = ax.get_window_extent(renderer)
             for item in self.labels:
                 text = self._text(item)
                 best = None
                 for place in item.places:
                     box = self._put(text, place, renderer)
-                    covered = sum(_area(box, other) for other in taken)
+                    # what it covers, and what of it would stick out of the axes
+                    covered = sum(_area(box, other) for other in taken) + \
+                        box.width * box.height - _area(box, frame)
                     if not covered:
                         best = (0.0, place, box)
                         break
@@ -166,12 +172,15 @@ def label_layer(ax: Any, *, markers: Sequence[tuple[float, float]] = (),
             return text
 
         def _obstacles(self, renderer: Any) -> list[Any]:
-            """What no label may cover: the axes' texts (node and box names) and the node
-            markers, as boxes on the canvas."""
+            """What no label may cover: the axes' texts (node and box names), its legend
+            and the node markers, as boxes on the canvas."""
             from matplotlib.transforms import Bbox
 
             boxes = [t.get_window_extent(renderer) for t in ax.texts
                      if t.get_visible() and t.get_text()]
+            legend = ax.get_legend()
+            if legend is not None and legend.get_visible():
+                boxes.append(legend.get_window_extent(renderer))
             half = renderer.points_to_pixels(math.sqrt(self.marker_size)) / 2 * 0.9
             for x, y in ax.transData.transform(self.markers) if self.markers else ():
                 boxes.append(Bbox([[x - half, y - half], [x + half, y + half]]))

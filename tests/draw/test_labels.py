@@ -105,15 +105,16 @@ def test_point_labels_go_around_their_points():
     each label on a free side of its point, none on another, none left out."""
     from forestcoll_opt.draw.canvas import new_figure
 
-    fig = new_figure(5, 4)
+    fig = new_figure(7, 6.5)
     ax = fig.add_subplot()
-    points = [(1.32, 1.37), (1.33, 1.38), (1.36, 1.37), (2.6, 2.62), (2.62, 2.6)]
-    ax.scatter(*zip(*points), s=70)
+    points = [(1.32, 1.37), (1.33, 1.38), (1.36, 1.37), (2.6, 2.62), (2.62, 2.6), (1.15, 3.3)]
+    ax.scatter(*zip(*points), s=70, label="cases")
+    ax.legend(loc="upper left")                 # no label under it either
     ax.set_xlim(1, 3.6)
     ax.set_ylim(1, 3.6)
     layer = label_layer(ax, markers=points, marker_size=70)
     names = ["A100 allgather 1GB", "A100 reduce-scatter 1GB", "A100 allgather 1GB vs Blink",
-             "MI250 allreduce 1GB", "MI250 allreduce 1GB vs Blink"]
+             "MI250 allreduce 1GB", "MI250 allreduce 1GB vs Blink", "near the legend"]
     for at, name in zip(points, names):
         layer.add_around(at, name, size=7.5)
     fig.canvas.draw()
@@ -125,6 +126,8 @@ def test_point_labels_go_around_their_points():
     half = renderer.points_to_pixels(70 ** 0.5) / 2 * 0.9
     from matplotlib.transforms import Bbox
 
+    legend = ax.get_legend().get_window_extent(renderer)
+    assert all(_area(p.box, legend) == 0 for p in layer.shown)
     for p in layer.shown:
         for x, y in ax.transData.transform(points):
             marker = Bbox([[x - half, y - half], [x + half, y + half]])
