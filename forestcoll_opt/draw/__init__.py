@@ -73,8 +73,9 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
       :class:`~forestcoll_opt.lp.groups.solve.ConcurrentBound` from ``fc.concurrent``, or
       a :class:`~forestcoll_opt.analysis.together.Contention` from ``fc.contention``,
       which adds the groups' isolated optima): the links the joint optimum fills and those
-      the isolated optima would need more of than there is, and below, per link, each
-      group's share (:mod:`forestcoll_opt.draw.groups_view`). Two panels: no ``ax``.
+      the isolated optima would need more of than there is, and below, per kind of link
+      (links with the same shares share a row), each group's share
+      (:mod:`forestcoll_opt.draw.groups_view`). Two panels: no ``ax``.
 
     A schedule is drawn only when the independent verifier accepts it on ``topology``
     (:func:`~forestcoll_opt.draw.checked.check_schedule`: a compact schedule's group is
