@@ -65,14 +65,17 @@ def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
       switches as an arrow, their weights as labels (one panel per tree, or all on
       ``ax`` in one colour each).
     * ``"loads"``: every link coloured by load / capacity (the share of the collective's
-      time it is busy), the saturated links marked and counted; with multicast both
-      counts, with and without.
+      time it is busy), the saturated links marked and counted, each link's load in tree
+      parts as a label; with multicast both counts, ``4 (27)``: with multicast (without).
+      A label that would cover another, a node or a name moves along its link, or is left
+      out (:mod:`forestcoll_opt.draw.labels`).
     * ``"groups"``: process groups at once (``schedule`` is a
       :class:`~forestcoll_opt.lp.groups.solve.ConcurrentBound` from ``fc.concurrent``, or
       a :class:`~forestcoll_opt.analysis.together.Contention` from ``fc.contention``,
       which adds the groups' isolated optima): the links the joint optimum fills and those
-      the isolated optima would need more of than there is, and below, per link, each
-      group's share (:mod:`forestcoll_opt.draw.groups_view`). Two panels: no ``ax``.
+      the isolated optima would need more of than there is, and below, per kind of link
+      (links with the same shares share a row), each group's share
+      (:mod:`forestcoll_opt.draw.groups_view`). Two panels: no ``ax``.
 
     A schedule is drawn only when the independent verifier accepts it on ``topology``
     (:func:`~forestcoll_opt.draw.checked.check_schedule`: a compact schedule's group is
@@ -169,9 +172,10 @@ def _groups(topology: Topology, result: Any, ax: Any) -> Any:
     schedules = getattr(result, "schedules", None)
     lay = layout(topology)
     with style():
-        from .groups_view import MAX_BARS, fights, groups_view
+        from .groups_view import MAX_BARS, alike, fights, groups_view
 
-        rows = min(MAX_BARS, len(fights(topology, bound, schedules))) * (2 if schedules else 1)
+        kinds = len(alike(fights(topology, bound, schedules)))
+        rows = min(MAX_BARS, kinds) * (2 if schedules else 1)
         width, height = _size(lay, "topology")
         bars = round(1.1 + 0.22 * max(rows, 2), 2)
         # room for the bars' link names on the left (constrained layout places them); the

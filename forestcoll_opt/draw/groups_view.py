@@ -8,7 +8,9 @@ promises alone add up past 1) in orange. Below, for the links that matter most, 
 per group stacked per link: each group's share of the link at the joint optimum
 (:attr:`~forestcoll_opt.lp.groups.solve.ConcurrentBound.shares`, the allgather phase of
 an allreduce) and, beside it, the share its isolated optimum would use; the line at 1 is
-the link's capacity.
+the link's capacity. Links whose bars would be the same (:func:`alike`) share one row. The
+groups' colours are never the panel's red and orange, and the figure is cut to the
+network's drawing, without a blank band between the panels.
 """
 
 from __future__ import annotations
@@ -88,12 +90,38 @@ def fights(topology: Topology, bound: Any, schedules: Sequence[Schedule] | None 
     return sorted(out, key=lambda f: (not f.contended, -f.demand, order[f.link]))
 
 
+# the groups' colours leave out tab10's and tab20's oranges and reds: in the network panel
+# those mean "full at the joint optimum" and "over capacity" (lookat 32)
+TAB10 = (0, 2, 4, 5, 6, 7, 8, 9)
+TAB20 = (0, 1, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19)
+
+
 def colours(count: int) -> list[Any]:
-    """One colour per group (tab10, then tab20 for more; repeating past 20)."""
+    """One colour per group: tab10's eight that are neither orange nor red, then tab20's
+    sixteen for more (repeating past 16)."""
     import matplotlib
 
-    cmap = matplotlib.colormaps["tab10" if count <= 10 else "tab20"]
-    return [cmap(i % cmap.N) for i in range(count)]
+    name, picks = ("tab10", TAB10) if count <= len(TAB10) else ("tab20", TAB20)
+    cmap = matplotlib.colormaps[name]
+    return [cmap(picks[i % len(picks)]) for i in range(count)]
+
+
+def alike(found: Sequence[LinkFight]) -> list[tuple[LinkFight, int]]:
+    """The links in classes of alike bars: the same capacity, the same kind, and the same
+    shares at the joint optimum and in the isolated optima, whichever groups hold them (on
+    a symmetric network with symmetric groups, one class per orbit of links: the NVSwitch
+    links of every box of a tensor-parallel mesh are one class), each as its first link
+    and its size, in the order of their first link.
+
+    :param found: links from :func:`fights`
+    :returns: [(first link of the class, how many links it holds)]
+    """
+    classes: dict[Any, list[Any]] = {}
+    for f in found:
+        key = (f.capacity, f.contended, tuple(sorted(f.joint.values())),
+               tuple(sorted(f.wanted.values())))
+        classes.setdefault(key, [f, 0])[1] += 1
+    return [(f, n) for f, n in classes.values()]
 
 
 def groups_view(fig: Any, topology: Topology, lay: Layout, bound: Any,
@@ -106,7 +134,7 @@ def groups_view(fig: Any, topology: Topology, lay: Layout, bound: Any,
     from matplotlib.lines import Line2D
 
     found = fights(topology, bound, schedules)
-    grid = fig.add_gridspec(2, 1, height_ratios=list(heights), hspace=0.25)
+    grid = fig.add_gridspec(2, 1, height_ratios=list(heights), hspace=0.04)
     ax = fig.add_subplot(grid[0])
     net.frames(ax, lay)
     net.links(ax, topology, lay, color=net.MUTED, alpha=1.0)
@@ -121,9 +149,15 @@ def groups_view(fig: Any, topology: Topology, lay: Layout, bound: Any,
         if drawn.get(key) != CONTENDED:
             drawn[key] = colour
     bulk = len(drawn) > net.MAX_ARROWS
+    if bulk:                # thin and see-through, the contended above: names stay legible
+        for colour, lw in ((OVERSUBSCRIBED, 0.7), (CONTENDED, 1.0)):
+            lines = net.segments(ax, [(lay.at(a), lay.at(b)) for (a, b), c in drawn.items()
+                                      if c == colour], colors=colour, widths=lw, zorder=2)
+            if lines is not None:
+                lines.set_alpha(0.55)
     for (a, b), colour in sorted(drawn.items(), key=lambda kv: kv[1] == CONTENDED):
         if bulk:
-            net.segments(ax, [(lay.at(a), lay.at(b))], colors=colour, widths=1.6)
+            continue
         else:
             net.arrow(ax, lay.at(a), lay.at(b), color=colour,
                       lw=net.width(topology.capacity.get((a, b), widest), widest),
@@ -142,24 +176,27 @@ def groups_view(fig: Any, topology: Topology, lay: Layout, bound: Any,
                         f"{topology.name}: the links they fight over\njoint optimum "
                         f"λ = {lam} {topology.units} per unit of weight")
     bars = fig.add_subplot(grid[1])
-    _bars(bars, found[:MAX_BARS], [g.name for g in bound.groups], len(found),
+    classes = alike(found)
+    _bars(bars, classes[:MAX_BARS], [g.name for g in bound.groups], len(found), len(classes),
           bool(schedules), len(bound.shares) > 1)
-    return found[:MAX_BARS]
+    return [f for f, _ in classes[:MAX_BARS]]
 
 
-def _bars(ax: Any, shown: Sequence[LinkFight], names: Sequence[str], total: int,
-          isolated: bool, last_phase: bool) -> None:
-    """Per link, the groups' shares stacked: the joint optimum's bar and, with schedules,
-    the isolated optima's bar below it; capacity 1 marked."""
+def _bars(ax: Any, shown: Sequence[tuple[LinkFight, int]], names: Sequence[str], total: int,
+          kinds: int, isolated: bool, last_phase: bool) -> None:
+    """Per class of alike links (:func:`alike`), the groups' shares stacked: the joint
+    optimum's bar and, with schedules, the isolated optima's bar below it; capacity 1
+    marked."""
     from matplotlib.patches import Patch
 
     colour = dict(zip(names, colours(len(names))))
     labels, y = [], 0.0
     rows = []
-    for f in shown:
+    for f, count in shown:
         a, b = f.link
+        more = f" and {count - 1} alike" if count > 1 else ""
         rows.append((y, f.joint, "joint"))
-        labels.append((y, f"{a}→{b} ({fraction_text(f.capacity)}): joint"))
+        labels.append((y, f"{a}→{b}{more} ({fraction_text(f.capacity)}): joint"))
         if isolated:
             rows.append((y + 0.9, f.wanted, "isolated"))
             labels.append((y + 0.9, "isolated optima"))
@@ -178,9 +215,14 @@ def _bars(ax: Any, shown: Sequence[LinkFight], names: Sequence[str], total: int,
     ax.invert_yaxis()
     ax.set_xlabel("share of the link's bandwidth (1 = its capacity)")
     phase = " (allgather phase)" if last_phase else ""
-    more = f", {len(shown)} of {total} links" if total > len(shown) else ""
+    if kinds > len(shown):
+        more = f", {len(shown)} of {kinds} kinds of link ({total} links)"
+    elif kinds < total:
+        more = f", {total} links in {kinds} kinds"
+    else:
+        more = ""
     ax.set_title(f"each group's share of a link: at the joint optimum{phase}"
-                 + (", and what its isolated optimum uses alone (hatched)" if isolated else "")
+                 + (",\nand what its isolated optimum uses alone (hatched)" if isolated else "")
                  + more, loc="left")
     handles = [Patch(color=colour[n], label=n) for n in names[:12]]
     if len(names) > 12:

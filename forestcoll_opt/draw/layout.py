@@ -55,7 +55,8 @@ class Layout:
     :ivar summary: a sentence for the figure saying what is summarised, or ``""``
     :ivar labels: drawn node id -> its label (the id without its box prefix inside a box)
     :ivar outward: drawn node id -> the unit vector its label is pushed along (away from
-        its box's centre; straight down where not given)
+        its box's centre; up for the switches above the boxes, whose links go down;
+        straight down where not given)
     :ivar width: the drawing's width in layout units
     :ivar height: its height
     :ivar per_box: compute nodes in the largest drawn box (node sizes shrink with it)
@@ -148,7 +149,8 @@ def layout(topology: Topology) -> Layout:
                  out.width / 2 - spread / 2 + spread * i / (len(fabric) - 1))
             out.pos[v] = (x, top)
             out.labels[v] = v
-        out.height = top + 0.15
+            out.outward[v] = (0.0, 1.0)     # the name above: its links leave downward
+        out.height = top + 0.22           # room for the names above the switches
     return out
 
 

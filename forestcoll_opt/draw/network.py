@@ -1,6 +1,6 @@
 """The pieces every view draws with: box frames, links (width by bandwidth), nodes
 (compute nodes round, switches square, multicast switches diamonds), arrows along links,
-and the legend."""
+and the legend. Node and box names have a white halo and lie above the arrows."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any, Iterable
 
 from ..model.numbers import fraction_text
 from ..model.topology import Topology
+from .labels import halo
 from .layout import HIDDEN, MIN_NODE_SIZE, Layout
 
 COMPUTE = "#4c72b0"
@@ -57,12 +58,16 @@ def frames(ax: Any, lay: Layout) -> None:
                                     facecolor="#f4f4f4" if f.summary else "#f7f9fc",
                                     edgecolor="#999999", linestyle="--" if f.summary else "-",
                                     linewidth=0.8, zorder=0))
+        # above the links and arrows (zorder 4), with a white halo: a line crossing a
+        # box's name leaves it readable
         if f.summary:
             ax.text(f.x + f.width / 2, f.y + f.height / 2, f.label, ha="center", va="center",
-                    fontsize=8, color="#444444", zorder=5)
+                    fontsize=8, color="#444444", zorder=6, path_effects=halo())
         else:
             ax.text(f.x + 0.04, f.y + f.height - 0.04, f.label, ha="left", va="top",
-                    fontsize=8, fontweight="bold", color="#444444", zorder=5)
+                    fontsize=8, fontweight="bold", color="#444444", zorder=6,
+                    bbox={"boxstyle": "round,pad=0.1", "facecolor": "#f7f9fc",
+                          "edgecolor": "none", "alpha": 0.9})
 
 
 def links(ax: Any, topology: Topology, lay: Layout, *, color: str = LINK,
@@ -117,7 +122,7 @@ def nodes(ax: Any, topology: Topology, lay: Layout, *, muted: bool = False,
             va = "center" if abs(uy) < 0.4 else ("bottom" if uy > 0 else "top")
             ax.text(x + ux * gap, y + uy * gap, text, ha=ha, va=va,
                     fontsize=6.5 if size >= 120 else 5.5,
-                    color="#999999" if muted else "#222222", zorder=6)
+                    color="#999999" if muted else "#222222", zorder=6, path_effects=halo())
 
 
 def arrow(ax: Any, a: tuple[float, float], b: tuple[float, float], *, color: str,

@@ -231,14 +231,21 @@ def _size(n: int) -> str:
 
 
 def _fixed_k_plot(t: Tradeoff) -> Any:
+    """algbw against k on a linear axis with integer ticks (k* among them, marked)."""
     with style():
         fig = new_figure(6.5, 3.2)
         ax = fig.add_subplot(1, 1, 1)
         fixed = [c for c in t.candidates if c.k is not None]
-        ax.plot([c.k for c in fixed], [float(c.algbw) for c in fixed], marker="o")
+        ks = [c.k for c in fixed]
+        ax.plot(ks, [float(c.algbw) for c in fixed], marker="o")
+        star = next((c for c in fixed if c.k == t.k_star), None)
+        if star is not None:
+            ax.plot([star.k], [float(star.algbw)], marker="*", markersize=13, linestyle="",
+                    color="#c44e52", label=f"k* = {star.k}", zorder=3)
         ax.axhline(float(t.optimum), color="black", linestyle="--", linewidth=0.8,
                    label=f"optimum {fraction_display(t.optimum)}")
-        ax.set_xscale("log", base=2)
+        ax.set_xticks(k_ticks(ks, t.k_star))
+        ax.set_xlim(min(ks) - 0.5, max(ks) + 0.5)
         ax.set_xlabel("k (trees per root)")
         ax.set_ylabel(f"algbw ({t.units})")
         low = min(float(c.algbw) for c in fixed)
@@ -248,24 +255,96 @@ def _fixed_k_plot(t: Tradeoff) -> Any:
     return fig
 
 
+def k_ticks(ks: list[int], k_star: int | None, most: int = 16) -> list[int]:
+    """The k axis's ticks: every k when there are at most ``most`` of them, else about ten
+    integer ticks from matplotlib's locator with ``k_star`` added (a tick too close to it
+    dropped)."""
+    from matplotlib.ticker import MaxNLocator
+
+    if len(ks) <= most:
+        return sorted(set(ks))
+    low, high = min(ks), max(ks)
+    ticks = [int(v) for v in MaxNLocator(nbins=10, integer=True).tick_values(low, high)
+             if low <= v <= high]
+    if k_star is not None:
+        near = 0.04 * (high - low)
+        ticks = [v for v in ticks if abs(v - k_star) > near] + [k_star]
+    return sorted(set(ticks))
+
+
+# the baselines' and the library's lines: black or grey, each with its own dashes and marker
+BASELINE_STYLES = (("black", "--", "s"), ("#666666", "-.", "^"), ("black", ":", "D"),
+                   ("#666666", (0, (6, 2, 1, 2, 1, 2)), "v"), ("black", (0, (1, 3)), "o"))
+
+
+def same_times(t: Tradeoff) -> list[list[Any]]:
+    """The fixed-k candidates in groups of equal simulated time at every size (in practice
+    the same trees: k = 1…5 on two DGX A100 boxes), in the order of their first member."""
+    groups: dict[tuple[float, ...], list[Any]] = {}
+    for c in t.candidates:
+        if c.k is not None:
+            key = tuple(float(f"{r.seconds[c.name]:.12g}") for r in t.rows)
+            groups.setdefault(key, []).append(c)
+    return list(groups.values())
+
+
+def k_label(ks: list[int], k_star: int | None) -> str:
+    """``k=1–5`` for a run of three or more, ``k=3, 6`` otherwise; ``(k*)`` when it holds
+    the optimal k."""
+    run = len(ks) > 2 and ks == list(range(ks[0], ks[-1] + 1))
+    text = f"k={ks[0]}–{ks[-1]}" if run else "k=" + ", ".join(map(str, ks))
+    return text + (" (k*)" if k_star in ks else "")
+
+
 def _time_plot(t: Tradeoff) -> Any:
+    """Every candidate's time over the fastest at each size: above all of them (log scale),
+    below ForestColl's schedules alone at a scale that tells them apart. Fixed-k schedules
+    with the same times share one line (``k=1–5``); every baseline has its own dashes and
+    marker."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
     with style():
-        fig = new_figure(7.5, 3.8)
-        ax = fig.add_subplot(1, 1, 1)
+        fig = new_figure(7.5, 5.6)
+        top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[1.15, 1])
         sizes = [r.size_bytes for r in t.rows]
         fastest = [r.seconds[r.best] for r in t.rows]
-        for i, c in enumerate(t.candidates):
-            relative = [r.seconds[c.name] / f for r, f in zip(t.rows, fastest)]
-            baseline = c.k is None
-            ax.plot(sizes, relative, label=c.name, linewidth=1.8 if baseline else 1.0,
-                    linestyle="--" if baseline else "-",
-                    color="black" if baseline else _viridis(i, len(t.candidates)))
-        ax.set_xscale("log", base=2)
-        ax.set_xticks(sizes, [_size(s) for s in sizes], rotation=30, fontsize=7)
-        ax.set_xlabel("message size")
-        ax.set_ylabel("time / fastest at that size")
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=6, ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+
+        def relative(name: str) -> list[float]:
+            return [r.seconds[name] / f for r, f in zip(t.rows, fastest)]
+
+        ours = [(k_label([c.k for c in g], t.k_star), g[0].name)
+                for g in same_times(t)]
+        ours += [(c.name, c.name) for c in t.candidates
+                 if c.k is None and c.kind in ("front", "lp")]
+        others = [c.name for c in t.candidates if c.kind in ("baseline", "library")]
+        ceiling = 1.0
+        for i, (label, name) in enumerate(ours):
+            values = relative(name)
+            ceiling = max(ceiling, *values)
+            for ax in (top, bottom):
+                ax.plot(sizes, values, label=label, linewidth=1.3, marker=".", markersize=4,
+                        color=_viridis(i, len(ours)))
+        for i, name in enumerate(others):
+            colour, dashes, marker = BASELINE_STYLES[i % len(BASELINE_STYLES)]
+            top.plot(sizes, relative(name), label=name, color=colour, linestyle=dashes,
+                     linewidth=1.6, marker=marker, markersize=4)
+        top.set_yscale("log")
+        # plain numbers (1, 1.5, 2, 3, 5, ...), not 2×10⁰, on a range under a decade
+        top.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 1.5, 2.0, 3.0, 5.0, 7.0)))
+        top.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}"))
+        top.yaxis.set_minor_formatter(NullFormatter())
+        top.set_ylabel("time / fastest\n(log scale)")
+        top.set_title("every candidate", loc="left", fontsize=8)
+        bottom.set_ylim(0.995, 1 + 1.2 * max(ceiling - 1, 0.01))
+        bottom.set_ylabel("time / fastest")
+        bottom.set_title("ForestColl's schedules only", loc="left", fontsize=8)
+        bottom.set_xscale("log", base=2)
+        bottom.set_xticks(sizes, [_size(s) for s in sizes], rotation=30, fontsize=7)
+        bottom.set_xlabel("message size")
+        for ax in (top, bottom):
+            ax.grid(alpha=0.3)
+        top.legend(fontsize=6.5, ncol=1 if len(ours) + len(others) <= 14 else 2,
+                   loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return fig
 
 

@@ -15,6 +15,7 @@ from ..model.trees import tree_image
 from ..verify import Verdict
 from . import network as net
 from .checked import verified_line
+from .labels import ALONG, along, label_layer
 from .layout import Layout
 
 MAX_PANELS = 12          # trees drawn one per panel; the rest are counted in the title
@@ -81,13 +82,16 @@ def tree_hops(tree: Tree, lay: Layout) -> dict[tuple[str, str], int]:
 
 
 def draw_tree(ax: Any, topology: Topology, lay: Layout, tree: Tree, color: str,
-              rad: float = 0.0, background: bool = True) -> None:
+              rad: float = 0.0, background: bool = True, layer: Any = None) -> None:
     """One tree on the network: its hops as arrows (``×n`` where n of its edges share a
-    link), its root ringed."""
+    link, on ``layer``, or on a layer of its own: :mod:`~forestcoll_opt.draw.labels`), its
+    root ringed."""
     if background:
         net.frames(ax, lay)
         net.links(ax, topology, lay, color=net.MUTED, alpha=1.0)
         net.nodes(ax, topology, lay, muted=True)
+    if layer is None:
+        layer = label_layer(ax, markers=list(lay.pos.values()), marker_size=lay.node_size())
     hops = tree_hops(tree, lay)
     if len(hops) > net.MAX_ARROWS:      # straight lines, no heads, no labels
         net.segments(ax, [(lay.at(a), lay.at(b)) for a, b in hops], colors=color,
@@ -97,8 +101,8 @@ def draw_tree(ax: Any, topology: Topology, lay: Layout, tree: Tree, color: str,
         net.arrow(ax, lay.at(a), lay.at(b), color=color, lw=1.2 + 0.5 * min(count - 1, 4),
                   rad=rad)
         if count > 1:
-            net.label(ax, net.midpoint(lay.at(a), lay.at(b), rad), f"×{count}", color=color,
-                      size=5.5)
+            layer.add([along(lay.at(a), lay.at(b), rad, t) for t in ALONG], f"×{count}",
+                      color=color, size=5.5)
     x, y = lay.at(tree.root)
     ax.scatter([x], [y], s=lay.node_size() * 1.8, facecolors="none", edgecolors=color,
                linewidths=1.6, zorder=5)
@@ -148,9 +152,11 @@ def tree_overlay(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
     net.links(ax, topology, lay, color=net.MUTED, alpha=1.0)
     net.nodes(ax, topology, lay, muted=True)
     handles = []
+    layer = label_layer(ax, markers=list(lay.pos.values()), marker_size=lay.node_size())
     for i, (coll, tree) in enumerate(trees):
         color = TREE_COLORS[i % len(TREE_COLORS)]
-        draw_tree(ax, topology, lay, tree, color, rad=0.06 * (i % 5), background=False)
+        draw_tree(ax, topology, lay, tree, color, rad=0.06 * (i % 5), background=False,
+                  layer=layer)
         handles.append(Line2D([], [], color=color, linewidth=1.5,
                               label=f"tree {i + 1} · weight {tree.weight}"))
     ax.legend(handles=handles[:20], loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=7,
@@ -202,7 +208,8 @@ def utilisation(topology: Topology, schedule: Schedule
 def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
                verdict: Verdict) -> int:
     """Every link coloured by load / capacity, saturated links marked, loads as labels
-    (with multicast: with / without); the title gives the verifier's algbw and ratio
+    (with multicast: ``with (without)``; a label that would cover another, a node or a
+    name is moved along its link or left out); the title gives the verifier's algbw and ratio
     (``verdict``, from :func:`~forestcoll_opt.draw.checked.check_schedule`), not the
     file's.
 
@@ -233,6 +240,10 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
             lines.append((a, b, both))
     used = sum(1 for a, b, _ in lines if shown[(a, b)][0])
     bulk = len(lines) > net.MAX_ARROWS
+    # the loads' labels: the busiest links' first, each where it covers no other label,
+    # node or name (labels.py), left out where there is no such place
+    layer = label_layer(ax, markers=list(lay.pos.values()), marker_size=lay.node_size())
+    offered: list[tuple[Fraction, int, list[tuple[float, float]], str, str]] = []
     if bulk:                             # straight lines in two collections, no heads
         idle = [(lay.at(a), lay.at(b)) for a, b, _ in lines if not shown[(a, b)][0]]
         busy = sorted(((shown[(a, b)][0], a, b) for a, b, _ in lines if shown[(a, b)][0]),
@@ -255,20 +266,26 @@ def loads_view(ax: Any, topology: Topology, lay: Layout, schedule: Schedule,
         net.arrow(ax, lay.at(a), lay.at(b), color=SATURATED if full else cmap(0.15 + 0.7 * float(u)),
                   lw=2.6 if full else 1.4, rad=rad, gid=gid, style="<|-|>" if both else "-|>")
         if used <= MAX_LABELS:
-            net.label(ax, net.midpoint(lay.at(a), lay.at(b), rad),
-                      f"{load}/{plain}" if schedule.multicast else str(load),
-                      color=SATURATED if full else "#333333", size=5.5)
+            # with multicast "4 (27)": parts with multicast (without); never "4/27", which
+            # everywhere else is an exact fraction
+            offered.append((u, len(offered),
+                            [along(lay.at(a), lay.at(b), rad, t) for t in ALONG],
+                            f"{load} ({plain})" if schedule.multicast else str(load),
+                            SATURATED if full else "#333333"))
+    for _, _, places, text, colour in sorted(offered, key=lambda o: (-o[0], o[1])):
+        layer.add(places, text, color=colour, size=5.5)
     saturated = sum(1 for u in util.values() if u == 1)
     bar = ScalarMappable(norm=Normalize(0, 1), cmap=matplotlib.colors.ListedColormap(
         [cmap(0.15 + 0.7 * i / 255) for i in range(256)]))
     ax.figure.colorbar(bar, ax=ax, shrink=0.5, pad=0.01, location="bottom",
                        label="load / capacity (share of the time the link is busy)")
-    parts = "multicast / without" if schedule.multicast else "per direction"
+    parts = "with multicast (without)" if schedule.multicast else "per direction"
     extra = [Line2D([], [], color=SATURATED, linewidth=2.6, label=f"saturated ({saturated})"),
              Line2D([], [], color=net.MUTED, linewidth=0.8, label="unused")]
     if used <= MAX_LABELS and not bulk:
         unit = "route parts" if schedule.collective is Collective.ALLTOALL else "tree parts"
-        extra.append(Line2D([], [], color="none", label=f"labels: {unit}\n{parts}"))
+        extra.append(Line2D([], [], color="none", label=f"labels: {unit}\n{parts};\n"
+                                                        f"left out where they\nwould overlap"))
     if bulk:
         extra.append(Line2D([], [], color="none", label=f"more than {net.MAX_ARROWS} lines:\n"
                                                         f"no arrow heads"))

@@ -13,7 +13,7 @@ import pytest
 matplotlib = pytest.importorskip("matplotlib")
 
 import forestcoll_opt as fc  # noqa: E402
-from forestcoll_opt.draw.groups_view import MAX_BARS, fights  # noqa: E402
+from forestcoll_opt.draw.groups_view import MAX_BARS, alike, fights  # noqa: E402
 from forestcoll_opt.errors import DrawError  # noqa: E402
 
 
@@ -55,21 +55,73 @@ def test_the_figure_has_its_artists_and_labels(tp):
     legend = [x.get_text() for x in net.get_legend().get_texts()]
     assert "full at the joint optimum\n(16 links)" in legend
     assert "over capacity with every\nisolated optimum (64 links)" in legend
-    # the bars: per link a joint bar and a hatched isolated bar, stacked by group
+    # the bars: per kind of link a joint bar and a hatched isolated bar, stacked by group;
+    # the 64 links are 7 kinds of alike bars (lookat 32: 8 identical rows before)
     ticks = [x.get_text() for x in bars.get_yticklabels()]
-    assert len(ticks) == 2 * MAX_BARS
-    assert ticks[:2] == ["box1/nvswitch→box1/gpu2 (450): joint", "isolated optima"]
+    assert len(ticks) == 2 * 7 and 7 < MAX_BARS
+    assert ticks[:2] == ["box1/nvswitch→box1/gpu2 and 5 alike (450): joint", "isolated optima"]
+    assert ticks[6] == "rail0→box0/gpu0 and 31 alike (50): joint"
     patches = [p for p in bars.patches if p.get_gid()]
     joint = [p for p in patches if p.get_gid().startswith("joint:")]
     isolated = [p for p in patches if p.get_gid().startswith("isolated:")]
-    assert len(joint) == MAX_BARS and all(p.get_hatch() is None for p in joint)
-    assert len(isolated) == 2 * MAX_BARS and all(p.get_hatch() == "//" for p in isolated)
+    assert len(joint) == 6 and all(p.get_hatch() is None for p in joint)  # rails: no joint share
+    assert len(isolated) == 2 * 7 and all(p.get_hatch() == "//" for p in isolated)
     assert joint[0].get_width() == pytest.approx(1.0)
     assert sum(p.get_width() for p in isolated[:2]) == pytest.approx(16 / 9)
     assert any(l.get_xdata()[0] == 1.0 for l in bars.get_lines())      # the capacity line
     assert bars.get_xlabel() == "share of the link's bandwidth (1 = its capacity)"
     assert [x.get_text() for x in bars.get_legend().get_texts()] == ["tp[dp=0]", "tp[dp=1]"]
-    assert bars.get_title(loc="left").endswith("(hatched), 8 of 64 links")
+    assert bars.get_title(loc="left").endswith("(hatched), 64 links in 7 kinds")
+
+
+def test_alike_links_share_a_row(tp):
+    t, c = tp
+    found = fights(t, c.bound, c.schedules)
+    classes = alike(found)
+    assert sum(n for _, n in classes) == len(found) == 64
+    assert [(f.link, n) for f, n in classes][:4] == [
+        (("box1/nvswitch", "box1/gpu2"), 6), (("box1/nvswitch", "box1/gpu0"), 2),
+        (("box0/nvswitch", "box0/gpu0"), 8), (("rail0", "box0/gpu0"), 32)]
+    # alike whichever group holds the share (one box's link and its image in the other
+    # box, each group on its own box); another capacity or share is another kind
+    from forestcoll_opt.draw.groups_view import LinkFight
+
+    one = LinkFight(("a/s", "a/g"), Fraction(450), True, {"g0": Fraction(1)},
+                    {"g0": Fraction(7, 9), "g1": Fraction(1)})
+    image = LinkFight(("b/s", "b/g"), Fraction(450), True, {"g1": Fraction(1)},
+                      {"g1": Fraction(7, 9), "g0": Fraction(1)})
+    other = LinkFight(("b/s", "b/h"), Fraction(450), True, {"g1": Fraction(1)},
+                      {"g1": Fraction(1, 3), "g0": Fraction(1)})
+    assert [(f.link, n) for f, n in alike([one, image, other])] == [
+        (("a/s", "a/g"), 2), (("b/s", "b/h"), 1)]
+
+
+def test_group_colours_are_not_the_links_colours():
+    """Orange meant "over capacity" above and a group below (lookat 32)."""
+    from matplotlib.colors import to_rgb
+
+    from forestcoll_opt.draw.groups_view import CONTENDED, OVERSUBSCRIBED, colours
+
+    for count in (2, 8, 16, 30):
+        for colour in colours(count):
+            r, g, b = to_rgb(colour)
+            assert not (r > 0.75 and g < 0.65 and b < 0.55), (count, colour)   # no orange/red
+            assert to_rgb(colour) not in (to_rgb(CONTENDED), to_rgb(OVERSUBSCRIBED))
+    assert len(set(colours(8))) == 8 and len(set(colours(16))) == 16
+
+
+def test_no_blank_band_between_the_panels(tp):
+    """The network panel ended an inch above the bars' title (lookat 32)."""
+    t, c = tp
+    fig = fc.draw(t, c, view="groups")
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    net, bars = fig.axes
+    drawing = net.get_window_extent(renderer)          # the equal-aspect network
+    title = bars.title.get_window_extent(renderer) if bars.title.get_text() else \
+        bars._left_title.get_window_extent(renderer)
+    gap = (drawing.y0 - title.y1) / fig.dpi
+    assert 0 <= gap < 0.35, gap
 
 
 def test_the_same_bytes_every_time(tp, tmp_path):

@@ -6,6 +6,7 @@ axes labelled; the same seed gives the same bytes."""
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 
@@ -31,14 +32,66 @@ def test_the_bars_are_the_scenarios_losses(sample):
     got = {round(b.get_x() + b.get_width() / 2, 9): b.get_height() for b in bars}
     assert got == {round(float(v) * 100, 9): n for v, n in expected.items()}
     assert sum(b.get_height() for b in bars) == 40
-    # the median and the 90th percentile, as vertical lines at their exact values
+    # the median and the 90th percentile, equal here: one vertical line at their value
     d = sample.distribution
-    xs = sorted(line.get_xdata()[0] for line in ax.lines)
-    assert xs == sorted([float(d["median"]) * 100, float(d["p90"]) * 100])
+    assert d["median"] == d["p90"] == Fraction(9, 10)
+    assert [line.get_xdata()[0] for line in ax.lines] == [90.0]
+    assert ax.get_legend().get_texts()[0].get_text() == "median = 90th percentile 90.00%"
     assert ax.get_xlabel() == "lost fraction of the optimum 533.333 GB/s (%)"
     assert ax.get_ylabel() == "scenarios"
-    assert ax.get_title() == ("allgather on dgx-h100-2: 40 scenarios, 2 part(s) failing "
-                              "together, seed 3")
+    assert ax.get_title(loc="left") == ("allgather on dgx-h100-2: 40 scenarios, 2 part(s) "
+                                        "failing together, seed 3")
+
+
+def impact(losses, sampled=True):
+    from forestcoll_opt.analysis.scenarios import Scenario, ScenarioImpact
+    from forestcoll_opt.model.collective import Collective
+
+    rows = tuple(Scenario((f"link:a{i}--b{i}",), 1 - v, v, "ok") for i, v in enumerate(losses))
+    return ScenarioImpact(Collective.ALLGATHER, "t", "GB/s", Fraction(1), rows, sampled,
+                          1 if sampled else None)
+
+
+def test_legend_beside_the_bars_and_whole_counts(sample):
+    """The legend covered the tallest bar (lookat 13): it is outside the axes now, and
+    the count axis ticks whole scenarios only."""
+    from matplotlib.ticker import MaxNLocator
+
+    fig = loss_distribution(sample)
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    legend = ax.get_legend().get_window_extent(renderer)
+    assert legend.x0 >= ax.get_window_extent(renderer).x1
+    assert isinstance(ax.yaxis.get_major_locator(), MaxNLocator)
+    assert all(float(t).is_integer() for t in ax.get_yticks())
+    few = loss_distribution(impact([Fraction(1, 10), Fraction(1, 5)])).axes[0]
+    top = few.get_ylim()[1]
+    assert [float(t) for t in few.get_yticks() if t <= top] == [0.0, 1.0]
+
+
+def test_median_and_p90_in_two_styles():
+    losses = [Fraction(i, 100) for i in range(10)]       # median 4 %, 90th percentile 8 %
+    ax = loss_distribution(impact(losses)).axes[0]
+    median, p90 = ax.lines
+    assert (median.get_xdata()[0], p90.get_xdata()[0]) == (4.0, 8.0)
+    assert median.get_linestyle() != p90.get_linestyle()
+    assert [t.get_text() for t in ax.get_legend().get_texts()][:2] == \
+        ["median 4.00%", "90th percentile 8.00%"]
+
+
+def test_given_scenarios_one_bar_each():
+    """Scenarios given one by one: one bar per scenario named by its failures, not a
+    histogram of two counts of 1 (lookat 13)."""
+    t = fc.resolve("dgx-h100:boxes=4")
+    given = scenario_impact(t, scenarios=[["nic:box0/gpu0"], ["box:0"]])
+    ax = loss_distribution(given).axes[0]
+    assert [x.get_text() for x in ax.get_yticklabels()] == ["nic:box0/gpu0", "box:0"]
+    widths = [p.get_width() for p in ax.patches]
+    assert widths == pytest.approx([10.0, -100 / 92])    # 1 - 14400/31 / (16000/31); 1 - 12000/23 / (16000/31)
+    assert [t.get_text() for t in ax.texts] == ["10.00%", "-1.09%"]
+    assert ax.get_title(loc="left") == "allgather on dgx-h100-4: 2 given scenarios"
+    assert ax.get_legend() is None
 
 
 def test_the_same_seed_gives_the_same_bytes(sample, tmp_path):
