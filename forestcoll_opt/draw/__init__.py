@@ -32,6 +32,7 @@ from ..model.schedule import Schedule
 from ..model.topology import Topology
 from .canvas import FORMATS, format_of, new_figure, render, style
 from .checked import check_schedule
+from .labels import label_layer
 from .layout import MAX_BOXES, layout
 
 VIEWS = ("topology", "cut", "tree", "loads", "groups")
@@ -39,8 +40,8 @@ SCHEDULE_VIEWS = ("tree", "loads")
 """The views that draw a schedule (the others draw a topology or a bound)."""
 
 __all__ = ["FORMATS", "MAX_BOXES", "SCHEDULE_VIEWS", "VIEWS", "check_schedule", "draw",
-           "draw_front", "loss_distribution", "render", "report", "save_drawing",
-           "utilisation"]
+           "draw_front", "label_layer", "loss_distribution", "render", "report",
+           "save_drawing", "utilisation"]
 
 
 def draw(topology: Topology, schedule: "Schedule | Bound | None" = None, *,
