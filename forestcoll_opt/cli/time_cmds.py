@@ -24,6 +24,8 @@ from .args import (SCHEDULE_HELP, TOPOLOGY_HELP, add_executor, add_group, add_ke
 from ..model.numbers import fraction_text
 from .group_schedule_cmds import is_group_file
 from .output import exact_num, human_output
+from .time_tables import (print_calibration, print_candidates, print_groups_times,
+                          print_simulation, print_times)
 from .verify_cmds import demand_line, group_schedule
 
 
@@ -125,7 +127,7 @@ def _model_line(model: str, parameters: dict, topo, alpha: float | None,
     if model == "calibrated":
         from ..timing.calibrated import Calibration
         return (calibration or Calibration()).summary(topo)
-    shown = ", ".join(f"{a:g} s on {n} link{'s' * (n != 1)}"
+    shown = ", ".join(f"{a * 1e6:g} µs on {n} link{'s' * (n != 1)}"
                       for a, n in _alpha_summary(topo, alpha))
     source = "--alpha" if alpha is not None else "link types and the topology's alphas"
     return (f"model ideal (alpha-beta, chunked pipelining; chunks {parameters['chunks']}; "
@@ -185,26 +187,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                   f"{r.seconds!r},{r.algbw!r},{rows.model},{quoted}" for r in rows]
         write_output(args.csv, "\n".join(lines) + "\n")
     with human_output(args.csv):       # --csv -: standard output holds the CSV alone
-        print(f"{schedule.collective} on {topo.name}: model {rows.model}, exact algbw "
-              f"{float(schedule.algbw):.6g} {topo.units}")
-        demand = demand_line(topo, verdict)
-        if demand:
-            print(demand)
-        print(_model_line(rows.model, rows.parameters, topo, args.alpha,
-                          options.get("calibration")))
-        second = "protocol" if calibrated else "chunks"
-        banded = any(r.band is not None for r in rows)
-        print(f"{'size (bytes)':>16}  {second:>8}  {'time (s)':>12}  "
-              f"{'algbw (' + topo.units + ')':>14}" + (f"  {'band (+-2 sigma)':>21}" if banded
-                                                        else ""))
-        for r in rows:
-            cell = r.protocol if calibrated else r.chunks
-            line = f"{r.size_bytes:>16}  {cell:>8}  {r.seconds:>12.6g}  {r.algbw:>14.6g}"
-            if r.band is not None:
-                slow, fast = (r.size_bytes / s / unit_bytes_per_s(topo.units)[0]
-                              for s in (r.band[1], r.band[0]))
-                line += f"  {slow:>10.4g}..{fast:<9.4g}"
-            print(line)
+        print_simulation(schedule, topo, rows,
+                         _model_line(rows.model, rows.parameters, topo, args.alpha,
+                                     options.get("calibration")),
+                         demand_line(topo, verdict))
         return 0
 
 
@@ -293,13 +279,7 @@ def simulate_together(args: argparse.Namespace) -> int:
             print(f"{g.name:<{width}}  {len(g.members):>7}  {exact_num(g.alone_algbw):>22}  "
                   f"{exact_num(g.together_algbw):>22}  x{float(g.slowdown):.4g}")
         print()
-        print(f"{'size (bytes)':>16}  {'group':<{width}}  {'time alone (s)':>14}  "
-              f"{'together (s)':>14}  {'algbw alone':>12}  {'together':>12}")
-        for i, size in enumerate(sizes):
-            for g in result.groups:
-                a, t = g.alone[i], g.together[i]
-                print(f"{size:>16}  {g.name:<{width}}  {a.seconds:>14.6g}  "
-                      f"{t.seconds:>14.6g}  {a.algbw:>12.6g}  {t.algbw:>12.6g}")
+        print_groups_times(result, sizes, width)
     return 0
 
 
@@ -401,40 +381,8 @@ def cmd_tradeoff(args: argparse.Namespace) -> int:
         print(_optimum_line(result, topo))
         print(_model_line(result.model, dict(result.parameters), topo, args.alpha,
                           options.get("calibration")))
-        print(f"{'candidate':>10}  {'exact algbw':>12}  {'trees':>6}  {'height':>6}")
-        for c in result.candidates:
-            if c.kind == "library":
-                print(f"{c.name:>10}  {'-':>12}  {'-':>6}  {'-':>6}  (the library's own cost "
-                      f"model: ring or tree, and a protocol, per size)")
-            else:
-                note = {"compact": "  (compact: one tree per orbit)",
-                        "ring": "  (timed from its rings' cycles)"}.get(c.form, "")
-                print(f"{c.name:>10}  {float(c.algbw):>12.6g}  {c.trees:>6}  {c.height:>6}"
-                      f"{note}")
-        width = max(12, *(len(n) + 2 for n in names))
-        library = [c.name for c in result.candidates if c.kind == "library"]
-        banded = any(r.bands for r in result.rows)
-        head = f"{'size':>10}  {'fastest':>8}  {'protocol':>8}  {'algbw':>9}  "
-        head += "".join(f"{n:>{width}}" for n in names)
-        if library:
-            head += "".join(f"  {n + ' picks':>12}" for n in library)
-        if banded:
-            head += "  within the band (+-2 sigma)"
-        print("predicted time (s) per candidate; * marks the fastest")
-        print(head)
-        for r in result.rows:
-            cells = [f"{_size(r.size_bytes):>10}", f"{r.best:>8}",
-                     f"{r.protocols.get(r.best, '-') if calibrated else '-':>8}",
-                     f"{result.row_algbw(r):>9.4g}"]
-            line = "  ".join(cells) + "  "
-            line += "".join(f"{_time_cell(r.seconds[n], n == r.best):>{width}}" for n in names)
-            for n in library:
-                line += f"  {r.algorithms.get(n, '') + '/' + r.protocols.get(n, ''):>12}"
-            if banded:
-                line += "  " + _band_cell(r)
-            print(line)
-        if banded:
-            _print_bands(result, names)
+        print_candidates(result)
+        print_times(result, names, _band_cell)
         if plan is not None:
             _print_plan(plan)
         return 0
@@ -445,7 +393,10 @@ def _optimum_line(result, topo) -> str:
     reduce-scatter + allgather tree bound), and for allreduce the LP optimum beside it."""
     head = (f"{result.collective} on {result.topology}: "
             f"{'optimum' if result.reference == 'bound' else result.reference} "
-            f"{exact_num(result.optimum)} {result.units} at k={result.k_star}")
+            f"{exact_num(result.optimum)} {result.units}")
+    if result.collective.routed:         # routes, no trees: no k
+        return head
+    head += f" at k={result.k_star}"
     if result.collective is not Collective.ALLREDUCE:
         return head
     if result.lp_interval is None:
@@ -472,32 +423,6 @@ def _band_cell(row) -> str:
     return "not certain: " + " and ".join(ends)
 
 
-def _print_bands(result, names: list[str]) -> None:
-    """Each candidate's band per size (seconds at the fast and slow ends), and a summary of
-    the sizes where the fastest is not certain."""
-    print("band of each prediction (s, fast..slow end: every fitted parameter 2 standard "
-          "errors one way, then the other, for every candidate at once)")
-    width = max(21, *(len(n) + 2 for n in names))
-    print(f"{'size':>10}  " + "".join(f"{n:>{width}}" for n in names))
-    for r in result.rows:
-        spans = [f"{r.bands[n][0]:.4g}..{r.bands[n][1]:.4g}" if n in r.bands else "-"
-                 for n in names]
-        cells = "".join(f"{span:>{width}}" for span in spans)
-        print(f"{_size(r.size_bytes):>10}  {cells}")
-    unsure = [r for r in result.rows if not r.certain]
-    if not unsure:
-        print("the fastest is certain within the band at every size")
-    else:
-        print(f"the fastest is not certain within the band at {len(unsure)} of "
-              f"{len(result.rows)} sizes: " + ", ".join(
-                  f"{_size(r.size_bytes)} ({r.best} or {' or '.join(r.contenders)})"
-                  for r in unsure))
-
-
-def _time_cell(seconds: float, best: bool) -> str:
-    return f"{seconds:.4g}" + ("*" if best else " ")
-
-
 def _print_plan(plan) -> None:
     if plan.runtime == "mscclpp":
         where = f"MSCCL++ plans in {plan.folder}; each plan passed check-mscclpp"
@@ -515,13 +440,6 @@ def _print_plan(plan) -> None:
             what = (f"{e.file} ({r.candidate}, {e.protocol}, {e.channels} channel"
                     f"{'s' * (e.channels != 1)})")
         print(f"  {r.min_bytes} B .. {high}: {what}")
-
-
-def _size(n: int) -> str:
-    for unit, factor in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
-        if n >= factor and n % factor == 0:
-            return f"{n // factor}{unit}"
-    return f"{n}B"
 
 
 def add_calibrate(sub: argparse._SubParsersAction) -> None:
@@ -543,6 +461,11 @@ def add_calibrate(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--collective", choices=COLLECTIVES,
                    help="the collective of logs that cannot tell (allgather and alltoall "
                         "print the same table)")
+    p.add_argument("--run", dest="runs", metavar="N[,N]",
+                   help="fit only these runs, numbered from 0 over every table of the logs "
+                        "in order (default: every run of as many ranks as the topology has "
+                        "GPUs and of a collective the model fits; the output names the runs "
+                        "used and skipped)")
     p.set_defaults(func=cmd_calibrate)
 
 
@@ -554,31 +477,25 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
     check_output(args.output, label="-o", inputs=[args.topology, *args.logs])
     topo = resolve(args.topology)
-    fit = calibrate(topo, args.logs, placement=args.placement, collective=args.collective)
+    fit = calibrate(topo, args.logs, placement=args.placement, collective=args.collective,
+                    runs=_run_numbers(args.runs))
     write_output(args.output, json.dumps(fit.to_dict(), indent=1) + "\n")
     out, where = destination(args.output)
-    print(f"calibrated on {topo.name}: {len(fit.runs)} run(s), {len(fit.residuals)} sizes "
-          f"({fit.calibration.library}, {fit.calibration.arch} tables)", file=out)
-    for p in fit.fitted:
-        print(f"  {p.name:<24} {_fit_value(p.name, p.value, p.sigma)}", file=out)
-    for name, why in fit.held:
-        print(f"  {name:<24} held at its default: {why}", file=out)
-    for note in fit.notes:
-        print(f"note: {note}", file=out)
-    print(f"residuals (predicted / measured - 1), rms log error {fit.rms_log_error:.3g}, "
-          f"worst {fit.max_error:.1%}:", file=out)
-    print(f"  {'run':>3}  {'size':>10}  {'measured (us)':>13}  {'model (us)':>11}  "
-          f"{'runs':>12}  {'residual':>8}", file=out)
-    for r in fit.residuals:
-        print(f"  {r.run:>3}  {_size(r.size_bytes):>10}  {r.measured_s * 1e6:>13.6g}  "
-              f"{r.predicted_s * 1e6:>11.6g}  {r.algorithm + '/' + r.protocol:>12}  "
-              f"{r.error:>+8.1%}", file=out)
+    print_calibration(fit, topo, display_path, out)
     print(f"wrote {where}" + (f": use it with --calibration {display_path(args.output)}"
                               if args.output != "-" else ""), file=out)
+    if fit.warning:
+        print(f"forestcoll: warning: {fit.warning}", file=sys.stderr)
     return 0
 
 
-def _fit_value(name: str, value: float, sigma: float) -> str:
-    if name == "overhead":
-        return f"{value * 1e6:.4g} us +- {sigma * 1e6:.2g} us"
-    return f"{value:.4g} +- {sigma:.2g}"
+def _run_numbers(text: str | None) -> list[int] | None:
+    """``--run 1`` or ``--run 0,2``: the run numbers, as calibrate counts them."""
+    from ..errors import UsageError
+    if text is None:
+        return None
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isdigit() and len(p) <= 9 for p in parts):
+        raise UsageError(f"--run {text[:40]}: give run numbers as calibrate counts them, "
+                         f"from 0, e.g. --run 1 or --run 0,2")
+    return [int(p) for p in parts]

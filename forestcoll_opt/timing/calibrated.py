@@ -254,14 +254,14 @@ class Calibration:
         return (f"model calibrated ({TABLES[library].release} tables; link efficiency {eta}; "
                 f"protocols {', '.join(self.schedule_protocols(library))}; fitted: "
                 f"{library} ring latency x{self.ring_latency[library]:g}, reduce step "
-                f"{self.reduce_step * 1e6:g} us{self._fitted_text(library)})")
+                f"{self.reduce_step * 1e6:g} µs{self._fitted_text(library)})")
 
     def _fitted_text(self, library: str) -> str:
         """The overhead and the standard errors, when a calibration file set them."""
-        out = f", overhead {self.overhead * 1e6:.4g} us" if self.overhead else ""
+        out = f", overhead {self.overhead * 1e6:.4g} µs" if self.overhead else ""
         if self.uncertainty:
             out += "; standard errors " + ", ".join(
-                f"{k} {v * 1e6:.3g} us" if k == "overhead" else f"{k} {v:.3g}"
+                f"{k} {v * 1e6:.3g} µs" if k == "overhead" else f"{k} {v:.3g}"
                 for k, v in self.uncertainty.items())
         return out
 

@@ -104,7 +104,12 @@ MAX_CHUNKS = 2**40
 MAX_SIZES = 256
 UNITS_BYTES_PER_S = {"B/s": 1.0, "KB/s": 1e3, "MB/s": 1e6, "GB/s": 1e9, "TB/s": 1e12,
                      "Gb/s": 1.25e8, "Gbit/s": 1.25e8}
-SIZE_UNITS = {"b": 1, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+SIZE_UNITS = {"b": 1, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40,
+              "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+"""The units of a message size: B, KiB, MiB, GiB, TiB, and nccl-tests' own ``-b``/``-e``
+letters K, M, G (binary: NVIDIA/nccl-tests ``src/common.cu``, ``parsesize``, "M=Mebibytes
+and G=Gibibytes"), T likewise; case does not matter."""
+_DECIMAL_UNITS = {"kb": "KiB", "mb": "MiB", "gb": "GiB", "tb": "TiB"}
 
 
 @dataclass(frozen=True)
@@ -732,15 +737,24 @@ _SIZE = re.compile(r"\s*(\d{1,19})\s*([A-Za-z]*)\s*")
 
 
 def parse_size(text: str) -> int:
-    """``4096``, ``64KiB``, ``1MiB``, ``4GiB`` (units B, KiB, MiB, GiB, TiB) -> bytes.
+    """``4096``, ``64KiB``, ``1MiB``, ``4GiB`` (units B, KiB, MiB, GiB, TiB; nccl-tests'
+    ``64K``, ``1M``, ``4G`` mean the same) -> bytes.
 
     :param text: the size, a whole number with an optional unit (case does not matter)
     :returns: the size in bytes
-    :raises UsageError: when ``text`` is not such a size, or it is not from 1 byte to
+    :raises UsageError: when ``text`` is not such a size (``1MB`` too: 10^6 bytes or 2^20,
+        as nccl-tests reads it? the message names both), or it is not from 1 byte to
         2^63 - 1
     """
     m = _SIZE.fullmatch(text)
     unit = m.group(2).lower() if m else ""
+    if m and unit in _DECIMAL_UNITS:
+        binary, number = _DECIMAL_UNITS[unit], int(m.group(1))
+        power = 3 * (list(_DECIMAL_UNITS).index(unit) + 1)
+        raise UsageError(f"{text.strip()[:40]!r}: {m.group(2)} is ambiguous (10^{power} bytes, "
+                         f"or 2^{10 * power // 3} as nccl-tests reads it): write "
+                         f"{number}{binary} for {number * SIZE_UNITS[binary.lower()]} bytes, "
+                         f"or {number * 10 ** power} for {number}×10^{power}")
     if not m or (unit and unit not in SIZE_UNITS):
         raise UsageError(f"{text[:40]!r} is not a message size: give a whole number of bytes "
                          f"from 1 to 2^63 - 1, with a unit B, KiB, MiB, GiB or TiB if you like "
@@ -749,6 +763,15 @@ def parse_size(text: str) -> int:
     if not 1 <= value < 2**63:
         raise UsageError(f"{text[:40]!r}: a message size must be from 1 byte to 2^63 - 1")
     return value
+
+
+def size_text(size: int) -> str:
+    """A message size as :func:`parse_size` reads it back, in the largest binary unit that
+    divides it: ``1MiB``, ``64KiB``, ``3GiB``, ``1000B``."""
+    for unit, factor in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if size >= factor and size % factor == 0:
+            return f"{size // factor}{unit}"
+    return f"{size}B"
 
 
 def parse_sizes(text: str) -> list[int]:

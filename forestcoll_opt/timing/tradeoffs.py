@@ -159,9 +159,13 @@ class Tradeoff:
 
     def __repr__(self) -> str:
         return (f"Tradeoff({self.collective} on {self.topology}, {self.model} model: "
-                f"{self._optimum_name} {fraction_text(self.optimum)} {self.units} at "
-                f"k*={self.k_star}, "
-                f"{len(self.candidates)} candidates, {len(self.rows)} sizes)")
+                f"{self._optimum_name} {fraction_text(self.optimum)} {self.units}"
+                f"{self._at_k}, {len(self.candidates)} candidates, {len(self.rows)} sizes)")
+
+    @property
+    def _at_k(self) -> str:
+        """`` at k*=K``, or nothing for an all-to-all (routes: no trees, no k)."""
+        return "" if self.collective.routed else f" at k*={self.k_star}"
 
     @property
     def _optimum_name(self) -> str:
@@ -172,8 +176,8 @@ class Tradeoff:
 
         best = pd.DataFrame([{"size_bytes": r.size_bytes, "fastest": r.best,
                               "seconds": r.seconds[r.best]} for r in self.rows])
-        rows = [(self._optimum_name, f"{fraction_display(self.optimum)} {self.units} at "
-                                 f"k*={self.k_star}")]
+        rows = [(self._optimum_name, f"{fraction_display(self.optimum)} {self.units}"
+                                     f"{self._at_k}")]
         if self.lp_interval is not None:
             rows.append(("allreduce LP optimum", f"[{fraction_display(self.lp_interval[0])}, "
                                                  f"{fraction_display(self.lp_interval[1])}] "

@@ -234,3 +234,85 @@ def test_rccl_on_a_full_mi250_box_times_its_tree_on_the_searched_rings():
     assert fit.calibration.library == "rccl"
     assert fit.max_error < 2e-3
     assert fit.parameter("efficiency.xgmi").value == pytest.approx(0.75, rel=2e-3)
+
+
+# --- lookat items 11 and 12: values at a bound, undetermined parameters, a poor fit, runs
+#     of another topology ------------------------------------------------------------------
+
+def test_a_value_at_its_bound_is_the_bound_and_an_undetermined_one_is_said_so():
+    """The H200 allgather's overhead stops at 0 (it was 3.17e-33 s, printed 3.17e-27 us):
+    now exactly 0, named at its lower bound, and not determined (2 standard errors of
+    17 us exceed it); the H100 allreduce's κ, 3.61 ± 17, is not determined either."""
+    from forestcoll_opt.analysis.fitting import FittedParameter
+    fit = calibrate("dgx-h200:boxes=2", [DATA / "h200-2x8-all_gather-gke.log"])
+    over = fit.parameter("overhead")
+    assert over.value == 0 and over.bound == "lower" and not over.determined
+    assert fit.calibration.overhead == 0
+    assert over.text == "0 µs (at its lower bound) ± 17 µs: not determined by these logs"
+    eta = fit.parameter("efficiency.infiniband")
+    assert eta.bound is None and eta.determined and eta.text == "0.756 ± 0.045"
+    kappa = calibrate("dgx-h100:boxes=2", [H100]).parameter("ring_latency.nccl")
+    assert not kappa.determined and kappa.text == "3.61 ± 17: not determined by these logs"
+    # an efficiency at its ceiling is exactly 1
+    run = read_nccl_tests(DATA / "mi300x-rccl-tests-all_reduce-1node-2node.log")[1]
+    top = calibrate("mi300x:boxes=2", [run]).parameter("efficiency.xgmi")
+    assert top.value == 1.0 and top.bound == "upper" and top.text.startswith(
+        "1 (at its upper bound) ± ")
+    assert FittedParameter("x", 1.0, 0.5).determined
+    assert not FittedParameter("x", 1.0, 0.51).determined
+    assert not FittedParameter("x", 1.0, math.inf).determined
+
+
+def test_a_poor_fit_is_flagged_and_a_good_one_is_not():
+    """POOR_FIT (25 %): the model's own log fits within it (no warning); the H100 log misses
+    4 - 128 MiB by up to 69 %: warned, naming how many sizes, the worst and where."""
+    from forestcoll_opt.analysis.fitting import POOR_FIT
+    assert POOR_FIT == 0.25
+    topo = resolve("dgx-a100:boxes=2")
+    good = calibrate(topo, [handmade_log(topo, "allgather", TRUTH, SIZES)])
+    assert good.poor == () and good.warning is None
+    bad = calibrate("dgx-h100:boxes=2", [H100])
+    assert [r.size_bytes for r in bad.poor] == [2**22, 2**23, 2**24, 2**25, 2**26, 2**27]
+    assert bad.warning == (
+        "the fit misses 6 of 31 sizes by more than 25% (worst -69.0% at 16MiB): the model does "
+        "not describe what the library ran there, so times predicted with this calibration "
+        "are not reliable from 4MiB to 128MiB")
+    assert ("warning", bad.warning) in bad._lines()
+
+
+def test_runs_that_cannot_be_fitted_are_skipped_with_why():
+    """Runs of another rank count or of a collective the model does not fit are skipped and
+    listed; runs= chooses; a chosen run that cannot be fitted is refused."""
+    log = DATA / "mi300x-rccl-tests-all_reduce-1node-2node.log"
+    fit = calibrate("mi300x:boxes=2", [log])
+    assert [r["run"] for r in fit.runs] == [1] and {r.run for r in fit.residuals} == {0}
+    assert fit.skipped == ((0, str(log), 15, "8 ranks, but mi300x-2 has 16 GPUs"),)
+    assert fit.to_dict()["skipped"] == [{"run": 0, "source": str(log), "line": 15,
+                                         "why": "8 ranks, but mi300x-2 has 16 GPUs"}]
+    chosen = calibrate("mi300x:boxes=2", [log], runs=[1])
+    assert chosen.fitted == fit.fitted and chosen.skipped == ((0, str(log), 15, "not chosen"),)
+    one = calibrate("mi300x:boxes=1", [log])
+    assert [r["run"] for r in one.runs] == [0] and one.skipped[0][:3] == (1, str(log), 79)
+    with pytest.raises(CalibrationError, match=r"run 0 \(.*\): 8 ranks, but mi300x-2 has 16 "
+                                               r"GPUs; .*choose other runs \(runs=\)") as exc:
+        calibrate("mi300x:boxes=2", [log], runs=[0])
+    assert exc.value.options == ("runs",)
+    for bad in ([2], [-1], [True], [], [1, 1]):
+        with pytest.raises(CalibrationError, match=r"numbered 0 to 1 \(runs=\)"):
+            calibrate("mi300x:boxes=2", [log], runs=bad)
+    with pytest.raises(CalibrationError, match=r"none of the 2 runs of the logs can be fitted "
+                                               r"on mi300x-3: run 0 .* \(8 or 16\)$"):
+        calibrate("mi300x:boxes=3", [log])
+    # a collective the model does not fit is skipped too (it refused the whole log)
+    mi355 = read_nccl_tests(DATA / "mi355x-rccl-tests-all_reduce-alltoall.log")
+    assert [r.collective.value for r in mi355] == ["allreduce", "alltoall"]
+    topo = resolve("dgx-a100:boxes=2")
+    made = read_nccl_tests(handmade_log(topo, "allgather", TRUTH, SIZES))[0]
+    other = dataclasses.replace(mi355[1], ranks=16)
+    mixed = calibrate(topo, [made, other, dataclasses.replace(made, algo="NVLS")])
+    assert [r["run"] for r in mixed.runs] == [0]
+    assert [(i, why) for i, _, _, why in mixed.skipped] == [
+        (1, "alltoall runs are not fitted (the library model covers allgather, "
+            "reduce-scatter and allreduce)"),
+        (2, "NCCL_ALGO=NVLS leaves none of ring, tree that the model times")]
+    assert mixed.parameter("efficiency.infiniband").value == pytest.approx(0.9, rel=2e-4)

@@ -40,7 +40,7 @@ def test_simulate_several_schedules_prints_alone_and_together(capsys, dp_files):
     assert lines[5].split() == ["dp0", "2", "800", "400", "x2"]
     assert lines[6].split() == ["dp1", "2", "800", "400", "x2"]
     rows = [l.split() for l in lines[9:]]
-    assert [r[:2] for r in rows] == [["1073741824", "dp0"], ["1073741824", "dp1"]]
+    assert [r[:2] for r in rows] == [["1GiB", "dp0"], ["1GiB", "dp1"]]
     code, out, _ = run(capsys, "simulate", "dgx-h100:boxes=2", *dp_files, "--sizes", "1GiB",
                        "--json")
     doc = json.loads(out)

@@ -69,7 +69,7 @@ def test_calibration_band_marks_the_sizes_without_a_certain_winner(capsys, tmp_p
     assert code == 0
     lines = out.splitlines()
     head = next(line for line in lines if line.lstrip().startswith("size"))
-    assert head.endswith("within the band (+-2 sigma)")
+    assert head.endswith("within the band (±2σ)")
     # the fit's ring latency factor is 3.61 +- 17: at the fast end of its band NCCL's own
     # rings are the fastest at both sizes, and at 1 GiB k=1 overtakes k=2 at the slow end
     rows = [line for line in lines if line.lstrip().startswith(("64KiB", "1GiB"))][:2]

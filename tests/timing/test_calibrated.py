@@ -370,7 +370,7 @@ def test_cli_names_the_model_everywhere(tmp_path, capsys):
                  "--csv", str(csv)]) == 0
     out = capsys.readouterr().out
     assert "model calibrated (NCCL 2.20.3 tables; link efficiency" in out
-    assert "nccl ring latency x3.4, reduce step 3 us" in out
+    assert "nccl ring latency x3.4, reduce step 3 µs" in out
     lines = csv.read_text().splitlines()
     assert lines[0] == "size_bytes,chunks,protocol,seconds,algbw,model,parameters"
     assert lines[1].startswith("1048576,,LL,") and ",calibrated," in lines[1]
@@ -384,7 +384,7 @@ def test_cli_names_the_model_everywhere(tmp_path, capsys):
     assert main(["tradeoff", "dgx-a100:boxes=2", "--sizes", "1MiB,1GiB", "--k", "1,13"]) == 0
     out = capsys.readouterr().out
     assert "model calibrated (" in out and "nccl picks" in out
-    assert "predicted time (s) per candidate; * marks the fastest" in out
+    assert "predicted time (µs) per candidate, algbw in GB/s; * marks the fastest" in out
     assert main(["tradeoff", "dgx-a100:boxes=2", "--sizes", "1GiB", "--k", "13",
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -229,6 +229,28 @@ def test_sizes_and_units():
     assert factor == 1.0 and "unknown" in note
 
 
+def test_sizes_as_nccl_tests_writes_them():
+    """lookat item 35: nccl-tests' -b/-e letters are binary (its parsesize: "M=Mebibytes and
+    G=Gibibytes"), so 8..8G is its sweep; 1MB is 10^6 or 2^20 depending on who reads it:
+    refused in one line that names both spellings, and the sizes print back as read."""
+    from forestcoll_opt.timing.simulation import parse_size, size_text
+    assert parse_sizes("8..8G") == [2**e for e in range(3, 34)]
+    assert [parse_size(t) for t in ("64K", "1M", "4g", "1T")] == [2**16, 2**20, 4 * 2**30,
+                                                                   2**40]
+    for text, binary, decimal in (("1MB", "1MiB for 1048576 bytes", "1000000 for 1×10^6"),
+                                  ("64kb", "64KiB for 65536 bytes", "64000 for 64×10^3"),
+                                  ("2GB", "2GiB for 2147483648 bytes",
+                                   "2000000000 for 2×10^9")):
+        with pytest.raises(ForestCollError) as exc:
+            parse_sizes(f"{text},1GiB")
+        assert str(exc.value).endswith(f"write {binary}, or {decimal}")
+    assert str(exc.value).startswith("'2GB': GB is ambiguous (10^9 bytes, or 2^30 as "
+                                     "nccl-tests reads it)")
+    assert [size_text(n) for n in (1, 1000, 2**10, 3 * 2**20, 2**30, 2**40, 2**40 + 2**30)] \
+        == ["1B", "1000B", "1KiB", "3MiB", "1GiB", "1TiB", "1025GiB"]
+    assert all(parse_size(size_text(n)) == n for n in (7, 2**16, 5 * 2**30, 2**40))
+
+
 def test_bad_arguments():
     for kwargs in ({"chunks": 0}, {"chunks": "many"}, {"alpha": -1.0},
                    {"alpha": float("nan")}, {"alpha_per_link": {("a", "c"): 1e-6}}):
@@ -255,7 +277,7 @@ def test_cli(tmp_path, capsys):
     lines = csv.read_text().splitlines()
     assert lines[0] == "size_bytes,chunks,protocol,seconds,algbw,model,parameters"
     assert len(lines) == 3 and all(",ideal," in line for line in lines[1:])
-    assert "1048576" in out and "4194304" in out
+    assert [line.split()[0] for line in out.splitlines()[-2:]] == ["1MiB", "4MiB"]
     assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--chunks", "0"]) == 2
     assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--alpha", "-1"]) == 2
 
@@ -312,8 +334,8 @@ def test_cli_alpha_lines(tmp_path, capsys):
     capsys.readouterr()
     assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--sizes", "1MiB"]) == 0
     out, _ = capsys.readouterr()
-    assert "latency per hop from link types and the topology's alphas: 1.7e-06 s on 32 " \
-           "links, 4.8e-06 s on 32 links" in out and "model ideal" in out
+    assert "latency per hop from link types and the topology's alphas: 1.7 µs on 32 " \
+           "links, 4.8 µs on 32 links" in out and "model ideal" in out
     assert main(["simulate", *IDEAL, "dgx-a100:boxes=2", str(path), "--sizes", "1MiB", "--alpha",
                  "3e-6", "--json"]) == 0
     data = json.loads(capsys.readouterr()[0])

@@ -127,7 +127,7 @@ def test_cli_names_the_allreduce_bounds(capsys):
     assert out.splitlines()[0] == (
         "allreduce on mi250-2x8: reduce-scatter + allgather tree bound 104 GB/s at k=13; the "
         "lp candidate reaches the allreduce LP optimum (certified interval [128, 128] GB/s)")
-    assert "        lp           128     126" in out
+    assert "        lp              128     126       9" in out
     assert main(["tradeoff", "paper-example", "--collective", "allreduce", "--sizes", "1GiB",
                  "--model", "ideal", "--json"]) == 0
     data = json.loads(capsys.readouterr()[0])
