@@ -269,7 +269,8 @@ def add_time_model(p: argparse.ArgumentParser, chunks: str) -> None:
     add_calibration(p)
     p.add_argument("--sizes", default="64KiB..4GiB",
                    help="message sizes: LO..HI (LO, 2*LO, ... up to HI) or a comma list; units "
-                        "B, KiB, MiB, GiB, TiB (default 64KiB..4GiB)")
+                        "B, KiB, MiB, GiB, TiB, or K, M, G, T as nccl-tests reads -b/-e "
+                        "(default 64KiB..4GiB)")
     p.add_argument("--chunks", default=None,
                    help=f"--model ideal: chunks per tree's data, or auto: the fastest number "
                         f"of chunks per size for each schedule (default {chunks})")
