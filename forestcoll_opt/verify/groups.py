@@ -46,14 +46,17 @@ _TOP = ("format", "collective", "topology", "units", "layout", "lambda", "achiev
 @dataclass(frozen=True)
 class GroupCheck:
     """One group of a :class:`GroupsVerdict`: its name, members, weight w_g, its schedule's
-    algbw alone (on the whole link bandwidths; None if invalid) and λ·w_g, what it gets
-    with every group at once (None if the document is invalid)."""
+    algbw alone (on the whole link bandwidths; None if invalid), λ·w_g, what it gets
+    with every group at once (None if the document is invalid), and the group's own
+    optimum alone when the LP's result came with it (``forestcoll groups``' "alone": the
+    best any schedule of this group gets with the other groups idle; None otherwise)."""
 
     name: str
     members: tuple[str, ...]
     weight: Fraction
     alone: Fraction | None
     together: Fraction | None
+    optimum_alone: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,8 @@ class GroupsVerdict:
     :ivar lam: the joint λ the schedules reach, recomputed from the summed link loads
     :ivar lp_interval: the concurrent-groups LP's certified interval given, or None
     :ivar ratio: lam / upper
-    :ivar groups: per group, alone and together (:class:`GroupCheck`)
+    :ivar groups: per group, its schedule alone, together, and its optimum alone when
+        known (:class:`GroupCheck`)
     :ivar busiest: per phase, the link that limits λ and Σ_g w_g·t_g(e) on it (time per
         unit of λ)
     :ivar notes: remarks that change no status
@@ -130,7 +134,8 @@ class GroupsVerdict:
                 "ratio": ex(self.ratio),
                 "groups": [{"name": g.name, "members": len(g.members),
                             "weight": ex(g.weight), "alone": ex(g.alone),
-                            "together": ex(g.together)} for g in self.groups],
+                            "together": ex(g.together),
+                            "optimum_alone": ex(g.optimum_alone)} for g in self.groups],
                 "busiest": [{"src": a, "dst": b, "time_per_lambda": ex(t)}
                             for a, b, t in self.busiest],
                 "notes": list(self.notes)}
@@ -160,7 +165,8 @@ def verify_groups(topology: Topology, document: Any, *,
     :param document: a ``forestcoll-group-schedules/1`` mapping, file path, or an object
         with ``to_dict()``
     :param lp_interval: the concurrent-groups LP's certified interval (lower, upper) of λ for
-        the expected groups (an object with ``.lower`` and ``.upper`` is taken), or a
+        the expected groups (an object with ``.lower`` and ``.upper`` is taken, and its
+        ``rows``' optima alone, as a ``ConcurrentBound`` has, are shown per group), or a
         function without arguments returning it, called only for a sound document; None:
         validity only (status ``"valid"``)
     :param expected: the groups the caller asks about: (members, weight) pairs or objects
@@ -296,8 +302,10 @@ def verify_groups(topology: Topology, document: Any, *,
     if reasons:
         return GroupsVerdict("invalid", tuple(reasons), member, lam, groups=tuple(checks),
                              busiest=busiest)
+    given = solve() if solve is not None else lp_interval
     if solve is not None:
-        interval = check_interval(solve())
+        interval = check_interval(given)
+    checks = _with_optima(checks, given)
     if interval is None:
         return GroupsVerdict("valid", (), member, lam, groups=tuple(checks), busiest=busiest,
                              notes=("no LP interval given: validity only",))
@@ -327,6 +335,16 @@ def verify_groups(topology: Topology, document: Any, *,
                      f"the witness's schedules reach more")
     return GroupsVerdict("optimal" if lam == upper else "below", (), member, lam, interval,
                          ratio, tuple(checks), busiest, tuple(notes))
+
+
+def _with_optima(checks: list[GroupCheck], given: Any) -> list[GroupCheck]:
+    """``checks`` with each group's optimum alone taken from the LP's result, when it
+    carries one per group (``rows`` with ``members`` and ``alone``, as the concurrent-groups
+    LP's does), matched by member set; shown beside the schedules, never judged."""
+    optima = {frozenset(r.members): r.alone for r in getattr(given, "rows", ())
+              if getattr(r, "alone", None) is not None}
+    return [GroupCheck(c.name, c.members, c.weight, c.alone, c.together,
+                       optima.get(frozenset(c.members))) for c in checks]
 
 
 def _written(value: Any) -> tuple[Fraction, Fraction] | None:
