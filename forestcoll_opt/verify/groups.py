@@ -119,6 +119,7 @@ class GroupsVerdict:
             rows.append(("ratio", f"{fraction_text(self.ratio)} ({float(self.ratio):.4f})"))
         rows.append(("groups", str(len(self.groups))))
         rows.extend(("reason", r) for r in self.reasons[:5])
+        rows.extend(("note", n) for n in self.notes)
         return html_summary(f"GroupsVerdict · {self.status}", rows)
 
     def to_dict(self) -> dict[str, Any]:
