@@ -338,9 +338,8 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
         print(f"weights {len(v.weights)} compute nodes with shard weights {shown} (W = "
               f"{v.total_weight})" + (f"; {idle} without a shard" if idle else ""))
     for b in v.bounds:
-        if b.collective is Collective.ALLTOALL:
-            cut = f"cut of {len(b.cut)} node(s), " if b.cut else ""
-            print(f"dual    alltoall bound {exact_num(b.algbw)} {u}: {cut}{b.method}")
+        if b.collective is Collective.ALLTOALL:     # the method names its cut's side
+            print(f"dual    alltoall bound {exact_num(b.algbw)} {u}: {b.method}")
             continue
         weighted = "" if b.weights is None else f" weight {b.cut_weight} in"
         # a weighted schedule is shown both bounds of each phase: say which is which

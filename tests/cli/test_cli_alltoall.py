@@ -50,6 +50,15 @@ def test_generate_verify_simulate(capsys, tmp_path):
     assert "reaches the all-to-all LP optimum" in out
     code, out, _ = run(capsys, "verify", "dgx-h100:boxes=2", str(out_file), "--against", "cut")
     assert code == 0 and "= 1 x all-to-all bound 100 GB/s" in out
+    # three cuts of one value, each named (two read "cut of 9 node(s)" alike): the rails
+    # leaving a box, 8 x 50, over the 8 x 8 pairs' data it sends, times Σd/(N-1) = 16
+    assert [l for l in out.splitlines() if l.startswith("dual")] == [
+        "dual    alltoall bound 100 GB/s: cut S = box 0 (9 nodes): B+(S) 400 / demand leaving "
+        "S 64",
+        "dual    alltoall bound 100 GB/s: cut S = box 1 (9 nodes): B+(S) 400 / demand leaving "
+        "S 64",
+        "dual    alltoall bound 100 GB/s: cut S = every node but box 0's (17 nodes): B+(S) 400 "
+        "/ demand leaving S 64"]
     code, out, _ = run(capsys, "simulate", "dgx-h100:boxes=2", str(out_file), "--sizes", "1GiB")
     assert code == 0 and "alltoall on dgx-h100-2" in out
     code, _, err = run(capsys, "generate", "dgx-h100:boxes=2", "--collective", "alltoall",
