@@ -173,10 +173,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     from ..files import write_output
     from ..timing.simulation import parse_sizes
 
+    check_output(args.output, label="-o", inputs=[args.topology])
     if args.output != "-" and not args.output.lower().endswith(REPORT_SUFFIXES):
         raise DrawError(f"-o {args.output[:80]}: give a file name ending in .html or .htm, "
                         f"or - for standard output (the report is one HTML page)")
-    check_output(args.output, label="-o", inputs=[args.topology])
     sizes = parse_sizes(args.sizes) if args.sizes else None
     topo = group_topology(args, resolve(args.topology))
     calibration = None

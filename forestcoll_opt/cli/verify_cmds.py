@@ -81,7 +81,9 @@ def add_show_traffic(sub: argparse._SubParsersAction) -> None:
                                             "in-network multicast")
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("schedule", help=SCHEDULE_HELP)
-    p.add_argument("--top", type=int_arg, help="only the N links multicast saves most on")
+    p.add_argument("--top", type=int_arg, help="only the N links multicast saves most on (a "
+                                                "schedule without multicast: the N that carry "
+                                                "most)")
     p.add_argument("--csv", type=output_arg, help="also write every link to this CSV file")
     add_kernel(p)
     p.set_defaults(func=cmd_show_traffic)
@@ -427,8 +429,16 @@ def cmd_show_traffic(args: argparse.Namespace) -> int:
     if demand:
         print(demand, file=out)
     width = max(len(f"{a} -> {b}") for (a, b), _ in rows)
+    if not schedule.multicast:      # nothing saved anywhere: the busiest links first
+        rows = sorted(rows, key=lambda kv: -kv[1][1])
+    shown = rows[:args.top] if args.top else rows
+    if not schedule.multicast:      # the two columns would be equal: one
+        print(f"{'link':<{width}}  {'data':>16}  (x M, per unit of data)", file=out)
+        for (a, b), (_, wo) in shown:
+            print(f"{a + ' -> ' + b:<{width}}  {str(wo):>16}", file=out)
+        return 0
     print(f"{'link':<{width}}  {'with multicast':>16}  {'without':>16}  (x M, per unit of data)",
           file=out)
-    for (a, b), (w, wo) in rows[:args.top] if args.top else rows:
+    for (a, b), (w, wo) in shown:
         print(f"{a + ' -> ' + b:<{width}}  {str(w):>16}  {str(wo):>16}", file=out)
     return 0
