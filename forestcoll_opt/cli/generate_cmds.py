@@ -242,7 +242,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     write_output(args.output, sched.to_json())
     st = sched.stats
     out, where = destination(args.output)
-    print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} trees"
+    print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} distinct trees"
           + (f", k = {sched.k}" if sched.k else "")
           + (", concurrent phases" if sched.concurrent else ""), file=out)
     if sched.compact:
