@@ -330,8 +330,11 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
     if v.depth is not None:
         print(f"depth   {v.depth} (compute hops from a root to its farthest node)")
     for phase in v.phases:
+        # a link's load is in parts of the data (a tree's or route's weight, times used),
+        # over its bandwidth: load/bandwidth is the phase's time per part on that link
+        what = "route" if phase.collective.routed else "tree"
         print(f"primal  {phase.collective}, k = {phase.k}: busiest links "
-              + ", ".join(f"{a}->{b} load {load} ({exact_num(r)} per {u})"
+              + ", ".join(f"{a}->{b} {load} {what} parts over {exact_num(load / r)} {u}"
                           for a, b, load, r in phase.busiest[:3]))
     if v.weights:
         sizes = sorted({w for _, w in v.weights})

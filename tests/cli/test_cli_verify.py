@@ -376,3 +376,17 @@ def test_show_traffic_without_multicast_prints_one_column(capsys, tmp_path):
     code, out, _ = run(capsys, "show-traffic", "dgx-h100:boxes=2,nvls=1", mc, "--top", "1")
     assert out.splitlines()[1].split()[:4] == ["link", "with", "multicast", "without"]
     assert out.splitlines()[2].split() == ["box1/gpu2", "->", "box1/nvswitch", "5/32", "33/32"]
+
+
+def test_the_primal_line_says_what_a_load_counts(capsys, tmp_path):
+    """It printed 'load 15 (3/5 (0.600) per GB/s)': now 15 tree parts over the link's
+    25 GB/s (k = 13 parts per root; an IB plane link of a DGX A100 carries 15 of them)."""
+    plain = tmp_path / "ag.json"
+    assert main(["generate", "dgx-a100:boxes=2", "-o", str(plain)]) == 0
+    capsys.readouterr()
+    code, out, _ = run(capsys, "verify", "dgx-a100:boxes=2", plain)
+    primal = [l for l in out.splitlines() if l.startswith("primal")]
+    assert code == 0 and primal == [
+        "primal  allgather, k = 13: busiest links ib/plane0->box0/gpu0 15 tree parts over 25 "
+        "GB/s, ib/plane0->box0/gpu2 15 tree parts over 25 GB/s, ib/plane0->box0/gpu4 15 tree "
+        "parts over 25 GB/s"]
