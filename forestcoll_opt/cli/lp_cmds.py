@@ -79,7 +79,7 @@ def _lp(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
     u = topo.units
-    print(f"{args.collective} LP on {topo.name}: algbw {float(result.algbw):.6f} {u} (HiGHS, "
+    print(f"{args.collective} LP on {topo.name}: algbw {float(result.algbw):.3f} {u} (HiGHS, "
           f"optimal)")
     print(f"certified       [{exact_num(result.lower, 9)}, {exact_num(result.upper, 9)}] {u}: the LP "
           f"optimum lies in this interval (relative width {float(result.gap):.2g})")

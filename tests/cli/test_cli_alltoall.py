@@ -17,7 +17,11 @@ def run(capsys, *argv):
 def test_lp_alltoall(capsys):
     code, out, err = run(capsys, "lp", "alltoall", "dgx-h100:boxes=4")
     assert code == 0 and err == ""
-    assert "optimum         200/3 (66.666666667) GB/s, exact" in out
+    # 3 decimals, as every other command prints an exact value (it printed 9, and the
+    # first line algbw 66.666667)
+    assert out.splitlines()[0] == ("alltoall LP on dgx-h100-4: algbw 66.667 GB/s (HiGHS, "
+                                   "optimal; uniform)")
+    assert "optimum         200/3 (66.667) GB/s, exact" in out
     assert "folded by the automorphism group" in out
     code, out, _ = run(capsys, "lp", "alltoall", "dgx-h100:boxes=2", "--json")
     data = json.loads(out)
