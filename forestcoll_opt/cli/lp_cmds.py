@@ -95,7 +95,7 @@ def _lp(args: argparse.Namespace) -> int:
           f"certify {result.certify_seconds:.2f}")
     shares = ", ".join(f"{v} {x:.4g}" for v, x in list(result.x.items())[:8])
     more = f", ... ({len(result.x)} in all)" if len(result.x) > 8 else ""
-    print(f"x per root      {shares}{more}")
+    print(f"x per root      {shares}{more} ({u}; they sum to the algbw)")
     if args.collective == "allreduce":
         tree = rs_ag_algbw(topo, kernel=args.kernel)
         least, most = result.share(tree)

@@ -18,6 +18,10 @@ def test_lp_prints_its_algbw_at_three_decimals(capsys):
     code, out, _ = run(capsys, "lp", "allgather", "dgx-a100:boxes=2")
     assert code == 0 and out.splitlines()[0] == ("allgather LP on dgx-a100-2: algbw 346.667 "
                                                  "GB/s (HiGHS, optimal)")
+    # each root's rate, which had no unit: 16 x 65/3 = 1040/3, the algbw
+    shares = next(l for l in out.splitlines() if l.startswith("x per root"))
+    assert shares.startswith("x per root      box0/gpu0 21.67, box0/gpu1 21.67")
+    assert shares.endswith("... (16 in all) (GB/s; they sum to the algbw)")
 
 
 @pytest.mark.parametrize("extra", [["--method", "trees"], ["--k", "1"], []])
