@@ -17,8 +17,8 @@ from ..model.collective import Collective
 from ..model.numbers import fraction_text
 from ..verify import load_schedule
 from .args import TOPOLOGY_HELP, int_arg
-from .output import (EXIT_BELOW, EXIT_ERROR, LINE_OPTIONS, exact_num, options_text,
-                     print_reasons)
+from .output import (EXIT_BELOW, EXIT_ERROR, LINE_OPTIONS, MAX_REASONS_SHOWN, exact_num,
+                     options_text, print_reasons)
 
 EXIT_UNDETERMINED = 4
 """No problem found, but the algbw to compare with ``--schedule`` could not be computed
@@ -141,8 +141,15 @@ def cmd_check_mscclpp(args: argparse.Namespace) -> int:
         line += f", {float(v.ratio):.1%} of the optimum {exact_num(v.bound)} (cut bound)"
     if not args.json:
         print(line)
-        for note in v.notes:
+        made_for = _made_for(v, topo)
+        if made_for is not None:
+            print(f"note    its name says it was made for {made_for}; checked here on "
+                  f"{topo.name}")
+        for note in v.notes[:MAX_REASONS_SHOWN]:
             print(f"note    {note}")
+        if len(v.notes) > MAX_REASONS_SHOWN:
+            print(f"note    ... and {len(v.notes) - MAX_REASONS_SHOWN} more (--json lists "
+                  f"them all)")
     if code == EXIT_BELOW:
         print(f"forestcoll: {where} reaches algbw {exact_num(v.algbw)} {topo.units}, below "
               f"the schedule's {exact_num(expected)}", file=sys.stderr)

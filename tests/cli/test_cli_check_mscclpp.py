@@ -216,6 +216,16 @@ def test_a_plan_for_another_network_is_one_line_naming_both(capsys, tmp_path):
                                         f"paper-example (its name 'forestcoll-allgather-"
                                         f"paper-example'), checked on mi250-1: the plan has 8 "
                                         f"GPUs but mi250-1 has 16 compute nodes; check it")
+    # a plan for another network that runs there too: OK, and the note says so
+    code, out, _ = run(capsys, "check-mscclpp", "dgx-a100:boxes=1", plan)
+    assert code == 0 and out.splitlines()[1] == ("note    its name says it was made for "
+                                                 "paper-example; checked here on dgx-a100-1")
+    # on paper-example itself, 12 transfers with several switch-only paths and no route:
+    # the first ten notes, then how many more
+    code, out, _ = run(capsys, "check-mscclpp", "paper-example", plan)
+    notes = [l for l in out.splitlines() if l.startswith("note    ")]
+    assert code == 0 and len(notes) == 11
+    assert notes[-1] == "note    ... and 2 more (--json lists them all)"
     named = tmp_path / "mine.plan.json"
     assert main(["export", "mscclpp", "paper-example", str(sched), "-o", str(named),
                  "--name", "mine"]) == 0
