@@ -83,7 +83,8 @@ class Replan:
         (untouched by a degraded one too)
     :ivar trees: the healthy schedule's trees
     :ivar kept: the healthy trees the new schedule keeps as they were (the others were
-        repaired or re-packed; 0 when regenerated)
+        repaired or re-packed, :attr:`given_up` says how many of them avoided the failures;
+        0 when regenerated)
     :ivar note: why the healthy schedule could not be repaired (``"regenerated"``), else
         ``""``
     :ivar healthy_algbw: the healthy schedule's own algbw on the healthy network (the
@@ -127,6 +128,30 @@ class Replan:
         return None if self.healthy_algbw is None else self.healthy_algbw / self.healthy
 
     @property
+    def degraded_parts(self) -> bool:
+        """Whether some part was left with a share of its bandwidth (``ID=KEEP``), not
+        only taken out of service."""
+        return any("=" in f for f in self.failures)
+
+    @property
+    def rebuilt(self) -> int:
+        """The healthy trees not kept as they were: repaired, re-packed, or (regenerated,
+        balanced) every one."""
+        return self.trees - self.kept
+
+    @property
+    def given_up(self) -> int | None:
+        """The healthy trees that avoid every failed part yet were not kept: the repair
+        gives up a tree whose routes take room the re-attached ones need (its routes into
+        the part they could not reach; :func:`~forestcoll_opt.generation.repair.repair_schedule`)
+        and rebuilds it with them. Exact when every part is out of service (a kept tree
+        then avoids them all); None with a degraded part, over which a tree may be kept
+        while the link has room for it, and for a schedule not repaired."""
+        if self.degraded_parts or self.method not in ("kept", "repaired", "repacked"):
+            return None
+        return self.trees_avoiding - self.kept
+
+    @property
     def lost(self) -> Fraction:
         """The fraction of the healthy optimum the new schedule loses, exact (0: nothing
         lost)."""
@@ -148,8 +173,11 @@ class Replan:
                 ("lost", f"{float(self.lost):.2%}"),
                 ("bottleneck cut", f"{self.cut_text}: {fraction_display(self.cut_bandwidth)} "
                                    f"{self.units} leave it"),
-                ("healthy trees kept clear", f"{self.trees_avoiding} of {self.trees}"),
+                ("healthy trees clear of the failures",
+                 f"{self.trees_avoiding} of {self.trees}"),
                 ("healthy trees kept", f"{self.kept} of {self.trees}"
+                                       + (f"; {self.given_up} clear ones given up for the "
+                                          f"room the others need" if self.given_up else "")
                                        + (f" ({self.note})" if self.note else "")),
                 ("seconds", f"{self.seconds:.2f}")]
         return html_summary(f"Replan · {self.collective.value} after "
@@ -165,7 +193,7 @@ class Replan:
                 "status": self.status, "cut": list(self.cut), "cut_text": self.cut_text,
                 "cut_bandwidth": fraction_text(self.cut_bandwidth),
                 "trees_avoiding": self.trees_avoiding, "trees": self.trees,
-                "kept": self.kept, "note": self.note,
+                "kept": self.kept, "given_up": self.given_up, "note": self.note,
                 "healthy_algbw": None if self.healthy_algbw is None else
                 fraction_text(self.healthy_algbw)}
 

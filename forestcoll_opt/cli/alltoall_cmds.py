@@ -56,10 +56,10 @@ def cmd_lp_alltoall(args: argparse.Namespace) -> int:
     u = topo.units
     n = len(topo.compute_nodes)
     what = "uniform" if result.demand is None else f"{len(result.demand)} pair(s) with demand"
-    print(f"alltoall LP on {topo.name}: algbw {float(result.algbw):.6f} {u} (HiGHS, optimal; "
+    print(f"alltoall LP on {topo.name}: algbw {float(result.algbw):.3f} {u} (HiGHS, optimal; "
           f"{what})")
-    if result.exact:
-        print(f"optimum         {exact_num(result.lower, 9)} {u}, exact (certified lower = "
+    if result.exact:        # one value: 3 decimals, as elsewhere (an interval shows 9)
+        print(f"optimum         {exact_num(result.lower)} {u}, exact (certified lower = "
               f"upper)")
     else:
         print(f"certified       [{exact_num(result.lower, 9)}, {exact_num(result.upper, 9)}] {u}: "

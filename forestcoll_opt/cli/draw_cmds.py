@@ -19,6 +19,11 @@ from .args import (TOPOLOGY_HELP, add_calibration, add_group, add_kernel, group_
 from .output import destination
 
 
+REPORT_SUFFIXES = (".html", ".htm")
+"""What ``report -o`` writes to: an HTML file (or ``-``); another extension is refused, as
+``draw`` refuses one that is not a picture's."""
+
+
 def _drawing_arg(text: str) -> str:
     """draw -o: a file name, refused when empty; a drawing has no standard-output form, so
     the message does not offer ``-``."""
@@ -169,6 +174,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     from ..timing.simulation import parse_sizes
 
     check_output(args.output, label="-o", inputs=[args.topology])
+    if args.output != "-" and not args.output.lower().endswith(REPORT_SUFFIXES):
+        raise DrawError(f"-o {args.output[:80]}: give a file name ending in .html or .htm, "
+                        f"or - for standard output (the report is one HTML page)")
     sizes = parse_sizes(args.sizes) if args.sizes else None
     topo = group_topology(args, resolve(args.topology))
     calibration = None

@@ -158,12 +158,24 @@ def add_baseline(sub: argparse._SubParsersAction) -> None:
 _Progress = Progress      # time_cmds's name for it (tradeoff logs its own stages)
 
 
+def _warn_catalog_name(output: str) -> None:
+    """A file named as a catalog spec (``-o paper-example``) is written, but every command
+    then refuses that name as a topology (file or catalog?): say so at once, on stderr."""
+    from ..model.catalog import is_catalog_spec
+
+    if output != "-" and is_catalog_spec(output):
+        print(f"forestcoll: warning: -o {output[:80]}: also a catalog spec, so a command "
+              f"given it as the topology will refuse it as ambiguous; name the file "
+              f"{output[:80]}.json (or write ./{output[:80]} to read it)", file=sys.stderr)
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     from .alltoall_cmds import cmd_generate_alltoall, refuse_demand
 
     check_output(args.output, label="-o", inputs=[args.topology]
                  + ([args.weights] if args.weights else [])
                  + ([args.demand] if args.demand else []))
+    _warn_catalog_name(args.output)
     if args.mesh is not None or args.groups is not None or args.along is not None:
         from .group_schedule_cmds import cmd_generate_groups
         return cmd_generate_groups(args)
@@ -216,7 +228,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     write_output(args.output, sched.to_json())
     st = sched.stats
     out, where = destination(args.output)
-    print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} trees"
+    print(f"wrote {where}: {args.collective} on {topo.name}, {sched.num_trees} distinct trees"
           + (f", k = {sched.k}" if sched.k else "")
           + (", concurrent phases" if sched.concurrent else ""), file=out)
     if sched.compact:
@@ -241,14 +253,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
              else "the reduce-scatter + allgather tree bound")
     if weights:
         label = "the weighted " + label[4:]
-    print(f"algbw           {exact_num(sched.algbw)} {topo.units}  ({float(sched.algbw / best):.2%} "
-          f"of {label} {exact_num(best)})", file=out)
-    if args.collective == "allreduce":
+    if args.collective == "allreduce":      # before algbw, as --method auto prints it
         why = ("--method trees" if method == "trees" else
                "--k" if args.k is not None else "--weights")
         print(f"method          reduce-scatter then allgather trees ({why}); the allreduce LP "
               f"was not solved: verify measures an allreduce against the allreduce LP "
               f"optimum (--against trees: against this tree bound)", file=out)
+    print(f"algbw           {exact_num(sched.algbw)} {topo.units}  ({float(sched.algbw / best):.2%} "
+          f"of {label} {exact_num(best)})", file=out)
     group = (f"symmetry {st['symmetry_seconds'] + st.get('packing_symmetry_seconds', 0):.2f}, "
              if "symmetry_seconds" in st else "")
     print(f"seconds         {seconds:.2f} total: {group}bound {st.get('bound_seconds', 0):.2f}, "

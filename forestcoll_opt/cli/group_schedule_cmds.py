@@ -5,15 +5,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from ..errors import LPError, MscclExportError, UsageError
 from ..files import write_output
 from ..lp.options import GROUPS_NAMES
-from .output import (EXIT_BELOW, EXIT_ERROR, EXIT_SOLVER, destination, exact_num, flag_text,
-                     print_json_error)
+from .output import EXIT_SOLVER, destination, exact_num, flag_text
 
 SHOWN_GROUPS = 16
 
@@ -88,72 +86,6 @@ def describe(out: Any) -> str:
     return (f"{len(out.groups)} {out.collective} group schedules"
             f"{'' if out.relay else ' without relays'} on {out.topology}: together "
             f"λ = {exact_num(out.achieved)} ({state}); certified λ {span}")
-
-
-def cmd_verify_groups(args: argparse.Namespace, topo: Any, data: Any) -> int:
-    """``verify TOPOLOGY GROUP-SCHEDULES``: exit 0 valid and at least --min-ratio of the
-    certified optimum (default: optimal), 1 valid but below, 2 invalid or a contradiction,
-    3 the LP could not be solved; ``--json`` with the gate's result and ``exit_code``."""
-    from ..analysis.group_checks import verify_concurrent
-    from ..model.numbers import fraction_text
-    from .args import ratio_arg
-
-    min_ratio = ratio_arg(args.min_ratio)
-    if args.against != "lp":
-        raise UsageError(f"--against {args.against}: groups at once are judged against the "
-                         f"concurrent-groups LP's certified optimum; drop --against")
-
-    taken = [flag for flag, value in (("--group", args.group), ("--weights", args.weights),
-                                      ("--demand", args.demand), ("--fail", args.fail))
-             if value is not None]
-    if taken:
-        raise UsageError(f"{taken[0]}: a forestcoll-group-schedules/1 file is judged for its "
-                         f"groups (--mesh/--along or --groups); drop {taken[0]}")
-    try:
-        v = verify_concurrent(topo, data, groups=args.groups, mesh=args.mesh, along=args.along,
-                              time_limit=args.time_limit, kernel=args.kernel)
-    except LPError as exc:
-        message = (f"the concurrent-groups LP needed for the verdict failed: "
-                   f"{flag_text(exc, {'time_limit': '--time-limit'})}")
-        print(f"forestcoll: error: {message}", file=sys.stderr)
-        return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
-    if not v.valid:
-        code = EXIT_ERROR
-    else:
-        code = 0 if v.ratio is not None and v.ratio >= min_ratio else EXIT_BELOW
-    if args.json:
-        print(json.dumps({**v.to_dict(), "gate": {"min_ratio": fraction_text(min_ratio),
-                                                  "passed": code == 0},
-                          "exit_code": code}, indent=2))
-        return code
-    print(f"status          {v.status.upper()}")
-    for r in v.reasons:
-        print(f"  - {r}")
-    if v.lam is not None:
-        print(f"λ together      {exact_num(v.lam)}: every group g at λ·w_g at once, the summed "
-              f"link loads within every link")
-    if v.lp_interval is not None:
-        lo, hi = v.lp_interval
-        span = exact_num(lo) if lo == hi else f"[{exact_num(lo)}, {exact_num(hi)}]"
-        print(f"LP certified    {span}; ratio {exact_num(v.ratio)}")
-    phases = ("reduce-scatter", "allgather") if len(v.busiest) == 2 else ("",)
-    for phase, (a, b, _t) in zip(phases, v.busiest):
-        print(f"busiest link    {a}->{b}{f' ({phase} phase)' if phase else ''}")
-    print(f"groups          {len(v.groups)}")
-    shown = v.groups[:SHOWN_GROUPS]
-    if shown:
-        width = max(len("group"), *(len(g.name) for g in shown))
-        print(f"  {'group':<{width}}  {'size':>4}  {'weight':>6}  {'alone':>18}  together")
-        for g in shown:
-            alone = exact_num(g.alone) if g.alone is not None else "invalid"
-            together = exact_num(g.together) if g.together is not None else "-"
-            print(f"  {g.name:<{width}}  {len(g.members):>4}  {str(g.weight):>6}  "
-                  f"{alone:>18}  {together}")
-        if len(v.groups) > len(shown):
-            print(f"  ... ({len(v.groups)} in all; --json lists every one)")
-    for note in v.notes:
-        print(f"note: {note}")
-    return code
 
 
 def is_group_file(path: Any) -> bool:

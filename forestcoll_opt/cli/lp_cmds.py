@@ -83,7 +83,7 @@ def _lp(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
     u = topo.units
-    print(f"{args.collective} LP on {topo.name}: algbw {float(result.algbw):.6f} {u} (HiGHS, "
+    print(f"{args.collective} LP on {topo.name}: algbw {float(result.algbw):.3f} {u} (HiGHS, "
           f"optimal)")
     print(f"certified       [{exact_num(result.lower, 9)}, {exact_num(result.upper, 9)}] {u}: the LP "
           f"optimum lies in this interval (relative width {float(result.gap):.2g})")
@@ -99,7 +99,7 @@ def _lp(args: argparse.Namespace) -> int:
           f"certify {result.certify_seconds:.2f}")
     shares = ", ".join(f"{v} {x:.4g}" for v, x in list(result.x.items())[:8])
     more = f", ... ({len(result.x)} in all)" if len(result.x) > 8 else ""
-    print(f"x per root      {shares}{more}")
+    print(f"x per root      {shares}{more} ({u}; they sum to the algbw)")
     if args.collective == "allreduce":
         tree = rs_ag_algbw(topo, kernel=args.kernel)
         least, most = result.share(tree)

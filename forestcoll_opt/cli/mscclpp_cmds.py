@@ -7,16 +7,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from ..display import article
 from ..errors import UsageError
 from ..files import display_path
 from ..model.catalog import resolve
+from ..model.collective import Collective
 from ..model.numbers import fraction_text
 from ..verify import load_schedule
 from .args import TOPOLOGY_HELP, int_arg
-from .output import (EXIT_BELOW, EXIT_ERROR, LINE_OPTIONS, exact_num, options_text,
-                     print_reasons)
+from .output import (EXIT_BELOW, EXIT_ERROR, LINE_OPTIONS, MAX_REASONS_SHOWN, exact_num,
+                     options_text, print_reasons)
 
 EXIT_UNDETERMINED = 4
 """No problem found, but the algbw to compare with ``--schedule`` could not be computed
@@ -109,7 +111,16 @@ def cmd_check_mscclpp(args: argparse.Namespace) -> int:
         out["exit_code"] = code
         print(json.dumps(out, indent=2))
     if v.reasons:
-        print_reasons("invalid", [options_text(r, LINE_OPTIONS) for r in v.reasons])
+        made_for = _made_for(v, topo)
+        if made_for is not None:        # a plan for another network: say so, once
+            found = (_plain(v.reasons[0]) if len(v.reasons) == 1 else
+                     f"{len(v.reasons)} problems there, the first: {_plain(v.reasons[0])}")
+            print(f"forestcoll: invalid: {where} is a plan for {made_for} (its name "
+                  f"{v.name!r}), checked on {topo.name}: {found}; check it on the topology "
+                  f"it was made for (forestcoll check-mscclpp {made_for} {where}), or export "
+                  f"one for {topo.name}", file=sys.stderr)
+        else:
+            print_reasons("invalid", [options_text(r, LINE_OPTIONS) for r in v.reasons])
         if not args.json:
             print(f"INVALID: {len(v.reasons)} problem(s) in {where}")
         return code
@@ -130,8 +141,15 @@ def cmd_check_mscclpp(args: argparse.Namespace) -> int:
         line += f", {float(v.ratio):.1%} of the optimum {exact_num(v.bound)} (cut bound)"
     if not args.json:
         print(line)
-        for note in v.notes:
+        made_for = _made_for(v, topo)
+        if made_for is not None:
+            print(f"note    its name says it was made for {made_for}; checked here on "
+                  f"{topo.name}")
+        for note in v.notes[:MAX_REASONS_SHOWN]:
             print(f"note    {note}")
+        if len(v.notes) > MAX_REASONS_SHOWN:
+            print(f"note    ... and {len(v.notes) - MAX_REASONS_SHOWN} more (--json lists "
+                  f"them all)")
     if code == EXIT_BELOW:
         print(f"forestcoll: {where} reaches algbw {exact_num(v.algbw)} {topo.units}, below "
               f"the schedule's {exact_num(expected)}", file=sys.stderr)
@@ -140,3 +158,26 @@ def cmd_check_mscclpp(args: argparse.Namespace) -> int:
               f"(transfers with several switch-only paths the schedule does not route); this "
               f"is not a pass", file=sys.stderr)
     return code
+
+
+def _made_for(v: Any, topo: Any) -> str | None:
+    """The network a plan was exported for, when its name (export's default,
+    ``forestcoll-COLLECTIVE-TOPOLOGY``, at most 63 characters) names one other than
+    ``topo`` and every problem found is one a plan for another network has (a channel
+    between GPUs ``topo`` does not link, another number of GPUs); None otherwise."""
+    if not all(rule == "link" or (rule == "range" and "compute nodes" in reason)
+               for rule, reason in zip(v.rules, v.reasons)):
+        return None
+    name = v.name if isinstance(v.name, str) else ""
+    for member in sorted((c.value for c in Collective), key=len, reverse=True):
+        prefix = f"forestcoll-{member}-"
+        if name.startswith(prefix):
+            made_for = name[len(prefix):]
+            cut = len(name) == 63 and topo.name.startswith(made_for)    # export's limit
+            return None if not made_for or made_for == topo.name or cut else made_for
+    return None
+
+
+def _plain(reason: str) -> str:
+    """A reason without its ``[rule]`` tag."""
+    return reason.split("] ", 1)[1] if reason.startswith("[") and "] " in reason else reason

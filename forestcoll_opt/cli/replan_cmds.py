@@ -102,8 +102,8 @@ def cmd_replan(args: argparse.Namespace) -> int:
     write_outputs(texts)
     out, where = destination(args.output)
     units = result.units
-    print(f"wrote {where}: {result.collective.value} on {result.topology}, "
-          f"{result.schedule.num_trees} trees ({result.method})", file=out)
+    print(f"wrote {where}: {result.collective.value} on {_network_text(topo.name, result)}, "
+          f"{result.schedule.num_trees} distinct trees ({result.method})", file=out)
     where_ = ("its largest balanced sub-network" if result.method == "balanced" else
               "the degraded network")
     print(f"algbw           {fraction_display(result.algbw)} {units}  ({result.status} on "
@@ -112,8 +112,7 @@ def cmd_replan(args: argparse.Namespace) -> int:
           f"{fraction_display(result.healthy)} {units}", file=out)
     print(f"bottleneck      {result.cut_text}: {fraction_display(result.cut_bandwidth)} "
           f"{units} leave it", file=out)
-    print(f"healthy trees   {result.trees_avoiding} of {result.trees} avoid every failed part; "
-          f"{result.kept} kept as they were", file=out)
+    print(f"healthy trees   {_trees_text(result)}", file=out)
     print(f"route           {ROUTE_TEXT[result.method]}"
           + (f" ({result.note})" if result.note and result.method != "balanced" else "")
           + (_kept_text(result) if result.method == "kept" else ""), file=out)
@@ -123,6 +122,40 @@ def cmd_replan(args: argparse.Namespace) -> int:
         print(f"wrote {xml_path}: MSCCL for {result.topology}", file=out)
     print(f"seconds         {result.seconds:.2f}", file=out)
     return 0
+
+
+def _network_text(healthy: str, result: "Replan") -> str:
+    """The degraded network in a few words: the healthy one ``without`` the parts out of
+    service and ``with`` the degraded ones, each word once (the file keeps the network's
+    full name, one word per part: ``dgx-h100-2 without A without B``); a balanced
+    re-plan's sub-network by its name."""
+    if result.method == "balanced":
+        return result.topology
+    out = [f for f in result.failures if "=" not in f]
+    kept = [f for f in result.failures if "=" in f]
+    said = ([f"without {', '.join(out)}"] if out else []) + \
+        ([f"with {', '.join(kept)}"] if kept else [])
+    return f"{healthy} {' and '.join(said)}"
+
+
+def _trees_text(result: "Replan") -> str:
+    """What became of the healthy trees: how many avoid the failures, how many were kept
+    as they were, and why a tree that avoids them may still be rebuilt."""
+    what = "failed or degraded part" if result.degraded_parts else "failed part"
+    head = f"{result.trees_avoiding} of {result.trees} avoid every {what}"
+    if result.method == "kept":
+        return f"{head}; every one kept as it was"
+    if result.method not in ("repaired", "repacked"):
+        return f"{head}; none kept ({result.method})"
+    done = "re-packed" if result.method == "repacked" else "repaired"
+    crossing = result.trees - result.trees_avoiding
+    if result.given_up is None:     # a tree over a degraded link may be kept
+        return (f"{head}; {result.kept} kept as they were (a tree over a degraded link too, "
+                f"while it has room), the other {result.rebuilt} {done}")
+    if result.given_up == 0:
+        return f"{head}, each kept as it was; the {crossing} crossing one {done}"
+    return (f"{head}; {result.kept} of them kept as they were, the other {result.given_up} "
+            f"given up for the room the {crossing} crossing one need, and {done} with them")
 
 
 def _kept_text(result: "Replan") -> str:

@@ -81,7 +81,9 @@ def add_show_traffic(sub: argparse._SubParsersAction) -> None:
                                             "in-network multicast")
     p.add_argument("topology", help=TOPOLOGY_HELP)
     p.add_argument("schedule", help=SCHEDULE_HELP)
-    p.add_argument("--top", type=int_arg, help="only the N links multicast saves most on")
+    p.add_argument("--top", type=int_arg, help="only the N links multicast saves most on (a "
+                                                "schedule without multicast: the N that carry "
+                                                "most)")
     p.add_argument("--csv", type=output_arg, help="also write every link to this CSV file")
     add_kernel(p)
     p.set_defaults(func=cmd_show_traffic)
@@ -96,8 +98,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     topo = failed_topology(args, resolve(args.topology))
     data = load_schedule(args.schedule)
     if data.get("format") == "forestcoll-group-schedules/1":     # groups at once
-        from .group_schedule_cmds import cmd_verify_groups
-        return cmd_verify_groups(args, topo, data)
+        return _verify_groups(args, topo, data, min_ratio)
     refuse_layout(args, "a forestcoll-group-schedules/1 file")
     topo = schedule_topology(args, topo, data)      # a group's schedule: its group's network
     weights = node_weights(args, topo)
@@ -157,6 +158,109 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(f"forestcoll: schedule reaches {float(verdict.ratio):.4%} of the "
               f"{_reference(verdict)}, below --min-ratio {args.min_ratio}", file=sys.stderr)
     return code
+
+
+def _verify_groups(args: argparse.Namespace, topo: Topology, data: Any,
+                   min_ratio: Fraction) -> int:
+    """``verify TOPOLOGY GROUP-SCHEDULES``: exit 0 valid and at least --min-ratio of the
+    certified optimum (default: optimal), 1 valid but below, 2 invalid or a contradiction,
+    3 the LP could not be solved; ``--json`` with the gate's result and ``exit_code``. The
+    text is laid out as every verdict's (:func:`_print_verdict`)."""
+    from ..analysis.group_checks import verify_concurrent
+
+    if args.against != "lp":
+        raise UsageError(f"--against {args.against}: groups at once are judged against the "
+                         f"concurrent-groups LP's certified optimum; drop --against")
+    taken = [flag for flag, value in (("--group", args.group), ("--weights", args.weights),
+                                      ("--demand", args.demand), ("--fail", args.fail),
+                                      ("--max-depth", args.max_depth))
+             if value is not None]
+    if taken:
+        raise UsageError(f"{taken[0]}: a forestcoll-group-schedules/1 file is judged for its "
+                         f"groups (--mesh/--along or --groups); drop {taken[0]}")
+    try:
+        v = verify_concurrent(topo, data, groups=args.groups, mesh=args.mesh, along=args.along,
+                              time_limit=args.time_limit, kernel=args.kernel)
+    except LPError as exc:
+        message = (f"the concurrent-groups LP needed for the verdict failed: "
+                   f"{flag_text(exc, {'time_limit': '--time-limit'})}")
+        print(f"forestcoll: error: {message}", file=sys.stderr)
+        return print_json_error(message, EXIT_SOLVER) if args.json else EXIT_SOLVER
+    if not v.valid:
+        code = EXIT_ERROR
+    else:
+        code = 0 if v.ratio is not None and v.ratio >= min_ratio else EXIT_BELOW
+    if args.json:
+        print(json.dumps({**v.to_dict(), "gate": {"min_ratio": fraction_text(min_ratio),
+                                                  "passed": code == 0},
+                          "exit_code": code}, indent=2))
+    if v.status == "invalid":
+        print_reasons("invalid", v.reasons)
+        if not args.json:
+            print(f"INVALID: {len(v.reasons)} problem(s) in {display_path(args.schedule)}")
+        return code
+    if v.status == "contradiction":
+        print_reasons("internal contradiction", v.reasons)
+        if not args.json:
+            print("CONTRADICTION: the schedules' numbers and the bound cannot both be right; "
+                  "please report it")
+        return code
+    if not args.json:
+        _print_groups_verdict(topo, v, min_ratio,
+                              relay=not (isinstance(data, dict) and data.get("relay") is False))
+    if code:
+        print(f"forestcoll: the schedules reach {float(v.ratio):.4%} of the concurrent-groups "
+              f"LP optimum together, below --min-ratio {args.min_ratio}", file=sys.stderr)
+    return code
+
+
+def _print_groups_verdict(topo: Topology, v: Any, min_ratio: Fraction, *,
+                          relay: bool = True) -> None:
+    """A valid groups verdict, laid out as :func:`_print_verdict` lays out one schedule's:
+    the status line, ``primal`` per phase, the groups' table, ``note`` lines; ``relay``
+    False for a file of schedules without relays (judged against the LP without them)."""
+    from .group_schedule_cmds import SHOWN_GROUPS
+
+    u = topo.units
+    if v.lp_interval is None:
+        status = "VALID"
+    else:
+        status = "OPTIMAL" if v.optimal else ("OK" if v.ratio >= min_ratio else "BELOW")
+    head = (f"{status}: valid {v.collective} schedules of {len(v.groups)} groups at once"
+            f"{'' if relay else ' without relays'}, λ {exact_num(v.lam)} {u}")
+    if v.lp_interval is None:
+        print(f"{head} (compared with no LP optimum)")
+    else:
+        lo, hi = v.lp_interval
+        reach = ("reaches the concurrent-groups LP optimum" if v.optimal else
+                 f"{float(v.ratio):.4%} of the concurrent-groups LP optimum")
+        print(f"{head}: {reach} (certified interval [{float(lo):.9g}, {float(hi):.9g}] {u})")
+    phases = (("reduce-scatter", "allgather") if len(v.busiest) == 2 else
+              (str(v.collective),))
+    for phase, (a, b, t) in zip(phases, v.busiest):
+        print(f"primal  {phase}: busiest link {a}->{b}, full at λ {exact_num(1 / t)} {u} "
+              f"(every group's load on it summed)")
+    # λ = 1 / Σ_p max_e Σ_g w_g·t_g,p(e): the phases run one after the other
+    times = " + ".join(fraction_text(t) for _, _, t in v.busiest)
+    how = f" = 1 / ({times})" if len(v.busiest) > 1 else ""
+    print(f"λ       {exact_num(v.lam)} {u}{how}: every group g at algbw λ·w_g at once, the "
+          f"summed link loads within every link")
+    print(f"groups  {len(v.groups)} (algbw in {u}; optimum alone: the group's best with the "
+          f"others idle)")
+    shown = v.groups[:SHOWN_GROUPS]
+    cells = [(g.name, str(len(g.members)), str(g.weight),
+              exact_num(g.alone) if g.alone is not None else "invalid",
+              exact_num(g.optimum_alone) if g.optimum_alone is not None else "-",
+              exact_num(g.together) if g.together is not None else "-") for g in shown]
+    header = ("group", "size", "weight", "schedule alone", "optimum alone", "together")
+    widths = [max(len(row[i]) for row in (header, *cells)) for i in range(len(header))]
+    for row in (header, *cells):
+        print("  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                               for i, (c, w) in enumerate(zip(row, widths))).rstrip())
+    if len(v.groups) > len(shown):
+        print(f"  ... ({len(v.groups)} in all; --json lists every one)")
+    for note in v.notes:
+        print(f"note    {note}")
 
 
 def _demand_arg(args: argparse.Namespace, topo: Topology, data: Any) -> Any:
@@ -229,8 +333,11 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
     if v.depth is not None:
         print(f"depth   {v.depth} (compute hops from a root to its farthest node)")
     for phase in v.phases:
+        # a link's load is in parts of the data (a tree's or route's weight, times used),
+        # over its bandwidth: load/bandwidth is the phase's time per part on that link
+        what = "route" if phase.collective.routed else "tree"
         print(f"primal  {phase.collective}, k = {phase.k}: busiest links "
-              + ", ".join(f"{a}->{b} load {load} ({exact_num(r)} per {u})"
+              + ", ".join(f"{a}->{b} {load} {what} parts over {exact_num(load / r)} {u}"
                           for a, b, load, r in phase.busiest[:3]))
     if v.weights:
         sizes = sorted({w for _, w in v.weights})
@@ -239,9 +346,8 @@ def _print_verdict(topo: Topology, v: Any, min_ratio: Fraction, asked: bool = Fa
         print(f"weights {len(v.weights)} compute nodes with shard weights {shown} (W = "
               f"{v.total_weight})" + (f"; {idle} without a shard" if idle else ""))
     for b in v.bounds:
-        if b.collective is Collective.ALLTOALL:
-            cut = f"cut of {len(b.cut)} node(s), " if b.cut else ""
-            print(f"dual    alltoall bound {exact_num(b.algbw)} {u}: {cut}{b.method}")
+        if b.collective is Collective.ALLTOALL:     # the method names its cut's side
+            print(f"dual    alltoall bound {exact_num(b.algbw)} {u}: {b.method}")
             continue
         weighted = "" if b.weights is None else f" weight {b.cut_weight} in"
         # a weighted schedule is shown both bounds of each phase: say which is which
@@ -329,8 +435,16 @@ def cmd_show_traffic(args: argparse.Namespace) -> int:
     if demand:
         print(demand, file=out)
     width = max(len(f"{a} -> {b}") for (a, b), _ in rows)
+    if not schedule.multicast:      # nothing saved anywhere: the busiest links first
+        rows = sorted(rows, key=lambda kv: -kv[1][1])
+    shown = rows[:args.top] if args.top else rows
+    if not schedule.multicast:      # the two columns would be equal: one
+        print(f"{'link':<{width}}  {'data':>16}  (x M, per unit of data)", file=out)
+        for (a, b), (_, wo) in shown:
+            print(f"{a + ' -> ' + b:<{width}}  {str(wo):>16}", file=out)
+        return 0
     print(f"{'link':<{width}}  {'with multicast':>16}  {'without':>16}  (x M, per unit of data)",
           file=out)
-    for (a, b), (w, wo) in rows[:args.top] if args.top else rows:
+    for (a, b), (w, wo) in shown:
         print(f"{a + ' -> ' + b:<{width}}  {str(w):>16}  {str(wo):>16}", file=out)
     return 0

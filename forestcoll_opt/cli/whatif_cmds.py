@@ -60,7 +60,8 @@ def add_whatif(sub: argparse._SubParsersAction) -> None:
                    help="with --upgrade: every link alone (default), every class of "
                         "symmetric links together, or every link type and all NIC links "
                         "together")
-    p.add_argument("--top", type=int_arg, help="print only the first N rows")
+    p.add_argument("--top", type=int_arg, help="print only the first N rows (--sample: the "
+                                                "N costliest scenarios, default 10)")
     p.add_argument("--csv", type=output_arg, metavar="FILE",
                    help="also write every failure (or upgrade) to this CSV file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -178,8 +179,8 @@ def _print_failures(r: FailureImpact, top: int | None) -> None:
     kinds = "/".join(r.kinds)
     group = (f"{r.generators} automorphism generators" if r.generators
              else "no automorphism used")
-    print(f"failures        {r.failures} single {kinds} failures in {len(r.classes)} classes "
-          f"({group}), {r.seconds:.1f} s")
+    print(f"failures        {r.failures} single {kinds} failure{'s' * (r.failures != 1)} in "
+          f"{len(r.classes)} class{'es' * (len(r.classes) != 1)} ({group}), {r.seconds:.1f} s")
     if not r.classes:
         return
     shown = r.classes[:top] if top else r.classes
@@ -199,7 +200,8 @@ def _print_upgrades(r: UpgradeImpact, top: int | None) -> None:
     alone = {"link": "every link alone", "class": "every class of links together",
              "type": "every link type, and all NIC links, together"}[r.by]
     count = sum(len(u.members) for u in r.upgrades)
-    classes = f" in {len(r.upgrades)} classes" if r.by == "link" else ""
+    classes = (f" in {len(r.upgrades)} class{'es' * (len(r.upgrades) != 1)}"
+               if r.by == "link" else "")
     print(f"upgrades        x{r.factor}, {alone}: {count} candidates{classes}, "
           f"{r.seconds:.1f} s")
     print(f"skipped         {r.skipped} of {len(r.upgrades)}: each misses one of the {r.cuts} "
@@ -240,6 +242,11 @@ def _upgrade_csv(topo: Topology, r: UpgradeImpact) -> str:
                       link_target(topo, *u.links[0]), *exact_cells(u.algbw),
                       *exact_cells(u.gain), u.status, u.skipped)
                      for u in r.upgrades for m in u.members])
+
+
+SAMPLE_ROWS = 10
+"""The drawn scenarios ``whatif --sample`` prints without ``--top`` (the costliest; the
+distribution line sums them all up)."""
 
 
 def _scenarios(args: argparse.Namespace) -> int:
@@ -284,7 +291,12 @@ def _scenarios(args: argparse.Namespace) -> int:
     print(f"scenarios       {drawn}, {report.seconds:.1f} s")
     print("lost            " + ", ".join(f"{k} {float(v):.2%}" for k, v in d.items()))
     print()
-    rows = report.scenarios[:args.top] if args.top else report.scenarios
+    rows = list(report.scenarios)
+    top = args.top
+    if report.sampled:      # drawn: the costliest first, the first SAMPLE_ROWS by default
+        rows.sort(key=lambda s: -s.lost)
+        top = top or SAMPLE_ROWS
+    rows = rows[:top] if top else rows
     width = max(len(",".join(s.failures)) for s in rows)
     head = f"algbw ({topo.units})"
     numbers = max(len(head), *(len(exact_num(s.algbw)) for s in rows))
@@ -293,7 +305,9 @@ def _scenarios(args: argparse.Namespace) -> int:
         print(f"{','.join(s.failures):<{width}}  {exact_num(s.algbw):>{numbers}}  "
               f"{float(s.lost):>7.2%}  {s.status:<6}  {s.note}".rstrip())
     if len(rows) < len(report.scenarios):
-        print(f"... the first {len(rows)} of {len(report.scenarios)} (--json for all)")
+        which = "costliest" if report.sampled else "first"
+        print(f"... the {len(rows)} {which} of {len(report.scenarios)} (--top N for more, "
+              f"--json for all)")
     if args.plot is not None:
         print(f"wrote {args.plot}: the distribution of the fraction lost")
     return 0

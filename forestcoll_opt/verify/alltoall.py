@@ -393,18 +393,22 @@ def alltoall_bounds(t: Topology, pairs: Mapping[tuple[str, str], int]) -> tuple[
     total = sum(pairs.values())
     scale = Fraction(total, n - 1)
     found: list[CutBound] = []
-    sets: list[frozenset[str]] = []
+    # each side S with what it is, so that two cuts of one size read apart ("box 0", "box 1")
+    sets: dict[frozenset[str], str] = {}
+    everything = frozenset(t.node_ids)
     for v in t.compute_nodes:
-        sets += [frozenset((v,)), frozenset(t.node_ids) - {v}]
+        sets.setdefault(frozenset((v,)), v)
+        sets.setdefault(everything - {v}, f"every node but {v}")
     boxes: dict[Any, set[str]] = {}
     for node in t.nodes:
         if node.box is not None:
             boxes.setdefault(node.box, set()).add(node.id)
     if len(boxes) > 1:
-        for members in boxes.values():
-            sets += [frozenset(members), frozenset(t.node_ids) - members]
+        for box, members in boxes.items():
+            sets.setdefault(frozenset(members), f"box {box}")
+            sets.setdefault(everything - members, f"every node but box {box}'s")
     leaving: dict[frozenset[str], int] = {}
-    for side in dict.fromkeys(sets):
+    for side in sets:
         need = sum(d for (s, r), d in pairs.items() if s in side and r not in side)
         if need:
             leaving[side] = need
@@ -413,7 +417,8 @@ def alltoall_bounds(t: Topology, pairs: Mapping[tuple[str, str], int]) -> tuple[
         found.append(CutBound("alltoall", bandwidth / need * scale,
                               tuple(v for v in t.node_ids if v in side),
                               sum(1 for v in side if t.node[v].is_compute), bandwidth,
-                              f"cut: B+(S) / demand leaving S ({need})"))
+                              f"cut S = {sets[side]} ({_count(len(side), 'node')}): B+(S) "
+                              f"{fraction_text(bandwidth)} / demand leaving S {need}"))
     integer = t.integer_capacity
     common = math.lcm(*integer.values())
     for name, lengths in (("hop count", {e: 1 for e in t.capacity}),
@@ -424,6 +429,11 @@ def alltoall_bounds(t: Topology, pairs: Mapping[tuple[str, str], int]) -> tuple[
                               f"lengths ({name}): Σ b·y / Σ d·dist_y"))
     found.sort(key=lambda b: (b.algbw, b.method))
     return tuple(found)
+
+
+def _count(n: int, word: str) -> str:
+    """``1 node``, ``9 nodes``."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _weighted_distance(t: Topology, pairs: Mapping[tuple[str, str], int],

@@ -52,14 +52,17 @@ _TOP = ("format", "collective", "topology", "units", "layout", "relay", "lambda"
 @dataclass(frozen=True)
 class GroupCheck:
     """One group of a :class:`GroupsVerdict`: its name, members, weight w_g, its schedule's
-    algbw alone (on the whole link bandwidths; None if invalid) and λ·w_g, what it gets
-    with every group at once (None if the document is invalid)."""
+    algbw alone (on the whole link bandwidths; None if invalid), λ·w_g, what it gets
+    with every group at once (None if the document is invalid), and the group's own
+    optimum alone when the LP's result came with it (``forestcoll groups``' "alone": the
+    best any schedule of this group gets with the other groups idle; None otherwise)."""
 
     name: str
     members: tuple[str, ...]
     weight: Fraction
     alone: Fraction | None
     together: Fraction | None
+    optimum_alone: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,8 @@ class GroupsVerdict:
     :ivar lam: the joint λ the schedules reach, recomputed from the summed link loads
     :ivar lp_interval: the concurrent-groups LP's certified interval given, or None
     :ivar ratio: lam / upper
-    :ivar groups: per group, alone and together (:class:`GroupCheck`)
+    :ivar groups: per group, its schedule alone, together, and its optimum alone when
+        known (:class:`GroupCheck`)
     :ivar busiest: per phase, the link that limits λ and Σ_g w_g·t_g(e) on it (time per
         unit of λ)
     :ivar notes: remarks that change no status
@@ -121,6 +125,7 @@ class GroupsVerdict:
             rows.append(("ratio", f"{fraction_text(self.ratio)} ({float(self.ratio):.4f})"))
         rows.append(("groups", str(len(self.groups))))
         rows.extend(("reason", r) for r in self.reasons[:5])
+        rows.extend(("note", n) for n in self.notes)
         return html_summary(f"GroupsVerdict · {self.status}", rows)
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,7 +141,8 @@ class GroupsVerdict:
                 "ratio": ex(self.ratio),
                 "groups": [{"name": g.name, "members": len(g.members),
                             "weight": ex(g.weight), "alone": ex(g.alone),
-                            "together": ex(g.together)} for g in self.groups],
+                            "together": ex(g.together),
+                            "optimum_alone": ex(g.optimum_alone)} for g in self.groups],
                 "busiest": [{"src": a, "dst": b, "time_per_lambda": ex(t)}
                             for a, b, t in self.busiest],
                 "notes": list(self.notes)}
@@ -166,7 +172,8 @@ def verify_groups(topology: Topology, document: Any, *,
     :param document: a ``forestcoll-group-schedules/1`` mapping, file path, or an object
         with ``to_dict()``
     :param lp_interval: the concurrent-groups LP's certified interval (lower, upper) of λ for
-        the expected groups (an object with ``.lower`` and ``.upper`` is taken), or a
+        the expected groups (an object with ``.lower`` and ``.upper`` is taken, and its
+        ``rows``' optima alone, as a ``ConcurrentBound`` has, are shown per group), or a
         function without arguments returning it, called only for a sound document; None:
         validity only (status ``"valid"``)
     :param expected: the groups the caller asks about: (members, weight) pairs or objects
@@ -318,8 +325,10 @@ def verify_groups(topology: Topology, document: Any, *,
     if reasons:
         return GroupsVerdict("invalid", tuple(reasons), member, lam, groups=tuple(checks),
                              busiest=busiest)
+    given = solve() if solve is not None else lp_interval
     if solve is not None:
-        interval = check_interval(solve())
+        interval = check_interval(given)
+    checks = _with_optima(checks, given)
     if interval is None:
         return GroupsVerdict("valid", (), member, lam, groups=tuple(checks), busiest=busiest,
                              notes=("no LP interval given: validity only",))
@@ -359,6 +368,16 @@ def _outsiders(topology: Topology, members: tuple[str, ...],
     hit = {v for times in link_times for hop, t in times.items() if t for v in hop
            if v in outside}
     return [v for v in topology.compute_nodes if v in hit]
+
+
+def _with_optima(checks: list[GroupCheck], given: Any) -> list[GroupCheck]:
+    """``checks`` with each group's optimum alone taken from the LP's result, when it
+    carries one per group (``rows`` with ``members`` and ``alone``, as the concurrent-groups
+    LP's does), matched by member set; shown beside the schedules, never judged."""
+    optima = {frozenset(r.members): r.alone for r in getattr(given, "rows", ())
+              if getattr(r, "alone", None) is not None}
+    return [GroupCheck(c.name, c.members, c.weight, c.alone, c.together,
+                       optima.get(frozenset(c.members))) for c in checks]
 
 
 def _written(value: Any) -> tuple[Fraction, Fraction] | None:

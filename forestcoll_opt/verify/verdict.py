@@ -179,7 +179,7 @@ class Verdict:
         f = fraction_text
         rows = [("status", self.status), ("collective", self.collective or "?")]
         if self.algbw is not None:
-            rows.append(("algbw", f"{f(self.algbw)} ({float(self.algbw):.6g})"))
+            rows.append(("algbw", _exact_shown(self.algbw)))
         if self.collective is Collective.ALLTOALL and self.algbw is not None:
             rows.append(("demand", "uniform" if self.demand is None else
                          f"non-uniform, {len(self.demand)} pair(s)"))
@@ -196,7 +196,8 @@ class Verdict:
         rows += [("reason", r) for r in self.reasons[:10]]
         if len(self.reasons) > 10:
             rows.append(("", f"... and {len(self.reasons) - 10} more (.reasons)"))
-        return html_summary(f"Verdict · {self.status}", rows, note=" ".join(self.notes))
+        rows += [("note", n) for n in self.notes]      # one per row: each is a sentence
+        return html_summary(f"Verdict · {self.status}", rows)
 
     @property
     def valid(self) -> bool:
@@ -653,6 +654,14 @@ def _multicast_shape(parsed: "Reading") -> dict[str, Any]:
     if not parsed.multicast:
         return {}
     return {"multicast": True, "traffic": parsed.traffic, "link_traffic": parsed.link_traffic}
+
+
+def _exact_shown(value: Fraction) -> str:
+    """An exact number for the summary: an integer alone (``128``, not ``128 (128)``),
+    else ``p/q (decimal)``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{fraction_text(value)} ({float(value):.6g})"
 
 
 def _cut_rows(bounds: tuple[CutBound, ...], *, weighted: bool) -> list[tuple[str, str]]:

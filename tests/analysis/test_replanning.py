@@ -32,6 +32,7 @@ def test_a_failed_nic(healthy):
     # the 21 trees that avoid gpu3's NIC kept as they were, the 6 others repaired
     assert isinstance(r, Replan) and r.method == "repaired" and r.note == ""
     assert (r.kept, r.trees_avoiding, r.trees) == (21, 21, 27) and r.ratio == 1
+    assert (r.given_up, r.rebuilt, r.to_dict()["given_up"]) == (0, 6, 0)
     # box0/gpu3 keeps only its NVLink (450 GB/s) to receive the other 15 shards:
     # x* = 450/15 = 30, algbw = 16 x 30 = 480, against 1600/3 healthy: 10% lost
     assert r.optimum == r.algbw == Fraction(480) == fc.bound(degrade(topo, "nic:box0/gpu3")).algbw
@@ -59,6 +60,18 @@ def test_a_dual_port_nic_that_lost_a_port_and_several_failures(healthy):
     assert both.status == "optimal"
     # the healthy trees that never touch a failed part: fewer with two failures
     assert 0 < both.trees_avoiding < half.trees_avoiding < half.trees == sched.num_trees
+    # a degraded NIC: a tree over it may be kept, so the clear ones given up are not told
+    assert half.degraded_parts and half.given_up is None
+    assert not both.degraded_parts and both.given_up == both.trees_avoiding - both.kept
+
+
+def test_trees_clear_of_the_failures_given_up_for_room(healthy):
+    """Two rail cables of box0: 17 trees avoid both, 9 are kept; the repair gave up the 8
+    others, whose routes took room the 10 trees crossing a cable needed."""
+    topo, sched = healthy
+    r = replan(topo, sched, failures=["link:rail0--box0/gpu0", "link:rail1--box0/gpu1"])
+    assert (r.trees_avoiding, r.kept, r.given_up, r.rebuilt) == (17, 9, 8, 18)
+    assert "8 clear ones given up for the room the others need" in r._repr_html_()
 
 
 def test_a_failure_that_cuts_a_box_off_is_refused(healthy):

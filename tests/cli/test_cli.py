@@ -65,7 +65,7 @@ def test_bound_says_when_the_least_k_is_not_proven(capsys, tmp_path, monkeypatch
 def test_generate_uses_the_least_k(capsys, tmp_path):
     out = tmp_path / "ag.json"
     code, text, _ = run(capsys, "generate", "dgx-h100:boxes=1", "-o", str(out))
-    assert code == 0 and "8 trees, k = 1" in text and "(100.00% of the bound 3600/7" in text
+    assert code == 0 and "8 distinct trees, k = 1" in text and "(100.00% of the bound 3600/7" in text
     assert "k               1, the least that reaches the bound (the paper's k = 9 is " \
            "sufficient, not necessary)\n" in text
     assert json.loads(out.read_text())["k"] == 1

@@ -17,7 +17,11 @@ def run(capsys, *argv):
 def test_lp_alltoall(capsys):
     code, out, err = run(capsys, "lp", "alltoall", "dgx-h100:boxes=4")
     assert code == 0 and err == ""
-    assert "optimum         200/3 (66.666666667) GB/s, exact" in out
+    # 3 decimals, as every other command prints an exact value (it printed 9, and the
+    # first line algbw 66.666667)
+    assert out.splitlines()[0] == ("alltoall LP on dgx-h100-4: algbw 66.667 GB/s (HiGHS, "
+                                   "optimal; uniform)")
+    assert "optimum         200/3 (66.667) GB/s, exact" in out
     assert "folded by the automorphism group" in out
     code, out, _ = run(capsys, "lp", "alltoall", "dgx-h100:boxes=2", "--json")
     data = json.loads(out)
@@ -50,6 +54,15 @@ def test_generate_verify_simulate(capsys, tmp_path):
     assert "reaches the all-to-all LP optimum" in out
     code, out, _ = run(capsys, "verify", "dgx-h100:boxes=2", str(out_file), "--against", "cut")
     assert code == 0 and "= 1 x all-to-all bound 100 GB/s" in out
+    # three cuts of one value, each named (two read "cut of 9 node(s)" alike): the rails
+    # leaving a box, 8 x 50, over the 8 x 8 pairs' data it sends, times Σd/(N-1) = 16
+    assert [l for l in out.splitlines() if l.startswith("dual")] == [
+        "dual    alltoall bound 100 GB/s: cut S = box 0 (9 nodes): B+(S) 400 / demand leaving "
+        "S 64",
+        "dual    alltoall bound 100 GB/s: cut S = box 1 (9 nodes): B+(S) 400 / demand leaving "
+        "S 64",
+        "dual    alltoall bound 100 GB/s: cut S = every node but box 0's (17 nodes): B+(S) 400 "
+        "/ demand leaving S 64"]
     code, out, _ = run(capsys, "simulate", "dgx-h100:boxes=2", str(out_file), "--sizes", "1GiB")
     assert code == 0 and "alltoall on dgx-h100-2" in out
     code, _, err = run(capsys, "generate", "dgx-h100:boxes=2", "--collective", "alltoall",

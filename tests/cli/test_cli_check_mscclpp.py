@@ -175,3 +175,61 @@ def test_an_ll_plan_is_gated_at_half_the_schedules_algbw(capsys, tmp_path):
     assert code == 0 and err == "", err
     assert "algbw 800/3 (266.667) GB/s = the schedule's at LL (half its algbw: packets " \
            "carry data and flags)" in out and "note    " not in out
+
+
+def _ring8(tmp_path):
+    """Eight GPUs in a ring, each linked to its two neighbours only (no switch)."""
+    nodes = [{"id": f"r{i}", "kind": "compute"} for i in range(8)]
+    links = [{"src": f"r{i}", "dst": f"r{(i + 1) % 8}", "bandwidth": 10,
+              "bidirectional": True} for i in range(8)]
+    path = tmp_path / "ring8.json"
+    path.write_text(json.dumps({"format": "forestcoll-topology/1", "name": "ring8",
+                                "nodes": nodes, "links": links}))
+    return path
+
+
+def test_a_plan_for_another_network_is_one_line_naming_both(capsys, tmp_path):
+    """A plan exported for paper-example (8 GPUs) checked on a ring of 8 printed ten lines
+    of channels the ring does not link, '... and 32 more', and "has no a switch-only
+    path". Its name says which network it was made for: one line names both, as verify
+    does for a schedule; with a name of its own the problems are listed as before."""
+    sched, plan = tmp_path / "pe.json", tmp_path / "pe.plan.json"
+    assert main(["generate", "paper-example", "-o", str(sched), "-q"]) == 0
+    assert main(["export", "mscclpp", "paper-example", str(sched), "-o", str(plan)]) == 0
+    capsys.readouterr()
+    ring = _ring8(tmp_path)
+    code, out, err = run(capsys, "check-mscclpp", ring, plan)
+    assert (code, out) == (2, f"INVALID: 42 problem(s) in {plan}\n")
+    assert err == (f"forestcoll: invalid: {plan} is a plan for paper-example (its name "
+                   f"'forestcoll-allgather-paper-example'), checked on ring8: 42 problems "
+                   f"there, the first: gpus[0] memory channel 8 connects r0 to r3, but ring8 "
+                   f"has no NVLink or xGMI links between them; check it on the topology it "
+                   f"was made for (forestcoll check-mscclpp paper-example {plan}), or export "
+                   f"one for ring8\n")
+    v = json.loads(run(capsys, "check-mscclpp", ring, plan, "--json")[1])
+    assert len(v["reasons"]) == 42 and ("[link] gpus[0] port channel 0 connects r0 to r4, but "
+                                        "ring8 has no switch-only path between them"
+                                        ) in v["reasons"]
+    # another number of GPUs: the same one line
+    code, _, err = run(capsys, "check-mscclpp", "mi250:boxes=1", plan)
+    assert code == 2 and err.startswith(f"forestcoll: invalid: {plan} is a plan for "
+                                        f"paper-example (its name 'forestcoll-allgather-"
+                                        f"paper-example'), checked on mi250-1: the plan has 8 "
+                                        f"GPUs but mi250-1 has 16 compute nodes; check it")
+    # a plan for another network that runs there too: OK, and the note says so
+    code, out, _ = run(capsys, "check-mscclpp", "dgx-a100:boxes=1", plan)
+    assert code == 0 and out.splitlines()[1] == ("note    its name says it was made for "
+                                                 "paper-example; checked here on dgx-a100-1")
+    # on paper-example itself, 12 transfers with several switch-only paths and no route:
+    # the first ten notes, then how many more
+    code, out, _ = run(capsys, "check-mscclpp", "paper-example", plan)
+    notes = [l for l in out.splitlines() if l.startswith("note    ")]
+    assert code == 0 and len(notes) == 11
+    assert notes[-1] == "note    ... and 2 more (--json lists them all)"
+    named = tmp_path / "mine.plan.json"
+    assert main(["export", "mscclpp", "paper-example", str(sched), "-o", str(named),
+                 "--name", "mine"]) == 0
+    capsys.readouterr()
+    code, _, err = run(capsys, "check-mscclpp", ring, named)
+    assert code == 2 and len(err.splitlines()) == 11
+    assert err.splitlines()[-1] == "forestcoll: invalid: ... and 32 more (--json lists them all)"

@@ -61,3 +61,24 @@ def test_cut_view_of_an_all_to_all_speaks_the_command_line(capsys, tmp_path):
     assert err == ("forestcoll: error: --view cut draws the bottleneck cut of a tree "
                    "collective's bound; an all-to-all's optimum is its LP (forestcoll lp "
                    "alltoall TOPOLOGY): draw its routes with --view loads\n")
+
+
+@pytest.mark.parametrize("name", ["r.png", "report", "r.svg"])
+def test_report_refuses_a_file_that_is_not_html(capsys, tmp_path, monkeypatch, name):
+    """report -o r.png wrote the HTML page into r.png and said so; draw refuses a wrong
+    extension in one line, and now so does report, before any work and writing nothing."""
+    monkeypatch.chdir(tmp_path)
+    code, stdout, err = run(capsys, "report", "paper-example", "--no-lp", "-o", name)
+    assert (code, stdout) == (2, "")
+    assert err == (f"forestcoll: error: -o {name}: give a file name ending in .html or .htm, "
+                   f"or - for standard output (the report is one HTML page)\n")
+    assert not (tmp_path / name).exists()
+
+
+def test_report_takes_html_and_htm_in_any_case(capsys, tmp_path):
+    for name in ("r.HTML", "r.htm"):
+        out = tmp_path / name
+        code, stdout, _ = run(capsys, "report", "paper-example", "--no-lp", "--sizes", "1MiB",
+                              "-o", str(out))
+        assert code == 0 and stdout.startswith(f"wrote {out}: report on allgather")
+        assert out.read_text().startswith("<!DOCTYPE html>")

@@ -35,12 +35,43 @@ def test_generate_writes_the_file_verify_finds_optimal(dp_file, capsys):
     assert data["layout"] == {"mesh": "dp=2,tp=8", "along": "dp"}
     code, out, err = run(capsys, "verify", "dgx-h100:boxes=2", dp_file)
     assert code == 0 and err == ""
-    assert out.splitlines()[0] == "status          OPTIMAL"
-    assert "LP certified    50; ratio 1" in out
+    assert out.splitlines()[0] == ("OPTIMAL: valid allreduce schedules of 8 groups at once, "
+                                   "λ 50 GB/s: reaches the concurrent-groups LP optimum "
+                                   "(certified interval [50, 50] GB/s)")
     code, out, _ = run(capsys, "verify", "dgx-h100:boxes=2", dp_file, "--json")
     v = json.loads(out)
     assert (code, v["status"], v["lambda"], v["exit_code"]) == (0, "optimal", "50", 0)
     assert len(v["groups"]) == 8 and v["groups"][0]["together"] == "50"
+
+
+def test_verify_of_groups_lays_its_verdict_out_as_every_verdict(dp_file, capsys):
+    """The groups verdict had a layout of its own ("status  OPTIMAL" on a line, "note: ",
+    the busiest links without what they carry) and a column "alone" holding the schedule's
+    algbw alone where forestcoll groups' "alone" is the group's optimum alone (400 for a dp
+    pair: the box's 8 rails of 50): both columns now, named."""
+    code, out, err = run(capsys, "verify", "dgx-h100:boxes=2", dp_file)
+    lines = out.splitlines()
+    assert code == 0 and err == ""
+    # the two phases each fill rail0->box0/gpu0 at λ 100 alone: 1/λ = 1/100 + 1/100
+    assert lines[1:4] == [
+        "primal  reduce-scatter: busiest link rail0->box0/gpu0, full at λ 100 GB/s (every "
+        "group's load on it summed)",
+        "primal  allgather: busiest link rail0->box0/gpu0, full at λ 100 GB/s (every "
+        "group's load on it summed)",
+        "λ       50 GB/s = 1 / (1/100 + 1/100): every group g at algbw λ·w_g at once, the "
+        "summed link loads within every link"]
+    head = lines.index("  group     size  weight  schedule alone  optimum alone  together")
+    assert lines[head + 1] == "  dp[tp=0]     2       1              50            400        50"
+    assert len([l for l in lines if l.startswith("  dp[tp=")]) == 8
+    # the same figures as forestcoll groups prints for these groups
+    code, groups_out, _ = run(capsys, "groups", "dgx-h100:boxes=2", "--mesh", "dp=2,tp=8",
+                              "--along", "dp", "--collective", "allreduce")
+    row = next(l for l in groups_out.splitlines() if l.startswith("dp[tp=0]"))
+    assert row.split()[3:5] == ["400", "50"]
+    # --json: the keys kept, the optimum alone added
+    v = json.loads(run(capsys, "verify", "dgx-h100:boxes=2", dp_file, "--json")[1])
+    assert v["groups"][0] == {"name": "dp[tp=0]", "members": 2, "weight": "1", "alone": "50",
+                              "together": "50", "optimum_alone": "400"}
 
 
 def test_verify_exit_codes_below_and_invalid(tmp_path, capsys):
@@ -60,15 +91,29 @@ def test_verify_exit_codes_below_and_invalid(tmp_path, capsys):
         path = tmp_path / f"{status}.json"
         GroupSchedules("allgather", t.name, t.units, groups, alone, Fraction(achieved)).save(path)
         code, out, err = run(capsys, "verify", topo, path)
-        assert code == code_wanted and out.splitlines()[0] == f"status          {status}"
-    assert "ratio 2/3 (0.667)" in run(capsys, "verify", topo, tmp_path / "BELOW.json")[1]
+        assert code == code_wanted and out.splitlines()[0].startswith(f"{status}: ")
+    code, out, err = run(capsys, "verify", topo, tmp_path / "BELOW.json")
+    assert out.splitlines()[0] == ("BELOW: valid allgather schedules of 2 groups at once, "
+                                   "λ 16/3 (5.333) GB/s: 66.6667% of the concurrent-groups LP "
+                                   "optimum (certified interval [8, 8] GB/s)")
+    assert out.splitlines()[-1] == ("note    λ is below the LP's certified lower value 8: the "
+                                    "witness's schedules reach more")
+    assert err == ("forestcoll: the schedules reach 66.6667% of the concurrent-groups LP "
+                   "optimum together, below --min-ratio 1\n")
+    # an invalid file: its problems on stderr, one summary line, as for one schedule
+    code, out, err = run(capsys, "verify", topo, tmp_path / "INVALID.json")
+    assert (code, out) == (2, "INVALID: 1 problem(s) in " + str(tmp_path / "INVALID.json")
+                           + "\n")
+    assert err == ("forestcoll: invalid: \"achieved\" claims λ = 8 but the summed link loads "
+                   "of every group at once give 16/3\n")
 
 
 def test_verify_names_the_groups_asked_about(dp_file, capsys):
-    code, out, _ = run(capsys, "verify", "dgx-h100:boxes=2", dp_file, "--mesh", "dp=2,tp=8",
-                       "--along", "tp")
-    assert code == 2 and "  - a group is missing: the one of 8 members (box0/gpu0, " \
-                         "box0/gpu1, box0/gpu2 ...) asked about has no schedule" in out
+    code, out, err = run(capsys, "verify", "dgx-h100:boxes=2", dp_file, "--mesh", "dp=2,tp=8",
+                         "--along", "tp")
+    assert code == 2 and out == f"INVALID: 10 problem(s) in {dp_file}\n"
+    assert "forestcoll: invalid: a group is missing: the one of 8 members (box0/gpu0, " \
+           "box0/gpu1, box0/gpu2 ...) asked about has no schedule\n" in err
 
 
 def test_groups_dash_o_writes_the_same_file(dp_file, tmp_path, capsys):

@@ -21,7 +21,8 @@ def test_replan_writes_the_optimal_schedule_and_says_what_was_lost(capsys, tmp_p
     assert code == 0 and err == ""
     lines = out.splitlines()
     name = "dgx-h100-2 without nic:box0/gpu3 with nic:box1/gpu2=1/2"
-    assert lines[0].startswith(f"wrote {new}: allgather on {name}, ")
+    assert lines[0].startswith(f"wrote {new}: allgather on dgx-h100-2 without nic:box0/gpu3 "
+                               f"and with nic:box1/gpu2=1/2, ")
     assert lines[1] == "algbw           480 GB/s  (optimal on the degraded network)"
     assert lines[2] == "lost            10.00% of the healthy optimum 1600/3 (533.333) GB/s"
     assert lines[3] == "bottleneck      every compute node but box0/gpu3: 450 GB/s leave it"
@@ -181,3 +182,37 @@ def test_an_invalid_healthy_schedule_is_one_line_and_writes_nothing(capsys, tmp_
                           "(tree #0 (root box0/gpu0): does not reach ")
     assert err.endswith("re-plan from a schedule the verifier accepts\n")
     assert err.count("\n") == 1
+
+
+def test_replan_says_why_trees_clear_of_the_failures_were_rebuilt(capsys, tmp_path):
+    """Two rail cables of box0 out: 17 of the 27 healthy trees avoid both, yet only 9 were
+    kept; the line said "9 kept as they were" with no reason, against the README's "the
+    trees that avoid the failed parts kept". The repair gives up a tree whose routes take
+    room the re-attached ones need: 8 here, each said. The network is named with one
+    "without" (it read "without link:A without link:B")."""
+    healthy, new = tmp_path / "h.json", tmp_path / "new.json"
+    assert run(capsys, "generate", "dgx-h100:boxes=2", "-o", str(healthy), "-q")[0] == 0
+    code, out, _ = run(capsys, "replan", "dgx-h100:boxes=2", str(healthy), "--fail",
+                       "link:rail0--box0/gpu0,link:rail1--box0/gpu1", "-o", str(new))
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == (f"wrote {new}: allgather on dgx-h100-2 without "
+                                      f"link:rail0--box0/gpu0, link:rail1--box0/gpu1, 27 "
+                                      f"distinct trees (repaired)")
+    assert lines[4] == ("healthy trees   17 of 27 avoid every failed part; 9 of them kept as "
+                        "they were, the other 8 given up for the room the 10 crossing one "
+                        "need, and repaired with them")
+    # the file keeps the network's own name, as degrade() and verify --fail give it
+    assert json.loads(new.read_text())["topology"] == (
+        "dgx-h100-2 without link:rail0--box0/gpu0 without link:rail1--box0/gpu1")
+    # one NIC out: every tree clear of it kept
+    code, out, _ = run(capsys, "replan", "dgx-h100:boxes=2", str(healthy), "--fail",
+                       "nic:box0/gpu3", "-o", str(new))
+    assert out.splitlines()[4] == ("healthy trees   21 of 27 avoid every failed part, each "
+                                   "kept as it was; the 6 crossing one repaired")
+    # a degraded NIC: a tree over it may be kept while it has room, so no count of the
+    # clear ones given up is claimed
+    code, out, _ = run(capsys, "replan", "dgx-h100:boxes=2", str(healthy), "--degrade",
+                       "nic:box1/gpu3=1/2", "-o", str(new))
+    assert out.splitlines()[4] == ("healthy trees   21 of 27 avoid every failed or degraded "
+                                   "part; 23 kept as they were (a tree over a degraded link "
+                                   "too, while it has room), the other 4 repaired")

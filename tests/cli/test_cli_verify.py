@@ -353,3 +353,40 @@ def test_a_topology_given_alone_asks_for_the_schedule_after_it(capsys):
     assert capsys.readouterr().err == ("forestcoll: error: the following arguments are "
                                        "required: topology, schedule (see forestcoll verify "
                                        "--help)\n")
+
+
+def test_show_traffic_without_multicast_prints_one_column(capsys, tmp_path):
+    """A schedule without multicast printed "with multicast" and "without" on every row,
+    always equal (15/208 15/208), in topology order (multicast saves 0 on each). Now one
+    column, the busiest links first; a multicast schedule keeps both."""
+    plain = tmp_path / "ag.json"
+    assert main(["generate", "dgx-a100:boxes=2", "-o", str(plain)]) == 0
+    capsys.readouterr()
+    code, out, _ = run(capsys, "show-traffic", "dgx-a100:boxes=2", plain, "--top", "2")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == ("allgather on dgx-a100-2: 30 x M on the links (the "
+                                      "schedule uses no multicast)")
+    assert lines[1].split() == ["link", "data", "(x", "M,", "per", "unit", "of", "data)"]
+    # NVSwitch to GPU carries 45/52 of M (k = 13, 16 roots): the busiest; IB links 15/208
+    assert [l.split() for l in lines[2:]] == [["box0/nvswitch", "->", "box0/gpu0", "45/52"],
+                                             ["box0/nvswitch", "->", "box0/gpu1", "45/52"]]
+    mc = tmp_path / "mc.json"
+    assert main(["generate", "dgx-h100:boxes=2,nvls=1", "-o", str(mc)]) == 0
+    capsys.readouterr()
+    code, out, _ = run(capsys, "show-traffic", "dgx-h100:boxes=2,nvls=1", mc, "--top", "1")
+    assert out.splitlines()[1].split()[:4] == ["link", "with", "multicast", "without"]
+    assert out.splitlines()[2].split() == ["box1/gpu2", "->", "box1/nvswitch", "5/32", "33/32"]
+
+
+def test_the_primal_line_says_what_a_load_counts(capsys, tmp_path):
+    """It printed 'load 15 (3/5 (0.600) per GB/s)': now 15 tree parts over the link's
+    25 GB/s (k = 13 parts per root; an IB plane link of a DGX A100 carries 15 of them)."""
+    plain = tmp_path / "ag.json"
+    assert main(["generate", "dgx-a100:boxes=2", "-o", str(plain)]) == 0
+    capsys.readouterr()
+    code, out, _ = run(capsys, "verify", "dgx-a100:boxes=2", plain)
+    primal = [l for l in out.splitlines() if l.startswith("primal")]
+    assert code == 0 and primal == [
+        "primal  allgather, k = 13: busiest links ib/plane0->box0/gpu0 15 tree parts over 25 "
+        "GB/s, ib/plane0->box0/gpu2 15 tree parts over 25 GB/s, ib/plane0->box0/gpu4 15 tree "
+        "parts over 25 GB/s"]

@@ -870,3 +870,21 @@ def test_a_weighted_allreduce_verdict_says_which_shards_each_cut_counts(catalog)
     assert _cut_rows(v) == [
         ("reduce-scatter and allgather cut S* (equal shards)", "15 compute of 19 nodes, B(S*)=325"),
         ("reduce-scatter and allgather cut S* (shard weights)", "8 compute of 11 nodes, B(S*)=200")]
+
+
+def test_the_verdict_summary_gives_each_note_a_row_and_an_integer_alone(catalog):
+    """The summary (the report's verdict section, a notebook's) ran the notes together
+    into one paragraph ("... algbw / lower = 1 (~1.000000) equals the reduce-scatter ...")
+    and showed an integer algbw as "4 (4)"."""
+    import re
+    t = catalog("paper-example")
+    v = verify(t, generate(t, collective="allreduce"), lp_interval=(Fraction(4), Fraction(4)))
+    rows = re.findall(r"<th[^>]*>([^<]*)</th><td[^>]*>([^<]*)</td>", v._repr_html_())
+    assert ("algbw", "4") in rows
+    assert [text for key, text in rows if key == "note"] == list(v.notes) == [
+        "reaches the allreduce LP optimum within its certified interval [4, 4]: algbw / upper "
+        "= 1 (~1.000000), algbw / lower = 1 (~1.000000)",
+        "equals the reduce-scatter + allgather tree bound 4 exactly"]
+    ag = verify(t, generate(t, collective="allgather", k=1))
+    assert ("algbw", "8") in re.findall(r"<th[^>]*>([^<]*)</th><td[^>]*>([^<]*)</td>",
+                                        ag._repr_html_())

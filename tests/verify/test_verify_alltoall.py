@@ -25,6 +25,11 @@ def test_lp_schedule_is_optimal_both_ways(h100):
     # the box cut: 8 rails of 50 leave box 0, which sends 8·8 pairs' data: λ = 400/64,
     # algbw = 16·λ = 100
     assert v.bounds[0].cut_compute == 8 and v.bounds[0].cut_bandwidth == 400
+    # each bound says which side S it cuts: the two boxes' cuts are alike in size and value
+    assert [b.method for b in v.bounds[:2]] == [
+        "cut S = box 0 (9 nodes): B+(S) 400 / demand leaving S 64",
+        "cut S = box 1 (9 nodes): B+(S) 400 / demand leaving S 64"]
+    assert len({b.method for b in v.bounds}) == len(v.bounds)
     v = V.verify(topo, doc, lp_interval=(Fraction(100), Fraction(100)))
     assert v.optimal and v.against == "lp" and v.ratio_to_lp_lower == 1
     d = v.to_dict()

@@ -92,7 +92,7 @@ def check_links(plan: Plan, net: Net, topology: Topology, links: Links,
         if not (0 <= p < len(nodes)) or r >= len(nodes):
             continue
         if not links.paths(nodes[r], nodes[p], kind):
-            need = "NVLink or xGMI links" if kind == "memory" else "a switch-only path"
+            need = "NVLink or xGMI links" if kind == "memory" else "switch-only path"
             out.add("link", f"gpus[{r}] {kind} channel {i} connects {nodes[r]} to {nodes[p]}, "
                             f"but {topology.name} has no {need} between them")
     for r, g in enumerate(plan.gpus):
