@@ -242,8 +242,9 @@ def test_generate_no_relay_writes_schedules_verify_and_export_accept(tmp_path, c
     doc = json.loads(path.read_text())
     assert doc["relay"] is False
     code, out, _ = run(capsys, "verify", topo, path)
-    assert code == 0 and out.startswith("status          OPTIMAL\n")
-    assert "note: \"relay\": false: no group's schedule may pass through a compute node " \
+    assert code == 0 and out.startswith("OPTIMAL: valid allgather schedules of 2 groups at "
+                                        "once without relays, λ 8 GB/s: reaches")
+    assert "note    \"relay\": false: no group's schedule may pass through a compute node " \
            "outside it; judged against the LP without relays" in out
     folder = tmp_path / "xml"
     code, out, err = run(capsys, "export", "msccl", topo, path, "-o", folder)
@@ -253,10 +254,10 @@ def test_generate_no_relay_writes_schedules_verify_and_export_accept(tmp_path, c
     relayed["relay"] = False
     forged = tmp_path / "forged.json"
     forged.write_text(json.dumps(relayed))
-    code, out, _ = run(capsys, "verify", topo, forged)
-    assert code == 2 and out.startswith("status          INVALID\n")
-    assert ("  - group 'g1': its schedule passes through 2 compute node(s) outside the group "
-            "(a1, a2), but the file says \"relay\": false\n") in out
+    code, out, err = run(capsys, "verify", topo, forged)
+    assert code == 2 and out.startswith("INVALID: 1 problem(s) in ")
+    assert ("forestcoll: invalid: group 'g1': its schedule passes through 2 compute node(s) "
+            "outside the group (a1, a2), but the file says \"relay\": false\n") in err
 
 
 def test_groups_no_relay_dash_o_writes_the_relay_free_file(tmp_path, capsys):
