@@ -185,7 +185,7 @@ class Bound:
         rows = [("collective", f"{self.collective}{root}"),
                 ("optimal algbw", f"{fraction_display(self.algbw)} {u}"),
                 ("bottleneck cut S*", f"{self.cut_compute} of {self.num_compute} compute nodes "
-                                      f"and {len(self.cut) - self.cut_compute} switches: "
+                                      f"and {_switches(len(self.cut) - self.cut_compute)}: "
                                       f"{short_list(self.cut)}"),
                 ("B(S*)", f"{fraction_display(self.cut_bandwidth)} {u}")]
         if self.root is None:
@@ -522,3 +522,8 @@ def _single_root(topology: Topology, root: str, kernel: str | None,
     cut = {ids[i] for i in mincut.nodes()}
     inv_x = Fraction(1, best[1]) * topology.integer_scale
     return inv_x, cut, 1, flows + 1
+
+
+def _switches(n: int) -> str:
+    """``"1 switch"``, ``"3 switches"``."""
+    return f"{n} switch" if n == 1 else f"{n} switches"

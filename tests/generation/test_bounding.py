@@ -148,3 +148,11 @@ def test_the_bound_gives_u_and_the_tree_bandwidth_at_any_k():
     assert b.U_at(b.k) == b.U == Fraction(3, 5) and b.tree_bandwidth_at(b.k) == \
         b.tree_bandwidth == Fraction(5, 3)
     assert b.U_at(1) == Fraction(3, 65) and b.tree_bandwidth_at(5) == Fraction(13, 3)
+
+
+def test_the_bound_summary_counts_its_switches_in_the_right_number(catalog):
+    """The bound's HTML names the cut's switches '1 switch', not '1 switches'."""
+    one = catalog("mi250:boxes=2,gpus=8")
+    html = bound(one)._repr_html_()
+    assert "14 of 16 compute nodes and 1 switch: ib" in html
+    assert "and 4 switches:" in bound(catalog("dgx-a100:boxes=2"))._repr_html_()
