@@ -227,22 +227,31 @@ def _greedy(pool: list[tuple[int, np.ndarray, set[int]]], comp: np.ndarray, n: i
     tables: list[np.ndarray] = []
     count = len(comp)          # representatives so far
     for order, g, lengths in pool:
-        if math.prod(orders) * order > len(comp):
-            continue
-        # every element of a (semi-)free group moves each compute node it moves in a
-        # cycle of its own order: checked before the powers table (order × n entries)
-        if not lengths <= ({1, order} if semi else {order}):
-            continue
         if any(not np.array_equal(g[c], c[g]) for c in chosen):
             continue
-        table = _powers(g, order)
-        labels = _labels(tables + [table], orders + [order], comp, n, semi=semi)
-        if labels is None or (semi and len(labels[2]) >= count):
-            continue
-        count = len(labels[2])
-        chosen.append(g)
-        orders.append(order)
-        tables.append(table)
+        # g, else g divided by one generator kept (module docstring: the quotients)
+        for k in range(len(chosen) + 1):
+            if k:
+                g_k = g[tables[k - 1][orders[k - 1] - 1]]       # g ∘ h⁻¹
+                order_k = perm_order(g_k.tolist())
+                lengths_k = _cycle_lengths(g_k, comp)
+            else:
+                g_k, order_k, lengths_k = g, order, lengths
+            if order_k < 2 or math.prod(orders) * order_k > len(comp):
+                continue
+            # every element of a (semi-)free group moves each compute node it moves in a
+            # cycle of its own order: checked before the powers table (order × n entries)
+            if not lengths_k <= ({1, order_k} if semi else {order_k}):
+                continue
+            table = _powers(g_k, order_k)
+            labels = _labels(tables + [table], orders + [order_k], comp, n, semi=semi)
+            if labels is None or (semi and len(labels[2]) >= count):
+                continue
+            count = len(labels[2])
+            chosen.append(g_k)
+            orders.append(order_k)
+            tables.append(table)
+            break
     return chosen, orders, tables
 
 
