@@ -174,7 +174,8 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
                         phases=(_as_phase(rs), _as_phase(ag)),
                         stats=replace(rs.stats.plus(ag.stats), orbit_construction=1),
                         weights=rs.weights, group=ag.group)
-    from ..kernels.abelian import class_products, free_abelian, semi_free_abelian, twin_rotation
+    from ..kernels.abelian import (box_rotation, class_products, free_abelian,
+                                   semi_free_abelian, twin_rotation)
     from .orbits import orbit_forest
 
     stats: dict[str, Any] = {"orbit_construction": 0}
@@ -187,9 +188,10 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     start = time.perf_counter()
     idx = network.index
     compute = [idx[v] for v in network.compute_nodes]
-    twins = twin_rotation(network)
-    candidates = (([twins] if twins else []) + class_products(group.generators, compute)
-                  + list(group.generators))
+    # the twins' and the boxes' rotations, when they keep the weights (the generators do)
+    extra = [g for g in (twin_rotation(network), box_rotation(network))
+             if g is not None and _keeps(g, compute, weights)]
+    candidates = extra + class_products(group.generators, compute) + list(group.generators)
     # a compute node every automorphism fixes (a failed part's) rules out a free group
     pinned = set(compute)
     for g in group.generators:
@@ -238,6 +240,15 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     if algbw != b.algbw:
         return None        # the loads do not reach the bound (module docstring): build all
     return replace(schedule, algbw=algbw)
+
+
+def _keeps(g: Sequence[int], compute: Sequence[int], weights: tuple[int, ...] | None) -> bool:
+    """Whether the permutation ``g`` maps every compute node onto one of the same weight
+    (``weights`` in ``compute`` order; None: all equal)."""
+    if weights is None:
+        return True
+    where = {v: i for i, v in enumerate(compute)}
+    return all(weights[where[g[v]]] == weights[i] for i, v in enumerate(compute))
 
 
 def compact_generators(topology: Topology, *, root: str | None = None,

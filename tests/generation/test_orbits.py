@@ -18,6 +18,7 @@ import forestcoll_opt as fc
 from forestcoll_opt.generation import orbits, pipeline
 from forestcoll_opt.generation.pipeline import generate, orbit_schedule
 from forestcoll_opt.generation.splitting import JointSplitIncomplete
+from forestcoll_opt.kernels import abelian
 from forestcoll_opt.model import topology as T
 from forestcoll_opt.model.collective import Collective
 from forestcoll_opt.model.compact import expand
@@ -169,12 +170,39 @@ def test_generate_compact_falls_back_when_the_construction_cannot_finish(
     assert pipeline.orbit_schedule is orbit_schedule
 
 
+def test_gb200_is_built_by_the_orbit_construction_when_racks_and_rails_rotate_together(
+        catalog):
+    # gb200-nvl72:racks=4 (and 64, 128): the automorphism generators hold the rotation of
+    # racks and rails together (order 4, and Z_4 x Z_4 is not cyclic) but neither rotation
+    # alone, so the group found had order 72 (the twins' rotation and that one), 4
+    # representatives, the growth got stuck and generate(compact=True) built every tree.
+    # With the boxes' rotation among the candidates and the quotient by it (the rails'
+    # rotation), the group acts regularly: 18 x 4 x 4 = 288 GPUs, one representative.
+    # The bound is the cut "all GPUs but one": 287 GPUs, 950 GB/s (900 NVLink + 50 NIC)
+    # into the last one, so algbw = 950 · 288 / 287 (reduce-scatter the same, reversed).
+    topo = catalog("gb200-nvl72:racks=4")
+    bound = Fraction(950 * 288, 287)
+    assert fc.bound(topo).algbw == bound
+    for collective in ("allgather", "reduce-scatter", "allreduce"):
+        s = generate(topo, collective=collective, compact=True)
+        assert s.stats.orbit_construction == 1 and s.compact
+        assert s.group_order == 288
+        assert s.algbw == (bound / 2 if collective == "allreduce" else bound)
+        assert _check_loads(topo, s) == s.algbw
+        phases = s.phases or (s,)
+        assert all(len({t.root for t in p.orbits}) == 1 for p in phases)
+        assert _verdict(topo, s).status == "optimal"
+
+
 def test_a_stuck_tree_is_freed_by_moving_another_tree_off_the_orbit(catalog, monkeypatch):
     # 2,048 A100: 2 representatives under the rotation of the 256 boxes and of the GPUs
     # of each box on one InfiniBand plane (twins, order 4); a box of one of them can only
     # be filled over an NVLink orbit the other used up, until the other reaches a node of
-    # that orbit by another edge (_swap)
+    # that orbit by another edge (_swap). With the rotation of the boxes among the
+    # candidates the group is regular (order 2,048, one representative) and nothing is
+    # stuck: left out here, as before it was a candidate, to keep the two representatives
     topo = catalog("dgx-a100:boxes=256")
+    monkeypatch.setattr(abelian, "box_rotation", lambda topology: None)
     swaps = []
     original = orbits._swap
 
