@@ -6,6 +6,7 @@ Generation"), the side-by-side table, and the schedules NCCL runs today."""
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import time
 from fractions import Fraction
@@ -153,13 +154,30 @@ def add_baseline(sub: argparse._SubParsersAction) -> None:
 
 
 class _Progress:
-    """tqdm bars on stderr, shown only for stages that run longer than two seconds."""
+    """tqdm bars on stderr, shown only for stages that run longer than two seconds; with
+    ``command``, also a log line (``-v``) as each stage starts and one with its seconds."""
 
-    def __init__(self, quiet: bool) -> None:
+    def __init__(self, quiet: bool, command: str | None = None) -> None:
         self.quiet = quiet
         self.bars: dict[str, Any] = {}
+        self.command = command
+        self.current: tuple[str, float] | None = None
+
+    def _stage(self, stage: str | None) -> None:
+        if self.command is None:
+            return
+        log = logging.getLogger("forestcoll_opt.cli")
+        now = time.perf_counter()
+        if self.current is not None:
+            log.info("%s: %s: %.2f s", self.command, self.current[0], now - self.current[1])
+        self.current = None if stage is None else (stage, now)
+        if stage is not None:
+            log.info("%s: %s ...", self.command, stage)
 
     def __call__(self, stage: str, done: int, total: int) -> None:
+        if self.current is None or self.current[0] != stage or (
+                stage in self.bars and self.bars[stage].n > done):
+            self._stage(stage)
         if self.quiet:
             return
         from tqdm import tqdm
@@ -176,6 +194,7 @@ class _Progress:
         bar.update(done - bar.n)
 
     def close(self) -> None:
+        self._stage(None)
         for bar in self.bars.values():
             bar.close()
         self.bars.clear()
@@ -212,7 +231,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         raise UsageError("--compact: a process group's schedule (forestcoll-schedule/5) is "
                          "written in full; drop --compact or --group")
     weights = node_weights(args, topo)
-    progress = _Progress(args.quiet)
+    progress = _Progress(args.quiet, "generate")
     compact = args.compact if args.compact is not None else (
         (len(topo.compute_nodes) > COMPACT_ABOVE or (
             args.fail is not None and len(topo.compute_nodes) >= FAILED_COMPACT_FROM))

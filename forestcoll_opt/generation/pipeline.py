@@ -5,6 +5,7 @@ is a :class:`~forestcoll_opt.model.schedule.Schedule`."""
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from dataclasses import replace
@@ -26,6 +27,8 @@ from ..kernels.symmetry import cycle
 from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
+
+log = logging.getLogger(__name__)
 
 MULTICAST = ("auto", "off")
 """The values of ``generate``'s ``multicast``: the topology's multicast switches replicate
@@ -99,13 +102,16 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
                                    progress=progress, weights=w, multicast=multicast)
             if built is not None:
                 return built
+            log.info("compact: building every tree on %d compute nodes, then writing them "
+                     "under the group (long on thousands)", len(topology.compute_nodes))
         # the trees close orbits when they are grown under the group (symmetry on)
         plain = generate(topology, collective=collective, k=k, root=root, kernel=kernel,
                          progress=progress, symmetry=True if symmetry is None else symmetry,
                          weights=weights, multicast=multicast)
         start = time.perf_counter()
-        gens = compact_generators(topology, root=root, weights=w)
-        out = compress(topology, plain, generators=gens)
+        with stage(progress, "compressing"):
+            gens = compact_generators(topology, root=root, weights=w)
+            out = compress(topology, plain, generators=gens)
         return replace(out, stats=replace(out.stats, compact_seconds=time.perf_counter() - start))
     if multicast == "auto" and any(n.multicast for n in topology.nodes):
         plain = generate(topology, collective=collective, k=k, root=root, kernel=kernel,
@@ -157,9 +163,9 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     :returns: the compact schedule (``forestcoll-schedule/3``), or None
     """
     if collective.rooted or root is not None:
-        return None
+        return _declined(f"{collective.value} has one root")
     if multicast == "auto" and any(n.multicast for n in topology.nodes):
-        return None
+        return _declined("multicast switches merge copies")
     if collective is Collective.ALLREDUCE:
         rs = orbit_schedule(topology, collective=Collective.REDUCE_SCATTER, kernel=kernel,
                             progress=progress, weights=weights, multicast="off")
@@ -184,7 +190,7 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     with stage(progress, "symmetry"):
         group, _ = _symmetry(network, True, None, stats, weights)
     if group is None or group.trivial:
-        return None
+        return _declined("the network has no symmetry")
     start = time.perf_counter()
     idx = network.index
     compute = [idx[v] for v in network.compute_nodes]
@@ -204,7 +210,9 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
         H = semi_free_abelian(candidates, compute)
     stats["packing_symmetry_seconds"] = time.perf_counter() - start
     if H is None or H.order < 2:
-        return None
+        return _declined("no abelian group acts freely on the compute nodes")
+    log.info("orbit construction: a group of order %d, %d orbit(s) of compute nodes",
+             H.order, len(H.representatives))
     t0 = time.perf_counter()
     with stage(progress, "bound"):
         b, k, U, int_caps = _least_k(network, "allgather", None, kernel, group, weights)
@@ -213,7 +221,7 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
         # a fixed root's trees are the |H| images of its representatives: k·|H| trees per
         # root, each link's capacity as many times; the same bound
         if k * H.order > MAX_COUNT:
-            return None
+            return _declined("k·|H| trees per root exceed 2^63 - 1")
         k, U = k * H.order, U * H.order
         int_caps = {e: math.floor(U * bw) for e, bw in network.capacity.items()}
     cap, demand = _integer_network(network, int_caps, k, None, weights)
@@ -222,7 +230,7 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
                          box={idx[n.id]: n.box for n in network.nodes}, kernel=kernel,
                          progress=progress)
     if built is None:
-        return None
+        return _declined("splitting or growth cannot finish in whole orbits")
     ids = network.node_ids
     reps = _named(built.trees, ids)
     if inward:
@@ -238,7 +246,8 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
                         stats=stats, weights=as_pairs(topology, weights))
     algbw = achieved_algbw(schedule, topology)
     if algbw != b.algbw:
-        return None        # the loads do not reach the bound (module docstring): build all
+        # the loads do not reach the bound (module docstring): build all
+        return _declined(f"its loads give {algbw}, not the bound {b.algbw}")
     return replace(schedule, algbw=algbw)
 
 
@@ -249,6 +258,12 @@ def _keeps(g: Sequence[int], compute: Sequence[int], weights: tuple[int, ...] | 
         return True
     where = {v: i for i, v in enumerate(compute)}
     return all(weights[where[g[v]]] == weights[i] for i, v in enumerate(compute))
+
+
+def _declined(reason: str) -> None:
+    """Log why the orbit construction is not used (``-v`` shows it) and return None."""
+    log.info("orbit construction not used: %s", reason)
+    return None
 
 
 def compact_generators(topology: Topology, *, root: str | None = None,
