@@ -33,6 +33,10 @@ log = logging.getLogger(__name__)
 MULTICAST = ("auto", "off")
 """The values of ``generate``'s ``multicast``: the topology's multicast switches replicate
 (aggregate) the trees' data, or every copy is sent."""
+# generate(compact=True) logs a warning (shown at the default level) when it falls back to
+# building every tree on more compute nodes than this: the plain pipeline is practical to
+# about 1,000
+FALLBACK_WARN_ABOVE = 1024
 
 
 def generate(topology: Topology, *, collective: "Collective | str" = "allgather",
@@ -102,8 +106,14 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
                                    progress=progress, weights=w, multicast=multicast)
             if built is not None:
                 return built
-            log.info("compact: building every tree on %d compute nodes, then writing them "
-                     "under the group (long on thousands)", len(topology.compute_nodes))
+            n = len(topology.compute_nodes)
+            if n > FALLBACK_WARN_ABOVE:
+                log.warning("compact: the orbit construction does not apply; building every "
+                            "tree on %d compute nodes instead, which takes long (minutes to "
+                            "hours, GBs) above about 1,000", n)
+            else:
+                log.info("compact: building every tree on %d compute nodes, then writing "
+                         "them under the group (long on thousands)", n)
         # the trees close orbits when they are grown under the group (symmetry on)
         plain = generate(topology, collective=collective, k=k, root=root, kernel=kernel,
                          progress=progress, symmetry=True if symmetry is None else symmetry,

@@ -6,6 +6,7 @@ generate(compact=True) when the construction cannot finish."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import subprocess
@@ -192,6 +193,25 @@ def test_gb200_is_built_by_the_orbit_construction_when_racks_and_rails_rotate_to
         phases = s.phases or (s,)
         assert all(len({t.root for t in p.orbits}) == 1 for p in phases)
         assert _verdict(topo, s).status == "optimal"
+
+
+def test_a_fallback_says_why_and_warns_on_a_large_network(catalog, monkeypatch, caplog):
+    # the orbit construction does not build a broadcast: the reason at INFO, then (above
+    # FALLBACK_WARN_ABOVE compute nodes, lowered here to 8) a warning before every tree is
+    # built; the schedule itself is unchanged (compact, at the bound)
+    topo = catalog("dgx-h100:boxes=2")
+    monkeypatch.setattr(pipeline, "FALLBACK_WARN_ABOVE", 8)
+    with caplog.at_level(logging.INFO, logger="forestcoll_opt.generation"):
+        s = generate(topo, collective="broadcast", root="box0/gpu0", compact=True)
+    assert s.compact and s.algbw == fc.bound(topo, collective="broadcast",
+                                             root="box0/gpu0").algbw == 400
+    records = [(r.levelname, r.getMessage()) for r in caplog.records
+               if r.name.startswith("forestcoll_opt.generation")]
+    assert records[:2] == [
+        ("INFO", "orbit construction not used: broadcast has one root"),
+        ("WARNING", "compact: the orbit construction does not apply; building every tree on "
+                    "16 compute nodes instead, which takes long (minutes to hours, GBs) above "
+                    "about 1,000")]
 
 
 def test_a_stuck_tree_is_freed_by_moving_another_tree_off_the_orbit(catalog, monkeypatch):
