@@ -343,12 +343,19 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
 def _pool(candidates: Sequence[Sequence[int]], compute: Sequence[int], limit: int
           ) -> tuple[np.ndarray, list[tuple[int, np.ndarray, set[int]]]]:
     """The compute indices sorted, and the greedy passes' pool: the first ``limit``
-    candidates and their free powers, each once, none fixing every compute node, with
+    candidates (when there are more, the ``limit`` moving the most compute nodes), their
+    free powers and primary parts, each once, none fixing every compute node, with
     their orders and cycle lengths, longest order first."""
     comp = np.asarray(sorted(compute), dtype=np.int64)
     pool: list[tuple[int, np.ndarray, set[int]]] = []
     seen: set[bytes] = set()
-    for h in list(candidates)[:limit]:
+    chosen = list(candidates)
+    if len(chosen) > limit:
+        # those moving the most compute nodes first (stable): on gb200-nvl72 from 65 racks
+        # the rotation of racks and rails together comes after the racks' 64 swaps
+        moved = [int((np.asarray(h, dtype=np.int64)[comp] != comp).sum()) for h in chosen]
+        chosen = [chosen[i] for i in sorted(range(len(chosen)), key=lambda i: -moved[i])]
+    for h in chosen[:limit]:
         h = np.asarray(h, dtype=np.int64)
         free = np.asarray(free_power(h.tolist(), comp.tolist())[1], dtype=np.int64)
         for g in (h, free, *_primary_parts(free)):

@@ -189,6 +189,17 @@ def test_a_candidate_divided_by_a_kept_generator_completes_the_group():
     assert len(group_elements([g.tolist() for g in H.generators], 100, free=True)) == 8
 
 
+def test_past_the_limit_the_candidates_moving_the_most_compute_nodes_are_tried():
+    # three swaps (2 of 4 nodes moved, not free) listed before the free rotation: with
+    # limit=2 the first two alone found nothing (gb200-nvl72 from 65 racks: the rotation
+    # of racks and rails came after the racks' 64 swaps); the rotation moves all 4
+    swaps = [[1, 0, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3]]
+    rot = [1, 2, 3, 0]
+    H = free_abelian(swaps + [rot], range(4), limit=2)
+    assert H is not None and H.order == 4 and [g.tolist() for g in H.generators] == [rot]
+    assert free_abelian(swaps, range(4), limit=2) is None
+
+
 def test_the_primary_parts_of_a_candidate_are_its_powers_of_prime_power_order():
     g = np.asarray([(v + 1) % 36 for v in range(36)])            # a 36-cycle
     parts = _primary_parts(g)
