@@ -195,6 +195,19 @@ def test_gb200_is_built_by_the_orbit_construction_when_racks_and_rails_rotate_to
         assert _verdict(topo, s).status == "optimal"
 
 
+def test_weights_keep_only_the_rotations_that_keep_them(catalog):
+    # GPUs 0 and 4 of each rack weigh 2: the twins' rotation (gpu0 -> gpu4 -> gpu8 on rail
+    # 0) does not keep the weights and is left out; the racks' rotation (the swap of the
+    # 2 racks) does, and builds the schedule at the weighted bound. The twins' rotation
+    # was a candidate regardless of the weights, and the construction gave up
+    topo = catalog("gb200-nvl72:racks=2")
+    weights = {v: 2 if v.endswith(("/gpu0", "/gpu4")) else 1 for v in topo.compute_nodes}
+    s = generate(topo, weights=weights, compact=True)
+    assert s.stats.orbit_construction == 1 and s.group_order == 2
+    assert s.algbw == fc.bound(topo, weights=weights).algbw == Fraction(140600, 147)
+    assert verify(topo, s).status == "optimal"
+
+
 def test_a_fallback_says_why_and_warns_on_a_large_network(catalog, monkeypatch, caplog):
     # the orbit construction does not build a broadcast: the reason at INFO, then (above
     # FALLBACK_WARN_ABOVE compute nodes, lowered here to 8) a warning before every tree is
