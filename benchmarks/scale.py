@@ -58,7 +58,10 @@ QUICK = A100[:4] + ["mi250:boxes=4", "dgx-h100:boxes=16"]
 H100_SU = "dgx-h100:boxes=2048,fabric=su"        # 16,384 H100 on two-tier rails: the target
 ORBITS = ["dgx-h100:boxes=128,fabric=su", "dgx-h100:boxes=512,fabric=su", H100_SU,
           "dgx-b200:boxes=2048,fabric=su", "dgx-a100:boxes=2048", "mi300x:boxes=2048",
-          f"{H100_SU}@collective=reduce-scatter", f"{H100_SU}@collective=allreduce"]
+          f"{H100_SU}@collective=reduce-scatter", f"{H100_SU}@collective=allreduce",
+          # GB200 NVL72: racks and rails rotate together, the racks alone are the boxes'
+          # rotation (kernels/abelian.py box_rotation); 64 racks fell back before it
+          *(f"gb200-nvl72:racks={r}" for r in (32, 64, 128, 256))]
 TIME_LIMIT = 3600        # seconds per process
 ORBIT_LIMIT = 600        # seconds per process of an --orbits row (a fallback would take hours)
 TIME = "/usr/bin/time"   # GNU time, for the whole process's peak memory

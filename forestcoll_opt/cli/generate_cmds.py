@@ -6,6 +6,7 @@ Generation"), the side-by-side table, and the schedules NCCL runs today."""
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import time
 from fractions import Fraction

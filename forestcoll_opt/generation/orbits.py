@@ -45,6 +45,7 @@ building G*'s orbits.
 from __future__ import annotations
 
 import heapq
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
@@ -73,6 +74,8 @@ class OrbitForest:
     splitting_max_flows: int = 0
     edge_orbits: int = 0
 
+
+log = logging.getLogger(__name__)
 
 # stuck trees freed by moves (:func:`_swap`, each a pass over the other trees' edges) in
 # one growth before it gives up: a few suffice where moves help at all
@@ -110,7 +113,7 @@ def orbit_forest(num_nodes: int, capacity: Mapping[tuple[int, int], int],
                                kernel=kernel, progress=progress, group=gens,
                                even=bool(len(group.fixed)))
     except JointSplitIncomplete:
-        return None
+        return _declined("splitting cannot remove the switches in whole orbits")
     t_split = time.perf_counter()
     edges = sorted(split.capacity)
     tails = np.asarray([a for a, _ in edges], dtype=np.int64)
@@ -151,6 +154,8 @@ def orbit_forest(num_nodes: int, capacity: Mapping[tuple[int, int], int],
         if d > 0:
             weights[r] = d
     reps = None
+    log.info("orbit construction: growing %d representative(s) over %d orbits of edges",
+             len(weights), len(unique))
     for cut in (False, True):        # cut trees only where growing them whole gets stuck
         try:
             reps = _grow(edges, orbit_of.tolist(), budget, group, weights, box, progress,
@@ -159,7 +164,7 @@ def orbit_forest(num_nodes: int, capacity: Mapping[tuple[int, int], int],
         except _Stuck:
             continue
     if reps is None:
-        return None
+        return _declined("the greedy growth is stuck (an orbit of edges it needs is used up)")
     t_pack = time.perf_counter()
     edge_index = {e: i for i, e in enumerate(edges)}
     # a proxy's root is its representative's position: one root may have several
@@ -168,7 +173,7 @@ def orbit_forest(num_nodes: int, capacity: Mapping[tuple[int, int], int],
     try:
         routing = route_trees(proxies, routes)
     except RoutingError:
-        return None
+        return _declined("the routing does not follow the orbits")
     out = []
     for routed in routing.trees:
         root, _, tree = reps[routed.root]
@@ -181,6 +186,11 @@ def orbit_forest(num_nodes: int, capacity: Mapping[tuple[int, int], int],
         "splitting_seconds": t_split - start, "packing_seconds": t_pack - t_split,
         "routing_seconds": t_route - t_pack}, splitting_max_flows=split.max_flows,
         edge_orbits=len(unique))
+
+
+def _declined(reason: str) -> None:
+    log.info("orbit construction: %s", reason)
+    return None
 
 
 def _quotient(canonical: list[tuple[int, int]], whole: np.ndarray,

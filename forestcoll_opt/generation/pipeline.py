@@ -5,6 +5,7 @@ is a :class:`~forestcoll_opt.model.schedule.Schedule`."""
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from dataclasses import replace
@@ -27,9 +28,15 @@ from .packing import pack_trees
 from .routing import route_trees
 from .splitting import split_switches
 
+log = logging.getLogger(__name__)
+
 MULTICAST = ("auto", "off")
 """The values of ``generate``'s ``multicast``: the topology's multicast switches replicate
 (aggregate) the trees' data, or every copy is sent."""
+# generate(compact=True) logs a warning (shown at the default level) when it falls back to
+# building every tree on more compute nodes than this: the plain pipeline is practical to
+# about 1,000
+FALLBACK_WARN_ABOVE = 1024
 
 
 def generate(topology: Topology, *, collective: "Collective | str" = "allgather",
@@ -99,13 +106,22 @@ def generate(topology: Topology, *, collective: "Collective | str" = "allgather"
                                    progress=progress, weights=w, multicast=multicast)
             if built is not None:
                 return built
+            n = len(topology.compute_nodes)
+            if n > FALLBACK_WARN_ABOVE:
+                log.warning("compact: the orbit construction does not apply; building every "
+                            "tree on %d compute nodes instead, which takes long (minutes to "
+                            "hours, GBs) above about 1,000", n)
+            else:
+                log.info("compact: building every tree on %d compute nodes, then writing "
+                         "them under the group (long on thousands)", n)
         # the trees close orbits when they are grown under the group (symmetry on)
         plain = generate(topology, collective=collective, k=k, root=root, kernel=kernel,
                          progress=progress, symmetry=True if symmetry is None else symmetry,
                          weights=weights, multicast=multicast)
         start = time.perf_counter()
-        gens = compact_generators(topology, root=root, weights=w)
-        out = compress(topology, plain, generators=gens)
+        with stage(progress, "compressing"):
+            gens = compact_generators(topology, root=root, weights=w)
+            out = compress(topology, plain, generators=gens)
         return replace(out, stats=replace(out.stats, compact_seconds=time.perf_counter() - start))
     if multicast == "auto" and any(n.multicast for n in topology.nodes):
         plain = generate(topology, collective=collective, k=k, root=root, kernel=kernel,
@@ -157,9 +173,9 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     :returns: the compact schedule (``forestcoll-schedule/3``), or None
     """
     if collective.rooted or root is not None:
-        return None
+        return _declined(f"{collective.value} has one root")
     if multicast == "auto" and any(n.multicast for n in topology.nodes):
-        return None
+        return _declined("multicast switches merge copies")
     if collective is Collective.ALLREDUCE:
         rs = orbit_schedule(topology, collective=Collective.REDUCE_SCATTER, kernel=kernel,
                             progress=progress, weights=weights, multicast="off")
@@ -174,7 +190,8 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
                         phases=(_as_phase(rs), _as_phase(ag)),
                         stats=replace(rs.stats.plus(ag.stats), orbit_construction=1),
                         weights=rs.weights, group=ag.group)
-    from ..kernels.abelian import class_products, free_abelian, semi_free_abelian, twin_rotation
+    from ..kernels.abelian import (box_rotation, class_products, free_abelian,
+                                   semi_free_abelian, twin_rotation)
     from .orbits import orbit_forest
 
     stats: dict[str, Any] = {"orbit_construction": 0}
@@ -183,13 +200,14 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
     with stage(progress, "symmetry"):
         group, _ = _symmetry(network, True, None, stats, weights)
     if group is None or group.trivial:
-        return None
+        return _declined("the network has no symmetry")
     start = time.perf_counter()
     idx = network.index
     compute = [idx[v] for v in network.compute_nodes]
-    twins = twin_rotation(network)
-    candidates = (([twins] if twins else []) + class_products(group.generators, compute)
-                  + list(group.generators))
+    # the twins' and the boxes' rotations, when they keep the weights (the generators do)
+    extra = [g for g in (twin_rotation(network), box_rotation(network))
+             if g is not None and _keeps(g, compute, weights)]
+    candidates = extra + class_products(group.generators, compute) + list(group.generators)
     # a compute node every automorphism fixes (a failed part's) rules out a free group
     pinned = set(compute)
     for g in group.generators:
@@ -202,7 +220,9 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
         H = semi_free_abelian(candidates, compute)
     stats["packing_symmetry_seconds"] = time.perf_counter() - start
     if H is None or H.order < 2:
-        return None
+        return _declined("no abelian group acts freely on the compute nodes")
+    log.info("orbit construction: a group of order %d, %d orbit(s) of compute nodes",
+             H.order, len(H.representatives))
     t0 = time.perf_counter()
     with stage(progress, "bound"):
         b, k, U, int_caps = _least_k(network, "allgather", None, kernel, group, weights)
@@ -211,7 +231,7 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
         # a fixed root's trees are the |H| images of its representatives: k·|H| trees per
         # root, each link's capacity as many times; the same bound
         if k * H.order > MAX_COUNT:
-            return None
+            return _declined("k·|H| trees per root exceed 2^63 - 1")
         k, U = k * H.order, U * H.order
         int_caps = {e: math.floor(U * bw) for e, bw in network.capacity.items()}
     cap, demand = _integer_network(network, int_caps, k, None, weights)
@@ -220,7 +240,7 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
                          box={idx[n.id]: n.box for n in network.nodes}, kernel=kernel,
                          progress=progress)
     if built is None:
-        return None
+        return _declined("splitting or growth cannot finish in whole orbits")
     ids = network.node_ids
     reps = _named(built.trees, ids)
     if inward:
@@ -236,8 +256,24 @@ def orbit_schedule(topology: Topology, *, collective: Collective, root: str | No
                         stats=stats, weights=as_pairs(topology, weights))
     algbw = achieved_algbw(schedule, topology)
     if algbw != b.algbw:
-        return None        # the loads do not reach the bound (module docstring): build all
+        # the loads do not reach the bound (module docstring): build all
+        return _declined(f"its loads give {algbw}, not the bound {b.algbw}")
     return replace(schedule, algbw=algbw)
+
+
+def _keeps(g: Sequence[int], compute: Sequence[int], weights: tuple[int, ...] | None) -> bool:
+    """Whether the permutation ``g`` maps every compute node onto one of the same weight
+    (``weights`` in ``compute`` order; None: all equal)."""
+    if weights is None:
+        return True
+    where = {v: i for i, v in enumerate(compute)}
+    return all(weights[where[g[v]]] == weights[i] for i, v in enumerate(compute))
+
+
+def _declined(reason: str) -> None:
+    """Log why the orbit construction is not used (``-v`` shows it) and return None."""
+    log.info("orbit construction not used: %s", reason)
+    return None
 
 
 def compact_generators(topology: Topology, *, root: str | None = None,

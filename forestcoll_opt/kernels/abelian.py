@@ -19,6 +19,18 @@ the intact boxes, fixing the failed box). :func:`semi_free_abelian` finds one; i
 compute nodes are representatives of their own (label zero) and are listed in
 :attr:`FreeAbelian.fixed`. The same counting proves it: an orbit of Π o_i nodes makes the
 map onto G a bijection.
+
+The generators come from candidates, taken greedily (:func:`free_abelian`). A candidate g
+that commutes with the generators kept but does not fit beside them may still hide one
+that does: its *quotient* g ∘ h⁻¹ by a generator h kept (it commutes with them too, and
+the same counting checks it). The automorphism generators of ``gb200-nvl72:racks=64``
+hold the rotation ρ of the racks and the rotation ρσ of racks and rails at once (order 64:
+Z_64 × Z_4 is not cyclic, so no power of ρσ is σ); with ρ kept, ρσ ∘ ρ⁻¹ = σ, the rails'
+rotation, completes the group that acts regularly (18 · 64 · 4 = 4,608 GPUs). For the
+same reason the pool holds each candidate's *primary parts* (g^(o/p^e) for each prime
+power p^e exactly dividing its order o, the part of order p^e): an element of order 36 =
+4 · 9 stands for a Z_4 and a Z_9, which the greedy can then fit apart (and checks by
+the same counting as any other).
 """
 
 from __future__ import annotations
@@ -198,6 +210,45 @@ def twin_rotation(topology) -> tuple[int, ...] | None:
     return tuple(perm) if moved else None
 
 
+def box_rotation(topology) -> tuple[int, ...] | None:
+    """The rotation of the boxes: node i of box b (nodes of a box in node order, boxes in
+    order of their first node) goes to node i of the next box, the last box to the first,
+    and every node of no box stays; returned only when it is an automorphism (every
+    node onto one of the same kind and multicast mark, every link onto a link of the same
+    bandwidth, type and latency). A candidate for :func:`free_abelian` that the
+    automorphism generators need not hold: on ``gb200-nvl72:racks=128`` they hold the
+    rotation of racks and rails together and swaps of racks, but not the racks' rotation
+    alone, which with the quotients of :func:`free_abelian` gives the rails' rotation.
+
+    :param topology: the network
+    :returns: the rotation, as the image of every node index, or None when there are
+        fewer than two boxes, boxes differ in size, or the rotation is no automorphism
+    """
+    boxes: dict[object, list[int]] = {}
+    for node in topology.nodes:
+        if node.box is not None:
+            boxes.setdefault(node.box, []).append(topology.index[node.id])
+    members = list(boxes.values())
+    if len(members) < 2 or len({len(m) for m in members}) != 1:
+        return None
+    perm = list(range(len(topology.node_ids)))
+    for here, there in zip(members, members[1:] + members[:1]):
+        for a, b in zip(here, there):
+            perm[a] = b
+    nodes = topology.nodes
+    if any((nodes[v].kind, bool(nodes[v].multicast)) != (nodes[w].kind, bool(nodes[w].multicast))
+           for v, w in enumerate(perm)):
+        return None
+    idx, ids = topology.index, topology.node_ids
+    capacity, kinds, alphas = topology.capacity, topology.link_type, topology.link_alpha
+    for (a, b), c in capacity.items():
+        image = (ids[perm[idx[a]]], ids[perm[idx[b]]])
+        if capacity.get(image) != c or kinds.get(image) != kinds.get((a, b)) \
+                or alphas.get(image) != alphas.get((a, b)):
+            return None
+    return tuple(perm)
+
+
 SEEDS = 8     # greedy passes, started from each of the longest candidates in turn
 
 
@@ -227,22 +278,31 @@ def _greedy(pool: list[tuple[int, np.ndarray, set[int]]], comp: np.ndarray, n: i
     tables: list[np.ndarray] = []
     count = len(comp)          # representatives so far
     for order, g, lengths in pool:
-        if math.prod(orders) * order > len(comp):
-            continue
-        # every element of a (semi-)free group moves each compute node it moves in a
-        # cycle of its own order: checked before the powers table (order × n entries)
-        if not lengths <= ({1, order} if semi else {order}):
-            continue
         if any(not np.array_equal(g[c], c[g]) for c in chosen):
             continue
-        table = _powers(g, order)
-        labels = _labels(tables + [table], orders + [order], comp, n, semi=semi)
-        if labels is None or (semi and len(labels[2]) >= count):
-            continue
-        count = len(labels[2])
-        chosen.append(g)
-        orders.append(order)
-        tables.append(table)
+        # g, else its quotient by one generator kept (module docstring)
+        for k in range(len(chosen) + 1):
+            if k:
+                g_k = g[tables[k - 1][orders[k - 1] - 1]]       # g ∘ h⁻¹
+                order_k = perm_order(g_k.tolist())
+                lengths_k = _cycle_lengths(g_k, comp)
+            else:
+                g_k, order_k, lengths_k = g, order, lengths
+            if order_k < 2 or math.prod(orders) * order_k > len(comp):
+                continue
+            # every element of a (semi-)free group moves each compute node it moves in a
+            # cycle of its own order: checked before the powers table (order × n entries)
+            if not lengths_k <= ({1, order_k} if semi else {order_k}):
+                continue
+            table = _powers(g_k, order_k)
+            labels = _labels(tables + [table], orders + [order_k], comp, n, semi=semi)
+            if labels is None or (semi and len(labels[2]) >= count):
+                continue
+            count = len(labels[2])
+            chosen.append(g_k)
+            orders.append(order_k)
+            tables.append(table)
+            break
     return chosen, orders, tables
 
 
@@ -283,14 +343,22 @@ def free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,
 def _pool(candidates: Sequence[Sequence[int]], compute: Sequence[int], limit: int
           ) -> tuple[np.ndarray, list[tuple[int, np.ndarray, set[int]]]]:
     """The compute indices sorted, and the greedy passes' pool: the first ``limit``
-    candidates and their free powers, each once, none fixing every compute node, with
+    candidates (when there are more, the ``limit`` moving the most compute nodes), their
+    free powers and primary parts, each once, none fixing every compute node, with
     their orders and cycle lengths, longest order first."""
     comp = np.asarray(sorted(compute), dtype=np.int64)
     pool: list[tuple[int, np.ndarray, set[int]]] = []
     seen: set[bytes] = set()
-    for h in list(candidates)[:limit]:
+    chosen = list(candidates)
+    if len(chosen) > limit:
+        # those moving the most compute nodes first (stable): on gb200-nvl72 from 65 racks
+        # the rotation of racks and rails together comes after the racks' 64 swaps
+        moved = [int((np.asarray(h, dtype=np.int64)[comp] != comp).sum()) for h in chosen]
+        chosen = [chosen[i] for i in sorted(range(len(chosen)), key=lambda i: -moved[i])]
+    for h in chosen[:limit]:
         h = np.asarray(h, dtype=np.int64)
-        for g in (h, np.asarray(free_power(h.tolist(), comp.tolist())[1], dtype=np.int64)):
+        free = np.asarray(free_power(h.tolist(), comp.tolist())[1], dtype=np.int64)
+        for g in (h, free, *_primary_parts(free)):
             key = g.tobytes()
             if key in seen or (g[comp] == comp).all():
                 continue
@@ -298,6 +366,35 @@ def _pool(candidates: Sequence[Sequence[int]], compute: Sequence[int], limit: in
             pool.append((perm_order(g.tolist()), g, _cycle_lengths(g, comp)))
     pool.sort(key=lambda item: -item[0])
     return comp, pool
+
+
+def _primary_parts(g: np.ndarray) -> list[np.ndarray]:
+    """The primary parts of ``g`` when its order o has two primes or more: g^(o / p^e)
+    for each prime power p^e exactly dividing o (module docstring), else none."""
+    order = perm_order(g.tolist())
+    parts, rest, p = [], order, 2
+    while p * p <= rest:
+        if rest % p == 0:
+            q = 1
+            while rest % p == 0:
+                rest, q = rest // p, q * p
+            parts.append(q)
+        p += 1
+    if rest > 1:
+        parts.append(rest)
+    if len(parts) < 2:
+        return []
+    return [_perm_power(g, order // q) for q in parts]
+
+
+def _perm_power(g: np.ndarray, j: int) -> np.ndarray:
+    """g^j, by repeated squaring."""
+    out, base = np.arange(len(g)), g
+    while j:
+        if j & 1:
+            out = base[out]
+        base, j = base[base], j >> 1
+    return out
 
 
 def semi_free_abelian(candidates: Sequence[Sequence[int]], compute: Sequence[int], *,

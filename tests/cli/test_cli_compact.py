@@ -84,3 +84,58 @@ def test_expand_says_what_it_wrote_for_every_kind(tmp_path, capsys):
     assert said["compact"] == (f"wrote {tmp_path}/compact.out.json: allgather on "
                                f"paper-example, 8 trees (forestcoll-schedule/1; 1 "
                                f"representative under a group of order 8)\n")
+
+
+def _verbose(tmp_path, *argv):
+    """generate in a fresh process (the CLI sets up logging once per process), with and
+    without -v: (the -v run's standard error lines, whether standard output is the same but
+    for its seconds)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    base = [sys.executable, "-m", "forestcoll_opt", "generate", *argv,
+            "-o", str(tmp_path / "s.json")]
+    loud = subprocess.run([*base, "-v"], capture_output=True, text=True, env=env, cwd=root)
+    quiet = subprocess.run(base, capture_output=True, text=True, env=env, cwd=root)
+    assert loud.returncode == quiet.returncode == 0 and quiet.stderr == ""
+    def timeless(out):                    # the measured seconds differ from run to run
+        return [line for line in out.splitlines() if not line.startswith("seconds ")]
+
+    return loud.stderr.splitlines(), timeless(loud.stdout) == timeless(quiet.stdout)
+
+
+def test_verbose_generate_compact_says_why_it_falls_back_and_names_every_stage(tmp_path):
+    # a broadcast is not built by the orbit construction: every tree is built, then
+    # compressed; -v says so first, then a line as each stage starts and one with its
+    # seconds (standard error is no terminal here, so no bar is drawn)
+    lines, same = _verbose(tmp_path, "dgx-h100:boxes=2", "--compact", "--collective",
+                           "broadcast", "--root", "box0/gpu0")
+    assert same and "\r" not in "".join(lines)
+    assert lines[:3] == [
+        "forestcoll: generate ...",
+        "forestcoll: orbit construction not used: broadcast has one root",
+        "forestcoll: compact: building every tree on 16 compute nodes, then writing them "
+        "under the group (long on thousands)"]
+    stages = ["symmetry", "bound", "splitting", "packing", "routing", "compressing"]
+    assert [line for line in lines if line.endswith(" ...")] == [
+        "forestcoll: generate ...", *(f"forestcoll: generate: {s} ..." for s in stages)]
+    ends = [line.rsplit(":", 1)[0] for line in lines if line.endswith(" s")]
+    assert ends == [f"forestcoll: generate: {s}" for s in stages]
+    assert lines[-1].startswith("forestcoll: generate: ") and lines[-1].endswith(" s in all")
+
+
+def test_verbose_generate_compact_names_the_orbit_construction_stages(tmp_path):
+    lines, same = _verbose(tmp_path, "gb200-nvl72:racks=4", "--compact")
+    assert same
+    assert "forestcoll: orbit construction: a group of order 288, 1 orbit(s) of compute " \
+           "nodes" in lines
+    started = [line for line in lines if line.endswith(" ...")]
+    # packing runs twice here (the whole pass, then the cut pass): one line each
+    assert list(dict.fromkeys(started)) == ["forestcoll: generate ...", *(
+        f"forestcoll: generate: {s} ..." for s in ("symmetry", "bound", "splitting",
+                                                   "packing"))]
+    assert not any("not used" in line for line in lines)

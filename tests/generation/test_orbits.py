@@ -6,6 +6,7 @@ generate(compact=True) when the construction cannot finish."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import subprocess
@@ -18,6 +19,7 @@ import forestcoll_opt as fc
 from forestcoll_opt.generation import orbits, pipeline
 from forestcoll_opt.generation.pipeline import generate, orbit_schedule
 from forestcoll_opt.generation.splitting import JointSplitIncomplete
+from forestcoll_opt.kernels import abelian
 from forestcoll_opt.model import topology as T
 from forestcoll_opt.model.collective import Collective
 from forestcoll_opt.model.compact import expand
@@ -169,12 +171,71 @@ def test_generate_compact_falls_back_when_the_construction_cannot_finish(
     assert pipeline.orbit_schedule is orbit_schedule
 
 
+def test_gb200_is_built_by_the_orbit_construction_when_racks_and_rails_rotate_together(
+        catalog):
+    # gb200-nvl72:racks=4 (and 64, 128): the automorphism generators hold the rotation of
+    # racks and rails together (order 4, and Z_4 x Z_4 is not cyclic) but neither rotation
+    # alone, so the group found had order 72 (the twins' rotation and that one), 4
+    # representatives, the growth got stuck and generate(compact=True) built every tree.
+    # With the boxes' rotation among the candidates and the quotient by it (the rails'
+    # rotation), the group acts regularly: 18 x 4 x 4 = 288 GPUs, one representative.
+    # The bound is the cut "all GPUs but one": 287 GPUs, 950 GB/s (900 NVLink + 50 NIC)
+    # into the last one, so algbw = 950 · 288 / 287 (reduce-scatter the same, reversed).
+    topo = catalog("gb200-nvl72:racks=4")
+    bound = Fraction(950 * 288, 287)
+    assert fc.bound(topo).algbw == bound
+    for collective in ("allgather", "reduce-scatter", "allreduce"):
+        s = generate(topo, collective=collective, compact=True)
+        assert s.stats.orbit_construction == 1 and s.compact
+        assert s.group_order == 288
+        assert s.algbw == (bound / 2 if collective == "allreduce" else bound)
+        assert _check_loads(topo, s) == s.algbw
+        phases = s.phases or (s,)
+        assert all(len({t.root for t in p.orbits}) == 1 for p in phases)
+        assert _verdict(topo, s).status == "optimal"
+
+
+def test_weights_keep_only_the_rotations_that_keep_them(catalog):
+    # GPUs 0 and 4 of each rack weigh 2: the twins' rotation (gpu0 -> gpu4 -> gpu8 on rail
+    # 0) does not keep the weights and is left out; the racks' rotation (the swap of the
+    # 2 racks) does, and builds the schedule at the weighted bound. The twins' rotation
+    # was a candidate regardless of the weights, and the construction gave up
+    topo = catalog("gb200-nvl72:racks=2")
+    weights = {v: 2 if v.endswith(("/gpu0", "/gpu4")) else 1 for v in topo.compute_nodes}
+    s = generate(topo, weights=weights, compact=True)
+    assert s.stats.orbit_construction == 1 and s.group_order == 2
+    assert s.algbw == fc.bound(topo, weights=weights).algbw == Fraction(140600, 147)
+    assert verify(topo, s).status == "optimal"
+
+
+def test_a_fallback_says_why_and_warns_on_a_large_network(catalog, monkeypatch, caplog):
+    # the orbit construction does not build a broadcast: the reason at INFO, then (above
+    # FALLBACK_WARN_ABOVE compute nodes, lowered here to 8) a warning before every tree is
+    # built; the schedule itself is unchanged (compact, at the bound)
+    topo = catalog("dgx-h100:boxes=2")
+    monkeypatch.setattr(pipeline, "FALLBACK_WARN_ABOVE", 8)
+    with caplog.at_level(logging.INFO, logger="forestcoll_opt.generation"):
+        s = generate(topo, collective="broadcast", root="box0/gpu0", compact=True)
+    assert s.compact and s.algbw == fc.bound(topo, collective="broadcast",
+                                             root="box0/gpu0").algbw == 400
+    records = [(r.levelname, r.getMessage()) for r in caplog.records
+               if r.name.startswith("forestcoll_opt.generation")]
+    assert records[:2] == [
+        ("INFO", "orbit construction not used: broadcast has one root"),
+        ("WARNING", "compact: the orbit construction does not apply; building every tree on "
+                    "16 compute nodes instead, which takes long (minutes to hours, GBs) above "
+                    "about 1,000")]
+
+
 def test_a_stuck_tree_is_freed_by_moving_another_tree_off_the_orbit(catalog, monkeypatch):
     # 2,048 A100: 2 representatives under the rotation of the 256 boxes and of the GPUs
     # of each box on one InfiniBand plane (twins, order 4); a box of one of them can only
     # be filled over an NVLink orbit the other used up, until the other reaches a node of
-    # that orbit by another edge (_swap)
+    # that orbit by another edge (_swap). With the rotation of the boxes among the
+    # candidates the group is regular (order 2,048, one representative) and nothing is
+    # stuck: left out here, as before it was a candidate, to keep the two representatives
     topo = catalog("dgx-a100:boxes=256")
+    monkeypatch.setattr(abelian, "box_rotation", lambda topology: None)
     swaps = []
     original = orbits._swap
 

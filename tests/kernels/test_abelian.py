@@ -10,7 +10,8 @@ import numpy as np
 import forestcoll_opt as fc
 import pytest
 
-from forestcoll_opt.kernels.abelian import class_products, free_abelian, semi_free_abelian
+from forestcoll_opt.kernels.abelian import (_primary_parts, box_rotation, class_products,
+                                            free_abelian, semi_free_abelian)
 from forestcoll_opt.kernels.symmetry import automorphisms, cycle, group_elements
 from forestcoll_opt.model.compact import automorphism_problem
 from forestcoll_opt.model.faults import degrade
@@ -170,6 +171,55 @@ def test_commuting_generators_that_are_free_alone_but_not_together():
     r2 = [2, 3, 0, 1]
     H = free_abelian([r, r2], range(4))
     assert H.order == 4 and H.orders == (4,)
+
+
+def test_a_candidate_divided_by_a_kept_generator_completes_the_group():
+    # Z_4 x Z_2 on 8 points (a, b) -> 2a + b: rho = (a+1, b), c = rho·sigma = (a+1, b+1),
+    # both of order 4; Z_4 x Z_2 is not cyclic, so neither holds sigma = (a, b+1) as a
+    # power. c is taken first (listed first), rho no longer fits beside it (4 · 4 > 8):
+    # the group stopped at order 4 with 2 representatives. rho ∘ c⁻¹ = sigma fits.
+    def perm(f):
+        return [2 * (f(a, b)[0] % 4) + f(a, b)[1] % 2 for a in range(4) for b in range(2)]
+    rho = perm(lambda a, b: (a + 1, b))
+    c = perm(lambda a, b: (a + 1, b + 1))
+    sigma = perm(lambda a, b: (a, b + 1))
+    H = free_abelian([c, rho], range(8))
+    assert H.order == 8 and H.orders == (4, 2) and H.representatives == (0,)
+    assert [g.tolist() for g in H.generators] == [c, sigma]
+    assert len(group_elements([g.tolist() for g in H.generators], 100, free=True)) == 8
+
+
+def test_past_the_limit_the_candidates_moving_the_most_compute_nodes_are_tried():
+    # three swaps (2 of 4 nodes moved, not free) listed before the free rotation: with
+    # limit=2 the first two alone found nothing (gb200-nvl72 from 65 racks: the rotation
+    # of racks and rails came after the racks' 64 swaps); the rotation moves all 4
+    swaps = [[1, 0, 2, 3], [0, 1, 3, 2], [0, 2, 1, 3]]
+    rot = [1, 2, 3, 0]
+    H = free_abelian(swaps + [rot], range(4), limit=2)
+    assert H is not None and H.order == 4 and [g.tolist() for g in H.generators] == [rot]
+    assert free_abelian(swaps, range(4), limit=2) is None
+
+
+def test_the_primary_parts_of_a_candidate_are_its_powers_of_prime_power_order():
+    g = np.asarray([(v + 1) % 36 for v in range(36)])            # a 36-cycle
+    parts = _primary_parts(g)
+    assert [p.tolist() for p in parts] == [[(v + 9) % 36 for v in range(36)],
+                                           [(v + 4) % 36 for v in range(36)]]   # orders 4, 9
+    assert _primary_parts(np.asarray([(v + 1) % 8 for v in range(8)])) == []   # order 8
+
+
+def test_the_boxes_rotation_is_an_automorphism_or_none(catalog):
+    topo = catalog("gb200-nvl72:racks=4")
+    g = box_rotation(topo)
+    assert g is not None and automorphism_problem(topo, list(g)) is None
+    ids, idx = topo.node_ids, topo.index
+    assert ids[g[idx["box0/gpu5"]]] == "box1/gpu5" and ids[g[idx["box3/nvlink"]]] == \
+        "box0/nvlink"
+    assert ids[g[idx["rail2"]]] == "rail2"                        # no box: fixed
+    # a failed NIC or NIC link: the rotation maps a link onto a missing one
+    assert box_rotation(degrade(topo, ["nic:box1/gpu3"])) is None
+    assert box_rotation(degrade(topo, ["link:box2/gpu6--rail2"])) is None
+    assert box_rotation(catalog("dgx-h100:boxes=1")) is None     # one box
 
 
 def test_an_asymmetric_network_has_no_group():
