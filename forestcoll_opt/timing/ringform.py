@@ -208,20 +208,8 @@ class _LazyRoutes:
             return net._routes[key]
         s, t = net.index[u], net.index[v]
         best, frontier = self.state.get(s) or ({s: (float("inf"), -1)}, [s])
-        while frontier and t not in best:
-            layer: dict[int, tuple[float, int]] = {}
-            for p in frontier:
-                if p != s and net.is_compute[p]:
-                    continue
-                width = best[p][0]
-                for q, cap in net.adjacent[p]:
-                    if q in best:
-                        continue
-                    w = min(width, cap)
-                    if q not in layer or w > layer[q][0]:
-                        layer[q] = (w, p)
-            best.update(layer)
-            frontier = sorted(layer)
+        while frontier and t not in best:       # the ring search's layers, stopped at t
+            frontier = net.widen(s, best, frontier)
         self.state[s] = (best, frontier)
         path = None
         if t in best and t != s:

@@ -364,21 +364,28 @@ class _Network:
         best = {s: (_INF, -1)}
         frontier = [s]
         while frontier:
-            layer: dict[int, tuple[float, int]] = {}
-            for p in frontier:
-                if p != s and self.is_compute[p]:
-                    continue
-                width = best[p][0]
-                for q, cap in self.adjacent[p]:
-                    if q in best:
-                        continue
-                    w = min(width, cap)
-                    if q not in layer or w > layer[q][0]:
-                        layer[q] = (w, p)
-            best.update(layer)
-            frontier = sorted(layer)
+            frontier = self.widen(s, best, frontier)
         self._best[s] = best
         return best
+
+    def widen(self, s: int, best: dict[int, tuple[float, int]], frontier: list[int]
+              ) -> list[int]:
+        """One breadth-first layer of :meth:`_search` from ``s``: the nodes one link past
+        ``frontier`` (through switches only) enter ``best`` with their widest bottleneck and
+        predecessor; returns the next frontier, sorted."""
+        layer: dict[int, tuple[float, int]] = {}
+        for p in frontier:
+            if p != s and self.is_compute[p]:
+                continue
+            width = best[p][0]
+            for q, cap in self.adjacent[p]:
+                if q in best:
+                    continue
+                w = min(width, cap)
+                if q not in layer or w > layer[q][0]:
+                    layer[q] = (w, p)
+        best.update(layer)
+        return sorted(layer)
 
     def route(self, u: str, v: str) -> tuple[str, ...] | None:
         key = (u, v)

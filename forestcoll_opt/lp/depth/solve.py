@@ -253,19 +253,9 @@ def _vertex(master: Master, weights, roots: Sequence[str]
     guess = [Fraction(float(weights[j])).limit_denominator(10**4) for j in support] + \
         [Fraction(lam).limit_denominator(10**4)]
     x = solve_exact(rows, rhs, guess)
-    if x is None or any(v < 0 for v in x[:-1]):
+    if x is None:
         return None
-    chosen = {c: v for c, v in zip(cols, x) if v > 0}
-    exact: dict[tuple[str, str], Fraction] = {}
-    k = 1
-    for c, v in chosen.items():
-        k = math.lcm(k, v.denominator)
-        for e, n in c.load:
-            exact[e] = exact.get(e, Fraction(0)) + v * n
-    if k > MAX_K or any(sum((v for c, v in chosen.items() if c.root == r), Fraction(0)) != 1
-                        for r in roots):
-        return None
-    return max(l / cap[e] for e, l in exact.items()), k, chosen
+    return _exact_point(master, roots, dict(zip(cols, x)))
 
 
 def _exact_duals(master: Master, mu: Mapping[tuple[str, str], float]

@@ -11,6 +11,7 @@ from typing import Any
 from ...display import html_summary, short_list
 from ...model.collective import Collective
 from ...model.numbers import fraction_display, fraction_text
+from ..msccl_check.verdict import LinkLoad
 
 MAX_REASONS = 200
 """Most reasons listed; the last line then says how many more there were."""
@@ -23,18 +24,10 @@ RULES = (
 """Every rule a reason can name (the first word of its line, in brackets)."""
 
 
-@dataclass(frozen=True)
-class PlanLoad:
-    """Chunks one run of the plan sends over a directed link (parallel links merged)."""
-
-    src: str
-    dst: str
-    load: Fraction
-    bandwidth: Fraction
-
-    @property
-    def time(self) -> Fraction:
-        return self.load / self.bandwidth
+PlanLoad = LinkLoad
+"""Chunks one run of the plan sends over a directed link (parallel links merged): the MSCCL
+checker's type (:class:`~forestcoll_opt.runtimes.msccl_check.verdict.LinkLoad`), one type
+for one idea."""
 
 
 @dataclass(frozen=True)
